@@ -1,0 +1,1 @@
+"""Controllers and searchers for every mode; imports game.engine only."""

@@ -1,0 +1,36 @@
+"""Shared helpers for benchmarks: timing and the figure format."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def figure(name: str, value: float, unit: str, **extra: Any) -> dict[str, Any]:
+    """One benchmark figure as printed: name, value, unit (plus optional context)."""
+    out: dict[str, Any] = {"name": name, "value": round(value, 4) if isinstance(value, float) else value}
+    out["unit"] = unit
+    out.update(extra)
+    return out
+
+
+def time_call(fn: Callable[[], Any], repeat: int = 5, number: int = 1) -> float:
+    """Median wall time of `number` calls of `fn`, in seconds per call, over `repeat` runs."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        samples.append((time.perf_counter() - start) / number)
+    return statistics.median(samples)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]

@@ -1,0 +1,39 @@
+"""Command line: the menu, quick launch into a mode, screenshots, and the AI arena."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for the game window."""
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Kubiki — dice-driven tabletop games. With no options, opens the main menu.",
+        epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N "
+        "(see python main.py arena --help).",
+    )
+    parser.add_argument("--mode", help="start a game of this mode straight away (kubtafl, checkrisk, ...)")
+    parser.add_argument("--level", help="level name from levels/<mode>/ or a path to a level file")
+    parser.add_argument("--seed", type=int, help="seed for the dice")
+    for seat in range(4):
+        parser.add_argument(
+            f"--seat{seat}", metavar="WHO", help=f"seat {seat}: human, or ai:easy / ai:normal / ai:hard"
+        )
+    parser.add_argument("--watch", action="store_true", help="AI at every seat, for spectating")
+    parser.add_argument("--screenshot", metavar="DIR", help="render every screen to PNG files in DIR and exit")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "arena":
+        from ai.arena import main as arena_main
+
+        return arena_main(argv[1:])
+    args = build_parser().parse_args(argv)
+    from game.client.app import run
+
+    return run(args)

@@ -1,0 +1,5 @@
+"""Pure rules: dice, one module per mode, and the registry. Never imports pygame."""
+
+from game.engine.core import CHANCE, TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, Record, State
+
+__all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameOver", "IllegalAction", "Outcome", "Record", "State"]

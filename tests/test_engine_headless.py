@@ -1,0 +1,20 @@
+"""The rules never import pygame (checked in a fresh interpreter)."""
+
+import subprocess
+import sys
+
+
+def test_engine_and_modes_do_not_import_pygame() -> None:
+    code = (
+        "import sys\n"
+        "from game.engine import registry, dice, driver\n"
+        "for mode in registry.modes():\n"
+        "    registry.load(mode).initial_state()\n"
+        "import ai\n"
+        "bad = [m for m in sys.modules if m == 'pygame' or m.startswith('pygame.') or m.startswith('pygame_gui')]\n"
+        "assert not bad, bad\n"
+        "print('ok', len(registry.modes()))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok")
