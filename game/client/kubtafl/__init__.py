@@ -1,0 +1,1 @@
+"""The Kubtafl board scene: board view, dice art, input, preview and animation."""

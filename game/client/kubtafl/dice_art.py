@@ -1,0 +1,171 @@
+"""Dice drawn as the top view of their polyhedron: lit face, shaded bevel, rim, large value.
+
+Light dice are ivory with dark numerals and a single rim; Dark dice are charcoal with light numerals and
+a double rim, so the sides never rely on colour alone. Rendered supersampled once and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pygame
+
+from game.client.kubtafl import art
+
+KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
+FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
+
+_STYLE = {
+    "light": {
+        "face": (246, 238, 218), "bevel": (214, 200, 166), "outline": (62, 46, 32), "ink": (40, 30, 22),
+        "rim2": None,
+    },
+    "dark": {
+        "face": (70, 74, 82), "bevel": (46, 49, 55), "outline": (10, 11, 13), "ink": (244, 236, 220),
+        "rim2": (196, 170, 116),
+    },
+}
+_SUPER = 3  # supersampling factor for smooth edges
+_LIGHT_DIR = (-0.55, -0.83)  # light from the upper left
+
+
+def value_label(kind: str, value: int) -> str:
+    """The text on a die: the d% shows 10…90 and 00 for ten; others their value."""
+    if kind == "d%":
+        return "00" if value >= 10 else f"{value * 10}"
+    return str(value)
+
+
+def _regular(n: int, radius: float, rotation: float) -> list[tuple[float, float]]:
+    return [(math.cos(rotation + 2 * math.pi * i / n) * radius, math.sin(rotation + 2 * math.pi * i / n) * radius)
+            for i in range(n)]
+
+
+def outline_points(kind: str) -> list[tuple[float, float]]:
+    """The die's silhouette in unit coordinates (centre 0,0, roughly radius 1; y grows downward)."""
+    up = -math.pi / 2
+    if kind == "d4":
+        return [(x, y + 0.16) for x, y in _regular(3, 1.08, up)]
+    if kind == "d6":
+        c = 0.8
+        k = 0.16  # chamfered corners read as a rounded cube
+        return [(-c + k, -c), (c - k, -c), (c, -c + k), (c, c - k), (c - k, c), (-c + k, c), (-c, c - k), (-c, -c + k)]
+    if kind == "d8":
+        return [(0, -1.0), (0.86, 0), (0, 1.0), (-0.86, 0)]
+    if kind in ("d10", "d%"):
+        return [(0, -0.98), (0.88, -0.32), (0, 1.02), (-0.88, -0.32)]
+    if kind == "d12":
+        return [(x, y + 0.05) for x, y in _regular(5, 0.98, up)]
+    if kind == "d20":
+        return _regular(6, 0.98, up)
+    raise ValueError(f"unknown die kind {kind!r}")
+
+
+def face_points(kind: str) -> list[tuple[float, float]]:
+    """The lit top face inside the silhouette (same vertex count, so bevel facets pair up)."""
+    outer = outline_points(kind)
+    cx = sum(p[0] for p in outer) / len(outer)
+    cy = sum(p[1] for p in outer) / len(outer)
+    scale = {"d4": 0.56, "d6": 0.74, "d8": 0.62, "d10": 0.64, "d%": 0.64, "d12": 0.68, "d20": 0.66}[kind]
+    # The face sits a little toward the light, as if seen from slightly above-left.
+    return [(cx + (x - cx) * scale - 0.03, cy + (y - cy) * scale - 0.04) for x, y in outer]
+
+
+def text_center(kind: str) -> tuple[float, float]:
+    """Where the value sits in unit coordinates."""
+    face = face_points(kind)
+    cx = sum(p[0] for p in face) / len(face)
+    cy = sum(p[1] for p in face) / len(face)
+    if kind in ("d10", "d%"):
+        cy -= 0.1  # the kite's wide part is above its centroid
+    return cx, cy
+
+
+def _scaled(points, size: float, origin: float):
+    return [(origin + x * size, origin + y * size) for x, y in points]
+
+
+@cache
+def die_surface(kind: str, side: str, value: int, size: int, glow: bool = False) -> pygame.Surface:
+    """A die of `kind` for `side` showing `value`, `size` pixels across (SRCALPHA, cached)."""
+    style = _STYLE["dark" if side == "dark" else "light"]
+    big = max(8, int(size)) * _SUPER
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    half = big / 2
+    r = half * 0.95
+    outer = _scaled(outline_points(kind), r, half)
+    inner = _scaled(face_points(kind), r, half)
+    line = max(2, big // 36)
+
+    if glow:
+        glow_pts = _scaled([(x * 1.08, y * 1.08) for x, y in outline_points(kind)], r, half)
+        pygame.draw.polygon(surf, (*art.SELECT, 150), glow_pts)
+
+    # Bevel: one facet per edge, shaded by how much it faces the light.
+    n = len(outer)
+    for i in range(n):
+        j = (i + 1) % n
+        ex, ey = outer[j][0] - outer[i][0], outer[j][1] - outer[i][1]
+        length = math.hypot(ex, ey) or 1.0
+        nx, ny = ey / length, -ex / length  # outward normal for clockwise-on-screen order
+        lit = nx * _LIGHT_DIR[0] + ny * _LIGHT_DIR[1]
+        factor = 1.0 + 0.22 * lit
+        pygame.draw.polygon(surf, art.shade(style["bevel"], factor), [outer[i], outer[j], inner[j], inner[i]])
+    # Facet ridges from the face corners to the silhouette corners.
+    ridge = art.shade(style["bevel"], 0.8)
+    for i in range(n):
+        pygame.draw.line(surf, ridge, inner[i], outer[i], max(1, line // 2))
+    # The lit top face with a soft highlight toward the light.
+    pygame.draw.polygon(surf, style["face"], inner)
+    hl = pygame.Surface((big, big), pygame.SRCALPHA)
+    hx, hy = text_center(kind)
+    pygame.draw.circle(hl, (255, 255, 255, 34 if side == "light" else 22),
+                       (half + (hx - 0.22) * r, half + (hy - 0.22) * r), r * 0.42)
+    mask = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), inner)
+    hl.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(hl, (0, 0))
+    pygame.draw.polygon(surf, art.shade(style["face"], 0.82), inner, max(1, line // 2))
+    # Rim: single for Light; double (outline plus a brass inner line) for Dark.
+    pygame.draw.polygon(surf, style["outline"], outer, line)
+    if style["rim2"] is not None:
+        rim2 = _scaled([(x * 0.9, y * 0.9) for x, y in outline_points(kind)], r, half)
+        pygame.draw.polygon(surf, style["rim2"], rim2, max(2, line * 2 // 3))
+
+    # The value, large and bold.
+    label = value_label(kind, value)
+    digits = len(label)
+    face_w = (max(p[0] for p in inner) - min(p[0] for p in inner))
+    px = int(big * (0.42 if digits == 1 else 0.34))
+    if kind == "d4":
+        px = int(big * (0.34 if digits == 1 else 0.25))
+    px = min(px, int(face_w * (1.0 if digits == 1 else 0.72)))
+    img = art.font(px, bold=True).render(label, True, style["ink"])
+    cx, cy = text_center(kind)
+    rect = img.get_rect(center=(half + cx * r, half + cy * r + px * 0.03))
+    if side == "dark":
+        surf.blit(art.font(px, bold=True).render(label, True, (0, 0, 0)), rect.move(0, max(1, big // 90)))
+    surf.blit(img, rect)
+    if value in (6, 9) and kind not in ("d%",) and digits == 1:
+        # The underline that tells 6 from 9 on real dice.
+        pygame.draw.line(surf, style["ink"], (rect.left + rect.w * 0.25, rect.bottom - px * 0.12),
+                         (rect.right - rect.w * 0.25, rect.bottom - px * 0.12), max(2, big // 60))
+    return pygame.transform.smoothscale(surf, (max(8, int(size)), max(8, int(size))))
+
+
+@cache
+def shadow_surface(kind: str, size: int) -> pygame.Surface:
+    """A soft drop shadow for a die silhouette (cached)."""
+    size = max(8, int(size))
+    small = max(8, size // 4)
+    surf = pygame.Surface((small, small), pygame.SRCALPHA)
+    pts = _scaled(outline_points(kind), small / 2 * 0.86, small / 2)
+    pygame.draw.polygon(surf, (0, 0, 0, 110), pts)
+    surf = pygame.transform.smoothscale(surf, (small // 2 + 1, small // 2 + 1))
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def kind_label(kind: str) -> str:
+    """The short name of a kind, as in the notation."""
+    return kind
