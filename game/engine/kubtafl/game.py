@@ -1,0 +1,68 @@
+"""The Kubtafl game: a level (board size + starting position) and the seam's Game interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.core import Game
+from game.engine.kubtafl.geometry import Geometry, geometry
+from game.engine.kubtafl.pieces import FACES, SIDES
+from game.engine.kubtafl.position import board_size, state_from_dict
+from game.engine.kubtafl.state import QUIET_LIMIT, KubtaflState
+
+
+def _length_bound() -> int:
+    """A true bound on a game's length from any position (K18).
+
+    Phi = 2 * (total value on the board) + (dice in the pools) never rises: moves and transfers keep
+    it, a re-entry lowers the pool by 1, damage lowers the total by at least 1 per hit and every removal
+    costs the removed die's last point, so Phi drops by at least 1 at each damage/removal/re-entry.
+    Between two such actions at most QUIET_LIMIT actions happen (the 100th quiet one draws).
+    """
+    phi_max = 2 * 2 * sum(FACES) + 2 * len(FACES)
+    return QUIET_LIMIT * (phi_max + 1)
+
+
+class KubtaflGame(Game):
+    """Kubtafl with one level loaded; seat 0 is Light (moves first), seat 1 Dark."""
+
+    name = "kubtafl"
+    max_length = _length_bound()
+
+    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+        super().__init__(level_name, level_data)
+        width, height = board_size(self.level_data)
+        self.geo: Geometry = geometry(width, height)
+        self._initial = state_from_dict(self, self.level_data)
+
+    @property
+    def num_players(self) -> int:
+        """Two seats."""
+        return 2
+
+    @property
+    def width(self) -> int:
+        """Board width (files)."""
+        return self.geo.width
+
+    @property
+    def height(self) -> int:
+        """Board height (ranks)."""
+        return self.geo.height
+
+    def seat_name(self, seat: int) -> str:
+        """'light' or 'dark'."""
+        return SIDES[seat]
+
+    def initial_state(self) -> KubtaflState:
+        """The level's starting position."""
+        return self._initial.clone()
+
+    def state_from_dict(self, data: dict[str, Any]) -> KubtaflState:
+        """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
+        return state_from_dict(self, data)
+
+
+def make_game(level_name: str, level_data: dict[str, Any]) -> KubtaflGame:
+    """The registry entry point."""
+    return KubtaflGame(level_name, level_data)

@@ -1,0 +1,215 @@
+"""Kubtafl position JSON (levels and saves): strict reading with messages naming the field, and writing.
+
+Format: {"game": "kubtafl", "width": 8, "height": 8, "to_move": "light",
+         "dice": [{"side": "light", "kind": "d20", "cell": "a1", "value": 20}, ...],
+         "removed": {"light": [], "dark": []}, "quiet": 0, "seen": [[count, key...], ...], "outcome": null}
+`width`/`height` default to 8; `quiet`, `seen` and `outcome` are the K18 counters and the result, optional
+in levels; `title` and `description` are level metadata and ignored here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.core import Outcome
+from game.engine.kubtafl.geometry import Geometry, geometry
+from game.engine.kubtafl.pieces import (
+    ABSENT,
+    D20,
+    FACES,
+    KIND_INDEX,
+    KINDS,
+    KINDS_PER_SIDE,
+    NUM_DICE,
+    REMOVED,
+    SIDES,
+    die_id,
+)
+from game.engine.kubtafl.state import QUIET_LIMIT, REPETITION_LIMIT, KubtaflState
+
+if TYPE_CHECKING:
+    from game.engine.kubtafl.game import KubtaflGame
+
+_KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen", "outcome", "title", "description"}
+_DIE_KEYS = {"side", "kind", "cell", "value"}
+_OUTCOME_REASONS = {"d20_destroyed", "d20_blocked", "no_legal_action", "draw_100_quiet", "draw_repetition"}
+
+
+def _int(value: Any, field: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{field}: expected a whole number, got {value!r}")
+    return value
+
+
+def _side(value: Any, field: str) -> int:
+    if value not in SIDES:
+        raise ValueError(f"{field}: must be 'light' or 'dark', not {value!r}")
+    return SIDES.index(value)
+
+
+def _kind(value: Any, field: str) -> int:
+    if not isinstance(value, str) or value not in KIND_INDEX:
+        raise ValueError(f"{field}: unknown kind {value!r} (known: {', '.join(KINDS)})")
+    return KIND_INDEX[value]
+
+
+def board_size(data: dict[str, Any]) -> tuple[int, int]:
+    """The (width, height) a position or level asks for; 8×8 when unset."""
+    if not isinstance(data, dict):
+        raise ValueError("position: expected a JSON object")
+    width = _int(data.get("width", 8), "width")
+    height = _int(data.get("height", 8), "height")
+    try:
+        geometry(width, height)
+    except ValueError as exc:
+        raise ValueError(f"width/height: {exc}") from exc
+    return width, height
+
+
+def state_from_dict(game: KubtaflGame, data: Any) -> KubtaflState:
+    """Read a position for `game`; raises ValueError naming the bad field and the reason."""
+    if not isinstance(data, dict):
+        raise ValueError("position: expected a JSON object")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise ValueError(f"{unknown[0]}: unknown field (known: {', '.join(sorted(_KEYS))})")
+    if "game" in data and data["game"] != "kubtafl":
+        raise ValueError(f"game: expected 'kubtafl', not {data['game']!r}")
+    if board_size(data) != (game.geo.width, game.geo.height):
+        raise ValueError(
+            f"width/height: {data.get('width', 8)}×{data.get('height', 8)} does not match this level's "
+            f"{game.geo.width}×{game.geo.height} board"
+        )
+    geo: Geometry = game.geo
+    if "to_move" not in data:
+        raise ValueError("to_move: missing ('light' or 'dark')")
+    to_move = _side(data["to_move"], "to_move")
+    board = [-1] * geo.size
+    pos = [ABSENT] * NUM_DICE
+    val = [0] * NUM_DICE
+    dice = data.get("dice")
+    if not isinstance(dice, list):
+        raise ValueError("dice: missing or not a list")
+    for n, entry in enumerate(dice):
+        field = f"dice[{n}]"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{field}: expected an object with side, kind, cell, value")
+        missing = sorted(_DIE_KEYS - set(entry))
+        if missing:
+            raise ValueError(f"{field}.{missing[0]}: missing")
+        extra = sorted(set(entry) - _DIE_KEYS)
+        if extra:
+            raise ValueError(f"{field}.{extra[0]}: unknown field")
+        side = _side(entry["side"], f"{field}.side")
+        kind = _kind(entry["kind"], f"{field}.kind")
+        try:
+            cell = geo.parse_cell(entry["cell"])
+        except ValueError as exc:
+            raise ValueError(f"{field}.cell: {exc}") from exc
+        value = _int(entry["value"], f"{field}.value")
+        if not 1 <= value <= FACES[kind]:
+            raise ValueError(f"{field}.value: {value} is outside 1…{FACES[kind]} for a {KINDS[kind]}")
+        i = die_id(side, kind)
+        if pos[i] != ABSENT:
+            raise ValueError(f"{field}.kind: {SIDES[side]} has more than one {KINDS[kind]}")
+        if board[cell] >= 0:
+            raise ValueError(f"{field}.cell: two dice on {entry['cell']}")
+        board[cell] = i
+        pos[i] = cell
+        val[i] = value
+    removed = data.get("removed", {})
+    if not isinstance(removed, dict) or set(removed) - set(SIDES):
+        raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
+    for side_name, kinds in removed.items():
+        side = SIDES.index(side_name)
+        if not isinstance(kinds, list):
+            raise ValueError(f"removed.{side_name}: expected a list of kinds")
+        for n, kind_name in enumerate(kinds):
+            field = f"removed.{side_name}[{n}]"
+            kind = _kind(kind_name, field)
+            i = die_id(side, kind)
+            if pos[i] >= 0:
+                raise ValueError(f"{field}: {side_name} {kind_name} is also on the board")
+            if pos[i] == REMOVED:
+                raise ValueError(f"{field}: {side_name} has more than one {kind_name}")
+            pos[i] = REMOVED
+    quiet = _int(data.get("quiet", 0), "quiet")
+    if not 0 <= quiet <= QUIET_LIMIT:
+        raise ValueError(f"quiet: {quiet} is outside 0…{QUIET_LIMIT}")
+    result = _outcome(data.get("outcome"))
+    for side in (0, 1):
+        if pos[die_id(side, D20)] < 0 and result is None:
+            raise ValueError(f"dice: {SIDES[side]} has no d20 on the board in a game that is not over")
+    seen = _seen(data.get("seen", []), geo.size)
+    state = KubtaflState(game, board, pos, val, to_move, quiet, seen, result)
+    if state.result is None:
+        # A position whose K17/K18 end was reached but not recorded ends as it loads.
+        count = state.seen[state.key()]
+        if quiet >= QUIET_LIMIT:
+            state.result = Outcome((0, 1), "draw_100_quiet")
+        elif count >= REPETITION_LIMIT:
+            state.result = Outcome((0, 1), "draw_repetition")
+        elif not state._has_action(to_move):
+            state.result = Outcome((1 - to_move,), "no_legal_action")
+    return state
+
+
+def _outcome(data: Any) -> Outcome | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise ValueError("outcome: expected an object with winners and reason, or null")
+    winners = data.get("winners")
+    if not isinstance(winners, list) or not winners or any(w not in (0, 1) for w in winners):
+        raise ValueError(f"outcome.winners: expected a list of seats 0/1, got {winners!r}")
+    reason = data.get("reason")
+    if reason not in _OUTCOME_REASONS:
+        raise ValueError(f"outcome.reason: unknown reason {reason!r}")
+    return Outcome(tuple(winners), reason)
+
+
+def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
+    if not isinstance(data, list):
+        raise ValueError("seen: expected a list of [count, key...] entries")
+    seen: dict[tuple[int, ...], int] = {}
+    width = 1 + 2 * NUM_DICE
+    for n, entry in enumerate(data):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 1 + width
+            or not all(type(x) is int for x in entry)
+            or not 1 <= entry[0] <= REPETITION_LIMIT
+            or entry[1] not in (0, 1)
+        ):
+            raise ValueError(f"seen[{n}]: expected [count 1…{REPETITION_LIMIT}, side, {2 * NUM_DICE} numbers]")
+        key = tuple(entry[1:])
+        if not all(ABSENT <= c < cells for c in key[1 : 1 + NUM_DICE]):
+            raise ValueError(f"seen[{n}]: a cell is off the board")
+        seen[key] = entry[0]
+    return seen
+
+
+def state_to_dict(state: KubtaflState) -> dict[str, Any]:
+    """The JSON-safe form `state_from_dict` reads back exactly."""
+    geo = state.geo
+    dice = [
+        {
+            "side": SIDES[i // KINDS_PER_SIDE],
+            "kind": KINDS[i % KINDS_PER_SIDE],
+            "cell": geo.names[c],
+            "value": state.val[i],
+        }
+        for i, c in enumerate(state.pos)
+        if c >= 0
+    ]
+    return {
+        "game": "kubtafl",
+        "width": geo.width,
+        "height": geo.height,
+        "to_move": SIDES[state.to_move],
+        "dice": dice,
+        "removed": {SIDES[s]: [KINDS[k] for k in state.removed(s)] for s in (0, 1)},
+        "quiet": state.quiet,
+        "seen": sorted([count, *key] for key, count in state.seen.items()),
+        "outcome": {"winners": list(state.result.winners), "reason": state.result.reason} if state.result else None,
+    }
