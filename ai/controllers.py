@@ -1,0 +1,127 @@
+"""Controllers: who decides for a seat. A human fed by the client, or an AI level; made from a spec string.
+
+`choose(state)` always decides for `state.current_player()` (which may be a seat whose turn it is not,
+such as a defender's battle choice). AI controllers are meant to run on a worker thread: they read the
+state given to them (searching on clones), and `cancel()` or a `stop` event makes them return promptly.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from typing import Any
+
+from ai.alphabeta import AlphaBeta, SearchResult
+from ai.budget import Budget
+from ai.greedy import greedy_choice
+from ai.knowledge import Knowledge, knowledge_for
+from ai.levels import GREEDY, RANDOM, Level, parse_level
+from ai.montecarlo import MonteCarlo
+from game.engine.core import Action, Game, State
+
+
+class Cancelled(Exception):
+    """A human's decision was cancelled before an action arrived."""
+
+
+def _seat_to_act(state: State) -> int:
+    player = state.current_player()
+    if player < 0:
+        raise ValueError("no seat decides here: the state is at a chance node or over")
+    return player
+
+
+class HumanController:
+    """A seat played by a person: the client calls `submit(action)`; `choose` waits for a legal one."""
+
+    is_human = True
+    level = "human"
+
+    def __init__(self) -> None:
+        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._stop: threading.Event | None = None
+
+    def submit(self, action: Action) -> None:
+        """Hand over the player's decision (from any thread)."""
+        self._inbox.put(action)
+
+    def cancel(self) -> None:
+        """Make a waiting `choose` raise Cancelled."""
+        if self._stop is not None:
+            self._stop.set()
+
+    def choose(self, state: State, stop: threading.Event | None = None) -> Action:
+        """Block until a legal action is submitted; raises Cancelled when stopped. Illegal submissions are dropped."""
+        _seat_to_act(state)
+        legal = set(state.legal_actions())
+        self._stop = stop = stop or threading.Event()
+        while not stop.is_set():
+            try:
+                action = self._inbox.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if action in legal:
+                return action
+        raise Cancelled("the decision was cancelled")
+
+
+class AIController:
+    """A seat played by an AI level; deterministic for a seed when its level runs on a node budget."""
+
+    is_human = False
+
+    def __init__(self, game: Game, level: Level, seed: int | None = None) -> None:
+        self.game = game
+        self.level_spec = level
+        self.level = level.name
+        self.knowledge: Knowledge = knowledge_for(game)
+        self._rng = random.Random(seed)
+        self._stop: threading.Event | None = None
+        #: The last alpha-beta search (depth reached, nodes), for benchmarks and curious callers.
+        self.last_search: SearchResult | None = None
+
+    def cancel(self) -> None:
+        """Make a running `choose` return its best action so far."""
+        if self._stop is not None:
+            self._stop.set()
+
+    def choose(self, state: State, stop: threading.Event | None = None) -> Action:
+        """The level's decision for the seat to act in `state` (which is left unchanged)."""
+        _seat_to_act(state)
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the seat to act has no legal action")
+        # One child RNG per decision keeps decisions independent of how much each search consumed.
+        rng = random.Random(self._rng.getrandbits(64))
+        level = self.level_spec
+        if len(actions) == 1:
+            return actions[0]
+        if level.kind == RANDOM:
+            return rng.choice(actions)
+        if level.kind == GREEDY:
+            return greedy_choice(state, self.knowledge, rng)
+        if level.mistake_rate and rng.random() < level.mistake_rate:
+            return rng.choice(actions)
+        self._stop = stop = stop or threading.Event()
+        budget = Budget(level.limits, stop)
+        if self.knowledge.search == "alphabeta" and self.game.num_players == 2:
+            search = AlphaBeta(self.knowledge, budget, max_depth=level.max_depth, rng=rng, jitter=level.jitter)
+            self.last_search = search.search(state.clone())
+            return self.last_search.action
+        return MonteCarlo(self.knowledge, budget, rng).search(state.clone())
+
+
+Controller = HumanController | AIController
+
+
+def make_controller(spec: str, game: Game, seed: int | None = None) -> Controller:
+    """A controller from a spec: 'human', or an AI level ('random', 'greedy', 'easy', 'ai:normal', 'hard@20000')."""
+    if spec.strip().lower() == "human":
+        return HumanController()
+    return AIController(game, parse_level(spec), seed)
+
+
+def hint(state: State, level: str = "hard", seed: int | None = 0, stop: threading.Event | None = None) -> Action:
+    """A suggested action for the seat to act, from the given AI level (the client's hint button)."""
+    return AIController(state.game, parse_level(level), seed).choose(state, stop)

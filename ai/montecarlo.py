@@ -1,0 +1,73 @@
+"""Flat Monte Carlo with UCB1 at the root: works for any mode (chance nodes, several seats, any decider).
+
+Playouts roll their own dice with the searcher's RNG (never the game's), play random actions for a
+bounded horizon and score the end with the mode's knowledge. Nodes are applied actions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ai.budget import Budget, BudgetExhausted
+from ai.knowledge import Knowledge
+from game.engine.core import CHANCE, Action, State
+from game.engine.driver import sample_outcome
+
+EXPLORATION = 0.7
+
+
+class MonteCarlo:
+    """Spend the budget on playouts from each root action, sharing them out by UCB1."""
+
+    def __init__(self, knowledge: Knowledge, budget: Budget, rng: random.Random, horizon: int = 40) -> None:
+        self.knowledge = knowledge
+        self.budget = budget
+        self.rng = rng
+        self.horizon = horizon
+
+    def search(self, state: State) -> Action:
+        """The root action with the best mean playout value for the seat to act."""
+        seat = state.current_player()
+        actions = list(state.legal_actions())
+        if not actions:
+            raise ValueError("no legal action to search")
+        if len(actions) == 1:
+            return actions[0]
+        self.rng.shuffle(actions)
+        visits = [0] * len(actions)
+        totals = [0.0] * len(actions)
+        try:
+            while True:
+                index = self._select(visits, totals)
+                value = self._playout(state, actions[index], seat)
+                visits[index] += 1
+                totals[index] += value
+        except BudgetExhausted:
+            pass
+        best = max(range(len(actions)), key=lambda i: (totals[i] / visits[i] if visits[i] else -math.inf, visits[i]))
+        return actions[best]
+
+    def _select(self, visits: list[int], totals: list[float]) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_total = math.log(sum(visits))
+        return max(
+            range(len(visits)), key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_total / visits[i])
+        )
+
+    def _playout(self, state: State, action: Action, seat: int) -> float:
+        child = state.clone()
+        self.budget.tick()
+        child.apply(action)
+        for _ in range(self.horizon):
+            player = child.current_player()
+            if child.is_terminal():
+                break
+            self.budget.tick()
+            if player == CHANCE:
+                child.apply(sample_outcome(child.chance_outcomes(), self.rng))
+            else:
+                child.apply(self.rng.choice(child.legal_actions()))
+        return self.knowledge.value(child, seat)
