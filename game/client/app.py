@@ -1,0 +1,373 @@
+"""The application: window, fixed-timestep loop, settings, translation, fonts, pygame_gui and scenes."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from game.client.fonts import Fonts
+from game.client.i18n import Translator
+from game.client.scene import Scene, SceneManager
+from game.client.settings import Settings, load_settings, save_settings
+from game.paths import assets_dir
+
+BASE_SIZE = (1280, 720)
+FPS = 60
+STEP = 1.0 / FPS
+MAX_FRAME_TIME = 0.25  # after a stall, catch up at most this much simulated time
+TOAST_SECONDS = 12.0
+# Layout scale is quantised so the UI (and its fonts) is rebuilt only at a few window sizes.
+SCALE_STEP = 0.125
+MIN_SCALE, MAX_SCALE = 0.625, 2.0
+
+SHELL_SCENES = {
+    "menu": "game.client.menu:MenuScene",
+    "new_game": "game.client.new_game:NewGameScene",
+    "settings": "game.client.settings_scene:SettingsScene",
+    "howto": "game.client.howto:HowToScene",
+}
+
+
+def layout_scale(size: tuple[int, int]) -> float:
+    """The UI scale for a window of `size`: 1.0 at 1280×720, quantised and clamped."""
+    raw = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    stepped = round(raw / SCALE_STEP) * SCALE_STEP
+    return max(MIN_SCALE, min(MAX_SCALE, stepped))
+
+
+def load_theme(scale: float) -> dict[str, Any]:
+    """assets/theme.json with every font size (and a few paddings) multiplied by `scale`."""
+    with open(assets_dir() / "theme.json", encoding="utf-8") as handle:
+        theme = json.load(handle)
+    theme = copy.deepcopy(theme)
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(8, round(float(font["size"]) * scale)))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for key in ("shape_corner_radius", "border_width", "shadow_width", "text_horiz_alignment_padding"):
+                if key in misc and float(misc[key]) > 1:
+                    misc[key] = str(max(1, round(float(misc[key]) * scale)))
+    return theme
+
+
+class Toast:
+    """A message shown over every screen until dismissed or timed out."""
+
+    def __init__(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        self.text = text
+        self.left = seconds
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class App:
+    """Owns the window and the loop; scenes reach settings, text, fonts and UI through it."""
+
+    def __init__(self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None) -> None:
+        pygame.init()
+        pygame.display.set_caption("Kubiki")
+        self.settings, settings_problem = load_settings()
+        self.t = Translator(self.settings.language)
+        self.fonts = Fonts()
+        self.toasts: list[Toast] = []
+        self.messages: list[str] = []  # every message ever shown, for tests and logs
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_count = 0
+        self._accumulator = 0.0
+        self._windowed_size = size
+        self.ui_consumed = False
+        want_full = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.window = self._set_mode(size, want_full)
+        self.screen_size: tuple[int, int] = self.window.get_size()
+        self.ui_scale = layout_scale(self.screen_size)
+        self.ui = self._make_ui(self.screen_size, self.ui_scale)
+        self.scenes = SceneManager(self)
+        for name, target in SHELL_SCENES.items():
+            self.scenes.register(name, target)
+        from game.client.modes import GAME_SCENES
+
+        for mode, target in GAME_SCENES.items():
+            self.scenes.register(mode, target)
+        self.sound = _load_sound(self)
+        if settings_problem:
+            self.notify(self.t("msg.settings_corrupt", detail=settings_problem))
+
+    # --- window -------------------------------------------------------------------------------
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                pass
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _make_ui(self, size: tuple[int, int], scale: float) -> Any:
+        import pygame_gui
+
+        manager = pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
+        return manager
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and full screen (F11), remembering the choice in the settings."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_fullscreen()
+        self.save_settings()
+
+    def apply_fullscreen(self) -> None:
+        """Make the window match `settings.fullscreen`."""
+        currently_full = bool(self.window.get_flags() & pygame.FULLSCREEN)
+        if self.settings.fullscreen == currently_full:
+            return
+        if self.settings.fullscreen:
+            self._windowed_size = self.screen_size
+        self.window = self._set_mode(self._windowed_size, self.settings.fullscreen)
+        self.on_resize(self.window.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay every screen out again for a window of `size`."""
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        if size == self.screen_size:
+            return
+        self.screen_size = size
+        scale = layout_scale(size)
+        if scale != self.ui_scale:
+            self.ui_scale = scale
+            self.ui = self._make_ui(size, scale)
+        else:
+            self.ui.set_window_resolution(size)
+            self.ui.clear_and_reset()
+        current = self.scenes.current
+        if current is not None:
+            current.resize(size)
+            current._laid_out_for = size  # type: ignore[attr-defined]
+
+    def s(self, value: float) -> int:
+        """A length in 1280×720 layout pixels converted to screen pixels."""
+        return round(value * self.ui_scale)
+
+    # --- settings and text ------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Store the settings; a failure to write is reported, never fatal."""
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(self.t("msg.settings_unsaved", detail=str(exc)))
+
+    def set_language(self, language: str) -> None:
+        """Switch every text to `language` and rebuild the current screen."""
+        self.settings.language = language
+        self.t.language = language
+        self.save_settings()
+        self.rebuild_current()
+
+    def rebuild_current(self) -> None:
+        """Rebuild the current scene's UI (after a language or layout change)."""
+        self.ui.clear_and_reset()
+        current = self.scenes.current
+        if current is not None:
+            current.resize(self.screen_size)
+
+    def notify(self, text: str) -> None:
+        """Show a message over every screen (dismissed by a click or after a while)."""
+        self.messages.append(text)
+        self.toasts.append(Toast(text))
+
+    # --- scenes ---------------------------------------------------------------------------------
+    def goto(self, name: str, **context: Any) -> Scene:
+        """Replace the open screens with the scene `name`."""
+        return self.scenes.goto(name, **context)
+
+    def quit(self) -> None:
+        """End the loop after this frame."""
+        self.running = False
+
+    # --- loop -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route one event: window and global keys, toasts, pygame_gui, then the current scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            if not self.settings.fullscreen:
+                self._windowed_size = (event.w, event.h)
+            self.on_resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.on_resize(self.window.get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._toast_hit(event.pos):
+            return
+        self.ui_consumed = bool(self.ui.process_events(event))
+        current = self.scenes.current
+        if current is not None:
+            current.handle(event)
+
+    def _toast_hit(self, pos: tuple[int, int]) -> bool:
+        for toast in self.toasts:
+            if toast.rect.collidepoint(pos):
+                self.toasts.remove(toast)
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the current scene and the toasts by one fixed step."""
+        self.scenes.update(dt)
+        for toast in list(self.toasts):
+            toast.left -= dt
+            if toast.left <= 0:
+                self.toasts.remove(toast)
+
+    def draw(self) -> None:
+        """Draw the current scene, the UI, messages and the fade veil."""
+        surface = self.window
+        current = self.scenes.current
+        if current is not None:
+            current.draw(surface)
+        else:
+            surface.fill((20, 30, 24))
+        self.ui.draw_ui(surface)
+        if current is not None:
+            current.draw_overlay(surface)
+        if self.toasts:
+            from game.client.art import draw_toasts
+
+            draw_toasts(self, surface)
+        alpha = self.scenes.fade_alpha()
+        if alpha:
+            veil = pygame.Surface(surface.get_size())
+            veil.fill((8, 10, 9))
+            veil.set_alpha(alpha)
+            surface.blit(veil, (0, 0))
+
+    def frame(self, dt: float | None = None, *, flip: bool = True) -> None:
+        """One frame: events, fixed-step updates for the elapsed time (or `dt`), drawing."""
+        real = self.clock.tick(FPS) / 1000.0 if dt is None else dt
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        self._accumulator += min(real, MAX_FRAME_TIME)
+        while self._accumulator >= STEP:
+            self.update(STEP)
+            self._accumulator -= STEP
+        self.ui.update(real)
+        self.draw()
+        self.frame_count += 1
+        if flip:
+            pygame.display.flip()
+
+    def run_loop(self) -> None:
+        """Run until the player quits."""
+        while self.running:
+            self.frame()
+
+    def close(self) -> None:
+        """Leave the current scene and shut pygame down."""
+        current = self.scenes.current
+        while self.scenes.stack:
+            self.scenes.stack.pop().leave()
+        del current
+        pygame.quit()
+
+
+def _load_sound(app: App) -> Any:
+    # Sound playback lives in game.client.sound; the shell works (silently) without it.
+    try:
+        from game.client import sound
+    except ImportError:
+        return None
+    factory = getattr(sound, "SoundBoard", None) or getattr(sound, "Sound", None)
+    if factory is None:
+        return None
+    try:
+        return factory(app)
+    except Exception:  # noqa: BLE001 - a broken audio device must not stop the game
+        return None
+
+
+def seats_from_args(args: argparse.Namespace, num_players: int) -> list[str]:
+    """Seat controllers from --seatN/--watch: seat 0 human and the rest AI (normal) unless told."""
+    seats = []
+    for seat in range(num_players):
+        given = getattr(args, f"seat{seat}", None)
+        if args.watch:
+            seats.append(given if given and given.startswith("ai:") else "ai:normal")
+        elif given:
+            seats.append(given)
+        else:
+            seats.append("human" if seat == 0 else "ai:normal")
+    return seats
+
+
+def validate_seat(text: str) -> str:
+    """A seat string checked: 'human' or 'ai:easy|normal|hard'; raises ValueError otherwise."""
+    if text == "human" or text in ("ai:easy", "ai:normal", "ai:hard"):
+        return text
+    raise ValueError(f"a seat must be human, ai:easy, ai:normal or ai:hard, not {text!r}")
+
+
+def start_session(app: App, mode: str, level: str | None, seats: list[str], seed: int | None) -> Scene:
+    """Create a game session and open its board scene (used by the new-game dialog and quick launch)."""
+    from game.client.saves import clear_autosave
+    from game.client.session import GameSession
+
+    session = GameSession(mode, level or "standard", seats, seed)
+    clear_autosave()
+    return app.goto(mode, session=session)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window and play; returns the process exit code."""
+    started = time.perf_counter()
+    quick = None
+    if args.mode:
+        from game.client.modes import playable
+        from game.engine import registry
+
+        if not playable(args.mode):
+            known = ", ".join(m for m in registry.modes() if playable(m)) or "none yet"
+            print(f"main.py: mode {args.mode!r} cannot be played (playable: {known})", file=sys.stderr)
+            return 2
+        try:
+            game = registry.load(args.mode, args.level)
+            seats = [validate_seat(s) for s in seats_from_args(args, game.num_players)]
+        except (KeyError, ValueError) as exc:
+            print(f"main.py: {exc}", file=sys.stderr)
+            return 2
+        quick = (args.mode, args.level, seats, args.seed)
+    if args.screenshot:
+        from game.client.screenshots import render_screenshots
+
+        return render_screenshots(args.screenshot, quick=quick)
+    app = App()
+    if quick is not None:
+        try:
+            start_session(app, *quick)
+        except (KeyError, ValueError) as exc:
+            app.close()
+            print(f"main.py: {exc}", file=sys.stderr)
+            return 2
+    else:
+        app.goto("menu")
+    app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
+    try:
+        app.run_loop()
+    finally:
+        app.close()
+    return 0
+
+
+__all__ = ["App", "Settings", "run", "start_session"]

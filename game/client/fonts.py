@@ -1,0 +1,54 @@
+"""Noto Sans (regular and bold, Cyrillic included) at any size, loaded once from pygame_gui's data folder."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+
+@cache
+def font_dir() -> Path:
+    """The folder holding the Noto Sans files (the copy that ships with pygame_gui)."""
+    import pygame_gui
+
+    return Path(pygame_gui.__file__).resolve().parent / "data"
+
+
+def regular_path() -> Path:
+    """Path of NotoSans-Regular.ttf."""
+    return font_dir() / "NotoSans-Regular.ttf"
+
+
+def bold_path() -> Path:
+    """Path of NotoSans-Bold.ttf."""
+    return font_dir() / "NotoSans-Bold.ttf"
+
+
+class Fonts:
+    """Cached fonts by size; sizes are in screen pixels (multiply by `app.ui_scale` for layout)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[bool, int], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """Noto Sans at `size` pixels, bold or regular."""
+        key = (bold, max(6, int(size)))
+        font = self._cache.get(key)
+        if font is None:
+            path = bold_path() if bold else regular_path()
+            try:
+                font = pygame.font.Font(str(path), key[1])
+            except (OSError, FileNotFoundError):
+                font = pygame.font.Font(None, key[1])  # pygame's own font, if Noto is missing
+            self._cache[key] = font
+        return font
+
+    def regular(self, size: int) -> pygame.font.Font:
+        """Noto Sans Regular at `size` pixels."""
+        return self.get(size, False)
+
+    def bold(self, size: int) -> pygame.font.Font:
+        """Noto Sans Bold at `size` pixels."""
+        return self.get(size, True)

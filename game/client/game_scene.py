@@ -1,0 +1,263 @@
+"""The base of every board scene: the session, the pause menu (Esc), the game-over dialog and autosave.
+
+A mode's board scene subclasses `GameScene` and implements the `*_board` hooks instead of
+`handle`/`update`/`draw`/`resize`:
+
+- `enter_board(**context)` after `self.session` is set (a `game.client.session.GameSession`),
+- `layout_board(size)` to compute the layout (also called on every resize),
+- `build_board_ui()` to create its own pygame_gui elements (called after every UI reset),
+- `handle_board(event)`, `update_board(dt)`, `draw_board(surface)`, `leave_board()`.
+
+While the pause menu or the game-over dialog is open the board gets no events and no updates (it is
+still drawn, dimmed). Call `self.autosave()` after every applied action, and `self.show_game_over(title,
+reason)` when the session ends. For `--screenshot`, a scene may define a classmethod
+`screenshot_states(app) -> list[tuple[str, dict]]`: each (name, context) is opened with
+`app.goto(mode, **context)`, run for `SCREENSHOT_FRAMES` frames with instant animations and saved as
+`<mode>_<name>.png`; a state may add `"_frames": N` to its context to run longer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import art
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+
+
+class GameScene(Scene):
+    """A board scene with the shared pause menu, game-over dialog and autosave."""
+
+    mode: str = ""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.session: Any = None
+        self.overlay: str | None = None  # None, "pause" or "game_over"
+        self.overlay_buttons = ButtonGroup()
+        self.overlay_rect = pygame.Rect(0, 0, 0, 0)
+        self.game_over_text: tuple[str, str] = ("", "")
+        self.size: tuple[int, int] = app.screen_size
+
+    # --- hooks for subclasses --------------------------------------------------------------------
+    def enter_board(self, **context: Any) -> None:
+        """Set the board up for `self.session`."""
+
+    def leave_board(self) -> None:
+        """Stop workers and free what the board holds."""
+
+    def layout_board(self, size: tuple[int, int]) -> None:
+        """Compute the layout for a window of `size`."""
+
+    def build_board_ui(self) -> None:
+        """Create the board's own pygame_gui elements (the UI was just reset)."""
+
+    def handle_board(self, event: pygame.event.Event) -> None:
+        """React to an event while no dialog is open."""
+
+    def update_board(self, dt: float) -> None:
+        """Advance animations and AI by `dt` seconds."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw the table, board and panels."""
+        surface.blit(art.table_background(surface.get_size()), (0, 0))
+
+    # --- Scene ------------------------------------------------------------------------------------
+    def enter(self, session: Any = None, **context: Any) -> None:
+        """Open the board for `session`."""
+        self.session = session
+        self.overlay = None
+        self.size = self.app.screen_size
+        if session is not None and getattr(session, "mode", None):
+            self.mode = session.mode
+        self.layout_board(self.size)
+        self.enter_board(**context)
+        self._build_ui()
+
+    def leave(self) -> None:
+        """Close the board."""
+        self.overlay = None
+        self.overlay_buttons.clear()
+        self.leave_board()
+        close = getattr(self.session, "close", None)
+        if callable(close):
+            close()  # stop AI workers of a game we are leaving
+
+    def resume(self) -> None:
+        """Back from settings or rules opened from the pause menu."""
+        self._build_ui()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the board and any open dialog out again."""
+        self.size = size
+        self.layout_board(size)
+        self._build_ui()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Dialogs first; Esc opens (or closes) the pause menu; everything else goes to the board."""
+        if self.overlay is not None:
+            if self.overlay_buttons.handle(event):
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.overlay == "pause":
+                self.close_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        self.handle_board(event)
+
+    def update(self, dt: float) -> None:
+        """The board stands still while the pause menu is open."""
+        if self.overlay != "pause":
+            self.update_board(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board, then the dimmed veil and the panel of an open dialog."""
+        self.draw_board(surface)
+        if self.overlay is not None:
+            art.dim(surface, 150)
+            art.panel(surface, self.overlay_rect, self.app.ui_scale)
+            title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
+            art.heading(self.app, surface, title, (self.overlay_rect.centerx, self.overlay_rect.y + self.app.s(46)))
+            if self.overlay == "game_over" and self.game_over_text[1]:
+                art.wrapped_text(
+                    self.app,
+                    surface,
+                    self.game_over_text[1],
+                    pygame.Rect(
+                        self.overlay_rect.x + self.app.s(28),
+                        self.overlay_rect.y + self.app.s(82),
+                        self.overlay_rect.w - self.app.s(56),
+                        self.app.s(70),
+                    ),
+                    size=18,
+                    colour=art.PARCHMENT,
+                    align="center",
+                )
+
+    # --- UI -------------------------------------------------------------------------------------
+    def _build_ui(self) -> None:
+        self.overlay_buttons.clear()
+        self.build_board_ui()
+        if self.overlay == "pause":
+            self._build_pause()
+        elif self.overlay == "game_over":
+            self._build_game_over()
+
+    def _dialog(self, width: int, height: int) -> pygame.Rect:
+        w, h = self.app.s(width), self.app.s(height)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.overlay_rect = rect
+        return rect
+
+    def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]]) -> None:
+        s = self.app.s
+        y = rect.y + s(top)
+        for text, callback, object_id in items:
+            button_rect = pygame.Rect(rect.x + s(40), y, rect.w - s(80), s(46))
+            self.overlay_buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id)
+            y += s(56)
+        self.overlay_buttons.set_focus(0)
+
+    def _build_pause(self) -> None:
+        t = self.app.t
+        rect = self._dialog(400, 96 + 5 * 56 + 24)
+        self._column(
+            rect,
+            96,
+            [
+                (t("pause.resume"), self.close_pause, "#primary"),
+                (t("pause.restart"), self.restart, "#menu_button"),
+                (t("pause.rules"), self.open_rules, "#menu_button"),
+                (t("pause.settings"), self.open_settings, "#menu_button"),
+                (t("pause.save_quit"), self.save_and_quit, "#menu_button"),
+            ],
+        )
+
+    def _build_game_over(self) -> None:
+        t = self.app.t
+        rect = self._dialog(460, 170 + 2 * 56 + 20)
+        self._column(
+            rect,
+            170,
+            [(t("gameover.rematch"), self.rematch, "#primary"), (t("gameover.menu"), self.to_menu, "#menu_button")],
+        )
+
+    # --- pause menu -----------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        """Show the pause menu."""
+        self.overlay = "pause"
+        self._build_ui()
+
+    def close_pause(self) -> None:
+        """Back to the game."""
+        self.overlay = None
+        self.app.ui.clear_and_reset()
+        self._build_ui()
+
+    def _same_game(self) -> Any:
+        from game.client.session import GameSession
+
+        s = self.session
+        return GameSession(s.mode, s.level, list(s.seats), getattr(s, "seed", None))
+
+    def restart(self) -> None:
+        """Start the same game again (same level, seats and seed)."""
+        from game.client.saves import clear_autosave
+
+        new = self._same_game()
+        clear_autosave()
+        self.app.goto(self.mode or self.name, session=new)
+
+    def open_rules(self) -> None:
+        """The rules of this mode, over the game."""
+        self.app.scenes.push("howto", mode=self.mode or self.name)
+
+    def open_settings(self) -> None:
+        """The settings screen, over the game."""
+        self.app.scenes.push("settings")
+
+    def save_and_quit(self) -> None:
+        """Save the game (when unfinished) and return to the main menu."""
+        self.autosave()
+        self.app.goto("menu")
+
+    # --- game over ------------------------------------------------------------------------------
+    def show_game_over(self, title: str, reason: str = "") -> None:
+        """Show the end-of-game dialog: `title` (who won) and `reason`, with Rematch and Menu."""
+        self.game_over_text = (title, reason)
+        self.overlay = "game_over"
+        self._build_ui()
+
+    def rematch(self) -> None:
+        """A new game with the same seats and level and fresh dice."""
+        from game.client.saves import clear_autosave
+        from game.client.session import GameSession
+
+        s = self.session
+        new = GameSession(s.mode, s.level, list(s.seats), None)
+        clear_autosave()
+        self.app.goto(self.mode or self.name, session=new)
+
+    def to_menu(self) -> None:
+        """Back to the main menu."""
+        self.autosave()
+        self.app.goto("menu")
+
+    # --- autosave -------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Store the session as the autosave, or clear the autosave once the game is over."""
+        from game.client.saves import clear_autosave, write_autosave
+
+        if self.session is None:
+            return
+        try:
+            if getattr(self.session, "is_over", False):
+                clear_autosave()
+            else:
+                write_autosave(self.session.to_dict())
+        except OSError as exc:
+            self.app.notify(self.app.t("msg.autosave_failed", detail=str(exc)))

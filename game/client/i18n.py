@@ -1,0 +1,61 @@
+"""Translation: one table per language, merged from `assets/i18n/<lang>/*.json`.
+
+Each mode's scene may ship its own part (e.g. `assets/i18n/en/kubtafl.json`); every language must hold
+exactly the same keys (a test checks it). `t(key, **fmt)` formats with str.format; an unknown key
+falls back to English, then to the key itself, so a missing string shows up but never crashes.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from game.paths import assets_dir
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+FALLBACK = "en"
+
+
+def i18n_dir() -> Path:
+    """The folder of translation tables."""
+    return assets_dir() / "i18n"
+
+
+@cache
+def table(language: str) -> dict[str, str]:
+    """The merged translation table of `language` (empty when it has no folder)."""
+    merged: dict[str, str] = {}
+    folder = i18n_dir() / language
+    for part in sorted(folder.glob("*.json")):
+        data = json.loads(part.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError(f"{part}: a translation table must be a JSON object")
+        for key, value in data.items():
+            if not isinstance(value, str):
+                raise ValueError(f"{part}: {key!r} must be a string")
+            merged[key] = value
+    return merged
+
+
+class Translator:
+    """Looks keys up in the table of the current language."""
+
+    def __init__(self, language: str = FALLBACK) -> None:
+        self.language = language
+
+    def __call__(self, key: str, **fmt: object) -> str:
+        """The text of `key` in the current language, formatted with `fmt`."""
+        text = table(self.language).get(key)
+        if text is None:
+            text = table(FALLBACK).get(key, key)
+        if fmt:
+            try:
+                return text.format(**fmt)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def has(self, key: str) -> bool:
+        """True when the current language (or the fallback) has `key`."""
+        return key in table(self.language) or key in table(FALLBACK)

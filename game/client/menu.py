@@ -1,0 +1,194 @@
+"""The main menu: Continue, the game modes, How to play, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import art, saves
+from game.client.modes import MENU_MODES, playable
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+
+PANEL_W = 440
+BUTTON_H = 50
+GAP = 10
+
+
+class MenuScene(Scene):
+    """Title art on the left, a panel of buttons on the right."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.buttons = ButtonGroup()
+        self.resume_session: Any = None
+        self.mode_buttons: dict[str, Any] = {}
+        self.background: pygame.Surface | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    # --- life cycle -------------------------------------------------------------------------------
+    def enter(self, **context: Any) -> None:
+        """Look for an unfinished game, then build the buttons."""
+        self.resume_session = self._find_autosave()
+        self.resize(self.app.screen_size)
+
+    def resume(self) -> None:
+        """Rebuild the buttons after a screen opened on top closed."""
+        self.resize(self.app.screen_size)
+
+    def _find_autosave(self) -> Any:
+        data = saves.read_autosave()
+        problem = saves.take_problem()
+        if problem:
+            self.app.notify(self.app.t("msg.autosave_corrupt", detail=problem))
+        if data is None:
+            return None
+        mode = data.get("mode")
+        if not playable(mode):
+            return None  # kept for when the mode's scene is back
+        try:
+            from game.client.session import GameSession
+
+            session = GameSession.from_dict(data)
+        except ImportError:
+            return None
+        except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
+            saves.report_problem(f"{saves.autosave_path()}: {exc}")
+            self.app.notify(self.app.t("msg.autosave_corrupt", detail=saves.take_problem()))
+            return None
+        if getattr(session, "is_over", False):
+            saves.clear_autosave()
+            return None
+        return session
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the menu out for `size`."""
+        self.background = None
+        self._build()
+
+    # --- layout -------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        app, t, s = self.app, self.app.t, self.app.s
+        w, h = app.screen_size
+        self.buttons.clear()
+        self.mode_buttons.clear()
+        items: list[tuple[str, Any, str, bool, str]] = []  # text, callback, object id, enabled, key
+        if self.resume_session is not None:
+            mode_name = t(f"mode.{self.resume_session.mode}")
+            items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
+        for mode in MENU_MODES:
+            items.append((t(f"mode.{mode}"), lambda m=mode: self.new_game(m), "#mode_button", playable(mode), mode))
+        items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
+        items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))
+        items.append((t("menu.quit"), self.app.quit, "#menu_button", True, "quit"))
+        # Extra space before the modes and before the utilities, to group them visibly.
+        groups = 2 if self.resume_session is not None else 1
+        inner = len(items) * BUTTON_H + (len(items) - 1) * GAP + groups * 18
+        panel_h = inner + 2 * 34
+        pw, ph = s(PANEL_W), s(panel_h)
+        cx = int(w * 0.71)
+        self.panel_rect = pygame.Rect(cx - pw // 2, (h - ph) // 2, pw, ph)
+        y = self.panel_rect.y + s(34)
+        x = self.panel_rect.x + s(34)
+        bw = pw - s(68)
+        for index, (text, callback, object_id, enabled, key) in enumerate(items):
+            if index > 0 and items[index - 1][4] in ("continue", "dice_lab"):
+                y += s(18)
+            rect = pygame.Rect(x, y, bw, s(BUTTON_H))
+            tooltip = t(f"mode.{key}.blurb") if key in MENU_MODES else None
+            button = self.buttons.add(
+                app.ui, rect, text, callback, enabled=enabled, object_id=object_id, tooltip=tooltip
+            )
+            if key in MENU_MODES:
+                self.mode_buttons[key] = button
+            y += s(BUTTON_H + GAP)
+        self.buttons.move(1)
+
+    def _render_background(self) -> pygame.Surface:
+        app, t, s = self.app, self.app.t, self.app.s
+        size = app.screen_size
+        bg = art.table_background(size).copy()
+        left_cx = int(size[0] * 0.3)
+        art.title_dice(app, bg, (left_cx, int(size[1] * 0.3)), s(86))
+        title = t("app.title")
+        font = app.fonts.get(s(92), True)
+        for offset, colour in ((s(5), (10, 20, 14)), (0, art.PARCHMENT)):
+            image = font.render(title, True, colour)
+            if offset:
+                image.set_alpha(150)
+            bg.blit(image, image.get_rect(center=(left_cx + offset, int(size[1] * 0.53) + offset)))
+        tag_rect = art.text(
+            app, bg, t("app.tagline"), (left_cx, int(size[1] * 0.53) + s(64)), size=24, colour=art.BRASS,
+            anchor="center", shadow=True,
+        )
+        y = tag_rect.bottom + s(14)
+        pygame.draw.line(bg, art.BRASS_DARK, (left_cx - s(120), y), (left_cx + s(120), y), max(1, s(2)))
+        for dx in (-s(132), s(132)):
+            pygame.draw.circle(bg, art.BRASS, (left_cx + dx, y), max(2, s(3)))
+        art.text(app, bg, t("menu.keys"), (s(24), size[1] - s(18)), size=14, colour=art.MUTED, anchor="bottomleft")
+        art.panel(bg, self.panel_rect, app.ui_scale)
+        return bg
+
+    # --- actions ------------------------------------------------------------------------------------
+    def continue_game(self) -> None:
+        """Resume the autosaved game exactly where it stopped."""
+        session = self.resume_session
+        if session is None:
+            return
+        self.app.goto(session.mode, session=session)
+
+    def new_game(self, mode: str) -> None:
+        """Open the new-game dialog for `mode`."""
+        if not playable(mode):
+            self.app.notify(self.app.t("msg.mode_unavailable", mode=self.app.t(f"mode.{mode}")))
+            return
+        self.app.goto("new_game", mode=mode)
+
+    def how_to_play(self) -> None:
+        """The rules screen, starting at the focused (or first) mode."""
+        self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
+
+    def open_settings(self) -> None:
+        """The settings screen."""
+        self.app.goto("settings")
+
+    def focused_mode(self) -> str | None:
+        """The mode whose button has the keyboard focus, if any."""
+        focused = self.buttons.focused
+        for mode, button in self.mode_buttons.items():
+            if button is focused:
+                return mode
+        return None
+
+    # --- frame --------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Buttons by mouse or keyboard."""
+        self.buttons.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The cached table, title and panel, plus the focused mode's description."""
+        if self.background is None or self.background.get_size() != self.app.screen_size:
+            self.background = self._render_background()
+        surface.blit(self.background, (0, 0))
+        mode = self.focused_mode()
+        if mode is not None:
+            w, h = self.app.screen_size
+            rect = pygame.Rect(0, 0, self.app.s(460), self.app.s(60))
+            rect.midtop = (int(w * 0.3), int(h * 0.53) + self.app.s(104))
+            art.wrapped_text(self.app, surface, self.app.t(f"mode.{mode}.blurb"), rect, size=18,
+                             colour=art.PARCHMENT_DARK, align="center")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Mode emblems on the mode buttons and a 'coming soon' tag on the unplayable ones."""
+        s = self.app.s
+        for mode, button in self.mode_buttons.items():
+            rect = button.rect
+            art.mode_emblem(surface, mode, (rect.x + s(28), rect.centery), s(30), enabled=button.is_enabled)
+            if not button.is_enabled:
+                font = self.app.fonts.get(s(13), True)
+                label = font.render(self.app.t("menu.coming_soon").upper(), True, art.PANEL)
+                pill = label.get_rect().inflate(s(16), s(6))
+                pill.midright = (rect.right - s(12), rect.centery)
+                pygame.draw.rect(surface, art.BRASS_DARK, pill, border_radius=pill.h // 2)
+                surface.blit(label, label.get_rect(center=pill.center))

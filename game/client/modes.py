@@ -1,0 +1,37 @@
+"""Which modes the menu offers and which board scene plays each (imported lazily)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from game.engine import registry
+
+# Board scene of each mode, as 'module:Class' so importing the menu never imports a board.
+GAME_SCENES: dict[str, str] = {
+    "kubtafl": "game.client.kubtafl.scene:KubtaflScene",
+}
+
+# Every mode the menu lists, in menu order; Dice Lab has no engine module yet.
+MENU_MODES: tuple[str, ...] = ("kubtafl", "checkrisk", "battle_checkers", "dice_lab")
+
+
+def scene_available(mode: str) -> bool:
+    """True when the board scene module of `mode` exists."""
+    target = GAME_SCENES.get(mode)
+    if target is None:
+        return False
+    module = target.partition(":")[0]
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def playable(mode: str) -> bool:
+    """True when `mode` has rules in the engine registry and a board scene in the client."""
+    return mode in registry.modes() and scene_available(mode)
+
+
+def playable_modes() -> list[str]:
+    """The menu modes that can be played now."""
+    return [m for m in MENU_MODES if playable(m)]

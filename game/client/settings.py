@@ -1,0 +1,94 @@
+"""Player settings: defaults, validation, and atomic storage in the user's config folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.engine.atomic import write_json_atomic
+from game.paths import user_config_dir
+
+LANGUAGES = ("en", "ru")
+ANIM_SPEEDS = ("slow", "normal", "fast", "instant")
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass
+class Settings:
+    """What the player can change on the settings screen."""
+
+    language: str = "en"
+    sound_on: bool = True
+    volume: float = 0.7
+    anim_speed: str = "normal"
+    preview_on: bool = True
+    fullscreen: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form."""
+        return asdict(self)
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return user_config_dir() / SETTINGS_FILE
+
+
+def validate(data: Any) -> Settings:
+    """Settings from a parsed JSON object; raises ValueError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise ValueError("the file must hold a JSON object")
+    out = Settings()
+    known = {f.name for f in fields(Settings)}
+    for key, value in data.items():
+        if key not in known:
+            continue  # a newer version's setting: ignore rather than reject the whole file
+        if key == "language":
+            if value not in LANGUAGES:
+                raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {value!r}")
+        elif key == "anim_speed":
+            if value not in ANIM_SPEEDS:
+                raise ValueError(f"anim_speed must be one of {', '.join(ANIM_SPEEDS)}, not {value!r}")
+        elif key == "volume":
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+                raise ValueError(f"volume must be a number from 0 to 1, not {value!r}")
+            value = float(value)
+        elif not isinstance(value, bool):
+            raise ValueError(f"{key} must be true or false, not {value!r}")
+        setattr(out, key, value)
+    return out
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The stored settings and None, or defaults and a message saying what was wrong with the file.
+
+    A bad file is kept beside the new one as `settings.json.bad` so nothing the player wrote is lost.
+    """
+    path = path or settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return validate(data), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        if isinstance(exc, json.JSONDecodeError):
+            reason = f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        try:
+            shutil.copyfile(path, path.with_name(path.name + ".bad"))
+        except OSError:
+            pass
+        defaults = Settings()
+        try:
+            save_settings(defaults, path)
+        except OSError:
+            pass
+        return defaults, f"{path}: {reason}"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically."""
+    write_json_atomic(path or settings_path(), settings.to_dict())

@@ -1,0 +1,121 @@
+"""Keyboard-and-mouse button groups on top of pygame_gui, shared by menus and dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+NEXT_KEYS = {pygame.K_DOWN, pygame.K_s}
+PREV_KEYS = {pygame.K_UP, pygame.K_w}
+ACTIVATE_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
+
+
+class ButtonGroup:
+    """pygame_gui buttons with callbacks and a keyboard focus (arrows/Tab move, Enter/Space press).
+
+    The focused button is shown in pygame_gui's 'selected' state; hovering with the mouse moves the focus.
+    """
+
+    def __init__(self, horizontal: bool = False) -> None:
+        self.horizontal = horizontal
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+        self.callbacks: dict[Any, Callable[[], None]] = {}
+        self.focus_index = -1
+
+    def add(
+        self,
+        manager: pygame_gui.UIManager,
+        rect: pygame.Rect,
+        text: str,
+        callback: Callable[[], None],
+        *,
+        enabled: bool = True,
+        object_id: str | None = None,
+        tooltip: str | None = None,
+        container: Any = None,
+    ) -> pygame_gui.elements.UIButton:
+        """Create a button and register its callback."""
+        button = pygame_gui.elements.UIButton(
+            relative_rect=rect,
+            text=text,
+            manager=manager,
+            container=container,
+            object_id=object_id,
+            tool_tip_text=tooltip,
+        )
+        if not enabled:
+            button.disable()
+        self.buttons.append(button)
+        self.callbacks[button] = callback
+        return button
+
+    def enabled(self) -> list[int]:
+        """Indices of the buttons that can take focus."""
+        return [i for i, b in enumerate(self.buttons) if b.is_enabled and b.visible]
+
+    def set_focus(self, index: int) -> None:
+        """Focus the button at `index` (or nothing with -1)."""
+        if 0 <= self.focus_index < len(self.buttons):
+            self.buttons[self.focus_index].unselect()
+        self.focus_index = index
+        if 0 <= index < len(self.buttons):
+            self.buttons[index].select()
+
+    @property
+    def focused(self) -> pygame_gui.elements.UIButton | None:
+        """The focused button."""
+        return self.buttons[self.focus_index] if 0 <= self.focus_index < len(self.buttons) else None
+
+    def move(self, step: int) -> None:
+        """Move the focus to the next (+1) or previous (-1) enabled button, wrapping round."""
+        order = self.enabled()
+        if not order:
+            return
+        if self.focus_index not in order:
+            self.set_focus(order[0] if step > 0 else order[-1])
+            return
+        pos = order.index(self.focus_index)
+        self.set_focus(order[(pos + step) % len(order)])
+
+    def activate(self, button: Any) -> bool:
+        """Run the callback of `button`; True when it belonged to this group."""
+        callback = self.callbacks.get(button)
+        if callback is None or not button.is_enabled:
+            return False
+        callback()
+        return True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Process one event; True when it was used."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.activate(event.ui_element)
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self.callbacks:
+            index = self.buttons.index(event.ui_element)
+            if index in self.enabled():
+                self.set_focus(index)
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        nxt = NEXT_KEYS | ({pygame.K_RIGHT, pygame.K_d} if self.horizontal else set())
+        prv = PREV_KEYS | ({pygame.K_LEFT, pygame.K_a} if self.horizontal else set())
+        if event.key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in nxt:
+            self.move(1)
+            return True
+        if event.key in prv:
+            self.move(-1)
+            return True
+        if event.key in ACTIVATE_KEYS and self.focused is not None:
+            return self.activate(self.focused)
+        return False
+
+    def clear(self) -> None:
+        """Forget the buttons (after the UI was reset)."""
+        self.buttons.clear()
+        self.callbacks.clear()
+        self.focus_index = -1
