@@ -1,0 +1,65 @@
+"""Battle Checkers 2: directional units on a 10×10 board, 2d6 activations, flank-dependent battles.
+
+The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes where the text leaves room:
+- Actions are plain tuples (see `actions`); an activation is its end result (cell, facing) and its
+  notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a half turn is written `R4`). Activations
+  that change nothing are not actions; a unit activates at most once a turn, so split dice go to two
+  different units (B6).
+- The 2d6 roll is an unordered pair (`roll 3 5`, die 1 the lower; 21 outcomes). A double offers `:1`
+  while both dice are unspent.
+- A head-on duel is one chance outcome, the decisive roll: the 30 untied pairs at 1/30 each, attacker's
+  die first (`duel 2 6`), so tie rerolls never loop.
+- The fate choice belongs to whoever destroyed the unit (the defender when it wins a duel), right after
+  the spirit gain; `fate 1 5` gives the caller's die first. Spirit never drops below 0.
+- B12 is checked at once after each destruction and fate roll; the game then ends before any fate choice.
+- Player 1 deploys first, then player 2 (units by `place d2 NE` or a whole preset by `preset wedge`);
+  player 1 takes the first turn. A turn ends by `end`, or by itself when nothing else is left to do.
+- B13: the game ends when turn 2 × turn_limit ends (turns counted over both players).
+"""
+
+from game.engine.battle_checkers.actions import (
+    ACT,
+    ATTACK,
+    DUEL,
+    END,
+    FATE,
+    FATE_ROLL,
+    NOFATE,
+    PLACE,
+    PRESET,
+    REPEL,
+    ROLL,
+    USE_DIE1,
+    USE_DIE2,
+    USE_SUM,
+)
+from game.engine.battle_checkers.events import (
+    Activated,
+    Attacked,
+    Destroyed,
+    DiceRolled,
+    Duel,
+    FateCalled,
+    FateRolled,
+    Moved,
+    Placed,
+    RepelFailed,
+    Repelled,
+    Shielded,
+    SpiritChanged,
+    Turned,
+    TurnEnded,
+    TurnStarted,
+)
+from game.engine.battle_checkers.game import BattleCheckersGame, make_game
+from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
+from game.engine.battle_checkers.odds import attack_odds, side_odds
+from game.engine.battle_checkers.state import BattleCheckersState
+
+__all__ = [
+    "ACT", "ATTACK", "DUEL", "END", "FATE", "FATE_ROLL", "NOFATE", "PLACE", "PRESET", "REPEL", "ROLL",
+    "USE_DIE1", "USE_DIE2", "USE_SUM", "Activated", "Attacked", "Destroyed", "DiceRolled", "Duel",
+    "FateCalled", "FateRolled", "Moved", "Placed", "RepelFailed", "Repelled", "Shielded", "SpiritChanged",
+    "TurnEnded", "Turned", "TurnStarted", "BattleCheckersGame", "make_game", "DIRECTIONS", "FRONT", "LEFT",
+    "REAR", "RIGHT", "Board", "board", "side_hit", "attack_odds", "side_odds", "BattleCheckersState",
+]

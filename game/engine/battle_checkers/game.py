@@ -1,0 +1,63 @@
+"""The Battle Checkers game: a level loaded, making states and reading saved positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.battle_checkers.level import Level, parse_level
+from game.engine.battle_checkers.state import BattleCheckersState
+from game.engine.core import Game
+
+# Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
+# followed by its duel/repel roll, the fate choice and the fate roll.
+_PER_TURN_FIXED, _PER_ATTACK = 4, 4
+
+
+class BattleCheckersGame(Game):
+    """Battle Checkers 2 on one level (see rules/battle_checkers.md)."""
+
+    name = "battle_checkers"
+
+    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+        super().__init__(level_name, level_data)
+        self.level: Level = parse_level(self.level_data)
+        self.board = self.level.board
+        self._start: BattleCheckersState | None = None
+        if self.level.position is not None:
+            from game.engine.battle_checkers.position import position_from_dict
+
+            try:
+                self._start = position_from_dict(self, self.level.position)
+            except ValueError as exc:
+                raise ValueError(f"position.{exc}") from None
+        units = self.level.units_per_player
+        if self._start is not None:
+            units = max(units, self._start.unit_count(0), self._start.unit_count(1))
+        # B13 bounds the turns; every step of a turn is bounded above, so this is a true maximum.
+        self.max_length = 2 * units + 2 * self.level.turn_limit * (_PER_TURN_FIXED + _PER_ATTACK * units)
+
+    @property
+    def num_players(self) -> int:
+        """Two seats."""
+        return 2
+
+    def initial_state(self) -> BattleCheckersState:
+        """Deployment with nothing placed, or the level's saved position."""
+        if self._start is not None:
+            return self._start.clone()
+        return BattleCheckersState(self)
+
+    def state_from_dict(self, data: dict[str, Any]) -> BattleCheckersState:
+        """Rebuild a state from `to_dict()`; ValueError naming a bad field."""
+        from game.engine.battle_checkers.position import position_from_dict
+
+        return position_from_dict(self, data)
+
+    def seat_name(self, seat: int) -> str:
+        """'player1' or 'player2'."""
+        return f"player{seat + 1}"
+
+
+def make_game(level_name: str, level_data: dict[str, Any]) -> BattleCheckersGame:
+    """The registry's entry point."""
+    return BattleCheckersGame(level_name, level_data)

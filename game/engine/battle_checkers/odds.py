@@ -1,0 +1,59 @@
+"""Exact odds of Battle Checkers battles (B10, B11), for the attack preview and the AI."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.engine.battle_checkers.actions import DUEL_OUTCOMES, FATE_OUTCOMES, REPEL_MIN
+from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, side_hit
+from game.engine.battle_checkers.state import ATTACK_READY, EMPTY, SHIELD_UP
+
+if TYPE_CHECKING:
+    from game.engine.battle_checkers.state import BattleCheckersState
+
+HEAD_ON = sum((p for (_, a, b), p in DUEL_OUTCOMES if a > b), Fraction(0))
+REPEL_CHANCE = Fraction(7 - REPEL_MIN, 6)
+
+
+def side_odds(side: str, defender_has_attack: bool, defender_has_shield: bool) -> Fraction:
+    """Chance that an attack on `side` destroys the defender, given its attack and shield (B10)."""
+    if side == FRONT:
+        return HEAD_ON
+    if side == RIGHT:
+        return 1 - REPEL_CHANCE if defender_has_attack else Fraction(1)
+    if side == LEFT:
+        return Fraction(0) if defender_has_shield else Fraction(1)
+    return Fraction(1)
+
+
+def attack_odds(state: BattleCheckersState, attacker_cell: int | str, defender_cell: int | str) -> Fraction:
+    """Chance that the unit on `attacker_cell` attacking the adjacent enemy on `defender_cell` destroys it."""
+    board = state.board
+    attacker = board.cell(attacker_cell, "attacker_cell")
+    defender = board.cell(defender_cell, "defender_cell")
+    if state.owner[attacker] == EMPTY or state.owner[defender] == EMPTY:
+        raise ValueError("attack_odds: both cells must hold a unit")
+    if state.owner[attacker] == state.owner[defender]:
+        raise ValueError("attack_odds: the units are on the same side")
+    side = side_hit(board, attacker, defender, state.facing[defender])
+    flags = state.flags[defender]
+    return side_odds(side, bool(flags & ATTACK_READY), bool(flags & SHIELD_UP))
+
+
+def fate_distribution() -> dict[int, Fraction]:
+    """The fate roll's spirit change for the caller's opponent (positive: the opponent loses; B11)."""
+    out: dict[int, Fraction] = {}
+    for (_, mine, theirs), p in FATE_OUTCOMES:
+        out[mine - theirs] = out.get(mine - theirs, Fraction(0)) + p
+    return out
+
+
+def fate_expected_loss_of_lower() -> Fraction:
+    """Expected spirit lost by the lower roller of a fate roll (0 on equal rolls)."""
+    return sum((abs(mine - theirs) * p for (_, mine, theirs), p in FATE_OUTCOMES), Fraction(0))
+
+
+def fate_no_change() -> Fraction:
+    """Chance that a fate roll changes nothing (equal rolls)."""
+    return sum((p for (_, mine, theirs), p in FATE_OUTCOMES if mine == theirs), Fraction(0))
