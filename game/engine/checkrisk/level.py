@@ -1,0 +1,196 @@
+"""CheckRisk levels and deployment presets: reading, validating, and mapping presets onto a seat's zone."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.engine.checkrisk.board import Board, board
+
+MAX_STACK = 6  # C3, the rule of six
+PRESET_NAME_RE = re.compile(r"^[a-z0-9_]+$")
+_DEFAULTS = {"supply": 50, "start_tokens": 24, "turn_limit": 60, "actions": 3}
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A seat's deployment box (C4, C5).
+
+    `grid[row][col]` is a cell index: row 0 is the row farthest from the seat's home edge, the last row
+    lies on it; col 0 is the seat's left as it looks across the board (or the outer side of a corner box,
+    as the level says with `mirror`). Presets are drawn in this frame so one preset fits every seat.
+    """
+
+    cells: frozenset[int]
+    grid: tuple[tuple[int, ...], ...]
+    max_cells: int
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named deployment: `rows` of digits (tokens per cell) or '.', front row first, home row last."""
+
+    name: str
+    rows: tuple[str, ...]
+    title: dict[str, str]
+
+    def tokens(self) -> int:
+        """Tokens the preset places."""
+        return sum(int(ch) for row in self.rows for ch in row if ch != ".")
+
+    def placements(self, zone: Zone) -> tuple[tuple[int, int], ...] | None:
+        """(cell, count) pairs on `zone`, or None when the preset's shape does not match the zone."""
+        if len(self.rows) != len(zone.grid) or any(len(r) != len(g) for r, g in zip(self.rows, zone.grid, strict=True)):
+            return None
+        out = [(cell, int(ch)) for row, cells in zip(self.rows, zone.grid, strict=True)
+               for ch, cell in zip(row, cells, strict=True) if ch != "."]
+        return tuple(sorted(out))
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """Everything a level fixes: board, seats, supply, start tokens, turn limit, zones and presets per seat."""
+
+    board: Board
+    players: int
+    supply: int
+    start_tokens: int
+    turn_limit: int
+    actions: int
+    zones: tuple[Zone, ...]
+    presets: tuple[dict[str, tuple[tuple[int, int], ...]], ...]  # per seat: name -> placements
+    title: dict[str, str]
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key, _DEFAULTS.get(key))
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{key}: must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{key}: {value} is outside {low}…{high}")
+    return value
+
+
+def _title(value: Any, where: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if isinstance(value, str):
+        return {"en": value}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ValueError(f"{where}: must be text or a {{language: text}} object")
+    return dict(value)
+
+
+def _zone(geo: Board, data: Any, where: str) -> Zone:
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: must be an object with 'box' and 'home'")
+    try:
+        cells = geo.box(data.get("box"))
+    except ValueError as exc:
+        raise ValueError(f"{where}.box: {exc}") from exc
+    home = data.get("home")
+    if home not in ("bottom", "top"):
+        raise ValueError(f"{where}.home: must be 'bottom' or 'top', not {home!r}")
+    mirror = data.get("mirror", False)
+    if not isinstance(mirror, bool):
+        raise ValueError(f"{where}.mirror: must be true or false")
+    files = sorted({geo.file_rank(c)[0] for c in cells}, reverse=mirror)
+    ranks = sorted({geo.file_rank(c)[1] for c in cells}, reverse=(home == "bottom"))
+    grid = tuple(tuple(geo.at(f, r) for f in files) for r in ranks)
+    max_cells = data.get("max_cells", len(cells))
+    if not isinstance(max_cells, int) or isinstance(max_cells, bool) or not 1 <= max_cells <= len(cells):
+        raise ValueError(f"{where}.max_cells: must be a whole number in 1…{len(cells)}, not {max_cells!r}")
+    return Zone(frozenset(cells), grid, max_cells)
+
+
+def read_preset(path: Path) -> Preset:
+    """Load one preset file; ValueError names the file and the field."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"preset {path.name}: cannot read ({exc})") from exc
+    return preset_from_data(path.stem, data, f"preset {path.name}")
+
+
+def preset_from_data(name: str, data: Any, where: str) -> Preset:
+    """Validate preset data: {"title": ..., "rows": ["33333333", "........"]}."""
+    if not PRESET_NAME_RE.match(name):
+        raise ValueError(f"{where}: name {name!r} must use only a-z, 0-9 and _")
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: must be a JSON object")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) and r for r in rows):
+        raise ValueError(f"{where}.rows: must be a non-empty list of strings")
+    for i, row in enumerate(rows):
+        bad = [ch for ch in row if ch != "." and ch not in "123456"]
+        if bad:
+            raise ValueError(f"{where}.rows[{i}]: {bad[0]!r} is neither '.' nor a stack of 1…6")
+    return Preset(name, tuple(rows), _title(data.get("title"), f"{where}.title"))
+
+
+@cache
+def _folder_presets(folder: str) -> tuple[Preset, ...]:
+    path = Path(folder)
+    if not path.is_dir():
+        return ()
+    return tuple(read_preset(p) for p in sorted(path.glob("*.json")))
+
+
+def presets_folder() -> Path:
+    """Where the shipped deployment presets live."""
+    from game.paths import levels_dir
+
+    return levels_dir() / "checkrisk" / "presets"
+
+
+def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSpec:
+    """Validate level data and build its spec; ValueError names the bad field."""
+    if not isinstance(data, dict):
+        raise ValueError("a level must be a JSON object")
+    width = _int(data, "width", 6, 12) if "width" in data else 8
+    height = _int(data, "height", 6, 12) if "height" in data else 8
+    geo = board(width, height)
+    players = _int(data, "players", 2, 4) if "players" in data else 2
+    supply = _int(data, "supply", 1, 999)
+    start = _int(data, "start_tokens", 1, supply)
+    turn_limit = _int(data, "turn_limit", 1, 1000)
+    actions = _int(data, "actions", 1, 10)
+    zones_data = data.get("zones")
+    if not isinstance(zones_data, list) or len(zones_data) != players:
+        raise ValueError(f"zones: must list one deployment zone per player ({players})")
+    zones = tuple(_zone(geo, z, f"zones[{i}]") for i, z in enumerate(zones_data))
+    seen: set[int] = set()
+    for i, zone in enumerate(zones):
+        if zone.cells & seen:
+            raise ValueError(f"zones[{i}]: overlaps another zone")
+        seen |= zone.cells
+        if zone.max_cells * MAX_STACK < start:
+            raise ValueError(f"zones[{i}]: {zone.max_cells} cells cannot hold {start} tokens (at most 6 a cell)")
+    folder = preset_dir if preset_dir is not None else presets_folder()
+    available = {p.name: p for p in _folder_presets(str(folder))}
+    inline = data.get("presets", None)
+    chosen: list[Preset]
+    if inline is None:
+        chosen = list(available.values())
+    elif isinstance(inline, list):
+        chosen = []
+        for i, name in enumerate(inline):
+            if name not in available:
+                raise ValueError(f"presets[{i}]: no preset named {name!r} in {folder}")
+            chosen.append(available[name])
+    else:
+        raise ValueError("presets: must be a list of preset names")
+    per_seat = []
+    for zone in zones:
+        fits: dict[str, tuple[tuple[int, int], ...]] = {}
+        for preset in chosen:
+            placed = preset.placements(zone)
+            if placed is not None and preset.tokens() == start and len(placed) <= zone.max_cells:
+                fits[preset.name] = placed
+        per_seat.append(fits)
+    return LevelSpec(geo, players, supply, start, turn_limit, actions, zones, tuple(per_seat),
+                     _title(data.get("title"), "title"))
