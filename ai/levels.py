@@ -44,11 +44,11 @@ def parse_level(spec: str) -> Level:
     text = spec.strip().lower()
     if text.startswith("ai:"):
         text = text[3:]
-    name, _, budget = text.partition("@")
+    name, at, budget = text.partition("@")
     if name not in LEVELS:
         raise ValueError(f"unknown AI level {spec!r}; known: {', '.join(LEVELS)}")
     level = LEVELS[name]
-    if not budget:
+    if not at:
         return level
     if level.kind != SEARCH:
         raise ValueError(f"AI level {name!r} takes no budget (got {spec!r})")

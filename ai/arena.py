@@ -1,0 +1,198 @@
+"""AI against AI: `python main.py arena MODE --a LEVEL --b LEVEL --games N --seed S [--jobs J] [--json FILE]`.
+
+Game i uses dice seed `seed + i`; side a takes seat 0 in even games and seat 1 in odd ones (with more
+seats, every other seat from there). Prints a table; the JSON report holds every game's actions, so
+`game.engine.driver.replay` rebuilds any of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ai.controllers import make_controller
+from ai.levels import parse_level
+from game.engine import registry
+from game.engine.atomic import write_json_atomic
+from game.engine.core import CHANCE
+from game.engine.driver import sample_chance
+
+SIDES = ("a", "b")
+
+
+def seat_sides(game_index: int, num_players: int) -> list[str]:
+    """Which side ('a' or 'b') plays each seat in game `game_index`: alternating, starting seat rotates."""
+    return ["a" if (seat - game_index) % 2 == 0 else "b" for seat in range(num_players)]
+
+
+def play_game(mode: str, level: str, spec_a: str, spec_b: str, game_index: int, seed: int) -> dict[str, Any]:
+    """Play one game; returns its record with per-side decision times (ms)."""
+    game = registry.load(mode, level)
+    game_seed = seed + game_index
+    sides = seat_sides(game_index, game.num_players)
+    controllers = [
+        make_controller(spec_a if side == "a" else spec_b, game, seed=game_seed * 16 + seat)
+        for seat, side in enumerate(sides)
+    ]
+    dice = random.Random(game_seed)
+    state = game.initial_state()
+    actions: list[str] = []
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    decisions = 0
+    while not state.is_terminal() and len(actions) < game.max_length:
+        player = state.current_player()
+        if player == CHANCE:
+            action = sample_chance(state, dice)
+        else:
+            start = time.perf_counter()
+            action = controllers[player].choose(state)
+            times[sides[player]].append((time.perf_counter() - start) * 1000)
+            decisions += 1
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+    outcome = state.outcome()
+    # A side wins when every winning seat is its own (several seats of one side may share a win).
+    win_sides = {sides[s] for s in outcome.winners} if outcome else set()
+    winner = next(iter(win_sides)) if len(win_sides) == 1 else None
+    return {
+        "index": game_index,
+        "seed": game_seed,
+        "seats": sides,
+        "winner": winner,
+        "reason": outcome.reason if outcome else "unfinished",
+        "plies": decisions,
+        "actions": actions,
+        "decision_ms": times,
+    }
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+def summarize(mode: str, level: str, spec_a: str, spec_b: str, seed: int, games: list[dict[str, Any]]) -> dict:
+    """The JSON report: per-side results and decision times, and the games for replay."""
+    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed}
+    for side, spec in zip(SIDES, (spec_a, spec_b), strict=True):
+        other = "b" if side == "a" else "a"
+        times = [t for g in games for t in g["decision_ms"][side]]
+        wins = sum(1 for g in games if g["winner"] == side)
+        losses = sum(1 for g in games if g["winner"] == other)
+        draws = len(games) - wins - losses
+        report[side] = {
+            "level": spec,
+            "wins": wins,
+            "draws": draws,
+            "losses": losses,
+            "score": (wins + draws / 2) / len(games) if games else 0.0,
+            "decisions": len(times),
+            "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
+            "decision_ms_p95": round(_percentile(times, 95), 2),
+            "decision_ms_max": round(max(times), 2) if times else 0.0,
+        }
+    report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
+    report["games"] = [
+        {k: g[k] for k in ("seed", "seats", "winner", "reason", "plies", "actions")} for g in games
+    ]
+    return report
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """The human-readable table of a report."""
+    lines = [
+        f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
+        f"average length {report['average_plies']} decisions",
+        f"{'side':<5}{'level':<14}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}{'ms median':>11}{'ms p95':>9}",
+    ]
+    for side in SIDES:
+        r = report[side]
+        lines.append(
+            f"{side:<5}{r['level']:<14}{r['wins']:>6}{r['draws']:>7}{r['losses']:>8}{r['score']:>8.1%}"
+            f"{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
+        )
+    return "\n".join(lines)
+
+
+def _progress(done: int, total: int, tally: dict[str, int]) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    bar = "#" * filled + "." * (width - filled)
+    sys.stderr.write(f"\r[{bar}] {done}/{total}  a {tally['a']}  b {tally['b']}  draws {tally['draw']} ")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(
+    mode: str, level: str, spec_a: str, spec_b: str, games: int, seed: int, jobs: int = 1, progress: bool = True
+) -> dict[str, Any]:
+    """Play `games` games (in `jobs` processes) and return the report."""
+    results: list[dict[str, Any]] = []
+    tally = {"a": 0, "b": 0, "draw": 0}
+
+    def record(result: dict[str, Any]) -> None:
+        results.append(result)
+        tally[result["winner"] or "draw"] += 1
+        if progress:
+            _progress(len(results), games, tally)
+
+    if progress:
+        _progress(0, games, tally)
+    if jobs <= 1:
+        for i in range(games):
+            record(play_game(mode, level, spec_a, spec_b, i, seed))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_game, mode, level, spec_a, spec_b, i, seed) for i in range(games)]
+            for future in futures:
+                record(future.result())
+    results.sort(key=lambda g: g["index"])
+    return summarize(mode, level, spec_a, spec_b, seed, results)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The arena's argument parser."""
+    parser = argparse.ArgumentParser(prog="main.py arena", description="Play AI levels against each other.")
+    parser.add_argument("mode", help="game mode, e.g. kubtafl")
+    parser.add_argument("--level", default=registry.DEFAULT_LEVEL, help="level of the mode (default: standard)")
+    parser.add_argument("--a", default="hard", help="side a: random, greedy, easy, normal, hard (e.g. hard@20000)")
+    parser.add_argument("--b", default="greedy", help="side b, same choices")
+    parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="first dice/AI seed; game i uses seed + i")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--json", metavar="FILE", help="write the JSON report here")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `main.py arena`; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.mode not in registry.modes():
+            raise ValueError(f"unknown mode {args.mode!r}; known: {', '.join(registry.modes())}")
+        registry.load(args.mode, args.level)
+        for spec in (args.a, args.b):
+            if spec.strip().lower() == "human":
+                raise ValueError("the arena plays AI levels only, not 'human'")
+            parse_level(spec)
+        if args.games < 1 or args.jobs < 1:
+            raise ValueError("--games and --jobs must be at least 1")
+    except (ValueError, KeyError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    report = run(args.mode, args.level, args.a, args.b, args.games, args.seed, args.jobs, progress=not args.quiet)
+    print(format_table(report))
+    if args.json:
+        write_json_atomic(Path(args.json), report)
+        print(f"report written to {args.json}")
+    return 0
