@@ -449,8 +449,15 @@ class KubtaflState(State):
             events.append(Moved(side, kind, names[src], names[contact]))
         events.append(
             Impact(
-                side, kind, names[contact], names[dst], SIDE_NAME_OF[target], KIND_NAME_OF[target],
-                j, damage, beyond_free,
+                side,
+                kind,
+                names[contact],
+                names[dst],
+                SIDE_NAME_OF[target],
+                KIND_NAME_OF[target],
+                j,
+                damage,
+                beyond_free,
             )
         )
         if self._damage(target, dst, damage, events):
