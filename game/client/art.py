@@ -145,11 +145,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0, *, sha
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(body, (*PANEL, 242), body.get_rect(), border_radius=radius)
     # Vertical gradient: a touch lighter at the top.
-    glow = pygame.Surface((1, 8), pygame.SRCALPHA)
+    glow = pygame.Surface((1, 8))
     for y in range(8):
-        glow.set_at((0, y), (255, 225, 180, max(0, 18 - y * 3)))
-    glow = pygame.transform.smoothscale(glow, (rect.w - 2 * radius, max(1, rect.h // 2)))
-    body.blit(glow, (radius, 2))
+        k = max(0, 6 - y) / 6
+        glow.set_at((0, y), (round(22 * k), round(17 * k), round(12 * k)))
+    glow = pygame.transform.smoothscale(glow, (rect.w, max(1, rect.h // 2)))
+    # Additive on RGB only: fully transparent corners stay transparent.
+    body.blit(glow, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     surface.blit(body, rect.topleft)
     pygame.draw.rect(surface, BRASS_DARK, rect, max(1, round(2 * scale)), border_radius=radius)
     inner = rect.inflate(-round(8 * scale), -round(8 * scale))
@@ -421,3 +423,14 @@ def mode_emblem(surface: pygame.Surface, mode: str, center: tuple[int, int], siz
         pygame.draw.rect(surface, outline, rect, 2, border_radius=size // 6)
         for dx, dy in PIPS[5]:
             pygame.draw.circle(surface, ivory, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))
+
+
+def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Any) -> None:
+    """The keyboard-focus highlight of a settings row: a tinted band, a brass outline and a marker."""
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(band, (230, 159, 0, 34), band.get_rect(), border_radius=s(8))
+    surface.blit(band, rect.topleft)
+    pygame.draw.rect(surface, BRASS_DARK, rect, 1, border_radius=s(8))
+    # A triangle marker, so the focus does not rely on the tint alone.
+    cy = rect.centery
+    pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])

@@ -21,6 +21,11 @@ def regular_path() -> Path:
     return font_dir() / "NotoSans-Regular.ttf"
 
 
+def italic_path() -> Path:
+    """Path of NotoSans-Italic.ttf."""
+    return font_dir() / "NotoSans-Italic.ttf"
+
+
 def bold_path() -> Path:
     """Path of NotoSans-Bold.ttf."""
     return font_dir() / "NotoSans-Bold.ttf"
@@ -30,18 +35,18 @@ class Fonts:
     """Cached fonts by size; sizes are in screen pixels (multiply by `app.ui_scale` for layout)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[bool, int], pygame.font.Font] = {}
+        self._cache: dict[tuple[bool, bool, int], pygame.font.Font] = {}
 
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """Noto Sans at `size` pixels, bold or regular."""
-        key = (bold, max(6, int(size)))
+    def get(self, size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+        """Noto Sans at `size` pixels: regular, bold or italic."""
+        key = (bold, italic and not bold, max(6, int(size)))
         font = self._cache.get(key)
         if font is None:
-            path = bold_path() if bold else regular_path()
+            path = bold_path() if bold else italic_path() if italic else regular_path()
             try:
-                font = pygame.font.Font(str(path), key[1])
+                font = pygame.font.Font(str(path), key[2])
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, key[1])  # pygame's own font, if Noto is missing
+                font = pygame.font.Font(None, key[2])  # pygame's own font, if Noto is missing
             self._cache[key] = font
         return font
 
@@ -52,3 +57,7 @@ class Fonts:
     def bold(self, size: int) -> pygame.font.Font:
         """Noto Sans Bold at `size` pixels."""
         return self.get(size, True)
+
+    def italic(self, size: int) -> pygame.font.Font:
+        """Noto Sans Italic at `size` pixels."""
+        return self.get(size, False, True)

@@ -1,0 +1,208 @@
+"""How to play: each mode's rules in the player's language, on a scrollable parchment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.client import art, markdown
+from game.client.modes import MENU_MODES
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+from game.paths import assets_dir
+
+LINE_STEP = 48
+
+
+def rules_text(mode: str, language: str) -> str | None:
+    """The Markdown rules of `mode` in `language` (English when that translation is missing), or None."""
+    for lang in (language, "en"):
+        path = assets_dir() / "rules" / lang / f"{mode}.md"
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None
+
+
+class HowToScene(Scene):
+    """Tabs for the modes over a parchment with the rules; wheel, keys or the scrollbar to scroll."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.mode = MENU_MODES[0]
+        self.scroll = 0
+        self.tabs: dict[Any, str] = {}
+        self.back = ButtonGroup()
+        self.page: pygame.Surface | None = None
+        self.page_key: tuple[Any, ...] = ()
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.paper = pygame.Rect(0, 0, 0, 0)
+        self.dragging: int | None = None  # mouse y offset inside the thumb while dragging it
+
+    def enter(self, mode: str | None = None, **context: Any) -> None:
+        """Open at `mode`'s rules, scrolled to the top."""
+        self.mode = mode if mode in MENU_MODES else MENU_MODES[0]
+        self.scroll = 0
+        self._build()
+
+    def resume(self) -> None:
+        """Rebuild after a screen on top closed."""
+        self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again; the rules are re-rendered for the new width."""
+        self._build()
+
+    def _build(self) -> None:
+        app, s, t = self.app, self.app.s, self.app.t
+        w, h = app.screen_size
+        self.tabs.clear()
+        self.back.clear()
+        margin = s(48)
+        tab_y = s(88)
+        tab_w = min(s(250), (w - 2 * margin - 3 * s(10)) // 4)
+        x = (w - (tab_w * 4 + 3 * s(10))) // 2
+        for mode in MENU_MODES:
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui,
+                                                  object_id="#tab")
+            self.tabs[button] = mode
+            if mode == self.mode:
+                button.select()
+            x += tab_w + s(10)
+        paper_w = min(w - 2 * margin, s(980))
+        self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(54), paper_w, h - tab_y - s(54) - s(84))
+        self.view = self.paper.inflate(-s(90), -s(36))
+        self.view.x = self.paper.x + s(40)
+        back_rect = pygame.Rect(0, 0, s(200), s(46))
+        back_rect.midbottom = (w // 2, h - s(18))
+        self.back.add(app.ui, back_rect, t("howto.back"), app.scenes.back, object_id="#primary")
+        self.page = None
+        self._clamp()
+
+    def _page(self) -> pygame.Surface:
+        key = (self.mode, self.app.t.language, self.view.w, self.app.ui_scale)
+        if self.page is None or self.page_key != key:
+            text = rules_text(self.mode, self.app.t.language)
+            if text is None:
+                text = "# " + self.app.t(f"mode.{self.mode}") + "\n\n" + self.app.t(
+                    "howto.missing", mode=self.app.t(f"mode.{self.mode}"))
+            self.page = markdown.render(self.app, text, self.view.w)
+            self.page_key = key
+        return self.page
+
+    def max_scroll(self) -> int:
+        """How far the page can scroll."""
+        return max(0, self._page().get_height() - self.view.h)
+
+    def _clamp(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    def show(self, mode: str) -> None:
+        """Switch to another mode's rules."""
+        if mode != self.mode:
+            self.mode = mode
+            self.scroll = 0
+            for button, m in self.tabs.items():
+                button.select() if m == mode else button.unselect()
+            self.page = None
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the page (positive = down)."""
+        self.scroll += pixels
+        self._clamp()
+
+    # --- scrollbar ----------------------------------------------------------------------------------
+    def _track(self) -> pygame.Rect:
+        s = self.app.s
+        return pygame.Rect(self.paper.right - s(26), self.paper.y + s(16), s(10), self.paper.h - s(32))
+
+    def _thumb(self) -> pygame.Rect | None:
+        total = self._page().get_height()
+        if total <= self.view.h:
+            return None
+        track = self._track()
+        h = max(self.app.s(40), track.h * self.view.h // total)
+        y = track.y + (track.h - h) * self.scroll // max(1, self.max_scroll())
+        return pygame.Rect(track.x, y, track.w, h)
+
+    # --- frame --------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Tabs, Back, wheel, keys and scrollbar dragging."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
+            self.show(self.tabs[event.ui_element])
+            return
+        if self.back.handle(event):
+            return
+        step = self.app.s(LINE_STEP)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * step)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            thumb = self._thumb()
+            if thumb is not None and thumb.inflate(self.app.s(8), 0).collidepoint(event.pos):
+                self.dragging = event.pos[1] - thumb.y
+            elif thumb is not None and self._track().inflate(self.app.s(8), 0).collidepoint(event.pos):
+                self.scroll_by(self.view.h if event.pos[1] > thumb.y else -self.view.h)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            track, thumb = self._track(), self._thumb()
+            if thumb is not None:
+                free = max(1, track.h - thumb.h)
+                self.scroll = (event.pos[1] - self.dragging - track.y) * self.max_scroll() // free
+                self._clamp()
+        elif event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.view.h - step,
+                pygame.K_PAGEUP: -(self.view.h - step), pygame.K_SPACE: self.view.h - step,
+            }
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+            elif event.key == pygame.K_HOME:
+                self.scroll = 0
+            elif event.key == pygame.K_END:
+                self.scroll = self.max_scroll()
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                index = MENU_MODES.index(self.mode) + (-1 if back else 1)
+                self.show(MENU_MODES[index % len(MENU_MODES)])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.scenes.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, title, the parchment with the visible part of the rules, the scrollbar."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        art.heading(app, surface, t("howto.title"), (app.screen_size[0] // 2, s(40)), 30)
+        art.parchment(surface, self.paper, app.ui_scale)
+        page = self._page()
+        surface.blit(page, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
+        # Soft fades at the top and bottom edges hint that there is more text.
+        if self.scroll > 0:
+            surface.blit(_fade(self.view.w, s(26), True), (self.view.x, self.view.y))
+        if self.scroll < self.max_scroll():
+            surface.blit(_fade(self.view.w, s(26), False), (self.view.x, self.view.bottom - s(26)))
+        thumb = self._thumb()
+        if thumb is not None:
+            track = self._track()
+            pygame.draw.rect(surface, art.PARCHMENT_DARK, track, border_radius=track.w // 2)
+            pygame.draw.rect(surface, art.WOOD, thumb, border_radius=thumb.w // 2)
+            pygame.draw.rect(surface, art.WOOD_DARK, thumb, 1, border_radius=thumb.w // 2)
+        art.text(app, surface, t("howto.keys"), (s(24), app.screen_size[1] - s(30)), size=13, colour=art.MUTED,
+                 anchor="midleft")
+
+
+_fades: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+
+def _fade(width: int, height: int, top: bool) -> pygame.Surface:
+    key = (width, height, top)
+    if key not in _fades:
+        strip = pygame.Surface((1, height), pygame.SRCALPHA)
+        for y in range(height):
+            k = 1 - y / height if top else y / height
+            strip.set_at((0, y), (*art.PARCHMENT, int(235 * k)))
+        _fades[key] = pygame.transform.scale(strip, (width, height))
+    return _fades[key]

@@ -1,0 +1,308 @@
+"""The new-game dialog: who sits at each seat, the setup (level) and an optional dice seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+from game.engine import registry
+
+SEAT_CHOICES = ("human", "ai:easy", "ai:normal", "ai:hard")
+PANEL_W, ROW_H = 880, 62
+MAX_LEVEL_SEGMENTS = 4
+
+
+def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
+    """The title and description of a level in `language` (falling back to English, then the file name)."""
+    try:
+        data = registry.read_json(registry.level_path(mode, level))
+    except ValueError:
+        return level, ""
+    if not isinstance(data, dict):
+        return level, ""
+
+    def pick(field: str, default: str) -> str:
+        value = data.get(field)
+        if isinstance(value, dict):
+            return str(value.get(language) or value.get("en") or default)
+        return str(value) if isinstance(value, str) else default
+
+    return pick("title", level.replace("_", " ").capitalize()), pick("description", "")
+
+
+class NewGameScene(Scene):
+    """Seats, setup and seed, then Start."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.mode = ""
+        self.levels: list[str] = []
+        self.level = "standard"
+        self.seats: list[str] = []
+        self.seat_names: list[str] = []
+        self.row_index = 0
+        self.segments: dict[Any, tuple[str, int, Any]] = {}  # button -> (row kind, seat index, value)
+        self.level_menu: pygame_gui.elements.UIDropDownMenu | None = None
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.seed_text = ""
+        self.actions = ButtonGroup(horizontal=True)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_rects: list[pygame.Rect] = []
+        self.error = ""
+
+    # --- life cycle ---------------------------------------------------------------------------------
+    def enter(self, mode: str = "kubtafl", **context: Any) -> None:
+        """Open for `mode` with seat 1 human and the others the normal computer."""
+        self.mode = mode
+        self.levels = registry.levels(mode) or ["standard"]
+        self.level = self.levels[0]
+        self.seed_text = ""
+        self.error = ""
+        self.seats = []
+        self._load_level()
+        self.row_index = 0
+        self._build()
+
+    def _load_level(self) -> None:
+        try:
+            game = registry.load(self.mode, self.level)
+        except (KeyError, ValueError) as exc:
+            self.error = self.app.t("newgame.failed", detail=str(exc))
+            count, names = max(2, len(self.seats)), []
+        else:
+            count = game.num_players
+            names = [game.seat_name(i) for i in range(count)]
+        old = self.seats
+        self.seats = [old[i] if i < len(old) else ("human" if i == 0 else "ai:normal") for i in range(count)]
+        self.seat_names = names
+
+    def resume(self) -> None:
+        """Rebuild after a screen on top closed."""
+        self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again."""
+        self._build()
+
+    def rows(self) -> list[tuple[str, int]]:
+        """The focusable rows: ('seat', i) for each seat, then ('level', 0) and ('seed', 0)."""
+        return [("seat", i) for i in range(len(self.seats))] + [("level", 0), ("seed", 0)]
+
+    def seat_label(self, seat: int) -> str:
+        """'Seat 1 · Light': the number and, when the mode names its seats, the name."""
+        t = self.app.t
+        label = t("newgame.seat", n=seat + 1)
+        if seat < len(self.seat_names):
+            name = self.seat_names[seat]
+            key = f"side.{name}"
+            if t.has(key):
+                label += f" · {t(key)}"
+        return label
+
+    def _build(self) -> None:
+        app, s, t = self.app, self.app.s, self.app.t
+        w, h = app.screen_size
+        if self.seed_entry is not None:
+            self.seed_text = self.seed_entry.get_text()
+        self.segments.clear()
+        self.actions.clear()
+        self.row_rects = []
+        self.level_menu = None
+        rows = self.rows()
+        ph = s(118 + ROW_H * len(rows) + 150)
+        self.panel_rect = pygame.Rect(0, 0, s(PANEL_W), ph)
+        self.panel_rect.center = (w // 2, h // 2)
+        x0 = self.panel_rect.x + s(40)
+        control_x = self.panel_rect.x + s(300)
+        control_w = self.panel_rect.right - s(40) - control_x
+        y = self.panel_rect.y + s(104)
+        for kind, seat in rows:
+            rect = pygame.Rect(x0 - s(14), y, self.panel_rect.w - s(52), s(ROW_H - 8))
+            self.row_rects.append(rect)
+            cy = rect.centery
+            if kind == "seat":
+                self._segments(kind, seat, [(c, t(f"seat.short.{c}")) for c in SEAT_CHOICES], control_x, control_w, cy)
+            elif kind == "level":
+                choices = [(lv, level_info(self.mode, lv, t.language)[0]) for lv in self.levels]
+                if len(choices) <= MAX_LEVEL_SEGMENTS:
+                    self._segments(kind, 0, choices, control_x, control_w, cy)
+                else:
+                    labels = [label for _, label in choices]
+                    current = labels[self.levels.index(self.level)]
+                    self.level_menu = pygame_gui.elements.UIDropDownMenu(
+                        labels, current, pygame.Rect(control_x, cy - s(19), control_w, s(38)), app.ui
+                    )
+            else:
+                self.seed_entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(control_x, cy - s(19), s(200), s(38)), app.ui, placeholder_text="—"
+                )
+                self.seed_entry.set_allowed_characters("numbers")
+                self.seed_entry.set_text_length_limit(9)
+                if self.seed_text:
+                    self.seed_entry.set_text(self.seed_text)
+            y += s(ROW_H)
+        self._sync()
+        bw, bh = s(220), s(50)
+        by = self.panel_rect.bottom - s(36) - bh
+        self.actions.add(app.ui, pygame.Rect(self.panel_rect.centerx - bw - s(10), by, bw, bh), t("newgame.back"),
+                         self.go_back, object_id="#menu_button")
+        self.actions.add(app.ui, pygame.Rect(self.panel_rect.centerx + s(10), by, bw, bh), t("newgame.start"),
+                         self.start, object_id="#primary")
+        self.actions.set_focus(1)
+
+    def _segments(self, kind: str, seat: int, choices: list[tuple[Any, str]], x: int, width: int, cy: int) -> None:
+        s = self.app.s
+        gap = s(8)
+        n = len(choices)
+        bw = (width - gap * (n - 1)) // n
+        for k, (value, label) in enumerate(choices):
+            rect = pygame.Rect(x + k * (bw + gap), cy - s(19), bw, s(38))
+            button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#segment")
+            self.segments[button] = (kind, seat, value)
+
+    def _sync(self) -> None:
+        for button, (kind, seat, value) in self.segments.items():
+            current = self.seats[seat] if kind == "seat" else self.level
+            button.select() if current == value else button.unselect()
+
+    # --- changes ------------------------------------------------------------------------------------
+    def choose(self, kind: str, seat: int, value: Any) -> None:
+        """Set a seat's controller or the level."""
+        if kind == "seat":
+            self.seats[seat] = value
+            self.row_index = seat
+        elif kind == "level" and value != self.level:
+            self.level = value
+            self.row_index = len(self.seats)
+            old_count = len(self.seats)
+            self._load_level()
+            if len(self.seats) != old_count:
+                self.app.ui.clear_and_reset()
+                self._build()
+                return
+        self._sync()
+
+    def step(self, direction: int) -> None:
+        """Change the focused row's choice by one (arrows left/right)."""
+        kind, seat = self.rows()[self.row_index]
+        if kind == "seat":
+            values = list(SEAT_CHOICES)
+            current = values.index(self.seats[seat])
+        elif kind == "level":
+            values = self.levels
+            current = values.index(self.level)
+        else:
+            return
+        self.choose(kind, seat, values[max(0, min(len(values) - 1, current + direction))])
+        if kind == "level" and self.level_menu is not None:
+            self.app.ui.clear_and_reset()
+            self._build()
+
+    def seed(self) -> int | None:
+        """The seed typed, or None; raises ValueError for text that is not a whole number."""
+        text = (self.seed_entry.get_text() if self.seed_entry is not None else self.seed_text).strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(text)
+        return int(text)
+
+    def start(self) -> None:
+        """Create the session and open the board."""
+        from game.client.app import start_session
+
+        try:
+            seed = self.seed()
+        except ValueError as exc:
+            self.error = self.app.t("newgame.bad_seed", text=str(exc))
+            return
+        try:
+            start_session(self.app, self.mode, self.level, list(self.seats), seed)
+        except (ImportError, KeyError, ValueError) as exc:
+            self.error = self.app.t("newgame.failed", detail=str(exc))
+
+    def go_back(self) -> None:
+        """Back to the main menu."""
+        self.app.goto("menu")
+
+    # --- frame ----------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Segments, the level list and the seed by mouse; arrows, Enter and Esc by keyboard."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.segments:
+            self.choose(*self.segments[event.ui_element])
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.level_menu:
+            labels = [level_info(self.mode, lv, self.app.t.language)[0] for lv in self.levels]
+            if event.text in labels:
+                self.choose("level", 0, self.levels[labels.index(event.text)])
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry:
+            self.start()
+            return
+        if event.type == pygame.KEYDOWN:
+            typing = self.seed_entry is not None and self.seed_entry.is_focused
+            if event.key == pygame.K_ESCAPE:
+                self.go_back()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                rows = self.rows()
+                self.row_index = (self.row_index + (1 if event.key == pygame.K_DOWN else -1)) % len(rows)
+                if self.seed_entry is not None:
+                    if rows[self.row_index][0] == "seed":
+                        self.seed_entry.focus()
+                    else:
+                        self.seed_entry.unfocus()
+                return
+            if not typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.step(-1 if event.key == pygame.K_LEFT else 1)
+                return
+            if typing:
+                return
+        self.actions.handle(event)
+
+    def update(self, dt: float) -> None:
+        """Keep the seed row focused while its field has the cursor."""
+        if self.seed_entry is not None and self.seed_entry.is_focused:
+            self.row_index = len(self.rows()) - 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, the panel, row labels, the level's description and any error."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        art.panel(surface, self.panel_rect, app.ui_scale)
+        title = t("newgame.title", mode=t(f"mode.{self.mode}"))
+        head = art.heading(app, surface, title, (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
+        art.mode_emblem(surface, self.mode, (head.x - s(30), head.centery), s(30))
+        rows = self.rows()
+        for index, ((kind, seat), rect) in enumerate(zip(rows, self.row_rects, strict=False)):
+            if index == self.row_index:
+                art.focus_band(surface, rect, s)
+            if kind == "seat":
+                label = self.seat_label(seat)
+            elif kind == "level":
+                label = t("newgame.level")
+            else:
+                label = t("newgame.seed")
+            art.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
+            if kind == "seed" and self.seed_entry is not None:
+                entry = self.seed_entry.rect
+                hint = pygame.Rect(entry.right + s(14), entry.y, rect.right - entry.right - s(24), entry.h)
+                font = app.fonts.get(s(13))
+                lines = art.wrap(font, t("newgame.seed_hint"), hint.w)
+                hint.y = entry.centery - len(lines) * font.get_linesize() // 2
+                art.wrapped_text(app, surface, t("newgame.seed_hint"), hint, size=13, colour=art.MUTED)
+        desc = level_info(self.mode, self.level, t.language)[1]
+        y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
+        box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
+        if self.error:
+            art.wrapped_text(app, surface, self.error, box, size=15, colour=(240, 150, 90), align="center")
+        elif desc:
+            art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")

@@ -1,0 +1,127 @@
+"""`--screenshot DIR`: render the menu, dialogs, rules and every available game screen to PNG files."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client.scene import import_string
+
+SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
+DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
+
+
+def _settle(app: Any, frames: int = SCREENSHOT_FRAMES) -> None:
+    for _ in range(frames):
+        app.frame(1 / 60, flip=False)
+
+
+def _save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
+    path = folder / f"{name}.png"
+    pygame.image.save(app.window, str(path))
+    written.append(path)
+
+
+def _language(app: Any, language: str) -> None:
+    # Only in memory: screenshots never change the player's stored settings.
+    app.settings.language = language
+    app.t.language = language
+
+
+def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
+    """Main menu (both languages), new game, settings, rules."""
+    from game.client.modes import MENU_MODES, playable_modes
+
+    playable = playable_modes()
+    for language in ("en", "ru"):
+        _language(app, language)
+        suffix = "" if language == "en" else "_ru"
+        app.goto("menu")
+        scene = app.scenes.current
+        if playable:
+            index = next(i for i, b in enumerate(scene.buttons.buttons) if b in scene.mode_buttons.values())
+            scene.buttons.set_focus(index)
+        _settle(app, 4)
+        _save(app, folder, f"menu{suffix}", written)
+        app.goto("new_game", mode=playable[0] if playable else MENU_MODES[0])
+        _settle(app, 4)
+        _save(app, folder, f"new_game{suffix}", written)
+        app.goto("settings")
+        _settle(app, 4)
+        _save(app, folder, f"settings{suffix}", written)
+        app.goto("howto", mode=MENU_MODES[0])
+        _settle(app, 4)
+        _save(app, folder, f"how_to_play{suffix}", written)
+    _language(app, "en")
+    for mode in MENU_MODES[1:]:
+        app.goto("howto", mode=mode)
+        _settle(app, 4)
+        _save(app, folder, f"how_to_play_{mode}", written)
+
+
+def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
+    """The states to capture for `mode`: the scene's own `screenshot_states(app)`, else a fresh game."""
+    from game.client.modes import GAME_SCENES
+
+    scene_class = import_string(GAME_SCENES[mode])
+    hook = getattr(scene_class, "screenshot_states", None)
+    if callable(hook):
+        return list(hook(app))
+    from game.client.session import GameSession
+    from game.engine import registry
+
+    players = registry.load(mode).num_players
+    session = GameSession(mode, "standard", list(DEFAULT_SEATS[:players]), 1)
+    return [("start", {"session": session})]
+
+
+def game_screens(app: Any, folder: Path, written: list[Path]) -> None:
+    """Every playable mode's states, its pause menu, and its rules opened over it."""
+    from game.client.modes import playable_modes
+
+    for mode in playable_modes():
+        states = game_states(app, mode)
+        for name, context in states:
+            context = dict(context)
+            frames = int(context.pop("_frames", SCREENSHOT_FRAMES))
+            app.goto(mode, **context)
+            _settle(app, frames)
+            _save(app, folder, f"{mode}_{name}", written)
+        scene = app.scenes.current
+        if states and hasattr(scene, "open_pause"):
+            scene.open_pause()
+            _settle(app, 4)
+            _save(app, folder, f"{mode}_pause", written)
+
+
+def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
+    """Render every screen to `directory` and return the exit code."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    # A private settings/saves folder: the player's settings do not colour the shots, and the games
+    # played here never overwrite the player's autosave.
+    os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-shots-")
+    from game.client.app import App, start_session
+
+    app = App(fullscreen=False)
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "instant"
+    written: list[Path] = []
+    try:
+        shell_screens(app, folder, written)
+        game_screens(app, folder, written)
+        if quick is not None:
+            start_session(app, *quick)
+            _settle(app)
+            _save(app, folder, f"quick_{quick[0]}", written)
+    finally:
+        app.close()
+    for path in written:
+        print(path)
+    print(f"{len(written)} screenshots in {folder}", file=sys.stderr)
+    return 0

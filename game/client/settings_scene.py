@@ -1,0 +1,229 @@
+"""The settings screen: language, sound and volume, animation speed, move preview, full screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.i18n import LANGUAGE_NAMES
+from game.client.scene import Scene
+from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
+from game.client.widgets import ButtonGroup
+
+PANEL_W, ROW_H = 760, 66
+VOLUME_STEP = 0.1
+
+
+@dataclass
+class Row:
+    """One setting: its label key, the choices (value, label) or a slider, and how to apply a value."""
+
+    key: str
+    choices: list[tuple[Any, str]]
+    get: Callable[[], Any]
+    set: Callable[[Any], None]
+    hint: str = ""
+    slider: bool = False
+
+
+class SettingsScene(Scene):
+    """Every setting on one panel; changes apply and are saved at once."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: list[Row] = []
+        self.row_index = 0
+        self.segments: dict[Any, tuple[int, Any]] = {}  # button -> (row, value)
+        self.row_buttons: list[list[Any]] = []
+        self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
+        self.back = ButtonGroup()
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_rects: list[pygame.Rect] = []
+
+    # --- rows ---------------------------------------------------------------------------------------
+    def _rows(self) -> list[Row]:
+        app, t, st = self.app, self.app.t, self.app.settings
+        on_off = [(True, t("settings.on")), (False, t("settings.off"))]
+
+        def setter(name: str) -> Callable[[Any], None]:
+            def apply(value: Any) -> None:
+                setattr(st, name, value)
+                app.save_settings()
+
+            return apply
+
+        def set_fullscreen(value: bool) -> None:
+            st.fullscreen = value
+            app.save_settings()
+            app.apply_fullscreen()
+
+        return [
+            Row("settings.language", [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                lambda: st.language, app.set_language),
+            Row("settings.sound", on_off, lambda: st.sound_on, setter("sound_on")),
+            Row("settings.volume", [], lambda: st.volume, setter("volume"), slider=True),
+            Row("settings.anim_speed", [(s, t(f"settings.speed.{s}")) for s in ANIM_SPEEDS],
+                lambda: st.anim_speed, setter("anim_speed")),
+            Row("settings.preview", on_off, lambda: st.preview_on, setter("preview_on"),
+                hint=t("settings.preview_hint")),
+            Row("settings.fullscreen", on_off, lambda: st.fullscreen, set_fullscreen),
+        ]
+
+    # --- life cycle ---------------------------------------------------------------------------------
+    def enter(self, **context: Any) -> None:
+        """Open with the first setting focused."""
+        self.row_index = 0
+        self._build()
+
+    def resume(self) -> None:
+        """Rebuild after a screen on top closed."""
+        self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again (also after a language change)."""
+        self._build()
+
+    def _build(self) -> None:
+        app, s = self.app, self.app.s
+        w, h = app.screen_size
+        self.rows = self._rows()
+        self.segments.clear()
+        self.row_buttons = []
+        self.back.clear()
+        self.row_rects = []
+        ph = s(120 + ROW_H * len(self.rows) + 100)
+        self.panel_rect = pygame.Rect(0, 0, s(PANEL_W), ph)
+        self.panel_rect.center = (w // 2, h // 2)
+        x0 = self.panel_rect.x + s(40)
+        control_x = self.panel_rect.x + s(330)
+        control_w = self.panel_rect.right - s(40) - control_x
+        y = self.panel_rect.y + s(104)
+        self.slider = None
+        for index, row in enumerate(self.rows):
+            rect = pygame.Rect(x0 - s(14), y, self.panel_rect.w - s(52), s(ROW_H - 8))
+            self.row_rects.append(rect)
+            cy = rect.centery
+            buttons = []
+            if row.slider:
+                self.slider = pygame_gui.elements.UIHorizontalSlider(
+                    pygame.Rect(control_x, cy - s(16), control_w, s(32)),
+                    start_value=round(row.get() * 100),
+                    value_range=(0, 100),
+                    manager=app.ui,
+                    click_increment=10,
+                )
+            else:
+                n = len(row.choices)
+                gap = s(8)
+                bw = (control_w - gap * (n - 1)) // n
+                for k, (value, label) in enumerate(row.choices):
+                    brect = pygame.Rect(control_x + k * (bw + gap), cy - s(19), bw, s(38))
+                    button = pygame_gui.elements.UIButton(brect, label, app.ui, object_id="#segment")
+                    self.segments[button] = (index, value)
+                    buttons.append(button)
+            self.row_buttons.append(buttons)
+            y += s(ROW_H)
+        self._sync()
+        back_rect = pygame.Rect(0, 0, s(220), s(48))
+        back_rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - s(28))
+        self.back.add(app.ui, back_rect, app.t("settings.back"), self.go_back, object_id="#primary")
+
+    def _sync(self) -> None:
+        """Show each row's current value as the selected segment."""
+        for button, (index, value) in self.segments.items():
+            if self.rows[index].get() == value:
+                button.select()
+            else:
+                button.unselect()
+        if self.slider is not None:
+            self.slider.set_current_value(round(self.app.settings.volume * 100))
+
+    # --- changing values ------------------------------------------------------------------------------
+    def choose(self, index: int, value: Any) -> None:
+        """Set row `index` to `value`, apply it and save."""
+        row = self.rows[index]
+        if row.get() == value:
+            return
+        self.row_index = index
+        row.set(value)
+        if row.key == "settings.language":
+            return  # set_language rebuilt the whole screen in the new language
+        self._sync()
+        self._click()
+
+    def step(self, index: int, direction: int) -> None:
+        """Move row `index` one choice left (-1) or right (+1); the volume moves by a tenth."""
+        row = self.rows[index]
+        if row.slider:
+            value = round(min(1.0, max(0.0, row.get() + direction * VOLUME_STEP)), 2)
+            row.set(value)
+            self._sync()
+            self._click()
+            return
+        values = [v for v, _ in row.choices]
+        current = values.index(row.get()) if row.get() in values else 0
+        self.choose(index, values[max(0, min(len(values) - 1, current + direction))])
+
+    def _click(self) -> None:
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound.play("click")
+
+    def go_back(self) -> None:
+        """Close settings: back to the game that opened them, or to the menu."""
+        self.app.scenes.back()
+
+    # --- frame ----------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Mouse on segments and slider; arrows pick a row and change it; Esc goes back."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.segments:
+            index, value = self.segments[event.ui_element]
+            self.choose(index, value)
+            return
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.row_index = next(i for i, r in enumerate(self.rows) if r.slider)
+            self.app.settings.volume = round(event.value / 100, 2)
+            self.app.save_settings()
+            return
+        if self.back.handle(event):
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.go_back()
+        elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+            self.row_index = (self.row_index + 1) % len(self.rows)
+        elif event.key == pygame.K_UP:
+            self.row_index = (self.row_index - 1) % len(self.rows)
+        elif event.key in (pygame.K_LEFT, pygame.K_a):
+            self.step(self.row_index, -1)
+        elif event.key in (pygame.K_RIGHT, pygame.K_d):
+            self.step(self.row_index, 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, the panel, row labels and the focused row's highlight."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        art.panel(surface, self.panel_rect, app.ui_scale)
+        art.heading(app, surface, t("settings.title"), (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
+        for index, (row, rect) in enumerate(zip(self.rows, self.row_rects, strict=False)):
+            if index == self.row_index:
+                art.focus_band(surface, rect, s)
+            label_y = rect.centery - (s(10) if row.hint else 0)
+            art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True, anchor="midleft")
+            if row.hint:
+                hint_rect = pygame.Rect(rect.x + s(24), label_y + s(12), s(270), s(40))
+                art.wrapped_text(app, surface, row.hint, hint_rect, size=12, colour=art.MUTED)
+            if row.slider:
+                art.text(app, surface, f"{round(app.settings.volume * 100)}%",
+                         (rect.x + s(250), rect.centery), size=18, colour=art.BRASS, anchor="midleft")
+        footer_y = self.panel_rect.bottom + s(22)
+        art.text(app, surface, t("settings.keys"), (self.panel_rect.centerx, footer_y), size=14,
+                 colour=art.MUTED, anchor="center")
+        art.text(app, surface, t("settings.saved_in", path=str(settings_path())),
+                 (self.panel_rect.centerx, footer_y + s(22)), size=12, colour=(120, 140, 124), anchor="center")
