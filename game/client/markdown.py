@@ -156,13 +156,16 @@ def _layout_runs(
     x = indent
     # Words keep their style; punctuation right after a badge or styled run stays attached.
     words: list[tuple[str, str, bool]] = []  # style, text, glued to previous
+    previous_end = " "  # a run glues to the one before only when no space separates them ("The **d%**")
     for style, text in runs:
         if style == "badge":
             words.append((style, text, False))
+            previous_end = "]"
             continue
-        glue = bool(text) and not text[0].isspace()
+        glue = bool(text) and not text[0].isspace() and not previous_end.isspace()
         for k, word in enumerate(text.split()):
             words.append((style, word, glue and k == 0 and bool(words)))
+        previous_end = text[-1:] or previous_end
     for style, word, glued in words:
         if style == "badge":
             image = _badge(app, word, line_h)
