@@ -6,7 +6,10 @@ text; the engine's legal actions and results must agree with it on positions fro
 
 from __future__ import annotations
 
+import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,6 +41,10 @@ class Ref:
 
     def free(self, x: int, y: int) -> bool:
         return self.on(x, y) and (x, y) not in self.dice
+
+    def to_data(self) -> dict[str, Any]:
+        dice = [{"cell": name(*xy), "side": d[0], "kind": d[1], "value": d[2]} for xy, d in self.dice.items()]
+        return {"width": self.w, "height": self.h, "dice": dice, "removed": self.removed, "to_move": self.to_move}
 
     def layout(self) -> dict[str, str]:
         return {name(*xy): f"{d[0][0].upper()} {d[1]} {d[2]}" for xy, d in self.dice.items()}
@@ -229,3 +236,51 @@ def test_K6_K16_results_match_reference(level: str) -> None:
     # The sample exercised the whole chain of events.
     assert {"Moved", "Impact", "Pushed", "Ricochet", "Damaged", "Destroyed", "Pinned"} <= kinds_seen
     assert {"Transferred", "ReEntered", "ValueChanged", "GameOver"} <= kinds_seen
+
+
+PERFT = Path(__file__).parent / "data" / "kubtafl_perft.json"
+
+
+def engine_perft(state, depth: int) -> int:
+    """Legal-action count at `depth` (a terminal node below the root counts 0)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        total += engine_perft(child, depth - 1)
+    return total
+
+
+def reference_perft(data: dict[str, Any], depth: int) -> int:
+    """The same count from the reference reading of the rules."""
+    if depth == 0:
+        return 1
+    ref = Ref(data)
+    total = 0
+    for text in sorted(ref.legal()):
+        child = copy.deepcopy(ref)
+        child.play(text)
+        if child.decisive(ref.to_move) is None:
+            total += reference_perft(child.to_data(), depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("entry", json.loads(PERFT.read_text(encoding="utf-8"))["positions"], ids=lambda e: e["name"])
+def test_perft_table(entry: dict[str, Any]) -> None:
+    state = registry.load("kubtafl", entry["level"]).state_from_dict(entry["position"])
+    assert engine_perft(state, 1) == entry["depth1"]
+    assert engine_perft(state, 2) == entry["depth2"]
+    assert reference_perft(entry["position"], 1) == entry["depth1"]
+    assert reference_perft(entry["position"], 2) == entry["depth2"]
+
+
+def test_perft_table_covers_every_action_kind() -> None:
+    entries = json.loads(PERFT.read_text(encoding="utf-8"))["positions"]
+    assert len(entries) >= 4 and entries[0]["name"] == "start"
+    shapes = set()
+    for entry in entries:
+        state = registry.load("kubtafl", entry["level"]).state_from_dict(entry["position"])
+        shapes |= {len(a) for a in state.legal_actions()}
+    assert shapes == {2, 3, 4}
