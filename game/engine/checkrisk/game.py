@@ -57,6 +57,12 @@ class CheckRiskGame(Game):
 
         return state_from_dict(self, data)
 
+    def position(self, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
+        """A position from {"c2": (owner, count)} and overridden position fields (see `position.build_position`)."""
+        from game.engine.checkrisk.position import build_position
+
+        return build_position(self, stacks, **fields)
+
     def cell_name(self, cell: int) -> str:
         """The name of a cell index, e.g. 'c2'."""
         return self.board.names[cell]

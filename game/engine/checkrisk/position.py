@@ -236,3 +236,37 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
         raise ValueError("battle.target: must hold an enemy stack")
     if phase == BATTLE and state.battle[3] == DEFENDER and state.out[state.owner[state.battle[1]]]:
         raise ValueError("battle.target: the defender is out of the game")
+
+
+def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
+    """A position from a compact description: {"c2": (owner, count)} plus any position fields to override.
+
+    Defaults: the act phase of seat 0 in round 2 with all actions left; each supply is what the level's supply
+    leaves after the stacks; nobody has lost tokens; seats without stacks are out. For tests, puzzles, AI.
+    """
+    spec = game.spec
+    on_board = [0] * spec.players
+    for owner, count in stacks.values():
+        if isinstance(owner, int) and 0 <= owner < spec.players and isinstance(count, int):
+            on_board[owner] += count
+    data: dict[str, Any] = {
+        "game": "checkrisk",
+        "width": game.board.width,
+        "height": game.board.height,
+        "players": spec.players,
+        "phase": "act",
+        "seat": 0,
+        "round": 2,
+        "actions_left": spec.actions,
+        "supply": [max(0, spec.supply - n) for n in on_board],
+        "removed": [0] * spec.players,
+        "to_deploy": [0] * spec.players,
+        "out": [n == 0 for n in on_board],
+        "stacks": [{"cell": cell, "owner": owner, "count": count} for cell, (owner, count) in stacks.items()],
+        "reinforcements": [],
+        "battle": None,
+        "rolls": 0,
+        "outcome": None,
+    }
+    data.update(fields)
+    return state_from_dict(game, data)
