@@ -187,3 +187,38 @@ def test_a_level_may_start_from_a_saved_position() -> None:
     assert state.phase == "roll" and state.to_dict() == position
     state.apply(("roll", 1, 1))
     assert game.initial_state().phase == "roll"  # the start position is not shared
+
+
+def test_events_describe_every_change_of_the_units() -> None:
+    """A client that only follows the events keeps the same board as the engine."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.initial_state()
+        model: dict[str, tuple[int, str]] = {}
+        while not state.is_terminal():
+            action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(
+                state.legal_actions())
+            for event in state.apply(action):
+                if event.kind == "Placed":
+                    model[event.cell] = (event.player, event.facing)
+                elif event.kind == "Turned":
+                    assert model[event.cell][1] == event.from_facing
+                    model[event.cell] = (model[event.cell][0], event.to_facing)
+                elif event.kind == "Moved":
+                    assert event.to_cell not in model
+                    model[event.to_cell] = model.pop(event.from_cell)
+                elif event.kind == "Destroyed":
+                    assert model.pop(event.cell)[0] == event.owner
+            engine = {u["cell"]: (u["owner"], u["facing"]) for u in state.to_dict()["units"]}
+            assert model == engine
+
+
+def test_unit_actions_and_odds_for_the_preview() -> None:
+    state = pos([("e5", 0, "N"), ("e6", 1, "S"), ("c3", 0, "N"), ("a10", 1, "S")])
+    mine = state.unit_actions("e5")
+    assert mine[0] == ("attack", 44, 54) and all(a in state.legal_actions() for a in mine)
+    assert {a[1] for a in mine} == {44}
+    assert state.unit_actions("e6") == []
+    assert state.attack_odds("e5", "e6") == state.attack_odds(44, 54) == 0.5
+    with pytest.raises(ValueError):
+        state.attack_odds("e5", "a10")

@@ -57,7 +57,13 @@ EMPTY = -1
 
 
 class BattleCheckersState(State):
-    """A position. Units live in three parallel lists indexed by cell: owner (-1 empty), facing, flags."""
+    """A position. Units live in three parallel lists indexed by cell: owner (-1 empty), facing, flags.
+
+    Read-only for callers: `phase`, `player` (whose turn or who deploys), `turn`, `turn_limit`,
+    `dice` (lower die first, None before the roll), `spent`, `spirit`, `to_place`, `pending`
+    (attacker, defender awaiting a roll), `fate_player`, `board` (geometry). Cells are ints; the
+    accessors below also take names where noted.
+    """
 
     def __init__(self, game: BattleCheckersGame) -> None:
         self.game = game
@@ -268,6 +274,23 @@ class BattleCheckersState(State):
                 if target >= 0 and owner[target] == enemy:
                     out.append((ATTACK, c, target))
         return out
+
+    def unit_actions(self, cell: int | str) -> list[Action]:
+        """The legal activations (every open dice use) and attack of the unit on `cell`, for click handling."""
+        c = self.board.cell(cell)
+        if self.phase != MAIN or self.owner[c] != self.player:
+            return []
+        out: list[Action] = [a for a in self.attacks() if a[1] == c]
+        if not self.flags[c] & ACTIVATED:
+            for use, pips in self.uses():
+                self._activations_into(out, c, use, pips)
+        return out
+
+    def attack_odds(self, attacker: int | str, defender: int | str) -> Fraction:
+        """Chance that an attack from `attacker` destroys the adjacent enemy on `defender` (B9, B10)."""
+        from game.engine.battle_checkers.odds import attack_odds
+
+        return attack_odds(self, attacker, defender)
 
     def activations(self, cell: int, use: int, pips: int) -> list[Action]:
         """Every distinct end result (cell, facing) the unit on `cell` can reach with `pips` (B7)."""
