@@ -62,6 +62,12 @@ class Anim:
     duration: float
     params: dict[str, Any] = field(default_factory=dict)
     elapsed: float = 0.0
+    on_tick: Callable[[float], None] | None = None  # applies progress t to the scene's model
+
+    def tick(self) -> None:
+        """Push the current progress into the model."""
+        if self.on_tick is not None:
+            self.on_tick(self.t)
 
     @property
     def t(self) -> float:
@@ -159,6 +165,7 @@ class AnimQueue:
             remaining = max(0.0, step.duration - max((a.elapsed for a in step.anims), default=0.0))
             for anim in step.anims:
                 anim.elapsed += scaled
+                anim.tick()
             if not step.done:
                 break
             self._end(step)
@@ -176,6 +183,7 @@ class AnimQueue:
             self._start(step)
             for anim in step.anims:
                 anim.finish()
+                anim.tick()
             self._end(step)
         self.effects.clear()
 

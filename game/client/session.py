@@ -63,11 +63,22 @@ def make_controller(level: str, game: Game, seed: int | None) -> Any:
         return factory(level, game=game, seed=seed)
 
 
+def _choose(controller: Any, state: State, stop: threading.Event) -> Action:
+    """Ask a controller, passing the stop event when it accepts one (so cancelling ends its search)."""
+    try:
+        return controller.choose(state, stop)
+    except TypeError as exc:
+        if "positional argument" not in str(exc):
+            raise
+        return controller.choose(state)
+
+
 class Job:
     """A computation on a daemon worker thread; `result`/`error` are set when `done`."""
 
-    def __init__(self, fn: Callable[[], Any], tag: Any) -> None:
+    def __init__(self, fn: Callable[[], Any], tag: Any, stop: threading.Event | None = None) -> None:
         self.tag = tag
+        self.stop = stop or threading.Event()
         self.result: Any = None
         self.error: BaseException | None = None
         self._done = threading.Event()
@@ -245,7 +256,8 @@ class GameSession:
         seat = self.current_seat
         ctrl = self.controller(self.seat_level(seat) or "normal", seat)
         snapshot = self.state.clone()
-        self._ai_job = Job(lambda: ctrl.choose(snapshot), tag=len(self.log))
+        stop = threading.Event()
+        self._ai_job = Job(lambda: _choose(ctrl, snapshot, stop), tag=len(self.log), stop=stop)
         return True
 
     def poll_ai(self) -> Action | None:
@@ -279,7 +291,8 @@ class GameSession:
             return False
         ctrl = self.controller(HINT_LEVEL, -1)
         snapshot = self.state.clone()
-        self._hint_job = Job(lambda: ctrl.choose(snapshot), tag=len(self.log))
+        stop = threading.Event()
+        self._hint_job = Job(lambda: _choose(ctrl, snapshot, stop), tag=len(self.log), stop=stop)
         return True
 
     @property
@@ -309,6 +322,7 @@ class GameSession:
         for job in (self._ai_job, self._hint_job):
             if job is not None:
                 job.cancelled = True
+                job.stop.set()
         self._ai_job = None
         self._hint_job = None
 

@@ -15,6 +15,7 @@ SOUND_FILES = {
     "roll": "roll.wav",
     "slide": "slide.wav",
     "impact": "impact.wav",
+    "push": "push.wav",
     "destroy": "destroy.wav",
     "victory": "victory.wav",
     "click": "click.wav",

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
-MIN_PANEL = 250
-PANEL_SHARE = 0.27
+MIN_PANEL = 280
+PANEL_SHARE = 0.3
 
 
 def cell_xy(name: str) -> tuple[int, int]:

@@ -1,0 +1,109 @@
+"""A small chooser next to the board for amounts: transfers (how much to give) and re-entries (donor, value).
+
+Rows of chips; each chip is one legal action. Mouse: hover previews, click commits. Keys: arrows move,
+Enter commits, Esc closes, a digit picks that amount in the current row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client.kubtafl import art
+from game.client.kubtafl.actions import Option
+
+
+@dataclass
+class Popup:
+    """Title, rows of (label, options), where it is anchored, and which chip has the focus."""
+
+    title: str
+    rows: list[tuple[str, list[Option]]]
+    anchor: tuple[float, float]
+    focus: tuple[int, int] = (0, 0)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    chips: list[tuple[pygame.Rect, int, int]] = field(default_factory=list)
+
+    def option(self, row: int, col: int) -> Option | None:
+        """The option at a position, or None."""
+        if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row][1]):
+            return self.rows[row][1][col]
+        return None
+
+    @property
+    def focused(self) -> Option | None:
+        """The chip with the keyboard focus."""
+        return self.option(*self.focus)
+
+    def layout(self, bounds: pygame.Rect, unit: int) -> None:
+        """Place the popup near its anchor inside `bounds`; `unit` is about a third of a cell."""
+        chip = max(26, int(unit * 1.1))
+        gap = max(4, chip // 6)
+        label_w = max((art.font(max(11, chip // 2)).size(label)[0] for label, _ in self.rows), default=0)
+        label_w = label_w + gap * 2 if label_w else 0
+        widest = max(len(opts) for _, opts in self.rows)
+        title_w = art.font(max(12, chip // 2), bold=True).size(self.title)[0]
+        w = max(title_w + gap * 4, label_w + widest * (chip + gap) + gap * 3)
+        h = gap * 3 + chip * 0.8 + len(self.rows) * (chip + gap)
+        rect = pygame.Rect(0, 0, int(w), int(h))
+        rect.midbottom = (int(self.anchor[0]), int(self.anchor[1] - unit))
+        if rect.top < bounds.top:
+            rect.midtop = (int(self.anchor[0]), int(self.anchor[1] + unit))
+        rect.clamp_ip(bounds)
+        self.rect = rect
+        self.chips = []
+        y = rect.top + gap * 2 + int(chip * 0.8)
+        for r, (_label, opts) in enumerate(self.rows):
+            x = rect.left + gap * 2 + label_w
+            for c in range(len(opts)):
+                self.chips.append((pygame.Rect(x, y, chip, chip), r, c))
+                x += chip + gap
+            y += chip + gap
+
+    def hit(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(row, col) of the chip under a point."""
+        for rect, r, c in self.chips:
+            if rect.collidepoint(pos):
+                return r, c
+        return None
+
+    def move_focus(self, drow: int, dcol: int) -> None:
+        """Arrow keys."""
+        r, c = self.focus
+        r = max(0, min(len(self.rows) - 1, r + drow))
+        c = max(0, min(len(self.rows[r][1]) - 1, c + dcol))
+        self.focus = (r, c)
+
+    def digit(self, value: int) -> Option | None:
+        """The option labelled `value` in the focused row."""
+        for opt in self.rows[self.focus[0]][1]:
+            if opt.label == str(value):
+                return opt
+        return None
+
+    def draw(self, surface: pygame.Surface, hover: tuple[int, int] | None) -> None:
+        """A dark card with a brass edge, a title, row labels and numbered chips."""
+        rect = self.rect
+        shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=14)
+        surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
+        pygame.draw.rect(surface, (48, 36, 28), rect, border_radius=10)
+        pygame.draw.rect(surface, (196, 158, 96), rect, 2, border_radius=10)
+        chip = self.chips[0][0].h if self.chips else 24
+        art.text(surface, self.title, max(12, chip // 2), (240, 228, 198),
+                 midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
+        for r, (label, _opts) in enumerate(self.rows):
+            if label:
+                row_rect = next(cr for cr, rr, _ in self.chips if rr == r)
+                art.text(surface, label, max(11, chip // 2), (200, 186, 160),
+                         midleft=(rect.left + chip // 3, row_rect.centery))
+        for chip_rect, r, c in self.chips:
+            opt = self.rows[r][1][c]
+            focused = (r, c) == self.focus
+            hot = (r, c) == hover
+            bg = (230, 159, 0) if hot or focused else (110, 84, 58)
+            pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
+            pygame.draw.rect(surface, (255, 240, 200) if focused else (30, 20, 14), chip_rect, 2, border_radius=6)
+            art.text(surface, opt.label, max(12, int(chip_rect.h * 0.55)), (255, 250, 236), center=chip_rect.center,
+                     bold=True)

@@ -1,0 +1,100 @@
+"""What an action would do, read from `state.preview(action)` events, as shapes to draw over the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.client.kubtafl.layout import cell_xy
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class Preview:
+    """Shapes of one previewed action, in board cells."""
+
+    text: str = ""
+    path: list[tuple[Cell, Cell]] = field(default_factory=list)  # the mover's slides
+    pushes: list[tuple[Cell, Cell]] = field(default_factory=list)  # struck dice sliding on
+    hits: list[tuple[Cell, Cell, int]] = field(default_factory=list)  # (from, struck, damage): impacts, ricochets
+    damage: dict[Cell, tuple[int, int]] = field(default_factory=dict)  # cell -> (total damage, value after)
+    destroyed: list[Cell] = field(default_factory=list)
+    pins: list[tuple[Cell, Cell, Cell]] = field(default_factory=list)  # attacker, partner, target
+    gains: dict[Cell, int] = field(default_factory=dict)  # value changes without damage (+/-)
+    placed: list[tuple[Cell, str, str, int]] = field(default_factory=list)  # re-entry: cell, side, kind, value
+    mover: tuple[Cell, Cell] | None = None  # (origin, final) of the actively moved die
+    winners: tuple[int, ...] | None = None
+    reason: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        """True when there is nothing to draw."""
+        return not (self.path or self.pushes or self.hits or self.damage or self.gains or self.placed or self.pins)
+
+
+def _get(event: Any, *names: str, default: Any = None) -> Any:
+    fields = getattr(event, "__dataclass_fields__", {})
+    for name in names:
+        if name in fields:
+            return getattr(event, name)
+    return default
+
+
+def build_preview(events: list[Any], text: str = "") -> Preview:
+    """Turn preview events into shapes."""
+    p = Preview(text=text)
+    # Cell positions change as dice slide: remember where each die started so damage sits on the die.
+    origin: Cell | None = None
+    final: Cell | None = None
+    for ev in events:
+        kind = type(ev).__name__
+        if kind == "Moved":
+            src, dst = cell_xy(ev.src), cell_xy(ev.dst)
+            p.path.append((src, dst))
+            origin = origin or src
+            final = dst
+        elif kind == "Pushed":
+            p.pushes.append((cell_xy(ev.src), cell_xy(ev.dst)))
+        elif kind == "Impact":
+            a = cell_xy(ev.attacker)
+            origin = origin or a
+            final = final or a
+            p.hits.append((a, cell_xy(ev.target), int(ev.damage)))
+        elif kind == "Ricochet":
+            p.hits.append((cell_xy(ev.striker), cell_xy(ev.struck), int(ev.damage)))
+        elif kind == "Damaged":
+            c = cell_xy(ev.cell)
+            total = p.damage.get(c, (0, 0))[0] + int(ev.amount)
+            p.damage[c] = (total, int(ev.new))
+        elif kind == "Destroyed":
+            p.destroyed.append(cell_xy(ev.cell))
+        elif kind == "Pinned":
+            p.pins.append((cell_xy(ev.attacker), cell_xy(ev.partner), cell_xy(ev.target)))
+        elif kind == "ValueChanged":
+            c = cell_xy(ev.cell)
+            p.gains[c] = p.gains.get(c, 0) + int(ev.new) - int(ev.old)
+        elif kind == "ReEntered":
+            c = cell_xy(ev.cell)
+            p.placed.append((c, ev.side, _get(ev, "die", "kind_name", default="d6"), int(ev.value)))
+            p.gains.pop(c, None)
+        elif kind == "GameOver":
+            p.winners = tuple(ev.winners)
+            p.reason = str(ev.reason)
+    if origin is not None and final is not None:
+        p.mover = (origin, final)
+    # A placed die's value is shown on its ghost, not as a gain.
+    for c, *_ in p.placed:
+        p.gains.pop(c, None)
+    return p
+
+
+def merge_pushes(pushes: list[tuple[Cell, Cell]]) -> list[tuple[Cell, Cell]]:
+    """Join consecutive slides of one die (a push continued after a ricochet destroyed its target)."""
+    out: list[tuple[Cell, Cell]] = []
+    for src, dst in pushes:
+        if out and out[-1][1] == src:
+            out[-1] = (out[-1][0], dst)
+        else:
+            out.append((src, dst))
+    return out
