@@ -138,6 +138,10 @@ class App:
         size = (max(320, int(size[0])), max(240, int(size[1])))
         if size == self.screen_size:
             return
+        if self.window.get_size() != size and not self.settings.fullscreen:
+            # SDL resizes a real window's surface itself; headless (and older SDL) needs set_mode.
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            size = self.window.get_size()
         self.screen_size = size
         scale = layout_scale(size)
         if scale != self.ui_scale:

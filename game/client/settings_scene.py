@@ -169,6 +169,17 @@ class SettingsScene(Scene):
         current = values.index(row.get()) if row.get() in values else 0
         self.choose(index, values[max(0, min(len(values) - 1, current + direction))])
 
+    def _jump_slider(self, x: int) -> None:
+        """A click on the volume track (not on its handle) sets the volume there."""
+        rect = self.slider.rect
+        half = self.slider.sliding_button.rect.w // 2
+        share = (x - rect.x - half) / max(1, rect.w - 2 * half)
+        self.row_index = next(i for i, r in enumerate(self.rows) if r.slider)
+        self.app.settings.volume = round(min(1.0, max(0.0, share)), 2)
+        self.app.save_settings()
+        self._sync()
+        self._click()
+
     def _click(self) -> None:
         sound = getattr(self.app, "sound", None)
         if sound is not None:
@@ -190,11 +201,19 @@ class SettingsScene(Scene):
             self.app.settings.volume = round(event.value / 100, 2)
             self.app.save_settings()
             return
-        if self.back.handle(event):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.slider is not None
+            and self.slider.rect.collidepoint(event.pos)
+            and not self.slider.sliding_button.rect.collidepoint(event.pos)
+        ):
+            self._jump_slider(event.pos[0])
             return
         if event.type != pygame.KEYDOWN:
+            self.back.handle(event)
             return
-        if event.key == pygame.K_ESCAPE:
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.go_back()
         elif event.key in (pygame.K_DOWN, pygame.K_TAB):
             self.row_index = (self.row_index + 1) % len(self.rows)

@@ -1,0 +1,64 @@
+"""Helpers for client tests: a headless app, posting real events, and a minimal board scene."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.game_scene import GameScene
+
+
+def frames(app: Any, n: int = 2) -> None:
+    """Run `n` frames of 1/60 s (events are processed in each)."""
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def click_at(app: Any, pos: tuple[int, int], settle: int = 2) -> None:
+    """A real left click (motion, press, release) at `pos`."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, settle)
+
+
+def click(app: Any, element: Any, settle: int = 2) -> None:
+    """Click the centre of a pygame_gui element."""
+    click_at(app, element.rect.center, settle)
+
+
+def key(app: Any, k: int, mod: int = 0, settle: int = 1) -> None:
+    """A real key press and release."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, settle)
+
+
+def button_by_text(app: Any, text: str) -> Any:
+    """The live pygame_gui button whose text is `text`."""
+    import pygame_gui
+
+    for element in app.ui.get_sprite_group().sprites():
+        if isinstance(element, pygame_gui.elements.UIButton) and element.text == text and element.alive():
+            return element
+    raise AssertionError(f"no button {text!r}; have {button_texts(app)}")
+
+
+def button_texts(app: Any) -> list[str]:
+    """Texts of every live button."""
+    import pygame_gui
+
+    return [
+        e.text for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UIButton) and e.alive()
+    ]
+
+
+class PlainBoard(GameScene):
+    """A board scene that only draws the table and applies the first legal move on 'm' (tests the base)."""
+
+    def handle_board(self, event: pygame.event.Event) -> None:
+        """'m' plays the first legal action (dice are sampled by the session)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.session.is_over:
+            self.session.apply(self.session.state.legal_actions()[0])
+            self.autosave()
