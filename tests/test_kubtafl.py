@@ -267,17 +267,15 @@ def test_K11_ricochet_rules() -> None:
         Destroyed("dark", "d4", "a7"),
         Pushed("dark", "d10", "a6", "a7", 3),
     ]
-    # Damage is capped by the pushed die's value; colour does not matter; the struck die blocked stays.
-    state = position({"a1": "L d20 20", "a6": "D d4 4", "a8": "L d12 12", "h1": "L d6 6", "e8": "D d20 20"})
-    events = play(state, "a1-a6")  # j = 5, beyond a7 free: 6 damage destroys the d4
-    assert layout(state)["a6"] == "L d20 20"
+    # A push goes at most its length: j = 2, 3 damage -> 2, pushed b4, b5 and stops though b6 is free.
     state = position({"b1": "L d20 20", "b3": "D d12 5", "b7": "L d10 10", "b8": "D d4 4", "h1": "L d6 6",
                       "e8": "D d20 20"})  # fmt: skip
-    events = play(state, "b1-b3")  # j = 2, 3 damage -> 2; pushed 2: b4, b5; b6 free? stops on b5
-    assert layout(state)["b5"] == "D d12 2"
+    play(state, "b1-b3")
+    assert layout(state)["b5"] == "D d12 2" and layout(state)["b7"] == "L d10 10"
+    # Damage is capped by the pushed die's value; colour does not matter; a struck die with no room stays.
     state = position({"b1": "L d20 20", "b4": "D d12 5", "b7": "L d10 10", "b8": "D d4 4", "h1": "L d6 6",
                       "e8": "D d20 20"})  # fmt: skip
-    events = play(state, "b1-b4")  # j = 3, 4 damage -> 1; pushed 3: b5, b6, hits own-side... Light d10 at m = 3
+    events = play(state, "b1-b4")  # j = 3, 4 damage -> 1; pushed b5, b6, then hits Light's own d10 at m = 3
     ricochet = next(e for e in events if isinstance(e, Ricochet))
     assert (ricochet.striker, ricochet.struck, ricochet.step, ricochet.damage) == ("b6", "b7", 3, 1)  # min(3, 1)
     assert layout(state)["b6"] == "D d12 1" and layout(state)["b7"] == "L d10 9"  # b8 occupied: b7 not pushed
