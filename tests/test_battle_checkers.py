@@ -6,6 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import CHANCE, TERMINAL, GameOver, IllegalAction, registry
 from game.engine.battle_checkers import (
@@ -235,6 +237,28 @@ def test_B7_activations_are_the_distinct_end_results_of_turn_move_turn(pips: int
         assert abs(first) + steps + abs(last) == expected[(a[3], a[4])]  # the canonical plan is the cheapest
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    others=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 1)), max_size=14),
+    facing=st.integers(0, 7),
+    pips=st.integers(1, 12),
+)
+def test_B7_enumeration_matches_brute_force_on_random_boards(others, facing, pips) -> None:
+    units = {"e5": (0, DIRECTIONS[facing])}
+    for cell, owner in others:
+        units.setdefault(B.name(cell), (owner, "S"))
+    units.setdefault("a10" if "a10" not in units else "j10", (1, "S"))
+    state = pos([(c, o, f) for c, (o, f) in units.items()])
+    actions = state.activations(B.cell("e5"), 0, pips)
+    expected = _brute_force(state, B.cell("e5"), pips)
+    assert {(a[3], a[4]) for a in actions} == set(expected) and len(actions) == len(expected)
+    for a in actions:
+        cost = expected[(a[3], a[4])]
+        first, steps, last = state.plan(a)
+        assert abs(first) + steps + abs(last) == cost
+        assert state.is_legal(a) == (cost <= 8)  # the position's dice are 3 and 5: the sum is 8 pips
+
+
 def test_B7_moving_passes_only_through_empty_cells_and_may_pass_next_to_enemies() -> None:
     state = pos([("e2", 0, "N"), ("e6", 0, "N"), ("f4", 1, "S"), ("a10", 1, "S")])
     reach = results(state, "e2", pips=8)
@@ -460,9 +484,9 @@ def test_B12_a_player_at_zero_spirit_loses_at_once() -> None:
     ],
 )
 def test_B13_turn_limit_more_units_then_more_spirit_else_draw(units, spirit, winners, reason) -> None:
-    state = pos(units, spirit=spirit, player=1, turn=199)
+    state = pos(units, spirit=spirit, player=0, turn=199)
     acts(state, "end")
-    assert state.turn == 200 and state.phase == "roll"
+    assert state.turn == 200 and state.player == 1 and state.phase == "roll"
     acts(state, "roll 1 1")
     acts(state, "end")
     assert state.outcome().winners == winners and state.outcome().reason == reason

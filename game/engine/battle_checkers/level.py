@@ -120,7 +120,11 @@ def parse_level(data: dict[str, Any]) -> Level:
     """Check and read level JSON; ValueError naming the bad field."""
     if not isinstance(data, dict):
         raise ValueError("level: expected a JSON object")
-    geometry = read_board(data.get("board", [10, 10]))
+    position = data.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise ValueError("position: expected a saved position object")
+    # A level that is just a saved position takes its board size from it.
+    geometry = read_board(data.get("board", (position or {}).get("board", [10, 10])))
     units = read_int(data.get("units_per_player", DEFAULT_UNITS), "units_per_player", MIN_UNITS, MAX_UNITS)
     half = geometry.width * (geometry.height // 2)
     if units > half:
@@ -136,7 +140,4 @@ def parse_level(data: dict[str, Any]) -> Level:
         if name in presets:
             raise ValueError(f"presets[{i}].name: preset {name!r} given twice")
         presets[name] = placements
-    position = data.get("position")
-    if position is not None and not isinstance(position, dict):
-        raise ValueError("position: expected a saved position object")
     return Level(geometry, units, spirit, turn_limit, presets, position)
