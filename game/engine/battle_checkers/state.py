@@ -38,6 +38,7 @@ from game.engine.battle_checkers.geometry import (
     ROTATION,
     SIDE_BY_RELATIVE,
     Board,
+    side_hit,
     signed_turn,
 )
 from game.engine.core import CHANCE, TERMINAL, Action, Event, GameOver, IllegalAction, Outcome, State
@@ -324,8 +325,6 @@ class BattleCheckersState(State):
 
     def side_of(self, attacker: int, defender: int) -> str:
         """B9: the side of the unit on `defender` that the neighbouring cell `attacker` faces."""
-        from game.engine.battle_checkers.geometry import side_hit
-
         return side_hit(self.board, attacker, defender, self.facing[defender])
 
     # ------------------------------------------------------------------ enumeration
