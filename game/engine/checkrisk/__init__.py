@@ -1,8 +1,9 @@
 """CheckRisk (rules/checkrisk.md): stacks of up to six tokens, reinforcements, and dice battles.
 
 Modules: `board` (geometry), `level` (levels, zones, presets), `actions` (action tuples and notation),
-`odds` (exact battle probabilities), `faces` (the dice faces shown), `events`, `state` (the rules),
-`position` (position JSON), `game` (the mode).
+`odds` (exact battle probabilities), `faces` (the dice faces shown), `events`, `phases`, `state` (a position and
+its accessors) with the rules in `legal` (legal actions), `turns` (turn flow) and `battle`, `position` (position
+JSON), `game` (the mode).
 """
 
 from game.engine.checkrisk.game import CheckRiskGame, make_game

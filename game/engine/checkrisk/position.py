@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.checkrisk.level import MAX_STACK
-from game.engine.checkrisk.state import (
+from game.engine.checkrisk.phases import (
     ACT,
     BATTLE,
     DEFENDER,
@@ -16,8 +16,8 @@ from game.engine.checkrisk.state import (
     PHASES,
     REINFORCE,
     STAGES,
-    CheckRiskState,
 )
+from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Outcome
 
 if TYPE_CHECKING:
