@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import registry
+from game.engine.kubtafl import make_game
 
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
 STEPS = [(0, 1), (1, 0), (0, -1), (-1, 0)]  # N, E, S, W
@@ -284,3 +287,61 @@ def test_perft_table_covers_every_action_kind() -> None:
         state = registry.load("kubtafl", entry["level"]).state_from_dict(entry["position"])
         shapes |= {len(a) for a in state.legal_actions()}
     assert shapes == {2, 3, 4}
+
+
+KIND_NAMES = list(FACES)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    """Arbitrary valid positions on boards from 3×3 to 8×8, dice packed on a few lines for long chains."""
+    width = draw(st.integers(3, 8))
+    height = draw(st.integers(3, 8))
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    # Favour a few files and ranks so pushes run into dice and ricochets chain.
+    lines = draw(st.sets(st.integers(0, max(width, height) - 1), min_size=1, max_size=3))
+    favoured = [c for c in cells if c[0] in lines or c[1] in lines]
+    order = draw(st.permutations(favoured)) + draw(st.permutations([c for c in cells if c not in favoured]))
+    dice, removed = [], {"light": [], "dark": []}
+    free = iter(order)
+    for side, kind in [("light", "d20"), ("dark", "d20")] + [
+        (s, k) for s in ("light", "dark") for k in KIND_NAMES[:-1]
+    ]:
+        where = "board" if kind == "d20" else draw(st.sampled_from(["board", "board", "pool", "absent"]))
+        if where == "pool":
+            removed[side].append(kind)
+        elif where == "board":
+            cell = next(free, None)
+            if cell is None:
+                continue
+            value = draw(st.integers(1, FACES[kind]))
+            dice.append({"side": side, "kind": kind, "cell": name(*cell), "value": value})
+    to_move = draw(st.sampled_from(["light", "dark"]))
+    return {"width": width, "height": height, "to_move": to_move, "dice": dice, "removed": removed}
+
+
+@settings(max_examples=200)
+@given(positions())
+def test_K5_K16_arbitrary_positions_match_reference(data: dict[str, Any]) -> None:
+    """Legal actions and every action's result agree with the reference on arbitrary positions."""
+    game = make_game("generated", {"game": "kubtafl", **data})
+    state = game.initial_state()
+    if state.is_terminal():  # only K17 can end a position as it loads, and no real position allows it
+        pytest.fail(f"a loaded position ended at once: {state.outcome()}")
+    legal = {state.action_to_str(a) for a in state.legal_actions()}
+    assert legal == Ref(data).legal()
+    actor = data["to_move"]
+    for action in state.legal_actions():
+        text = state.action_to_str(action)
+        ref = Ref(data)
+        ref.play(text)
+        after = state.clone()
+        after.apply(action)
+        assert Ref(after.to_dict()).layout() == ref.layout(), text
+        decisive = ref.decisive(actor)
+        outcome = after.outcome()
+        if decisive:
+            assert outcome is not None and outcome.reason == decisive[1], text
+            assert outcome.winners == ((0,) if decisive[0] == "light" else (1,))
+        else:
+            assert outcome is None or outcome.reason not in ("d20_destroyed", "d20_blocked"), text
