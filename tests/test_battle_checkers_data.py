@@ -10,7 +10,7 @@ from test_battle_checkers import GAME, acts, pos
 
 from game.engine import CHANCE, IllegalAction, registry
 from game.engine.battle_checkers import ACT, make_game
-from game.engine.battle_checkers.state import PHASES
+from game.engine.battle_checkers.phases import PHASES
 from game.engine.driver import sample_chance
 
 BASE = {"board": [10, 10], "spirit": [6, 6], "phase": "main", "player": 0, "turn": 1, "dice": [3, 5]}

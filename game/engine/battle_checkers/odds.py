@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.battle_checkers.actions import DUEL_OUTCOMES, FATE_OUTCOMES, REPEL_MIN
 from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, side_hit
-from game.engine.battle_checkers.state import ATTACK_READY, EMPTY, SHIELD_UP
+from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, SHIELD_UP
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.state import BattleCheckersState

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.battle_checkers.geometry import DIRECTIONS, facing_from_name
 from game.engine.battle_checkers.level import MAX_UNITS, read_board, read_int, read_spirit
-from game.engine.battle_checkers.state import (
+from game.engine.battle_checkers.phases import (
     ACTIVATED,
     ATTACK_READY,
     DEPLOY,
@@ -20,8 +20,8 @@ from game.engine.battle_checkers.state import (
     REPEL_PHASE,
     ROLL_PHASE,
     SHIELD_UP,
-    BattleCheckersState,
 )
+from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Outcome
 
 if TYPE_CHECKING:

@@ -19,7 +19,6 @@ from game.engine.battle_checkers.actions import (
     PLACE,
     PRESET,
     REPEL,
-    REPEL_MIN,
     REPEL_OUTCOMES,
     ROLL,
     ROLL_OUTCOMES,
@@ -29,35 +28,35 @@ from game.engine.battle_checkers.actions import (
     USE_TEXT,
     plan_text,
 )
+from game.engine.battle_checkers.battle import BattleRules
 from game.engine.battle_checkers.geometry import (
     DIRECTIONS,
     END_FACINGS,
-    FRONT,
-    LEFT,
-    RIGHT,
     ROTATION,
-    SIDE_BY_RELATIVE,
     Board,
     side_hit,
     signed_turn,
 )
-from game.engine.core import CHANCE, TERMINAL, Action, Event, GameOver, IllegalAction, Outcome, State
+from game.engine.battle_checkers.phases import (
+    ACTIVATED,
+    ATTACK_READY,
+    CHANCE_PHASES,
+    DEPLOY,
+    DUEL_PHASE,
+    EMPTY,
+    FATE_CHOICE,
+    FATE_PHASE,
+    MAIN,
+    REPEL_PHASE,
+    ROLL_PHASE,
+    SHIELD_UP,
+)
+from game.engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Outcome, State
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
 
-# Phases; the `player` field is whose turn it is (or who deploys) throughout.
-DEPLOY, ROLL_PHASE, MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE, OVER = (
-    "deploy", "roll", "main", "duel", "repel", "fate_choice", "fate", "over",
-)
-PHASES = (DEPLOY, ROLL_PHASE, MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE, OVER)
-CHANCE_PHASES = frozenset((ROLL_PHASE, DUEL_PHASE, REPEL_PHASE, FATE_PHASE))
-# Unit flags.
-ATTACK_READY, SHIELD_UP, ACTIVATED = 1, 2, 4
-EMPTY = -1
-
-
-class BattleCheckersState(State):
+class BattleCheckersState(BattleRules, State):
     """A position. Units live in three parallel lists indexed by cell: owner (-1 empty), facing, flags.
 
     Read-only for callers: `phase`, `player` (whose turn or who deploys), `turn`, `turn_limit`,
@@ -201,10 +200,6 @@ class BattleCheckersState(State):
         """Cells of a player's units, in cell order."""
         owner = self.owner
         return [c for c in range(len(owner)) if owner[c] == player]
-
-    def unit_count(self, player: int) -> int:
-        """How many units a player has."""
-        return self.owner.count(player)
 
     def unit_at(self, cell: int | str) -> dict[str, Any] | None:
         """The unit on a cell as {cell, owner, facing, attack, shield, activated}, or None."""
@@ -535,108 +530,6 @@ class BattleCheckersState(State):
             self._finish_by_turn_limit(events)
         else:
             self._start_next_turn(events)
-
-    # ------------------------------------------------------------------ battle (B8–B11)
-
-    def _apply_attack(self, action: Action) -> list[Event]:
-        _, cell, target = action
-        self.flags[cell] &= ~ATTACK_READY
-        # The attacker faces the defender, so the defender sees it in the opposite direction.
-        side = SIDE_BY_RELATIVE[(self.facing[cell] + 4 - self.facing[target]) % 8]
-        names = self.board.names
-        events: list[Event] = [ev.Attacked(names[cell], names[target], side)]
-        if side == FRONT:
-            self.pending, self.phase = (cell, target), DUEL_PHASE
-            return events
-        if side == RIGHT and self.flags[target] & ATTACK_READY:
-            self.pending, self.phase = (cell, target), REPEL_PHASE
-            return events
-        if side == LEFT and self.flags[target] & SHIELD_UP:
-            self.flags[target] &= ~SHIELD_UP
-            events.append(ev.Shielded(names[cell], names[target]))
-            self._continue_turn(events)
-            return events
-        self._destroy(target, self.player, events)
-        return events
-
-    def _apply_duel(self, action: Action) -> list[Event]:
-        attacker, defender = self.pending  # type: ignore[misc]
-        self.pending, self.phase = None, MAIN
-        names = self.board.names
-        events: list[Event] = [ev.Duel(names[attacker], names[defender], action[1], action[2])]
-        if action[1] > action[2]:
-            self._destroy(defender, self.player, events)
-        else:
-            self._destroy(attacker, 1 - self.player, events)
-        return events
-
-    def _apply_repel(self, action: Action) -> list[Event]:
-        attacker, defender = self.pending  # type: ignore[misc]
-        self.pending, self.phase = None, MAIN
-        names = self.board.names
-        if action[1] >= REPEL_MIN:
-            events: list[Event] = [ev.Repelled(names[attacker], names[defender], action[1])]
-            self._continue_turn(events)
-            return events
-        events = [ev.RepelFailed(names[attacker], names[defender], action[1])]
-        self._destroy(defender, self.player, events)
-        return events
-
-    def _destroy(self, cell: int, by: int, events: list[Event]) -> None:
-        loser = self.owner[cell]
-        events.append(ev.Destroyed(self.board.names[cell], loser))
-        self.owner[cell], self.facing[cell], self.flags[cell] = EMPTY, 0, 0
-        self.spirit[by] += 1
-        events.append(ev.SpiritChanged(by, 1, self.spirit[by]))
-        if loser not in self.owner:
-            self._finish((by,), "no units", events)
-            return
-        self.phase, self.fate_player = FATE_CHOICE, by
-
-    def _apply_fate_choice(self, action: Action) -> list[Event]:
-        events: list[Event] = [ev.FateCalled(self.fate_player, action == FATE)]  # type: ignore[arg-type]
-        if action == FATE:
-            self.phase = FATE_PHASE
-        else:
-            self.phase, self.fate_player = MAIN, None
-            self._continue_turn(events)
-        return events
-
-    def _apply_fate_roll(self, action: Action) -> list[Event]:
-        caller, mine, theirs = self.fate_player, action[1], action[2]
-        assert caller is not None
-        self.phase, self.fate_player = MAIN, None
-        loser = None if mine == theirs else (1 - caller if mine > theirs else caller)
-        loss = abs(mine - theirs)
-        events: list[Event] = [ev.FateRolled(caller, mine, theirs, loser, loss)]
-        if loser is not None:
-            # Spirit does not go below zero; at zero the player has lost anyway (B12).
-            before = self.spirit[loser]
-            self.spirit[loser] = max(0, before - loss)
-            events.append(ev.SpiritChanged(loser, self.spirit[loser] - before, self.spirit[loser]))
-            if self.spirit[loser] <= 0:
-                self._finish((1 - loser,), "no spirit", events)
-                return events
-        self._continue_turn(events)
-        return events
-
-    # ------------------------------------------------------------------ end (B12, B13)
-
-    def _finish(self, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
-        self.phase = OVER
-        self.pending = None
-        self.fate_player = None
-        self._outcome = Outcome(winners, reason, 2)
-        events.append(GameOver(winners, reason))
-
-    def _finish_by_turn_limit(self, events: list[Event]) -> None:
-        units = (self.unit_count(0), self.unit_count(1))
-        if units[0] != units[1]:
-            self._finish((0 if units[0] > units[1] else 1,), "turn limit: more units", events)
-        elif self.spirit[0] != self.spirit[1]:
-            self._finish((0 if self.spirit[0] > self.spirit[1] else 1,), "turn limit: more spirit", events)
-        else:
-            self._finish((0, 1), "turn limit: draw", events)
 
 
 S = BattleCheckersState
