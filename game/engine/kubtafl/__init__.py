@@ -1,6 +1,16 @@
 """Kubtafl: a tafl-like duel of polyhedral dice (rules in rules/kubtafl.md, ids K1–K18).
 
 Public API: `make_game`, `KubtaflGame`, `KubtaflState`, the events, the piece tables and `Geometry`.
+
+For searchers and evaluators (all cheap, read-only unless noted):
+- `state.legal_actions()` -> plain int tuples: `(src, dst)` move/impact, `(donor, recipient, t)` transfer,
+  `(kind, cell, donor, t)` re-entry; cells are `y * width + x`. `state.is_impact(a)` tells hits apart.
+- `state.apply(a)` mutates and returns events; `state.clone()` (~1 µs) and `state.preview(a)`.
+- `state.key()`: exact hashable position key with the side to move (`hash()` it for a 64-bit key).
+- `state.board[cell]` die id or -1; `state.pos[id]` cell / REMOVED / ABSENT; `state.val[id]`; die id =
+  `side * 7 + kind` (`SIDE_OF`, `KIND_OF`, `FACES_OF`, `D20`); `state.to_move`; `state.quiet` (K18 count).
+- `state.dice(side)`, `state.die_at(cell)`, `state.removed(side)`, `state.total(side)`, `state.width/height`,
+  `state.cell_name(x, y)`; `state.geo` holds `rays[cell][dir]` (N, E, S, W), `nbrs[cell]`, `names`.
 """
 
 from game.engine.kubtafl.events import (
