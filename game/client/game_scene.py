@@ -26,6 +26,9 @@ from game.client import art
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
+# UI layer of dialogs: above anything a board puts in its side panel.
+OVERLAY_LAYER = 40
+
 
 class GameScene(Scene):
     """A board scene with the shared pause menu, game-over dialog and autosave."""
@@ -39,6 +42,7 @@ class GameScene(Scene):
         self.overlay_buttons = ButtonGroup()
         self.overlay_rect = pygame.Rect(0, 0, 0, 0)
         self.game_over_text: tuple[str, str] = ("", "")
+        self.veil: Any = None
         self.size: tuple[int, int] = app.screen_size
 
     # --- hooks for subclasses --------------------------------------------------------------------
@@ -116,29 +120,30 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The board, then the dimmed veil and the panel of an open dialog."""
         self.draw_board(surface)
-        if self.overlay is not None:
-            art.dim(surface, 150)
-            art.panel(surface, self.overlay_rect, self.app.ui_scale)
-            title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
-            art.heading(self.app, surface, title, (self.overlay_rect.centerx, self.overlay_rect.y + self.app.s(46)))
-            if self.overlay == "game_over" and self.game_over_text[1]:
-                art.wrapped_text(
-                    self.app,
-                    surface,
-                    self.game_over_text[1],
-                    pygame.Rect(
-                        self.overlay_rect.x + self.app.s(28),
-                        self.overlay_rect.y + self.app.s(82),
-                        self.overlay_rect.w - self.app.s(56),
-                        self.app.s(70),
-                    ),
-                    size=18,
-                    colour=art.PARCHMENT,
-                    align="center",
-                )
+
+    def _veil(self) -> None:
+        """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
+        import pygame_gui
+
+        veil = pygame.Surface(self.size, pygame.SRCALPHA)
+        veil.fill((6, 10, 8, 150))
+        art.panel(veil, self.overlay_rect, self.app.ui_scale)
+        title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
+        s = self.app.s
+        art.heading(self.app, veil, title, (self.overlay_rect.centerx, self.overlay_rect.y + s(46)))
+        if self.overlay == "game_over" and self.game_over_text[1]:
+            box = pygame.Rect(self.overlay_rect.x + s(28), self.overlay_rect.y + s(82),
+                              self.overlay_rect.w - s(56), s(60))
+            art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=18, colour=art.PARCHMENT,
+                             align="center")
+        self.veil = pygame_gui.elements.UIImage(
+            pygame.Rect((0, 0), self.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
+        )
 
     # --- UI -------------------------------------------------------------------------------------
     def _build_ui(self) -> None:
+        # Start from an empty UI so no dialog's buttons outlive it.
+        self.app.ui.clear_and_reset()
         self.overlay_buttons.clear()
         self.build_board_ui()
         if self.overlay == "pause":
@@ -151,6 +156,7 @@ class GameScene(Scene):
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (self.size[0] // 2, self.size[1] // 2)
         self.overlay_rect = rect
+        self._veil()
         return rect
 
     def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]]) -> None:
@@ -158,7 +164,8 @@ class GameScene(Scene):
         y = rect.y + s(top)
         for text, callback, object_id in items:
             button_rect = pygame.Rect(rect.x + s(40), y, rect.w - s(80), s(46))
-            self.overlay_buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id)
+            self.overlay_buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id,
+                                     layer=OVERLAY_LAYER)
             y += s(56)
         self.overlay_buttons.set_focus(0)
 
@@ -179,10 +186,10 @@ class GameScene(Scene):
 
     def _build_game_over(self) -> None:
         t = self.app.t
-        rect = self._dialog(460, 170 + 2 * 56 + 20)
+        rect = self._dialog(460, 150 + 2 * 56 + 16)
         self._column(
             rect,
-            170,
+            150,
             [(t("gameover.rematch"), self.rematch, "#primary"), (t("gameover.menu"), self.to_menu, "#menu_button")],
         )
 
@@ -195,7 +202,6 @@ class GameScene(Scene):
     def close_pause(self) -> None:
         """Back to the game."""
         self.overlay = None
-        self.app.ui.clear_and_reset()
         self._build_ui()
 
     def _same_game(self) -> Any:

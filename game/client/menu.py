@@ -11,7 +11,7 @@ from game.client.modes import MENU_MODES, playable
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
-PANEL_W = 440
+PANEL_W = 480
 BUTTON_H = 50
 GAP = 10
 

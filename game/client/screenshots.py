@@ -80,23 +80,40 @@ def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
     return [("start", {"session": session})]
 
 
-def game_screens(app: Any, folder: Path, written: list[Path]) -> None:
-    """Every playable mode's states, its pause menu, and its rules opened over it."""
+def game_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
+    """Every playable mode's states and its pause menu; returns the problems met (one per failed mode)."""
     from game.client.modes import playable_modes
 
+    problems = []
     for mode in playable_modes():
-        states = game_states(app, mode)
-        for name, context in states:
-            context = dict(context)
-            frames = int(context.pop("_frames", SCREENSHOT_FRAMES))
-            app.goto(mode, **context)
-            _settle(app, frames)
-            _save(app, folder, f"{mode}_{name}", written)
-        scene = app.scenes.current
-        if states and hasattr(scene, "open_pause"):
-            scene.open_pause()
-            _settle(app, 4)
-            _save(app, folder, f"{mode}_pause", written)
+        try:
+            _mode_screens(app, mode, folder, written)
+        except Exception as exc:  # noqa: BLE001 - one broken mode must not hide the others' screens
+            problems.append(f"{mode}: {type(exc).__name__}: {exc}")
+    return problems
+
+
+def _mode_screens(app: Any, mode: str, folder: Path, written: list[Path]) -> None:
+    """One mode's states, then its pause menu over the last of them."""
+    states = game_states(app, mode)
+    for name, context in states:
+        context = dict(context)
+        frames = int(context.pop("_frames", SCREENSHOT_FRAMES))
+        app.goto(mode, **context)
+        _settle(app, frames)
+        _save(app, folder, f"{mode}_{name}", written)
+    if not states:
+        return
+    # The pause menu over the first state (the later ones may already show the end of a game).
+    name, context = states[0]
+    context = {k: v for k, v in context.items() if k != "_frames"}
+    app.goto(mode, **context)
+    _settle(app, SCREENSHOT_FRAMES)
+    scene = app.scenes.current
+    if hasattr(scene, "open_pause"):
+        scene.open_pause()
+        _settle(app, 4)
+        _save(app, folder, f"{mode}_pause", written)
 
 
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
@@ -114,7 +131,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     written: list[Path] = []
     try:
         shell_screens(app, folder, written)
-        game_screens(app, folder, written)
+        problems = game_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)
@@ -124,4 +141,6 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     for path in written:
         print(path)
     print(f"{len(written)} screenshots in {folder}", file=sys.stderr)
-    return 0
+    for problem in problems:
+        print(f"screenshot failed: {problem}", file=sys.stderr)
+    return 1 if problems else 0

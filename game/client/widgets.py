@@ -36,8 +36,9 @@ class ButtonGroup:
         object_id: str | None = None,
         tooltip: str | None = None,
         container: Any = None,
+        layer: int = 1,
     ) -> pygame_gui.elements.UIButton:
-        """Create a button and register its callback."""
+        """Create a button (at UI layer `layer`) and register its callback."""
         button = pygame_gui.elements.UIButton(
             relative_rect=rect,
             text=text,
@@ -45,6 +46,7 @@ class ButtonGroup:
             container=container,
             object_id=object_id,
             tool_tip_text=tooltip,
+            starting_height=layer,
         )
         if not enabled:
             button.disable()
