@@ -92,7 +92,7 @@ class BattleRules:
         self._require(action)
         events: list[Event] = [Continued(self.seat)]
         b = self.battle
-        if self._retreat_actions():
+        if self._can_retreat():
             b[3] = DEFENDER  # C13: the defender's seat decides
         else:
             events.append(Stood(self.owner[b[1]], self.game.board.names[b[1]], True))

@@ -76,7 +76,8 @@ class LegalActions:
             self.count[i] for i in self.game.spec.zones[seat].cells)
 
     def _deploy_capacity(self) -> tuple[int, int]:
-        """Room left if one more empty cell is used, and if not: what the C4/C5 limits still allow."""
+        """Most tokens the deploying seat could still place (C4/C5 limits): `stay` when the next token goes on a
+        cell already used, `grow` when it opens a new cell (-1 when the cell limit forbids that)."""
         zone = self.game.spec.zones[self.seat]
         count = self.count
         used = room = 0
@@ -123,6 +124,10 @@ class LegalActions:
             elif owner[j] == me and count[j] < MAX_STACK:
                 out.append((j, MAX_STACK - count[j]))
         return out
+
+    def _can_retreat(self) -> bool:
+        """True when the attacked stack fits, whole, into the cells it may retreat to (C12.4)."""
+        return sum(room for _, room in self._retreat_targets()) >= self.count[self.battle[1]]
 
     def _retreat_actions(self) -> list[Action]:
         targets = self._retreat_targets()
