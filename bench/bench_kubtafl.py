@@ -41,6 +41,18 @@ def _midgame(level: str = "standard", plies: int = 60, seed: int = 1) -> Any:
             return state
 
 
+def _long_quiet(seen: int = 60, seed: int = 2) -> Any:
+    """A position with a long K18 repetition table (many quiet actions since the last damage)."""
+    game = registry.load("kubtafl")
+    rng = random.Random(seed)
+    while True:
+        state = game.initial_state()
+        while not state.is_terminal():
+            if len(state.seen) >= seen:
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+
+
 def figures() -> Iterator[dict[str, Any]]:
     """The Kubtafl figures, one dict per measurement."""
     for level in ("standard", "wide10"):
@@ -68,3 +80,6 @@ def figures() -> Iterator[dict[str, Any]]:
         "µs per action",
     )
     yield figure("kubtafl_key_midgame", time_call(mid.key, number=20_000) * 1e6, "µs")
+    quiet = _long_quiet()
+    yield figure("kubtafl_clone_long_history", time_call(quiet.clone, number=20_000) * 1e6, "µs",
+                 positions=len(quiet.seen), target=20)  # fmt: skip
