@@ -134,7 +134,7 @@ class HowToScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
             self.show(self.tabs[event.ui_element])
             return
-        if self.back.handle(event):
+        if event.type != pygame.KEYDOWN and self.back.handle(event):
             return
         step = self.app.s(LINE_STEP)
         if event.type == pygame.MOUSEWHEEL:

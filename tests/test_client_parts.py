@@ -1,0 +1,249 @@
+"""Client pieces: translation tables, settings validation, autosave files, the rules renderer and viewer,
+the new-game dialog by keyboard, and the screenshot harness."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import i18n, markdown, saves
+from game.client.app import App, seats_from_args, validate_seat
+from game.client.settings import Settings, load_settings, save_settings, validate
+from tests.client_helpers import button_by_text, click, frames, key
+
+CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh settings/saves folder for one test."""
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path
+
+
+@pytest.fixture
+def app(home):
+    """The app on its main menu, without fades."""
+    application = App()
+    application.scenes.fade_enabled = False
+    application.goto("menu")
+    frames(application)
+    yield application
+    application.close()
+
+
+def test_translation_tables_have_the_same_keys_and_placeholders():
+    en, ru = i18n.table("en"), i18n.table("ru")
+    assert en and set(en) == set(ru)
+    # A mode's part may use a different grammatical form in Russian (e.g. a genitive); the shell's may not.
+    shell = json.loads((i18n.i18n_dir() / "en" / "shell.json").read_text(encoding="utf-8"))
+    for k in shell:
+        assert set(re.findall(r"{(\w+)}", en[k])) == set(re.findall(r"{(\w+)}", ru[k])), k
+
+
+def test_every_literal_key_used_by_the_shell_is_translated():
+    shell = ["menu", "new_game", "settings_scene", "howto", "game_scene", "app"]
+    used = set()
+    for name in shell:
+        used |= set(re.findall(r'\bt\(\s*"([a-z_.:]+)"', (CLIENT / f"{name}.py").read_text(encoding="utf-8")))
+    assert len(used) > 30
+    missing = sorted(k for k in used if k not in i18n.table("en") or k not in i18n.table("ru"))
+    assert missing == []
+    for mode in ("kubtafl", "checkrisk", "battle_checkers", "dice_lab"):
+        assert f"mode.{mode}" in i18n.table("ru") and f"mode.{mode}.blurb" in i18n.table("ru")
+
+
+def test_translator_formats_and_falls_back():
+    t = i18n.Translator("ru")
+    assert t("newgame.seat", n=2) == "Место 2"
+    assert t("no.such.key") == "no.such.key"
+    t.language = "en"
+    assert t("gameover.winner", name="Light") == "Light wins!"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [([], "object"), ({"language": "de"}, "language"), ({"volume": 2}, "volume"), ({"volume": True}, "volume"),
+     ({"sound_on": "yes"}, "sound_on"), ({"anim_speed": 3}, "anim_speed"), ({"fullscreen": None}, "fullscreen")],
+)
+def test_settings_validation_names_the_bad_field(data, field):
+    with pytest.raises(ValueError, match=field):
+        validate(data)
+
+
+def test_settings_round_trip_and_unknown_keys_ignored(home):
+    settings = Settings(language="ru", sound_on=False, volume=0.25, anim_speed="slow", preview_on=False)
+    save_settings(settings)
+    loaded, problem = load_settings()
+    assert problem is None and loaded == settings
+    path = home / "config" / "settings.json"
+    path.write_text(json.dumps({**settings.to_dict(), "future_option": 1}), encoding="utf-8")
+    assert load_settings() == (settings, None)
+
+
+def test_unreadable_settings_file_is_reported(home):
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    settings, problem = load_settings()
+    assert settings == Settings() and "settings.json" in problem
+
+
+def test_autosave_round_trip_and_bad_envelopes(home):
+    assert saves.read_autosave() is None
+    saves.write_autosave({"mode": "kubtafl", "actions": []})
+    assert saves.read_autosave() == {"mode": "kubtafl", "actions": []}
+    saves.clear_autosave()
+    saves.clear_autosave()  # clearing twice is fine
+    assert not saves.autosave_path().exists()
+    for text in ('{"format": 1}', '{"format": 1, "session": {"actions": []}}', "[1, 2]", "{"):
+        saves.autosave_path().write_text(text, encoding="utf-8")
+        assert saves.read_autosave() is None
+        problem = saves.take_problem()
+        assert problem and "autosave.json" in problem
+        assert saves.take_problem() is None
+        assert saves.autosave_path().with_name("autosave.json.bad").read_text(encoding="utf-8") == text
+
+
+def test_markdown_blocks_and_inline_styles():
+    source = (
+        "# Title\n\nA *lead* paragraph\ncontinues here.\n\n## Part\n\n- first **bold** item [house rule]\n- second\n"
+    )
+    blocks = markdown.parse_blocks(source)
+    assert [b.kind for b in blocks] == ["h1", "p", "h2", "li", "li"]
+    assert blocks[1].text == "A *lead* paragraph continues here."
+    assert markdown.inline_runs(blocks[3].text) == [
+        ("r", "first "), ("b", "bold"), ("r", " item "), ("badge", "house rule")]
+    assert markdown.inline_runs("**[домашнее правило]** (K3)")[0] == ("badge", "домашнее правило")
+    assert markdown.inline_runs("*Example: a d4.*") == [("i", "Example: a d4.")]
+
+
+def test_rules_render_wraps_to_width(app):
+    text = "# Kubtafl\n\n" + "word " * 400 + "\n\n- bullet [house rule]\n"
+    page = markdown.render(app, text, 500)
+    assert page.get_width() == 500 and page.get_height() > 500
+    # Ink reaches near the right edge but never beyond the width.
+    assert any(page.get_at((x, 120))[3] for x in range(420, 500))
+
+
+def test_rules_viewer_scrolls_and_switches_modes(app):
+    click(app, button_by_text(app, "How to play"))
+    scene = app.scenes.current
+    assert scene.mode == "kubtafl" and scene.max_scroll() > 0
+    top = app.window.copy()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
+    frames(app)
+    assert scene.scroll > 0
+    assert app.window.get_at(scene.view.center) != top.get_at(scene.view.center) or scene.scroll > 0
+    key(app, pygame.K_END)
+    assert scene.scroll == scene.max_scroll()
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.scroll == scene.max_scroll()
+    key(app, pygame.K_HOME)
+    assert scene.scroll == 0
+    thumb = scene._thumb()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, thumb.centery + 200), rel=(0, 200),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, thumb.centery + 200), button=1))
+    frames(app)
+    assert scene.scroll > 0
+    click(app, button_by_text(app, "CheckRisk"))
+    assert scene.mode == "checkrisk" and scene.scroll == 0
+    key(app, pygame.K_TAB)
+    assert scene.mode == "battle_checkers"
+    key(app, pygame.K_DOWN)
+    assert scene.scroll > 0
+    # The rules follow the language setting: the page is rendered again from the Russian text.
+    english = scene.page
+    app.set_language("ru")
+    frames(app)
+    assert scene.page_key[1] == "ru" and scene.page is not english
+    assert "ru" in str(rules_text_path("battle_checkers", "ru"))
+
+
+def rules_text_path(mode: str, language: str) -> Path:
+    """The rules file the viewer reads for `mode` in `language`."""
+    from game.paths import assets_dir
+
+    path = assets_dir() / "rules" / language / f"{mode}.md"
+    return path if path.exists() else assets_dir() / "rules" / "en" / f"{mode}.md"
+
+
+def test_new_game_dialog_by_keyboard_builds_the_session(app, monkeypatch):
+    from game.client import modes
+    from tests.client_helpers import PlainBoard
+
+    monkeypatch.setattr(modes, "scene_available", lambda mode: mode == "kubtafl")
+    app.scenes.register("kubtafl", PlainBoard)
+    app.goto("menu")
+    frames(app)
+    click(app, button_by_text(app, "Kubtafl"))
+    scene = app.scenes.current
+    assert scene.seats == ["human", "ai:normal"]
+    key(app, pygame.K_RIGHT)  # seat 1: human -> AI easy
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # seat 2: AI normal -> AI hard
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # the next level
+    assert scene.seats == ["ai:easy", "ai:hard"] and scene.level == scene.levels[1]
+    key(app, pygame.K_DOWN)  # the seed field takes the typing
+    assert scene.seed_entry.is_focused
+    for ch in "42":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app)
+    assert scene.seed() == 42
+    key(app, pygame.K_RETURN)
+    assert app.scenes.current_name == "kubtafl"
+    session = app.scenes.current.session
+    assert session.seats == ["ai:easy", "ai:hard"] and session.seed == 42 and session.level == scene.levels[1]
+
+
+def test_new_game_seed_field_takes_only_digits_and_empty_means_random(app, monkeypatch):
+    from game.client import modes
+    from tests.client_helpers import PlainBoard
+
+    monkeypatch.setattr(modes, "scene_available", lambda mode: mode == "kubtafl")
+    app.scenes.register("kubtafl", PlainBoard)
+    app.goto("new_game", mode="kubtafl")
+    frames(app)
+    scene = app.scenes.current
+    click(app, scene.seed_entry)
+    for ch in "7a-":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app)
+    assert scene.seed_entry.get_text() == "7"
+    scene.seed_entry.set_text("")
+    click(app, button_by_text(app, "Start game"))
+    assert app.scenes.current_name == "kubtafl"
+    assert isinstance(app.scenes.current.session.seed, int)
+
+
+def test_quick_launch_seats():
+    import argparse
+
+    args = argparse.Namespace(watch=False, seat0=None, seat1="ai:hard", seat2=None, seat3=None)
+    assert seats_from_args(args, 2) == ["human", "ai:hard"]
+    args.watch = True
+    assert seats_from_args(args, 3) == ["ai:normal", "ai:hard", "ai:normal"]
+    with pytest.raises(ValueError, match="robot"):
+        validate_seat("robot")
+
+
+def test_screenshot_harness_writes_every_shell_screen(tmp_path, monkeypatch):
+    from game.client.screenshots import render_screenshots
+
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("game.client.modes.scene_available", lambda mode: False)  # shell screens only: quick
+    assert render_screenshots(str(tmp_path / "shots")) == 0
+    names = {p.stem for p in (tmp_path / "shots").glob("*.png")}
+    for expected in ("menu", "menu_ru", "new_game", "settings", "settings_ru", "how_to_play", "how_to_play_ru"):
+        assert expected in names
+    image = pygame.image.load(str(tmp_path / "shots" / "menu.png"))
+    assert image.get_size() == (1280, 720)
+    assert len({tuple(image.get_at((x, 360))) for x in range(0, 1280, 16)}) > 20  # a drawn screen, not a fill
