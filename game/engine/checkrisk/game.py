@@ -31,12 +31,9 @@ class CheckRiskGame(Game):
             + spec.players * spec.turn_limit * (1 + spec.actions * _STEPS_PER_BATTLE)
         )
         size = self.board.size
+        # step_tables[i] = ((j, moves, attacks), ...): moves[k] / attacks[k] are the actions taking 1…k tokens.
         self.step_tables: tuple[tuple[tuple[int, tuple, tuple], ...], ...] = tuple(
-            tuple(
-                (j, tuple((A.MOVE, i, j, n) for n in range(1, MAX_STACK + 1)),
-                 tuple((A.ATTACK, i, j, n) for n in range(1, MAX_STACK + 1)))
-                for j in self.board.neighbours[i]
-            )
+            tuple((j, _prefixes(A.MOVE, i, j), _prefixes(A.ATTACK, i, j)) for j in self.board.neighbours[i])
             for i in range(size)
         )
         self.reinforce_actions = tuple((A.REINFORCE, i) for i in range(size))
@@ -86,6 +83,11 @@ class CheckRiskGame(Game):
     def presets(self, seat: int) -> dict[str, tuple[tuple[int, int], ...]]:
         """Preset name -> ((cell, count), ...) usable by a seat (C6)."""
         return dict(self.spec.presets[seat])
+
+
+def _prefixes(tag: str, origin: int, target: int) -> tuple[tuple[Any, ...], ...]:
+    steps = tuple((tag, origin, target, n) for n in range(1, MAX_STACK + 1))
+    return tuple(steps[:k] for k in range(MAX_STACK + 1))
 
 
 def make_game(level_name: str, level_data: dict[str, Any]) -> CheckRiskGame:

@@ -44,22 +44,19 @@ class LegalActions:
         owner, count = self.owner, self.count
         tables = self.game.step_tables
         out: list[Action] = [A.END_ACTION]
-        for i in range(len(owner)):
-            if owner[i] != me:
-                continue
+        extend = out.extend
+        # An empty cell always has owner EMPTY, so the owner alone tells empty, own and enemy cells apart.
+        for i in [i for i, o in enumerate(owner) if o == me]:
             c = count[i]
-            if not c:
-                continue
             for j, moves, attacks in tables[i]:
                 o = owner[j]
-                if o == EMPTY or not count[j]:
-                    out.extend(moves[:c])
+                if o == EMPTY:
+                    extend(moves[c])
                 elif o == me:
                     room = MAX_STACK - count[j]
-                    if room:
-                        out.extend(moves[: min(c, room)])
+                    extend(moves[c if c < room else room])
                 else:
-                    out.extend(attacks[:c])
+                    extend(attacks[c])
         return out
 
     def _reinforce_actions(self) -> list[Action]:
