@@ -45,18 +45,37 @@ def _font_file(bold: bool) -> Path | None:
         return None
 
 
-@cache
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_quit_hooked = False
+
+
+def _forget_fonts() -> None:
+    # Fonts die with pygame.quit(); a later pygame.init() (a new window, the next test) needs fresh ones.
+    global _quit_hooked
+    _fonts.clear()
+    _quit_hooked = False
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans (has Cyrillic) at a pixel size, cached."""
+    """Noto Sans (has Cyrillic) at a pixel size, cached until pygame quits."""
+    global _quit_hooked
+    key = (max(6, int(size)), bool(bold))
+    cached = _fonts.get(key)
+    if cached is not None:
+        return cached
     if not pygame.font.get_init():
         pygame.font.init()
-    size = max(6, int(size))
+    if not _quit_hooked:
+        pygame.register_quit(_forget_fonts)
+        _quit_hooked = True
     path = _font_file(bold)
     if path is not None:
-        return pygame.font.Font(str(path), size)
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
-    return f
+        made = pygame.font.Font(str(path), key[0])
+    else:
+        made = pygame.font.Font(None, key[0])
+        made.set_bold(bold)
+    _fonts[key] = made
+    return made
 
 
 def text(surface: pygame.Surface, msg: str, size: int, color, center=None, topleft=None, bold=False,

@@ -206,13 +206,13 @@ class Overlay:
         size = max(11, cell // 4)
         for c, (dmg, new) in p.damage.items():
             cx, cy = layout.center(*c)
-            label = f"−{dmg}" if c in p.destroyed else f"−{dmg} → {new}"
-            pill(layer, label, (cx, cy - cell * 0.42), size, (255, 255, 255), (200, 50, 38))
+            label = f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}"
+            pill(layer, label, (cx + cell * 0.22, cy - cell * 0.36), size, (255, 255, 255), (200, 50, 38))
         for c, delta in p.gains.items():
             cx, cy = layout.center(*c)
             label = f"+{delta}" if delta > 0 else f"−{-delta}"
             bg = (40, 140, 80) if delta > 0 else (110, 100, 90)
-            pill(layer, label, (cx, cy - cell * 0.42), size, (255, 255, 255), bg)
+            pill(layer, label, (cx + cell * 0.22, cy - cell * 0.36), size, (255, 255, 255), bg)
 
     @staticmethod
     def _burst(layer: pygame.Surface, center, r: float, color) -> None:

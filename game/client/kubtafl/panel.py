@@ -32,21 +32,21 @@ class PanelLayout:
 
     def __post_init__(self) -> None:
         r = self.rect
-        u = self.unit = max(12, min(r.w // 14, r.h // 26))
+        u = self.unit = max(10, min(r.w // 17, r.h // 33))
         pad = u
         inner = r.inflate(-2 * pad, -2 * pad)
         y = inner.top
         self.title = pygame.Rect(inner.left, y, inner.w, int(u * 2.2))
         y = self.title.bottom + u // 2
-        self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.6))
+        self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.4))
         y = self.turn.bottom + u // 2
         for side in SIDE_NAMES:
-            self.pools[side] = pygame.Rect(inner.left, y, inner.w, int(u * 2.9))
+            self.pools[side] = pygame.Rect(inner.left, y, inner.w, int(u * 3.1))
             y = self.pools[side].bottom + u // 3
-        self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.4), inner.w, int(u * 2.4))
-        self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.6))
-        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 3.7), inner.w, int(u * 3.4))
-        self.log = pygame.Rect(inner.left, y + u // 3, inner.w, max(u * 3, self.status.top - y - u // 2 - u // 3))
+        self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.2), inner.w, int(u * 2.2))
+        self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.4))
+        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 4.6), inner.w, int(u * 4.3))
+        self.log = pygame.Rect(inner.left, y + u // 3, inner.w, max(u * 4, self.status.top - y - u))
 
     def pool_slots(self, side: str, count: int) -> list[pygame.Rect]:
         """Squares for the mini dice of a pool row."""
@@ -114,7 +114,7 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     img = dice_art.die_surface("d20", info.to_move, 20, icon)
     surface.blit(img, (card.left + u, card.centery - icon // 2))
     tx = card.left + u * 1.6 + icon
-    art.text(surface, info.turn_text, int(u * 1.0), (246, 236, 214), midleft=(tx, card.centery - u * 0.65), bold=True)
+    art.text(surface, info.turn_text, int(u * 1.15), (246, 236, 214), midleft=(tx, card.centery - u * 0.65), bold=True)
     seat = info.seat_text
     if info.thinking:
         dots = int(time * 3) % 4
@@ -153,9 +153,9 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     log = pl.log
     art.text(surface, info.log_title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 3),
              bold=True)
-    line_h = int(u * 1.15)
-    body_top = log.top + int(u * 1.6)
-    visible = max(1, (log.bottom - body_top - u // 3) // line_h)
+    line_h = int(u * 1.3)
+    body_top = log.top + int(u * 1.9)
+    visible = max(1, (log.bottom - body_top - u // 2) // line_h)
     rows = []
     for i in range(0, len(info.log), 2):
         rows.append((i // 2 + 1, info.log[i], info.log[i + 1] if i + 1 < len(info.log) else ""))
@@ -173,8 +173,8 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
         art.text(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(col1, body_top))
 
     if info.status:
-        _wrapped(surface, info.status, pl.status, int(u * 0.88), (240, 228, 198))
-    _wrapped(surface, info.keys, pl.keys, int(u * 0.7), (160, 144, 118))
+        _wrapped(surface, info.status, pl.status, int(u * 0.95), (240, 228, 198))
+    _wrapped(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118))
 
 
 def _wrapped(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, color) -> None:

@@ -636,8 +636,10 @@ class KubtaflScene(GameScene):
                 self.marks.hint(layer, layout, src, dst)
             if self.preview is not None:
                 ghost = None
-                if self.preview.mover is not None:
-                    die = self.model.dice.get(cell_name(*self.preview.mover[0]))
+                mover = self.preview.mover
+                # A ghost only where the mover lands on a free cell; on a struck die's cell the arrows say enough.
+                if mover is not None and cell_name(*mover[1]) not in self.model.dice:
+                    die = self.model.dice.get(cell_name(*mover[0]))
                     if die is not None:
                         ghost = {"kind": die.kind, "side": die.side, "value": die.value}
                 self.marks.preview(layer, layout, self.preview, ghost)
@@ -681,7 +683,7 @@ class KubtaflScene(GameScene):
             subtitle=level_title,
             to_move=to_move,
             turn_text=t("kubtafl.to_move", side=t(f"kubtafl.side.{to_move}")) if s and not s.is_over
-            else t("kubtafl.status.over"),
+            else t("kubtafl.game_over"),
             seat_text=seat_text if s and not s.is_over else "",
             thinking=thinking and not (s and s.is_over),
             over=bool(s and s.is_over),

@@ -1,0 +1,31 @@
+"""Scripted positions for screenshots, tests and the benchmark: a ricochet chain and a finished endgame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.client.session import GameSession
+
+#: An opening (10 actions) after which Light's `a1-a3` sets off a double ricochet chain.
+RICOCHET_OPENING = ["b2-b5", "g7-g2", "c2-c5", "g2-h2", "b5-b3", "f7-a7", "a2-f2", "g8-g2", "c5-a5", "h7-g7"]
+RICOCHET_ACTION = "a1-a3"
+#: The endgame level and Light's winning blow (the d12 runs up the h-file into Dark's worn d20).
+ENDGAME_LEVEL = "endgame"
+ENDGAME_WIN = "h2-h8"
+
+
+def ricochet_session(seats: list[str] | None = None, autosave: bool = False) -> GameSession:
+    """A standard game after the opening, Light to move with a ricochet chain available."""
+    session = GameSession("kubtafl", "standard", seats or ["human", "human"], seed=1, autosave=autosave)
+    for text in RICOCHET_OPENING:
+        session.apply_text(text)
+    return session
+
+
+def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(name, context) pairs for `--screenshot`: a previewed ricochet, and the game-over dialog."""
+    return [
+        ("preview", {"session": ricochet_session(["human", "ai:normal"]), "preview": RICOCHET_ACTION}),
+        ("game_over", {"session": GameSession("kubtafl", ENDGAME_LEVEL, ["human", "ai:normal"], seed=2,
+                                              autosave=False), "play": [ENDGAME_WIN], "_frames": 90}),
+    ]

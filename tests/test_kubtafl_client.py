@@ -1,0 +1,334 @@
+"""The Kubtafl board scene driven by real mouse and key events: menu to game over, previews, undo, AI."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import saves
+from game.client.app import App, start_session
+from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPENING
+from game.client.kubtafl.scene import KubtaflScene
+from game.client.session import GameSession
+from tests.client_helpers import button_by_text, click, click_at, frames, key
+
+SIZES = [(1280, 720), (1024, 768)]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings/saves folder."""
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path
+
+
+def make_app(size: tuple[int, int]) -> App:
+    """The app at a window size, fades off, on the main menu."""
+    application = App(size)
+    application.scenes.fade_enabled = False
+    application.settings.language = "en"
+    application.t.language = "en"
+    application.goto("menu")
+    frames(application)
+    return application
+
+
+@pytest.fixture(params=SIZES, ids=["1280x720", "1024x768"])
+def app(request, home):
+    application = make_app(request.param)
+    yield application
+    application.close()
+
+
+def scene(app: App) -> KubtaflScene:
+    current = app.scenes.current
+    assert isinstance(current, KubtaflScene)
+    return current
+
+
+def cell_pos(app: App, cell: str) -> tuple[int, int]:
+    x, y = scene(app).layout.cell_center(cell)
+    return int(x), int(y)
+
+
+def settle(app: App, limit: int = 600) -> None:
+    """Run frames until the animation queue is empty and no AI is thinking."""
+    for _ in range(limit):
+        frames(app, 1)
+        s = scene(app)
+        if not s.queue.busy and not s.session.thinking and not (s.session.is_ai_turn and not s.session.is_over):
+            return
+    raise AssertionError("the board did not settle")
+
+
+def click_cell(app: App, cell: str) -> None:
+    click_at(app, cell_pos(app, cell), settle=1)
+
+
+def play_by_clicks(app: App, text: str) -> None:
+    """Select the mover, click the target, let the animation finish."""
+    src, dst = text.split("-")
+    click_cell(app, src)
+    assert scene(app).selected == src, f"{src} was not selected"
+    click_cell(app, dst)
+    settle(app)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at `start`, move in steps, release at `end` (a real drag)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    for k in range(1, 5):
+        pos = (start[0] + (end[0] - start[0]) * k // 4, start[1] + (end[1] - start[1]) * k // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 1)
+
+
+def model_matches_state(s: KubtaflScene) -> bool:
+    """The drawn dice are exactly the engine's dice."""
+    data = s.session.state.to_dict()
+    engine = {d["cell"]: (d["side"], d["kind"], d["value"]) for d in data["dice"]}
+    drawn = {c: (d.side, d.kind, d.value) for c, d in s.model.dice.items()}
+    return engine == drawn and all((d.x, d.y) == (float(d.cell[0]), float(d.cell[1])) for d in s.model.dice.values())
+
+
+def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
+    click(app, button_by_text(app, "Kubtafl"))
+    assert app.scenes.current_name == "new_game"
+    humans = [b for b in app.scenes.current.segments if b.text == "Human"]
+    click(app, humans[1])  # seat 2 becomes a human too
+    click(app, button_by_text(app, "Start game"))
+    board = scene(app)
+    assert board.session.seats == ["human", "human"]
+    settle(app)
+    for text in RICOCHET_OPENING:
+        play_by_clicks(app, text)
+    assert board.session.log == RICOCHET_OPENING
+    assert model_matches_state(board)
+    # The ricochet chain: the engine's own preview of the move says so, and the click plays exactly that.
+    state = board.session.state
+    expected = state.clone()
+    events = expected.apply(state.action_from_str(RICOCHET_ACTION))
+    assert [type(e).__name__ for e in events].count("Ricochet") >= 2
+    play_by_clicks(app, RICOCHET_ACTION)
+    assert board.session.state == expected
+    assert model_matches_state(board)
+    # Dark answers; then Light transfers by dragging one die onto its neighbour and choosing the amount.
+    play_by_clicks(app, "f8-g8")
+    donor, recipient = next(iter(board.index.transfers))
+    options = board.index.transfers[(donor, recipient)]
+    drag(app, cell_pos(app, donor), cell_pos(app, recipient))
+    assert board.popup is not None
+    chip = board.popup.chips[0][0]
+    click_at(app, chip.center, settle=1)
+    settle(app)
+    assert board.session.log[-1] == options[0].text
+    assert model_matches_state(board)
+    # Undo (the button) takes the transfer back in hot-seat.
+    before = len(board.session.log)
+    click(app, board.buttons["undo"])
+    assert len(board.session.log) == before - 1
+    assert board.session.state.to_dict()["to_move"] == ("light" if (before - 1) % 2 == 0 else "dark")
+    assert model_matches_state(board)
+
+
+def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
+    start_session(app, "kubtafl", "endgame", ["human", "human"], 5)
+    frames(app, 2)
+    board = scene(app)
+    settle(app)
+    # Light gives value with the '+' badge between a1 and a2.
+    click_cell(app, "a1")
+    badge = dict(board.badges)["a2"]
+    click_at(app, badge.center, settle=1)
+    assert board.popup is not None
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert board.session.log == ["a1>a2:2"]
+    assert board.model.dice["a2"].value == 4 and board.model.dice["a1"].value == 6
+    # Dark brings its d12 back: click it in the removed row, then a dashed cell, then the value.
+    kinds = board.model.removed["dark"]
+    slot = board.panel.pool_slots("dark", len(kinds))[kinds.index("d12")]
+    click_at(app, slot.center, settle=1)
+    assert board.reentry_kind == "d12"
+    cell = sorted(board.index.reentries["d12"])[0]
+    click_cell(app, cell)
+    assert board.popup is not None
+    opt = board.popup.option(0, 0)
+    click_at(app, board.popup.chips[0][0].center, settle=1)
+    settle(app)
+    assert board.session.log[-1] == opt.text
+    assert board.model.dice[cell].kind == "d12"
+    assert "d12" not in board.model.removed["dark"]
+    # Light's d12 runs up the h-file and destroys the worn d20: the game-over dialog names winner and reason.
+    play_by_clicks(app, ENDGAME_WIN)
+    frames(app, 3)
+    assert board.session.is_over
+    assert board.overlay == "game_over"
+    title, reason = board.game_over_text
+    assert title == "Light wins!"
+    assert "d20" in reason and "destroyed" in reason
+    assert button_by_text(app, "Rematch") and button_by_text(app, "Main menu")
+    assert saves.read_autosave() is None  # a finished game leaves nothing to continue
+    click(app, button_by_text(app, "Rematch"))
+    rematch = scene(app)
+    assert not rematch.session.is_over and rematch.session.log == []
+
+
+def _amber_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Pixels of the push-arrow colour inside `rect`."""
+    count = 0
+    for y in range(rect.top, rect.bottom, 2):
+        for x in range(rect.left, rect.right, 2):
+            r, g, b, *_ = surface.get_at((x, y))
+            if r > 235 and 165 <= g <= 210 and 50 <= b <= 110:
+                count += 1
+    return count
+
+
+def test_preview_drawn_on_hover_and_gone_after_commit(home):
+    application = make_app((1280, 720))
+    try:
+        session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
+        for text in RICOCHET_OPENING:
+            session.apply_text(text)
+        application.goto("kubtafl", session=session)
+        settle(application)
+        board = scene(application)
+        src, dst = RICOCHET_ACTION.split("-")
+        click_cell(application, src)
+        frames(application, 1)
+        area = board.layout.board
+        baseline = _amber_pixels(application.window, area)  # the selection ring may hold a few such pixels
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(application, dst), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frames(application, 1)
+        assert board.preview is not None and board.preview.pushes
+        assert _amber_pixels(application.window, area) > baseline + 40
+        click_cell(application, dst)
+        settle(application)
+        frames(application, 1)
+        assert board.preview is None
+        assert _amber_pixels(application.window, area) <= baseline
+    finally:
+        application.close()
+
+
+def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(home):
+    application = make_app((1280, 720))
+    try:
+        start_session(application, "kubtafl", "standard", ["human", "ai:easy"], 3)
+        board = scene(application)
+        settle(application)
+        play_by_clicks(application, "a3-a5")
+        # The AI's reply arrives from its worker while frames keep running; the window never blocks.
+        for _ in range(600):
+            frames(application, 1)
+            if len(board.session.log) == 2 and not board.queue.busy:
+                break
+        assert len(board.session.log) == 2
+        assert board.session.is_human_turn
+        saved = saves.read_autosave()
+        assert saved is not None and saved["actions"] == board.session.log
+        key(application, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert board.session.log == []
+        assert model_matches_state(board)
+    finally:
+        application.close()
+
+
+def test_keyboard_selects_previews_and_commits(home):
+    application = make_app((1280, 720))
+    try:
+        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
+        board = scene(application)
+        settle(application)
+        key(application, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
+        assert board.cursor == (0, 0)
+        key(application, pygame.K_UP)
+        key(application, pygame.K_UP)  # a3: the d6
+        key(application, pygame.K_RETURN)
+        assert board.selected == "a3"
+        key(application, pygame.K_UP)
+        key(application, pygame.K_UP)
+        assert board.hover == "a5" and board.preview is not None
+        key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
+        assert board.selected is None and board.cursor is None and board.overlay is None
+        for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
+            key(application, k)
+        assert board.selected == "a3"
+        key(application, pygame.K_UP)
+        key(application, pygame.K_UP)
+        key(application, pygame.K_RETURN)
+        assert board.session.log == ["a3-a5"]
+        key(application, pygame.K_SPACE)  # skips the slide at once
+        assert not board.queue.busy
+        frames(application, 1)
+        assert model_matches_state(board)
+        key(application, pygame.K_ESCAPE)
+        assert board.overlay == "pause"
+    finally:
+        application.close()
+
+
+def test_hint_suggests_a_legal_move(home):
+    application = make_app((1280, 720))
+    try:
+        start_session(application, "kubtafl", "endgame", ["human", "human"], 3)
+        board = scene(application)
+        settle(application)
+        key(application, pygame.K_h)
+        for _ in range(900):
+            frames(application, 1)
+            if board.hint_action:
+                break
+        assert board.hint_action in board.index.by_text
+        assert board.hint_text.startswith("Hint: ")
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast", "instant"])
+def test_animation_speed_setting_scales_the_slide(home, speed):
+    application = make_app((1280, 720))
+    try:
+        application.settings.anim_speed = speed
+        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
+        board = scene(application)
+        settle(application)
+        click_cell(application, "a3")
+        click_at(application, cell_pos(application, "a8"), settle=1)  # this frame plays the first 1/60 s
+        busy_frames = 1
+        while board.queue.busy and busy_frames < 200:
+            frames(application, 1)
+            busy_frames += 1
+        # a3-a8 is 5 cells: 0.5 s at normal speed (30 frames), scaled by the setting.
+        expected = {"slow": 48, "normal": 30, "fast": 15, "instant": 1}[speed]
+        assert abs(busy_frames - expected) <= 2
+        assert model_matches_state(board)
+    finally:
+        application.close()
+
+
+def test_window_resize_mid_game_keeps_clicks_on_cells(home):
+    application = make_app((1280, 720))
+    try:
+        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
+        board = scene(application)
+        settle(application)
+        click_cell(application, "a3")
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700)))
+        frames(application, 2)
+        assert board.layout.size == application.screen_size
+        assert board.layout.board.right < board.layout.panel.left
+        assert board.selected == "a3"  # the selection survives resizing
+        click_cell(application, "a6")
+        settle(application)
+        assert board.session.log[-1] in ("a3-a6",)
+    finally:
+        application.close()
