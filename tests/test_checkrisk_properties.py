@@ -88,3 +88,23 @@ def test_replaying_the_notation_reproduces_the_game():
         record = drive(state, [RandomSeat(rng)] * players, rng)
         again = replay(game.initial_state(), record.actions)
         assert again.to_dict() == state.to_dict() and again.outcome() == record.outcome
+
+
+def test_C3_C15_three_hundred_random_games_for_three_and_four_players():
+    """The issue's 300 random games per player count (the generic test plays 300 of the 2-player level)."""
+    for players in (3, 4):
+        game = GAMES[players]
+        for seed in range(300):
+            rng = random.Random(seed)
+            state = game.initial_state()
+            steps = 0
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply(sample_chance(state, rng))
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+                assert max(state.count) <= 6
+            assert steps <= game.max_length
+            check_invariants(state)
+            assert state.outcome().winners
