@@ -122,6 +122,7 @@ def test_positions_with_a_battle_round_trip_exactly():
         ({"supply": -4}, "supply"),
         ({"start_tokens": 60}, "start_tokens"),
         ({"presets": ["no_such"]}, r"presets\[0\]"),
+        ({"game": "kubtafl"}, "game"),
     ],
 )
 def test_bad_level_names_the_field(change, field):

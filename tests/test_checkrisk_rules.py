@@ -266,6 +266,11 @@ def test_C6_corner_preset_keeps_to_the_outer_side():
     assert placed[2] == {"g7", "g8", "h7", "h8"}
 
 
+def test_C6_presets_have_titles_in_both_languages():
+    assert STD.preset_title("wall") == "Wall" and STD.preset_title("wall", "ru") == "Стена"
+    assert STD.initial_state().deployable_presets() == ["farm", "spearhead", "towers", "wall"]
+
+
 def test_C6_preset_only_before_placing():
     state = STD.initial_state()
     assert "preset wall" in legal_texts(state)

@@ -84,6 +84,11 @@ class CheckRiskGame(Game):
         """Preset name -> ((cell, count), ...) usable by a seat (C6)."""
         return dict(self.spec.presets[seat])
 
+    def preset_title(self, name: str, language: str = "en") -> str:
+        """A preset's display title in `language` (English, then the name, as fallbacks)."""
+        titles = self.spec.preset_titles.get(name, {})
+        return titles.get(language) or titles.get("en") or name.replace("_", " ").capitalize()
+
 
 def _prefixes(tag: str, origin: int, target: int) -> tuple[tuple[Any, ...], ...]:
     steps = tuple((tag, origin, target, n) for n in range(1, MAX_STACK + 1))

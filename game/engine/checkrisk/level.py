@@ -64,6 +64,7 @@ class LevelSpec:
     zones: tuple[Zone, ...]
     presets: tuple[dict[str, tuple[tuple[int, int], ...]], ...]  # per seat: name -> placements
     title: dict[str, str]
+    preset_titles: dict[str, dict[str, str]]  # name -> {language: title}
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -151,6 +152,8 @@ def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSp
     """Validate level data and build its spec; ValueError names the bad field."""
     if not isinstance(data, dict):
         raise ValueError("a level must be a JSON object")
+    if data.get("game", "checkrisk") != "checkrisk":
+        raise ValueError(f"game: {data.get('game')!r} is not a CheckRisk level")
     width = _int(data, "width", 6, 12) if "width" in data else 8
     height = _int(data, "height", 6, 12) if "height" in data else 8
     geo = board(width, height)
@@ -193,4 +196,4 @@ def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSp
                 fits[preset.name] = placed
         per_seat.append(fits)
     return LevelSpec(geo, players, supply, start, turn_limit, actions, zones, tuple(per_seat),
-                     _title(data.get("title"), "title"))
+                     _title(data.get("title"), "title"), {p.name: p.title for p in chosen})
