@@ -684,3 +684,24 @@ def test_malformed_notation_is_refused(text):
     state = pos({"c3": (0, 5), "c4": (1, 4)})
     with pytest.raises(IllegalAction):
         state.action_from_str(text)
+
+
+def test_C11_C12_longest_battle_fits_the_step_bound():
+    from game.engine.checkrisk.game import _STEPS_PER_BATTLE
+
+    # One token lost per round is the slowest a 6 v 6 battle can go: 11 rounds, each roll, continue, stand.
+    state = pos({"c3": (0, 6), "c4": (1, 6), "a1": (0, 1), "h8": (1, 1)})
+    steps = 1
+    do(state, "c3xc4:6")
+    rounds = 0
+    while state.pending_battle() is not None and state.pending_battle().stage != OCCUPY:
+        stage = state.pending_battle().stage
+        roll = "roll a:1 d:0" if rounds % 2 else "roll a:0 d:1"
+        text = {"attacker": "continue", "defender": "stand"}.get(stage, roll)
+        rounds += stage == "roll"
+        do(state, text)
+        steps += 1
+    if state.pending_battle() is not None:
+        do(state, "occupy:0")
+        steps += 1
+    assert rounds == 11 and steps <= _STEPS_PER_BATTLE

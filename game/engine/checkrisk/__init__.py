@@ -5,6 +5,22 @@ Modules: `board` (geometry), `level` (levels, zones, presets), `actions` (action
 its accessors) with the rules in `legal` (legal actions), `turns` (turn flow) and `battle`, `position` (position
 JSON), `game` (the mode).
 
+API in brief (cells are indices 0…w·h−1, a1 = 0, rank by rank; `game.cell_name(i)` / `game.cell_index("c2")`):
+    game = registry.load("checkrisk", "standard")      # or corners3, corners4, large10
+    state = game.initial_state()                        # deployment of seat 0
+    state.phase                                         # deploy / reinforce / act / battle / over
+    state.seat, state.round, state.actions_left         # whose turn, round 1…turn_limit, actions left
+    state.current_player()                              # the defender's seat when it must stand or retreat
+    state.owner[i], state.count[i], state.stack(i)      # -1/0 when empty; read-only lists
+    state.stacks(), state.cells_of(seat), state.groups(seat), state.reinforcement_due(seat)
+    state.supply[seat], state.removed[seat], state.tokens_on_board(seat), state.out[seat]
+    state.pending_battle()                              # BattleView(origin, target, ..., stage) or None
+    state.pending_reinforcements(), state.deployable_presets(), state.attack_odds(action)
+    game.neighbours(i), game.is_edge(i), game.zone(seat), game.presets(seat), game.preset_title(name, "ru")
+    game.position({"c2": (0, 5), "c3": (1, 2)}, seat=0, phase="act")   # a hand-made position
+    battle_odds(a, d), battle_odds_after(a, d, rounds), battle_distribution(a, d, rounds)
+Actions are plain tuples (see `actions`), e.g. ("move", 10, 18, 2) is "c2-c3:2"; events are in `events`.
+
 Where the rules leave room, the engine decides (and the tests pin down):
 - A round's chance outcome is its hit counts conditioned on at least one hit: a round without hits changes
   nothing, so it is never rolled; this keeps every game within `max_length` and matches the rules' odds
