@@ -1,0 +1,110 @@
+"""Kubtafl board scene: frame time while a ricochet chain animates at 1280×720, and a whole game's peak memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from bench.common import figure, percentile
+
+FRAMES_PER_RUN = 180
+RUNS = 4
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
+
+
+def ricochet_frame_times() -> list[float]:
+    """Seconds per frame (update + draw) while the double ricochet chain plays, several runs."""
+    _headless()
+    from game.client.app import App
+    from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
+
+    app = App((1280, 720))
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "normal"
+    times: list[float] = []
+    try:
+        for _ in range(RUNS):
+            session = ricochet_session()
+            app.goto("kubtafl", session=session)
+            for _ in range(5):
+                app.frame(1 / 60, flip=False)
+            scene = app.scenes.current
+            scene.commit(session.state.action_from_str(RICOCHET_ACTION))
+            for _ in range(FRAMES_PER_RUN):
+                start = time.perf_counter()
+                app.frame(1 / 60, flip=False)
+                times.append(time.perf_counter() - start)
+                if not scene.queue.busy and not scene.queue.effects:
+                    break
+    finally:
+        app.close()
+    return times
+
+
+_GAME_SCRIPT = r"""
+import json, os, random, resource, tracemalloc
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+tracemalloc.start()
+from game.client.app import App
+from game.client.session import GameSession
+app = App((1280, 720)); app.scenes.fade_enabled = False; app.settings.anim_speed = "fast"
+session = GameSession("kubtafl", "standard", ["human", "human"], seed=11, autosave=False)
+app.goto("kubtafl", session=session)
+scene = app.scenes.current
+rng = random.Random(11)
+actions = 0
+while not session.is_over and actions < 400:
+    for _ in range(3):
+        app.frame(1 / 60, flip=False)
+    if not scene.queue.busy:
+        scene.commit(rng.choice(session.state.legal_actions()))
+        actions += 1
+for _ in range(30):
+    app.frame(1 / 60, flip=False)
+current, peak = tracemalloc.get_traced_memory()
+rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"actions": actions, "peak_traced": peak, "max_rss_kb": rss_kb}))
+app.close()
+"""
+
+
+def whole_game_memory() -> dict[str, Any]:
+    """A whole random hot-seat game played through the scene in a fresh process: its peak memory."""
+    _headless()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run([sys.executable, "-c", _GAME_SCRIPT], capture_output=True, text=True, cwd=root, env=env,
+                         timeout=900, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def figures() -> Iterator[dict[str, Any]]:
+    """Frame time median/p99 during a ricochet chain; peak memory of a whole game."""
+    times = ricochet_frame_times()
+    yield figure("kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
+                 size="1280x720")
+    yield figure("kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
+                 target="< 8 ms")
+    memory = whole_game_memory()
+    yield figure("kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"],
+                 target="< 200 MB")
+    yield figure("kubtafl_client_game_peak_python_heap", memory["peak_traced"] / 2**20, "MB",
+                 actions=memory["actions"])
+
+
+if __name__ == "__main__":
+    for fig in figures():
+        print(json.dumps(fig))
