@@ -239,7 +239,7 @@ class Overlay:
                 cx, cy = layout.center(e.params["x"], e.params["y"])
                 cy -= cell * (0.25 + 0.55 * u)
                 alpha = 255 if u < 0.6 else int(255 * (1 - (u - 0.6) / 0.4))
-                size = max(14, int(cell * 0.34))
+                size = max(16, int(cell * 0.46))
                 img = art.font(size, bold=True).render(e.params["text"], True, e.params["color"])
                 out = art.font(size, bold=True).render(e.params["text"], True, (20, 10, 6))
                 for ox, oy in ((-2, 0), (2, 0), (0, -2), (0, 2)):

@@ -660,10 +660,12 @@ class KubtaflScene(GameScene):
     def _panel_info(self) -> PanelInfo:
         t = self.app.t
         s = self.session
-        to_move = self.model.to_move if s is None or s.current_seat < 0 else SIDES[s.current_seat]
+        # While an action plays out, the card still shows the side that made it.
+        busy = self.queue.busy
+        to_move = self.model.to_move if s is None or s.current_seat < 0 or busy else SIDES[s.current_seat]
         seat_text = ""
         thinking = False
-        if s is not None and s.current_seat >= 0:
+        if s is not None and s.current_seat >= 0 and not busy:
             seat = s.current_seat
             if s.seat_kind(seat) == "human":
                 seat_text = t("kubtafl.seat.you") if s.seats.count("human") == 1 else t("kubtafl.seat.human")
