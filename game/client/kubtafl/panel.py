@@ -51,8 +51,8 @@ class PanelLayout:
     def pool_slots(self, side: str, count: int) -> list[pygame.Rect]:
         """Squares for the mini dice of a pool row."""
         row = self.pools[side]
-        size = min(int(self.unit * 1.9), (row.w - self.unit) // 7)
-        top = row.bottom - size - self.unit // 4
+        top = row.top + int(self.unit * 1.25)  # below the row's label
+        size = min(row.bottom - top - self.unit // 5, (row.w - self.unit) // 7)
         return [pygame.Rect(row.left + self.unit // 2 + i * (size + self.unit // 4), top, size, size)
                 for i in range(count)]
 
