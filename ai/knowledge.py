@@ -9,7 +9,11 @@ from fractions import Fraction
 from game.engine.core import Action, Game, Outcome, State
 
 # Modes with their own knowledge: mode name -> "module:Class" (imported lazily so a missing mode costs nothing).
-_KNOWLEDGE = {"kubtafl": "ai.kubtafl_eval:KubtaflKnowledge"}
+_KNOWLEDGE = {
+    "kubtafl": "ai.kubtafl_eval:KubtaflKnowledge",
+    "checkrisk": "ai.dice_modes_eval:CheckRiskKnowledge",
+    "battle_checkers": "ai.dice_modes_eval:BattleCheckersKnowledge",
+}
 
 
 def outcome_value(outcome: Outcome, seat: int) -> float:
