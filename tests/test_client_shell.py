@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client import modes, saves
-from game.client.app import App, layout_scale
+from game.client.app import MIN_WINDOW, App, layout_scale
 from game.client.settings import settings_path
 from tests.client_helpers import PlainBoard, button_by_text, button_texts, click, click_at, frames, key
 
@@ -169,7 +169,7 @@ def test_switch_to_russian_shows_russian_menu(app):
     assert app2_language == "ru"
 
 
-@pytest.mark.parametrize("size", [(1600, 900), (960, 540), (1280, 1000)])
+@pytest.mark.parametrize("size", [(1600, 900), MIN_WINDOW, (1280, 1000)])
 def test_resize_then_buttons_still_hit(app, size):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     frames(app)
@@ -183,6 +183,14 @@ def test_resize_then_buttons_still_hit(app, size):
     assert app.window.get_rect().contains(back.rect)
     click(app, back)
     assert app.scenes.current_name == "menu"
+
+
+def test_window_never_smaller_than_the_minimum(app):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400)))
+    frames(app)
+    assert app.screen_size == MIN_WINDOW and app.window.get_size() == MIN_WINDOW
+    click(app, button_by_text(app, "Settings"))
+    assert app.scenes.current_name == "settings"
 
 
 def test_layout_scales_with_window(app):

@@ -7,6 +7,7 @@ import copy
 import json
 import sys
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -18,6 +19,8 @@ from game.client.settings import Settings, load_settings, save_settings
 from game.paths import assets_dir
 
 BASE_SIZE = (1280, 720)
+# The smallest window the layouts are made for (every text fits from here up); SDL keeps the window no smaller.
+MIN_WINDOW = (1024, 600)
 FPS = 60
 STEP = 1.0 / FPS
 MAX_FRAME_TIME = 0.25  # after a stall, catch up at most this much simulated time
@@ -109,7 +112,9 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 pass
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        _limit_window(MIN_WINDOW)
+        return window
 
     def _make_ui(self, size: tuple[int, int], scale: float) -> Any:
         import pygame_gui
@@ -135,12 +140,14 @@ class App:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay every screen out again for a window of `size`."""
-        size = (max(320, int(size[0])), max(240, int(size[1])))
+        if not self.settings.fullscreen:
+            size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         if size == self.screen_size:
             return
         if self.window.get_size() != size and not self.settings.fullscreen:
             # SDL resizes a real window's surface itself; headless (and older SDL) needs set_mode.
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            _limit_window(MIN_WINDOW)
             size = self.window.get_size()
         self.screen_size = size
         scale = layout_scale(size)
@@ -285,6 +292,20 @@ class App:
             self.scenes.stack.pop().leave()
         del current
         pygame.quit()
+
+
+def _limit_window(size: tuple[int, int]) -> None:
+    """Ask SDL to keep the window at least `size` (where the platform supports it)."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None:
+        return
+    try:
+        with warnings.catch_warnings():
+            # pygame-ce flags from_display_module for rendering; here it only sets a size limit.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_class.from_display_module().minimum_size = size
+    except (pygame.error, AttributeError, ValueError):
+        pass
 
 
 def _load_sound(app: App) -> Any:

@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.client import art
 from game.client.scene import Scene
-from game.client.widgets import ButtonGroup
+from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
 
 SEAT_CHOICES = ("human", "ai:easy", "ai:normal", "ai:hard")
@@ -157,12 +157,8 @@ class NewGameScene(Scene):
 
     def _segments(self, kind: str, seat: int, choices: list[tuple[Any, str]], x: int, width: int, cy: int) -> None:
         s = self.app.s
-        gap = s(8)
-        n = len(choices)
-        bw = (width - gap * (n - 1)) // n
-        for k, (value, label) in enumerate(choices):
-            rect = pygame.Rect(x + k * (bw + gap), cy - s(19), bw, s(38))
-            button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#segment")
+        buttons = segment_row(self.app.ui, [label for _, label in choices], x, cy - s(19), width, s(38), s(8))
+        for button, (value, _) in zip(buttons, choices, strict=True):
             self.segments[button] = (kind, seat, value)
 
     def _sync(self) -> None:

@@ -13,7 +13,7 @@ from game.client import art
 from game.client.i18n import LANGUAGE_NAMES
 from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
-from game.client.widgets import ButtonGroup
+from game.client.widgets import ButtonGroup, segment_row
 
 PANEL_W, ROW_H = 760, 66
 VOLUME_STEP = 0.1
@@ -118,12 +118,9 @@ class SettingsScene(Scene):
                     click_increment=10,
                 )
             else:
-                n = len(row.choices)
-                gap = s(8)
-                bw = (control_w - gap * (n - 1)) // n
-                for k, (value, label) in enumerate(row.choices):
-                    brect = pygame.Rect(control_x + k * (bw + gap), cy - s(19), bw, s(38))
-                    button = pygame_gui.elements.UIButton(brect, label, app.ui, object_id="#segment")
+                labels = [label for _, label in row.choices]
+                row_buttons = segment_row(app.ui, labels, control_x, cy - s(19), control_w, s(38), s(8))
+                for button, (value, _) in zip(row_buttons, row.choices, strict=True):
                     self.segments[button] = (index, value)
                     buttons.append(button)
             self.row_buttons.append(buttons)

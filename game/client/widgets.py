@@ -121,3 +121,51 @@ class ButtonGroup:
         self.buttons.clear()
         self.callbacks.clear()
         self.focus_index = -1
+
+
+def text_room(element: Any) -> tuple[int, int]:
+    """(width the label needs, width the widget shows) for a pygame_gui button or label, in its own font."""
+    shape = getattr(element, "drawable_shape", None)
+    if shape is None or not element.text:
+        return 0, 0
+    return element.font.size(element.text)[0], shape.text_view_rect.w
+
+
+def segment_row(
+    manager: pygame_gui.UIManager, labels: list[str], x: int, y: int, width: int, height: int, gap: int,
+    *, object_id: str = "#segment",
+) -> list[pygame_gui.elements.UIButton]:
+    """A row of buttons spanning `width`: equal widths when every label fits, else each widened to its label.
+
+    Widths are measured with the buttons' own themed font, so a long translation (e.g. «Мгновенно») never gets cut.
+    """
+    n = len(labels)
+    equal = (width - gap * (n - 1)) // max(1, n)
+
+    def build(widths: list[int]) -> list[pygame_gui.elements.UIButton]:
+        made, left = [], x
+        for label, bw in zip(labels, widths, strict=True):
+            made.append(pygame_gui.elements.UIButton(pygame.Rect(left, y, bw, height), label, manager,
+                                                     object_id=object_id))
+            left += bw + gap
+        return made
+
+    buttons = build([equal] * n)
+    # A little air either side of the text, so a label that fits does not touch the border.
+    air = max(4, height // 4)
+    needed = []
+    for button in buttons:
+        text_w, room = text_room(button)
+        needed.append(text_w + (button.rect.w - room) + air)
+    if all(need <= equal for need in needed):
+        return buttons
+    spare = width - gap * (n - 1) - sum(needed)
+    if spare < 0:
+        # Not enough room for all: share the width in proportion to the labels (the least bad cut).
+        widths = [max(1, (width - gap * (n - 1)) * need // sum(needed)) for need in needed]
+    else:
+        widths = [need + spare // n for need in needed]
+    # Built again rather than resized: pygame_gui redraws a resized button's border and text unreliably.
+    for button in buttons:
+        button.kill()
+    return build(widths)

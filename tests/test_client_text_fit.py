@@ -1,0 +1,105 @@
+"""No text is cut: every button and label, on every screen, in both languages, at the small, base and large sizes.
+
+Widths are measured with the very font the widget draws with (its themed pygame_gui font) against the
+area the widget shows text in, so a long translation can never be truncated again unnoticed.
+"""
+
+from __future__ import annotations
+
+import pygame_gui
+import pytest
+
+from game.client import saves
+from game.client.app import MIN_WINDOW, App
+from game.client.kubtafl.demo import screenshot_contexts
+from game.client.modes import MENU_MODES
+from game.client.widgets import text_room
+from tests.client_helpers import frames
+
+SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings/saves folder."""
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path
+
+
+def cut_texts(app: App, where: str) -> list[str]:
+    """Every live button or label whose text is wider than the room the widget gives it."""
+    problems = []
+    for element in app.ui.get_sprite_group().sprites():
+        if not isinstance(element, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel):
+            continue
+        if not element.alive() or not element.visible or not element.text:
+            continue
+        need, room = text_room(element)
+        if need > room:
+            problems.append(f"{where}: {element.text!r} needs {need}px, has {room}px")
+    return problems
+
+
+def shell_screens() -> list[tuple[str, dict]]:
+    """The shell's screens: menu, new game, settings, and the rules of every mode."""
+    return [("menu", {}), ("new_game", {"mode": "kubtafl"}), ("settings", {})] + [
+        ("howto", {"mode": mode}) for mode in MENU_MODES
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_widget_text_is_cut_on_any_screen(home, size):
+    app = App(size, fullscreen=False)
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "instant"
+    problems: list[str] = []
+    checked = 0
+    try:
+        assert app.screen_size == size
+        for language in ("en", "ru"):
+            app.settings.language = language
+            app.t.language = language
+            for name, context in shell_screens():
+                app.goto(name, **context)
+                frames(app, 3)
+                problems += cut_texts(app, f"{language} {name}")
+                checked += 1
+            for name, context in screenshot_contexts(app):
+                context = dict(context)
+                app.goto("kubtafl", **context)
+                frames(app, int(context.pop("_frames", 45)))
+                problems += cut_texts(app, f"{language} kubtafl {name}")
+            assert app.scenes.current.overlay == "game_over"
+            app.scenes.current.open_pause()
+            frames(app, 2)
+            problems += cut_texts(app, f"{language} kubtafl pause")
+    finally:
+        app.close()
+    assert checked == 2 * len(shell_screens())
+    assert not problems, "\n".join(problems)
+
+
+def test_segment_rows_widen_long_labels_and_keep_the_row_width(home):
+    from game.client.widgets import segment_row
+
+    app = App((1280, 720), fullscreen=False)
+    try:
+        labels = ["Медленно", "Обычно", "Быстро", "Мгновенно"]
+        buttons = segment_row(app.ui, labels, 100, 100, 380, 38, 8)
+        for button in buttons:
+            need, room = text_room(button)
+            assert need <= room, button.text
+        assert buttons[0].rect.left == 100
+        assert buttons[-1].rect.right <= 100 + 380
+        assert buttons[3].rect.w > buttons[1].rect.w  # «Мгновенно» got the room it needs
+        # Labels that fit keep equal widths.
+        even = segment_row(app.ui, ["On", "Off"], 100, 200, 380, 38, 8)
+        assert even[0].rect.w == even[1].rect.w
+        # The check itself sees a cut label: a plain button too narrow for its text.
+        import pygame
+
+        pygame_gui.elements.UIButton(pygame.Rect(100, 300, 70, 38), "Мгновенно", app.ui, object_id="#segment")
+        assert [p for p in cut_texts(app, "probe") if "Мгновенно" in p]
+    finally:
+        app.close()
