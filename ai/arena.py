@@ -13,14 +13,15 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ai.controllers import make_controller
+from ai.controllers import AIController
 from ai.levels import parse_level
 from game.engine import registry
 from game.engine.atomic import write_json_atomic
-from game.engine.core import CHANCE
+from game.engine.core import CHANCE, Game
 from game.engine.driver import sample_chance
 
 SIDES = ("a", "b")
@@ -31,13 +32,22 @@ def seat_sides(game_index: int, num_players: int) -> list[str]:
     return ["a" if (seat - game_index) % 2 == 0 else "b" for seat in range(num_players)]
 
 
-def play_game(mode: str, level: str, spec_a: str, spec_b: str, game_index: int, seed: int) -> dict[str, Any]:
+def _controller(spec: str, game: Game, seed: int, time_cap: bool) -> AIController:
+    level = parse_level(spec)
+    if not time_cap and level.nodes is not None:
+        level = replace(level, seconds=None)  # node budgets alone: the same games on any machine
+    return AIController(game, level, seed)
+
+
+def play_game(
+    mode: str, level: str, spec_a: str, spec_b: str, game_index: int, seed: int, time_cap: bool = True
+) -> dict[str, Any]:
     """Play one game; returns its record with per-side decision times (ms)."""
     game = registry.load(mode, level)
     game_seed = seed + game_index
     sides = seat_sides(game_index, game.num_players)
     controllers = [
-        make_controller(spec_a if side == "a" else spec_b, game, seed=game_seed * 16 + seat)
+        _controller(spec_a if side == "a" else spec_b, game, game_seed * 16 + seat, time_cap)
         for seat, side in enumerate(sides)
     ]
     dice = random.Random(game_seed)
@@ -79,9 +89,11 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
-def summarize(mode: str, level: str, spec_a: str, spec_b: str, seed: int, games: list[dict[str, Any]]) -> dict:
+def summarize(
+    mode: str, level: str, spec_a: str, spec_b: str, seed: int, games: list[dict[str, Any]], time_cap: bool = True
+) -> dict[str, Any]:
     """The JSON report: per-side results and decision times, and the games for replay."""
-    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed}
+    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed, "time_cap": time_cap}
     for side, spec in zip(SIDES, (spec_a, spec_b), strict=True):
         other = "b" if side == "a" else "a"
         times = [t for g in games for t in g["decision_ms"][side]]
@@ -133,7 +145,15 @@ def _progress(done: int, total: int, tally: dict[str, int]) -> None:
 
 
 def run(
-    mode: str, level: str, spec_a: str, spec_b: str, games: int, seed: int, jobs: int = 1, progress: bool = True
+    mode: str,
+    level: str,
+    spec_a: str,
+    spec_b: str,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: bool = True,
+    time_cap: bool = True,
 ) -> dict[str, Any]:
     """Play `games` games (in `jobs` processes) and return the report."""
     results: list[dict[str, Any]] = []
@@ -149,14 +169,14 @@ def run(
         _progress(0, games, tally)
     if jobs <= 1:
         for i in range(games):
-            record(play_game(mode, level, spec_a, spec_b, i, seed))
+            record(play_game(mode, level, spec_a, spec_b, i, seed, time_cap))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_game, mode, level, spec_a, spec_b, i, seed) for i in range(games)]
+            futures = [pool.submit(play_game, mode, level, spec_a, spec_b, i, seed, time_cap) for i in range(games)]
             for future in futures:
                 record(future.result())
     results.sort(key=lambda g: g["index"])
-    return summarize(mode, level, spec_a, spec_b, seed, results)
+    return summarize(mode, level, spec_a, spec_b, seed, results, time_cap)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -171,6 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--json", metavar="FILE", help="write the JSON report here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--no-time-cap",
+        action="store_true",
+        help="search on node budgets only (reproducible on any machine; decisions may then exceed the time budget)",
+    )
     return parser
 
 
@@ -190,7 +215,17 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
-    report = run(args.mode, args.level, args.a, args.b, args.games, args.seed, args.jobs, progress=not args.quiet)
+    report = run(
+        args.mode,
+        args.level,
+        args.a,
+        args.b,
+        args.games,
+        args.seed,
+        args.jobs,
+        progress=not args.quiet,
+        time_cap=not args.no_time_cap,
+    )
     print(format_table(report))
     if args.json:
         write_json_atomic(Path(args.json), report)

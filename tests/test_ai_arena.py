@@ -34,14 +34,14 @@ def _replay_matches(mode: str, level: str, game: dict) -> None:
 
 
 def test_kubtafl_arena_report_replays_and_alternates_sides() -> None:
-    report = arena.run("kubtafl", "skirmish", "easy@150", "greedy", games=2, seed=5, progress=False)
+    report = arena.run("kubtafl", "skirmish", "easy@150", "greedy", games=2, seed=5, progress=False, time_cap=False)
     _check_report(report, 2, "easy@150", "greedy")
     assert [g["seats"] for g in report["games"]] == [["a", "b"], ["b", "a"]]
     assert [g["seed"] for g in report["games"]] == [5, 6]
     for game in report["games"]:
         _replay_matches("kubtafl", "skirmish", game)
     # Same seeds and node budgets: the same games again.
-    again = arena.run("kubtafl", "skirmish", "easy@150", "greedy", games=2, seed=5, progress=False)
+    again = arena.run("kubtafl", "skirmish", "easy@150", "greedy", games=2, seed=5, progress=False, time_cap=False)
     assert [g["actions"] for g in again["games"]] == [g["actions"] for g in report["games"]]
 
 
@@ -56,7 +56,7 @@ def test_arena_command_line_writes_table_and_json(tmp_path, capsys) -> None:
     out = tmp_path / "report.json"
     code = arena.main(
         ["kubtafl", "--level", "skirmish", "--a", "random", "--b", "greedy", "--games", "2", "--seed", "3",
-         "--jobs", "2", "--json", str(out)]
+         "--jobs", "2", "--json", str(out), "--no-time-cap"]
     )  # fmt: skip
     assert code == 0
     captured = capsys.readouterr()
