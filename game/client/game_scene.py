@@ -28,6 +28,8 @@ from game.client.widgets import ButtonGroup
 
 # UI layer of dialogs: above anything a board puts in its side panel.
 OVERLAY_LAYER = 40
+GAME_OVER_W = 460
+REASON_SIZE = 18
 
 
 class GameScene(Scene):
@@ -130,11 +132,11 @@ class GameScene(Scene):
         art.panel(veil, self.overlay_rect, self.app.ui_scale)
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s
-        art.heading(self.app, veil, title, (self.overlay_rect.centerx, self.overlay_rect.y + s(46)))
+        art.heading(self.app, veil, title, (self.overlay_rect.centerx, self.overlay_rect.y + s(46)),
+                    self._title_size(title))
         if self.overlay == "game_over" and self.game_over_text[1]:
-            box = pygame.Rect(self.overlay_rect.x + s(28), self.overlay_rect.y + s(82),
-                              self.overlay_rect.w - s(56), s(60))
-            art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=18, colour=art.PARCHMENT,
+            box = self._reason_box()
+            art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT,
                              align="center")
         self.veil = pygame_gui.elements.UIImage(
             pygame.Rect((0, 0), self.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
@@ -184,12 +186,38 @@ class GameScene(Scene):
             ],
         )
 
+    def _title_size(self, title: str) -> int:
+        """The dialog title's layout size: 28, smaller when a long title would not fit the dialog."""
+        size = 28
+        room = self.overlay_rect.w - self.app.s(56)
+        while size > 18 and self.app.fonts.get(self.app.s(size), True).size(title)[0] > room:
+            size -= 1
+        return size
+
+    def _reason_lines(self) -> list[str]:
+        """The game-over reason wrapped to the dialog's width."""
+        font = self.app.fonts.get(self.app.s(REASON_SIZE))
+        width = self.app.s(GAME_OVER_W) - self.app.s(56)
+        return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
+
+    def _reason_box(self) -> pygame.Rect:
+        """Where the game-over reason is written: under the title, as tall as its lines."""
+        s = self.app.s
+        lines = len(self._reason_lines())
+        height = max(s(60), lines * self.app.fonts.get(s(REASON_SIZE)).get_linesize())
+        rect = self.overlay_rect
+        return pygame.Rect(rect.x + s(28), rect.y + s(82), rect.w - s(56), height)
+
     def _build_game_over(self) -> None:
         t = self.app.t
-        rect = self._dialog(460, 150 + 2 * 56 + 16)
+        # The dialog grows with the reason's lines, so a long reason (or language) never runs into the buttons.
+        lines = len(self._reason_lines())
+        line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
+        extra = max(0, round(lines * line_h) - 52)
+        rect = self._dialog(GAME_OVER_W, 150 + extra + 2 * 56 + 16)
         self._column(
             rect,
-            150,
+            150 + extra,
             [(t("gameover.rematch"), self.rematch, "#primary"), (t("gameover.menu"), self.to_menu, "#menu_button")],
         )
 

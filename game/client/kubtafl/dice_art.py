@@ -86,6 +86,39 @@ def _scaled(points, size: float, origin: float):
     return [(origin + x * size, origin + y * size) for x, y in points]
 
 
+def _value_px(kind: str, label: str, big: int) -> int:
+    # The numeral's pixel size on a die image `big` pixels across: as large as the top face allows.
+    half = big / 2
+    inner = _scaled(face_points(kind), half * 0.95, half)
+    face_w = max(p[0] for p in inner) - min(p[0] for p in inner)
+    one = len(label) == 1
+    px = int(big * (0.42 if one else 0.34))
+    if kind == "d4":
+        px = int(big * (0.34 if one else 0.25))
+    return min(px, int(face_w * (1.0 if one else 0.72)))
+
+
+def value_rect(kind: str, value: int, size: int, center: tuple[float, float]) -> pygame.Rect:
+    """Where the value's numerals appear on a die `size` pixels across centred at `center` (screen pixels)."""
+    left, top, w, h = _value_box(kind, value, max(8, int(size)))
+    return pygame.Rect(round(center[0] + left), round(center[1] + top), w, h)
+
+
+@cache
+def _value_box(kind: str, value: int, size: int) -> tuple[float, float, int, int]:
+    # The inked glyphs' box relative to the die's centre, measured on the numerals rendered as die_surface does.
+    big = size * _SUPER
+    label = value_label(kind, value)
+    px = _value_px(kind, label, big)
+    img = art.font(px, bold=True).render(label, True, (255, 255, 255))
+    ink = img.get_bounding_rect()
+    cx, cy = text_center(kind)
+    r = big / 2 * 0.95
+    text = img.get_rect(center=(cx * r, cy * r + px * 0.03))
+    k = size / big
+    return ((text.x + ink.x) * k, (text.y + ink.y) * k, max(1, round(ink.w * k)), max(1, round(ink.h * k)))
+
+
 @cache
 def die_surface(kind: str, side: str, value: int, size: int, glow: bool = False) -> pygame.Surface:
     """A die of `kind` for `side` showing `value`, `size` pixels across (SRCALPHA, cached)."""
@@ -136,11 +169,7 @@ def die_surface(kind: str, side: str, value: int, size: int, glow: bool = False)
     # The value, large and bold.
     label = value_label(kind, value)
     digits = len(label)
-    face_w = (max(p[0] for p in inner) - min(p[0] for p in inner))
-    px = int(big * (0.42 if digits == 1 else 0.34))
-    if kind == "d4":
-        px = int(big * (0.34 if digits == 1 else 0.25))
-    px = min(px, int(face_w * (1.0 if digits == 1 else 0.72)))
+    px = _value_px(kind, label, big)
     img = art.font(px, bold=True).render(label, True, style["ink"])
     cx, cy = text_center(kind)
     rect = img.get_rect(center=(half + cx * r, half + cy * r + px * 0.03))

@@ -8,6 +8,7 @@ import pygame
 
 MIN_PANEL = 280
 PANEL_SHARE = 0.3
+MAX_PANEL_PER_HEIGHT = 0.56
 
 
 def cell_xy(name: str) -> tuple[int, int]:
@@ -30,7 +31,8 @@ class BoardLayout:
 
     def __post_init__(self) -> None:
         w, h = self.size
-        panel_w = max(MIN_PANEL, int(w * PANEL_SHARE))
+        # On very wide windows the panel stops growing (its contents scale with the height anyway).
+        panel_w = max(MIN_PANEL, min(int(w * PANEL_SHARE), int(h * MAX_PANEL_PER_HEIGHT)))
         margin = max(10, int(min(w, h) * 0.03))
         self.panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
         area = pygame.Rect(margin, margin, self.panel.left - 2 * margin, h - 2 * margin)

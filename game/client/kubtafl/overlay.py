@@ -14,7 +14,7 @@ import pygame
 from game.client.anim import Effect
 from game.client.kubtafl import art, dice_art
 from game.client.kubtafl.layout import BoardLayout, cell_xy
-from game.client.kubtafl.preview import Preview, merge_pushes
+from game.client.kubtafl.preview import Cell, Preview, merge_pushes
 
 
 def _alpha(color, a: int) -> tuple[int, int, int, int]:
@@ -36,14 +36,58 @@ def edge_point(layout: BoardLayout, a: str, b: str) -> tuple[float, float]:
     return (ax + bx) / 2, (ay + by) / 2
 
 
+def pill_rect(label: str, size: int) -> pygame.Rect:
+    """The rectangle a `pill` with this label takes (at the origin)."""
+    w, h = art.font(size, bold=True).size(label)
+    return pygame.Rect(0, 0, w, h).inflate(size * 0.7, size * 0.25)
+
+
 def pill(surface: pygame.Surface, label: str, center, size: int, fg, bg, outline=(20, 12, 8)) -> pygame.Rect:
     """A rounded label (damage numbers, badges)."""
     img = art.font(size, bold=True).render(label, True, fg)
-    rect = img.get_rect(center=(int(center[0]), int(center[1]))).inflate(size * 0.7, size * 0.25)
+    rect = pill_rect(label, size)
+    rect.center = (int(center[0]), int(center[1]))
     pygame.draw.rect(surface, bg, rect, border_radius=rect.h // 2)
     pygame.draw.rect(surface, outline, rect, max(1, size // 10), border_radius=rect.h // 2)
     surface.blit(img, img.get_rect(center=rect.center))
     return rect
+
+
+def place_labels(layout: BoardLayout, labels: list[tuple[Cell, str]], size: int, dice: dict[Cell, tuple[str, int]],
+                 segments: list[tuple[tuple[float, float], tuple[float, float]]],
+                 marks: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles for the preview's labels: each next to its die's value (above, below, right or left of it),
+    on the side that covers no die's value, no other label, and as little as possible of the arrows and bursts.
+    """
+    values = [dice_art.value_rect(kind, value, layout.die_size, layout.center(*c)) for c, (kind, value) in dice.items()]
+    frame = layout.board.inflate(layout.border * 2, layout.border * 2)
+    gap = max(2, layout.cell // 30)
+    placed: list[pygame.Rect] = []
+    for c, text in labels:
+        cx, cy = layout.center(*c)
+        if c in dice:
+            kind, value = dice[c]
+            own = dice_art.value_rect(kind, value, layout.die_size, (cx, cy))
+        else:
+            own = pygame.Rect(0, 0, layout.cell * 2 // 5, layout.cell * 2 // 5)
+            own.center = (int(cx), int(cy))
+        box = pill_rect(text, size)
+        candidates = []
+        for anchor, point in (("midbottom", (own.centerx, own.top - gap)), ("midtop", (own.centerx, own.bottom + gap)),
+                              ("midleft", (own.right + gap, own.centery)), ("midright", (own.left - gap, own.centery))):
+            rect = box.copy()
+            setattr(rect, anchor, point)
+            score = 0
+            score += 100 * sum(rect.colliderect(v) for v in values)
+            score += 100 * sum(rect.colliderect(other) for other in placed)
+            # Off the squares is worse than over an arrow: on the frame a label hides the coordinates.
+            score += 4 * (not layout.board.contains(rect)) + 10 * (not frame.contains(rect))
+            score += 3 * sum(bool(rect.clipline(a, b)) for a, b in segments)
+            score += 3 * sum(rect.colliderect(m) for m in marks)
+            candidates.append((score, len(candidates), rect))
+        best = min(candidates)[2]
+        placed.append(best)
+    return placed
 
 
 class Overlay:
@@ -52,6 +96,7 @@ class Overlay:
     def __init__(self) -> None:
         self.layer: pygame.Surface | None = None
         self.time = 0.0
+        self.label_rects: list[pygame.Rect] = []  # where the last preview put its damage and gain labels
 
     def begin(self, size: tuple[int, int]) -> pygame.Surface:
         """A cleared transparent layer the size of the window."""
@@ -155,18 +200,28 @@ class Overlay:
 
     # ----- preview -----
     def preview(self, layer: pygame.Surface, layout: BoardLayout, p: Preview, ghost: dict[str, Any] | None,
-                surface_for_ghost: pygame.Surface | None = None) -> None:
-        """The full outcome: mover ghost and path, push arrows, hits, damage, destructions, pins, gains."""
+                dice: dict[Cell, tuple[str, int]] | None = None) -> None:
+        """The full outcome: mover ghost and path, push arrows, hits, damage, destructions, pins, gains.
+
+        `dice` (cell -> kind, value of the dice on the board) lets the damage labels keep clear of every value.
+        """
         cell = layout.cell
         width = max(4, cell // 11)
         head = cell * 0.28
-        # Pushes and ricochet paths: amber ghost arrows, drawn first so the mover's arrow sits on top.
+        segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        # Pushes and ricochet paths: amber ghost arrows, drawn first so the mover's arrow sits on top. They start
+        # at the die's edge so its value stays readable.
         for src, dst in merge_pushes(p.pushes):
-            a, b = layout.center(*src), layout.center(*dst)
+            a, b = _trim_start(layout.center(*src), layout.center(*dst), cell * 0.36)
+            segments.append((a, b))
             art.arrow(layer, a, b, _alpha((20, 12, 6), 120), width + 4, head + 3)
             art.arrow(layer, a, b, _alpha((255, 190, 80), 225), width, head)
         if p.mover is not None and p.mover[0] != p.mover[1]:
             a, b = _trim_start(layout.center(*p.mover[0]), layout.center(*p.mover[1]), cell * 0.36)
+            if dice and p.mover[1] in dice:
+                # It lands where a struck die stands now: stop at that die's edge, off its value.
+                b, a = _trim_start(b, a, cell * 0.36)
+            segments.append((a, b))
             art.arrow(layer, a, b, _alpha((20, 12, 6), 120), width + 4, head + 3)
             art.arrow(layer, a, b, _alpha(art.GHOST, 235), width, head)
         # The mover's ghost where it will stand.
@@ -181,6 +236,7 @@ class Overlay:
             cx, cy = layout.center(*c)
             layer.blit(img, (cx - img.get_width() / 2, cy - img.get_height() / 2))
         # Hits: a starburst where the dice meet.
+        bursts = []
         for a, b, _dmg in p.hits:
             ax, ay = layout.center(*a)
             bx, by = layout.center(*b)
@@ -188,6 +244,8 @@ class Overlay:
             if a == b:
                 mx, my = bx, by
             self._burst(layer, (mx, my), cell * 0.16, _alpha(art.ATTACK, 240))
+            r = int(cell * 0.16)
+            bursts.append(pygame.Rect(int(mx) - r, int(my) - r, 2 * r, 2 * r))
         for a, b, target in p.pins:
             ax, ay = layout.center(*a)
             bx, by = layout.center(*b)
@@ -204,15 +262,16 @@ class Overlay:
                 pygame.draw.line(layer, _alpha((235, 50, 40), 245), (cx - r, cy - sgn * r), (cx + r, cy + sgn * r),
                                  max(4, cell // 11))
         size = max(11, cell // 4)
+        labels = []
         for c, (dmg, new) in p.damage.items():
-            cx, cy = layout.center(*c)
-            label = f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}"
-            pill(layer, label, (cx + cell * 0.22, cy - cell * 0.36), size, (255, 255, 255), (200, 50, 38))
+            labels.append((c, f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}", (200, 50, 38)))
         for c, delta in p.gains.items():
-            cx, cy = layout.center(*c)
-            label = f"+{delta}" if delta > 0 else f"−{-delta}"
             bg = (40, 140, 80) if delta > 0 else (110, 100, 90)
-            pill(layer, label, (cx + cell * 0.22, cy - cell * 0.36), size, (255, 255, 255), bg)
+            labels.append((c, f"+{delta}" if delta > 0 else f"−{-delta}", bg))
+        spots = place_labels(layout, [(c, text) for c, text, _ in labels], size, dice or {}, segments, bursts)
+        self.label_rects = []
+        for (_c, text, bg), rect in zip(labels, spots, strict=True):
+            self.label_rects.append(pill(layer, text, rect.center, size, (255, 255, 255), bg))
 
     @staticmethod
     def _burst(layer: pygame.Surface, center, r: float, color) -> None:

@@ -41,20 +41,53 @@ class PanelLayout:
         self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.4))
         y = self.turn.bottom + u // 2
         for side in SIDE_NAMES:
-            self.pools[side] = pygame.Rect(inner.left, y, inner.w, int(u * 3.1))
+            self.pools[side] = pygame.Rect(inner.left, y, inner.w, int(u * 3.6))
             y = self.pools[side].bottom + u // 3
         self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.2), inner.w, int(u * 2.2))
         self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.4))
-        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 4.6), inner.w, int(u * 4.3))
-        self.log = pygame.Rect(inner.left, y + u // 3, inner.w, max(u * 4, self.status.top - y - u))
+        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 4.3), inner.w, int(u * 4.0))
+        self.log = pygame.Rect(inner.left, y + u // 6, inner.w, max(u * 4, self.status.top - y - u // 2))
 
     def pool_slots(self, side: str, count: int) -> list[pygame.Rect]:
-        """Squares for the mini dice of a pool row."""
+        """Squares for the dice of a pool row: large enough to read each die's kind and value."""
         row = self.pools[side]
-        top = row.top + int(self.unit * 1.25)  # below the row's label
-        size = min(row.bottom - top - self.unit // 5, (row.w - self.unit) // 7)
-        return [pygame.Rect(row.left + self.unit // 2 + i * (size + self.unit // 4), top, size, size)
-                for i in range(count)]
+        top = row.top + int(self.unit * 1.2)  # below the row's label
+        gap = max(2, self.unit // 5)
+        # A side has seven dice; all seven fit in one row.
+        size = min(row.bottom - top - self.unit // 6, (row.w - self.unit - 6 * gap) // 7)
+        return [pygame.Rect(row.left + self.unit // 2 + i * (size + gap), top, size, size) for i in range(count)]
+
+    @property
+    def log_line(self) -> int:
+        """Height of one line of the move log."""
+        return int(self.unit * 1.3)
+
+    @property
+    def log_body(self) -> pygame.Rect:
+        """The part of the log box that holds move lines (below its title)."""
+        top = self.log.top + int(self.unit * 1.5)
+        return pygame.Rect(self.log.left, top, self.log.w, max(self.log_line, self.log.bottom - top - self.unit // 2))
+
+    @property
+    def log_rows(self) -> int:
+        """How many numbered lines the log shows at once."""
+        return max(1, self.log_body.h // self.log_line)
+
+    def log_track(self) -> pygame.Rect:
+        """The scroll bar's track at the log's right edge."""
+        body = self.log_body
+        w = max(4, self.unit // 3)
+        return pygame.Rect(body.right - w - self.unit // 3, body.top, w, self.log_rows * self.log_line)
+
+    def log_thumb(self, total: int, top: int) -> pygame.Rect | None:
+        """The scroll bar's thumb for `total` lines with line `top` first shown; None when all lines fit."""
+        rows = self.log_rows
+        if total <= rows:
+            return None
+        track = self.log_track()
+        h = max(self.unit, track.h * rows // total)
+        y = track.top + (track.h - h) * top // max(1, total - rows)
+        return pygame.Rect(track.left, y, track.w, h)
 
 
 def draw_static(surface: pygame.Surface, pl: PanelLayout, shell_art: object | None) -> None:
@@ -91,16 +124,30 @@ class PanelInfo:
     log_title: str
     status: str
     keys: str
+    log_top: int | None = None  # first numbered line shown; None follows the newest move
 
 
-def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float) -> None:
-    """Title, turn card, pools, log lines, status and key help."""
+def log_lines(log: list[str]) -> list[tuple[int, str, str]]:
+    """The log as numbered lines: (number, Light's action, Dark's action or '')."""
+    return [(i // 2 + 1, log[i], log[i + 1] if i + 1 < len(log) else "") for i in range(0, len(log), 2)]
+
+
+def clamp_log_top(pl: PanelLayout, total: int, top: int | None) -> int:
+    """The first line to show: `top` kept in range, or the newest page when following (None)."""
+    last_page = max(0, total - pl.log_rows)
+    return last_page if top is None else max(0, min(last_page, top))
+
+
+def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float) -> list[str]:
+    """Title, turn card, pools, log lines, status and key help; returns the texts that did not fit (none)."""
     u = pl.unit
-    art.text(surface, info.title, int(u * 1.45), (240, 228, 198), midleft=(pl.title.left, pl.title.centery - u * 0.3),
-             bold=True, shadow=(0, 0, 0))
+    cut: list[str] = []
+    title = art.text(surface, info.title, int(u * 1.45), (240, 228, 198),
+                     midleft=(pl.title.left, pl.title.centery - u * 0.3), bold=True, shadow=(0, 0, 0))
     if info.subtitle:
-        art.text(surface, info.subtitle, int(u * 0.85), (196, 170, 130),
-                 midright=(pl.title.right, pl.title.centery - u * 0.2))
+        room = pl.title.right - title.right - u
+        size = _fitting_size(info.subtitle, room, int(u * 0.85), cut)
+        art.text(surface, info.subtitle, size, (196, 170, 130), midright=(pl.title.right, pl.title.centery - u * 0.2))
     pygame.draw.line(surface, (122, 92, 52), (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
 
     # Turn card: the side's die icon, accent bar, who plays it, and a thinking indicator.
@@ -113,13 +160,17 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     icon = int(card.h * 0.72)
     img = dice_art.die_surface("d20", info.to_move, 20, icon)
     surface.blit(img, (card.left + u, card.centery - icon // 2))
-    tx = card.left + u * 1.6 + icon
-    art.text(surface, info.turn_text, int(u * 1.15), (246, 236, 214), midleft=(tx, card.centery - u * 0.65), bold=True)
+    tx = int(card.left + u * 1.6 + icon)
+    # The spinner takes the card's right end while the computer thinks.
+    room = (card.right - u * 2.4 if info.thinking else card.right - u // 2) - tx
+    size = _fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
+    art.text(surface, info.turn_text, size, (246, 236, 214), midleft=(tx, card.centery - u * 0.65), bold=True)
     seat = info.seat_text
+    # The dots are measured at their longest, so the text does not shrink and grow as they count.
+    size = _fitting_size(seat + ("..." if info.thinking else ""), room, int(u * 0.9), cut)
     if info.thinking:
-        dots = int(time * 3) % 4
-        seat = seat + "." * dots
-    art.text(surface, seat, int(u * 0.9), (200, 186, 160), midleft=(tx, card.centery + u * 0.75))
+        seat = seat + "." * (int(time * 3) % 4)
+    art.text(surface, seat, size, (200, 186, 160), midleft=(tx, card.centery + u * 0.75))
     if info.thinking:
         cx, cy = card.right - u * 1.4, card.centery
         for i in range(8):
@@ -128,17 +179,17 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
             pygame.draw.circle(surface, (shade_, shade_, shade_ * 0.8), (cx + math.cos(a) * u * 0.6,
                                                                           cy + math.sin(a) * u * 0.6), max(2, u // 6))
 
-    # Removed pools: mini dice, clickable on the acting human's turn (re-entry).
+    # Removed pools: dice big enough to read, clickable on the acting human's turn (re-entry).
     for side in SIDE_NAMES:
         box = pl.pools[side]
         label = info.pool_labels.get(side, side)
-        art.text(surface, label, int(u * 0.8), art.ACCENT[side], topleft=(box.left + u // 2, box.top + u // 5),
-                 bold=True)
+        size = _fitting_size(label, box.w - u, int(u * 0.8), cut, bold=True)
+        art.text(surface, label, size, art.ACCENT[side], topleft=(box.left + u // 2, box.top + u // 5), bold=True)
         kinds = info.pools.get(side, [])
         slots = pl.pool_slots(side, len(kinds))
         for kind, slot in zip(kinds, slots, strict=False):
             img = dice_art.die_surface(kind, side, dice_art.FACES[kind], slot.w)
-            if info.pool_active != side:
+            if info.pool_active is not None and info.pool_active != side:
                 img = img.copy()
                 img.set_alpha(150)
             surface.blit(img, slot.topleft)
@@ -146,50 +197,90 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
                 sel = info.pool_selected == kind
                 pygame.draw.rect(surface, art.SELECT if sel else (150, 130, 90), slot.inflate(4, 4),
                                  3 if sel else 1, border_radius=6)
+        if len(slots) < len(kinds):
+            cut.append(f"pool {side}: {len(kinds) - len(slots)} dice not shown")
         if not kinds:
-            art.text(surface, "—", int(u * 0.9), (120, 104, 84), midleft=(box.left + u // 2, box.bottom - u * 0.95))
+            art.text(surface, "—", int(u * 0.9), (120, 104, 84), midleft=(box.left + u // 2, box.bottom - u * 1.2))
 
-    # Log: numbered pairs, newest at the bottom; older lines scroll off the top.
+    _draw_log(surface, pl, info, cut)
+    if info.status:
+        _wrapped(surface, info.status, pl.status, int(u * 0.95), (240, 228, 198), cut)
+    _wrapped(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118), cut)
+    return cut
+
+
+def _draw_log(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, cut: list[str]) -> None:
+    """Numbered pairs, newest at the bottom; scrolled back when `info.log_top` says so, with a scroll bar."""
+    u = pl.unit
     log = pl.log
     art.text(surface, info.log_title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 3),
              bold=True)
-    line_h = int(u * 1.3)
-    body_top = log.top + int(u * 1.9)
-    visible = max(1, (log.bottom - body_top - u // 2) // line_h)
-    rows = []
-    for i in range(0, len(info.log), 2):
-        rows.append((i // 2 + 1, info.log[i], info.log[i + 1] if i + 1 < len(info.log) else ""))
-    rows = rows[-visible:]
+    lines = log_lines(info.log)
+    top = clamp_log_top(pl, len(lines), info.log_top)
+    shown = lines[top:top + pl.log_rows]
+    body = pl.log_body
+    thumb = pl.log_thumb(len(lines), top)
+    right = pl.log_track().left - u // 3 if thumb else body.right - u // 2
     col1 = log.left + int(u * 2.6)
     col2 = log.left + log.w // 2 + u // 2
-    for n, (num, a, b) in enumerate(rows):
-        y = body_top + n * line_h
-        last = n == len(rows) - 1
+    newest = len(lines) - 1
+    for n, (num, a, b) in enumerate(shown):
+        y = body.top + n * pl.log_line
+        last = top + n == newest
         art.text(surface, f"{num}.", int(u * 0.85), art.INK_SOFT, topleft=(log.left + u // 2, y))
-        art.text(surface, a, int(u * 0.9), art.INK, topleft=(col1, y), bold=last and not b)
+        size = _fitting_size(a, col2 - col1 - u // 2, int(u * 0.9), cut, bold=last and not b)
+        art.text(surface, a, size, art.INK, topleft=(col1, y), bold=last and not b)
         if b:
-            art.text(surface, b, int(u * 0.9), art.INK, topleft=(col2, y), bold=last)
-    if not rows:
-        art.text(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(col1, body_top))
+            size = _fitting_size(b, right - col2, int(u * 0.9), cut, bold=last)
+            art.text(surface, b, size, art.INK, topleft=(col2, y), bold=last)
+    if not lines:
+        art.text(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(col1, body.top))
+    if thumb is not None:
+        track = pl.log_track()
+        pygame.draw.rect(surface, (200, 184, 150), track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
+        if top + pl.log_rows < len(lines):
+            # Scrolled back: a small marker says newer moves are below.
+            x, y, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+            pygame.draw.polygon(surface, art.INK_SOFT, [(x - k, y - k * 0.8), (x + k, y - k * 0.8), (x, y + k * 0.4)])
 
-    if info.status:
-        _wrapped(surface, info.status, pl.status, int(u * 0.95), (240, 228, 198))
-    _wrapped(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118))
+
+def _fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool = False) -> int:
+    """The largest font size up to `size` (and no smaller than 70 % of it) at which `msg` fits in `width`."""
+    floor = max(6, int(size * 0.7))
+    while size > floor and art.font(size, bold).size(msg)[0] > width:
+        size -= 1
+    if art.font(size, bold).size(msg)[0] > width:
+        cut.append(msg)
+    return size
 
 
-def _wrapped(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, color) -> None:
-    f = art.font(size)
-    words = msg.split(" ")
+def _wrap(f: pygame.font.Font, msg: str, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
-    for word in words:
+    for word in msg.split(" "):
         trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= rect.w or not line:
+        if f.size(trial)[0] <= width or not line:
             line = trial
         else:
             lines.append(line)
             line = word
     lines.append(line)
+    return lines
+
+
+def _wrapped(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, color, cut: list[str]) -> None:
+    """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size`."""
+    floor = max(6, int(size * 0.7))
+    while True:
+        f = art.font(size)
+        lines = _wrap(f, msg, rect.w)
+        fits = len(lines) * f.get_linesize() <= rect.h + 2 and all(f.size(line)[0] <= rect.w for line in lines)
+        if fits or size <= floor:
+            break
+        size -= 1
+    if not fits:
+        cut.append(msg)
     y = rect.top
     for text_line in lines:
         if y + f.get_linesize() > rect.bottom + 2:

@@ -20,7 +20,7 @@ from game.client.kubtafl.board_view import BoardView
 from game.client.kubtafl.layout import BoardLayout, cell_name, cell_xy
 from game.client.kubtafl.model import BoardModel
 from game.client.kubtafl.overlay import Overlay, shake_offset
-from game.client.kubtafl.panel import PanelInfo, PanelLayout, draw_dynamic, draw_static
+from game.client.kubtafl.panel import PanelInfo, PanelLayout, clamp_log_top, draw_dynamic, draw_static, log_lines
 from game.client.kubtafl.popup import Popup
 from game.client.kubtafl.preview import Preview, build_preview
 
@@ -52,6 +52,10 @@ class KubtaflScene(GameScene):
         self.game_over_shown = False
         self.status_note = ""
         self.hint_text = ""
+        self.log_top: int | None = None  # first log line shown; None follows the newest move
+        self.log_drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start line)
+        self.panel_cut: list[str] = []  # panel texts that did not fit on the last frame (none expected)
+        self.pointer: tuple[int, int] | None = None  # the last pointer position (a wheel event has none)
 
     # ----- life cycle -----
     def _reset_interaction(self) -> None:
@@ -77,6 +81,8 @@ class KubtaflScene(GameScene):
         self.status_note = ""
         self.hint_text = ""
         self.hint_action: str | None = None
+        self.log_top = None
+        self.log_drag = None
         self.model = self._model_from_state()
         self._index_key = -1
         self.layout_board(self.size)
@@ -213,7 +219,9 @@ class KubtaflScene(GameScene):
         super().handle(event)
 
     def handle_board(self, event: pygame.event.Event) -> None:
-        """Buttons, skipping animations, mouse and keys."""
+        """Buttons, the move log's scrolling, skipping animations, mouse and keys."""
+        if self._log_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.buttons.get("undo"):
                 self.undo()
@@ -238,6 +246,52 @@ class KubtaflScene(GameScene):
             self._pointer_down(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._pointer_up(event.pos)
+
+    # ----- the move log -----
+    def _log_total(self) -> int:
+        return len(log_lines(self.session.log)) if self.session is not None else 0
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the move log by `lines` (negative = back to older moves); at the bottom it follows again."""
+        total = self._log_total()
+        top = clamp_log_top(self.panel, total, self.log_top) + lines
+        last_page = clamp_log_top(self.panel, total, None)
+        self.log_top = None if top >= last_page else max(0, top)
+
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """Wheel over the log, or a drag of its content or scroll bar, any time; True when used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL:
+            pos = self.pointer or pygame.mouse.get_pos()
+            if self.panel.log.collidepoint(pos):
+                self.scroll_log(-int(event.y))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.log.collidepoint(event.pos):
+            top = clamp_log_top(self.panel, self._log_total(), self.log_top)
+            thumb = self.panel.log_thumb(self._log_total(), top)
+            on_bar = thumb is not None and self.panel.log_track().inflate(self.panel.unit, 0).collidepoint(event.pos)
+            self.log_drag = ("thumb" if on_bar else "content", event.pos[1], top)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.log_drag is not None:
+            how, start_y, start_top = self.log_drag
+            total = self._log_total()
+            if how == "thumb":
+                track = self.panel.log_track()
+                thumb = self.panel.log_thumb(total, start_top)
+                span = max(1, track.h - (thumb.h if thumb else 0))
+                lines = round((event.pos[1] - start_y) * max(0, total - self.panel.log_rows) / span)
+            else:
+                # Content follows the pointer: dragging down shows older moves.
+                lines = -round((event.pos[1] - start_y) / self.panel.log_line)
+            self.log_top = start_top
+            self.scroll_log(lines)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_drag is not None:
+            self.log_drag = None
+            return True
+        return False
 
     def _cell_at(self, pos: tuple[int, int]) -> str | None:
         xy = self.layout.cell_at(pos)
@@ -620,7 +674,8 @@ class KubtaflScene(GameScene):
                 targets = self.index.targets(self.selected)
                 damage = {}
                 for cell, opt in targets.items():
-                    if cell in self.model.dice:
+                    # The hovered target's damage is in the preview's own label.
+                    if cell in self.model.dice and not (self.preview is not None and cell == self.hover):
                         p = self._preview_for(opt.text)
                         if p and p.hits:
                             damage[cell] = p.hits[0][2]
@@ -642,7 +697,8 @@ class KubtaflScene(GameScene):
                     die = self.model.dice.get(cell_name(*mover[0]))
                     if die is not None:
                         ghost = {"kind": die.kind, "side": die.side, "value": die.value}
-                self.marks.preview(layer, layout, self.preview, ghost)
+                dice = {cell_xy(c): (d.kind, d.value) for c, d in self.model.dice.items()}
+                self.marks.preview(layer, layout, self.preview, ghost, dice)
             if self.cursor is not None:
                 self.marks.cursor(layer, layout, self.cursor)
             surface.blit(layer, (0, 0))
@@ -655,7 +711,7 @@ class KubtaflScene(GameScene):
             die = self.model.dice.get(self.press[0])
             if die is not None:
                 art.arrow(surface, layout.cell_center(self.press[0]), pos, art.TRANSFER, 3, 12)
-        draw_dynamic(surface, self.panel, self._panel_info(), self.time)
+        self.panel_cut = draw_dynamic(surface, self.panel, self._panel_info(), self.time)
 
     def _panel_info(self) -> PanelInfo:
         t = self.app.t
@@ -697,6 +753,7 @@ class KubtaflScene(GameScene):
             log_title=t("kubtafl.log"),
             status=self._status_text(),
             keys=t("kubtafl.keys"),
+            log_top=self.log_top,
         )
 
     def _status_text(self) -> str:

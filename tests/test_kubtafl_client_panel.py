@@ -1,0 +1,269 @@
+"""The Kubtafl side panel and board placement: a scrollable move log, readable removed dice, preview labels
+that leave every die's value readable, a centred board, and panel texts that fit in both languages."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client import saves
+from game.client.app import MIN_WINDOW, App
+from game.client.kubtafl import dice_art
+from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
+from game.client.kubtafl.layout import BoardLayout
+from game.client.kubtafl.panel import log_lines
+from game.client.kubtafl.scene import KubtaflScene
+from game.client.session import GameSession
+from tests.client_helpers import frames
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings/saves folder."""
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path
+
+
+def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:
+    """The app at `size` showing `session`'s board, animations instant."""
+    app = App(size, fullscreen=False)
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "instant"
+    app.settings.language = language
+    app.t.language = language
+    app.goto("kubtafl", session=session)
+    frames(app, 3)
+    board = app.scenes.current
+    assert isinstance(board, KubtaflScene)
+    return app, board
+
+
+def long_session(actions: int = 40, seed: int = 5) -> GameSession:
+    """A hot-seat game with `actions` random legal actions played (a long move log)."""
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=3, autosave=False)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if session.is_over:
+            break
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def motion(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    frames(app, 1)
+
+
+def wheel(app: App, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+    frames(app, 1)
+
+
+def shown_numbers(board: KubtaflScene) -> list[int]:
+    """The move numbers the log shows now (recomputed the way the panel draws them)."""
+    from game.client.kubtafl.panel import clamp_log_top
+
+    lines = log_lines(board.session.log)
+    top = clamp_log_top(board.panel, len(lines), board.log_top)
+    return [num for num, _, _ in lines[top:top + board.panel.log_rows]]
+
+
+def ink_in(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> int:
+    """Pixels close to the colour `ink` inside `rect`."""
+    count = 0
+    for y in range(rect.top, rect.bottom):
+        for x in range(rect.left, rect.right):
+            r, g, b, *_ = surface.get_at((x, y))
+            if abs(r - ink[0]) + abs(g - ink[1]) + abs(b - ink[2]) < 60:
+                count += 1
+    return count
+
+
+def contrast_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """The spread between the lightest and darkest pixel inside `rect` (numerals on a face give a large one)."""
+    levels = [sum(surface.get_at((x, y))[:3]) // 3 for y in range(rect.top, rect.bottom)
+              for x in range(rect.left, rect.right)]
+    return max(levels) - min(levels)
+
+
+def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
+    app, board = open_board((1280, 720), long_session())
+    try:
+        total = len(log_lines(board.session.log))
+        rows = board.panel.log_rows
+        assert total > rows
+        newest = list(range(total - rows + 1, total + 1))
+        assert shown_numbers(board) == newest
+        log_rect = board.panel.log
+        log_pixels = pygame.Surface(log_rect.size)
+        log_pixels.blit(app.window, (0, 0), log_rect)
+        # The wheel over the log goes back to older moves, and the drawn log changes with it.
+        motion(app, log_rect.center)
+        wheel(app, 3)
+        assert shown_numbers(board) == [n - 3 for n in newest]
+        changed = pygame.Surface(log_rect.size)
+        changed.blit(app.window, (0, 0), log_rect)
+        assert pygame.image.tobytes(changed, "RGB") != pygame.image.tobytes(log_pixels, "RGB")
+        # The wheel elsewhere does not scroll it.
+        motion(app, board.layout.board.center)
+        wheel(app, 2)
+        assert shown_numbers(board) == [n - 3 for n in newest]
+        # Scrolled back, a new move does not yank the view: the same lines stay.
+        before = shown_numbers(board)
+        cell = sorted(board.index.dice_with_actions())[0]
+        board.commit(next(iter(board.index.targets(cell).values())).action)
+        frames(app, 3)
+        assert len(log_lines(board.session.log)) >= total
+        assert shown_numbers(board) == before
+        # Dragging the content down shows older moves; dragging it back up to the end follows the newest again.
+        start = (log_rect.centerx - board.panel.unit * 3, board.panel.log_body.top + board.panel.log_line)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        motion(app, (start[0], start[1] + 2 * board.panel.log_line), (1, 0, 0))
+        assert shown_numbers(board)[0] == before[0] - 2
+        motion(app, (start[0], start[1] - 40 * board.panel.log_line), (1, 0, 0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+        frames(app, 1)
+        assert board.log_top is None
+        total = len(log_lines(board.session.log))
+        assert shown_numbers(board)[-1] == total
+        # The scroll bar's thumb drags too: to the top shows the first move.
+        thumb = board.panel.log_thumb(total, total - board.panel.log_rows)
+        assert thumb is not None
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+        motion(app, (thumb.centerx, board.panel.log_track().top - 50), (1, 0, 0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=thumb.center, button=1))
+        frames(app, 1)
+        assert shown_numbers(board)[0] == 1
+        assert board.overlay is None and board.popup is None  # the log's clicks went nowhere else
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720)], ids=["small", "720p"])
+def test_removed_dice_are_large_enough_to_read(home, size):
+    session = GameSession("kubtafl", "endgame", ["human", "human"], seed=5, autosave=False)
+    app, board = open_board(size, session)
+    try:
+        kinds = board.model.removed["dark"]
+        assert kinds
+        slots = board.panel.pool_slots("dark", len(kinds))
+        # All seven of a side would fit in the row, each at least 1.8 panel units (36 px at 720p) across.
+        assert all(slot.w >= board.panel.unit * 1.8 for slot in slots)
+        assert board.panel.pools["dark"].contains(board.panel.pool_slots("dark", 7)[-1])
+        # The value is drawn on each, big enough to read and in contrast with the face (light numerals on the
+        # charcoal dark dice, dimmed while Light may bring a die back).
+        for kind, slot in zip(kinds, slots, strict=True):
+            rect = dice_art.value_rect(kind, dice_art.FACES[kind], slot.w, slot.center)
+            assert rect.h >= 8, kind
+            assert contrast_in(app.window, rect) >= 60, kind
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
+def test_preview_labels_leave_every_die_value_readable(home, size):
+    session = ricochet_session(["human", "human"])
+    app, board = open_board(size, session)
+    try:
+        board.show_preview_of(RICOCHET_ACTION)
+        frames(app, 1)
+        preview = board.preview
+        assert preview is not None and len(preview.damage) >= 3
+        labels = board.marks.label_rects
+        assert len(labels) == len(preview.damage) + len(preview.gains)
+        values = {c: dice_art.value_rect(d.kind, d.value, board.layout.die_size, board.layout.cell_center(c))
+                  for c, d in board.model.dice.items()}
+        for label in labels:
+            for cell, rect in values.items():
+                assert not label.colliderect(rect), f"a label covers the value of the die on {cell}"
+        for i, a in enumerate(labels):
+            assert all(not a.colliderect(b) for b in labels[i + 1:])
+        # Each struck die's numerals are still on screen, in its ink colour.
+        for c in preview.damage:
+            cell = f"{chr(97 + c[0])}{c[1] + 1}"
+            die = board.model.dice[cell]
+            ink = (40, 30, 22) if die.side == "light" else (244, 236, 220)
+            assert ink_in(app.window, values[cell], ink) >= values[cell].w * values[cell].h // 8, cell
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080), (1280, 1000), (2560, 1080)])
+@pytest.mark.parametrize("cols", [8, 10])
+def test_board_is_centred_left_of_the_panel(size, cols):
+    layout = BoardLayout(size, cols, 8)
+    frame = layout.frame
+    assert abs(frame.left - (layout.panel.left - frame.right)) <= 1
+    assert abs(frame.top - (size[1] - frame.bottom)) <= 1
+    assert frame.right < layout.panel.left and layout.panel.right <= size[0]
+    assert layout.panel.w <= max(280, size[1] * 0.6)  # no ballooning panel on ultra-wide windows
+
+
+def test_board_drawn_where_the_layout_says(home):
+    app, board = open_board((1920, 1080), ricochet_session(["human", "human"]))
+    try:
+        frame, y = board.layout.frame, board.layout.frame.centery
+        felt_left = app.window.get_at((frame.left - 4, y))
+        wood_left = app.window.get_at((frame.left + 4, y))
+        wood_right = app.window.get_at((frame.right - 5, y))
+        felt_right = app.window.get_at((frame.right + 24, y))  # past the drop shadow's darkest part
+        # Wood is warm (red well above blue); the felt is green-grey.
+        assert wood_left.r > wood_left.b + 30 and wood_right.r > wood_right.b + 30
+        assert felt_left.g >= felt_left.r and felt_right.g >= felt_right.r
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
+def test_panel_texts_fit_in_every_state(home, size, language):
+    session = long_session(30)
+    session.seats[1] = "ai:hard"
+    app, board = open_board(size, session, language)
+    try:
+        seen = set()
+        t = app.t
+        statuses = [t("kubtafl.status.lonely"), t("kubtafl.status.selected", die="d20 (20)"),
+                    t("kubtafl.status.animating"), t("kubtafl.status.reentry", die="d12"),
+                    t("kubtafl.status.hint", move="d6@g7/f7:5")]
+        for status in statuses:
+            board._status_text = lambda status=status: status  # each of the longest statuses in turn
+            frames(app, 1)
+            assert board.panel_cut == [], board.panel_cut
+            seen.add(status)
+        # The turn card while the computer (hard) thinks, with its dots at their longest.
+        info = board._panel_info()
+        info.seat_text = t("kubtafl.seat.thinking", level=t("kubtafl.level.hard"))
+        info.thinking = True
+        from game.client.kubtafl.panel import draw_dynamic
+
+        assert draw_dynamic(app.window, board.panel, info, 1.0) == []
+        assert len(seen) == len(statuses)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_game_over_reason_wraps_inside_the_dialog(home, language):
+    app, board = open_board(MIN_WINDOW, ricochet_session(["human", "ai:hard"]), language)
+    try:
+        t = app.t
+        long_reason = " ".join(t(f"kubtafl.reason.{r}", loser=t("kubtafl.side_gen.dark"),
+                                 loser_side=t("kubtafl.side.dark")) for r in ("d20_blocked", "no_legal_action",
+                                                                               "draw_repetition"))
+        board.show_game_over(t("kubtafl.winner.ai"), long_reason)
+        frames(app, 2)
+        lines = board._reason_lines()
+        assert len(lines) >= 3
+        box = board._reason_box()
+        font = app.fonts.get(app.s(18))
+        assert all(font.size(line)[0] <= box.w for line in lines)
+        buttons = board.overlay_buttons.buttons
+        assert box.bottom <= buttons[0].rect.top  # the reason ends above Rematch
+        assert board.overlay_rect.contains(buttons[-1].rect)
+        assert app.window.get_rect().contains(board.overlay_rect)
+    finally:
+        app.close()
