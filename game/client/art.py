@@ -390,6 +390,15 @@ def draw_toasts(app: Any, surface: pygame.Surface) -> None:
         y = rect.bottom + app.s(8)
 
 
+@lru_cache(maxsize=32)
+def emblem_image(mode: str, size: int, enabled: bool = True) -> pygame.Surface:
+    """`mode_emblem` drawn once on its own transparent square (a little wider than `size`), for cheap reuse."""
+    side = size + 4
+    image = pygame.Surface((side, side), pygame.SRCALPHA)
+    mode_emblem(image, mode, (side // 2, side // 2), size, enabled)
+    return image
+
+
 def mode_emblem(surface: pygame.Surface, mode: str, center: tuple[int, int], size: int, enabled: bool = True) -> None:
     """A small emblem per mode: a d20 (Kubtafl), a checker stack (CheckRisk), a unit (Battle Checkers), a d6."""
     cx, cy = center

@@ -26,6 +26,9 @@ class MenuScene(Scene):
         self.mode_buttons: dict[str, Any] = {}
         self.background: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
+        self._blurbs: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = {}
+        self._pills: dict[tuple[str, int], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: Any) -> None:
@@ -174,21 +177,43 @@ class MenuScene(Scene):
         mode = self.focused_mode()
         if mode is not None:
             w, h = self.app.screen_size
+            blurb = self._blurb(mode)
+            surface.blit(blurb, blurb.get_rect(midtop=(int(w * 0.3), int(h * 0.53) + self.app.s(104))))
+
+    def _blurb(self, mode: str) -> pygame.Surface:
+        """The mode's one-line description, wrapped and centred under the title (cached)."""
+        key = (mode, self.app.t.language, self.app.screen_size)
+        image = self._blurbs.get(key)
+        if image is None:
             rect = pygame.Rect(0, 0, self.app.s(460), self.app.s(60))
-            rect.midtop = (int(w * 0.3), int(h * 0.53) + self.app.s(104))
-            art.wrapped_text(self.app, surface, self.app.t(f"mode.{mode}.blurb"), rect, size=18,
-                             colour=art.PARCHMENT_DARK, align="center")
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            bottom = art.wrapped_text(self.app, image, self.app.t(f"mode.{mode}.blurb"), rect, size=18,
+                                      colour=art.PARCHMENT_DARK, align="center")
+            image = image.subsurface((0, 0, rect.w, min(rect.h, max(1, bottom)))).copy()
+            self._blurbs[key] = image
+        return image
+
+    def _pill(self, text: str) -> pygame.Surface:
+        """The 'coming soon' tag as an image (cached per text and size)."""
+        s = self.app.s
+        key = (text, s(100))
+        image = self._pills.get(key)
+        if image is None:
+            label = self.app.fonts.get(s(13), True).render(text, True, art.PANEL)
+            pill = label.get_rect().inflate(s(16), s(6))
+            image = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(image, art.BRASS_DARK, image.get_rect(), border_radius=pill.h // 2)
+            image.blit(label, label.get_rect(center=image.get_rect().center))
+            self._pills[key] = image
+        return image
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Mode emblems on the mode buttons and a 'coming soon' tag on the unplayable ones."""
         s = self.app.s
         for mode, button in self.mode_buttons.items():
             rect = button.rect
-            art.mode_emblem(surface, mode, (rect.x + s(28), rect.centery), s(30), enabled=button.is_enabled)
+            emblem = art.emblem_image(mode, s(30), button.is_enabled)
+            surface.blit(emblem, emblem.get_rect(center=(rect.x + s(28), rect.centery)))
             if not button.is_enabled:
-                font = self.app.fonts.get(s(13), True)
-                label = font.render(self.app.t("menu.coming_soon").upper(), True, art.PANEL)
-                pill = label.get_rect().inflate(s(16), s(6))
-                pill.midright = (rect.right - s(12), rect.centery)
-                pygame.draw.rect(surface, art.BRASS_DARK, pill, border_radius=pill.h // 2)
-                surface.blit(label, label.get_rect(center=pill.center))
+                pill = self._pill(self.app.t("menu.coming_soon").upper())
+                surface.blit(pill, pill.get_rect(midright=(rect.right - s(12), rect.centery)))
