@@ -56,6 +56,8 @@ class KubtaflScene(GameScene):
         self.log_drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start line)
         self.panel_cut: list[str] = []  # panel texts that did not fit on the last frame (none expected)
         self.pointer: tuple[int, int] | None = None  # the last pointer position (a wheel event has none)
+        self._panel_image: pygame.Surface | None = None
+        self._panel_key: object = None
 
     # ----- life cycle -----
     def _reset_interaction(self) -> None:
@@ -112,6 +114,7 @@ class KubtaflScene(GameScene):
         self.layout = BoardLayout(size, cols, rows)
         self.panel = PanelLayout(self.layout.panel)
         self._static = None
+        self._panel_image: pygame.Surface | None = None
         if self.popup is not None:
             self.popup.layout(self.layout.board.inflate(self.layout.border * 2, self.layout.border * 2),
                               self.layout.cell // 3)
@@ -711,7 +714,21 @@ class KubtaflScene(GameScene):
             die = self.model.dice.get(self.press[0])
             if die is not None:
                 art.arrow(surface, layout.cell_center(self.press[0]), pos, art.TRANSFER, 3, 12)
-        self.panel_cut = draw_dynamic(surface, self.panel, self._panel_info(), self.time)
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
+        info = self._panel_info()
+        # The thinking spinner turns every frame; otherwise the text stays put for many frames.
+        key = (self.panel.rect, repr(info), round(self.time * 30) if info.thinking else None)
+        if self._panel_key != key or self._panel_image is None:
+            rect = self.panel.rect
+            image = self._static_surface().subsurface(rect).copy()
+            # The same layout with its origin at the panel's corner draws straight onto the panel image.
+            self.panel_cut = draw_dynamic(image, PanelLayout(rect.move(-rect.x, -rect.y)), info, self.time)
+            self._panel_image = image
+            self._panel_key = key
+        surface.blit(self._panel_image, self.panel.rect.topleft)
 
     def _panel_info(self) -> PanelInfo:
         t = self.app.t
