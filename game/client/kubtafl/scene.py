@@ -746,6 +746,17 @@ class KubtaflScene(GameScene):
                 level = t(f"kubtafl.level.{s.seat_level(seat)}")
                 thinking = s.thinking or not self.queue.busy
                 seat_text = t("kubtafl.seat.thinking" if thinking else "kubtafl.seat.ai", level=level)
+        over = bool(s and s.is_over and not busy)
+        turn_text = t("kubtafl.to_move", side=t(f"kubtafl.side.{to_move}"))
+        if over:
+            # The card names the result with the winner's d20: the dialog may be closed, the board stays.
+            outcome = s.outcome
+            if outcome is not None and outcome.winner is not None:
+                to_move = SIDES[outcome.winner]
+                turn_text = t("kubtafl.winner.side", side=t(f"kubtafl.side.{to_move}"))
+            else:
+                turn_text = t("gameover.draw")
+            seat_text = t("kubtafl.game_over")
         level_title = ""
         if s is not None:
             title = s.game.level_data.get("title")
@@ -757,11 +768,10 @@ class KubtaflScene(GameScene):
             title=t("mode.kubtafl"),
             subtitle=level_title,
             to_move=to_move,
-            turn_text=t("kubtafl.to_move", side=t(f"kubtafl.side.{to_move}")) if s and not s.is_over
-            else t("kubtafl.game_over"),
-            seat_text=seat_text if s and not s.is_over else "",
-            thinking=thinking and not (s and s.is_over),
-            over=bool(s and s.is_over),
+            turn_text=turn_text,
+            seat_text=seat_text,
+            thinking=thinking and not over,
+            over=over,
             pools=self.model.removed,
             pool_labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
             pool_active=to_move if self.accepting_input and self.index.reentries else None,
