@@ -125,6 +125,7 @@ class PanelInfo:
     status: str
     keys: str
     log_top: int | None = None  # first numbered line shown; None follows the newest move
+    seat_short: str = ""  # a shorter seat text for when `seat_text` would need a much smaller font
 
 
 def log_lines(log: list[str]) -> list[tuple[int, str, str]]:
@@ -164,10 +165,16 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     # The spinner takes the card's right end while the computer thinks.
     room = (card.right - u * 2.4 if info.thinking else card.right - u // 2) - tx
     size = _fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
-    art.text(surface, info.turn_text, size, (246, 236, 214), midleft=(tx, card.centery - u * 0.65), bold=True)
+    # With no second line (while an action plays out) the first sits in the card's middle.
+    turn_y = card.centery - u * 0.65 if info.seat_text else card.centery
+    art.text(surface, info.turn_text, size, (246, 236, 214), midleft=(tx, turn_y), bold=True)
     seat = info.seat_text
+    dots = "..." if info.thinking else ""
     # The dots are measured at their longest, so the text does not shrink and grow as they count.
-    size = _fitting_size(seat + ("..." if info.thinking else ""), room, int(u * 0.9), cut)
+    full = int(u * 0.9)
+    if info.seat_short and art.font(int(full * 0.85)).size(seat + dots)[0] > room:
+        seat = info.seat_short
+    size = _fitting_size(seat + dots, room, full, cut)
     if info.thinking:
         seat = seat + "." * (int(time * 3) % 4)
     art.text(surface, seat, size, (200, 186, 160), midleft=(tx, card.centery + u * 0.75))

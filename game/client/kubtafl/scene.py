@@ -736,7 +736,7 @@ class KubtaflScene(GameScene):
         # While an action plays out, the card still shows the side that made it.
         busy = self.queue.busy
         to_move = self.model.to_move if s is None or s.current_seat < 0 or busy else SIDES[s.current_seat]
-        seat_text = ""
+        seat_text = seat_short = ""
         thinking = False
         if s is not None and s.current_seat >= 0 and not busy:
             seat = s.current_seat
@@ -746,6 +746,7 @@ class KubtaflScene(GameScene):
                 level = t(f"kubtafl.level.{s.seat_level(seat)}")
                 thinking = s.thinking or not self.queue.busy
                 seat_text = t("kubtafl.seat.thinking" if thinking else "kubtafl.seat.ai", level=level)
+                seat_short = t("kubtafl.seat.ai", level=level)
         over = bool(s and s.is_over and not busy)
         turn_text = t("kubtafl.to_move", side=t(f"kubtafl.side.{to_move}"))
         if over:
@@ -770,6 +771,7 @@ class KubtaflScene(GameScene):
             to_move=to_move,
             turn_text=turn_text,
             seat_text=seat_text,
+            seat_short=seat_short,
             thinking=thinking and not over,
             over=over,
             pools=self.model.removed,
