@@ -65,6 +65,11 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                 frames(app, 3)
                 problems += cut_texts(app, f"{language} {name}")
                 checked += 1
+                scene = app.scenes.current
+                for line in getattr(scene, "keys_lines", []):
+                    # The rules screen's key help stays beside Back, on screen.
+                    if line.colliderect(scene.back_rect) or not app.window.get_rect().contains(line):
+                        problems.append(f"{language} {name}: key help at {line} meets Back or leaves the window")
             for name, context in screenshot_contexts(app):
                 context = dict(context)
                 app.goto("kubtafl", **context)

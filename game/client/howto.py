@@ -40,6 +40,9 @@ class HowToScene(Scene):
         self.page_key: tuple[Any, ...] = ()
         self.view = pygame.Rect(0, 0, 0, 0)
         self.paper = pygame.Rect(0, 0, 0, 0)
+        self.back_rect = pygame.Rect(0, 0, 0, 0)
+        self.keys_rect = pygame.Rect(0, 0, 0, 0)
+        self.keys_lines: list[pygame.Rect] = []  # where the key help was drawn (one rect per line)
         self.dragging: int | None = None  # mouse y offset inside the thumb while dragging it
 
     def enter(self, mode: str | None = None, **context: Any) -> None:
@@ -63,8 +66,10 @@ class HowToScene(Scene):
         self.back.clear()
         margin = s(48)
         tab_y = s(88)
-        tab_w = min(s(250), (w - 2 * margin - 3 * s(10)) // 4)
-        x = (w - (tab_w * 4 + 3 * s(10))) // 2
+        paper_w = min(w - 2 * margin, s(980))
+        # The tabs span exactly the parchment's width, so their row lines up with it.
+        tab_w = (paper_w - 3 * s(10)) // 4
+        x = (w - paper_w) // 2
         for mode in MENU_MODES:
             button = pygame_gui.elements.UIButton(pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui,
                                                   object_id="#tab")
@@ -72,13 +77,14 @@ class HowToScene(Scene):
             if mode == self.mode:
                 button.select()
             x += tab_w + s(10)
-        paper_w = min(w - 2 * margin, s(980))
         self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(54), paper_w, h - tab_y - s(54) - s(84))
         self.view = self.paper.inflate(-s(90), -s(36))
         self.view.x = self.paper.x + s(40)
         back_rect = pygame.Rect(0, 0, s(200), s(46))
         back_rect.midbottom = (w // 2, h - s(18))
         self.back.add(app.ui, back_rect, t("howto.back"), app.scenes.back, object_id="#primary")
+        self.back_rect = back_rect
+        self.keys_rect = pygame.Rect(s(24), back_rect.top, back_rect.left - s(24) - s(20), back_rect.h)
         self.page = None
         self._clamp()
 
@@ -190,8 +196,15 @@ class HowToScene(Scene):
             pygame.draw.rect(surface, art.PARCHMENT_DARK, track, border_radius=track.w // 2)
             pygame.draw.rect(surface, art.WOOD, thumb, border_radius=thumb.w // 2)
             pygame.draw.rect(surface, art.WOOD_DARK, thumb, 1, border_radius=thumb.w // 2)
-        art.text(app, surface, t("howto.keys"), (s(24), app.screen_size[1] - s(30)), size=13, colour=art.MUTED,
-                 anchor="midleft")
+        # The key help wraps in the room left of Back, centred on it, never under the button.
+        font = app.fonts.get(s(13))
+        lines = art.wrap(font, t("howto.keys"), self.keys_rect.w)
+        y = self.keys_rect.centery - len(lines) * font.get_linesize() // 2
+        self.keys_lines = []
+        for line in lines:
+            image = font.render(line, True, art.MUTED)
+            self.keys_lines.append(surface.blit(image, (self.keys_rect.x, y)))
+            y += font.get_linesize()
 
 
 _fades: dict[tuple[int, int, bool], pygame.Surface] = {}
