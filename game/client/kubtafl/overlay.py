@@ -192,8 +192,8 @@ class Overlay:
 
     def hint(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str) -> None:
         """The suggested move as a pulsing green arrow."""
-        a = layout.cell_center(src)
-        b = layout.cell_center(dst)
+        # From the die's edge, so the suggested die's value stays readable.
+        a, b = _trim_start(layout.cell_center(src), layout.cell_center(dst), layout.cell * 0.36)
         pulse = 0.5 + 0.5 * math.sin(self.time * 4)
         art.arrow(layer, a, b, _alpha(art.TRANSFER, 150 + int(90 * pulse)), max(4, layout.cell // 10),
                   layout.cell * 0.3)
