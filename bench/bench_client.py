@@ -48,8 +48,9 @@ def startup_seconds(runs: int = 3) -> list[float]:
     return samples
 
 
-def menu_frame_times(frames: int = 600) -> list[float]:
-    """Seconds per full frame (events, update, draw, flip) on the main menu at 1280×720."""
+def menu_frame_times(frames: int = 600) -> tuple[list[float], list[float]]:
+    """Seconds per full frame (events, update, draw, flip) on the main menu at 1280×720: wall clock, and the
+    CPU time of the drawing thread (which leaves out the moments another process had the core)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-bench-")
@@ -59,13 +60,14 @@ def menu_frame_times(frames: int = 600) -> list[float]:
     app.goto("menu")
     for _ in range(30):  # warm caches (background, fonts, theme images)
         app.frame(1 / 60)
-    times = []
+    times, cpu = [], []
     for _ in range(frames):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         app.frame(1 / 60)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
     app.close()
-    return times
+    return times, cpu
 
 
 def figures() -> Iterator[dict[str, Any]]:
@@ -73,6 +75,8 @@ def figures() -> Iterator[dict[str, Any]]:
     starts = startup_seconds()
     yield figure("client_start_to_first_menu_frame", statistics.median(starts), "s", target="< 1.5",
                  runs=[round(s, 3) for s in starts])
-    times = menu_frame_times()
+    times, cpu = menu_frame_times()
     yield figure("client_menu_frame_median", statistics.median(times) * 1000, "ms", size="1280x720")
     yield figure("client_menu_frame_p99", percentile(times, 99) * 1000, "ms", size="1280x720", target="< 8")
+    # On a shared machine the wall-clock p99 mostly measures other processes; the thread's CPU time does not.
+    yield figure("client_menu_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", size="1280x720")
