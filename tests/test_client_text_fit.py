@@ -66,6 +66,14 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                 problems += cut_texts(app, f"{language} {name}")
                 checked += 1
                 scene = app.scenes.current
+                if name == "settings":
+                    # Each row's drawn label ends before that row's controls begin.
+                    lefts = [min(b.rect.left for b in row) for row in scene.row_buttons if row]
+                    lefts.append(scene.slider.rect.left)
+                    for label in scene.label_rects:
+                        if label.right >= min(lefts):
+                            problems.append(f"{language} settings: a row label ends at {label.right}, "
+                                            f"controls start at {min(lefts)}")
                 for line in getattr(scene, "keys_lines", []):
                     # The rules screen's key help stays beside Back, on screen.
                     if line.colliderect(scene.back_rect) or not app.window.get_rect().contains(line):
@@ -93,12 +101,12 @@ def test_segment_rows_widen_long_labels_and_keep_the_row_width(home):
     app = App((1280, 720), fullscreen=False)
     try:
         labels = ["Медленно", "Обычно", "Быстро", "Мгновенно"]
-        buttons = segment_row(app.ui, labels, 100, 100, 380, 38, 8)
+        buttons = segment_row(app.ui, labels, 100, 100, 480, 38, 8)
         for button in buttons:
             need, room = text_room(button)
             assert need <= room, button.text
         assert buttons[0].rect.left == 100
-        assert buttons[-1].rect.right <= 100 + 380
+        assert buttons[-1].rect.right <= 100 + 480
         assert buttons[3].rect.w > buttons[1].rect.w  # «Мгновенно» got the room it needs
         # Labels that fit keep equal widths.
         even = segment_row(app.ui, ["On", "Off"], 100, 200, 380, 38, 8)

@@ -15,7 +15,8 @@ from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
 from game.client.widgets import ButtonGroup, segment_row
 
-PANEL_W, ROW_H = 760, 66
+PANEL_W, ROW_H = 860, 66
+CONTROL_X = 330  # where the controls start, from the panel's left edge (labels sit left of it)
 VOLUME_STEP = 0.1
 
 
@@ -43,6 +44,7 @@ class SettingsScene(Scene):
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.back = ButtonGroup()
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.label_rects: list[pygame.Rect] = []  # where each row's label was drawn (tests check they fit)
         self.row_rects: list[pygame.Rect] = []
 
     # --- rows ---------------------------------------------------------------------------------------
@@ -100,7 +102,7 @@ class SettingsScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, s(PANEL_W), ph)
         self.panel_rect.center = (w // 2, h // 2)
         x0 = self.panel_rect.x + s(40)
-        control_x = self.panel_rect.x + s(330)
+        control_x = self.panel_rect.x + s(CONTROL_X)
         control_w = self.panel_rect.right - s(40) - control_x
         y = self.panel_rect.y + s(104)
         self.slider = None
@@ -231,7 +233,10 @@ class SettingsScene(Scene):
             if index == self.row_index:
                 art.focus_band(surface, rect, s)
             label_y = rect.centery - (s(10) if row.hint else 0)
-            art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True, anchor="midleft")
+            if index == 0:
+                self.label_rects = []
+            self.label_rects.append(art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True,
+                                             anchor="midleft"))
             if row.hint:
                 hint_rect = pygame.Rect(rect.x + s(24), label_y + s(12), s(270), s(40))
                 art.wrapped_text(app, surface, row.hint, hint_rect, size=12, colour=art.MUTED)

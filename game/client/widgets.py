@@ -128,7 +128,15 @@ def text_room(element: Any) -> tuple[int, int]:
     shape = getattr(element, "drawable_shape", None)
     if shape is None or not element.text:
         return 0, 0
-    return element.font.size(element.text)[0], shape.text_view_rect.w
+    # The same buffer pygame_gui takes off the width before laying text out (its text_view_rect is not always
+    # updated after a rebuild, so it is computed here from the parts).
+    theming = shape.theming
+    padding = 0
+    if theming.get("text_horiz_alignment") in ("left", "right"):
+        padding = int(theming.get("text_horiz_alignment_padding", 0))
+    buffer = (2 * shape.shadow_width + shape.border_widths["left"] + shape.border_widths["right"]
+              + sum(shape.rounded_corner_width_offsets) + padding)
+    return element.font.size(element.text)[0], element.rect.w - buffer
 
 
 def segment_row(
