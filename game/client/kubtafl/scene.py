@@ -277,6 +277,8 @@ class KubtaflScene(GameScene):
             on_bar = thumb is not None and self.panel.log_track().inflate(self.panel.unit, 0).collidepoint(event.pos)
             self.log_drag = ("thumb" if on_bar else "content", event.pos[1], top)
             return True
+        if event.type == pygame.MOUSEMOTION and self.log_drag is not None and not getattr(event, "buttons", (1,))[0]:
+            self.log_drag = None  # the button came up where we did not see it (over a dialog, outside the window)
         if event.type == pygame.MOUSEMOTION and self.log_drag is not None:
             how, start_y, start_top = self.log_drag
             total = self._log_total()
