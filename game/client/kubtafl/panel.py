@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client.art import wrap
 from game.client.kubtafl import art, dice_art
 
 SIDE_NAMES = ("light", "dark")
@@ -262,26 +263,12 @@ def _fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool 
     return size
 
 
-def _wrap(f: pygame.font.Font, msg: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in msg.split(" "):
-        trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
-    return lines
-
-
 def _wrapped(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, color, cut: list[str]) -> None:
     """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size`."""
     floor = max(6, int(size * 0.7))
     while True:
         f = art.font(size)
-        lines = _wrap(f, msg, rect.w)
+        lines = wrap(f, msg, rect.w)
         fits = len(lines) * f.get_linesize() <= rect.h + 2 and all(f.size(line)[0] <= rect.w for line in lines)
         if fits or size <= floor:
             break
