@@ -1,7 +1,8 @@
 """Flat Monte Carlo with UCB1 at the root: works for any mode (chance nodes, several seats, any decider).
 
+Each root action starts from its one-ply expected value (rolls right after it averaged exactly).
 Playouts roll their own dice with the searcher's RNG (never the game's), play random actions for a
-bounded horizon and score the end with the mode's knowledge. Nodes are applied actions.
+short horizon and score the end with the mode's knowledge. Nodes are applied actions.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from game.engine.core import CHANCE, Action, State
 from game.engine.driver import sample_outcome
 
 EXPLORATION = 0.7
+# The one-ply expected value of each root action counts as this many playouts, so a small budget
+# plays at least like the greedy baseline and playouts refine it.
+PRIOR_VISITS = 4
 
 
 class MonteCarlo:
     """Spend the budget on playouts from each root action, sharing them out by UCB1."""
 
-    def __init__(self, knowledge: Knowledge, budget: Budget, rng: random.Random, horizon: int = 40) -> None:
+    def __init__(self, knowledge: Knowledge, budget: Budget, rng: random.Random, horizon: int = 12) -> None:
         self.knowledge = knowledge
         self.budget = budget
         self.rng = rng
@@ -38,6 +42,9 @@ class MonteCarlo:
         visits = [0] * len(actions)
         totals = [0.0] * len(actions)
         try:
+            for i, action in enumerate(actions):
+                visits[i] = PRIOR_VISITS
+                totals[i] = PRIOR_VISITS * self._one_ply(state, action, seat)
             while True:
                 index = self._select(visits, totals)
                 value = self._playout(state, actions[index], seat)
@@ -56,6 +63,20 @@ class MonteCarlo:
         return max(
             range(len(visits)), key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_total / visits[i])
         )
+
+    def _one_ply(self, state: State, action: Action, seat: int) -> float:
+        child = state.clone()
+        self.budget.tick()
+        child.apply(action)
+        if child.current_player() != CHANCE:
+            return self.knowledge.value(child, seat)
+        total = 0.0
+        for outcome, probability in child.chance_outcomes():
+            self.budget.tick()
+            after = child.clone()
+            after.apply(outcome)
+            total += float(probability) * self.knowledge.value(after, seat)
+        return total
 
     def _playout(self, state: State, action: Action, seat: int) -> float:
         child = state.clone()
