@@ -22,12 +22,6 @@ class Limits:
     nodes: int | None = None
     seconds: float | None = None
 
-    def scaled(self, factor: float) -> Limits:
-        """The same limits multiplied by `factor` (nodes rounded, at least 1)."""
-        nodes = None if self.nodes is None else max(1, round(self.nodes * factor))
-        seconds = None if self.seconds is None else self.seconds * factor
-        return Limits(nodes, seconds)
-
 
 class Budget:
     """Counts nodes of one search and says when to stop: node limit, time cap or an external stop."""
@@ -49,20 +43,3 @@ class Budget:
             raise BudgetExhausted("time")
         if self.stop is not None and self.stop.is_set():
             raise BudgetExhausted("stopped")
-
-    def elapsed(self) -> float:
-        """Seconds since the budget started."""
-        return time.perf_counter() - self.started
-
-    def fraction_used(self) -> float:
-        """The larger of the used shares of the node limit and of the time cap (0 when unlimited)."""
-        used = 0.0
-        if self._node_limit:
-            used = self.nodes / self._node_limit
-        if self._deadline is not None and self.limits.seconds:
-            used = max(used, self.elapsed() / (self.limits.seconds * TIME_SAFETY))
-        return used
-
-    def stopped(self) -> bool:
-        """True when another thread asked the search to stop."""
-        return self.stop is not None and self.stop.is_set()

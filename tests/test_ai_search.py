@@ -10,7 +10,7 @@ import pytest
 from test_ai_toygames import NimGame, RaceGame
 
 from ai.alphabeta import MATE_THRESHOLD, AlphaBeta
-from ai.budget import Budget, Limits
+from ai.budget import Budget, BudgetExhausted, Limits
 from ai.controllers import AIController, make_controller
 from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
@@ -210,3 +210,12 @@ def test_greedy_takes_an_immediate_win_and_decides_out_of_turn() -> None:
 def test_monte_carlo_takes_an_immediate_win() -> None:
     state = NimGame(3).initial_state()
     assert MonteCarlo(Knowledge(), Budget(Limits(nodes=2_000)), random.Random(2)).search(state) == 3
+
+
+def test_a_spent_time_cap_still_gives_a_legal_action() -> None:
+    budget = Budget(Limits(seconds=0.0))
+    with pytest.raises(BudgetExhausted):
+        budget.tick()
+    state = registry.load("kubtafl").initial_state()
+    result = AlphaBeta(knowledge_for(state.game), Budget(Limits(seconds=0.0))).search(state)
+    assert result.action in state.legal_actions() and result.depth == 0
