@@ -1,4 +1,10 @@
-"""Controllers and searchers for every mode; imports game.engine only."""
+"""Controllers and searchers for every mode; imports game.engine only.
+
+- `make_controller(spec, game, seed)`: 'human' or an AI level ('random', 'greedy', 'easy', 'normal', 'hard',
+  also 'ai:hard', 'hard@20000' for a node budget, 'hard@0.5s' for a time budget); `choose(state, stop=None)`.
+- `hint(state, level="hard")`: a suggested action for the seat to act.
+- `ai.arena.main(argv)`: AI against AI from the command line (`python main.py arena --help`).
+"""
 
 from ai.controllers import AIController, Cancelled, HumanController, hint, make_controller
 from ai.levels import AI_LEVELS, LEVELS, parse_level
