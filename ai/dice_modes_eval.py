@@ -18,7 +18,7 @@ def _share_advantage(mine: float, all_values: list[float]) -> float:
 
 
 class CheckRiskKnowledge(Knowledge):
-    """Tokens on the board count most, then cells held (the C15 order)."""
+    """Cells held count most (the turn-limit winner), then tokens on the board (a seat with none is out)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -29,7 +29,7 @@ class CheckRiskKnowledge(Knowledge):
         seats = range(self.game.num_players)
         tokens = [float(s.tokens_on_board(p)) for p in seats]
         cells = [float(s.cells_held(p)) for p in seats]
-        score = 2 * _share_advantage(tokens[seat], tokens) + _share_advantage(cells[seat], cells)
+        score = _share_advantage(tokens[seat], tokens) + 2 * _share_advantage(cells[seat], cells)
         return math.tanh(2 * score) * 0.99
 
 
