@@ -18,13 +18,13 @@ from game.engine.driver import sample_outcome
 EXPLORATION = 0.7
 # The one-ply expected value of each root action counts as this many playouts, so a small budget
 # plays at least like the greedy baseline and playouts refine it.
-PRIOR_VISITS = 4
+PRIOR_VISITS = 20
 
 
 class MonteCarlo:
     """Spend the budget on playouts from each root action, sharing them out by UCB1."""
 
-    def __init__(self, knowledge: Knowledge, budget: Budget, rng: random.Random, horizon: int = 12) -> None:
+    def __init__(self, knowledge: Knowledge, budget: Budget, rng: random.Random, horizon: int = 40) -> None:
         self.knowledge = knowledge
         self.budget = budget
         self.rng = rng
