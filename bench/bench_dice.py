@@ -12,8 +12,8 @@ from game.engine import dice
 def _fresh(fn):
     # Clear the memo tables first so every call measures the full computation, not a cache hit.
     def run() -> Any:
-        dice._pool_counts.cache_clear()
-        dice._kept_outcomes.cache_clear()
+        dice.polyhedral._pool_counts.cache_clear()
+        dice.alkemy._kept_outcomes.cache_clear()
         return fn()
 
     return run
