@@ -12,6 +12,7 @@ from typing import Any
 from game.engine.checkrisk.board import Board, board
 
 MAX_STACK = 6  # C3, the rule of six
+MAX_DEPLOY_CELLS = 8  # C4: at most 8 cells (a 2×4 corner box of C5 has exactly 8); a level may say otherwise
 PRESET_NAME_RE = re.compile(r"^[a-z0-9_]+$")
 _DEFAULTS = {"supply": 50, "start_tokens": 24, "turn_limit": 60, "actions": 3}
 
@@ -102,7 +103,7 @@ def _zone(geo: Board, data: Any, where: str) -> Zone:
     files = sorted({geo.file_rank(c)[0] for c in cells}, reverse=mirror)
     ranks = sorted({geo.file_rank(c)[1] for c in cells}, reverse=(home == "bottom"))
     grid = tuple(tuple(geo.at(f, r) for f in files) for r in ranks)
-    max_cells = data.get("max_cells", len(cells))
+    max_cells = data.get("max_cells", min(MAX_DEPLOY_CELLS, len(cells)))
     if not isinstance(max_cells, int) or isinstance(max_cells, bool) or not 1 <= max_cells <= len(cells):
         raise ValueError(f"{where}.max_cells: must be a whole number in 1…{len(cells)}, not {max_cells!r}")
     return Zone(frozenset(cells), grid, max_cells)
