@@ -472,6 +472,26 @@ def test_B12_a_player_at_zero_spirit_loses_at_once() -> None:
     assert loaded.outcome().winners == (1,)
 
 
+def test_B12_a_side_without_spirit_when_deployment_ends_loses_at_once() -> None:
+    # A saved deployment with no spirit left for player 2: the game ends before the first roll.
+    game = make_game("t", {"board": [10, 10], "units_per_player": 4})
+    cells = [("a1", 0, "N"), ("b1", 0, "N"), ("c1", 0, "N"), ("d1", 0, "N"), ("a10", 1, "S"), ("b10", 1, "S"),
+             ("c10", 1, "S")]
+    state = game.state_from_dict({
+        "board": [10, 10], "spirit": [2, 0], "phase": "deploy", "player": 1, "turn": 0, "to_place": [0, 1],
+        "units": [{"cell": c, "owner": o, "facing": f} for c, o, f in cells],
+    })
+    events = acts(state, "place d10 S")
+    assert events[-1] == GameOver((0,), "no spirit") and state.is_terminal()
+
+
+def test_B12_a_level_may_not_start_a_side_without_spirit() -> None:
+    with pytest.raises(ValueError, match=r"^spirit\[1\]: "):
+        make_game("bad", {"spirit": [3, 0]})
+    with pytest.raises(ValueError, match=r"^spirit: "):
+        make_game("bad", {"spirit": 0})
+
+
 # ---------------------------------------------------------------- B13 turn limit
 
 

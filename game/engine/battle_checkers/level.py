@@ -130,6 +130,10 @@ def parse_level(data: dict[str, Any]) -> Level:
     if units > half:
         raise ValueError(f"units_per_player: {units} units do not fit in a half of {half} cells")
     spirit = read_spirit(data.get("spirit", DEFAULT_SPIRIT))
+    for i, grains in enumerate(spirit):
+        if grains == 0:  # B12: such a side would have lost before the first roll
+            where = f"spirit[{i}]" if isinstance(data.get("spirit"), list | tuple) else "spirit"
+            raise ValueError(f"{where}: a side starting with 0 spirit grains has already lost")
     turn_limit = read_int(data.get("turn_limit", DEFAULT_TURN_LIMIT), "turn_limit", 1, 10_000)
     raw_presets = data.get("presets", [])
     if not isinstance(raw_presets, list):

@@ -446,6 +446,11 @@ class BattleCheckersState(BattleRules, State):
         if self.player == 0 and self.to_place[1] > 0:
             self.player = 1
             return
+        # B12 holds from the start: a side deploying without spirit (a saved position) has lost at once.
+        for seat in (0, 1):
+            if self.spirit[seat] <= 0:
+                self._finish((1 - seat,), "no spirit", events)
+                return
         # Both sides deployed: player 1 takes the first turn.
         self.player, self.turn = 1, 0
         self._start_next_turn(events)
