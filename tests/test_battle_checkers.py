@@ -192,6 +192,9 @@ def test_B6_a_double_offers_die_one_while_both_dice_are_unspent() -> None:
     assert state.action_from_str("c3:2 F1")[2] == 1
     acts(state, "c3:1 F1")
     assert state.uses() == [(2, 4)]
+    # Either name reads as the die left over: the two dice of a double are alike.
+    assert state.action_from_str("g3:1 F1") == state.action_from_str("g3:2 F1") == (ACT, B.cell("g3"), 2,
+                                                                                     B.cell("g4"), 0)
 
 
 # ---------------------------------------------------------------- B7 activation

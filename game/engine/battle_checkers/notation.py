@@ -112,9 +112,12 @@ def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: lis
     first, steps, last = parse_plan(plan)
     if state.owner[cell] < 0:
         raise IllegalAction(f"no unit on {state.board.name(cell)}")
-    # With a double, both dice are the same: the engine offers die 1 while both are unspent.
-    if use == USE_DIE2 and state.dice and state.dice[0] == state.dice[1] and state.spent == [False, False]:
-        use = USE_DIE1
+    # With a double, both dice are the same: the engine offers die 1 while both are unspent, then die 2.
+    if state.dice and state.dice[0] == state.dice[1] and use != USE_SUM:
+        if state.spent == [False, False]:
+            use = USE_DIE1
+        elif state.spent == [True, False]:
+            use = USE_DIE2
     d = (state.facing[cell] + first) % 8
     to = cell
     if steps:
