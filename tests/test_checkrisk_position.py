@@ -137,3 +137,33 @@ def test_bad_preset_names_the_row():
         preset_from_data("odd", {"rows": ["3333", "33x3"]}, "preset odd.json")
     with pytest.raises(ValueError, match="name"):
         preset_from_data("Bad Name", {"rows": ["3"]}, "preset Bad Name.json")
+
+
+def _deploying():
+    """Seat 0 has placed 1 token on each of a1…h1 (eight cells, C4's limit); 16 are still to place."""
+    state = STD.initial_state()
+    for f in "abcdefgh":
+        state.apply(state.action_from_str(f"deploy {f}1:1"))
+    return state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        # A ninth cell breaks C4's limit.
+        (lambda d: (d["stacks"].append({"cell": "a2", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
+         r"stacks: seat 0 .* 9 cells"),
+        # Tokens outside the seat's deployment box.
+        (lambda d: (d["stacks"].append({"cell": "d4", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
+         r"stacks\[8\]\.cell: d4 is outside seat 0's deployment zone"),
+        # More tokens to place than the start tokens allow: nothing could ever be placed.
+        (lambda d: d["to_deploy"].__setitem__(0, 40), r"to_deploy\[0\]"),
+        (lambda d: d["to_deploy"].__setitem__(1, 3), r"to_deploy\[1\]"),
+    ],
+)
+def test_C4_deployment_position_keeps_the_deployment_limits(change, field):
+    data = _deploying()
+    assert STD.state_from_dict(data).legal_actions()
+    change(data)
+    with pytest.raises(ValueError, match=field):
+        STD.state_from_dict(data)

@@ -470,6 +470,17 @@ def test_C10_C14_engine_agrees_in_random_close_quarters_games_to_the_end():
     assert any(not r.startswith("turn limit") for r in reasons)  # some games end by elimination (C14)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_C13_C14_engine_agrees_in_random_crowded_corner_games_to_the_end(players):
+    # 8×6 with four 2×4 corner boxes: seats meet at once, defenders of every seat decide, seats fall mid-round.
+    data = quick("corners4", width=8, height=6, supply=30, start_tokens=12, players=players)
+    data["zones"] = [{"box": "a1:d2", "home": "bottom"}, {"box": "a5:d6", "home": "top"},
+                     {"box": "e5:h6", "home": "top", "mirror": True},
+                     {"box": "e1:h2", "home": "bottom", "mirror": True}][:players]
+    reasons = [play_and_compare(data, seed, aggression=0.95) for seed in range(8)]
+    assert "last player standing" in reasons
+
+
 def test_C7_C12_engine_agrees_on_every_decision_of_a_crowded_game():
     # 40 start tokens on 8 cells fill the home ranks: fights, full stacks and blocked retreats come early.
     level = quick("standard", supply=48, start_tokens=40, turn_limit=10)

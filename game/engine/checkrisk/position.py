@@ -211,6 +211,7 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
             raise ValueError(f"to_deploy[{state.seat}]: the deploying seat has nothing left to place")
         if any(state.to_deploy[:state.seat]):
             raise ValueError("to_deploy: an earlier seat has not finished deploying")
+        _check_deployment(state, data.get("stacks"))
     else:
         if any(state.to_deploy):
             raise ValueError("to_deploy: tokens still to deploy after deployment")
@@ -236,6 +237,24 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
         raise ValueError("battle.target: must hold an enemy stack")
     if phase == BATTLE and state.battle[3] == DEFENDER and state.out[state.owner[state.battle[1]]]:
         raise ValueError("battle.target: the defender is out of the game")
+
+
+def _check_deployment(state: CheckRiskState, stacks: list[dict[str, Any]]) -> None:
+    # During deployment every token lies in its owner's zone (C4/C5) and the rest still fits: otherwise the
+    # deploying seat would have no legal action at all.
+    spec = state.game.spec
+    names = state.game.board.names
+    for k, entry in enumerate(stacks):
+        cell = state.game.board.index[entry["cell"].strip().lower()]
+        if cell not in spec.zones[entry["owner"]].cells:
+            raise ValueError(f"stacks[{k}].cell: {names[cell]} is outside seat {entry['owner']}'s deployment zone")
+    for seat, zone in enumerate(spec.zones):
+        used = sum(1 for i in zone.cells if state.count[i])
+        if used > zone.max_cells:
+            raise ValueError(f"stacks: seat {seat} deploys on {used} cells, more than {zone.max_cells} (C4)")
+        if state.on_board[seat] + state.to_deploy[seat] != spec.start_tokens:
+            raise ValueError(f"to_deploy[{seat}]: {state.to_deploy[seat]} to place and {state.on_board[seat]} "
+                             f"placed do not make the {spec.start_tokens} start tokens")
 
 
 def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
