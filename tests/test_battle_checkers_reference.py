@@ -151,6 +151,24 @@ def success(side: str, defender: dict[str, Any]) -> Fraction:
     return Fraction(1)
 
 
+def two_dice(word: str, unordered: bool, rerolled_ties: bool) -> dict[str, Fraction]:
+    """Both roll 1d6: the chance of each result in notation (ties rerolled: only decisive rolls count)."""
+    pairs = [(a, b) for a in DIE for b in DIE if not (rerolled_ties and a == b)]
+    out: dict[str, Fraction] = {}
+    for a, b in pairs:
+        key = f"{word} {min(a, b)} {max(a, b)}" if unordered else f"{word} {a} {b}"
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, len(pairs))
+    return out
+
+
+CHANCE_NODES = {  # B6 roll, B10 duel and repel, B11 fate
+    "roll": lambda: two_dice("roll", True, False),
+    "duel": lambda: two_dice("duel", False, True),
+    "repel": lambda: {f"repel {d}": Fraction(1, 6) for d in DIE},
+    "fate": lambda: two_dice("fate", False, False),
+}
+
+
 def engine_strings(state) -> list[str]:
     return [state.action_to_str(a) for a in state.legal_actions()]
 
@@ -280,6 +298,11 @@ class Watcher:
                                                                  self.game.level.units_per_player)
         elif data["phase"] == "main" and player == data["player"] and check_all:
             check_decisions(state)
+        elif data["phase"] in CHANCE_NODES:
+            got: dict[str, Fraction] = {}
+            for outcome, p in state.chance_outcomes():
+                got[state.action_to_str(outcome)] = got.get(state.action_to_str(outcome), Fraction(0)) + p
+            assert got == CHANCE_NODES[data["phase"]]()
         return data
 
     def after(self, state, action, text: str, data: dict[str, Any], events) -> None:
@@ -291,6 +314,14 @@ class Watcher:
             self._after_attack(ref, text, new, same_turn=new["turn"] == data["turn"])
         elif data["phase"] == "main" and ":" in text:
             self._after_activation(ref, text, new, same_turn=new["turn"] == data["turn"])
+        elif data["phase"] in ("duel", "repel"):
+            cells = {u["cell"] for u in new["units"]}
+            attacker, defender = data["pending"]["attacker"], data["pending"]["defender"]
+            rolls = [int(t) for t in text.split()[1:]]
+            if data["phase"] == "duel":  # the higher roller's unit survives (B10)
+                assert (defender in cells, attacker in cells) == (rolls[0] < rolls[1], rolls[0] > rolls[1])
+            else:  # the weapon side holds on 4-6
+                assert defender in cells and attacker in cells if rolls[0] >= 4 else defender not in cells
         elif data["phase"] == "fate":
             caller, mine, theirs = data["fate_player"], *map(int, text.split()[1:])
             spirit = list(data["spirit"])
