@@ -11,7 +11,18 @@ The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes wh
   die first (`duel 2 6`), so tie rerolls never loop.
 - The fate choice belongs to whoever destroyed the unit (the defender when it wins a duel), right after
   the spirit gain; `fate 1 5` gives the caller's die first. Spirit never drops below 0.
-- B12 is checked at once after each destruction and fate roll; the game then ends before any fate choice.
+- B12 is checked at once after each destruction and fate roll (the game then ends before any fate
+  choice) and when deployment ends; a level may not give a side 0 spirit.
+- The roll opens the turn, so attacks come after it; attacks come between activations, never inside
+  one (an activation is one end result). A unit may attack and then activate (if no enemy is next to it
+  by then), or activate and then attack.
+- An attack that is repelled or stopped by the shield still spends the attacker's attack; repelling
+  with the weapon or winning a duel as the defender does not spend the defender's. Only left-flank
+  attacks spend the shield.
+- Notation is read by end result: any plan whose end the unit reaches within its pips by the cheapest
+  plan is accepted (`R1 R1` reads as `R2`). With a double, `:1` and `:2` both name the die still open.
+- On a board with an odd number of ranks the middle rank belongs to neither side's deployment; a
+  preset is turned about the centre for player 2 (so a refused left flank stays on its left).
 - Player 1 deploys first, then player 2 (units by `place d2 NE` or a whole preset by `preset wedge`);
   player 1 takes the first turn. A turn ends by `end`, or by itself when nothing else is left to do.
 - B13: the game ends when turn 2 × turn_limit ends (turns counted over both players).
