@@ -370,7 +370,9 @@ def run(args: argparse.Namespace) -> int:
             game = registry.load(args.mode, args.level)
             seats = [validate_seat(s) for s in seats_from_args(args, game.num_players)]
         except (KeyError, ValueError) as exc:
-            print(f"main.py: {exc}", file=sys.stderr)
+            # A level file that is not text says so by name (the decoder's own message names no file).
+            detail = f"{args.level}: not a UTF-8 text file" if isinstance(exc, UnicodeDecodeError) else exc
+            print(f"main.py: {detail}", file=sys.stderr)
             return 2
         quick = (args.mode, args.level, seats, args.seed)
     if args.screenshot:

@@ -214,12 +214,15 @@ class GameScene(Scene):
         lines = len(self._reason_lines())
         line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
         extra = max(0, round(lines * line_h) - 52)
-        rect = self._dialog(GAME_OVER_W, 150 + extra + 2 * 56 + 16)
-        self._column(
-            rect,
-            150 + extra,
-            [(t("gameover.rematch"), self.rematch, "#primary"), (t("gameover.menu"), self.to_menu, "#menu_button")],
-        )
+        items = [(t("gameover.rematch"), self.rematch, "#primary"), *self.game_over_actions(),
+                 (t("gameover.menu"), self.to_menu, "#menu_button")]
+        rect = self._dialog(GAME_OVER_W, 150 + extra + len(items) * 56 + 16)
+        self._column(rect, 150 + extra, items)
+
+    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+        """Extra buttons a board offers in the game-over dialog (text, callback, object id), between Rematch and
+        Menu; none by default."""
+        return []
 
     # --- pause menu -----------------------------------------------------------------------------
     def open_pause(self) -> None:

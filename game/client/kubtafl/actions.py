@@ -15,6 +15,32 @@ _TRANSFER = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+):([0-9]+)")
 _REENTRY = re.compile(r"(d[0-9%]+)@([a-z][0-9]+)/([a-z][0-9]+):([0-9]+)")
 
 
+@dataclass(frozen=True)
+class ActionParts:
+    """What a notation names: the die that acts (`src`), where it acts (`dst`), and for transfers and
+    re-entries the amount and (re-entry) the kind brought back."""
+
+    kind: str  # "move", "transfer" or "reentry"
+    src: str
+    dst: str
+    amount: int = 0
+    die: str = ""
+
+
+def parse_action(text: str) -> ActionParts | None:
+    """Split a notation (`c1-c4`, `a1>b1:3`, `d6@b3/a3:2`) into its parts; None for anything else."""
+    m = _MOVE.fullmatch(text)
+    if m:
+        return ActionParts("move", m[1], m[2])
+    m = _TRANSFER.fullmatch(text)
+    if m:
+        return ActionParts("transfer", m[1], m[2], int(m[3]))
+    m = _REENTRY.fullmatch(text)
+    if m:
+        return ActionParts("reentry", m[3], m[2], int(m[4]), m[1])
+    return None
+
+
 @dataclass
 class Option:
     """One legal action with its notation and the chip label a popup shows for it."""

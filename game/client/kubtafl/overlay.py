@@ -190,13 +190,41 @@ class Overlay:
         pygame.draw.rect(layer, _alpha((255, 255, 255), 230), rect, 3, border_radius=4)
         pygame.draw.rect(layer, _alpha((20, 20, 20), 160), rect.inflate(4, 4), 1, border_radius=5)
 
-    def hint(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str) -> None:
-        """The suggested move as a pulsing green arrow."""
-        # From the die's edge, so the suggested die's value stays readable.
-        a, b = _trim_start(layout.cell_center(src), layout.cell_center(dst), layout.cell * 0.36)
+    def hint(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str, label: str = "",
+             ghost: tuple[str, str, int] | None = None) -> None:
+        """The suggestion as a pulsing green arrow; a transfer or re-entry adds its amount (`label`) and a
+        re-entry the returning die (`ghost`: kind, side, value) on a dashed square."""
         pulse = 0.5 + 0.5 * math.sin(self.time * 4)
-        art.arrow(layer, a, b, _alpha(art.TRANSFER, 150 + int(90 * pulse)), max(4, layout.cell // 10),
-                  layout.cell * 0.3)
+        color = _alpha(art.TRANSFER, 150 + int(90 * pulse))
+        if ghost is not None:
+            rect = layout.cell_rect(*cell_xy(dst)).inflate(-layout.cell // 8, -layout.cell // 8)
+            self._dashed_rect(layer, rect, _alpha(art.TRANSFER, 255), 3)
+            kind, side, value = ghost
+            img = dice_art.die_surface(kind, side, max(1, value), layout.die_size).copy()
+            img.set_alpha(120 + int(60 * pulse))
+            cx, cy = layout.cell_center(dst)
+            layer.blit(img, (cx - img.get_width() / 2, cy - img.get_height() / 2))
+        # From the die's edge (and to the other die's edge when one stands there), so both values stay readable.
+        a, b = _trim_start(layout.cell_center(src), layout.cell_center(dst), layout.cell * 0.36)
+        if label or ghost is not None:
+            b, a = _trim_start(b, a, layout.cell * 0.36)
+        art.arrow(layer, a, b, color, max(4, layout.cell // 10), layout.cell * 0.3)
+        if label:
+            x, y = edge_point(layout, src, dst)
+            pill(layer, label, (x, y), max(11, layout.cell // 4), (16, 60, 30), art.TRANSFER, (16, 60, 30))
+
+    def last_action(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str, side: str) -> None:
+        """Where the last action went: both squares tinted in the acting side's accent, the start one outlined
+        and the end one filled, so the opponent's reply reads at a glance once it has played out."""
+        accent = art.ACCENT.get(side, art.SELECT)
+        width = max(2, layout.cell // 24)
+        start = layout.cell_rect(*cell_xy(src))
+        end = layout.cell_rect(*cell_xy(dst))
+        if src != dst:
+            pygame.draw.rect(layer, _alpha(accent, 50), start)
+            pygame.draw.rect(layer, _alpha(accent, 200), start.inflate(-width, -width), width)
+        pygame.draw.rect(layer, _alpha(accent, 95), end)
+        pygame.draw.rect(layer, _alpha(accent, 235), end.inflate(-width, -width), width)
 
     # ----- preview -----
     def preview(self, layer: pygame.Surface, layout: BoardLayout, p: Preview, ghost: dict[str, Any] | None,

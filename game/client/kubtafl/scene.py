@@ -14,7 +14,7 @@ import pygame_gui
 from game.client.anim import AnimQueue
 from game.client.game_scene import GameScene
 from game.client.kubtafl import art
-from game.client.kubtafl.actions import ActionIndex, Option
+from game.client.kubtafl.actions import ActionIndex, Option, parse_action
 from game.client.kubtafl.animator import Animator
 from game.client.kubtafl.board_view import BoardView
 from game.client.kubtafl.layout import BoardLayout, cell_name, cell_xy
@@ -202,6 +202,19 @@ class KubtaflScene(GameScene):
         self._sync_after_animation()
         self._refresh_buttons()
 
+    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+        """'Take back' in the game-over dialog while a human action can still be undone."""
+        if self.session is None or not self.session.can_undo:
+            return []
+        return [(self.app.t("kubtafl.take_back"), self.take_back_from_end, "#menu_button")]
+
+    def take_back_from_end(self) -> None:
+        """Close the game-over dialog and undo the last human action (with the reply that ended the game)."""
+        self.overlay = None
+        self.game_over_shown = False
+        self.undo()
+        self._build_ui()
+
     def ask_hint(self) -> None:
         """Ask the strongest AI for a suggestion (answered on a worker thread)."""
         if self.accepting_input and self.session.request_hint():
@@ -211,6 +224,10 @@ class KubtaflScene(GameScene):
     # ----- events -----
     def handle(self, event: pygame.event.Event) -> None:
         """Esc first closes a popup or drops a selection; otherwise the pause menu (base class)."""
+        if (self.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_z
+                and event.mod & pygame.KMOD_CTRL and self.game_over_actions()):
+            self.take_back_from_end()
+            return
         if (self.overlay is None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and (self.popup is not None or self.selected or self.reentry_kind)):
             if self.popup is not None:
@@ -234,6 +251,9 @@ class KubtaflScene(GameScene):
                 self.open_pause()
             return
         if self.queue.busy:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()  # finishes the animation at once, then takes the action back
+                return
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)):
                 self.queue.skip()
@@ -252,7 +272,14 @@ class KubtaflScene(GameScene):
 
     # ----- the move log -----
     def _log_total(self) -> int:
-        return len(log_lines(self.session.log)) if self.session is not None else 0
+        return len(log_lines(self.log_entries()))
+
+    def log_entries(self) -> list[str]:
+        """The log as the panel's two columns show it: Light's column of line 1 holds '…' when Dark began."""
+        s = self.session
+        if s is None:
+            return []
+        return ["…", *s.log] if s.actors and s.actors[0] == 1 else list(s.log)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the move log by `lines` (negative = back to older moves); at the bottom it follows again."""
@@ -429,6 +456,13 @@ class KubtaflScene(GameScene):
         self._try_select(cell, pos)
 
     def _try_select(self, cell: str, pos: tuple[int, int] | None) -> None:
+        if cell not in self.index.dice_with_actions() and self._reentry_donor(cell):
+            # A die that can only lend its value (a lonely d20, K15): start bringing a removed die back next to it.
+            kinds = [k for k in self.model.removed.get(self._own_side(), []) if k in self.index.reentries]
+            for kind in kinds:
+                if any(opt.donor == cell for opts in self.index.reentries[kind].values() for opt in opts):
+                    self.select_reentry(kind)
+                    return
         if cell in self.index.dice_with_actions():
             keep_cursor = self.cursor
             self._reset_interaction()
@@ -440,6 +474,19 @@ class KubtaflScene(GameScene):
             self._play_sound("click")
         else:
             self._reset_interaction()
+
+    def clickable_dice(self) -> set[str]:
+        """Own dice a click does something with: those that move, hit or give, and when nothing can move (a lonely
+        d20, K15) the dice that can lend a re-entering die its value."""
+        cells = self.index.dice_with_actions()
+        if not self.index.moves:
+            cells |= {opt.donor for c in self.index.reentries.values() for opts in c.values() for opt in opts}
+        return cells
+
+    def _reentry_donor(self, cell: str) -> bool:
+        """True when the die on `cell` can give a re-entering die its value."""
+        return any(opt.donor == cell for cells in self.index.reentries.values() for opts in cells.values()
+                   for opt in opts)
 
     def select_reentry(self, kind: str) -> None:
         """Pick a removed die: its possible cells are marked."""
@@ -604,7 +651,7 @@ class KubtaflScene(GameScene):
         hint = self.session.poll_hint()
         if hint is not None:
             self.hint_action = self.session.state.action_to_str(hint)
-            self.hint_text = self.app.t("kubtafl.status.hint", move=self.hint_action)
+            self.hint_text = self._hint_words(self.hint_action)
         self._refresh_buttons()
 
     def _show_end(self) -> None:
@@ -660,17 +707,20 @@ class KubtaflScene(GameScene):
         interactive = self.accepting_input
         marks = interactive and (self.selected or self.reentry_kind or self.preview or self.cursor or self.hint_action)
         dim_cells: set[str] = set()
-        if marks:
+        last = None if self.queue.busy else self.last_action()
+        movable = interactive and self.session is not None and not self.session.is_over
+        if marks or movable or last:
             layer = self.marks.begin(surface.get_size())
-            self.badges = []
-            if self.selected:
-                self.marks.selection(layer, layout, self.selected)
-            elif not self.reentry_kind:
-                self.marks.movable(layer, layout, self.index.dice_with_actions())
-            surface.blit(layer, (0, 0))
-        elif interactive and self.session is not None and not self.session.is_over:
-            layer = self.marks.begin(surface.get_size())
-            self.marks.movable(layer, layout, self.index.dice_with_actions())
+            if last is not None:
+                self.marks.last_action(layer, layout, *last)
+            if marks:
+                self.badges = []
+                if self.selected:
+                    self.marks.selection(layer, layout, self.selected)
+                elif not self.reentry_kind:
+                    self.marks.movable(layer, layout, self.clickable_dice())
+            elif movable:
+                self.marks.movable(layer, layout, self.clickable_dice())
             surface.blit(layer, (0, 0))
         self.view.draw_dice(surface, layout, self.model, offset, hidden=dim_cells)
         if marks:
@@ -691,9 +741,8 @@ class KubtaflScene(GameScene):
             if self.reentry_kind:
                 self.marks.reentry_cells(layer, layout, list(self.index.reentries.get(self.reentry_kind, {})),
                                          self.hover)
-            if self.hint_action and "-" in self.hint_action and not self.preview:
-                src, dst = self.hint_action.split("-")
-                self.marks.hint(layer, layout, src, dst)
+            if self.hint_action and not self.preview:
+                self._draw_hint(layer)
             if self.preview is not None:
                 ghost = None
                 mover = self.preview.mover
@@ -717,6 +766,41 @@ class KubtaflScene(GameScene):
             if die is not None:
                 art.arrow(surface, layout.cell_center(self.press[0]), pos, art.TRANSFER, 3, 12)
         self._draw_panel(surface)
+
+    def last_action(self) -> tuple[str, str, str] | None:
+        """The cells of the last action on the log and the side that played it: (from, to, side), or None."""
+        s = self.session
+        if s is None or not s.log or not s.actors or s.actors[-1] < 0:
+            return None
+        parts = parse_action(s.log[-1])
+        if parts is None:
+            return None
+        return parts.src, parts.dst, SIDES[s.actors[-1]]
+
+    def _draw_hint(self, layer: pygame.Surface) -> None:
+        """The suggestion on the board: an arrow for a move or impact, with the amount for a transfer, and the
+        returning die on its square for a re-entry."""
+        parts = parse_action(self.hint_action or "")
+        if parts is None:
+            return
+        if parts.kind == "move":
+            self.marks.hint(layer, self.layout, parts.src, parts.dst)
+        elif parts.kind == "transfer":
+            self.marks.hint(layer, self.layout, parts.src, parts.dst, f"+{parts.amount}")
+        else:
+            self.marks.hint(layer, self.layout, parts.src, parts.dst,
+                            ghost=(parts.die, self._own_side(), parts.amount))
+
+    def _hint_words(self, text: str) -> str:
+        """The suggestion in words: the notation for a move, a sentence for a transfer or re-entry."""
+        t = self.app.t
+        parts = parse_action(text)
+        if parts is not None and parts.kind == "transfer":
+            return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
+        if parts is not None and parts.kind == "reentry":
+            return t("kubtafl.status.hint_reentry", die=parts.die, cell=parts.dst, amount=parts.amount,
+                     donor=parts.src)
+        return t("kubtafl.status.hint", move=text)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
@@ -779,13 +863,18 @@ class KubtaflScene(GameScene):
             pools=self.model.removed,
             pool_labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
             pool_active=to_move if self.accepting_input and self.index.reentries else None,
-            pool_selected=self.reentry_kind,
-            log=list(s.log) if s else [],
+            pool_selected=self.reentry_kind or self._hint_reentry_kind(),
+            log=self.log_entries(),
             log_title=t("kubtafl.log"),
             status=self._status_text(),
             keys=t("kubtafl.keys"),
             log_top=self.log_top,
         )
+
+    def _hint_reentry_kind(self) -> str | None:
+        """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
+        parts = parse_action(self.hint_action or "")
+        return parts.die if parts is not None and parts.kind == "reentry" else None
 
     def _status_text(self) -> str:
         t = self.app.t
@@ -806,7 +895,8 @@ class KubtaflScene(GameScene):
         if self.hint_text:
             return self.hint_text
         if self.reentry_kind:
-            return t("kubtafl.status.reentry", die=self.reentry_kind)
+            more = len(self.index.reentries) > 1
+            return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=self.reentry_kind)
         if self.selected:
             die = self.model.dice.get(self.selected)
             return t("kubtafl.status.selected", die=f"{die.kind} ({die.value})" if die else self.selected)

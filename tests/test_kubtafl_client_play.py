@@ -1,0 +1,352 @@
+"""Kubtafl as a new player meets it, by posted events: the AI's reply marked on the board, a lonely d20 (K15)
+bringing a die back, hints for re-entries, draws and the other endings named in both languages, the log when
+Dark begins, undo mid-animation and after the end, and quick-launch errors."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.cli import main as cli_main
+from game.client import saves
+from game.client.app import App, start_session
+from game.client.kubtafl import art
+from game.client.kubtafl.scene import KubtaflScene
+from tests.client_helpers import button_by_text, button_texts, click_at, frames, key
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings/saves folder."""
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path
+
+
+def make_app(language: str = "en") -> App:
+    app = App((1280, 720))
+    app.scenes.fade_enabled = False
+    app.settings.language = language
+    app.t.language = language
+    app.goto("menu")
+    frames(app)
+    return app
+
+
+def level_file(tmp_path, name: str, data: dict) -> str:
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps({"game": "kubtafl", **data}), encoding="utf-8")
+    return str(path)
+
+
+def die(side: str, kind: str, cell: str, value: int) -> dict:
+    return {"side": side, "kind": kind, "cell": cell, "value": value}
+
+
+def board_of(app: App) -> KubtaflScene:
+    assert isinstance(app.scenes.current, KubtaflScene)
+    return app.scenes.current
+
+
+def settle(app: App, limit: int = 3000) -> None:
+    for _ in range(limit):
+        frames(app, 1)
+        b = board_of(app)
+        if not b.queue.busy and not b.session.thinking and not (b.session.is_ai_turn and not b.session.is_over):
+            return
+    raise AssertionError("the board did not settle")
+
+
+def click_cell(app: App, cell: str) -> None:
+    x, y = board_of(app).layout.cell_center(cell)
+    click_at(app, (int(x), int(y)), settle=1)
+
+
+def corner_pixel(app: App, cell: str) -> tuple[int, int, int]:
+    """A pixel just inside a cell's corner, clear of any die drawn on it."""
+    rect = board_of(app).layout.cell_rect(*_xy(cell))
+    return tuple(app.window.get_at((rect.left + 4, rect.top + 4)))[:3]
+
+
+def _xy(cell: str) -> tuple[int, int]:
+    return ord(cell[0]) - ord("a"), int(cell[1:]) - 1
+
+
+def closer_to(colour, target, than) -> bool:
+    dist = sum((a - b) ** 2 for a, b in zip(colour, target, strict=False))
+    return dist < sum((a - b) ** 2 for a, b in zip(than, target, strict=False))
+
+
+LONELY = {
+    "to_move": "light",
+    "dice": [die("light", "d20", "d4", 12), die("dark", "d20", "h8", 9), die("dark", "d6", "g3", 4)],
+    "removed": {"light": ["d4", "d6", "d8", "d10", "d%", "d12"], "dark": ["d4", "d8", "d10", "d%", "d12"]},
+}
+
+
+def test_ai_reply_is_marked_on_the_board_after_it_plays_out(home):
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", None, ["human", "ai:easy"], 3)
+        board = board_of(app)
+        settle(app)
+        assert board.last_action() is None
+        click_cell(app, "a3")
+        click_cell(app, "a5")
+        settle(app)
+        frames(app, 2)
+        # The computer replied: its move is the newest log entry and its squares are tinted in Dark's accent.
+        assert len(board.session.log) == 2 and board.session.actors[-1] == 1
+        src, dst, side = board.last_action()
+        assert f"{src}-{dst}" == board.session.log[-1] and side == "dark"
+        static = board._static_surface()
+        for cell in (src, dst):
+            rect = board.layout.cell_rect(*_xy(cell))
+            plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
+            assert closer_to(corner_pixel(app, cell), art.ACCENT["dark"], plain), cell
+        # Our next move: once both have played out, the mark follows the newest reply.
+        click_cell(app, "a5")
+        click_cell(app, sorted(board.index.targets("a5"))[0])
+        settle(app)
+        frames(app, 2)
+        assert len(board.session.log) == 4 and board.last_action()[:2] == tuple(board.session.log[-1].split("-"))
+    finally:
+        app.close()
+
+
+def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
+        board = board_of(app)
+        settle(app)
+        assert not board.index.moves and board.index.reentries  # K15: only re-entries are legal
+        assert "d4" in board.clickable_dice()
+        before = corner_pixel(app, "d5")
+        # A new player clicks the only die they have: the re-entry squares around it appear.
+        click_cell(app, "d4")
+        frames(app, 1)
+        assert board.reentry_kind == "d4"
+        assert set(board.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
+        assert "another removed die" in board._status_text()
+        d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
+        assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
+        # Another kind from the removed row, then a square, then the value in the popup.
+        kinds = board.model.removed["light"]
+        slot = board.panel.pool_slots("light", len(kinds))[kinds.index("d12")]
+        click_at(app, slot.center, settle=1)
+        assert board.reentry_kind == "d12"
+        click_cell(app, "e4")
+        assert board.popup is not None
+        chip, row, col = board.popup.chips[-1]  # the largest value offered
+        option = board.popup.option(row, col)
+        click_at(app, chip.center, settle=1)
+        settle(app)
+        assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
+        assert board.model.dice["e4"].kind == "d12"
+    finally:
+        app.close()
+
+
+def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmless(home, tmp_path):
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", level_file(tmp_path, "lonely", LONELY), ["human", "ai:easy"], 1)
+        board = board_of(app)
+        settle(app)
+        before = app.window.copy()
+        for _ in range(4):
+            key(app, pygame.K_h)
+        job = board.session._hint_job
+        assert job is not None and job.wait(60)
+        frames(app, 2)
+        parts = board.hint_action
+        assert parts and "@" in parts and parts in board.index.by_text
+        kind, rest = parts.split("@")
+        cell, donor_amount = rest.split("/")
+        donor, amount = donor_amount.split(":")
+        assert board.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
+        assert board._panel_info().pool_selected == kind  # its die in the removed row is marked
+        rect = board.layout.cell_rect(*_xy(cell))
+        changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
+                      for x in range(rect.left, rect.right))
+        assert changed > rect.w // 3  # the returning die is drawn on its square
+    finally:
+        app.close()
+
+
+def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home):
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", None, ["human", "ai:hard"], 2)
+        board = board_of(app)
+        settle(app)
+        click_cell(app, "a3")
+        click_cell(app, "a5")
+        assert board.queue.busy
+        key(app, pygame.K_h)
+        assert not board.session.hinting
+        for _ in range(600):
+            frames(app, 1)
+            if board.session.thinking:
+                break
+        assert board.session.thinking
+        key(app, pygame.K_h)
+        click_at(app, board.buttons["hint"].rect.center, settle=1)
+        assert not board.session.hinting and not board.buttons["hint"].is_enabled
+        settle(app)
+        assert len(board.session.log) == 2 and board.hint_action is None
+    finally:
+        app.close()
+
+
+QUIET = {
+    "to_move": "light", "quiet": 99,
+    "dice": [die("light", "d20", "a1", 12), die("light", "d6", "c3", 4), die("dark", "d20", "h8", 9),
+             die("dark", "d6", "f6", 4)],
+    "removed": {"light": [], "dark": []},
+}
+NO_ACTION = {
+    "to_move": "light", "outcome": {"winners": [1], "reason": "no_legal_action"},
+    "dice": [die("light", "d20", "a1", 12), die("dark", "d20", "h8", 9)],
+    "removed": {"light": [], "dark": []},
+}
+ENDINGS = {
+    "en": ("A draw", "100 actions in a row without damage: a draw.", "The same position came up a third time: a draw.",
+           "The computer wins", "Light had no legal action left."),
+    "ru": ("Ничья", "100 действий подряд без урона: ничья.", "Позиция повторилась в третий раз: ничья.",
+           "Победил компьютер", "У светлых не осталось допустимых действий."),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, language):
+    draw, quiet, repetition, ai_wins, no_action = ENDINGS[language]
+    app = make_app(language)
+    try:
+        start_session(app, "kubtafl", level_file(tmp_path, "quiet", QUIET), ["human", "human"], 1)
+        board = board_of(app)
+        settle(app)
+        click_cell(app, "c3")
+        click_cell(app, "c4")
+        settle(app)
+        frames(app, 2)
+        assert board.overlay == "game_over" and board.game_over_text == (draw, quiet)
+        assert board._panel_info().turn_text == draw
+        # K18 repetition: the same shuffle twice over brings the start position back a third time.
+        start_session(app, "kubtafl", None, ["human", "human"], 1)
+        board = board_of(app)
+        settle(app)
+        for move in ["a3-a4", "h6-h5", "a4-a3", "h5-h6"] * 2:
+            src, dst = move.split("-")
+            click_cell(app, src)
+            click_cell(app, dst)
+            settle(app)
+        frames(app, 2)
+        assert board.overlay == "game_over" and board.game_over_text == (draw, repetition)
+        # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
+        start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
+        board = board_of(app)
+        frames(app, 3)
+        assert board.overlay == "game_over" and board.game_over_text == (ai_wins, no_action)
+        assert button_texts(app)  # rematch and menu are live
+    finally:
+        app.close()
+
+
+def test_log_columns_stay_by_side_when_dark_begins(home, tmp_path):
+    data = {
+        "to_move": "dark",
+        "dice": [die("light", "d20", "a1", 12), die("light", "d6", "c3", 4), die("dark", "d20", "h8", 9),
+                 die("dark", "d6", "f6", 4)],
+        "removed": {"light": [], "dark": []},
+    }
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", level_file(tmp_path, "dark_first", data), ["human", "human"], 1)
+        board = board_of(app)
+        settle(app)
+        click_cell(app, "f6")
+        click_cell(app, "f5")
+        settle(app)
+        click_cell(app, "c3")
+        click_cell(app, "c4")
+        settle(app)
+        # Line 1 is "…  f6-f5": Dark's move sits in Dark's column; Light's answer opens line 2.
+        assert board._panel_info().log == ["…", "f6-f5", "c3-c4"]
+        assert board.session.log == ["f6-f5", "c3-c4"]
+    finally:
+        app.close()
+
+
+def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(home):
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", None, ["human", "human"], 1)
+        board = board_of(app)
+        settle(app)
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert board.session.log == [] and board._status_text() == "Nothing to take back."
+        click_cell(app, "a3")
+        click_cell(app, "a5")
+        assert board.queue.busy
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert not board.queue.busy and board.session.log == []
+        frames(app, 2)
+        assert "a3" in board.model.dice and "a5" not in board.model.dice
+    finally:
+        app.close()
+
+
+def test_take_back_from_the_game_over_dialog_versus_the_computer(home, tmp_path):
+    # Light's d20 on a1 with a single free neighbour; any Dark die reaching b1 blocks it (K16).
+    data = {
+        "to_move": "light",
+        "dice": [die("light", "d20", "a1", 3), die("dark", "d4", "a2", 4), die("light", "d6", "e5", 6),
+                 die("dark", "d20", "h8", 9), die("dark", "d8", "b4", 3)],
+        "removed": {"light": [], "dark": []},
+    }
+    app = make_app()
+    try:
+        start_session(app, "kubtafl", level_file(tmp_path, "trap", data), ["human", "ai:normal"], 1)
+        board = board_of(app)
+        settle(app)
+        click_cell(app, "e5")
+        click_cell(app, "e6")  # a careless move: the computer answers b4-b1
+        settle(app)
+        frames(app, 3)
+        assert board.session.is_over and board.overlay == "game_over"
+        log = list(board.session.log)
+        click_at(app, button_by_text(app, "Take back").rect.center)
+        assert board.overlay is None and not board.session.is_over
+        assert board.session.log == log[:-2] and board.session.is_human_turn
+        assert "Take back" not in button_texts(app)
+        assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--mode", "nosuch"], "mode 'nosuch' cannot be played"),
+        (["--mode", "kubtafl", "--level", "nosuch"], "nosuch.json: cannot read"),
+        (["--mode", "kubtafl", "--seat1", "ai:bogus"], "not 'ai:bogus'"),
+        (["--mode", "kubtafl", "--level", "{bad}"], "not valid JSON"),
+        (["--mode", "kubtafl", "--level", "{binary}"], "not a UTF-8 text file"),
+        (["--mode", "kubtafl", "--level", "{kind}"], "dice[0].kind: unknown kind 'd99'"),
+    ],
+)
+def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, capsys, argv, says):
+    files = {"{bad}": tmp_path / "bad.json", "{binary}": tmp_path / "binary.json", "{kind}": tmp_path / "kind.json"}
+    files["{bad}"].write_text("{bad json", encoding="utf-8")
+    files["{binary}"].write_bytes(b"\xff\xfe\x00")
+    files["{kind}"].write_text(json.dumps({"game": "kubtafl", "to_move": "light",
+                                           "dice": [die("light", "d99", "a1", 3)]}), encoding="utf-8")
+    argv = [str(files.get(a, a)) for a in argv]
+    assert cli_main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("main.py: ") and says in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
