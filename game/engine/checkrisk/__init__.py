@@ -27,11 +27,18 @@ Where the rules leave room, the engine decides (and the tests pin down):
   "counting only decisive rounds" (see `odds`). The faces shown are derived from the hits (see `faces`).
 - When both stacks are gone the cell is left empty and nobody occupies it (C12.2); occupation follows a win
   (C12.1) or a retreat (C12.4) only.
-- A defender with nowhere to go is not asked: `continue` is followed by a forced `Stood(forced=True)`.
+- A defender retreats only when its whole stack fits into the cells it may use (C12.4 moves the whole stack);
+  otherwise it has nowhere to go and is not asked: `continue` is followed by a forced `Stood(forced=True)`.
+  The defender is first asked after the first round (retreat answers a `continue`).
+- When a battle eliminates the last opponent the game ends at once, without the occupation step.
 - A turn ends by itself once its actions are used, or when the seat to move has been eliminated.
-- When the supply cannot cover every group's reinforcements, larger groups are served first; tokens with no
-  room stay in the supply. Reinforcement tokens count as supply until placed.
-- If the last two seats destroy each other in one round, they share a draw ("mutual destruction").
+- Groups and their reinforcements are fixed at the start of the turn. When the supply cannot cover every
+  group, larger groups are served first (equal sizes: the group holding the cell nearest a1, rank by rank);
+  tokens with no room stay in the supply. Reinforcement tokens count as supply until placed.
+- If the last two seats destroy each other in one round, they share a draw ("mutual destruction"); with a third
+  seat still in, that seat wins.
+- C15 counts only the seats still in; round 1 starts with the lowest seat still in, after every seat deployed.
+- A deployment zone without `max_cells` keeps C4's limit of 8 cells; a level may set another limit (large10: 10).
 - Deployment is written `deploy c2:3` (place 3 tokens on c2) or `preset NAME`; retreat parts are listed in
   cell order (rank by rank from a1), though any order is read.
 """
