@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ai.controllers import make_controller
 from game.engine import registry
 from game.engine.core import CHANCE, TERMINAL, Action, Event, Game, Outcome, State
 from game.engine.driver import sample_chance
@@ -38,39 +39,6 @@ def parse_seat(seat: Any) -> str:
     if text.startswith("ai:") and text[3:] in AI_LEVELS:
         return text
     raise ValueError(f"seat {seat!r}: expected 'human' or one of {', '.join('ai:' + lv for lv in AI_LEVELS)}")
-
-
-class _RandomController:
-    """Picks uniformly among legal actions: the fallback when no AI module is available."""
-
-    def __init__(self, seed: int | None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Action:
-        """A random legal action."""
-        return self.rng.choice(state.legal_actions())
-
-
-def make_controller(level: str, game: Game, seed: int | None) -> Any:
-    """An AI controller of `level` from `ai.controllers`, or a random one when that is unavailable."""
-    try:
-        from ai.controllers import make_controller as factory
-    except ImportError:
-        return _RandomController(seed)
-    try:
-        return factory(level, game, seed)
-    except TypeError:
-        return factory(level, game=game, seed=seed)
-
-
-def _choose(controller: Any, state: State, stop: threading.Event) -> Action:
-    """Ask a controller, passing the stop event when it accepts one (so cancelling ends its search)."""
-    try:
-        return controller.choose(state, stop)
-    except TypeError as exc:
-        if "positional argument" not in str(exc):
-            raise
-        return controller.choose(state)
 
 
 class Job:
@@ -241,7 +209,7 @@ class GameSession:
         """The (cached) AI controller for `level`."""
         key = f"{level}/{seat}"
         if key not in self._controllers:
-            self._controllers[key] = make_controller(level, self.game, self.seed + 7919 * (seat + 1))
+            self._controllers[key] = make_controller(level, self.game, seed=self.seed + 7919 * (seat + 1))
         return self._controllers[key]
 
     @property
@@ -257,7 +225,7 @@ class GameSession:
         ctrl = self.controller(self.seat_level(seat) or "normal", seat)
         snapshot = self.state.clone()
         stop = threading.Event()
-        self._ai_job = Job(lambda: _choose(ctrl, snapshot, stop), tag=len(self.log), stop=stop)
+        self._ai_job = Job(lambda: ctrl.choose(snapshot, stop), tag=len(self.log), stop=stop)
         return True
 
     def poll_ai(self) -> Action | None:
@@ -292,7 +260,7 @@ class GameSession:
         ctrl = self.controller(HINT_LEVEL, -1)
         snapshot = self.state.clone()
         stop = threading.Event()
-        self._hint_job = Job(lambda: _choose(ctrl, snapshot, stop), tag=len(self.log), stop=stop)
+        self._hint_job = Job(lambda: ctrl.choose(snapshot, stop), tag=len(self.log), stop=stop)
         return True
 
     @property
