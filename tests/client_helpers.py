@@ -62,3 +62,27 @@ class PlainBoard(GameScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.session.is_over:
             self.session.apply(self.session.state.legal_actions()[0])
             self.autosave()
+
+
+def board_of(app: Any) -> Any:
+    """The Kubtafl board scene the app is showing."""
+    from game.client.kubtafl.scene import KubtaflScene
+
+    assert isinstance(app.scenes.current, KubtaflScene)
+    return app.scenes.current
+
+
+def settle(app: Any, limit: int = 3000) -> None:
+    """Frames until no animation runs and no AI is thinking or due to move."""
+    for _ in range(limit):
+        frames(app, 1)
+        b = board_of(app)
+        if not b.queue.busy and not b.session.thinking and not (b.session.is_ai_turn and not b.session.is_over):
+            return
+    raise AssertionError("the board did not settle")
+
+
+def click_cell(app: Any, cell: str) -> None:
+    """Click the centre of a board cell."""
+    x, y = board_of(app).layout.cell_center(cell)
+    click_at(app, (int(x), int(y)), settle=1)

@@ -3,6 +3,8 @@
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -14,3 +16,13 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 # The suite runs on small shared machines: judge properties by their results, never by their speed.
 settings.register_profile("kubiki", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("kubiki")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private settings/saves folder for one test, with no leftover messages about bad files."""
+    from game.client import saves
+
+    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
+    saves._problems.clear()
+    return tmp_path

@@ -19,14 +19,6 @@ CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A fresh settings/saves folder for one test."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
-
-
-@pytest.fixture
 def app(home):
     """The app on its main menu, without fades."""
     application = App()

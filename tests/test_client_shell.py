@@ -14,14 +14,6 @@ from tests.client_helpers import PlainBoard, button_by_text, button_texts, click
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A fresh settings/saves folder for one test."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
-
-
-@pytest.fixture
 def app(home):
     """The app on its main menu, without fades."""
     application = App()

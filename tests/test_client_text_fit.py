@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame_gui
 import pytest
 
-from game.client import saves
 from game.client.app import MIN_WINDOW, App
 from game.client.kubtafl.demo import screenshot_contexts
 from game.client.modes import MENU_MODES
@@ -17,14 +16,6 @@ from game.client.widgets import text_room
 from tests.client_helpers import frames
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings/saves folder."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
 
 
 def cut_texts(app: App, where: str) -> list[str]:

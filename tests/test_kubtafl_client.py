@@ -15,14 +15,6 @@ from tests.client_helpers import button_by_text, click, click_at, frames, key
 SIZES = [(1280, 720), (1024, 768)]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings/saves folder."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
-
-
 def make_app(size: tuple[int, int]) -> App:
     """The app at a window size, fades off, on the main menu."""
     application = App(size)

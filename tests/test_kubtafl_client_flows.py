@@ -9,18 +9,17 @@ import random
 import pygame
 import pytest
 
-from game.client import saves
 from game.client.app import App, start_session
-from game.client.kubtafl.scene import KubtaflScene
-from tests.client_helpers import button_by_text, button_texts, click, click_at, frames, key
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings/saves folder."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
+from tests.client_helpers import (
+    board_of,
+    button_by_text,
+    button_texts,
+    click,
+    click_cell,
+    frames,
+    key,
+    settle,
+)
 
 
 @pytest.fixture
@@ -34,27 +33,6 @@ def app(home):
     frames(application)
     yield application
     application.close()
-
-
-def board_of(app: App) -> KubtaflScene:
-    current = app.scenes.current
-    assert isinstance(current, KubtaflScene)
-    return current
-
-
-def settle(app: App, limit: int = 3000) -> None:
-    """Frames until no animation runs and no AI is thinking or due to move."""
-    for _ in range(limit):
-        frames(app, 1)
-        b = board_of(app)
-        if not b.queue.busy and not b.session.thinking and not (b.session.is_ai_turn and not b.session.is_over):
-            return
-    raise AssertionError("the board did not settle")
-
-
-def click_cell(app: App, cell: str) -> None:
-    x, y = board_of(app).layout.cell_center(cell)
-    click_at(app, (int(x), int(y)), settle=1)
 
 
 def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> str:

@@ -8,7 +8,6 @@ import random
 import pygame
 import pytest
 
-from game.client import saves
 from game.client.app import MIN_WINDOW, App
 from game.client.kubtafl import dice_art
 from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
@@ -17,14 +16,6 @@ from game.client.kubtafl.panel import log_lines
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.session import GameSession
 from tests.client_helpers import frames
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings/saves folder."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:

@@ -13,16 +13,7 @@ from game.cli import main as cli_main
 from game.client import saves
 from game.client.app import App, start_session
 from game.client.kubtafl import art
-from game.client.kubtafl.scene import KubtaflScene
-from tests.client_helpers import button_by_text, button_texts, click_at, frames, key
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A private settings/saves folder."""
-    monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
-    return tmp_path
+from tests.client_helpers import board_of, button_by_text, button_texts, click_at, click_cell, frames, key, settle
 
 
 def make_app(language: str = "en") -> App:
@@ -43,25 +34,6 @@ def level_file(tmp_path, name: str, data: dict) -> str:
 
 def die(side: str, kind: str, cell: str, value: int) -> dict:
     return {"side": side, "kind": kind, "cell": cell, "value": value}
-
-
-def board_of(app: App) -> KubtaflScene:
-    assert isinstance(app.scenes.current, KubtaflScene)
-    return app.scenes.current
-
-
-def settle(app: App, limit: int = 3000) -> None:
-    for _ in range(limit):
-        frames(app, 1)
-        b = board_of(app)
-        if not b.queue.busy and not b.session.thinking and not (b.session.is_ai_turn and not b.session.is_over):
-            return
-    raise AssertionError("the board did not settle")
-
-
-def click_cell(app: App, cell: str) -> None:
-    x, y = board_of(app).layout.cell_center(cell)
-    click_at(app, (int(x), int(y)), settle=1)
 
 
 def corner_pixel(app: App, cell: str) -> tuple[int, int, int]:
