@@ -28,12 +28,22 @@ DECIDED = {
     "battle_checkers": {"B7", "B8", "B9", "B13"},
     "dice_lab": {"A1"},
 }
+# Where the rules reference is silent the engines decide further (see each engine package's docstring); the player
+# sees those decisions as house rules too, beside the id of the rule they refine.
+ENGINE_DECISIONS = {
+    "kubtafl": {"K10", "K12"},  # a blocked impact from the next cell leaves the mover in place, pinning from there
+    "checkrisk": {"C4", "C6", "C7", "C8", "C11", "C12", "C14", "C15"},
+    "battle_checkers": {"B4", "B6", "B7", "B8", "B10", "B11", "B12", "B13"},
+    "dice_lab": set(),
+}
+HOUSE_RULES = {mode: DECIDED[mode] | ENGINE_DECISIONS[mode] for mode in DECIDED}
 # The rules reference lives beside the checkout; when present, DECIDED must agree with it.
 REFERENCE_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
 REFERENCE_FILES = {"kubtafl": "kubtafl.md", "checkrisk": "checkrisk.md", "battle_checkers": "battle_checkers.md",
                    "dice_lab": "dice.md"}
 
-ID_GROUP = re.compile(r"\(([KCBAPD]\d{1,2}(?:, [KCBAPD]\d{1,2})*)\)")
+ID_LIST = r"[KCBAPD]\d{1,2}(?:, [KCBAPD]\d{1,2})*"
+ID_GROUP = re.compile(rf"\(({ID_LIST})\)")
 BOLD = re.compile(r"\*\*[^*]+\*\*")
 ITALIC = re.compile(r"\*[^*]+\*")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -46,6 +56,26 @@ def _text(mode: str, language: str) -> str:
 
 def _ids(line: str) -> set[str]:
     return {rule_id for group in ID_GROUP.findall(line) for rule_id in group.split(", ")}
+
+
+def _marked_lines(mode: str, language: str) -> list[str]:
+    """The lines after the introduction (which explains the marker) that carry the house-rule marker."""
+    body = _text(mode, language).split("\n## ", 1)[1]
+    return [line for line in body.splitlines() if MARKERS[language] in line]
+
+
+def _marked_ids(mode: str, language: str) -> set[str]:
+    return set().union(*(_ids(line) for line in _marked_lines(mode, language)))
+
+
+def _marker_problem(line: str, mode: str, language: str) -> str | None:
+    """Why the house-rule marker on `line` is misplaced, or None when it closes the line before house-rule ids."""
+    marker = MARKERS[language]
+    if line.count(marker) != 1 or not re.search(rf"\*\*{re.escape(marker)}\*\* \({ID_LIST}\)$", line):
+        return "the marker must appear once, in bold, right before the ids that end the line"
+    if not _ids(line) <= HOUSE_RULES[mode]:
+        return f"not a house rule of this mode: {sorted(_ids(line) - HOUSE_RULES[mode])}"
+    return None
 
 
 def _format_problem(line: str) -> str | None:
@@ -111,15 +141,35 @@ def test_text_names_every_rule_id_of_its_mode(mode, language):
 @pytest.mark.parametrize("mode", MODES)
 def test_every_decided_rule_is_marked_as_house_rule(mode, language):
     """K1 K3 K8 K13 K18, C1 C2 C11 C15, B7 B8 B9 B13 and A1 each sit beside the house-rule marker."""
-    marker = MARKERS[language]
-    # The introduction (before the first section) explains the marker; the rules come after it.
-    body = _text(mode, language).split("\n## ", 1)[1]
-    marked_lines = [line for line in body.splitlines() if marker in line]
-    marked_ids = set().union(*(_ids(line) for line in marked_lines)) if marked_lines else set()
-    assert DECIDED[mode] <= marked_ids
-    # The marker never stands alone or beside rules that are not house rules.
-    for line in marked_lines:
-        assert _ids(line) and _ids(line) <= DECIDED[mode], line
+    assert DECIDED[mode] <= _marked_ids(mode, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", MODES)
+def test_every_engine_decision_is_marked_as_house_rule(mode, language):
+    """Each rule the engine refines beyond the reference has a house rule of its own in the text."""
+    assert ENGINE_DECISIONS[mode] <= _marked_ids(mode, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("mode", MODES)
+def test_house_rule_marker_sits_only_beside_house_rule_ids(mode, language):
+    # The marker never stands alone or beside rules that are neither decided nor refined by the engine.
+    marked_lines = _marked_lines(mode, language)
+    assert marked_lines
+    assert [(line, why) for line in marked_lines if (why := _marker_problem(line, mode, language))] == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Spirit never drops below 0. **[house rule]** (B5)", "Spirit never drops below 0. **[house rule]**",
+     "**[house rule]** (B11) Spirit never drops below 0.", "Spirit never drops below 0. [house rule] (B11)",
+     "Spirit never drops below 0. **[house rule]** **[house rule]** (B11)",
+     "Spirit never drops below 0. **[house rule]** (B11, B5)"],
+)
+def test_marker_check_rejects_a_stray_marker(line):
+    assert _marker_problem(line, "battle_checkers", "en") is not None
+    assert _marker_problem("Spirit never drops below 0. **[house rule]** (B11)", "battle_checkers", "en") is None
 
 
 @pytest.mark.parametrize("mode", MODES)
