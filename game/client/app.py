@@ -19,6 +19,7 @@ from game.client.settings import Settings, load_settings, save_settings
 from game.paths import assets_dir
 
 BASE_SIZE = (1280, 720)
+UI_SWITCH_INTERVAL = 0.0005  # seconds
 # The smallest window the layouts are made for (every text fits from here up); SDL keeps the window no smaller.
 MIN_WINDOW = (1024, 600)
 FPS = 60
@@ -76,6 +77,9 @@ class App:
     """Owns the window and the loop; scenes reach settings, text, fonts and UI through it."""
 
     def __init__(self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None) -> None:
+        # The AI searches on a worker thread; a short GIL switch interval hands the UI thread the
+        # interpreter often enough to keep 60 frames per second while the computer thinks.
+        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         pygame.init()
         pygame.display.set_caption("Kubiki")
         self.settings, settings_problem = load_settings()
