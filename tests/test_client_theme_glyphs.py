@@ -13,6 +13,9 @@ from game.client.app import load_theme
 ARROWS = "▼▲"
 MISSING = "\ue000"
 
+# Looking up a font size the theme did not preload is fine here; pygame_gui only warns about the cost.
+pytestmark = pytest.mark.filterwarnings("ignore:Finding font with id:UserWarning")
+
 
 def _pixels(font, text: str) -> tuple[tuple[int, int], bytes]:
     surface = font.render_premul(text, pygame.Color("white"))
