@@ -313,16 +313,10 @@ def _limit_window(size: tuple[int, int]) -> None:
 
 
 def _load_sound(app: App) -> Any:
-    # Sound playback lives in game.client.sound; the shell works (silently) without it.
+    from game.client.sound import SoundBoard
+
     try:
-        from game.client import sound
-    except ImportError:
-        return None
-    factory = getattr(sound, "SoundBoard", None) or getattr(sound, "Sound", None)
-    if factory is None:
-        return None
-    try:
-        return factory(app)
+        return SoundBoard(app)
     except Exception:  # noqa: BLE001 - a broken audio device must not stop the game
         return None
 

@@ -76,7 +76,7 @@ class GameScene(Scene):
         self.session = session
         self.overlay = None
         self.size = self.app.screen_size
-        if session is not None and getattr(session, "mode", None):
+        if session is not None:
             self.mode = session.mode
         self.layout_board(self.size)
         self.enter_board(**context)
@@ -87,9 +87,8 @@ class GameScene(Scene):
         self.overlay = None
         self.overlay_buttons.clear()
         self.leave_board()
-        close = getattr(self.session, "close", None)
-        if callable(close):
-            close()  # stop AI workers of a game we are leaving
+        if self.session is not None:
+            self.session.close()  # stop AI workers of a game we are leaving
 
     def resume(self) -> None:
         """Back from settings or rules opened from the pause menu."""
@@ -292,7 +291,7 @@ class GameScene(Scene):
         if self.session is None:
             return
         try:
-            if getattr(self.session, "is_over", False):
+            if self.session.is_over:
                 clear_autosave()
             else:
                 write_autosave(self.session.to_dict())

@@ -51,10 +51,6 @@ class HowToScene(Scene):
         self.scroll = 0
         self._build()
 
-    def resume(self) -> None:
-        """Rebuild after a screen on top closed."""
-        self._build()
-
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again; the rules are re-rendered for the new width."""
         self._build()

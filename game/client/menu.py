@@ -36,10 +36,6 @@ class MenuScene(Scene):
         self.resume_session = self._find_autosave()
         self.resize(self.app.screen_size)
 
-    def resume(self) -> None:
-        """Rebuild the buttons after a screen opened on top closed."""
-        self.resize(self.app.screen_size)
-
     def _find_autosave(self) -> Any:
         data = saves.read_autosave()
         problem = saves.take_problem()
@@ -50,17 +46,15 @@ class MenuScene(Scene):
         mode = data.get("mode")
         if not playable(mode):
             return None  # kept for when the mode's scene is back
-        try:
-            from game.client.session import GameSession
+        from game.client.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 
+        try:
             session = GameSession.from_dict(data)
-        except ImportError:
-            return None
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
             saves.report_problem(f"{saves.autosave_path()}: {exc}")
             self.app.notify(self.app.t("msg.autosave_corrupt", detail=saves.take_problem()))
             return None
-        if getattr(session, "is_over", False):
+        if session.is_over:
             saves.clear_autosave()
             return None
         return session

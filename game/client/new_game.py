@@ -81,10 +81,6 @@ class NewGameScene(Scene):
         self.seats = [old[i] if i < len(old) else ("human" if i == 0 else "ai:normal") for i in range(count)]
         self.seat_names = names
 
-    def resume(self) -> None:
-        """Rebuild after a screen on top closed."""
-        self._build()
-
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again."""
         self._build()

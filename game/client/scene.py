@@ -40,7 +40,8 @@ class Scene:
         """Called when another scene is pushed on top of this one (it stays alive underneath)."""
 
     def resume(self) -> None:
-        """Called when the scene on top of this one was popped."""
+        """Called when the scene on top of this one was popped; its UI elements were cleared, so lay out again."""
+        self.resize(self.app.screen_size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """React to one pygame event (pygame_gui events included)."""

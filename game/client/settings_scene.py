@@ -82,10 +82,6 @@ class SettingsScene(Scene):
         self.row_index = 0
         self._build()
 
-    def resume(self) -> None:
-        """Rebuild after a screen on top closed."""
-        self._build()
-
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again (also after a language change)."""
         self._build()

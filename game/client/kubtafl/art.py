@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from pathlib import Path
 
 import pygame
+
+from game.client.fonts import Fonts
 
 # The table and board.
 FELT = (34, 58, 50)
@@ -35,47 +36,26 @@ PIN = (255, 120, 200)
 TRANSFER = (120, 220, 150)
 
 
-def _font_file(bold: bool) -> Path | None:
-    try:
-        import pygame_gui
-
-        path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-        return path if path.is_file() else None
-    except ImportError:
-        return None
-
-
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts = Fonts()
 _quit_hooked = False
 
 
 def _forget_fonts() -> None:
     # Fonts die with pygame.quit(); a later pygame.init() (a new window, the next test) needs fresh ones.
-    global _quit_hooked
-    _fonts.clear()
+    global _fonts, _quit_hooked
+    _fonts = Fonts()
     _quit_hooked = False
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """Noto Sans (has Cyrillic) at a pixel size, cached until pygame quits."""
     global _quit_hooked
-    key = (max(6, int(size)), bool(bold))
-    cached = _fonts.get(key)
-    if cached is not None:
-        return cached
     if not pygame.font.get_init():
         pygame.font.init()
     if not _quit_hooked:
         pygame.register_quit(_forget_fonts)
         _quit_hooked = True
-    path = _font_file(bold)
-    if path is not None:
-        made = pygame.font.Font(str(path), key[0])
-    else:
-        made = pygame.font.Font(None, key[0])
-        made.set_bold(bold)
-    _fonts[key] = made
-    return made
+    return _fonts.get(size, bold)
 
 
 def text(surface: pygame.Surface, msg: str, size: int, color, center=None, topleft=None, bold=False,

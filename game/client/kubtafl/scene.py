@@ -80,7 +80,7 @@ class KubtaflScene(SelectionFlow, PointerInput, KeyboardInput, HintFlow, MoveLog
         self.model = self._model_from_state()
         self._index_key = -1
         self.layout_board(self.size)
-        if self.session is not None and getattr(self.session, "initial_events", None):
+        if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
         for text in context.get("play", []) or []:
             self.commit(self.session.state.action_from_str(text))
@@ -101,8 +101,7 @@ class KubtaflScene(SelectionFlow, PointerInput, KeyboardInput, HintFlow, MoveLog
         """Board and panel geometry for the window."""
         cols = rows = 8
         if self.session is not None:
-            cols = getattr(self.session.game, "width", 8)
-            rows = getattr(self.session.game, "height", 8)
+            cols, rows = self.session.game.width, self.session.game.height
         self.layout = BoardLayout(size, cols, rows)
         self.panel = PanelLayout(self.layout.panel)
         self._static = None
