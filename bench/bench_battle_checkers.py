@@ -9,22 +9,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from bench.common import figure, percentile, time_call
-from game.engine import CHANCE, registry
-from game.engine.driver import sample_chance
+from game.engine import registry
+from game.engine.driver import random_playout
 
 GAMES = 60
 
 
 def random_game(game: Any, seed: int) -> int:
     """Play one game with uniformly random decisions (deployment included); return its length."""
-    rng = random.Random(seed)
-    state = game.initial_state()
-    steps = 0
-    while not state.is_terminal():
-        action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action)
-        steps += 1
-    return steps
+    return random_playout(game.initial_state(), random.Random(seed))
 
 
 def open_space_unit(game: Any) -> tuple[Any, int]:

@@ -8,23 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from bench.common import figure, time_call
-from game.engine import CHANCE, registry
+from game.engine import registry
 from game.engine.checkrisk import odds
-from game.engine.driver import sample_chance
+from game.engine.driver import random_playout
 
 
 def random_game(game: Any, seed: int) -> int:
     """Play one game with uniformly random decisions; returns the number of applied steps."""
-    rng = random.Random(seed)
-    state = game.initial_state()
-    steps = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        steps += 1
-    return steps
+    return random_playout(game.initial_state(), random.Random(seed))
 
 
 def _random_games(level: str, games: int) -> tuple[float, float]:

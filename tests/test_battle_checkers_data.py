@@ -8,10 +8,10 @@ import random
 import pytest
 from test_battle_checkers import GAME, acts, pos
 
-from game.engine import CHANCE, IllegalAction, registry
+from game.engine import IllegalAction, registry
 from game.engine.battle_checkers import ACT, make_game
 from game.engine.battle_checkers.phases import PHASES
-from game.engine.driver import sample_chance
+from game.engine.driver import random_action
 
 BASE = {"board": [10, 10], "spirit": [6, 6], "phase": "main", "player": 0, "turn": 1, "dice": [3, 5]}
 
@@ -42,8 +42,7 @@ def test_position_round_trips_in_every_phase() -> None:
     rng = random.Random(3)
     while not state.is_terminal():
         seen.setdefault(state.phase, state.clone())
-        action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action)
+        state.apply(random_action(state, rng))
     seen[state.phase] = state
     # Phases a random game may not visit are built directly.
     base = [("e5", 0, "N"), ("j1", 0, "N"), ("a10", 1, "S")]
@@ -196,9 +195,7 @@ def test_events_describe_every_change_of_the_units() -> None:
         state = GAME.initial_state()
         model: dict[str, tuple[int, str]] = {}
         while not state.is_terminal():
-            action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(
-                state.legal_actions())
-            for event in state.apply(action):
+            for event in state.apply(random_action(state, rng)):
                 if event.kind == "Placed":
                     model[event.cell] = (event.player, event.facing)
                 elif event.kind == "Turned":

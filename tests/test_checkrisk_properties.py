@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import CHANCE, GameOver, registry
+from game.engine import GameOver, registry
 from game.engine.checkrisk.state import EMPTY
-from game.engine.driver import sample_chance
+from game.engine.driver import random_action, random_playout
 
 LEVELS = {2: "standard", 3: "corners3", 4: "corners4"}
 GAMES = {players: registry.load("checkrisk", name) for players, name in LEVELS.items()}
@@ -41,11 +41,7 @@ def play(game, seed: int, round_trip_every: int) -> list:
     events = []
     steps = 0
     while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        events = state.apply(action)
+        events = state.apply(random_action(state, rng))
         steps += 1
         check_invariants(state)
         if steps % round_trip_every == 0:
@@ -90,21 +86,17 @@ def test_replaying_the_notation_reproduces_the_game():
         assert again.to_dict() == state.to_dict() and again.outcome() == record.outcome
 
 
+def _check_rule_of_six(state) -> None:
+    assert max(state.count) <= 6
+
+
 def test_C3_C15_three_hundred_random_games_for_three_and_four_players():
     """The issue's 300 random games per player count (the generic test plays 300 of the 2-player level)."""
     for players in (3, 4):
         game = GAMES[players]
         for seed in range(300):
-            rng = random.Random(seed)
             state = game.initial_state()
-            steps = 0
-            while not state.is_terminal():
-                if state.current_player() == CHANCE:
-                    state.apply(sample_chance(state, rng))
-                else:
-                    state.apply(rng.choice(state.legal_actions()))
-                steps += 1
-                assert max(state.count) <= 6
+            steps = random_playout(state, random.Random(seed), on_step=lambda s: _check_rule_of_six(s))
             assert steps <= game.max_length
             check_invariants(state)
             assert state.outcome().winners

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import CHANCE, TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, State, registry
 from game.engine.atomic import write_json_atomic
-from game.engine.driver import play, replay, sample_outcome
+from game.engine.driver import play, random_playout, replay, sample_outcome
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,16 @@ def test_driver_plays_to_the_end_and_replays() -> None:
     replayed = replay(game.initial_state(), record.actions)
     assert replayed.outcome() == record.outcome
     assert json.loads(json.dumps(record.to_dict()))["actions"] == record.actions
+
+
+def test_random_playout_plays_to_the_end_reproducibly() -> None:
+    lengths = []
+    for _ in range(2):
+        state = RaceGame().initial_state()
+        seen: list[int] = []
+        lengths.append(random_playout(state, random.Random(3), on_step=lambda s: seen.append(s.moves)))
+        assert state.is_terminal() and len(seen) == lengths[-1]
+    assert lengths[0] == lengths[1] > 0
 
 
 def test_driver_stops_at_max_actions() -> None:

@@ -43,6 +43,24 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return sample_outcome(state.chance_outcomes(), rng)
 
 
+def random_action(state: State, rng: random.Random) -> Action:
+    """A sampled outcome at a chance node, otherwise a uniformly random legal decision."""
+    if state.current_player() == CHANCE:
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
+def random_playout(state: State, rng: random.Random, on_step: Callable[[State], None] | None = None) -> int:
+    """Play `state` (in place) to the end with random decisions; returns the number of applied actions."""
+    steps = 0
+    while not state.is_terminal():
+        state.apply(random_action(state, rng))
+        steps += 1
+        if on_step is not None:
+            on_step(state)
+    return steps
+
+
 def next_action(state: State, controllers: Sequence[Controller], rng: random.Random) -> Action:
     """The action to apply next: a sampled chance outcome or the acting seat's decision."""
     player = state.current_player()
