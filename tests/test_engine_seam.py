@@ -170,7 +170,7 @@ def test_random_playout_plays_to_the_end_reproducibly() -> None:
     for _ in range(2):
         state = RaceGame().initial_state()
         seen: list[int] = []
-        lengths.append(random_playout(state, random.Random(3), on_step=lambda s: seen.append(s.moves)))
+        lengths.append(random_playout(state, random.Random(3), on_step=lambda s, seen=seen: seen.append(s.moves)))
         assert state.is_terminal() and len(seen) == lengths[-1]
     assert lengths[0] == lengths[1] > 0
 
