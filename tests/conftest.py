@@ -26,3 +26,17 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
     saves._problems.clear()
     return tmp_path
+
+
+@pytest.fixture
+def app(home):
+    """The app on its main menu, without fades (test files with other needs define their own)."""
+    from game.client.app import App
+    from tests.client_helpers import frames
+
+    application = App()
+    application.scenes.fade_enabled = False
+    application.goto("menu")
+    frames(application)
+    yield application
+    application.close()

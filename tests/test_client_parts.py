@@ -11,22 +11,11 @@ import pygame
 import pytest
 
 from game.client import i18n, markdown, saves
-from game.client.app import App, seats_from_args, validate_seat
+from game.client.app import seats_from_args, validate_seat
 from game.client.settings import Settings, load_settings, save_settings, validate
 from tests.client_helpers import button_by_text, click, frames, key
 
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
-
-
-@pytest.fixture
-def app(home):
-    """The app on its main menu, without fades."""
-    application = App()
-    application.scenes.fade_enabled = False
-    application.goto("menu")
-    frames(application)
-    yield application
-    application.close()
 
 
 def test_translation_tables_have_the_same_keys_and_placeholders():

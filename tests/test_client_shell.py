@@ -14,17 +14,6 @@ from tests.client_helpers import PlainBoard, button_by_text, button_texts, click
 
 
 @pytest.fixture
-def app(home):
-    """The app on its main menu, without fades."""
-    application = App()
-    application.scenes.fade_enabled = False
-    application.goto("menu")
-    frames(application)
-    yield application
-    application.close()
-
-
-@pytest.fixture
 def kubtafl_board(monkeypatch):
     """Make Kubtafl playable with the minimal board scene, whatever the state of its real scene."""
     monkeypatch.setattr(modes, "scene_available", lambda mode: mode == "kubtafl")
