@@ -41,7 +41,7 @@ def test_every_literal_key_used_by_the_shell_is_translated():
 
 def test_translator_formats_and_falls_back():
     t = i18n.Translator("ru")
-    assert t("newgame.seat", n=2) == "Место 2"
+    assert t("newgame.seat", n=2) == "Игрок 2"
     assert t("no.such.key") == "no.such.key"
     t.language = "en"
     assert t("gameover.winner", name="Light") == "Light wins!"
