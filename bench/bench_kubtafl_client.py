@@ -59,7 +59,7 @@ def thinking_frame_intervals(level: str = "hard", replies: int = 3) -> list[floa
     import pygame
 
     from game.client.app import App
-    from game.client.session import GameSession
+    from game.client.play.session import GameSession
 
     app = App((1280, 720))
     app.scenes.fade_enabled = False
@@ -94,7 +94,7 @@ import json, os, random, resource, tracemalloc
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 tracemalloc.start()
 from game.client.app import App
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 app = App((1280, 720)); app.scenes.fade_enabled = False; app.settings.anim_speed = "fast"
 session = GameSession("kubtafl", "standard", ["human", "human"], seed=11, autosave=False)
 app.goto("kubtafl", session=session)

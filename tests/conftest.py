@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Never touch the real user's settings or saves.
 os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-test-")
+# The AI answers inline, within the call that asks it: no threads or processes to wait for in the suite.
+os.environ["KUBIKI_AI_EXECUTOR"] = "inline"
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 

@@ -9,7 +9,7 @@ from game.client import saves
 from game.client.app import App, start_session
 from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPENING
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, click_at, frames, key
 
 SIZES = [(1280, 720), (1024, 768)]

@@ -14,7 +14,7 @@ from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 from game.client.kubtafl.layout import BoardLayout
 from game.client.kubtafl.panel import log_lines
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 from tests.client_helpers import frames
 
 

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.client import saves
-from game.client import session as session_module
 from game.client.anim import Anim, AnimQueue, Step
 from game.client.kubtafl import dice_art
-from game.client.session import GameSession, parse_seat
+from game.client.play import session as session_module
+from game.client.play.session import GameSession, parse_seat
 from game.client.sound import SoundBank
 from game.engine.core import CHANCE, TERMINAL, Event, Game, IllegalAction, Outcome, State
 
