@@ -42,3 +42,14 @@ def app(home):
     frames(application)
     yield application
     application.close()
+
+
+@pytest.fixture
+def held_ai():
+    """The program's AI executor holds every search until the test calls `run_pending()` (the AI 'thinks')."""
+    from game.client.play.worker import InlineExecutor, set_default_executor
+
+    held = InlineExecutor(hold=True)
+    set_default_executor(held)
+    yield held
+    set_default_executor(None)

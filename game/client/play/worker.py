@@ -234,7 +234,7 @@ class ProcessExecutor:
         self._answers: Connection | None = None
         self._tickets: dict[int, Ticket] = {}
         self._next_id = 0
-        self.restarts = 0  # worker processes started after a crash
+        self.crashes = 0  # worker processes found dead; the next job starts a new one
 
     @property
     def process(self) -> Any:
@@ -245,8 +245,7 @@ class ProcessExecutor:
         """Spawn the worker process unless it runs."""
         if self._process is not None and self._process.is_alive():
             return
-        if self._process is not None:
-            self.restarts += 1
+        self._stop_process()
         requests_in, requests_out = self._context.Pipe(duplex=False)
         answers_in, answers_out = self._context.Pipe(duplex=False)
         process = self._context.Process(target=serve, args=(requests_in, answers_out), daemon=True,
@@ -305,34 +304,38 @@ class ProcessExecutor:
             self._crashed()
 
     def _crashed(self) -> None:
-        code = self._process.exitcode if self._process is not None else None
+        self.crashes += 1
+        code = self._stop_process()
         log.warning("AI worker process stopped (exit code %s)", code)
+        self._fail_pending(f"the AI worker process stopped (exit code {code})")
+
+    def _fail_pending(self, error: str, cancelled: bool = False) -> None:
         for ticket in self._tickets.values():
-            ticket.finish(error=f"the AI worker process stopped (exit code {code})")
+            ticket.cancelled = cancelled
+            ticket.finish(error=error)
         self._tickets.clear()
+
+    def _stop_process(self) -> int | None:
+        """Close the pipes and terminate the process (no search is waited for); returns its exit code."""
         for end in (self._requests, self._answers):
             if end is not None:
                 end.close()
         self._requests = self._answers = None
+        process, self._process = self._process, None
+        if process is None:
+            return None
+        process.terminate()
+        process.join(REAP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(REAP_SECONDS)
+        code: int | None = process.exitcode
+        return code
 
     def close(self) -> None:
         """Terminate the worker at once (a running search is abandoned) and fail what was pending."""
-        process = self._process
-        self._process = None
-        for ticket in self._tickets.values():
-            ticket.cancelled = True
-            ticket.finish(error="the AI worker was closed")
-        self._tickets.clear()
-        for end in (self._requests, self._answers):
-            if end is not None:
-                end.close()
-        self._requests = self._answers = None
-        if process is not None:
-            process.terminate()
-            process.join(REAP_SECONDS)
-            if process.is_alive():
-                process.kill()
-                process.join(REAP_SECONDS)
+        self._stop_process()
+        self._fail_pending("the AI worker was closed", cancelled=True)
 
 
 def serve(requests: Connection, answers: Connection) -> None:
