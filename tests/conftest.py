@@ -31,15 +31,12 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(home):
-    """The app on its main menu, without fades (test files with other needs define their own)."""
-    from game.client.app import App
-    from tests.client_helpers import frames
+def app(request, home):
+    """The app on its main menu, in English, without fades; 1280×720 unless parametrised with a size
+    (`@pytest.mark.parametrize("app", SIZES, indirect=True)`). Tests that need another start use `make_app`."""
+    from tests.client_helpers import make_app
 
-    application = App()
-    application.scenes.fade_enabled = False
-    application.goto("menu")
-    frames(application)
+    application = make_app(getattr(request, "param", (1280, 720)))
     yield application
     application.close()
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
 from game.client.app import App, start_session
 from tests.client_helpers import (
@@ -18,21 +17,9 @@ from tests.client_helpers import (
     click_cell,
     frames,
     key,
+    make_app,
     settle,
 )
-
-
-@pytest.fixture
-def app(home):
-    """The app at 1280×720 on its main menu, in English, fades off."""
-    application = App((1280, 720))
-    application.scenes.fade_enabled = False
-    application.settings.language = "en"
-    application.t.language = "en"
-    application.goto("menu")
-    frames(application)
-    yield application
-    application.close()
 
 
 def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> str:
@@ -156,8 +143,7 @@ def test_resize_and_f11_during_an_animation(app):
 
 
 def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home, held_ai):
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
+    app = make_app(menu=False)
     start_session(app, "kubtafl", "standard", ["ai:hard", "ai:hard"], 1)
     board = board_of(app)
     for _ in range(300):

@@ -13,17 +13,17 @@ from game.cli import main as cli_main
 from game.client import saves
 from game.client.app import App, start_session
 from game.client.kubtafl import art
-from tests.client_helpers import board_of, button_by_text, button_texts, click_at, click_cell, frames, key, settle
-
-
-def make_app(language: str = "en") -> App:
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.language = language
-    app.t.language = language
-    app.goto("menu")
-    frames(app)
-    return app
+from tests.client_helpers import (
+    board_of,
+    button_by_text,
+    button_texts,
+    click_at,
+    click_cell,
+    frames,
+    key,
+    make_app,
+    settle,
+)
 
 
 def level_file(tmp_path, name: str, data: dict) -> str:
@@ -196,7 +196,7 @@ ENDINGS = {
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, language):
     draw, quiet, repetition, ai_wins, no_action = ENDINGS[language]
-    app = make_app(language)
+    app = make_app(language=language)
     try:
         start_session(app, "kubtafl", level_file(tmp_path, "quiet", QUIET), ["human", "human"], 1)
         board = board_of(app)

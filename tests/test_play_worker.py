@@ -149,14 +149,12 @@ def test_the_default_executor_comes_from_the_environment(monkeypatch):
 
 
 def test_the_app_plays_the_computers_move_from_the_worker_process(home):
-    from game.client.app import App, start_session
-    from tests.client_helpers import frames
+    from game.client.app import start_session
+    from tests.client_helpers import frames, make_app
 
     set_default_executor(ProcessExecutor())
-    app = App((1280, 720))
+    app = make_app(anim_speed="instant", menu=False)
     try:
-        app.scenes.fade_enabled = False
-        app.settings.anim_speed = "instant"
         start_session(app, "kubtafl", "standard", ["ai:easy", "human"], 4)
         board = app.scenes.current
         frames(app, 1)  # the AI seat's search is sent to the process (it cannot have answered within the frame)

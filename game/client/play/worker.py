@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 EXECUTOR_ENV = "KUBIKI_AI_EXECUTOR"
 # How long closing waits for a terminated worker process to be reaped (it is killed, not asked).
 REAP_SECONDS = 1.0
+# The worker process runs at a lower priority: when cores are short, the window's frames come first.
+WORKER_NICENESS = 5
 
 
 @dataclass(frozen=True)
@@ -340,6 +342,10 @@ class ProcessExecutor:
 
 def serve(requests: Connection, answers: Connection) -> None:
     """The worker process: a listener thread takes jobs and cancels; searches run here, one at a time."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice() on this platform, or not allowed: run at normal priority
+        pass
     jobs: queue.Queue[tuple[int, SearchJob] | None] = queue.Queue()
     stops: dict[int, threading.Event] = {}
     lock = threading.Lock()
