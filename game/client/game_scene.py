@@ -9,7 +9,8 @@ A mode's board scene subclasses `GameScene` and implements the `*_board` hooks i
 - `handle_board(event)`, `update_board(dt)`, `draw_board(surface)`, `leave_board()`.
 
 While the pause menu or the game-over dialog is open the board gets no events and no updates (it is
-still drawn, dimmed). Call `self.autosave()` after every applied action, and `self.show_game_over(title,
+still drawn, dimmed). The session saves itself after every action (`session.save()`, the one writer);
+`self.autosave()` asks it once more and shows a failure. Call `self.show_game_over(title,
 reason)` when the session ends. For `--screenshot`, a scene may define a classmethod
 `screenshot_states(app) -> list[tuple[str, dict]]`: each (name, context) is opened with
 `app.goto(mode, **context)`, run for `SCREENSHOT_FRAMES` frames with instant animations and saved as
