@@ -82,6 +82,9 @@ def test_the_thread_executor_answers_as_inline_does():
         executor.cancel(endless)
         after = executor.submit(kubtafl_job())
         assert after.wait(TIMEOUT) and after.answer is not None  # the cancelled search made way
+        running, queued = executor.submit(kubtafl_job(ENDLESS)), executor.submit(kubtafl_job())
+        executor.close()  # returns at once: whether started or queued, both searches are told to stop
+        assert running.stop.is_set() and queued.stop.is_set()
     finally:
         executor.close()
 

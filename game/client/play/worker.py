@@ -195,6 +195,7 @@ class ThreadExecutor:
     def __init__(self) -> None:
         self._jobs: queue.Queue[tuple[SearchJob, Game | None, Ticket] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._live: set[Ticket] = set()  # submitted and not yet finished
 
     def start(self) -> None:
         """Start the worker thread (once)."""
@@ -207,11 +208,13 @@ class ThreadExecutor:
             job, game, ticket = item
             if not ticket.cancelled:
                 _run_into(ticket, job, game)
+            self._live.discard(ticket)
 
     def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
         """Queue the job for the worker thread."""
         self.start()
         ticket = Ticket(tag)
+        self._live.add(ticket)
         self._jobs.put((job, game, ticket))
         return ticket
 
@@ -221,7 +224,9 @@ class ThreadExecutor:
         ticket.stop.set()
 
     def close(self) -> None:
-        """Let the thread end after its current job; nobody waits for it."""
+        """Stop the current search and let the thread end; nobody waits for it."""
+        for ticket in list(self._live):  # the running search stops; queued ones are skipped
+            self.cancel(ticket)
         self._jobs.put(None)
         self._thread = None
 
