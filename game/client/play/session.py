@@ -185,9 +185,11 @@ class GameSession:
         try:
             action = self.state.action_from_str(ticket.answer.action)
         except ValueError:
+            action = None
+        if action is None or action not in self.state.legal_actions():
             ticket.error = f"illegal AI choice {ticket.answer.action!r}"
             return None
-        return action if action in self.state.legal_actions() else None
+        return action
 
     @property
     def thinking(self) -> bool:
