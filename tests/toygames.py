@@ -63,6 +63,8 @@ class NimGame(Game):
 
 
 class NimState(State):
+    game: NimGame
+
     def __init__(self, game: NimGame, stones: int, to_move: int) -> None:
         self.game = game
         self.stones = stones
@@ -71,7 +73,7 @@ class NimState(State):
     def current_player(self) -> int:
         return TERMINAL if self.stones == 0 else self.to_move
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Any]:
         return [] if self.stones == 0 else [n for n in (1, 2, 3) if n <= self.stones]
 
     def apply(self, action: Any) -> list[Event]:
@@ -125,6 +127,8 @@ class RaceGame(Game):
 
 
 class RaceState(State):
+    game: RaceGame
+
     def __init__(self, game: RaceGame, track: list[int], turn: int, phase: str, moves: int) -> None:
         self.game = game
         self.track = track
@@ -150,7 +154,7 @@ class RaceState(State):
             return CHANCE
         return self._next() if self.phase == "answer" else self.turn
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Any]:
         if self.outcome() is not None or self.phase == "roll":
             return []
         return ["allow", "halve"] if self.phase == "answer" else ["step", "roll"]
