@@ -25,9 +25,10 @@ def _headless() -> None:
     os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
 
 
-def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], int]:
+def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], list[float], int]:
     """Seconds between frames of the real loop (paced at 60 fps, drawn and flipped) while `level` thinks in the
-    worker process, the computer playing both sides; also how many decisions it made meanwhile."""
+    worker process, the computer playing both sides; the UI thread's CPU seconds per such frame (what the window
+    itself spends, whatever else the machine runs); and how many decisions were made meanwhile."""
     _headless()
     from game.client.app import App, start_session
     from game.client.play.worker import ProcessExecutor, set_default_executor
@@ -37,6 +38,7 @@ def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], int]:
     app.scenes.fade_enabled = False
     app.settings.anim_speed = "fast"
     intervals: list[float] = []
+    cpu: list[float] = []
     try:
         start_session(app, "kubtafl", "standard", [f"ai:{level}", f"ai:{level}"], 1)
         session = app.scenes.current.session  # type: ignore[union-attr]
@@ -47,15 +49,17 @@ def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], int]:
         ticket.wait(PROCESS_TIMEOUT)  # the first search also waited for the process to start: not counted
         last = time.perf_counter()
         while len(intervals) < THINKING_FRAMES and not session.is_over:
+            spent = time.thread_time()
             app.frame()
             now = time.perf_counter()
             if session.thinking:
                 intervals.append(now - last)
+                cpu.append(time.thread_time() - spent)
             last = now
         decisions = sum(1 for actor in session.actors if actor >= 0)
     finally:
         app.close()
-    return intervals, decisions
+    return intervals, cpu, decisions
 
 
 def search_speed(spec: str = "hard") -> tuple[dict[str, float], int]:
@@ -95,11 +99,13 @@ def search_speed(spec: str = "hard") -> tuple[dict[str, float], int]:
 
 def figures() -> Iterator[dict[str, Any]]:
     """Frame interval median/p99 while hard thinks; hard's nodes per second in the process and inline."""
-    intervals, decisions = thinking_frame_intervals()
+    intervals, cpu, decisions = thinking_frame_intervals()
     yield figure("play_frame_interval_while_hard_thinks_median", percentile(intervals, 50) * 1000, "ms",
                  frames=len(intervals), decisions=decisions, executor="process", target="about 16.7 ms (60 fps)")
     yield figure("play_frame_interval_while_hard_thinks_p99", percentile(intervals, 99) * 1000, "ms",
                  frames=len(intervals), executor="process", target="< 18 ms", load=_load())
+    yield figure("play_frame_cpu_while_hard_thinks_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
+                 median=round(percentile(cpu, 50) * 1000, 2), note="the UI thread's own CPU time per frame")
     rates, positions = search_speed()
     yield figure("play_hard_nodes_per_s_inline", rates["inline"], "nodes/s", positions=positions)
     yield figure("play_hard_nodes_per_s_process", rates["process"], "nodes/s", positions=positions)
