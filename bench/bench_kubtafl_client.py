@@ -53,48 +53,12 @@ def ricochet_frame_times() -> list[float]:
     return times
 
 
-def thinking_frame_intervals(level: str = "hard", replies: int = 3) -> list[float]:
-    """Seconds between paced 60 fps frames while the AI thinks on its worker thread, over a few replies."""
-    _headless()
-    import pygame
-
-    from game.client.app import App
-    from game.client.session import GameSession
-
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "instant"
-    clock = pygame.time.Clock()
-    intervals: list[float] = []
-    try:
-        session = GameSession("kubtafl", "standard", ["human", f"ai:{level}"], seed=1)
-        app.goto("kubtafl", session=session)
-        scene = app.scenes.current
-        for reply in range(replies):
-            for _ in range(5):
-                app.frame(1 / 60, flip=False)
-            scene.commit(session.state.legal_actions()[reply])
-            last = time.perf_counter()
-            for _ in range(600):
-                app.frame(1 / 60, flip=False)
-                clock.tick(60)
-                now = time.perf_counter()
-                if session.thinking:
-                    intervals.append(now - last)
-                last = now
-                if session.is_human_turn and not scene.queue.busy:
-                    break
-    finally:
-        app.close()
-    return intervals
-
-
 _GAME_SCRIPT = r"""
 import json, os, random, resource, tracemalloc
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 tracemalloc.start()
 from game.client.app import App
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 app = App((1280, 720)); app.scenes.fade_enabled = False; app.settings.anim_speed = "fast"
 session = GameSession("kubtafl", "standard", ["human", "human"], seed=11, autosave=False)
 app.goto("kubtafl", session=session)
@@ -128,17 +92,12 @@ def whole_game_memory() -> dict[str, Any]:
 
 
 def figures() -> Iterator[dict[str, Any]]:
-    """Frame time median/p99 during a ricochet chain; peak memory of a whole game."""
+    """Frame time median/p99 during a ricochet chain; peak memory of a whole game (AI thinking: bench_play)."""
     times = ricochet_frame_times()
     yield figure("kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
                  size="1280x720")
     yield figure("kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
                  target="< 8 ms")
-    paced = thinking_frame_intervals()
-    yield figure("kubtafl_client_frame_interval_while_ai_thinks_median", percentile(paced, 50) * 1000, "ms",
-                 frames=len(paced), level="hard", target="about 16.7 ms (60 fps)")
-    yield figure("kubtafl_client_frame_interval_while_ai_thinks_p99", percentile(paced, 99) * 1000, "ms",
-                 frames=len(paced), level="hard")
     memory = whole_game_memory()
     yield figure("kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"],
                  target="< 200 MB")

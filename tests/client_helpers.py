@@ -9,6 +9,23 @@ import pygame
 from game.client.game_scene import GameScene
 
 
+def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None,
+             menu: bool = True) -> Any:
+    """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told."""
+    from game.client.app import App
+
+    application = App(size, fullscreen=False)
+    application.scenes.fade_enabled = False
+    application.settings.language = language
+    application.t.language = language
+    if anim_speed is not None:
+        application.settings.anim_speed = anim_speed
+    if menu:
+        application.goto("menu")
+        frames(application)
+    return application
+
+
 def frames(app: Any, n: int = 2) -> None:
     """Run `n` frames of 1/60 s (events are processed in each)."""
     for _ in range(n):

@@ -9,28 +9,10 @@ from game.client import saves
 from game.client.app import App, start_session
 from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPENING
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
-from tests.client_helpers import button_by_text, click, click_at, frames, key
+from game.client.play.session import GameSession
+from tests.client_helpers import button_by_text, click, click_at, frames, key, make_app
 
 SIZES = [(1280, 720), (1024, 768)]
-
-
-def make_app(size: tuple[int, int]) -> App:
-    """The app at a window size, fades off, on the main menu."""
-    application = App(size)
-    application.scenes.fade_enabled = False
-    application.settings.language = "en"
-    application.t.language = "en"
-    application.goto("menu")
-    frames(application)
-    return application
-
-
-@pytest.fixture(params=SIZES, ids=["1280x720", "1024x768"])
-def app(request, home):
-    application = make_app(request.param)
-    yield application
-    application.close()
 
 
 def scene(app: App) -> KubtaflScene:
@@ -88,6 +70,7 @@ def model_matches_state(s: KubtaflScene) -> bool:
     return engine == drawn and all((d.x, d.y) == (float(d.cell[0]), float(d.cell[1])) for d in s.model.dice.values())
 
 
+@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     click(app, button_by_text(app, "Kubtafl"))
     assert app.scenes.current_name == "new_game"
@@ -128,6 +111,7 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
 
 
+@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     start_session(app, "kubtafl", "endgame", ["human", "human"], 5)
     frames(app, 2)

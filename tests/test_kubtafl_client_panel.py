@@ -14,17 +14,13 @@ from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 from game.client.kubtafl.layout import BoardLayout
 from game.client.kubtafl.panel import log_lines
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
-from tests.client_helpers import frames
+from game.client.play.session import GameSession
+from tests.client_helpers import frames, make_app
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:
     """The app at `size` showing `session`'s board, animations instant."""
-    app = App(size, fullscreen=False)
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "instant"
-    app.settings.language = language
-    app.t.language = language
+    app = make_app(size, language, anim_speed="instant", menu=False)
     app.goto("kubtafl", session=session)
     frames(app, 3)
     board = app.scenes.current
