@@ -62,7 +62,7 @@ def play_by_clicks(app: App, text: str) -> None:
     """Select the mover, click the target, let the animation finish."""
     src, dst = text.split("-")
     click_cell(app, src)
-    assert scene(app).selected == src, f"{src} was not selected"
+    assert scene(app).view.picks.selected == src, f"{src} was not selected"
     click_cell(app, dst)
     settle(app)
 
@@ -111,11 +111,11 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
     # Dark answers; then Light transfers by dragging one die onto its neighbour and choosing the amount.
     play_by_clicks(app, "f8-g8")
-    donor, recipient = next(iter(board.index.transfers))
-    options = board.index.transfers[(donor, recipient)]
+    donor, recipient = next(iter(board.view.picks.index.transfers))
+    options = board.view.picks.index.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
-    assert board.popup is not None
-    chip = board.popup.chips[0][0]
+    assert board.chooser is not None
+    chip = board.chooser.chips[0][0]
     click_at(app, chip.center, settle=1)
     settle(app)
     assert board.session.log[-1] == options[0].text
@@ -135,9 +135,9 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     settle(app)
     # Light gives value with the '+' badge between a1 and a2.
     click_cell(app, "a1")
-    badge = dict(board.badges)["a2"]
+    badge = dict(board.view.picks.badges)["a2"]
     click_at(app, badge.center, settle=1)
-    assert board.popup is not None
+    assert board.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -145,14 +145,14 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert board.model.dice["a2"].value == 4 and board.model.dice["a1"].value == 6
     # Dark brings its d12 back: click it in the removed row, then a dashed cell, then the value.
     kinds = board.model.removed["dark"]
-    slot = board.panel.pool_slots("dark", len(kinds))[kinds.index("d12")]
+    slot = board.view.pools().slots("dark", len(kinds))[kinds.index("d12")]
     click_at(app, slot.center, settle=1)
-    assert board.reentry_kind == "d12"
-    cell = sorted(board.index.reentries["d12"])[0]
+    assert board.view.picks.reentry_kind == "d12"
+    cell = sorted(board.view.picks.index.reentries["d12"])[0]
     click_cell(app, cell)
-    assert board.popup is not None
-    opt = board.popup.option(0, 0)
-    click_at(app, board.popup.chips[0][0].center, settle=1)
+    assert board.chooser is not None
+    opt = board.chooser.option(0, 0)
+    click_at(app, board.chooser.chips[0][0].center, settle=1)
     settle(app)
     assert board.session.log[-1] == opt.text
     assert board.model.dice[cell].kind == "d12"
@@ -200,12 +200,12 @@ def test_preview_drawn_on_hover_and_gone_after_commit(home):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(application, dst), rel=(0, 0),
                                              buttons=(0, 0, 0)))
         frames(application, 1)
-        assert board.preview is not None and board.preview.pushes
+        assert board.view.picks.preview is not None and board.view.picks.preview.pushes
         assert _amber_pixels(application.window, area) > baseline + 40
         click_cell(application, dst)
         settle(application)
         frames(application, 1)
-        assert board.preview is None
+        assert board.view.picks.preview is None
         assert _amber_pixels(application.window, area) <= baseline
     finally:
         application.close()
@@ -241,19 +241,19 @@ def test_keyboard_selects_previews_and_commits(home):
         board = scene(application)
         settle(application)
         key(application, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
-        assert board.cursor == (0, 0)
+        assert board.view.picks.cursor == (0, 0)
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)  # a3: the d6
         key(application, pygame.K_RETURN)
-        assert board.selected == "a3"
+        assert board.view.picks.selected == "a3"
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)
-        assert board.hover == "a5" and board.preview is not None
+        assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
         key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-        assert board.selected is None and board.cursor is None and board.overlay is None
+        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.overlay is None
         for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
             key(application, k)
-        assert board.selected == "a3"
+        assert board.view.picks.selected == "a3"
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)
         key(application, pygame.K_RETURN)
@@ -279,7 +279,7 @@ def test_hint_suggests_a_legal_move(home):
             frames(application, 1)
             if board.hint_action:
                 break
-        assert board.hint_action in board.index.by_text
+        assert board.hint_action in board.view.picks.index.by_text
         assert board.hint_text.startswith("Hint: ")
     finally:
         application.close()
@@ -318,7 +318,7 @@ def test_window_resize_mid_game_keeps_clicks_on_cells(home):
         frames(application, 2)
         assert board.layout.size == application.screen_size
         assert board.layout.board.right < board.layout.panel.left
-        assert board.selected == "a3"  # the selection survives resizing
+        assert board.view.picks.selected == "a3"  # the selection survives resizing
         click_cell(application, "a6")
         settle(application)
         assert board.session.log[-1] in ("a3-a6",)

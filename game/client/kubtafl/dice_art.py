@@ -11,7 +11,7 @@ from functools import cache
 
 import pygame
 
-from game.client.kubtafl import art
+from game.client import art
 
 KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
