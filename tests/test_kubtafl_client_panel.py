@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.client.app import MIN_WINDOW, App
+from game.client.board.layout import BoardLayout
 from game.client.kubtafl import dice_art
 from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
-from game.client.board.layout import BoardLayout
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.session import GameSession
 from tests.client_helpers import frames

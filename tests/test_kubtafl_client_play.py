@@ -10,9 +10,8 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.client import saves
+from game.client import art, saves
 from game.client.app import App, start_session
-from game.client import art
 from tests.client_helpers import board_of, button_by_text, button_texts, click_at, click_cell, frames, key, settle
 
 

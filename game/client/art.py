@@ -61,15 +61,11 @@ def _noise_tile(size: int, base: tuple[int, int, int], spread: int, seed: int) -
     rng = random.Random(seed)
     tile = pygame.Surface((size, size))
     tile.fill(base)
-    with pygame.PixelArray(tile) as pixels:
-        for y in range(size):
-            for x in range(size):
-                d = rng.randint(-spread, spread)
-                pixels[x, y] = (
-                    max(0, min(255, base[0] + d)),
-                    max(0, min(255, base[1] + d)),
-                    max(0, min(255, base[2] + d)),
-                )
+    for y in range(size):
+        for x in range(size):
+            d = rng.randint(-spread, spread)
+            tile.set_at((x, y), (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)),
+                                 max(0, min(255, base[2] + d))))
     return tile
 
 

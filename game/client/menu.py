@@ -44,7 +44,7 @@ class MenuScene(Scene):
         if data is None:
             return None
         mode = data.get("mode")
-        if not playable(mode):
+        if not isinstance(mode, str) or not playable(mode):
             return None  # kept for when the mode's scene is back
         from game.client.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 

@@ -128,7 +128,7 @@ class NewGameScene(Scene):
                 if len(choices) <= MAX_LEVEL_SEGMENTS:
                     self._segments(kind, 0, choices, control_x, control_w, cy)
                 else:
-                    labels = [label for _, label in choices]
+                    labels: list[str | tuple[str, str]] = [label for _, label in choices]
                     current = labels[self.levels.index(self.level)]
                     self.level_menu = pygame_gui.elements.UIDropDownMenu(
                         labels, current, pygame.Rect(control_x, cy - s(19), control_w, s(38)), app.ui

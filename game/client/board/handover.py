@@ -52,8 +52,8 @@ class HandoverCard:
         surface.blit(veil, (0, 0))
         art.panel(surface, self.rect, unit / 18)
         pygame.draw.rect(surface, self.colour, self.rect.inflate(-unit // 2, -unit // 2), 3, border_radius=10)
-        art.label(surface, self.name, int(unit * 1.8), self.colour, center=(self.rect.centerx, self.rect.top + unit * 2.2),
-                  bold=True, shadow=(0, 0, 0))
+        art.label(surface, self.name, int(unit * 1.8), self.colour,
+                  center=(self.rect.centerx, self.rect.top + unit * 2.2), bold=True, shadow=(0, 0, 0))
         f = art.font(int(unit * 1.1))
         y = self.rect.top + int(unit * 3.8)
         for line in art.wrap(f, self.message, self.rect.w - 3 * unit):

@@ -177,6 +177,6 @@ class MoveLog:
             pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
             if top + self.rows_shown < len(self.rows):
                 # Scrolled back: a small marker says newer moves are below.
-                x, y, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
-                pygame.draw.polygon(surface, art.INK_SOFT, [(x - k, y - k * 0.8), (x + k, y - k * 0.8),
-                                                            (x, y + k * 0.4)])
+                mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+                pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
+                                                            (mx, my + k * 0.4)])

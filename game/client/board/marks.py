@@ -62,7 +62,7 @@ def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], siz
     placed: list[pygame.Rect] = []
     for own, text in badges:
         box = badge_rect(text, size)
-        candidates = []
+        candidates: list[tuple[int, int, pygame.Rect]] = []
         for anchor, point in (("midbottom", (own.centerx, own.top - gap)), ("midtop", (own.centerx, own.bottom + gap)),
                               ("midleft", (own.right + gap, own.centery)), ("midright", (own.left - gap, own.centery))):
             rect = box.copy()

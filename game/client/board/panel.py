@@ -165,4 +165,5 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
         art.label(surface, chip.name, size, colour, midleft=(rect.left + u // 3 + icon + u // 4, rect.centery),
                   bold=i == info.acting)
         if chip.eliminated:
-            pygame.draw.line(surface, colour, (rect.left + u // 3, rect.centery), (rect.right - u // 3, rect.centery), 2)
+            y = rect.centery
+            pygame.draw.line(surface, colour, (rect.left + u // 3, y), (rect.right - u // 3, y), 2)
