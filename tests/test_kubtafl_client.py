@@ -7,7 +7,10 @@ import pytest
 
 from game.client import saves
 from game.client.app import App, start_session
+from game.client.board.layout import cell_name
+from game.client.board.marks import Mark
 from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPENING
+from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.session import GameSession
 from tests.client_helpers import button_by_text, click, click_at, frames, key
@@ -172,17 +175,6 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert not rematch.session.is_over and rematch.session.log == []
 
 
-def _amber_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
-    """Pixels of the push-arrow colour inside `rect`."""
-    count = 0
-    for y in range(rect.top, rect.bottom, 2):
-        for x in range(rect.left, rect.right, 2):
-            r, g, b, *_ = surface.get_at((x, y))
-            if r > 235 and 165 <= g <= 210 and 50 <= b <= 110:
-                count += 1
-    return count
-
-
 def test_preview_drawn_on_hover_and_gone_after_commit(home):
     application = make_app((1280, 720))
     try:
@@ -195,18 +187,24 @@ def test_preview_drawn_on_hover_and_gone_after_commit(home):
         src, dst = RICOCHET_ACTION.split("-")
         click_cell(application, src)
         frames(application, 1)
-        area = board.layout.board
-        baseline = _amber_pixels(application.window, area)  # the selection ring may hold a few such pixels
+        assert Mark("ring", src) in board.marks.drawn
+        assert not [m for m in board.marks.drawn if m.kind == "arrow"]
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(application, dst), rel=(0, 0),
                                              buttons=(0, 0, 0)))
         frames(application, 1)
-        assert board.view.picks.preview is not None and board.view.picks.preview.pushes
-        assert _amber_pixels(application.window, area) > baseline + 40
+        preview = board.view.picks.preview
+        assert preview is not None and preview.pushes
+        # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
+        arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
+        expected = {f"{cell_name(*a)}-{cell_name(*b)}" for a, b in merge_pushes(preview.pushes)}
+        expected.add(f"{cell_name(*preview.mover[0])}-{cell_name(*preview.mover[1])}")
+        assert arrows == expected and len(expected) >= 3
+        assert len([m for m in board.marks.drawn if m.kind == "badge"]) == len(preview.damage) + len(preview.gains)
         click_cell(application, dst)
         settle(application)
         frames(application, 1)
         assert board.view.picks.preview is None
-        assert _amber_pixels(application.window, area) <= baseline
+        assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
     finally:
         application.close()
 

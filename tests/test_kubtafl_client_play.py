@@ -12,6 +12,7 @@ import pytest
 from game.cli import main as cli_main
 from game.client import art, saves
 from game.client.app import App, start_session
+from game.client.board.marks import Mark
 from tests.client_helpers import board_of, button_by_text, button_texts, click_at, click_cell, frames, key, settle
 
 
@@ -72,11 +73,12 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(home):
         assert len(board.session.log) == 2 and board.session.actors[-1] == 1
         src, dst, side = board.view.last_action()
         assert f"{src}-{dst}" == board.session.log[-1] and side == "dark"
+        assert Mark("tint", src) in board.marks.drawn and Mark("tint_strong", dst) in board.marks.drawn
         static = board.static_surface()
         for cell in (src, dst):
             rect = board.layout.cell_rect(*_xy(cell))
             plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
-            assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell
+            assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
         # Our next move: once both have played out, the mark follows the newest reply.
         click_cell(app, "a5")
         click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
@@ -102,6 +104,7 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
         assert board.view.picks.reentry_kind == "d4"
         assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
         assert "another removed die" in board.status_text()
+        assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
         d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
         assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
         # Another kind from the removed row, then a square, then the value in the popup.
@@ -140,6 +143,7 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
         donor, amount = donor_amount.split(":")
         assert board.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
         assert board.view.pools_info().selected == kind  # its die in the removed row is marked
+        assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
         rect = board.layout.cell_rect(*_xy(cell))
         changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
                       for x in range(rect.left, rect.right))

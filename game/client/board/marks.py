@@ -7,6 +7,7 @@ move), cursor (keyboard). Marks are drawn onto a cleared translucent layer the s
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -130,12 +131,27 @@ def ghost_image(layer: pygame.Surface, image: pygame.Surface, center: Point, alp
     layer.blit(img, (center[0] - img.get_width() / 2, center[1] - img.get_height() / 2))
 
 
+@dataclass(frozen=True)
+class Mark:
+    """One mark as drawn this frame: its kind, the cell it marks, and its text (badge, or the arrow's cells)."""
+
+    kind: str
+    cell: str = ""
+    text: str = ""
+
+
 class Marks:
-    """Draws the marks onto a reusable translucent layer; `time` drives pulses."""
+    """Draws the marks onto a reusable translucent layer; `time` drives pulses. `drawn` lists the marks of the
+    current frame (the drawing model tests and the review read), cleared by `new_frame`."""
 
     def __init__(self) -> None:
         self.layer: pygame.Surface | None = None
         self.time = 0.0
+        self.drawn: list[Mark] = []
+
+    def new_frame(self) -> None:
+        """Forget the last frame's marks."""
+        self.drawn = []
 
     def begin(self, size: tuple[int, int]) -> pygame.Surface:
         """A cleared transparent layer the size of the window."""
@@ -151,6 +167,7 @@ class Marks:
 
     def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Any = art.SELECT) -> None:
         """A glowing ring around the selected piece."""
+        self.drawn.append(Mark("ring", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.5
         pygame.draw.circle(layer, art.with_alpha(colour, 70 + int(40 * self.pulse)), (cx, cy), r,
@@ -160,6 +177,7 @@ class Marks:
     def corner_ticks(self, layer: pygame.Surface, layout: BoardLayout, cells: set[str]) -> None:
         """Soft corner ticks on pieces that can act (so a new player sees what to click)."""
         for cell in cells:
+            self.drawn.append(Mark("ticks", cell))
             rect = layout.cell_rect(*cell_xy(cell)).inflate(-4, -4)
             k = max(4, layout.cell // 7)
             colour = art.with_alpha(art.SELECT, 120)
@@ -170,6 +188,7 @@ class Marks:
 
     def dot(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool) -> None:
         """A move target: a dot, larger with a turning dashed ring when hovered."""
+        self.drawn.append(Mark("dot_hot" if hot else "dot", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * (0.17 if hot else 0.12)
         pygame.draw.circle(layer, art.with_alpha((20, 14, 10), 90), (cx + 1, cy + 2), r + 2)
@@ -180,6 +199,7 @@ class Marks:
 
     def attack(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, badge: str = "") -> None:
         """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right."""
+        self.drawn.append(Mark("crosshair", cell, badge))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.44
         crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
@@ -189,6 +209,7 @@ class Marks:
 
     def plus_badge(self, layer: pygame.Surface, layout: BoardLayout, a: str, b: str, hot: bool) -> pygame.Rect:
         """A '+' badge on the edge between two cells (give from a to b); returns its clickable rect."""
+        self.drawn.append(Mark("plus", b, a))
         x, y = edge_point(layout, a, b)
         r = max(9, layout.cell // 7)
         pygame.draw.circle(layer, art.with_alpha((10, 40, 20), 200), (x + 1, y + 2), r + 2)
@@ -201,6 +222,7 @@ class Marks:
 
     def dashed_cell(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, plus: bool = True) -> None:
         """A dashed square: a place to choose (re-entry, deployment), with a '+' inside."""
+        self.drawn.append(Mark("dashed_cell", cell))
         rect = layout.cell_rect(*cell_xy(cell)).inflate(-layout.cell // 5, -layout.cell // 5)
         colour = art.with_alpha(art.TRANSFER, 255 if hot else 190)
         dashed_rect(layer, rect, colour, 3 if hot else 2)
@@ -212,17 +234,21 @@ class Marks:
 
     def cursor(self, layer: pygame.Surface, layout: BoardLayout, cell: Cell) -> None:
         """The keyboard cursor: a bright square outline."""
+        self.drawn.append(Mark("cursor", f"{chr(97 + cell[0])}{cell[1] + 1}"))
         rect = layout.cell_rect(*cell).inflate(-3, -3)
         pygame.draw.rect(layer, art.with_alpha((255, 255, 255), 230), rect, 3, border_radius=4)
         pygame.draw.rect(layer, art.with_alpha((20, 20, 20), 160), rect.inflate(4, 4), 1, border_radius=5)
 
-    def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Any, width: int, head: float) -> None:
-        """A translucent arrow with a dark under-stroke (what will slide, or a suggested move)."""
+    def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Any, width: int, head: float,
+                    what: str = "") -> None:
+        """A translucent arrow with a dark under-stroke (what will slide, or a suggested move: `what`, in cells)."""
+        self.drawn.append(Mark("arrow", what.partition("-")[0], what))
         art.arrow(layer, a, b, art.with_alpha((20, 12, 6), 120), width + 4, head + 3)
         art.arrow(layer, a, b, colour, width, head)
 
     def cell_tint(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Any, strong: bool) -> None:
         """A square tinted and outlined in a seat's accent (strong: filled more, for the end of a move)."""
+        self.drawn.append(Mark("tint_strong" if strong else "tint", cell))
         width = max(2, layout.cell // 24)
         rect = layout.cell_rect(*cell_xy(cell))
         pygame.draw.rect(layer, art.with_alpha(colour, 95 if strong else 50), rect)
@@ -230,6 +256,7 @@ class Marks:
 
     def cross(self, layer: pygame.Surface, layout: BoardLayout, cell: Cell) -> None:
         """A red cross over a piece that would be destroyed."""
+        self.drawn.append(Mark("cross", f"{chr(97 + cell[0])}{cell[1] + 1}"))
         cx, cy = layout.center(*cell)
         r = layout.cell * 0.34
         for sgn in (1, -1):

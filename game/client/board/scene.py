@@ -474,6 +474,7 @@ class BoardScene(GameScene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Table, marks, pieces, effects, popups, the mode's top layer, the panel and the hand-over card."""
         surface.blit(self.static_surface(), (0, 0))
+        self.marks.new_frame()
         offset = shake_offset(self.queue.effects)
         if offset != (0.0, 0.0):
             # The shake moves the squares too: redraw the board area shifted.

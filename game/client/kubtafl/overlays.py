@@ -11,8 +11,9 @@ import pygame
 
 from game.client import art
 from game.client.anim import Effect
-from game.client.board.layout import BoardLayout, Cell, cell_xy
+from game.client.board.layout import BoardLayout, Cell, cell_name, cell_xy
 from game.client.board.marks import (
+    Mark,
     Marks,
     Segment,
     dashed_rect,
@@ -67,6 +68,7 @@ class KubtaflOverlays:
              ghost: tuple[str, str, int] | None = None) -> None:
         """The suggestion as a pulsing green arrow; a transfer or re-entry adds its amount (`label`) and a
         re-entry the returning die (`ghost`: kind, side, value) on a dashed square."""
+        self.marks.drawn.append(Mark("hint", dst, label or f"{src}-{dst}"))
         pulse = 0.5 + 0.5 * math.sin(self.marks.time * 4)
         colour = art.with_alpha(art.TRANSFER, 150 + int(90 * pulse))
         if ghost is not None:
@@ -103,14 +105,16 @@ class KubtaflOverlays:
         for src, dst in merge_pushes(p.pushes):
             a, b = trim_start(layout.center(*src), layout.center(*dst), cell * 0.36)
             segments.append((a, b))
-            self.marks.ghost_arrow(layer, a, b, art.with_alpha((255, 190, 80), 225), width, head)
+            self.marks.ghost_arrow(layer, a, b, art.with_alpha((255, 190, 80), 225), width, head,
+                                   f"{cell_name(*src)}-{cell_name(*dst)}")
         if p.mover is not None and p.mover[0] != p.mover[1]:
             a, b = trim_start(layout.center(*p.mover[0]), layout.center(*p.mover[1]), cell * 0.36)
             if p.mover[1] in dice:
                 # It lands where a struck die stands now: stop at that die's edge, off its value.
                 b, a = trim_start(b, a, cell * 0.36)
             segments.append((a, b))
-            self.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 235), width, head)
+            self.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 235), width, head,
+                                   f"{cell_name(*p.mover[0])}-{cell_name(*p.mover[1])}")
             if ghost is not None:
                 image = dice_art.die_surface(ghost["kind"], ghost["side"], max(1, ghost["value"]), layout.piece_size)
                 ghost_image(layer, image, layout.center(*p.mover[1]), 140)
@@ -159,6 +163,7 @@ class KubtaflOverlays:
                              values, segments, bursts)
         self.label_rects = [text_badge(layer, text, rect.center, size, (255, 255, 255), bg)
                             for (_c, text, bg), rect in zip(labels, spots, strict=True)]
+        self.marks.drawn.extend(Mark("badge", cell_name(*c), text) for c, text, _bg in labels)
 
 
 def dice_cells(model: Any) -> dict[Cell, tuple[str, int]]:
