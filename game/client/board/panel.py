@@ -1,6 +1,6 @@
 """The side panel: title and level, the turn card (the acting seat's name, colour and emblem, and a thinking
-indicator while a computer seat thinks), a row of seat chips when there are more than two seats (eliminated
-seats greyed), the mode's own slot, the move log, the status line, the buttons and the key help.
+indicator while a computer seat thinks), the seat chips (two a line) when there are more than two seats
+(eliminated seats greyed and struck through), the mode's own slot, the move log, the status line, the buttons and the key help.
 
 Its body, the log's parchment and the mode slot's static parts are cached with the table; `draw_dynamic` draws
 only what changes, from a `PanelInfo` (so the scene can cache the result until the info changes).
@@ -46,7 +46,8 @@ class PanelLayout:
         self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.4))
         y = self.turn.bottom + u // 2
         if self.seat_row:
-            self.seats = pygame.Rect(inner.left, y, inner.w, int(u * 1.8))
+            # Two seat chips a line (three or four seats: two lines), so names keep a readable size.
+            self.seats = pygame.Rect(inner.left, y, inner.w, int(u * 1.7) * 2 + u // 3)
             y = self.seats.bottom + u // 2
         self.slot = pygame.Rect(inner.left, y, inner.w, int(u * self.slot_units))
         y = self.slot.bottom
@@ -150,11 +151,11 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
               cut: list[str]) -> None:
     """One chip per seat: emblem and name in the seat's colour; the acting seat outlined, eliminated ones grey."""
     u = pl.unit
-    n = len(info.seats)
     gap = u // 3
-    w = (pl.seats.w - gap * (n - 1)) // n
+    w = (pl.seats.w - gap) // 2
+    h = (pl.seats.h - gap) // 2
     for i, chip in enumerate(info.seats):
-        rect = pygame.Rect(pl.seats.left + i * (w + gap), pl.seats.top, w, pl.seats.h)
+        rect = pygame.Rect(pl.seats.left + (i % 2) * (w + gap), pl.seats.top + (i // 2) * (h + gap), w, h)
         colour = (110, 104, 96) if chip.eliminated else chip.colour
         pygame.draw.rect(surface, (30, 23, 19), rect, border_radius=6)
         pygame.draw.rect(surface, colour, rect, 2 if i == info.acting else 1, border_radius=6)
