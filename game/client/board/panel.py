@@ -1,6 +1,7 @@
 """The side panel: title and level, the turn card (the acting seat's name, colour and emblem, and a thinking
 indicator while a computer seat thinks), the seat chips (two a line) when there are more than two seats
-(eliminated seats greyed and struck through), the mode's own slot, the move log, the status line, the buttons and the key help.
+(eliminated seats greyed and struck through), the mode's own slot, the move log, the status line, the buttons
+and the key help.
 
 Its body, the log's parchment and the mode slot's static parts are cached with the table; `draw_dynamic` draws
 only what changes, from a `PanelInfo` (so the scene can cache the result until the info changes).
