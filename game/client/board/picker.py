@@ -64,22 +64,26 @@ class AmountPicker:
         chip = max(26, int(u * 1.1))
         gap = max(4, chip // 6)
         title_w = art.font(max(12, chip // 2), bold=True).size(self.title)[0]
-        body_w = chip * 5 + gap * 4
+        number_w = max(chip * 2, art.font(int(chip * 0.98), bold=True).size(str(self.high))[0] + gap * 4)
+        body_w = chip * 2 + number_w + gap * 2
         w = max(title_w + gap * 4, body_w + gap * 4)
-        h = gap * 4 + int(chip * 0.8) + chip * 2
+        number_h = int(chip * 1.4)
+        h = gap * 6 + int(chip * 0.8) + number_h + chip
         rect = pygame.Rect(0, 0, w, h)
         rect.midbottom = (int(self.anchor[0]), int(self.anchor[1] - u))
         if rect.top < bounds.top:
             rect.midtop = (int(self.anchor[0]), int(self.anchor[1] + u))
         rect.clamp_ip(bounds)
         self.rect = rect
-        y = rect.top + gap * 2 + int(chip * 0.8)
+        # Title; then − amount +; then OK across the card.
+        top = rect.top + gap * 2 + int(chip * 0.8)
         x = rect.centerx - body_w // 2
-        self.minus = pygame.Rect(x, y, chip, chip)
-        self.number = pygame.Rect(self.minus.right + gap, y - chip // 3, chip * 3 + gap * 2 - chip - gap,
-                                  chip + chip // 3 * 2)
-        self.plus = pygame.Rect(self.number.right + gap, y, chip, chip)
-        self.ok = pygame.Rect(self.plus.right + gap, y, rect.right - gap * 2 - self.plus.right - gap, chip)
+        self.number = pygame.Rect(x + chip + gap, top, number_w, number_h)
+        self.minus = pygame.Rect(x, 0, chip, chip)
+        self.minus.centery = self.number.centery
+        self.plus = pygame.Rect(self.number.right + gap, 0, chip, chip)
+        self.plus.centery = self.number.centery
+        self.ok = pygame.Rect(x, self.number.bottom + gap, body_w, chip)
 
     # ----- input -----
     def wheel(self, steps: int) -> None:
@@ -163,4 +167,4 @@ class AmountPicker:
         art.label(surface, str(self.value), int(self.number.h * 0.7), art.INK, center=self.number.center, bold=True)
         pygame.draw.rect(surface, art.ORANGE, self.ok, border_radius=6)
         pygame.draw.rect(surface, (30, 20, 14), self.ok, 2, border_radius=6)
-        art.label(surface, "OK", int(chip * 0.5), (255, 250, 236), center=self.ok.center, bold=True)
+        art.label(surface, "OK", int(chip * 0.55), (255, 250, 236), center=self.ok.center, bold=True)
