@@ -14,16 +14,13 @@ from game.client.board.panel import PanelInfo, PanelLayout, SeatChip, draw_dynam
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.kubtafl.view import KubtaflView
 from game.engine.kubtafl.events import Damaged, Moved
-from tests.client_helpers import board_of, click_at, click_cell, frames, key, settle
+from tests.client_helpers import board_of, click_at, click_cell, english_app, frames, key, settle
 
 
 @pytest.fixture
 def app(home):
     """The app at 1280×720, in English, fades off, on a hot-seat Kubtafl board."""
-    application = App((1280, 720))
-    application.scenes.fade_enabled = False
-    application.settings.language = "en"
-    application.t.language = "en"
+    application = english_app()
     start_session(application, "kubtafl", "standard", ["human", "human"], 3)
     settle(application)
     yield application

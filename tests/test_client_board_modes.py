@@ -4,8 +4,6 @@ events through the real scene of each mode."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
@@ -13,7 +11,7 @@ from game.client.app import MIN_WINDOW, App
 from game.client.board.scene import BoardScene
 from game.client.modes import playable_modes
 from game.client.session import GameSession
-from tests.client_helpers import button_by_text, click, frames, key
+from tests.client_helpers import button_by_text, click, frames, key, random_session
 
 MODES = playable_modes()
 
@@ -42,13 +40,7 @@ def settle(app: App, board: BoardScene, limit: int = 600) -> None:
 
 def played(mode: str, actions: int, seed: int = 2) -> GameSession:
     """A hot-seat session with up to `actions` random legal decisions played (stops at the end)."""
-    session = GameSession(mode, "standard", ["human", "human"], seed=seed, autosave=False)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if session.is_over:
-            break
-        session.apply(rng.choice(session.state.legal_actions()))
-    return session
+    return random_session(mode, actions, seed, session_seed=seed)
 
 
 def finished(mode: str) -> GameSession:

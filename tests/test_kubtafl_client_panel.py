@@ -3,8 +3,6 @@ that leave every die's value readable, a centred board, and panel texts that fit
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
@@ -14,7 +12,7 @@ from game.client.kubtafl import dice_art
 from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.session import GameSession
-from tests.client_helpers import frames
+from tests.client_helpers import frames, random_session
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:
@@ -33,13 +31,7 @@ def open_board(size: tuple[int, int], session: GameSession, language: str = "en"
 
 def long_session(actions: int = 40, seed: int = 5) -> GameSession:
     """A hot-seat game with `actions` random legal actions played (a long move log)."""
-    session = GameSession("kubtafl", "standard", ["human", "human"], seed=3, autosave=False)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if session.is_over:
-            break
-        session.apply(rng.choice(session.state.legal_actions()))
-    return session
+    return random_session("kubtafl", actions, seed)
 
 
 def motion(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:

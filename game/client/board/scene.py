@@ -56,6 +56,7 @@ class BoardScene(GameScene):
         self.log = MoveLog()
         self.chooser: Chooser | None = None
         self.chooser_hover: tuple[int, int] | None = None  # (row, column) of the hovered chip
+        self._chooser_focus: Callable[[Any], None] | None = None  # the mode's preview of the focused chip
         self.picker: AmountPicker | None = None
         self.handover: HandoverCard | None = None
         self.buttons: dict[str, Any] = {}
@@ -249,9 +250,8 @@ class BoardScene(GameScene):
         self.picker = None
 
     def _focus_changed(self, option: Any) -> None:
-        callback = getattr(self, "_chooser_focus", None)
-        if callback is not None:
-            callback(option)
+        if self._chooser_focus is not None:
+            self._chooser_focus(option)
 
     def _layout_popups(self) -> None:
         """Place open popups over the board and its frame."""
