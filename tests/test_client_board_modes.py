@@ -127,3 +127,24 @@ def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, 
         assert board.panel_cut == [], board.panel_cut
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, mode):
+    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
+    try:
+        settle(app, board)
+        start = board.session.state.clone()
+        board.commit(board.session.state.legal_actions()[0])
+        settle(app, board)
+        live = repr(board.model)
+        board.show_position(start)
+        assert repr(board.review_model) == repr(board.view.build_model(start)) != live
+        assert not board.accepting_input
+        frames(app, 2)
+        assert len(board.session.log) == 1 and repr(board.model) == live  # the game itself did not move
+        assert board.marks.drawn == []  # the live board's marks (its last move) are not drawn over the past
+        board.show_position(None)
+        assert board.review_model is None and board.accepting_input
+    finally:
+        app.close()

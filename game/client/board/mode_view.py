@@ -24,8 +24,9 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   message when that seat is a human and the previous acting human was another.
 - **Dice rolls and other engine events**: `event_handlers()` maps each event *class* to a handler that queues
   steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind.
-- **Review and replay**: `build_model(state)` and `draw_pieces` work for any state, read-only; nothing in them
-  may depend on the picks, so a past position draws the same as it did live.
+- **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
+  (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
+  position draws the same as it did live.
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ class BoardScene(GameScene):
         self.handover: HandoverCard | None = None
         self.buttons: dict[str, Any] = {}
         self.model: Any = None
+        self.review_model: Any = None  # a past position shown read-only (review and replay), or None: live
         self.time = 0.0
         self.game_over_shown = False
         self.status_note = ""
@@ -111,7 +112,9 @@ class BoardScene(GameScene):
         cols = rows = 8
         seats = 2
         if self.session is not None:
-            cols, rows = self.session.game.width, self.session.game.height
+            # The board size from the game's metadata (8×8 until a mode's game states it).
+            game = self.session.game
+            cols, rows = int(getattr(game, "width", 8)), int(getattr(game, "height", 8))
             seats = len(self.session.seats)
         self.layout = BoardLayout(size, cols, rows)
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units, seat_row=seats > 2)
@@ -174,10 +177,16 @@ class BoardScene(GameScene):
 
     @property
     def accepting_input(self) -> bool:
-        """True when a human may act: their turn, no animation, no hand-over card, game not over."""
+        """True when a human may act: their turn, no animation, no hand-over card, not reviewing, game not over."""
         s = self.session
         return (s is not None and not self.queue.busy and s.is_human_turn and not s.is_over
-                and self.handover is None)
+                and self.handover is None and self.review_model is None)
+
+    def show_position(self, state: Any) -> None:
+        """Show `state` (a past position) read-only instead of the live board; None returns to the game."""
+        self.close_popups()
+        self.view.reset()
+        self.review_model = self.view.build_model(state) if state is not None else None
 
     # ----- committing -----
     def commit(self, action: Any) -> None:
@@ -480,13 +489,15 @@ class BoardScene(GameScene):
             # The shake moves the squares too: redraw the board area shifted.
             surface.blit(self.static_surface(), self.layout.frame.move(offset).topleft, self.layout.frame)
         interactive = self.accepting_input
+        live = self.review_model is None  # a reviewed position shows its pieces only, none of the live marks
         layer = self.marks.begin(surface.get_size())
-        if self.view.draw_under(layer, interactive):
+        if live and self.view.draw_under(layer, interactive):
             surface.blit(layer, (0, 0))
-        if self.model is not None:
-            self.view.draw_pieces(surface, self.layout, self.model, offset)
+        shown = self.model if live else self.review_model
+        if shown is not None:
+            self.view.draw_pieces(surface, self.layout, shown, offset)
         layer = self.marks.begin(surface.get_size())
-        if self.view.draw_over(layer, interactive):
+        if live and self.view.draw_over(layer, interactive):
             surface.blit(layer, (0, 0))
         if self.queue.effects:
             self.effects.draw(surface, self.layout, self.queue.effects)
