@@ -26,6 +26,26 @@ def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_spe
     return application
 
 
+def random_session(mode: str, actions: int, seed: int = 5, session_seed: int = 3) -> Any:
+    """A hot-seat game of `mode` with up to `actions` random legal decisions played (it stops at the end)."""
+    import random
+
+    from game.client.play.session import GameSession
+
+    session = GameSession(mode, "standard", ["human", "human"], seed=session_seed, autosave=False)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if session.is_over:
+            break
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def english_app(size: tuple[int, int] = (1280, 720)) -> Any:
+    """The app at `size`, in English, without fades, on no scene yet."""
+    return make_app(size, menu=False)
+
+
 def frames(app: Any, n: int = 2) -> None:
     """Run `n` frames of 1/60 s (events are processed in each)."""
     for _ in range(n):

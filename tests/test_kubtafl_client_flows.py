@@ -26,8 +26,8 @@ def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> s
     """Pick a board move as a player would (winning or damaging ones first when `win_if_possible`) and click it."""
     b = board_of(app)
     best = None
-    for src in sorted(b.index.dice_with_actions()):
-        for dst, option in b.index.targets(src).items():
+    for src in sorted(b.view.picks.index.dice_with_actions()):
+        for dst, option in b.view.picks.index.targets(src).items():
             events = b.session.state.preview(option.action)
             wins = any(type(e).__name__ == "GameOver" and b.session.current_seat in e.winners for e in events)
             damage = sum(getattr(e, "amount", 0) for e in events if type(e).__name__ == "Damaged")
@@ -37,7 +37,7 @@ def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> s
     assert best is not None, "no board move to click"
     _, src, dst = best
     click_cell(app, src)
-    assert b.selected == src
+    assert b.view.picks.selected == src
     click_cell(app, dst)
     return f"{src}-{dst}"
 
@@ -71,8 +71,8 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     assert board.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отменить", "Подсказка", "Меню"} <= set(button_texts(app))
-    info = board._panel_info()
-    assert info.turn_text == "Ходят Светлые" and info.log_title == "Ходы"
+    info = board.panel_info()
+    assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
     # Save and quit, then Continue from the menu: the same position, the same log, our move.
     key(app, pygame.K_ESCAPE)

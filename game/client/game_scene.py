@@ -1,6 +1,7 @@
 """The base of every board scene: the session, the pause menu (Esc), the game-over dialog and autosave.
 
-A mode's board scene subclasses `GameScene` and implements the `*_board` hooks instead of
+Modes do not subclass this: `game.client.board.scene.BoardScene` does, once, and drives a mode's `ModeView`.
+A scene built on `GameScene` implements the `*_board` hooks instead of
 `handle`/`update`/`draw`/`resize`:
 
 - `enter_board(**context)` after `self.session` is set (a `game.client.play.session.GameSession`),
