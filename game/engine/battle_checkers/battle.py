@@ -19,6 +19,7 @@ from game.engine.battle_checkers.phases import (
     SHIELD_UP,
 )
 from game.engine.core import Action, Event, GameOver, Outcome
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.geometry import Board
@@ -96,7 +97,7 @@ class BattleRules:
         self.spirit[by] += 1
         events.append(ev.SpiritChanged(by, 1, self.spirit[by]))
         if loser not in self.owner:
-            self._finish((by,), "no units", events)
+            self._finish((by,), BattleCheckersReason.NO_UNITS, events)
             return
         self.phase, self.fate_player = FATE_CHOICE, by
 
@@ -122,7 +123,7 @@ class BattleRules:
             self.spirit[loser] = max(0, before - loss)
             events.append(ev.SpiritChanged(loser, self.spirit[loser] - before, self.spirit[loser]))
             if self.spirit[loser] <= 0:
-                self._finish((1 - loser,), "no spirit", events)
+                self._finish((1 - loser,), BattleCheckersReason.NO_SPIRIT, events)
                 return events
         self._continue_turn(events)
         return events
@@ -137,8 +138,9 @@ class BattleRules:
     def _finish_by_turn_limit(self, events: list[Event]) -> None:
         units = (self.unit_count(0), self.unit_count(1))
         if units[0] != units[1]:
-            self._finish((0 if units[0] > units[1] else 1,), "turn limit: more units", events)
+            self._finish((0 if units[0] > units[1] else 1,), BattleCheckersReason.TURN_LIMIT_MORE_UNITS, events)
         elif self.spirit[0] != self.spirit[1]:
-            self._finish((0 if self.spirit[0] > self.spirit[1] else 1,), "turn limit: more spirit", events)
+            leader = 0 if self.spirit[0] > self.spirit[1] else 1
+            self._finish((leader,), BattleCheckersReason.TURN_LIMIT_MORE_SPIRIT, events)
         else:
-            self._finish((0, 1), "turn limit: draw", events)
+            self._finish((0, 1), BattleCheckersReason.TURN_LIMIT_DRAW, events)

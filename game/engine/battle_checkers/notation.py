@@ -21,6 +21,14 @@ from game.engine.battle_checkers.actions import (
     USE_DIE2,
     USE_SUM,
     USE_TEXT,
+    Activate,
+    Attack,
+    DuelRoll,
+    FateRoll,
+    Place,
+    Preset,
+    RepelRoll,
+    Roll,
     parse_dice,
     parse_plan,
     plan_text,
@@ -83,25 +91,25 @@ def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> Action:
         return {"end": END, "fate": FATE, "nofate": NOFATE}[head]
     if head == "roll":
         a, b = parse_dice(tokens[1:], 2, "roll")
-        return (ROLL, min(a, b), max(a, b))
+        return Roll(ROLL, min(a, b), max(a, b))
     if head == "duel":
         a, b = parse_dice(tokens[1:], 2, "duel")
-        return (DUEL, a, b)
+        return DuelRoll(DUEL, a, b)
     if head == "repel":
-        return (REPEL, *parse_dice(tokens[1:], 1, "repel"))
+        return RepelRoll(REPEL, *parse_dice(tokens[1:], 1, "repel"))
     if head == "fate":
         a, b = parse_dice(tokens[1:], 2, "fate")
-        return (FATE_ROLL, a, b)
+        return FateRoll(FATE_ROLL, a, b)
     if head == "preset" and len(tokens) == 2:
-        return (PRESET, tokens[1])
+        return Preset(PRESET, tokens[1])
     if head == "place" and len(tokens) == 3:
         facing = FACING_INDEX.get(tokens[2].upper())
         if facing is None:
             raise IllegalAction(f"unknown facing {tokens[2]!r}")
-        return (PLACE, _cell(state, tokens[1]), facing)
+        return Place(PLACE, _cell(state, tokens[1]), facing)
     attack = _ATTACK_RE.match(head)
     if attack and len(tokens) == 1:
-        return (ATTACK, _cell(state, attack.group(1)), _cell(state, attack.group(2)))
+        return Attack(ATTACK, _cell(state, attack.group(1)), _cell(state, attack.group(2)))
     activation = _ACTIVATION_RE.match(head)
     if activation:
         return _parse_activation(state, _cell(state, activation.group(1)), _USES[activation.group(2)], tokens[1:])
@@ -125,4 +133,4 @@ def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: lis
         if steps > len(ray):
             raise IllegalAction(f"the plan leaves the board from {state.board.name(cell)}")
         to = ray[steps - 1]
-    return (ACT, cell, use, to, (d + last) % 8)
+    return Activate(ACT, cell, use, to, (d + last) % 8)

@@ -23,6 +23,7 @@ from game.engine.battle_checkers.phases import (
 )
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Outcome
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
@@ -195,6 +196,6 @@ def _read_outcome(state: BattleCheckersState, outcome: Any) -> None:
     # B12 holds on a loaded position too: a side without units or spirit has lost at once.
     for seat in (0, 1):
         if state.unit_count(seat) == 0 or state.spirit[seat] <= 0:
-            reason = "no units" if state.unit_count(seat) == 0 else "no spirit"
+            reason = BattleCheckersReason.NO_UNITS if state.unit_count(seat) == 0 else BattleCheckersReason.NO_SPIRIT
             state._finish((1 - seat,), reason, [])
             return

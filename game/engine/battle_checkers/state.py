@@ -26,6 +26,10 @@ from game.engine.battle_checkers.actions import (
     USE_DIE2,
     USE_SUM,
     USE_TEXT,
+    Activate,
+    Attack,
+    Place,
+    Preset,
     plan_text,
 )
 from game.engine.battle_checkers.battle import BattleRules
@@ -52,6 +56,7 @@ from game.engine.battle_checkers.phases import (
     SHIELD_UP,
 )
 from game.engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Outcome, State
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
@@ -268,7 +273,7 @@ class BattleCheckersState(BattleRules, State):
             if owner[c] == player and flags[c] & ATTACK_READY:
                 target = ahead[c][facing[c]]
                 if target >= 0 and owner[target] == enemy:
-                    out.append((ATTACK, c, target))
+                    out.append(Attack(ATTACK, c, target))
         return out
 
     def unit_actions(self, cell: int | str) -> list[Action]:
@@ -331,7 +336,7 @@ class BattleCheckersState(BattleRules, State):
         append = out.append
         for f in range(8):
             if f != f0 and rot[f] <= pips:
-                append((ACT, cell, use, cell, f))
+                append(Activate(ACT, cell, use, cell, f))
         if self.next_to_enemy(cell):
             return
         owner = self.owner
@@ -348,19 +353,18 @@ class BattleCheckersState(BattleRules, State):
                     break
                 spare = budget - k
                 for f in ends[spare if spare < 4 else 4]:
-                    append((ACT, cell, use, t, f))
+                    append(Activate(ACT, cell, use, t, f))
 
     def _deploy_actions(self) -> list[Action]:
         player = self.player
         out: list[Action] = []
         if self.to_place[player] == self.game.level.units_per_player:
-            out.extend((PRESET, name) for name in self.game.level.presets)
+            out.extend(Preset(PRESET, name) for name in self.game.level.presets)
         owner, w = self.owner, self.board.width
         for y in self.board.half_ranks(player):
             for c in range(y * w, y * w + w):
                 if owner[c] == EMPTY:
-                    out.extend([(PLACE, c, 0), (PLACE, c, 1), (PLACE, c, 2), (PLACE, c, 3),
-                                (PLACE, c, 4), (PLACE, c, 5), (PLACE, c, 6), (PLACE, c, 7)])
+                    out.extend([Place(PLACE, c, f) for f in range(8)])
         return out
 
     # ------------------------------------------------------------------ checks (no side effects)
@@ -449,7 +453,7 @@ class BattleCheckersState(BattleRules, State):
         # B12 holds from the start: a side deploying without spirit (a saved position) has lost at once.
         for seat in (0, 1):
             if self.spirit[seat] <= 0:
-                self._finish((1 - seat,), "no spirit", events)
+                self._finish((1 - seat,), BattleCheckersReason.NO_SPIRIT, events)
                 return
         # Both sides deployed: player 1 takes the first turn.
         self.player, self.turn = 1, 0

@@ -25,6 +25,7 @@ from game.engine.checkrisk.phases import (
     ROLL,
 )
 from game.engine.core import Action, Event
+from game.engine.reasons import CheckRiskReason
 
 
 class BattleRules:
@@ -161,11 +162,11 @@ class BattleRules:
             return False
         alive = tuple(s for s, gone in enumerate(self.out) if not gone)
         if len(alive) == 1:
-            self._finish(alive, "last player standing", events)
+            self._finish(alive, CheckRiskReason.LAST_PLAYER_STANDING, events)
             return True
         if not alive:
             # The last two stacks destroyed each other: the seats that fell together share the draw.
-            self._finish(tuple(fallen), "mutual destruction", events)
+            self._finish(tuple(fallen), CheckRiskReason.MUTUAL_DESTRUCTION, events)
             return True
         return False
 

@@ -104,7 +104,7 @@ class LegalActions:
                 continue
             out.extend(table[i][: min(left, MAX_STACK - c)])
         if self._nothing_deployed(seat):
-            out.extend((A.PRESET, name) for name in sorted(self.game.spec.presets[seat]))
+            out.extend(A.Preset(A.PRESET, name) for name in sorted(self.game.spec.presets[seat]))
         return out
 
     def _retreat_targets(self) -> list[tuple[int, int]]:
@@ -136,7 +136,7 @@ class LegalActions:
         caps = tuple(room for _, room in targets)
         out = []
         for split in _splits(d, caps):
-            out.append((A.RETREAT, cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n))))
+            out.append(A.Retreat(A.RETREAT, cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n))))
         return out
 
     # ------------------------------------------------------------------ legality

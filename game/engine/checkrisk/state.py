@@ -95,7 +95,7 @@ class CheckRiskState(LegalActions, TurnRules, BattleRules, State):
         b = self.battle
         if self._outcome is not None or b is None or b[3] != ROLL:
             return []
-        return [((A.ROLL, ha, hd), p) for (ha, hd), p in round_outcomes(b[2], self.count[b[1]])]
+        return [(A.Roll(A.ROLL, ha, hd), p) for (ha, hd), p in round_outcomes(b[2], self.count[b[1]])]
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a decision or chance outcome; raises IllegalAction when it is not legal here."""

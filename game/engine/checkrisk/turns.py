@@ -17,6 +17,7 @@ from game.engine.checkrisk.phases import (
     REINFORCE,
 )
 from game.engine.core import Action, Event, GameOver, Outcome
+from game.engine.reasons import CheckRiskReason
 
 
 class TurnRules:
@@ -144,11 +145,11 @@ class TurnRules:
         cells = {s: self.cells_held(s) for s in alive}
         best = max(cells.values())
         leaders = [s for s in alive if cells[s] == best]
-        reason = "turn limit: most cells"
+        reason = CheckRiskReason.TURN_LIMIT_MOST_CELLS
         if len(leaders) > 1:
             best_tokens = max(self.on_board[s] for s in leaders)
             leaders = [s for s in leaders if self.on_board[s] == best_tokens]
-            reason = "turn limit: most tokens" if len(leaders) == 1 else "turn limit: draw"
+            reason = CheckRiskReason.TURN_LIMIT_MOST_TOKENS if len(leaders) == 1 else CheckRiskReason.TURN_LIMIT_DRAW
         self.round = self.game.spec.turn_limit
         self._finish(tuple(leaders), reason, events)
 
