@@ -21,10 +21,10 @@ Retreat parts are sorted by cell index, so one split has one tuple.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.engine.checkrisk.board import Board
-from game.engine.core import Action, IllegalAction
+from game.engine.core import IllegalAction
 
 DEPLOY, PRESET, REINFORCE, MOVE, ATTACK = "deploy", "preset", "reinforce", "move", "attack"
 END, CONTINUE, WITHDRAW, STAND = "end", "continue", "withdraw", "stand"
@@ -136,7 +136,7 @@ def retreat(cell: int, parts: dict[int, int] | list[tuple[int, int]]) -> Retreat
     return Retreat(RETREAT, cell, tuple(sorted((c, n) for c, n in items if n)))
 
 
-def to_str(board: Board, action: Action) -> str:
+def to_str(board: Board, action: tuple[Any, ...]) -> str:
     """The notation of an action (see the module table)."""
     names = board.names
     try:
@@ -172,7 +172,7 @@ def _cell(board: Board, name: str, text: str) -> int:
     return i
 
 
-def from_str(board: Board, text: str) -> Action:
+def from_str(board: Board, text: str) -> CheckRiskAction:
     """Parse notation into an action tuple (legality is the state's business); raises IllegalAction."""
     if not isinstance(text, str):
         raise IllegalAction(f"not notation: {text!r}")
@@ -181,8 +181,8 @@ def from_str(board: Board, text: str) -> Action:
         return _WORDS[t]
     m = _STEP_RE.match(t)
     if m:
-        step = Move if m.group(2) == "-" else Attack
-        return step(step.__name__.lower(), _cell(board, m.group(1), t), _cell(board, m.group(3), t), int(m.group(4)))
+        origin, target, n = _cell(board, m.group(1), t), _cell(board, m.group(3), t), int(m.group(4))
+        return Move(MOVE, origin, target, n) if m.group(2) == "-" else Attack(ATTACK, origin, target, n)
     m = _REINFORCE_RE.match(t)
     if m:
         return Reinforce(REINFORCE, _cell(board, m.group(1), t))
@@ -200,18 +200,18 @@ def from_str(board: Board, text: str) -> Action:
     if m:
         return Preset(PRESET, m.group(1))
     if t.startswith("retreat "):
-        origin: int | None = None
+        start_cell: int | None = None
         parts = []
         for chunk in t[len("retreat "):].replace(" ", "").split(","):
             m = _RETREAT_PART_RE.match(chunk)
             if not m:
                 raise IllegalAction(f"{text!r}: retreat parts look like 'c4-c5:2'")
             start = _cell(board, m.group(1), t)
-            if origin is not None and start != origin:
+            if start_cell is not None and start != start_cell:
                 raise IllegalAction(f"{text!r}: every retreat part must start from the same cell")
-            origin = start
+            start_cell = start
             parts.append((_cell(board, m.group(2), t), int(m.group(3))))
-        if origin is None:
+        if start_cell is None:
             raise IllegalAction(f"{text!r}: a retreat needs at least one part")
-        return Retreat(RETREAT, origin, tuple(sorted(parts)))
+        return Retreat(RETREAT, start_cell, tuple(sorted(parts)))
     raise IllegalAction(f"not CheckRisk notation: {text!r}")

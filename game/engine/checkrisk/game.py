@@ -33,11 +33,13 @@ class CheckRiskGame(Game):
         size = self.board.size
         # step_tables[i] = ((j, moves, attacks), ...): moves[k] / attacks[k] are the actions taking 1…k tokens.
         self.step_tables: tuple[tuple[tuple[int, tuple, tuple], ...], ...] = tuple(
-            tuple((j, _prefixes(A.Move, i, j), _prefixes(A.Attack, i, j)) for j in self.board.neighbours[i])
+            tuple((j, _prefixes(A.MOVE, i, j), _prefixes(A.ATTACK, i, j)) for j in self.board.neighbours[i])
             for i in range(size)
         )
         self.reinforce_actions = tuple(A.Reinforce(A.REINFORCE, i) for i in range(size))
-        self.deploy_actions = tuple(tuple(A.Deploy(A.DEPLOY, i, k) for k in range(1, MAX_STACK + 1)) for i in range(size))
+        self.deploy_actions = tuple(
+            tuple(A.Deploy(A.DEPLOY, i, k) for k in range(1, MAX_STACK + 1)) for i in range(size)
+        )
 
     @property
     def num_players(self) -> int:
@@ -90,8 +92,9 @@ class CheckRiskGame(Game):
         return titles.get(language) or titles.get("en") or name.replace("_", " ").capitalize()
 
 
-def _prefixes(step: type[A.Move] | type[A.Attack], origin: int, target: int) -> tuple[tuple[Any, ...], ...]:
-    steps = tuple(step(step.__name__.lower(), origin, target, n) for n in range(1, MAX_STACK + 1))
+def _prefixes(tag: str, origin: int, target: int) -> tuple[tuple[A.Move | A.Attack, ...], ...]:
+    step = A.Move if tag == A.MOVE else A.Attack
+    steps = tuple(step(tag, origin, target, n) for n in range(1, MAX_STACK + 1))
     return tuple(steps[:k] for k in range(MAX_STACK + 1))
 
 

@@ -50,7 +50,7 @@ def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
                            for cells, left in state.reinforcements],
         "battle": battle,
         "rolls": state.rolls,
-        "outcome": state.outcome().to_dict() if state.outcome() else None,
+        "outcome": result.to_dict() if (result := state.outcome()) else None,
     }
 
 
@@ -233,13 +233,14 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
         if not result.winners or not all(isinstance(w, int) and 0 <= w < len(state.out) for w in result.winners):
             raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
         state._outcome = Outcome(result.winners, result.reason, len(state.out))
-    if state.battle is not None and state.battle[3] not in (OCCUPY,) and state.owner[state.battle[1]] == EMPTY:
+    b = state.battle
+    if b is not None and b[3] not in (OCCUPY,) and state.owner[b[1]] == EMPTY:
         raise ValueError("battle.target: must hold an enemy stack")
-    if phase == BATTLE and state.battle[3] == DEFENDER and state.out[state.owner[state.battle[1]]]:
+    if b is not None and b[3] == DEFENDER and state.out[state.owner[b[1]]]:
         raise ValueError("battle.target: the defender is out of the game")
 
 
-def _check_deployment(state: CheckRiskState, stacks: list[dict[str, Any]]) -> None:
+def _check_deployment(state: CheckRiskState, stacks: Any) -> None:
     # During deployment every token lies in its owner's zone (C4/C5) and the rest still fits: otherwise the
     # deploying seat would have no legal action at all.
     spec = state.game.spec
