@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.battle_checkers import events as ev
 from game.engine.battle_checkers.actions import FATE, REPEL_MIN
@@ -18,11 +18,14 @@ from game.engine.battle_checkers.phases import (
     REPEL_PHASE,
     SHIELD_UP,
 )
-from game.engine.core import Action, Event, GameOver, Outcome
+from game.engine.core import Event, GameOver, Outcome
 from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.geometry import Board
+
+# An action as received: any tuple, checked field by field before use.
+Raw = tuple[Any, ...]
 
 
 class BattleRules:
@@ -46,7 +49,7 @@ class BattleRules:
     def _continue_turn(self, events: list[Event]) -> None:
         raise NotImplementedError
 
-    def _apply_attack(self, action: Action) -> list[Event]:
+    def _apply_attack(self, action: Raw) -> list[Event]:
         _, cell, target = action
         self.flags[cell] &= ~ATTACK_READY
         # The attacker faces the defender, so the defender sees it in the opposite direction.
@@ -67,7 +70,7 @@ class BattleRules:
         self._destroy(target, self.player, events)
         return events
 
-    def _apply_duel(self, action: Action) -> list[Event]:
+    def _apply_duel(self, action: Raw) -> list[Event]:
         attacker, defender = self.pending  # type: ignore[misc]
         self.pending, self.phase = None, MAIN
         names = self.board.names
@@ -78,7 +81,7 @@ class BattleRules:
             self._destroy(attacker, 1 - self.player, events)
         return events
 
-    def _apply_repel(self, action: Action) -> list[Event]:
+    def _apply_repel(self, action: Raw) -> list[Event]:
         attacker, defender = self.pending  # type: ignore[misc]
         self.pending, self.phase = None, MAIN
         names = self.board.names
@@ -101,7 +104,7 @@ class BattleRules:
             return
         self.phase, self.fate_player = FATE_CHOICE, by
 
-    def _apply_fate_choice(self, action: Action) -> list[Event]:
+    def _apply_fate_choice(self, action: Raw) -> list[Event]:
         events: list[Event] = [ev.FateCalled(self.fate_player, action == FATE)]  # type: ignore[arg-type]
         if action == FATE:
             self.phase = FATE_PHASE
@@ -110,7 +113,7 @@ class BattleRules:
             self._continue_turn(events)
         return events
 
-    def _apply_fate_roll(self, action: Action) -> list[Event]:
+    def _apply_fate_roll(self, action: Raw) -> list[Event]:
         caller, mine, theirs = self.fate_player, action[1], action[2]
         assert caller is not None
         self.phase, self.fate_player = MAIN, None

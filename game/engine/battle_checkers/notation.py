@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.battle_checkers.actions import (
     ACT,
@@ -23,6 +23,7 @@ from game.engine.battle_checkers.actions import (
     USE_TEXT,
     Activate,
     Attack,
+    BattleCheckersAction,
     DuelRoll,
     FateRoll,
     Place,
@@ -34,7 +35,7 @@ from game.engine.battle_checkers.actions import (
     plan_text,
 )
 from game.engine.battle_checkers.geometry import DIRECTIONS, FACING_INDEX
-from game.engine.core import Action, IllegalAction
+from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.state import BattleCheckersState
@@ -44,7 +45,7 @@ _ACTIVATION_RE = re.compile(r"^([a-z]\d+):([s12])$")
 _USES = {"s": USE_SUM, "1": USE_DIE1, "2": USE_DIE2}
 
 
-def action_to_str(state: BattleCheckersState, action: Action) -> str:
+def action_to_str(state: BattleCheckersState, action: tuple[Any, ...]) -> str:
     """The notation of `action` in `state` (an activation's plan is its canonical, cheapest one)."""
     names = state.board.names
     try:
@@ -68,7 +69,7 @@ def action_to_str(state: BattleCheckersState, action: Action) -> str:
     raise IllegalAction(f"not a Battle Checkers action: {action!r}")
 
 
-def action_from_str(state: BattleCheckersState, text: str) -> Action:
+def action_from_str(state: BattleCheckersState, text: str) -> BattleCheckersAction:
     """Parse notation into an action legal in `state` (or an outcome of its chance node)."""
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction("empty action")
@@ -86,7 +87,7 @@ def _cell(state: BattleCheckersState, name: str) -> int:
         raise IllegalAction(str(exc)) from None
 
 
-def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> Action:
+def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> BattleCheckersAction:
     if len(tokens) == 1 and head in ("end", "fate", "nofate"):
         return {"end": END, "fate": FATE, "nofate": NOFATE}[head]
     if head == "roll":
@@ -116,7 +117,7 @@ def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> Action:
     raise IllegalAction(f"cannot read {' '.join(tokens)!r} as a Battle Checkers action")
 
 
-def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: list[str]) -> Action:
+def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: list[str]) -> BattleCheckersAction:
     first, steps, last = parse_plan(plan)
     if state.owner[cell] < 0:
         raise IllegalAction(f"no unit on {state.board.name(cell)}")
