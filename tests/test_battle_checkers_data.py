@@ -13,7 +13,6 @@ from game.engine import IllegalAction, registry
 from game.engine.battle_checkers import ACT, make_game
 from game.engine.battle_checkers.actions import Attack
 from game.engine.battle_checkers.phases import PHASES
-from game.engine.core import IllegalAction
 from game.engine.driver import random_action
 
 BASE = {"board": [10, 10], "spirit": [6, 6], "phase": "main", "player": 0, "turn": 1, "dice": [3, 5]}

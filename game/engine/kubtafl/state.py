@@ -62,7 +62,7 @@ class DieInfo(NamedTuple):
     cell: int
 
 
-class KubtaflState(State):
+class KubtaflState(State[KubtaflAction]):
     """A Kubtafl position plus the K18 counters; `apply` changes it in place.
 
     Read-only arrays for searchers and evaluators (never mutate them):
@@ -144,13 +144,14 @@ class KubtaflState(State):
         shape = self._check(action)
         events: list[Event] = []
         self._reset = False
+        a: tuple[int, ...] = action  # a typed action or a plain tuple of the same shape
         if shape == 2:
-            mover = self._move(action[0], action[1], events)
+            mover = self._move(a[0], a[1], events)
             self._pins(mover, events)
         elif shape == 3:
-            self._transfer(action[0], action[1], action[2], events)
+            self._transfer(a[0], a[1], a[2], events)
         else:
-            placed = self._reenter(action[0], action[1], action[2], action[3], events)
+            placed = self._reenter(a[0], a[1], a[2], a[3], events)
             self._pins(placed, events)
         self._finish_turn(events)
         return events
@@ -439,7 +440,10 @@ class KubtaflState(State):
             pos[a] = dst
             events.append(Moved(side, kind, names[src], names[dst]))
             return a
-        d, j = geo.line[src * geo.size + dst]
+        line = geo.line[src * geo.size + dst]
+        if line is None:  # `_check` refuses such moves; this keeps the lookup honest
+            raise IllegalAction(f"{names[dst]} is not on a line from {names[src]}")
+        d, j = line
         ray = geo.rays[src][d]
         beyond_free = j < len(ray) and board[ray[j]] < 0
         own = SIDE_OF[target] == SIDE_OF[a]
