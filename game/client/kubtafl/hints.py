@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.kubtafl.actions import parse_action
+from game.client.kubtafl.actions import notation_parts
 
 
 class HintFlow:
@@ -35,7 +35,7 @@ class HintFlow:
     def _draw_hint(self, layer: pygame.Surface) -> None:
         """The suggestion on the board: an arrow for a move or impact, with the amount for a transfer, and the
         returning die on its square for a re-entry."""
-        parts = parse_action(self.hint_action or "")
+        parts = notation_parts(self.session.state, self.hint_action or "")
         if parts is None:
             return
         if parts.kind == "move":
@@ -49,7 +49,7 @@ class HintFlow:
     def _hint_words(self, text: str) -> str:
         """The suggestion in words: the notation for a move, a sentence for a transfer or re-entry."""
         t = self.app.t
-        parts = parse_action(text)
+        parts = notation_parts(self.session.state, text)
         if parts is not None and parts.kind == "transfer":
             return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
         if parts is not None and parts.kind == "reentry":
@@ -59,5 +59,5 @@ class HintFlow:
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
-        parts = parse_action(self.hint_action or "")
+        parts = notation_parts(self.session.state, self.hint_action or "")
         return parts.die if parts is not None and parts.kind == "reentry" else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.kubtafl.actions import parse_action
+from game.client.kubtafl.actions import notation_parts
 from game.client.kubtafl.model import SIDES
 from game.client.kubtafl.panel import clamp_log_top, log_lines
 
@@ -31,7 +31,7 @@ class MoveLogScroll:
         s = self.session
         if s is None or not s.log or not s.actors or s.actors[-1] < 0:
             return None
-        parts = parse_action(s.log[-1])
+        parts = notation_parts(s.state, s.log[-1])
         if parts is None:
             return None
         return parts.src, parts.dst, SIDES[s.actors[-1]]

@@ -173,7 +173,7 @@ class KubtaflState(State[KubtaflAction]):
     def action_from_str(self, text: str) -> Action:
         """Parse notation into a legal action; raises IllegalAction naming what is wrong."""
         text = text.strip() if isinstance(text, str) else ""
-        action = self._parse(text)
+        action = self.parse_notation(text)
         self._check(action)
         return action
 
@@ -391,7 +391,8 @@ class KubtaflState(State[KubtaflAction]):
             return 4
         raise IllegalAction(f"not a Kubtafl action: {action!r}")
 
-    def _parse(self, text: str) -> Action:
+    def parse_notation(self, text: str) -> KubtaflAction:
+        """The action a notation names, legal here or not (it may be a past move); raises IllegalAction."""
         try:
             m = _MOVE_RE.fullmatch(text)
             if m:
