@@ -7,6 +7,7 @@ from typing import Any
 from game.engine.battle_checkers.level import Level, parse_level
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Game
+from game.engine.reasons import BattleCheckersReason
 
 # Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
 # followed by its duel/repel roll, the fate choice and the fate roll.
@@ -17,6 +18,7 @@ class BattleCheckersGame(Game):
     """Battle Checkers 2 on one level (see rules/battle_checkers.md)."""
 
     name = "battle_checkers"
+    reasons = BattleCheckersReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
@@ -40,6 +42,11 @@ class BattleCheckersGame(Game):
     def num_players(self) -> int:
         """Two seats."""
         return 2
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the level's board."""
+        return self.board.width, self.board.height
 
     def initial_state(self) -> BattleCheckersState:
         """Deployment with nothing placed, or the level's saved position."""

@@ -8,6 +8,7 @@ from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
 from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Game
+from game.engine.reasons import CheckRiskReason
 
 # A battle of a + d ≤ 12 tokens loses at least one token per (decisive) round, so it has at most 11 rounds;
 # each round is a roll, a continue and a stand, then one closing decision (occupy).
@@ -18,6 +19,9 @@ class CheckRiskGame(Game):
     """CheckRisk on one level: 2, 3 or 4 seats, deployment zones and presets from the level."""
 
     name = "checkrisk"
+    min_players = 2
+    max_players = 4
+    reasons = CheckRiskReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
@@ -45,6 +49,11 @@ class CheckRiskGame(Game):
     def num_players(self) -> int:
         """Number of seats (from the level)."""
         return self.spec.players
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the level's board."""
+        return self.board.width, self.board.height
 
     def initial_state(self) -> CheckRiskState:
         """The empty board at the start of deployment, seat 0 to deploy."""

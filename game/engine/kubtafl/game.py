@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.core import Game
+from game.engine.reasons import KubtaflReason
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, SIDES
 from game.engine.kubtafl.position import board_size, state_from_dict
@@ -28,6 +29,7 @@ class KubtaflGame(Game):
 
     name = "kubtafl"
     max_length = _length_bound()
+    reasons = KubtaflReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
@@ -39,6 +41,11 @@ class KubtaflGame(Game):
     def num_players(self) -> int:
         """Two seats."""
         return 2
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the board."""
+        return self.geo.width, self.geo.height
 
     @property
     def width(self) -> int:
