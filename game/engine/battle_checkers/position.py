@@ -103,8 +103,15 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
     state.player = _seat(data.get("player", 0), "player")
     state.turn = read_int(data.get("turn", 0 if phase == DEPLOY else 1), "turn", 0)
     state.turn_limit = read_int(data.get("turn_limit", game.level.turn_limit), "turn_limit", 1, 10_000)
+    if state.turn > 2 * state.turn_limit:
+        raise ValueError(f"turn: {state.turn} is past the last turn ({2 * state.turn_limit})")
     _read_units(state, data["units"])
     _read_turn(state, data)
+    start = game._start
+    most = max([game.level.units_per_player, *(start.unit_count(s) for s in (0, 1) if start is not None)])
+    for seat in (0, 1):
+        if state.unit_count(seat) + state.to_place[seat] > most:
+            raise ValueError(f"units: player {seat + 1} has more than the level's {most} units")
     _read_outcome(state, data.get("outcome"))
     return state
 
@@ -184,10 +191,10 @@ def _read_outcome(state: BattleCheckersState, outcome: Any) -> None:
     if state.phase == OVER:
         if not isinstance(outcome, dict):
             raise ValueError("outcome: missing for a finished game")
-        try:
-            state._outcome = Outcome.from_dict(outcome)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"outcome: malformed ({exc})") from None
+        state._outcome = Outcome.from_dict({**outcome, "num_players": 2}, BattleCheckersReason)
+        draw = state._outcome.reason == BattleCheckersReason.TURN_LIMIT_DRAW
+        if draw != (len(state._outcome.winners) == 2):
+            raise ValueError(f"outcome.winners: {list(state._outcome.winners)} does not fit the reason")
         return
     if outcome is not None:
         raise ValueError("outcome: given for a game still going on")

@@ -19,6 +19,7 @@ from game.engine.checkrisk.phases import (
 )
 from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Outcome
+from game.engine.reasons import CheckRiskReason
 
 if TYPE_CHECKING:
     from game.engine.checkrisk.game import CheckRiskGame
@@ -226,10 +227,7 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
     if (phase == OVER) != (outcome is not None):
         raise ValueError("outcome: must be given exactly when the phase is over")
     if outcome is not None:
-        try:
-            result = Outcome.from_dict(outcome)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"outcome: malformed ({exc})") from exc
+        result = Outcome.from_dict({"num_players": len(state.out), **outcome}, CheckRiskReason)
         if not result.winners or not all(isinstance(w, int) and 0 <= w < len(state.out) for w in result.winners):
             raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
         state._outcome = Outcome(result.winners, result.reason, len(state.out))
@@ -269,6 +267,10 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
     for owner, count in stacks.values():
         if isinstance(owner, int) and 0 <= owner < spec.players and isinstance(count, int):
             on_board[owner] += count
+    battle, seat = fields.get("battle"), fields.get("seat", 0)
+    if isinstance(battle, dict) and type(battle.get("attackers")) is int and type(seat) is int:
+        if 0 <= seat < spec.players:
+            on_board[seat] += battle["attackers"]  # attackers out fighting still count against the supply
     data: dict[str, Any] = {
         "game": "checkrisk",
         "width": game.board.width,
@@ -289,4 +291,8 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
         "outcome": None,
     }
     data.update(fields)
+    supply = data["supply"]
+    if "removed" not in fields and isinstance(supply, list) and all(type(n) is int for n in supply):
+        # A given supply with no removed count: the tokens missing from the total left the game in battle.
+        data["removed"] = [max(0, spec.supply - n - b) for n, b in zip(supply, on_board, strict=False)]
     return state_from_dict(game, data)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.core import Game
-from game.engine.reasons import KubtaflReason
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, SIDES
 from game.engine.kubtafl.position import board_size, state_from_dict
 from game.engine.kubtafl.state import QUIET_LIMIT, KubtaflState
+from game.engine.reasons import KubtaflReason
 
 
 def _length_bound() -> int:

@@ -26,13 +26,13 @@ from game.engine.kubtafl.pieces import (
     die_id,
 )
 from game.engine.kubtafl.state import QUIET_LIMIT, REPETITION_LIMIT, KubtaflState
+from game.engine.reasons import KubtaflReason
 
 if TYPE_CHECKING:
     from game.engine.kubtafl.game import KubtaflGame
 
 _KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen", "outcome", "title", "description"}
 _DIE_KEYS = {"side", "kind", "cell", "value"}
-_OUTCOME_REASONS = {"d20_destroyed", "d20_blocked", "no_legal_action", "draw_100_quiet", "draw_repetition"}
 
 
 def _int(value: Any, field: str) -> int:
@@ -137,6 +137,7 @@ def state_from_dict(game: KubtaflGame, data: Any) -> KubtaflState:
     if not 0 <= quiet <= QUIET_LIMIT:
         raise ValueError(f"quiet: {quiet} is outside 0…{QUIET_LIMIT}")
     result = _outcome(data.get("outcome"))
+    _check_outcome(result, pos)
     for side in (0, 1):
         if pos[die_id(side, D20)] < 0 and result is None:
             raise ValueError(f"dice: {SIDES[side]} has no d20 on the board in a game that is not over")
@@ -159,13 +160,22 @@ def _outcome(data: Any) -> Outcome | None:
         return None
     if not isinstance(data, dict):
         raise ValueError("outcome: expected an object with winners and reason, or null")
-    winners = data.get("winners")
-    if not isinstance(winners, list) or not winners or any(w not in (0, 1) for w in winners):
-        raise ValueError(f"outcome.winners: expected a list of seats 0/1, got {winners!r}")
-    reason = data.get("reason")
-    if reason not in _OUTCOME_REASONS:
-        raise ValueError(f"outcome.reason: unknown reason {reason!r}")
-    return Outcome(tuple(winners), reason)
+    result = Outcome.from_dict({**data, "num_players": 2}, KubtaflReason)
+    draw = result.reason in (KubtaflReason.DRAW_100_QUIET, KubtaflReason.DRAW_REPETITION)
+    if draw != (result.winners == (0, 1)):
+        raise ValueError(f"outcome.winners: {list(result.winners)} does not fit the reason {result.reason!r}")
+    return result
+
+
+def _check_outcome(result: Outcome | None, pos: list[int]) -> None:
+    """A K16 ending must match the board: the loser's d20 gone, or standing (blocked) on it."""
+    if result is None or result.reason not in (KubtaflReason.D20_DESTROYED, KubtaflReason.D20_BLOCKED):
+        return
+    loser = 1 - result.winners[0]
+    standing = pos[die_id(loser, D20)] >= 0
+    if standing != (result.reason == KubtaflReason.D20_BLOCKED):
+        raise ValueError(f"outcome.reason: {result.reason!r} while the {SIDES[loser]} d20 is "
+                         f"{'on the board' if standing else 'gone'}")
 
 
 def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
