@@ -6,9 +6,9 @@ from typing import Any
 
 from game.engine.core import Game
 from game.engine.kubtafl.geometry import Geometry, geometry
-from game.engine.kubtafl.pieces import FACES, SIDES
-from game.engine.kubtafl.position import board_size, state_from_dict
-from game.engine.kubtafl.state import QUIET_LIMIT, KubtaflState
+from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
+from game.engine.kubtafl.position import board_size, read_position
+from game.engine.kubtafl.state import KubtaflState
 from game.engine.reasons import KubtaflReason
 
 
@@ -35,7 +35,7 @@ class KubtaflGame(Game):
         super().__init__(level_name, level_data)
         width, height = board_size(self.level_data)
         self.geo: Geometry = geometry(width, height)
-        self._initial = state_from_dict(self, self.level_data)
+        self._initial = self.state_from_dict(self.level_data)
 
     @property
     def num_players(self) -> int:
@@ -67,7 +67,10 @@ class KubtaflGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> KubtaflState:
         """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
-        return state_from_dict(self, data)
+        p = read_position(self.geo, data)
+        state = KubtaflState(self, p.board, p.pos, p.val, p.to_move, p.quiet, p.seen, p.result)
+        state.end_if_over()
+        return state
 
 
 def make_game(level_name: str, level_data: dict[str, Any]) -> KubtaflGame:

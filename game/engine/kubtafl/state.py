@@ -32,11 +32,14 @@ from game.engine.kubtafl.pieces import (
     KIND_NAME_OF,
     KINDS,
     KINDS_PER_SIDE,
+    QUIET_LIMIT,
     REMOVED,
+    REPETITION_LIMIT,
     SIDE_NAME_OF,
     SIDE_OF,
     SIDES,
 )
+from game.engine.kubtafl.position import Position, position_to_dict
 from game.engine.reasons import KubtaflReason
 
 if TYPE_CHECKING:
@@ -44,8 +47,6 @@ if TYPE_CHECKING:
 
 Action = KubtaflAction
 
-QUIET_LIMIT = 100  # K18: this many actions without damage, removal or re-entry is a draw
-REPETITION_LIMIT = 3  # K18: the same position with the same side to move this often is a draw
 
 _MOVE_RE = re.compile(r"([a-z][0-9]+)-([a-z][0-9]+)")
 _TRANSFER_RE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+):([0-9]+)")
@@ -179,9 +180,19 @@ class KubtaflState(State[KubtaflAction]):
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules file plus the board size and the K18 counters."""
-        from game.engine.kubtafl.position import state_to_dict
+        return position_to_dict(self.geo, Position(self.board, self.pos, self.val, self.to_move, self.quiet,
+                                                   self.seen, self.result))
 
-        return state_to_dict(self)
+    def end_if_over(self) -> None:
+        """Record a K17/K18 end that a loaded position has reached but not recorded."""
+        if self.result is not None:
+            return
+        if self.quiet >= QUIET_LIMIT:
+            self.result = Outcome((0, 1), KubtaflReason.DRAW_100_QUIET)
+        elif self.seen[self.key()] >= REPETITION_LIMIT:
+            self.result = Outcome((0, 1), KubtaflReason.DRAW_REPETITION)
+        elif not self._has_action(self.to_move):
+            self.result = Outcome((1 - self.to_move,), KubtaflReason.NO_LEGAL_ACTION)
 
     # ----- accessors for searchers, evaluators and the client ---------------------------------------
 
