@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.battle_checkers.level import Level, parse_level
+from game.engine.battle_checkers.position import position_from_dict
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Game
 from game.engine.reasons import BattleCheckersReason
@@ -26,8 +27,6 @@ class BattleCheckersGame(Game):
         self.board = self.level.board
         self._start: BattleCheckersState | None = None
         if self.level.position is not None:
-            from game.engine.battle_checkers.position import position_from_dict
-
             try:
                 self._start = position_from_dict(self, self.level.position)
             except ValueError as exc:
@@ -56,9 +55,11 @@ class BattleCheckersGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> BattleCheckersState:
         """Rebuild a state from `to_dict()`; ValueError naming a bad field."""
-        from game.engine.battle_checkers.position import position_from_dict
-
         return position_from_dict(self, data)
+
+    def new_state(self) -> BattleCheckersState:
+        """A state at the start of deployment with nothing placed (whatever the level's saved position)."""
+        return BattleCheckersState(self)
 
     def seat_name(self, seat: int) -> str:
         """'player1' or 'player2'."""

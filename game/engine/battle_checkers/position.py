@@ -21,12 +21,12 @@ from game.engine.battle_checkers.phases import (
     ROLL_PHASE,
     SHIELD_UP,
 )
-from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Outcome
 from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
+    from game.engine.battle_checkers.state import BattleCheckersState
 
 GAME_NAME = "battle_checkers"
 _MID_TURN = (MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE)
@@ -94,7 +94,7 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
             f"board: {geometry.width}x{geometry.height} does not match the level's "
             f"{game.board.width}x{game.board.height}"
         )
-    state = BattleCheckersState(game)
+    state = game.new_state()
     state.spirit = list(read_spirit(data["spirit"]))
     phase = data["phase"]
     if phase not in PHASES:
@@ -107,11 +107,11 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
         raise ValueError(f"turn: {state.turn} is past the last turn ({2 * state.turn_limit})")
     _read_units(state, data["units"])
     _read_turn(state, data)
-    start = game._start
-    most = max([game.level.units_per_player, *(start.unit_count(s) for s in (0, 1) if start is not None)])
-    for seat in (0, 1):
-        if state.unit_count(seat) + state.to_place[seat] > most:
-            raise ValueError(f"units: player {seat + 1} has more than the level's {most} units")
+    if phase == DEPLOY:
+        most = game.level.units_per_player
+        for seat in (0, 1):
+            if state.unit_count(seat) + state.to_place[seat] > most:
+                raise ValueError(f"to_place: player {seat + 1} would deploy more than the level's {most} units")
     _read_outcome(state, data.get("outcome"))
     return state
 

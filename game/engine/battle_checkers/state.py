@@ -42,6 +42,7 @@ from game.engine.battle_checkers.geometry import (
     side_hit,
     signed_turn,
 )
+from game.engine.battle_checkers.notation import action_from_str, action_to_str
 from game.engine.battle_checkers.odds import attack_forecast
 from game.engine.battle_checkers.phases import (
     ACTIVATED,
@@ -57,6 +58,7 @@ from game.engine.battle_checkers.phases import (
     ROLL_PHASE,
     SHIELD_UP,
 )
+from game.engine.battle_checkers.position import position_to_dict
 from game.engine.core import CHANCE, TERMINAL, Event, Forecast, ForecastOutcome, IllegalAction, Outcome, State
 from game.engine.reasons import BattleCheckersReason
 
@@ -159,20 +161,14 @@ class BattleCheckersState(BattleRules, State[BattleCheckersAction]):
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules (round-trips through `Game.state_from_dict`)."""
-        from game.engine.battle_checkers.position import position_to_dict
-
         return position_to_dict(self)
 
     def action_to_str(self, action: Raw) -> str:
         """Notation of an action or chance outcome (activation plans are canonical)."""
-        from game.engine.battle_checkers.notation import action_to_str
-
         return action_to_str(self, action)
 
     def action_from_str(self, text: str) -> BattleCheckersAction:
         """Parse notation into an action legal here or an outcome of this chance node."""
-        from game.engine.battle_checkers.notation import action_from_str
-
         return action_from_str(self, text)
 
     def apply(self, action: Raw) -> list[Event]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
+from game.engine.checkrisk.position import build_position, state_from_dict
 from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Game
 from game.engine.reasons import CheckRiskReason
@@ -61,14 +62,10 @@ class CheckRiskGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> CheckRiskState:
         """Rebuild a position from `to_dict()`; ValueError names the bad field."""
-        from game.engine.checkrisk.position import state_from_dict
-
         return state_from_dict(self, data)
 
     def position(self, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
         """A position from {"c2": (owner, count)} and overridden position fields (see `position.build_position`)."""
-        from game.engine.checkrisk.position import build_position
-
         return build_position(self, stacks, **fields)
 
     def cell_name(self, cell: int) -> str:

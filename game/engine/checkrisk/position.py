@@ -17,12 +17,12 @@ from game.engine.checkrisk.phases import (
     REINFORCE,
     STAGES,
 )
-from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Outcome
 from game.engine.reasons import CheckRiskReason
 
 if TYPE_CHECKING:
     from game.engine.checkrisk.game import CheckRiskGame
+    from game.engine.checkrisk.state import CheckRiskState
 
 
 def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
         if data[key] != expected:
             raise ValueError(f"{key}: {data[key]!r} does not match the level ({expected})")
     players = spec.players
-    state = CheckRiskState(game)
+    state = game.initial_state()  # the empty board; every field below is read over it
     state.supply = _seat_list(data, "supply", players, int)
     state.removed = _seat_list(data, "removed", players, int)
     state.to_deploy = _seat_list(data, "to_deploy", players, int)

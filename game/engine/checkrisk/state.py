@@ -23,6 +23,7 @@ from game.engine.checkrisk.phases import (  # noqa: F401  (re-exported for calle
     STAGES,
     BattleView,
 )
+from game.engine.checkrisk.position import state_to_dict
 from game.engine.core import CHANCE, TERMINAL, Event, Forecast, ForecastOutcome, IllegalAction, Outcome, State
 
 if TYPE_CHECKING:
@@ -122,8 +123,6 @@ class CheckRiskState(BattleRules, State[A.CheckRiskAction]):
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules (see `position`)."""
-        from game.engine.checkrisk.position import state_to_dict
-
         return state_to_dict(self)
 
     def outcome(self) -> Outcome | None:
