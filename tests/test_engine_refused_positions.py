@@ -45,3 +45,30 @@ def test_battle_checkers_turn_far_past_the_limit_is_refused() -> None:
     data["turn"] = 10**6
     with pytest.raises(ValueError, match="turn"):
         registry.load("battle_checkers").state_from_dict(data)
+
+
+def _level(mode: str) -> dict:
+    return registry.read_json(registry.level_path(mode, "standard"))
+
+
+def test_checkrisk_level_with_a_preset_that_is_not_a_name_is_refused() -> None:
+    from game.engine.checkrisk import make_game
+
+    data = {**_level("checkrisk"), "presets": [["wall"]]}
+    with pytest.raises(ValueError, match=r"presets\[0\]"):
+        make_game("bad", data)
+
+
+def test_kubtafl_level_with_float_winners_is_refused() -> None:
+    from game.engine.kubtafl import make_game
+
+    data = {**_level("kubtafl"), "outcome": {"winners": [0.0], "reason": "d20_destroyed"}}
+    with pytest.raises(ValueError, match="outcome.winners"):
+        make_game("bad", data)
+
+
+def test_checkrisk_token_totals_that_do_not_add_up_are_refused() -> None:
+    data = registry.load("checkrisk").initial_state().to_dict()
+    data["removed"] = [3, 0]
+    with pytest.raises(ValueError, match=r"supply\[0\]"):
+        registry.load("checkrisk").state_from_dict(data)

@@ -122,6 +122,13 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
     _read_reinforcements(game, state, data.get("reinforcements", []))
     _read_battle(game, state, data.get("battle"))
     _read_phase_rules(state, data)
+    for seat in range(players):
+        # Tokens are conserved: each is in the supply (reinforcements not yet placed included), on the board
+        # (attackers out fighting included) or removed in battle.
+        total = state.supply[seat] + state.on_board[seat] + state.removed[seat]
+        if total != spec.supply:
+            raise ValueError(f"supply[{seat}]: supply {state.supply[seat]}, board {state.on_board[seat]} and "
+                             f"removed {state.removed[seat]} add up to {total}, not the level's {spec.supply}")
     return state
 
 
