@@ -9,7 +9,7 @@ threatened dice (the best immediate gain of the side to move); mobility; pin cha
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from ai.knowledge import Knowledge
 from game.engine.core import Action, Game, State
@@ -167,9 +167,10 @@ class KubtaflKnowledge(Knowledge):
     def order_hint(self, state: State, action: Action) -> float:
         """Kills first (bigger targets first), then other impacts on enemy dice by damage, re-entries, the rest."""
         s: Any = state
-        if len(action) != 2:
-            return 0.5 if len(action) == 4 else 0.0
-        src, dst = action
+        act = cast(tuple[int, ...], action)  # Kubtafl actions are int tuples (`Move`, `Transfer`, `ReEntry`)
+        if len(act) != 2:
+            return 0.5 if len(act) == 4 else 0.0
+        src, dst = act
         board = s.board
         target = board[dst]
         if target < 0:
@@ -190,8 +191,9 @@ class KubtaflKnowledge(Knowledge):
 
     def is_tactical(self, state: State, action: Action) -> bool:
         """Impacts on enemy dice."""
-        if len(action) != 2:
+        act = cast(tuple[int, ...], action)
+        if len(act) != 2:
             return False
         s: Any = state
-        target = s.board[action[1]]
-        return target >= 0 and SIDE_OF[target] != SIDE_OF[s.board[action[0]]]
+        target = s.board[act[1]]
+        return target >= 0 and SIDE_OF[target] != SIDE_OF[s.board[act[0]]]

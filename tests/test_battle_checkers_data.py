@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 from test_battle_checkers import GAME, acts, pos
 
 from game.engine import IllegalAction, registry
 from game.engine.battle_checkers import ACT, make_game
+from game.engine.battle_checkers.actions import Attack
 from game.engine.battle_checkers.phases import PHASES
 from game.engine.driver import random_action
 
@@ -216,6 +218,8 @@ def test_unit_actions_and_odds_for_the_preview() -> None:
     assert mine[0] == ("attack", 44, 54) and all(a in state.legal_actions() for a in mine)
     assert {a[1] for a in mine} == {44}
     assert state.unit_actions("e6") == []
-    assert state.attack_odds("e5", "e6") == state.attack_odds(44, 54) == 0.5
-    with pytest.raises(ValueError):
-        state.attack_odds("e5", "a10")
+    forecast = state.forecast(mine[0])
+    assert forecast.probability("success") == forecast.probability("fail") == Fraction(1, 2)
+    assert forecast.detail.side == "front" and forecast.detail.repel is None
+    with pytest.raises(IllegalAction):
+        state.forecast(Attack("attack", 44, 90))

@@ -204,7 +204,9 @@ def check_decisions(state) -> None:
         side = side_hit(xy(d_cell), defender["facing"], xy(a_cell))
         expected = success(side, defender)
         got = resolve(state, action)
-        assert got["defender"] == expected == state.attack_odds(a_cell, d_cell), (a_cell, d_cell, side)
+        forecast = state.forecast(action)
+        assert got["defender"] == expected == forecast.probability("success"), (a_cell, d_cell, side)
+        assert forecast.detail.side == side
         assert got["attacker"] == (1 - expected if side == "front" else 0)
 
 

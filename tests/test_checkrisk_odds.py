@@ -104,10 +104,13 @@ def test_C12_engine_battle_fought_to_the_end_matches_battle_odds():
         assert fight(a, d) == battle_odds(a, d)
 
 
-def test_attack_odds_accessor_uses_the_actual_stacks():
+def test_attack_forecast_uses_the_actual_stacks():
     state = STD.position({"c3": (0, 5), "c4": (1, 2)})
     action = state.action_from_str("c3xc4:2")
-    assert state.attack_odds(action) == battle_odds(2, 2)
+    forecast = state.forecast(action)
+    odds = (forecast.probability("win"), forecast.probability("hold"), forecast.probability("both_gone"))
+    assert odds == battle_odds(2, 2)
+    assert (forecast.detail.attackers, forecast.detail.defenders) == (2, 2)
 
 
 @pytest.mark.parametrize("bad", [(-1, 2), (2, -1), (1.5, 2), ("2", 2)])

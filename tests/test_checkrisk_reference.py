@@ -546,9 +546,11 @@ def test_C7_shortfall_and_full_stacks_by_hand():
     stacks = {f"{f}1": (0, 6) for f in "abcdefg"} | {"h1": (0, 5)}
     stacks |= {"c4": (0, 1), "d4": (0, 1), "c5": (0, 1), "d5": (0, 1)}
     stacks |= {"h5": (0, 1), "h6": (0, 1), "h7": (0, 1), "h8": (0, 1), "a8": (1, 1)}
+    # 55 tokens on the board need a level supply above the standard 50 (tokens are conserved, C2).
+    level = quick("standard", supply=60)
     for supply in (0, 1, 2, 5):
-        state = hand(stacks, phase="act", seat=1, round=3, actions_left=1, supply=[supply, 10])
-        every_action_agrees(state)  # `end` hands seat 0 its reinforcements
+        state = hand(stacks, level, phase="act", seat=1, round=3, actions_left=1, supply=[supply, 10])
+        every_action_agrees(state, level)  # `end` hands seat 0 its reinforcements
 
 
 def test_C15_turn_limit_tie_breaks_by_hand():

@@ -1,17 +1,17 @@
-"""The rules never import pygame (checked in a fresh interpreter)."""
+"""The rules and the AI never import pygame or the client (checked in a fresh interpreter)."""
 
 import subprocess
 import sys
 
 
-def test_engine_and_modes_do_not_import_pygame() -> None:
+def test_engine_and_ai_load_no_pygame_and_no_client_module() -> None:
     code = (
         "import sys\n"
         "from game.engine import registry, dice, driver\n"
         "for mode in registry.modes():\n"
         "    registry.load(mode).initial_state()\n"
         "import ai\n"
-        "bad = [m for m in sys.modules if m == 'pygame' or m.startswith('pygame.') or m.startswith('pygame_gui')]\n"
+        "bad = [m for m in sys.modules if m == 'pygame' or m.startswith(('pygame.', 'pygame_gui', 'game.client'))]\n"
         "assert not bad, bad\n"
         "print('ok', len(registry.modes()))\n"
     )

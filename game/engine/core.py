@@ -6,14 +6,19 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 # Special values of `State.current_player()`.
 CHANCE = -1
 TERMINAL = -2
+#: The most seats any mode has; bounds seat numbers read from files.
+MAX_SEATS = 4
 
 Action = Hashable
+#: The action type of one mode's states (its typed named tuples).
+ActionT = TypeVar("ActionT", bound=Hashable)
 
 
 class IllegalAction(ValueError):
@@ -76,9 +81,29 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "num_players": self.num_players}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Outcome:
-        """Inverse of `to_dict`."""
-        return cls(tuple(data["winners"]), str(data["reason"]), int(data.get("num_players", 2)))
+    def from_dict(cls, data: Any, reasons: type[StrEnum] | None = None) -> Outcome:
+        """Inverse of `to_dict`; ValueError naming the field for anything else (`reasons` limits the reason)."""
+        if not isinstance(data, dict):
+            raise ValueError("outcome: expected an object with winners, reason and num_players")
+        players = data.get("num_players", 2)
+        if type(players) is not int or not 1 <= players <= MAX_SEATS:
+            raise ValueError(f"outcome.num_players: expected a whole number 1…{MAX_SEATS}, got {players!r}")
+        winners = data.get("winners")
+        if (
+            not isinstance(winners, list)
+            or not winners
+            or any(type(w) is not int or not 0 <= w < players for w in winners)
+            or len(set(winners)) != len(winners)
+        ):
+            raise ValueError(f"outcome.winners: expected distinct seats 0…{players - 1}, got {winners!r}")
+        reason = data.get("reason")
+        if not isinstance(reason, str) or not reason:
+            raise ValueError(f"outcome.reason: expected a reason name, got {reason!r}")
+        if reasons is not None:
+            if reason not in reasons.__members__.values():
+                raise ValueError(f"outcome.reason: unknown reason {reason!r}")
+            reason = reasons(reason)
+        return cls(tuple(winners), reason, players)
 
 
 @dataclass(frozen=True)
@@ -89,10 +114,51 @@ class GameOver(Event):
     reason: str
 
 
+@dataclass(frozen=True)
+class ForecastOutcome:
+    """One possible result of a decision: a label, its exact probability, and its events when they are known."""
+
+    label: str
+    probability: Fraction
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The exact distribution of results of a decision; `detail` holds the mode's typed figures, if any."""
+
+    outcomes: tuple[ForecastOutcome, ...]
+    detail: Any = None
+
+    @property
+    def certain(self) -> bool:
+        """True when the decision has one result."""
+        return len(self.outcomes) == 1
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of a certain decision (empty when the result is left to chance)."""
+        return self.outcomes[0].events if self.certain else ()
+
+    def probability(self, label: str) -> Fraction:
+        """The probability of the outcome named `label` (0 when there is none)."""
+        return sum((o.probability for o in self.outcomes if o.label == label), Fraction(0))
+
+    @staticmethod
+    def sure(events: list[Event] | tuple[Event, ...], label: str = "certain") -> Forecast:
+        """The forecast of a decision with one result and these events."""
+        return Forecast((ForecastOutcome(label, Fraction(1), tuple(events)),))
+
+
 class Game(ABC):
     """A mode with one level loaded: makes states and reads saved ones."""
 
     name: str = ""
+    #: The seat-count range of the mode (the loaded level's count is `num_players`).
+    min_players: int = 2
+    max_players: int = 2
+    #: The enum of the mode's outcome reasons (`Outcome.reason` holds one of its values).
+    reasons: type[StrEnum] | None = None
     #: An upper bound on the number of applied actions (chance outcomes included) in one game.
     max_length: int = 10_000
 
@@ -105,12 +171,21 @@ class Game(ABC):
     def num_players(self) -> int:
         """Number of seats."""
 
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the level's board in cells; (0, 0) for a game without a board."""
+        return (0, 0)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The display key of every seat, in seat order (English; the client translates)."""
+        return tuple(self.seat_name(seat) for seat in range(self.num_players))
+
     @abstractmethod
-    def initial_state(self) -> State:
+    def initial_state(self) -> State[Any]:
         """The state at the start of the level."""
 
     @abstractmethod
-    def state_from_dict(self, data: dict[str, Any]) -> State:
+    def state_from_dict(self, data: dict[str, Any]) -> State[Any]:
         """Rebuild a state from `State.to_dict()`; raises ValueError naming a bad field."""
 
     def seat_name(self, seat: int) -> str:
@@ -118,7 +193,7 @@ class Game(ABC):
         return f"player{seat + 1}"
 
 
-class State(ABC):
+class State(ABC, Generic[ActionT]):
     """One position of a game. Mutable: `apply` changes it in place and returns events."""
 
     game: Game
@@ -128,27 +203,27 @@ class State(ABC):
         """The seat to decide, or CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[ActionT]:
         """The decisions open to the seat to act; empty at chance and terminal nodes."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[ActionT, Fraction]]:
         """At a chance node, every outcome with its exact probability (they sum to 1)."""
         return []
 
     @abstractmethod
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: ActionT) -> list[Event]:
         """Apply a decision or a chance outcome; returns the events; raises IllegalAction."""
 
     @abstractmethod
-    def action_to_str(self, action: Action) -> str:
+    def action_to_str(self, action: ActionT) -> str:
         """The notation of an action or chance outcome in this state."""
 
     @abstractmethod
-    def action_from_str(self, text: str) -> Action:
+    def action_from_str(self, text: str) -> ActionT:
         """Parse notation into an action legal here (or a chance outcome); raises IllegalAction."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> State[ActionT]:
         """An independent copy."""
 
     @abstractmethod
@@ -167,9 +242,13 @@ class State(ABC):
         """True when the next thing to apply is a chance outcome."""
         return self.current_player() == CHANCE
 
-    def preview(self, action: Action) -> list[Event]:
+    def preview(self, action: ActionT) -> list[Event]:
         """The events `action` would produce, leaving this state unchanged."""
         return self.clone().apply(action)
+
+    def forecast(self, action: ActionT) -> Forecast:
+        """The exact distribution of results of a decision (one certain outcome unless the mode says more)."""
+        return Forecast.sure(self.preview(action))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -1,23 +1,21 @@
 """The legal actions of a position sorted for the pointer: by die, by target cell, transfers, re-entries.
 
-Built from the notation (`c1-c4`, `a1>b1:3`, `d6@b3/a3:2`) so the client never depends on the engine's
-internal action tuples.
+Built from the engine's typed actions (`Move`, `Transfer`, `ReEntry`), never from their notation.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_MOVE = re.compile(r"([a-z][0-9]+)-([a-z][0-9]+)")
-_TRANSFER = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+):([0-9]+)")
-_REENTRY = re.compile(r"(d[0-9%]+)@([a-z][0-9]+)/([a-z][0-9]+):([0-9]+)")
+from game.engine.core import IllegalAction
+from game.engine.kubtafl import KINDS, KubtaflState
+from game.engine.kubtafl.actions import KubtaflAction, Move, Transfer, typed
 
 
 @dataclass(frozen=True)
 class ActionParts:
-    """What a notation names: the die that acts (`src`), where it acts (`dst`), and for transfers and
+    """What an action names: the die that acts (`src`), where it acts (`dst`), and for transfers and
     re-entries the amount and (re-entry) the kind brought back."""
 
     kind: str  # "move", "transfer" or "reentry"
@@ -27,18 +25,23 @@ class ActionParts:
     die: str = ""
 
 
-def parse_action(text: str) -> ActionParts | None:
-    """Split a notation (`c1-c4`, `a1>b1:3`, `d6@b3/a3:2`) into its parts; None for anything else."""
-    m = _MOVE.fullmatch(text)
-    if m:
-        return ActionParts("move", m[1], m[2])
-    m = _TRANSFER.fullmatch(text)
-    if m:
-        return ActionParts("transfer", m[1], m[2], int(m[3]))
-    m = _REENTRY.fullmatch(text)
-    if m:
-        return ActionParts("reentry", m[3], m[2], int(m[4]), m[1])
-    return None
+def action_parts(state: KubtaflState, action: KubtaflAction) -> ActionParts:
+    """The parts of a Kubtafl action, cells named on `state`'s board."""
+    names = state.geo.names
+    act = typed(action)
+    if isinstance(act, Move):
+        return ActionParts("move", names[act.src], names[act.dst])
+    if isinstance(act, Transfer):
+        return ActionParts("transfer", names[act.donor], names[act.recipient], act.amount)
+    return ActionParts("reentry", names[act.donor], names[act.cell], act.amount, KINDS[act.kind])
+
+
+def notation_parts(state: KubtaflState, text: str) -> ActionParts | None:
+    """The parts of the action a logged notation names (legal now or not); None when it names none."""
+    try:
+        return action_parts(state, state.parse_notation(text))
+    except (IllegalAction, IndexError):
+        return None
 
 
 @dataclass
@@ -61,24 +64,21 @@ class ActionIndex:
     by_text: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, state: Any) -> ActionIndex:
+    def build(cls, state: KubtaflState) -> ActionIndex:
         """Index `state.legal_actions()`."""
         index = cls()
         for action in state.legal_actions():
             text = state.action_to_str(action)
             index.by_text[text] = action
-            m = _MOVE.fullmatch(text)
-            if m:
-                index.moves.setdefault(m[1], {})[m[2]] = Option(action, text, m[2])
-                continue
-            m = _TRANSFER.fullmatch(text)
-            if m:
-                index.transfers.setdefault((m[1], m[2]), []).append(Option(action, text, m[3], m[1]))
-                continue
-            m = _REENTRY.fullmatch(text)
-            if m:
-                cells = index.reentries.setdefault(m[1], {})
-                cells.setdefault(m[2], []).append(Option(action, text, m[4], m[3]))
+            parts = action_parts(state, action)
+            if parts.kind == "move":
+                index.moves.setdefault(parts.src, {})[parts.dst] = Option(action, text, parts.dst)
+            elif parts.kind == "transfer":
+                option = Option(action, text, str(parts.amount), parts.src)
+                index.transfers.setdefault((parts.src, parts.dst), []).append(option)
+            else:
+                cells = index.reentries.setdefault(parts.die, {})
+                cells.setdefault(parts.dst, []).append(Option(action, text, str(parts.amount), parts.src))
         for options in index.transfers.values():
             options.sort(key=lambda o: int(o.label))
         for cells in index.reentries.values():

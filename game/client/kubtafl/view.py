@@ -13,7 +13,7 @@ from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
 from game.client.kubtafl import dice_art
-from game.client.kubtafl.actions import parse_action
+from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
 from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
@@ -84,7 +84,7 @@ class KubtaflView:
         s = self.board.session
         if s is None or not s.log or not s.actors or s.actors[-1] < 0:
             return None
-        parts = parse_action(s.log[-1])
+        parts = notation_parts(s.state, s.log[-1])
         if parts is None:
             return None
         return parts.src, parts.dst, SIDES[s.actors[-1]]
@@ -152,7 +152,7 @@ class KubtaflView:
 
     def _draw_hint(self, layer: pygame.Surface) -> None:
         """An arrow for a move or impact, with the amount for a transfer, and the returning die for a re-entry."""
-        parts = parse_action(self.board.hint_action or "")
+        parts = self._parts(self.board.hint_action or "")
         if parts is None:
             return
         layout = self.board.layout
@@ -201,7 +201,7 @@ class KubtaflView:
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
-        parts = parse_action(self.board.hint_action or "")
+        parts = self._parts(self.board.hint_action or "")
         return parts.die if parts is not None and parts.kind == "reentry" else None
 
     def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
@@ -241,10 +241,15 @@ class KubtaflView:
             return t("kubtafl.status.lonely")
         return t("kubtafl.status.pick")
 
+    def _parts(self, text: str) -> ActionParts | None:
+        """The parts of an action named in notation, read on the current position."""
+        session = self.board.session
+        return notation_parts(session.state, text) if session is not None and text else None
+
     def hint_words(self, text: str) -> str:
         """The notation for a move, a sentence for a transfer or re-entry."""
         t = self.board.app.t
-        parts = parse_action(text)
+        parts = self._parts(text)
         if parts is not None and parts.kind == "transfer":
             return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
         if parts is not None and parts.kind == "reentry":

@@ -1,8 +1,10 @@
 """Battle Checkers 2: directional units on a 10×10 board, 2d6 activations, flank-dependent battles.
 
 The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes where the text leaves room:
-- Actions are plain tuples (see `actions`); an activation is its end result (cell, facing) and its
-  notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a half turn is written `R4`). Activations
+- Actions are typed named tuples (see `actions`: `Activate(kind, cell, use, to, facing)`, `Attack(kind, cell,
+  target)`, …), each equal to the plain tuple of its fields; `state.forecast(attack)` gives the success chance
+  with `AttackForecast(side, success, repel, shielded)` in `detail`. An activation is its end result
+  (cell, facing) and its notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a half turn is written `R4`). Activations
   that change nothing are not actions; a unit activates at most once a turn, so split dice go to two
   different units (B6).
 - The 2d6 roll is an unordered pair (`roll 3 5`, die 1 the lower; 21 outcomes). A double offers `:1`
@@ -43,6 +45,16 @@ from game.engine.battle_checkers.actions import (
     USE_DIE1,
     USE_DIE2,
     USE_SUM,
+    Activate,
+    Attack,
+    BattleCheckersAction,
+    DuelRoll,
+    FateRoll,
+    Place,
+    Preset,
+    RepelRoll,
+    Roll,
+    Word,
 )
 from game.engine.battle_checkers.events import (
     Activated,
@@ -64,7 +76,7 @@ from game.engine.battle_checkers.events import (
 )
 from game.engine.battle_checkers.game import BattleCheckersGame, make_game
 from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
-from game.engine.battle_checkers.odds import attack_odds, side_odds
+from game.engine.battle_checkers.odds import AttackForecast, attack_forecast, attack_odds, side_odds
 from game.engine.battle_checkers.state import BattleCheckersState
 
 __all__ = [
@@ -73,4 +85,6 @@ __all__ = [
     "FateCalled", "FateRolled", "Moved", "Placed", "RepelFailed", "Repelled", "Shielded", "SpiritChanged",
     "TurnEnded", "Turned", "TurnStarted", "BattleCheckersGame", "make_game", "DIRECTIONS", "FRONT", "LEFT",
     "REAR", "RIGHT", "Board", "board", "side_hit", "attack_odds", "side_odds", "BattleCheckersState",
+    "Activate", "Attack", "AttackForecast", "BattleCheckersAction", "DuelRoll", "FateRoll", "Place", "Preset",
+    "RepelRoll", "Roll", "Word", "attack_forecast",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.battle_checkers import events as ev
 from game.engine.battle_checkers.actions import FATE, REPEL_MIN
@@ -18,10 +18,14 @@ from game.engine.battle_checkers.phases import (
     REPEL_PHASE,
     SHIELD_UP,
 )
-from game.engine.core import Action, Event, GameOver, Outcome
+from game.engine.core import Event, GameOver, Outcome
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.geometry import Board
+
+# An action as received: any tuple, checked field by field before use.
+Raw = tuple[Any, ...]
 
 
 class BattleRules:
@@ -45,7 +49,7 @@ class BattleRules:
     def _continue_turn(self, events: list[Event]) -> None:
         raise NotImplementedError
 
-    def _apply_attack(self, action: Action) -> list[Event]:
+    def _apply_attack(self, action: Raw) -> list[Event]:
         _, cell, target = action
         self.flags[cell] &= ~ATTACK_READY
         # The attacker faces the defender, so the defender sees it in the opposite direction.
@@ -66,7 +70,7 @@ class BattleRules:
         self._destroy(target, self.player, events)
         return events
 
-    def _apply_duel(self, action: Action) -> list[Event]:
+    def _apply_duel(self, action: Raw) -> list[Event]:
         attacker, defender = self.pending  # type: ignore[misc]
         self.pending, self.phase = None, MAIN
         names = self.board.names
@@ -77,7 +81,7 @@ class BattleRules:
             self._destroy(attacker, 1 - self.player, events)
         return events
 
-    def _apply_repel(self, action: Action) -> list[Event]:
+    def _apply_repel(self, action: Raw) -> list[Event]:
         attacker, defender = self.pending  # type: ignore[misc]
         self.pending, self.phase = None, MAIN
         names = self.board.names
@@ -96,11 +100,11 @@ class BattleRules:
         self.spirit[by] += 1
         events.append(ev.SpiritChanged(by, 1, self.spirit[by]))
         if loser not in self.owner:
-            self._finish((by,), "no units", events)
+            self._finish((by,), BattleCheckersReason.NO_UNITS, events)
             return
         self.phase, self.fate_player = FATE_CHOICE, by
 
-    def _apply_fate_choice(self, action: Action) -> list[Event]:
+    def _apply_fate_choice(self, action: Raw) -> list[Event]:
         events: list[Event] = [ev.FateCalled(self.fate_player, action == FATE)]  # type: ignore[arg-type]
         if action == FATE:
             self.phase = FATE_PHASE
@@ -109,7 +113,7 @@ class BattleRules:
             self._continue_turn(events)
         return events
 
-    def _apply_fate_roll(self, action: Action) -> list[Event]:
+    def _apply_fate_roll(self, action: Raw) -> list[Event]:
         caller, mine, theirs = self.fate_player, action[1], action[2]
         assert caller is not None
         self.phase, self.fate_player = MAIN, None
@@ -122,7 +126,7 @@ class BattleRules:
             self.spirit[loser] = max(0, before - loss)
             events.append(ev.SpiritChanged(loser, self.spirit[loser] - before, self.spirit[loser]))
             if self.spirit[loser] <= 0:
-                self._finish((1 - loser,), "no spirit", events)
+                self._finish((1 - loser,), BattleCheckersReason.NO_SPIRIT, events)
                 return events
         self._continue_turn(events)
         return events
@@ -137,8 +141,9 @@ class BattleRules:
     def _finish_by_turn_limit(self, events: list[Event]) -> None:
         units = (self.unit_count(0), self.unit_count(1))
         if units[0] != units[1]:
-            self._finish((0 if units[0] > units[1] else 1,), "turn limit: more units", events)
+            self._finish((0 if units[0] > units[1] else 1,), BattleCheckersReason.TURN_LIMIT_MORE_UNITS, events)
         elif self.spirit[0] != self.spirit[1]:
-            self._finish((0 if self.spirit[0] > self.spirit[1] else 1,), "turn limit: more spirit", events)
+            leader = 0 if self.spirit[0] > self.spirit[1] else 1
+            self._finish((leader,), BattleCheckersReason.TURN_LIMIT_MORE_SPIRIT, events)
         else:
-            self._finish((0, 1), "turn limit: draw", events)
+            self._finish((0, 1), BattleCheckersReason.TURN_LIMIT_DRAW, events)

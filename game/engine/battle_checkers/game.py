@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.battle_checkers.level import Level, parse_level
+from game.engine.battle_checkers.position import position_from_dict
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Game
+from game.engine.reasons import BattleCheckersReason
 
 # Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
 # followed by its duel/repel roll, the fate choice and the fate roll.
@@ -17,6 +19,7 @@ class BattleCheckersGame(Game):
     """Battle Checkers 2 on one level (see rules/battle_checkers.md)."""
 
     name = "battle_checkers"
+    reasons = BattleCheckersReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
@@ -24,8 +27,6 @@ class BattleCheckersGame(Game):
         self.board = self.level.board
         self._start: BattleCheckersState | None = None
         if self.level.position is not None:
-            from game.engine.battle_checkers.position import position_from_dict
-
             try:
                 self._start = position_from_dict(self, self.level.position)
             except ValueError as exc:
@@ -41,6 +42,11 @@ class BattleCheckersGame(Game):
         """Two seats."""
         return 2
 
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the level's board."""
+        return self.board.width, self.board.height
+
     def initial_state(self) -> BattleCheckersState:
         """Deployment with nothing placed, or the level's saved position."""
         if self._start is not None:
@@ -49,9 +55,11 @@ class BattleCheckersGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> BattleCheckersState:
         """Rebuild a state from `to_dict()`; ValueError naming a bad field."""
-        from game.engine.battle_checkers.position import position_from_dict
-
         return position_from_dict(self, data)
+
+    def new_state(self) -> BattleCheckersState:
+        """A state at the start of deployment with nothing placed (whatever the level's saved position)."""
+        return BattleCheckersState(self)
 
     def seat_name(self, seat: int) -> str:
         """'player1' or 'player2'."""

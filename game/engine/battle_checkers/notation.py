@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.battle_checkers.actions import (
     ACT,
@@ -21,12 +21,21 @@ from game.engine.battle_checkers.actions import (
     USE_DIE2,
     USE_SUM,
     USE_TEXT,
+    Activate,
+    Attack,
+    BattleCheckersAction,
+    DuelRoll,
+    FateRoll,
+    Place,
+    Preset,
+    RepelRoll,
+    Roll,
     parse_dice,
     parse_plan,
     plan_text,
 )
 from game.engine.battle_checkers.geometry import DIRECTIONS, FACING_INDEX
-from game.engine.core import Action, IllegalAction
+from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.state import BattleCheckersState
@@ -36,7 +45,7 @@ _ACTIVATION_RE = re.compile(r"^([a-z]\d+):([s12])$")
 _USES = {"s": USE_SUM, "1": USE_DIE1, "2": USE_DIE2}
 
 
-def action_to_str(state: BattleCheckersState, action: Action) -> str:
+def action_to_str(state: BattleCheckersState, action: tuple[Any, ...]) -> str:
     """The notation of `action` in `state` (an activation's plan is its canonical, cheapest one)."""
     names = state.board.names
     try:
@@ -60,7 +69,7 @@ def action_to_str(state: BattleCheckersState, action: Action) -> str:
     raise IllegalAction(f"not a Battle Checkers action: {action!r}")
 
 
-def action_from_str(state: BattleCheckersState, text: str) -> Action:
+def action_from_str(state: BattleCheckersState, text: str) -> BattleCheckersAction:
     """Parse notation into an action legal in `state` (or an outcome of its chance node)."""
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction("empty action")
@@ -78,37 +87,37 @@ def _cell(state: BattleCheckersState, name: str) -> int:
         raise IllegalAction(str(exc)) from None
 
 
-def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> Action:
+def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> BattleCheckersAction:
     if len(tokens) == 1 and head in ("end", "fate", "nofate"):
         return {"end": END, "fate": FATE, "nofate": NOFATE}[head]
     if head == "roll":
         a, b = parse_dice(tokens[1:], 2, "roll")
-        return (ROLL, min(a, b), max(a, b))
+        return Roll(ROLL, min(a, b), max(a, b))
     if head == "duel":
         a, b = parse_dice(tokens[1:], 2, "duel")
-        return (DUEL, a, b)
+        return DuelRoll(DUEL, a, b)
     if head == "repel":
-        return (REPEL, *parse_dice(tokens[1:], 1, "repel"))
+        return RepelRoll(REPEL, *parse_dice(tokens[1:], 1, "repel"))
     if head == "fate":
         a, b = parse_dice(tokens[1:], 2, "fate")
-        return (FATE_ROLL, a, b)
+        return FateRoll(FATE_ROLL, a, b)
     if head == "preset" and len(tokens) == 2:
-        return (PRESET, tokens[1])
+        return Preset(PRESET, tokens[1])
     if head == "place" and len(tokens) == 3:
         facing = FACING_INDEX.get(tokens[2].upper())
         if facing is None:
             raise IllegalAction(f"unknown facing {tokens[2]!r}")
-        return (PLACE, _cell(state, tokens[1]), facing)
+        return Place(PLACE, _cell(state, tokens[1]), facing)
     attack = _ATTACK_RE.match(head)
     if attack and len(tokens) == 1:
-        return (ATTACK, _cell(state, attack.group(1)), _cell(state, attack.group(2)))
+        return Attack(ATTACK, _cell(state, attack.group(1)), _cell(state, attack.group(2)))
     activation = _ACTIVATION_RE.match(head)
     if activation:
         return _parse_activation(state, _cell(state, activation.group(1)), _USES[activation.group(2)], tokens[1:])
     raise IllegalAction(f"cannot read {' '.join(tokens)!r} as a Battle Checkers action")
 
 
-def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: list[str]) -> Action:
+def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: list[str]) -> BattleCheckersAction:
     first, steps, last = parse_plan(plan)
     if state.owner[cell] < 0:
         raise IllegalAction(f"no unit on {state.board.name(cell)}")
@@ -125,4 +134,4 @@ def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: lis
         if steps > len(ray):
             raise IllegalAction(f"the plan leaves the board from {state.board.name(cell)}")
         to = ray[steps - 1]
-    return (ACT, cell, use, to, (d + last) % 8)
+    return Activate(ACT, cell, use, to, (d + last) % 8)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,31 @@ def attack_odds(state: BattleCheckersState, attacker_cell: int | str, defender_c
     side = side_hit(board, attacker, defender, state.facing[defender])
     flags = state.flags[defender]
     return side_odds(side, bool(flags & ATTACK_READY), bool(flags & SHIELD_UP))
+
+
+@dataclass(frozen=True)
+class AttackForecast:
+    """An attack's odds: the side of the defender hit, the chance it is destroyed, and how it may fail.
+
+    `repel` is the chance the defender's weapon repels a right-flank attack (None where no repel roll is made);
+    `shielded` says the shield stops a left-flank attack for certain; a head-on attack is a duel.
+    """
+
+    side: str
+    success: Fraction
+    repel: Fraction | None
+    shielded: bool
+
+
+def attack_forecast(state: BattleCheckersState, attacker_cell: int | str, defender_cell: int | str) -> AttackForecast:
+    """The `AttackForecast` of the unit on `attacker_cell` attacking the adjacent enemy on `defender_cell`."""
+    board = state.board
+    defender = board.cell(defender_cell, "defender_cell")
+    success = attack_odds(state, attacker_cell, defender_cell)
+    side = side_hit(board, board.cell(attacker_cell, "attacker_cell"), defender, state.facing[defender])
+    flags = state.flags[defender]
+    repel = REPEL_CHANCE if side == RIGHT and flags & ATTACK_READY else None
+    return AttackForecast(side, success, repel, side == LEFT and bool(flags & SHIELD_UP))
 
 
 def fate_distribution() -> dict[int, Fraction]:

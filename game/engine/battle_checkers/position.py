@@ -21,11 +21,12 @@ from game.engine.battle_checkers.phases import (
     ROLL_PHASE,
     SHIELD_UP,
 )
-from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Outcome
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
+    from game.engine.battle_checkers.state import BattleCheckersState
 
 GAME_NAME = "battle_checkers"
 _MID_TURN = (MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE)
@@ -93,7 +94,7 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
             f"board: {geometry.width}x{geometry.height} does not match the level's "
             f"{game.board.width}x{game.board.height}"
         )
-    state = BattleCheckersState(game)
+    state = game.new_state()
     state.spirit = list(read_spirit(data["spirit"]))
     phase = data["phase"]
     if phase not in PHASES:
@@ -102,8 +103,15 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
     state.player = _seat(data.get("player", 0), "player")
     state.turn = read_int(data.get("turn", 0 if phase == DEPLOY else 1), "turn", 0)
     state.turn_limit = read_int(data.get("turn_limit", game.level.turn_limit), "turn_limit", 1, 10_000)
+    if state.turn > 2 * state.turn_limit:
+        raise ValueError(f"turn: {state.turn} is past the last turn ({2 * state.turn_limit})")
     _read_units(state, data["units"])
     _read_turn(state, data)
+    if phase == DEPLOY:
+        most = game.level.units_per_player
+        for seat in (0, 1):
+            if state.unit_count(seat) + state.to_place[seat] > most:
+                raise ValueError(f"to_place: player {seat + 1} would deploy more than the level's {most} units")
     _read_outcome(state, data.get("outcome"))
     return state
 
@@ -183,10 +191,10 @@ def _read_outcome(state: BattleCheckersState, outcome: Any) -> None:
     if state.phase == OVER:
         if not isinstance(outcome, dict):
             raise ValueError("outcome: missing for a finished game")
-        try:
-            state._outcome = Outcome.from_dict(outcome)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"outcome: malformed ({exc})") from None
+        state._outcome = Outcome.from_dict({**outcome, "num_players": 2}, BattleCheckersReason)
+        draw = state._outcome.reason == BattleCheckersReason.TURN_LIMIT_DRAW
+        if draw != (len(state._outcome.winners) == 2):
+            raise ValueError(f"outcome.winners: {list(state._outcome.winners)} does not fit the reason")
         return
     if outcome is not None:
         raise ValueError("outcome: given for a game still going on")
@@ -195,6 +203,6 @@ def _read_outcome(state: BattleCheckersState, outcome: Any) -> None:
     # B12 holds on a loaded position too: a side without units or spirit has lost at once.
     for seat in (0, 1):
         if state.unit_count(seat) == 0 or state.spirit[seat] <= 0:
-            reason = "no units" if state.unit_count(seat) == 0 else "no spirit"
+            reason = BattleCheckersReason.NO_UNITS if state.unit_count(seat) == 0 else BattleCheckersReason.NO_SPIRIT
             state._finish((1 - seat,), reason, [])
             return

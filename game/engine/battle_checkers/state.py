@@ -26,9 +26,14 @@ from game.engine.battle_checkers.actions import (
     USE_DIE2,
     USE_SUM,
     USE_TEXT,
+    Activate,
+    Attack,
+    BattleCheckersAction,
+    Place,
+    Preset,
     plan_text,
 )
-from game.engine.battle_checkers.battle import BattleRules
+from game.engine.battle_checkers.battle import BattleRules, Raw
 from game.engine.battle_checkers.geometry import (
     DIRECTIONS,
     END_FACINGS,
@@ -37,6 +42,8 @@ from game.engine.battle_checkers.geometry import (
     side_hit,
     signed_turn,
 )
+from game.engine.battle_checkers.notation import action_from_str, action_to_str
+from game.engine.battle_checkers.odds import attack_forecast
 from game.engine.battle_checkers.phases import (
     ACTIVATED,
     ATTACK_READY,
@@ -51,12 +58,14 @@ from game.engine.battle_checkers.phases import (
     ROLL_PHASE,
     SHIELD_UP,
 )
-from game.engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, Outcome, State
+from game.engine.battle_checkers.position import position_to_dict
+from game.engine.core import CHANCE, TERMINAL, Event, Forecast, ForecastOutcome, IllegalAction, Outcome, State
+from game.engine.reasons import BattleCheckersReason
 
 if TYPE_CHECKING:
     from game.engine.battle_checkers.game import BattleCheckersGame
 
-class BattleCheckersState(BattleRules, State):
+class BattleCheckersState(BattleRules, State[BattleCheckersAction]):
     """A position. Units live in three parallel lists indexed by cell: owner (-1 empty), facing, flags.
 
     Read-only for callers: `phase`, `player` (whose turn or who deploys), `turn`, `turn_limit`,
@@ -64,6 +73,8 @@ class BattleCheckersState(BattleRules, State):
     (attacker, defender awaiting a roll), `fate_player`, `board` (geometry). Cells are ints; the
     accessors below also take names where noted.
     """
+
+    game: BattleCheckersGame
 
     def __init__(self, game: BattleCheckersGame) -> None:
         self.game = game
@@ -97,11 +108,11 @@ class BattleCheckersState(BattleRules, State):
             return self.fate_player  # type: ignore[return-value]
         return TERMINAL
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[BattleCheckersAction]:
         """Every decision open now: distinct activation end results, attacks, `end`; or deploy/fate choices."""
         phase = self.phase
         if phase == MAIN:
-            out: list[Action] = self.attacks()
+            out: list[BattleCheckersAction] = list(self.attacks())
             uses = self.uses()
             if uses:
                 for cell in self.ready_units():
@@ -115,7 +126,7 @@ class BattleCheckersState(BattleRules, State):
             return self._deploy_actions()
         return []
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[BattleCheckersAction, Fraction]]:
         """The roll (21 unordered 2d6), duel (30 untied pairs), repel (1d6) or fate roll (36 pairs)."""
         phase = self.phase
         if phase == ROLL_PHASE:
@@ -150,28 +161,22 @@ class BattleCheckersState(BattleRules, State):
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules (round-trips through `Game.state_from_dict`)."""
-        from game.engine.battle_checkers.position import position_to_dict
-
         return position_to_dict(self)
 
-    def action_to_str(self, action: Action) -> str:
+    def action_to_str(self, action: Raw) -> str:
         """Notation of an action or chance outcome (activation plans are canonical)."""
-        from game.engine.battle_checkers.notation import action_to_str
-
         return action_to_str(self, action)
 
-    def action_from_str(self, text: str) -> Action:
+    def action_from_str(self, text: str) -> BattleCheckersAction:
         """Parse notation into an action legal here or an outcome of this chance node."""
-        from game.engine.battle_checkers.notation import action_from_str
-
         return action_from_str(self, text)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Raw) -> list[Event]:
         """Apply a decision or chance outcome; IllegalAction when it is not legal here."""
         self.check(action)
         return _EFFECTS[action[0]](self, action)
 
-    def check(self, action: Action) -> None:
+    def check(self, action: Raw) -> None:
         """Raise IllegalAction (with the reason) unless `action` is a legal decision or outcome here."""
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             raise IllegalAction(f"not an action: {action!r}")
@@ -186,7 +191,7 @@ class BattleCheckersState(BattleRules, State):
             return
         _CHECKS[kind](self, action)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Raw) -> bool:
         """True when `action` may be applied now."""
         try:
             self.check(action)
@@ -257,40 +262,45 @@ class BattleCheckersState(BattleRules, State):
         owner, flags, player = self.owner, self.flags, self.player
         return [c for c in range(len(owner)) if owner[c] == player and not flags[c] & ACTIVATED]
 
-    def attacks(self) -> list[Action]:
+    def attacks(self) -> list[Attack]:
         """The acting player's attacks open now (B8): units with their attack facing an adjacent enemy."""
         if self.phase != MAIN:
             return []
         owner, flags, facing, ahead, player = self.owner, self.flags, self.facing, self.board.ahead, self.player
         enemy = 1 - player
-        out: list[Action] = []
+        out: list[Attack] = []
         for c in range(len(owner)):
             if owner[c] == player and flags[c] & ATTACK_READY:
                 target = ahead[c][facing[c]]
                 if target >= 0 and owner[target] == enemy:
-                    out.append((ATTACK, c, target))
+                    out.append(Attack(ATTACK, c, target))
         return out
 
-    def unit_actions(self, cell: int | str) -> list[Action]:
+    def unit_actions(self, cell: int | str) -> list[BattleCheckersAction]:
         """The legal activations (every open dice use) and attack of the unit on `cell`, for click handling."""
         c = self.board.cell(cell)
         if self.phase != MAIN or self.owner[c] != self.player:
             return []
-        out: list[Action] = [a for a in self.attacks() if a[1] == c]
+        out: list[BattleCheckersAction] = [a for a in self.attacks() if a.cell == c]
         if not self.flags[c] & ACTIVATED:
             for use, pips in self.uses():
                 self._activations_into(out, c, use, pips)
         return out
 
-    def attack_odds(self, attacker: int | str, defender: int | str) -> Fraction:
-        """Chance that an attack from `attacker` destroys the adjacent enemy on `defender` (B9, B10)."""
-        from game.engine.battle_checkers.odds import attack_odds
+    def forecast(self, action: BattleCheckersAction) -> Forecast:
+        """An attack: 'success' (the defender destroyed) and 'fail' with `AttackForecast` (side hit, repel chance)
+        in `detail`; any other decision: its one certain result. Raises IllegalAction when not legal here."""
+        self.check(action)
+        if action[0] != ATTACK:
+            return Forecast.sure(self.preview(action))
+        attack = Attack(*action)
+        detail = attack_forecast(self, attack.cell, attack.target)
+        outcomes = [ForecastOutcome("success", detail.success), ForecastOutcome("fail", 1 - detail.success)]
+        return Forecast(tuple(o for o in outcomes if o.probability), detail)
 
-        return attack_odds(self, attacker, defender)
-
-    def activations(self, cell: int, use: int, pips: int) -> list[Action]:
+    def activations(self, cell: int, use: int, pips: int) -> list[BattleCheckersAction]:
         """Every distinct end result (cell, facing) the unit on `cell` can reach with `pips` (B7)."""
-        out: list[Action] = []
+        out: list[BattleCheckersAction] = []
         self._activations_into(out, cell, use, pips)
         return out
 
@@ -309,7 +319,7 @@ class BattleCheckersState(BattleRules, State):
                 return None
         return ROTATION[f0][d] + k + ROTATION[d][facing]
 
-    def plan(self, action: Action) -> tuple[int, int, int]:
+    def plan(self, action: Raw) -> tuple[int, int, int]:
         """The canonical (first turn, steps, last turn) of an activation; turns in signed eighths."""
         _, cell, _, to, facing = action
         f0 = self.facing[cell]
@@ -324,14 +334,14 @@ class BattleCheckersState(BattleRules, State):
 
     # ------------------------------------------------------------------ enumeration
 
-    def _activations_into(self, out: list[Action], cell: int, use: int, pips: int) -> None:
+    def _activations_into(self, out: list[BattleCheckersAction], cell: int, use: int, pips: int) -> None:
         # Each end result has one cheapest plan (straight moves fix the direction), so no deduplication.
         f0 = self.facing[cell]
         rot = ROTATION[f0]
         append = out.append
         for f in range(8):
             if f != f0 and rot[f] <= pips:
-                append((ACT, cell, use, cell, f))
+                append(Activate(ACT, cell, use, cell, f))
         if self.next_to_enemy(cell):
             return
         owner = self.owner
@@ -348,24 +358,23 @@ class BattleCheckersState(BattleRules, State):
                     break
                 spare = budget - k
                 for f in ends[spare if spare < 4 else 4]:
-                    append((ACT, cell, use, t, f))
+                    append(Activate(ACT, cell, use, t, f))
 
-    def _deploy_actions(self) -> list[Action]:
+    def _deploy_actions(self) -> list[BattleCheckersAction]:
         player = self.player
-        out: list[Action] = []
+        out: list[BattleCheckersAction] = []
         if self.to_place[player] == self.game.level.units_per_player:
-            out.extend((PRESET, name) for name in self.game.level.presets)
+            out.extend(Preset(PRESET, name) for name in self.game.level.presets)
         owner, w = self.owner, self.board.width
         for y in self.board.half_ranks(player):
             for c in range(y * w, y * w + w):
                 if owner[c] == EMPTY:
-                    out.extend([(PLACE, c, 0), (PLACE, c, 1), (PLACE, c, 2), (PLACE, c, 3),
-                                (PLACE, c, 4), (PLACE, c, 5), (PLACE, c, 6), (PLACE, c, 7)])
+                    out.extend([Place(PLACE, c, f) for f in range(8)])
         return out
 
     # ------------------------------------------------------------------ checks (no side effects)
 
-    def _check_place(self, action: Action) -> None:
+    def _check_place(self, action: Raw) -> None:
         if self.phase != DEPLOY or len(action) != 3:
             raise IllegalAction("units are placed only during deployment")
         _, cell, facing = action
@@ -376,7 +385,7 @@ class BattleCheckersState(BattleRules, State):
         if self.board.xy(cell)[1] not in self.board.half_ranks(self.player):
             raise IllegalAction(f"{self.board.name(cell)} is outside player {self.player + 1}'s half")
 
-    def _check_preset(self, action: Action) -> None:
+    def _check_preset(self, action: Raw) -> None:
         if self.phase != DEPLOY or len(action) != 2 or not isinstance(action[1], str):
             raise IllegalAction("presets are chosen only during deployment")
         if action[1] not in self.game.level.presets:
@@ -384,7 +393,7 @@ class BattleCheckersState(BattleRules, State):
         if self.to_place[self.player] != self.game.level.units_per_player:
             raise IllegalAction("a preset places all units, but some are already placed")
 
-    def _check_activation(self, action: Action) -> None:
+    def _check_activation(self, action: Raw) -> None:
         if self.phase != MAIN or len(action) != 5:
             raise IllegalAction("no activation is open now")
         _, cell, use, to, facing = action
@@ -404,27 +413,27 @@ class BattleCheckersState(BattleRules, State):
         if cost is None or cost > pips:
             raise IllegalAction(f"the unit on {self.board.name(cell)} cannot get there with {pips} pips")
 
-    def _check_attack(self, action: Action) -> None:
+    def _check_attack(self, action: Raw) -> None:
         if self.phase != MAIN or action not in self.attacks():
             raise IllegalAction(f"{action!r} is not an open attack")
 
-    def _check_end(self, action: Action) -> None:
+    def _check_end(self, action: Raw) -> None:
         if self.phase != MAIN or action != END:
             raise IllegalAction("there is no turn to end now")
 
-    def _check_fate_choice(self, action: Action) -> None:
+    def _check_fate_choice(self, action: Raw) -> None:
         if self.phase != FATE_CHOICE or action not in (FATE, NOFATE):
             raise IllegalAction("there is no fate roll to call now")
 
     # ------------------------------------------------------------------ deployment (B4)
 
-    def _apply_place(self, action: Action) -> list[Event]:
+    def _apply_place(self, action: Raw) -> list[Event]:
         events: list[Event] = []
         self._place(action[1], action[2], events)
         self._after_placing(events)
         return events
 
-    def _apply_preset(self, action: Action) -> list[Event]:
+    def _apply_preset(self, action: Raw) -> list[Event]:
         events: list[Event] = []
         for cell, facing in self.game.level.presets[action[1]]:
             if self.player == 1:
@@ -449,7 +458,7 @@ class BattleCheckersState(BattleRules, State):
         # B12 holds from the start: a side deploying without spirit (a saved position) has lost at once.
         for seat in (0, 1):
             if self.spirit[seat] <= 0:
-                self._finish((1 - seat,), "no spirit", events)
+                self._finish((1 - seat,), BattleCheckersReason.NO_SPIRIT, events)
                 return
         # Both sides deployed: player 1 takes the first turn.
         self.player, self.turn = 1, 0
@@ -472,14 +481,14 @@ class BattleCheckersState(BattleRules, State):
         self.phase = ROLL_PHASE
         events.append(ev.TurnStarted(player, self.turn))
 
-    def _apply_roll(self, action: Action) -> list[Event]:
+    def _apply_roll(self, action: Raw) -> list[Event]:
         self.dice = (action[1], action[2])
         self.phase = MAIN
         events: list[Event] = [ev.DiceRolled(self.player, self.dice)]
         self._continue_turn(events)
         return events
 
-    def _apply_activation(self, action: Action) -> list[Event]:
+    def _apply_activation(self, action: Raw) -> list[Event]:
         _, cell, use, to, facing = action
         pips = dict(self.uses())[use]
         first, steps, last = self.plan(action)
@@ -514,7 +523,7 @@ class BattleCheckersState(BattleRules, State):
         self.owner[dst], self.facing[dst], self.flags[dst] = self.owner[src], self.facing[src], self.flags[src]
         self.owner[src], self.facing[src], self.flags[src] = EMPTY, 0, 0
 
-    def _apply_end(self, action: Action) -> list[Event]:
+    def _apply_end(self, action: Raw) -> list[Event]:
         events: list[Event] = []
         self._end_turn(events)
         return events

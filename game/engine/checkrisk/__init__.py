@@ -15,11 +15,13 @@ API in brief (cells are indices 0…w·h−1, a1 = 0, rank by rank; `game.cell_n
     state.stacks(), state.cells_of(seat), state.groups(seat), state.reinforcement_due(seat)
     state.supply[seat], state.removed[seat], state.tokens_on_board(seat), state.out[seat]
     state.pending_battle()                              # BattleView(origin, target, ..., stage) or None
-    state.pending_reinforcements(), state.deployable_presets(), state.attack_odds(action)
+    state.pending_reinforcements(), state.deployable_presets()
+    state.forecast(action)    # an attack: Forecast of win / hold / both_gone, detail = BattleForecast (survivors)
     game.neighbours(i), game.is_edge(i), game.zone(seat), game.presets(seat), game.preset_title(name, "ru")
     game.position({"c2": (0, 5), "c3": (1, 2)}, seat=0, phase="act")   # a hand-made position
     battle_odds(a, d), battle_odds_after(a, d, rounds), battle_distribution(a, d, rounds)
-Actions are plain tuples (see `actions`), e.g. ("move", 10, 18, 2) is "c2-c3:2"; events are in `events`.
+Actions are typed named tuples (see `actions`), e.g. Move("move", 10, 18, 2) is "c2-c3:2" and equals the plain tuple
+("move", 10, 18, 2); a client reads `action.origin`, `action.n`; events are in `events`.
 
 Where the rules leave room, the engine decides (and the tests pin down):
 - A round's chance outcome is its hit counts conditioned on at least one hit: a round without hits changes
@@ -43,11 +45,31 @@ Where the rules leave room, the engine decides (and the tests pin down):
   cell order (rank by rank from a1), though any order is read.
 """
 
+from game.engine.checkrisk.actions import (
+    Attack,
+    CheckRiskAction,
+    Deploy,
+    Move,
+    Occupy,
+    Preset,
+    Reinforce,
+    Retreat,
+    Roll,
+    Word,
+)
 from game.engine.checkrisk.game import CheckRiskGame, make_game
-from game.engine.checkrisk.odds import battle_distribution, battle_odds, battle_odds_after, round_outcomes
+from game.engine.checkrisk.odds import (
+    BattleForecast,
+    battle_distribution,
+    battle_forecast,
+    battle_odds,
+    battle_odds_after,
+    round_outcomes,
+)
 from game.engine.checkrisk.state import BattleView, CheckRiskState
 
 __all__ = [
-    "BattleView", "CheckRiskGame", "CheckRiskState", "battle_distribution", "battle_odds", "battle_odds_after",
-    "make_game", "round_outcomes",
+    "Attack", "BattleForecast", "BattleView", "CheckRiskAction", "CheckRiskGame", "CheckRiskState", "Deploy", "Move",
+    "Occupy", "Preset", "Reinforce", "Retreat", "Roll", "Word", "battle_distribution", "battle_forecast",
+    "battle_odds", "battle_odds_after", "make_game", "round_outcomes",
 ]

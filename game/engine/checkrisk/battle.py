@@ -15,6 +15,7 @@ from game.engine.checkrisk.events import (
     Withdrew,
 )
 from game.engine.checkrisk.faces import faces_for
+from game.engine.checkrisk.legal import Raw
 from game.engine.checkrisk.phases import (
     ACT,
     ATTACKER,
@@ -24,15 +25,15 @@ from game.engine.checkrisk.phases import (
     OCCUPY,
     ROLL,
 )
-from game.engine.core import Action, Event
+from game.engine.checkrisk.turns import TurnRules
+from game.engine.core import Event
+from game.engine.reasons import CheckRiskReason
 
 
-class BattleRules:
-    """Battle appliers for `CheckRiskState`."""
+class BattleRules(TurnRules):
+    """Battle appliers, the third rules layer of `CheckRiskState`."""
 
-    # Mixed into CheckRiskState, whose __init__ defines the fields used here.
-
-    def _apply_attack(self, action: Action) -> list[Event]:
+    def _apply_attack(self, action: Raw) -> list[Event]:
         self._require(action)
         _, i, j, n = action
         self._lift(i, n)
@@ -42,10 +43,10 @@ class BattleRules:
         names = self.game.board.names
         return [AttackDeclared(self.seat, names[i], names[j], n, self.owner[j], self.count[j])]
 
-    def _apply_roll(self, action: Action) -> list[Event]:
+    def _apply_roll(self, action: Raw) -> list[Event]:
         self._require(action)
         _, ha, hd = action
-        b = self.battle
+        b = self._fight()
         origin, target, a = b[0], b[1], b[2]
         d = self.count[target]
         attacker, defender = self.seat, self.owner[target]
@@ -82,16 +83,16 @@ class BattleRules:
         return events
 
     def _return_survivors(self) -> None:
-        b = self.battle
+        b = self._fight()
         if b[2]:
             self.owner[b[0]] = self.seat
             self.count[b[0]] += b[2]
             b[2] = 0
 
-    def _apply_continue(self, action: Action) -> list[Event]:
+    def _apply_continue(self, action: Raw) -> list[Event]:
         self._require(action)
         events: list[Event] = [Continued(self.seat)]
-        b = self.battle
+        b = self._fight()
         if self._can_retreat():
             b[3] = DEFENDER  # C13: the defender's seat decides
         else:
@@ -99,9 +100,9 @@ class BattleRules:
             b[3] = ROLL
         return events
 
-    def _apply_withdraw(self, action: Action) -> list[Event]:
+    def _apply_withdraw(self, action: Raw) -> list[Event]:
         self._require(action)
-        b = self.battle
+        b = self._fight()
         survivors = b[2]
         self._return_survivors()
         names = self.game.board.names
@@ -109,15 +110,15 @@ class BattleRules:
         self._finish_battle(events)
         return events
 
-    def _apply_stand(self, action: Action) -> list[Event]:
+    def _apply_stand(self, action: Raw) -> list[Event]:
         self._require(action)
-        b = self.battle
+        b = self._fight()
         b[3] = ROLL
         return [Stood(self.owner[b[1]], self.game.board.names[b[1]], False)]
 
-    def _apply_retreat(self, action: Action) -> list[Event]:
+    def _apply_retreat(self, action: Raw) -> list[Event]:
         self._require(action)
-        b = self.battle
+        b = self._fight()
         target = b[1]
         defender = self.owner[target]
         names = self.game.board.names
@@ -130,10 +131,10 @@ class BattleRules:
         b[3] = OCCUPY  # C12.4: as in C12.1 the attacker may move into the emptied cell
         return [Retreated(defender, names[target], tuple((names[c], n) for c, n in action[2]))]
 
-    def _apply_occupy(self, action: Action) -> list[Event]:
+    def _apply_occupy(self, action: Raw) -> list[Event]:
         self._require(action)
         k = action[1]
-        origin, target = self.battle[0], self.battle[1]
+        origin, target = self._fight()[0], self._fight()[1]
         if k:
             self._lift(origin, k)
             self.owner[target] = self.seat
@@ -161,11 +162,11 @@ class BattleRules:
             return False
         alive = tuple(s for s, gone in enumerate(self.out) if not gone)
         if len(alive) == 1:
-            self._finish(alive, "last player standing", events)
+            self._finish(alive, CheckRiskReason.LAST_PLAYER_STANDING, events)
             return True
         if not alive:
             # The last two stacks destroyed each other: the seats that fell together share the draw.
-            self._finish(tuple(fallen), "mutual destruction", events)
+            self._finish(tuple(fallen), CheckRiskReason.MUTUAL_DESTRUCTION, events)
             return True
         return False
 

@@ -6,8 +6,10 @@ from typing import Any
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
+from game.engine.checkrisk.position import build_position, state_from_dict
 from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Game
+from game.engine.reasons import CheckRiskReason
 
 # A battle of a + d ≤ 12 tokens loses at least one token per (decisive) round, so it has at most 11 rounds;
 # each round is a roll, a continue and a stand, then one closing decision (occupy).
@@ -18,6 +20,9 @@ class CheckRiskGame(Game):
     """CheckRisk on one level: 2, 3 or 4 seats, deployment zones and presets from the level."""
 
     name = "checkrisk"
+    min_players = 2
+    max_players = 4
+    reasons = CheckRiskReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
@@ -36,13 +41,20 @@ class CheckRiskGame(Game):
             tuple((j, _prefixes(A.MOVE, i, j), _prefixes(A.ATTACK, i, j)) for j in self.board.neighbours[i])
             for i in range(size)
         )
-        self.reinforce_actions = tuple((A.REINFORCE, i) for i in range(size))
-        self.deploy_actions = tuple(tuple((A.DEPLOY, i, k) for k in range(1, MAX_STACK + 1)) for i in range(size))
+        self.reinforce_actions = tuple(A.Reinforce(A.REINFORCE, i) for i in range(size))
+        self.deploy_actions = tuple(
+            tuple(A.Deploy(A.DEPLOY, i, k) for k in range(1, MAX_STACK + 1)) for i in range(size)
+        )
 
     @property
     def num_players(self) -> int:
         """Number of seats (from the level)."""
         return self.spec.players
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the level's board."""
+        return self.board.width, self.board.height
 
     def initial_state(self) -> CheckRiskState:
         """The empty board at the start of deployment, seat 0 to deploy."""
@@ -50,14 +62,10 @@ class CheckRiskGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> CheckRiskState:
         """Rebuild a position from `to_dict()`; ValueError names the bad field."""
-        from game.engine.checkrisk.position import state_from_dict
-
         return state_from_dict(self, data)
 
     def position(self, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
         """A position from {"c2": (owner, count)} and overridden position fields (see `position.build_position`)."""
-        from game.engine.checkrisk.position import build_position
-
         return build_position(self, stacks, **fields)
 
     def cell_name(self, cell: int) -> str:
@@ -90,8 +98,9 @@ class CheckRiskGame(Game):
         return titles.get(language) or titles.get("en") or name.replace("_", " ").capitalize()
 
 
-def _prefixes(tag: str, origin: int, target: int) -> tuple[tuple[Any, ...], ...]:
-    steps = tuple((tag, origin, target, n) for n in range(1, MAX_STACK + 1))
+def _prefixes(tag: str, origin: int, target: int) -> tuple[tuple[A.Move | A.Attack, ...], ...]:
+    step = A.Move if tag == A.MOVE else A.Attack
+    steps = tuple(step(tag, origin, target, n) for n in range(1, MAX_STACK + 1))
     return tuple(steps[:k] for k in range(MAX_STACK + 1))
 
 

@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from game.engine.checkrisk import actions as A
+from game.engine.checkrisk.fields import CheckRiskFields
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import (
     ACT,
@@ -18,7 +19,10 @@ from game.engine.checkrisk.phases import (
     REINFORCE,
     ROLL,
 )
-from game.engine.core import Action, IllegalAction
+from game.engine.core import IllegalAction
+
+# An action as received: any tuple, checked field by field before use.
+Raw = tuple[Any, ...]
 
 
 @cache
@@ -34,16 +38,14 @@ def _splits(tokens: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-class LegalActions:
-    """Legal-action generation and checks (C3–C13) for `CheckRiskState`."""
+class LegalActions(CheckRiskFields):
+    """Legal-action generation and checks (C3–C13), the first rules layer of `CheckRiskState`."""
 
-    # Mixed into CheckRiskState, whose __init__ defines the fields used here.
-
-    def _act_actions(self) -> list[Action]:
+    def _act_actions(self) -> list[A.CheckRiskAction]:
         me = self.seat
         owner, count = self.owner, self.count
         tables = self.game.step_tables
-        out: list[Action] = [A.END_ACTION]
+        out: list[A.CheckRiskAction] = [A.END_ACTION]
         extend = out.extend
         # An empty cell always has owner EMPTY, so the owner alone tells empty, own and enemy cells apart.
         for i in [i for i, o in enumerate(owner) if o == me]:
@@ -59,10 +61,10 @@ class LegalActions:
                     extend(attacks[c])
         return out
 
-    def _reinforce_actions(self) -> list[Action]:
+    def _reinforce_actions(self) -> list[A.CheckRiskAction]:
         count = self.count
         table = self.game.reinforce_actions
-        out = []
+        out: list[A.CheckRiskAction] = []
         for cells, left in self.reinforcements:
             if left:
                 out.extend(table[i] for i in cells if count[i] < MAX_STACK)
@@ -89,14 +91,14 @@ class LegalActions:
             grow = room + MAX_STACK + min(zone.max_cells - used - 1, empties - 1) * MAX_STACK
         return stay, grow
 
-    def _deploy_actions(self) -> list[Action]:
+    def _deploy_actions(self) -> list[A.CheckRiskAction]:
         seat = self.seat
         left = self.to_deploy[seat]
         zone = self.game.spec.zones[seat]
         table = self.game.deploy_actions
         count = self.count
         stay, grow = self._deploy_capacity()
-        out: list[Action] = []
+        out: list[A.CheckRiskAction] = []
         for i in sorted(zone.cells):
             c = count[i]
             # After placing k, the rest must still fit; the condition turns out independent of k.
@@ -104,12 +106,12 @@ class LegalActions:
                 continue
             out.extend(table[i][: min(left, MAX_STACK - c)])
         if self._nothing_deployed(seat):
-            out.extend((A.PRESET, name) for name in sorted(self.game.spec.presets[seat]))
+            out.extend(A.Preset(A.PRESET, name) for name in sorted(self.game.spec.presets[seat]))
         return out
 
     def _retreat_targets(self) -> list[tuple[int, int]]:
         """(cell, room) the defender may retreat to: adjacent, empty or own with room, never the origin."""
-        origin, target = self.battle[0], self.battle[1]
+        origin, target = self._fight()[0], self._fight()[1]
         me = self.owner[target]
         owner, count = self.owner, self.count
         out = []
@@ -124,31 +126,32 @@ class LegalActions:
 
     def _can_retreat(self) -> bool:
         """True when the attacked stack fits, whole, into the cells it may retreat to (C12.4)."""
-        return sum(room for _, room in self._retreat_targets()) >= self.count[self.battle[1]]
+        return sum(room for _, room in self._retreat_targets()) >= self.count[self._fight()[1]]
 
-    def _retreat_actions(self) -> list[Action]:
+    def _retreat_actions(self) -> list[A.CheckRiskAction]:
         targets = self._retreat_targets()
-        d = self.count[self.battle[1]]
+        d = self.count[self._fight()[1]]
         if sum(room for _, room in targets) < d:
             return []
-        cell = self.battle[1]
+        cell = self._fight()[1]
         cells = [j for j, _ in targets]
         caps = tuple(room for _, room in targets)
-        out = []
+        out: list[A.CheckRiskAction] = []
         for split in _splits(d, caps):
-            out.append((A.RETREAT, cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n))))
+            parts = tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n))
+            out.append(A.Retreat(A.RETREAT, cell, parts))
         return out
 
     # ------------------------------------------------------------------ legality
 
-    def _problem(self, action: Action) -> str:
+    def _problem(self, action: Raw) -> str:
         """Why an action is not legal here, or '' when it is."""
         try:
             return self._problem_of(action)
         except (TypeError, IndexError, ValueError):
             return f"malformed action {action!r}"
 
-    def _problem_of(self, action: Action) -> str:
+    def _problem_of(self, action: Raw) -> str:
         if self._outcome is not None:
             return "the game is over"
         tag = action[0]
@@ -170,11 +173,11 @@ class LegalActions:
     def _expect(self, phase: str, stage: str | None = None) -> str:
         if self.phase != phase:
             return f"not possible in the {self.phase} phase"
-        if stage is not None and self.battle[3] != stage:
-            return f"the battle waits for {self.battle[3]}"
+        if stage is not None and self._fight()[3] != stage:
+            return f"the battle waits for {self._fight()[3]}"
         return ""
 
-    def _check_deploy(self, action: Action) -> str:
+    def _check_deploy(self, action: Raw) -> str:
         if bad := self._expect(DEPLOY):
             return bad
         if len(action) != 3:
@@ -194,7 +197,7 @@ class LegalActions:
             return "the remaining tokens would not fit within the zone's cell limit"
         return ""
 
-    def _check_preset(self, action: Action) -> str:
+    def _check_preset(self, action: Raw) -> str:
         if bad := self._expect(DEPLOY):
             return bad
         if len(action) != 2 or action[1] not in self.game.spec.presets[self.seat]:
@@ -203,16 +206,16 @@ class LegalActions:
             return "a preset replaces the whole deployment; tokens are already placed"
         return ""
 
-    def _check_reinforce(self, action: Action) -> str:
+    def _check_reinforce(self, action: Raw) -> str:
         if bad := self._expect(REINFORCE):
             return bad
-        cell = action[1] if len(action) == 2 else None
+        cell = action[1] if len(action) == 2 else -1
         for cells, left in self.reinforcements:
             if left and cell in cells:
                 return "" if self.count[cell] < MAX_STACK else "that stack is full (rule of six)"
         return "not a stack of a group due reinforcements"
 
-    def _check_step(self, action: Action) -> str:
+    def _check_step(self, action: Raw) -> str:
         if bad := self._expect(ACT):
             return bad
         if len(action) != 4:
@@ -234,19 +237,19 @@ class LegalActions:
             return "there is no enemy stack to attack"
         return ""
 
-    def _check_end(self, action: Action) -> str:
+    def _check_end(self, action: Raw) -> str:
         return self._expect(ACT)
 
-    def _check_attacker(self, action: Action) -> str:
+    def _check_attacker(self, action: Raw) -> str:
         return self._expect(BATTLE, ATTACKER)
 
-    def _check_stand(self, action: Action) -> str:
+    def _check_stand(self, action: Raw) -> str:
         return self._expect(BATTLE, DEFENDER)
 
-    def _check_retreat(self, action: Action) -> str:
+    def _check_retreat(self, action: Raw) -> str:
         if bad := self._expect(BATTLE, DEFENDER):
             return bad
-        if len(action) != 3 or action[1] != self.battle[1]:
+        if len(action) != 3 or action[1] != self._fight()[1]:
             return "the retreat must start from the attacked cell"
         rooms = dict(self._retreat_targets())
         parts = action[2]
@@ -257,23 +260,23 @@ class LegalActions:
                 return f"cannot retreat to {self._name(c)}"
             if not 1 <= n <= rooms[c]:
                 return f"{self._name(c)} takes 1…{rooms[c]} tokens"
-        if sum(n for _, n in parts) != self.count[self.battle[1]]:
+        if sum(n for _, n in parts) != self.count[self._fight()[1]]:
             return "the whole stack must retreat"
         return ""
 
-    def _check_occupy(self, action: Action) -> str:
+    def _check_occupy(self, action: Raw) -> str:
         if bad := self._expect(BATTLE, OCCUPY):
             return bad
         k = action[1] if len(action) == 2 else -1
-        if not (isinstance(k, int) and 0 <= k <= self.count[self.battle[0]]):
-            return f"occupy with 0…{self.count[self.battle[0]]} tokens"
+        if not (isinstance(k, int) and 0 <= k <= self.count[self._fight()[0]]):
+            return f"occupy with 0…{self.count[self._fight()[0]]} tokens"
         return ""
 
     def _name(self, cell: Any) -> str:
         names = self.game.board.names
         return names[cell] if isinstance(cell, int) and 0 <= cell < len(names) else repr(cell)
 
-    def _require(self, action: Action) -> None:
+    def _require(self, action: Raw) -> None:
         problem = self._problem(action)
         if problem:
             raise IllegalAction(f"{action!r}: {problem}")

@@ -183,6 +183,8 @@ def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSp
     elif isinstance(inline, list):
         chosen = []
         for i, name in enumerate(inline):
+            if not isinstance(name, str):
+                raise ValueError(f"presets[{i}]: expected a preset name, got {name!r}")
             if name not in available:
                 raise ValueError(f"presets[{i}]: no preset named {name!r} in {folder}")
             chosen.append(available[name])

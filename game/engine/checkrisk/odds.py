@@ -9,6 +9,7 @@ the rules' "counting only decisive rounds" facts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -121,3 +122,27 @@ def battle_odds_after(attackers: int, defenders: int, rounds: int) -> tuple[Frac
         else:
             going += p
     return wins, holds, both, going
+
+
+@dataclass(frozen=True)
+class BattleForecast:
+    """A battle fought to the end: who is left, and how many tokens each side keeps on average."""
+
+    attackers: int
+    defenders: int
+    win: Fraction
+    hold: Fraction
+    both_gone: Fraction
+    attackers_left: Fraction
+    defenders_left: Fraction
+
+
+@cache
+def battle_forecast(attackers: int, defenders: int) -> BattleForecast:
+    """The exact end of a battle with these stacks: win / hold / both-gone and the expected survivors."""
+    # Every decisive round removes a token, so a + d − 1 rounds always reach the end.
+    dist = battle_distribution(attackers, defenders, max(0, attackers + defenders - 1))
+    win, hold, both = battle_odds(attackers, defenders)
+    left_a = sum((p * a for (a, _), p in dist.items()), Fraction(0))
+    left_d = sum((p * d for (_, d), p in dist.items()), Fraction(0))
+    return BattleForecast(attackers, defenders, win, hold, both, left_a, left_d)

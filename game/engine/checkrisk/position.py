@@ -17,11 +17,12 @@ from game.engine.checkrisk.phases import (
     REINFORCE,
     STAGES,
 )
-from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Outcome
+from game.engine.reasons import CheckRiskReason
 
 if TYPE_CHECKING:
     from game.engine.checkrisk.game import CheckRiskGame
+    from game.engine.checkrisk.state import CheckRiskState
 
 
 def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
@@ -50,7 +51,7 @@ def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
                            for cells, left in state.reinforcements],
         "battle": battle,
         "rolls": state.rolls,
-        "outcome": state.outcome().to_dict() if state.outcome() else None,
+        "outcome": result.to_dict() if (result := state.outcome()) else None,
     }
 
 
@@ -96,7 +97,7 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
         if data[key] != expected:
             raise ValueError(f"{key}: {data[key]!r} does not match the level ({expected})")
     players = spec.players
-    state = CheckRiskState(game)
+    state = game.initial_state()  # the empty board; every field below is read over it
     state.supply = _seat_list(data, "supply", players, int)
     state.removed = _seat_list(data, "removed", players, int)
     state.to_deploy = _seat_list(data, "to_deploy", players, int)
@@ -121,6 +122,13 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
     _read_reinforcements(game, state, data.get("reinforcements", []))
     _read_battle(game, state, data.get("battle"))
     _read_phase_rules(state, data)
+    for seat in range(players):
+        # Tokens are conserved: each is in the supply (reinforcements not yet placed included), on the board
+        # (attackers out fighting included) or removed in battle.
+        total = state.supply[seat] + state.on_board[seat] + state.removed[seat]
+        if total != spec.supply:
+            raise ValueError(f"supply[{seat}]: supply {state.supply[seat]}, board {state.on_board[seat]} and "
+                             f"removed {state.removed[seat]} add up to {total}, not the level's {spec.supply}")
     return state
 
 
@@ -226,20 +234,18 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
     if (phase == OVER) != (outcome is not None):
         raise ValueError("outcome: must be given exactly when the phase is over")
     if outcome is not None:
-        try:
-            result = Outcome.from_dict(outcome)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"outcome: malformed ({exc})") from exc
+        result = Outcome.from_dict({"num_players": len(state.out), **outcome}, CheckRiskReason)
         if not result.winners or not all(isinstance(w, int) and 0 <= w < len(state.out) for w in result.winners):
             raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
         state._outcome = Outcome(result.winners, result.reason, len(state.out))
-    if state.battle is not None and state.battle[3] not in (OCCUPY,) and state.owner[state.battle[1]] == EMPTY:
+    b = state.battle
+    if b is not None and b[3] not in (OCCUPY,) and state.owner[b[1]] == EMPTY:
         raise ValueError("battle.target: must hold an enemy stack")
-    if phase == BATTLE and state.battle[3] == DEFENDER and state.out[state.owner[state.battle[1]]]:
+    if b is not None and b[3] == DEFENDER and state.out[state.owner[b[1]]]:
         raise ValueError("battle.target: the defender is out of the game")
 
 
-def _check_deployment(state: CheckRiskState, stacks: list[dict[str, Any]]) -> None:
+def _check_deployment(state: CheckRiskState, stacks: Any) -> None:
     # During deployment every token lies in its owner's zone (C4/C5) and the rest still fits: otherwise the
     # deploying seat would have no legal action at all.
     spec = state.game.spec
@@ -268,6 +274,10 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
     for owner, count in stacks.values():
         if isinstance(owner, int) and 0 <= owner < spec.players and isinstance(count, int):
             on_board[owner] += count
+    battle, seat = fields.get("battle"), fields.get("seat", 0)
+    if isinstance(battle, dict) and type(battle.get("attackers")) is int and type(seat) is int:
+        if 0 <= seat < spec.players:
+            on_board[seat] += battle["attackers"]  # attackers out fighting still count against the supply
     data: dict[str, Any] = {
         "game": "checkrisk",
         "width": game.board.width,
@@ -288,4 +298,8 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
         "outcome": None,
     }
     data.update(fields)
+    supply = data["supply"]
+    if "removed" not in fields and isinstance(supply, list) and all(type(n) is int for n in supply):
+        # A given supply with no removed count: the tokens missing from the total left the game in battle.
+        data["removed"] = [max(0, spec.supply - n - b) for n, b in zip(supply, on_board, strict=False)]
     return state_from_dict(game, data)

@@ -9,6 +9,7 @@ from game.engine.checkrisk.events import (
     TurnEnded,
     TurnStarted,
 )
+from game.engine.checkrisk.legal import LegalActions, Raw
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import (
     ACT,
@@ -16,15 +17,14 @@ from game.engine.checkrisk.phases import (
     OVER,
     REINFORCE,
 )
-from game.engine.core import Action, Event, GameOver, Outcome
+from game.engine.core import Event, GameOver, Outcome
+from game.engine.reasons import CheckRiskReason
 
 
-class TurnRules:
-    """Deployment, reinforcement, move and turn-end appliers for `CheckRiskState`."""
+class TurnRules(LegalActions):
+    """Deployment, reinforcement, move and turn-end appliers, the second rules layer of `CheckRiskState`."""
 
-    # Mixed into CheckRiskState, whose __init__ defines the fields used here.
-
-    def _apply_deploy(self, action: Action) -> list[Event]:
+    def _apply_deploy(self, action: Raw) -> list[Event]:
         self._require(action)
         _, cell, k = action
         seat = self.seat
@@ -35,7 +35,7 @@ class TurnRules:
             self._next_deployer(events)
         return events
 
-    def _apply_preset(self, action: Action) -> list[Event]:
+    def _apply_preset(self, action: Raw) -> list[Event]:
         self._require(action)
         seat = self.seat
         names = self.game.board.names
@@ -81,7 +81,7 @@ class TurnRules:
         self.phase = REINFORCE if given else ACT
         events.append(TurnStarted(seat, self.round, due, given))
 
-    def _apply_reinforce(self, action: Action) -> list[Event]:
+    def _apply_reinforce(self, action: Raw) -> list[Event]:
         self._require(action)
         cell = action[1]
         seat = self.seat
@@ -96,7 +96,7 @@ class TurnRules:
             self.phase = ACT
         return events
 
-    def _apply_move(self, action: Action) -> list[Event]:
+    def _apply_move(self, action: Raw) -> list[Event]:
         self._require(action)
         _, i, j, n = action
         seat = self.seat
@@ -115,7 +115,7 @@ class TurnRules:
         if not self.count[cell]:
             self.owner[cell] = EMPTY
 
-    def _apply_end(self, action: Action) -> list[Event]:
+    def _apply_end(self, action: Raw) -> list[Event]:
         self._require(action)
         events: list[Event] = []
         self._end_turn(events)
@@ -144,11 +144,11 @@ class TurnRules:
         cells = {s: self.cells_held(s) for s in alive}
         best = max(cells.values())
         leaders = [s for s in alive if cells[s] == best]
-        reason = "turn limit: most cells"
+        reason = CheckRiskReason.TURN_LIMIT_MOST_CELLS
         if len(leaders) > 1:
             best_tokens = max(self.on_board[s] for s in leaders)
             leaders = [s for s in leaders if self.on_board[s] == best_tokens]
-            reason = "turn limit: most tokens" if len(leaders) == 1 else "turn limit: draw"
+            reason = CheckRiskReason.TURN_LIMIT_MOST_TOKENS if len(leaders) == 1 else CheckRiskReason.TURN_LIMIT_DRAW
         self.round = self.game.spec.turn_limit
         self._finish(tuple(leaders), reason, events)
 

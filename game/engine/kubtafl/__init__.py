@@ -3,8 +3,10 @@
 Public API: `make_game`, `KubtaflGame`, `KubtaflState`, the events, the piece tables and `Geometry`.
 
 For searchers and evaluators (all cheap, read-only unless noted):
-- `state.legal_actions()` -> plain int tuples: `(src, dst)` move/impact, `(donor, recipient, t)` transfer,
-  `(kind, cell, donor, t)` re-entry; cells are `y * width + x`. `state.is_impact(a)` tells hits apart.
+- `state.legal_actions()` -> typed int tuples (`actions`): `Move(src, dst)` move/impact,
+  `Transfer(donor, recipient, amount)`, `ReEntry(kind, cell, donor, amount)`; cells are `y * width + x`;
+  each equals the plain tuple of its fields. `state.is_impact(a)` tells hits apart.
+- `state.forecast(a)`: one certain `ForecastOutcome` with the action's events (`Forecast.events`).
 - `state.apply(a)` mutates and returns events; `state.clone()` (~1 µs) and `state.preview(a)`.
 - `state.key()`: exact hashable position key with the side to move (`hash()` it for a 64-bit key).
 - `state.board[cell]` die id or -1; `state.pos[id]` cell / REMOVED / ABSENT; `state.val[id]`; die id =
@@ -13,6 +15,7 @@ For searchers and evaluators (all cheap, read-only unless noted):
   `state.cell_name(x, y)`; `state.geo` holds `rays[cell][dir]` (N, E, S, W), `nbrs[cell]`, `names`.
 """
 
+from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
 from game.engine.kubtafl.events import (
     Damaged,
     Destroyed,
@@ -74,16 +77,21 @@ __all__ = [
     "GameOver",
     "Geometry",
     "Impact",
+    "KubtaflAction",
     "KubtaflGame",
     "KubtaflState",
+    "Move",
     "Moved",
     "Pinned",
     "Pushed",
     "ReEntered",
+    "ReEntry",
     "Ricochet",
+    "Transfer",
     "Transferred",
     "ValueChanged",
     "die_id",
     "geometry",
     "make_game",
+    "typed",
 ]

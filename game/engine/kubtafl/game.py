@@ -6,9 +6,10 @@ from typing import Any
 
 from game.engine.core import Game
 from game.engine.kubtafl.geometry import Geometry, geometry
-from game.engine.kubtafl.pieces import FACES, SIDES
-from game.engine.kubtafl.position import board_size, state_from_dict
-from game.engine.kubtafl.state import QUIET_LIMIT, KubtaflState
+from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
+from game.engine.kubtafl.position import board_size, read_position
+from game.engine.kubtafl.state import KubtaflState
+from game.engine.reasons import KubtaflReason
 
 
 def _length_bound() -> int:
@@ -28,17 +29,23 @@ class KubtaflGame(Game):
 
     name = "kubtafl"
     max_length = _length_bound()
+    reasons = KubtaflReason
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)
         width, height = board_size(self.level_data)
         self.geo: Geometry = geometry(width, height)
-        self._initial = state_from_dict(self, self.level_data)
+        self._initial = self.state_from_dict(self.level_data)
 
     @property
     def num_players(self) -> int:
         """Two seats."""
         return 2
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """(width, height) of the board."""
+        return self.geo.width, self.geo.height
 
     @property
     def width(self) -> int:
@@ -60,7 +67,10 @@ class KubtaflGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> KubtaflState:
         """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
-        return state_from_dict(self, data)
+        p = read_position(self.geo, data)
+        state = KubtaflState(self, p.board, p.pos, p.val, p.to_move, p.quiet, p.seen, p.result)
+        state.end_if_over()
+        return state
 
 
 def make_game(level_name: str, level_data: dict[str, Any]) -> KubtaflGame:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from game.engine.kubtafl.actions import Move
+
 # Directions in the order the rules list them (K1, K12): N (+y), E (+x), S (-y), W (-x).
 DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -39,8 +41,8 @@ class Geometry:
         #: rays[cell][direction] = the cells along that line, nearest first.
         self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(rays)
         #: moves[cell][direction] = the move actions (cell, target) along the ray, nearest first; shared tuples.
-        self.moves: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
-            tuple(tuple((c, t) for t in ray) for ray in rays[c]) for c in range(n)
+        self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+            tuple(tuple(Move(c, t) for t in ray) for ray in rays[c]) for c in range(n)
         )
         #: nbrs[cell] = orthogonal neighbours on the board, in the order N, E, S, W.
         self.nbrs: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays[c] if ray) for c in range(n))

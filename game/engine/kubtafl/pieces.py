@@ -26,6 +26,9 @@ FACES_OF: tuple[int, ...] = tuple(FACES[k] for k in KIND_OF)
 SIDE_NAME_OF: tuple[str, ...] = tuple(SIDES[s] for s in SIDE_OF)
 KIND_NAME_OF: tuple[str, ...] = tuple(KINDS[k] for k in KIND_OF)
 
+QUIET_LIMIT = 100  # K18: this many actions without damage, removal or re-entry is a draw
+REPETITION_LIMIT = 3  # K18: the same position with the same side to move this often is a draw
+
 # Special values of a die's cell in `State.pos`.
 REMOVED = -1  # in its owner's removed pool (may re-enter, K14)
 ABSENT = -2  # not part of this game at all (a level without that kind)

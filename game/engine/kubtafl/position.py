@@ -9,7 +9,8 @@ in levels; `title` and `description` are level metadata and ignored here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from game.engine.core import Outcome
 from game.engine.kubtafl.geometry import Geometry, geometry
@@ -21,18 +22,29 @@ from game.engine.kubtafl.pieces import (
     KINDS,
     KINDS_PER_SIDE,
     NUM_DICE,
+    QUIET_LIMIT,
     REMOVED,
+    REPETITION_LIMIT,
     SIDES,
     die_id,
 )
-from game.engine.kubtafl.state import QUIET_LIMIT, REPETITION_LIMIT, KubtaflState
+from game.engine.reasons import KubtaflReason
 
-if TYPE_CHECKING:
-    from game.engine.kubtafl.game import KubtaflGame
+
+@dataclass
+class Position:
+    """A position as plain fields (the arrays of `KubtaflState`); the game builds the state from it."""
+
+    board: list[int]
+    pos: list[int]
+    val: list[int]
+    to_move: int
+    quiet: int
+    seen: dict[tuple[int, ...], int]
+    result: Outcome | None
 
 _KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen", "outcome", "title", "description"}
 _DIE_KEYS = {"side", "kind", "cell", "value"}
-_OUTCOME_REASONS = {"d20_destroyed", "d20_blocked", "no_legal_action", "draw_100_quiet", "draw_repetition"}
 
 
 def _int(value: Any, field: str) -> int:
@@ -66,8 +78,8 @@ def board_size(data: dict[str, Any]) -> tuple[int, int]:
     return width, height
 
 
-def state_from_dict(game: KubtaflGame, data: Any) -> KubtaflState:
-    """Read a position for `game`; raises ValueError naming the bad field and the reason."""
+def read_position(geo: Geometry, data: Any) -> Position:
+    """Read a position on the board `geo`; raises ValueError naming the bad field and the reason."""
     if not isinstance(data, dict):
         raise ValueError("position: expected a JSON object")
     unknown = sorted(set(data) - _KEYS)
@@ -75,12 +87,11 @@ def state_from_dict(game: KubtaflGame, data: Any) -> KubtaflState:
         raise ValueError(f"{unknown[0]}: unknown field (known: {', '.join(sorted(_KEYS))})")
     if "game" in data and data["game"] != "kubtafl":
         raise ValueError(f"game: expected 'kubtafl', not {data['game']!r}")
-    if board_size(data) != (game.geo.width, game.geo.height):
+    if board_size(data) != (geo.width, geo.height):
         raise ValueError(
             f"width/height: {data.get('width', 8)}×{data.get('height', 8)} does not match this level's "
-            f"{game.geo.width}×{game.geo.height} board"
+            f"{geo.width}×{geo.height} board"
         )
-    geo: Geometry = game.geo
     if "to_move" not in data:
         raise ValueError("to_move: missing ('light' or 'dark')")
     to_move = _side(data["to_move"], "to_move")
@@ -137,21 +148,12 @@ def state_from_dict(game: KubtaflGame, data: Any) -> KubtaflState:
     if not 0 <= quiet <= QUIET_LIMIT:
         raise ValueError(f"quiet: {quiet} is outside 0…{QUIET_LIMIT}")
     result = _outcome(data.get("outcome"))
+    _check_outcome(result, pos)
     for side in (0, 1):
         if pos[die_id(side, D20)] < 0 and result is None:
             raise ValueError(f"dice: {SIDES[side]} has no d20 on the board in a game that is not over")
     seen = _seen(data.get("seen", []), geo.size)
-    state = KubtaflState(game, board, pos, val, to_move, quiet, seen, result)
-    if state.result is None:
-        # A position whose K17/K18 end was reached but not recorded ends as it loads.
-        count = state.seen[state.key()]
-        if quiet >= QUIET_LIMIT:
-            state.result = Outcome((0, 1), "draw_100_quiet")
-        elif count >= REPETITION_LIMIT:
-            state.result = Outcome((0, 1), "draw_repetition")
-        elif not state._has_action(to_move):
-            state.result = Outcome((1 - to_move,), "no_legal_action")
-    return state
+    return Position(board, pos, val, to_move, quiet, seen, result)
 
 
 def _outcome(data: Any) -> Outcome | None:
@@ -159,13 +161,22 @@ def _outcome(data: Any) -> Outcome | None:
         return None
     if not isinstance(data, dict):
         raise ValueError("outcome: expected an object with winners and reason, or null")
-    winners = data.get("winners")
-    if not isinstance(winners, list) or not winners or any(w not in (0, 1) for w in winners):
-        raise ValueError(f"outcome.winners: expected a list of seats 0/1, got {winners!r}")
-    reason = data.get("reason")
-    if reason not in _OUTCOME_REASONS:
-        raise ValueError(f"outcome.reason: unknown reason {reason!r}")
-    return Outcome(tuple(winners), reason)
+    result = Outcome.from_dict({**data, "num_players": 2}, KubtaflReason)
+    draw = result.reason in (KubtaflReason.DRAW_100_QUIET, KubtaflReason.DRAW_REPETITION)
+    if draw != (result.winners == (0, 1)):
+        raise ValueError(f"outcome.winners: {list(result.winners)} does not fit the reason {result.reason!r}")
+    return result
+
+
+def _check_outcome(result: Outcome | None, pos: list[int]) -> None:
+    """A K16 ending must match the board: the loser's d20 gone, or standing (blocked) on it."""
+    if result is None or result.reason not in (KubtaflReason.D20_DESTROYED, KubtaflReason.D20_BLOCKED):
+        return
+    loser = 1 - result.winners[0]
+    standing = pos[die_id(loser, D20)] >= 0
+    if standing != (result.reason == KubtaflReason.D20_BLOCKED):
+        raise ValueError(f"outcome.reason: {result.reason!r} while the {SIDES[loser]} d20 is "
+                         f"{'on the board' if standing else 'gone'}")
 
 
 def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
@@ -189,27 +200,23 @@ def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
     return seen
 
 
-def state_to_dict(state: KubtaflState) -> dict[str, Any]:
-    """The JSON-safe form `state_from_dict` reads back exactly."""
-    geo = state.geo
+def position_to_dict(geo: Geometry, position: Position) -> dict[str, Any]:
+    """The JSON-safe form `read_position` reads back exactly."""
+    pos, val, result = position.pos, position.val, position.result
     dice = [
-        {
-            "side": SIDES[i // KINDS_PER_SIDE],
-            "kind": KINDS[i % KINDS_PER_SIDE],
-            "cell": geo.names[c],
-            "value": state.val[i],
-        }
-        for i, c in enumerate(state.pos)
+        {"side": SIDES[i // KINDS_PER_SIDE], "kind": KINDS[i % KINDS_PER_SIDE], "cell": geo.names[c], "value": val[i]}
+        for i, c in enumerate(pos)
         if c >= 0
     ]
+    removed = {SIDES[s]: [KINDS[k] for k in range(KINDS_PER_SIDE) if pos[die_id(s, k)] == REMOVED] for s in (0, 1)}
     return {
         "game": "kubtafl",
         "width": geo.width,
         "height": geo.height,
-        "to_move": SIDES[state.to_move],
+        "to_move": SIDES[position.to_move],
         "dice": dice,
-        "removed": {SIDES[s]: [KINDS[k] for k in state.removed(s)] for s in (0, 1)},
-        "quiet": state.quiet,
-        "seen": sorted([count, *key] for key, count in state.seen.items()),
-        "outcome": {"winners": list(state.result.winners), "reason": state.result.reason} if state.result else None,
+        "removed": removed,
+        "quiet": position.quiet,
+        "seen": sorted([count, *key] for key, count in position.seen.items()),
+        "outcome": {"winners": list(result.winners), "reason": result.reason} if result else None,
     }

@@ -1,9 +1,7 @@
 """The Kubtafl rules (K4–K18) on flat int arrays: action generation, validation and resolution.
 
-Actions are plain tuples of ints (cells are indices `y * width + x`, see `Geometry`):
-- Move or impact: `(src, dst)`; for an impact `dst` is the occupied cell that is hit (K6).
-- Transfer: `(donor, recipient, amount)` (K13).
-- Re-entry: `(kind, cell, donor, amount)` with `kind` an index into `KINDS` (K14).
+Actions are the typed tuples of `actions`: `Move(src, dst)`, `Transfer(donor, recipient, amount)` and
+`ReEntry(kind, cell, donor, amount)`; plain int tuples of the same shape are accepted too.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.core import TERMINAL, Event, GameOver, IllegalAction, Outcome, State
+from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer
 from game.engine.kubtafl.events import (
     Damaged,
     Destroyed,
@@ -33,19 +32,21 @@ from game.engine.kubtafl.pieces import (
     KIND_NAME_OF,
     KINDS,
     KINDS_PER_SIDE,
+    QUIET_LIMIT,
     REMOVED,
+    REPETITION_LIMIT,
     SIDE_NAME_OF,
     SIDE_OF,
     SIDES,
 )
+from game.engine.kubtafl.position import Position, position_to_dict
+from game.engine.reasons import KubtaflReason
 
 if TYPE_CHECKING:
     from game.engine.kubtafl.game import KubtaflGame
 
-Action = tuple[int, ...]
+Action = KubtaflAction
 
-QUIET_LIMIT = 100  # K18: this many actions without damage, removal or re-entry is a draw
-REPETITION_LIMIT = 3  # K18: the same position with the same side to move this often is a draw
 
 _MOVE_RE = re.compile(r"([a-z][0-9]+)-([a-z][0-9]+)")
 _TRANSFER_RE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+):([0-9]+)")
@@ -62,7 +63,7 @@ class DieInfo(NamedTuple):
     cell: int
 
 
-class KubtaflState(State):
+class KubtaflState(State[KubtaflAction]):
     """A Kubtafl position plus the K18 counters; `apply` changes it in place.
 
     Read-only arrays for searchers and evaluators (never mutate them):
@@ -144,14 +145,15 @@ class KubtaflState(State):
         shape = self._check(action)
         events: list[Event] = []
         self._reset = False
+        a: tuple[int, ...] = action  # a typed action or a plain tuple of the same shape
         if shape == 2:
-            mover = self._move(action[0], action[1], events)
-            if self.pos[mover] != action[0]:  # K12: a die rammed in place did not arrive, so it pins nothing
+            mover = self._move(a[0], a[1], events)
+            if self.pos[mover] != a[0]:  # K12: a die rammed in place did not arrive, so it pins nothing
                 self._pins(mover, events)
         elif shape == 3:
-            self._transfer(action[0], action[1], action[2], events)
+            self._transfer(a[0], a[1], a[2], events)
         else:
-            placed = self._reenter(action[0], action[1], action[2], action[3], events)
+            placed = self._reenter(a[0], a[1], a[2], a[3], events)
             self._pins(placed, events)
         self._finish_turn(events)
         return events
@@ -173,15 +175,25 @@ class KubtaflState(State):
     def action_from_str(self, text: str) -> Action:
         """Parse notation into a legal action; raises IllegalAction naming what is wrong."""
         text = text.strip() if isinstance(text, str) else ""
-        action = self._parse(text)
+        action = self.parse_notation(text)
         self._check(action)
         return action
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules file plus the board size and the K18 counters."""
-        from game.engine.kubtafl.position import state_to_dict
+        return position_to_dict(self.geo, Position(self.board, self.pos, self.val, self.to_move, self.quiet,
+                                                   self.seen, self.result))
 
-        return state_to_dict(self)
+    def end_if_over(self) -> None:
+        """Record a K17/K18 end that a loaded position has reached but not recorded."""
+        if self.result is not None:
+            return
+        if self.quiet >= QUIET_LIMIT:
+            self.result = Outcome((0, 1), KubtaflReason.DRAW_100_QUIET)
+        elif self.seen[self.key()] >= REPETITION_LIMIT:
+            self.result = Outcome((0, 1), KubtaflReason.DRAW_REPETITION)
+        elif not self._has_action(self.to_move):
+            self.result = Outcome((1 - self.to_move,), KubtaflReason.NO_LEGAL_ACTION)
 
     # ----- accessors for searchers, evaluators and the client ---------------------------------------
 
@@ -272,7 +284,7 @@ class KubtaflState(State):
                 r = val[o]
                 tmax = min((vd - r) // 2, FACES_OF[o] - r)
                 for t in range(1, tmax + 1):
-                    append((c, nb, t))
+                    append(Transfer(c, nb, t))
         reentries: list[Action] = []
         for k in range(KINDS_PER_SIDE):
             if pos[base + k] != REMOVED:
@@ -288,7 +300,7 @@ class KubtaflState(State):
                 for nb in nbrs[c]:
                     if board[nb] < 0:
                         for t in range(1, tmax + 1):
-                            reentries.append((k, nb, c, t))
+                            reentries.append(ReEntry(k, nb, c, t))
         if reentries and on_board == 1 and pos[base + D20] >= 0:
             return reentries  # K15: a lonely d20 must re-enter when it can
         acts.extend(reentries)
@@ -333,7 +345,7 @@ class KubtaflState(State):
         """Raise IllegalAction unless `action` is legal for the side to move; returns its length."""
         if self.result is not None:
             raise IllegalAction("the game is over")
-        if type(action) is not tuple or not all(type(x) is int for x in action):
+        if not isinstance(action, tuple) or not all(type(x) is int for x in action):
             raise IllegalAction(f"not a Kubtafl action: {action!r}")
         s = self.to_move
         board, pos, val = self.board, self.pos, self.val
@@ -391,19 +403,20 @@ class KubtaflState(State):
             return 4
         raise IllegalAction(f"not a Kubtafl action: {action!r}")
 
-    def _parse(self, text: str) -> Action:
+    def parse_notation(self, text: str) -> KubtaflAction:
+        """The action a notation names, legal here or not (it may be a past move); raises IllegalAction."""
         try:
             m = _MOVE_RE.fullmatch(text)
             if m:
-                return (self.geo.parse_cell(m[1]), self.geo.parse_cell(m[2]))
+                return Move(self.geo.parse_cell(m[1]), self.geo.parse_cell(m[2]))
             m = _TRANSFER_RE.fullmatch(text)
             if m:
-                return (self.geo.parse_cell(m[1]), self.geo.parse_cell(m[2]), int(m[3]))
+                return Transfer(self.geo.parse_cell(m[1]), self.geo.parse_cell(m[2]), int(m[3]))
             m = _REENTRY_RE.fullmatch(text)
             if m:
                 if m[1] not in KIND_INDEX:
                     raise ValueError(f"unknown kind {m[1]!r}")
-                return (KIND_INDEX[m[1]], self.geo.parse_cell(m[2]), self.geo.parse_cell(m[3]), int(m[4]))
+                return ReEntry(KIND_INDEX[m[1]], self.geo.parse_cell(m[2]), self.geo.parse_cell(m[3]), int(m[4]))
         except ValueError as exc:
             raise IllegalAction(f"{text!r}: {exc}") from exc
         raise IllegalAction(f"{text!r} is not Kubtafl notation ('c1-c4', 'a1>b1:3' or 'd6@b3/a3:2')")
@@ -440,7 +453,10 @@ class KubtaflState(State):
             pos[a] = dst
             events.append(Moved(side, kind, names[src], names[dst]))
             return a
-        d, j = geo.line[src * geo.size + dst]
+        line = geo.line[src * geo.size + dst]
+        if line is None:  # `_check` refuses such moves; this keeps the lookup honest
+            raise IllegalAction(f"{names[dst]} is not on a line from {names[src]}")
+        d, j = line
         ray = geo.rays[src][d]
         beyond_free = j < len(ray) and board[ray[j]] < 0
         own = SIDE_OF[target] == SIDE_OF[a]
@@ -577,13 +593,13 @@ class KubtaflState(State):
         pos = self.pos
         result = None
         if pos[o * KINDS_PER_SIDE + D20] < 0:
-            result = Outcome((s,), "d20_destroyed")
+            result = Outcome((s,), KubtaflReason.D20_DESTROYED)
         elif self._blocked_by(o, s):
-            result = Outcome((s,), "d20_blocked")
+            result = Outcome((s,), KubtaflReason.D20_BLOCKED)
         elif pos[s * KINDS_PER_SIDE + D20] < 0:
-            result = Outcome((o,), "d20_destroyed")
+            result = Outcome((o,), KubtaflReason.D20_DESTROYED)
         elif self._blocked_by(s, o):
-            result = Outcome((o,), "d20_blocked")
+            result = Outcome((o,), KubtaflReason.D20_BLOCKED)
         self.to_move = o
         key = (o, *pos, *self.val)
         if self._reset:
@@ -596,11 +612,11 @@ class KubtaflState(State):
             self.seen[key] = count
             if result is None:
                 if self.quiet >= QUIET_LIMIT:
-                    result = Outcome((0, 1), "draw_100_quiet")
+                    result = Outcome((0, 1), KubtaflReason.DRAW_100_QUIET)
                 elif count >= REPETITION_LIMIT:
-                    result = Outcome((0, 1), "draw_repetition")
+                    result = Outcome((0, 1), KubtaflReason.DRAW_REPETITION)
         if result is None and not self._has_action(o):
-            result = Outcome((s,), "no_legal_action")  # K17
+            result = Outcome((s,), KubtaflReason.NO_LEGAL_ACTION)  # K17
         if result is not None:
             self.result = result
             events.append(GameOver(result.winners, result.reason))

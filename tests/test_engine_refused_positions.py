@@ -1,0 +1,74 @@
+"""Impossible positions and outcomes are refused with a ValueError naming the field (never another error)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.engine import registry
+from game.engine.core import Outcome
+from game.engine.driver import random_playout
+
+
+def _finished(mode: str, seed: int = 5) -> dict:
+    state = registry.load(mode).initial_state()
+    random_playout(state, random.Random(seed))
+    return state.to_dict()
+
+
+@pytest.mark.parametrize("winners", [[0, 0], [0.0], "SW", [5]])
+@pytest.mark.parametrize("mode", ["kubtafl", "battle_checkers"])
+def test_outcome_winners_that_no_game_ends_with_are_refused(mode: str, winners: object) -> None:
+    data = _finished(mode)
+    data["outcome"] = {**data["outcome"], "winners": winners}
+    with pytest.raises(ValueError, match="outcome.winners"):
+        registry.load(mode).state_from_dict(data)
+
+
+def test_kubtafl_d20_destroyed_while_it_stands_is_refused() -> None:
+    data = registry.load("kubtafl").initial_state().to_dict()
+    data["outcome"] = {"winners": [0], "reason": "d20_destroyed"}
+    with pytest.raises(ValueError, match="outcome.reason"):
+        registry.load("kubtafl").state_from_dict(data)
+
+
+@pytest.mark.parametrize(("field", "value"), [("reason", ["x"]), ("num_players", math.inf), ("num_players", -math.inf)])
+def test_outcome_fields_of_the_wrong_type_are_value_errors(field: str, value: object) -> None:
+    with pytest.raises(ValueError, match=f"outcome.{field}"):
+        Outcome.from_dict({"winners": [0], "reason": "no units", "num_players": 2, field: value})
+
+
+def test_battle_checkers_turn_far_past_the_limit_is_refused() -> None:
+    data = _finished("battle_checkers")
+    data["turn"] = 10**6
+    with pytest.raises(ValueError, match="turn"):
+        registry.load("battle_checkers").state_from_dict(data)
+
+
+def _level(mode: str) -> dict:
+    return registry.read_json(registry.level_path(mode, "standard"))
+
+
+def test_checkrisk_level_with_a_preset_that_is_not_a_name_is_refused() -> None:
+    from game.engine.checkrisk import make_game
+
+    data = {**_level("checkrisk"), "presets": [["wall"]]}
+    with pytest.raises(ValueError, match=r"presets\[0\]"):
+        make_game("bad", data)
+
+
+def test_kubtafl_level_with_float_winners_is_refused() -> None:
+    from game.engine.kubtafl import make_game
+
+    data = {**_level("kubtafl"), "outcome": {"winners": [0.0], "reason": "d20_destroyed"}}
+    with pytest.raises(ValueError, match="outcome.winners"):
+        make_game("bad", data)
+
+
+def test_checkrisk_token_totals_that_do_not_add_up_are_refused() -> None:
+    data = registry.load("checkrisk").initial_state().to_dict()
+    data["removed"] = [3, 0]
+    with pytest.raises(ValueError, match=r"supply\[0\]"):
+        registry.load("checkrisk").state_from_dict(data)
