@@ -59,5 +59,5 @@ class HintFlow:
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
-        parts = notation_parts(self.session.state, self.hint_action or "")
+        parts = notation_parts(self.session.state, self.hint_action) if self.hint_action and self.session else None
         return parts.die if parts is not None and parts.kind == "reentry" else None
