@@ -443,3 +443,41 @@ def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Any) -> None:
     # A triangle marker, so the focus does not rely on the tint alone.
     cy = rect.centery
     pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])
+
+
+# --- shared by the dice renderer and the charts ------------------------------------------------------
+GLOW = (255, 214, 90)  # hits and kept dice
+HEALTH = {"white": (244, 240, 228), "yellow": (236, 196, 64), "red": (196, 52, 44)}  # Alkemy health dice
+
+
+def shade(colour: tuple[int, ...], factor: float) -> tuple[int, int, int]:
+    """Lighter (factor > 1) or darker (< 1) version of an RGB colour."""
+    return _shade((colour[0], colour[1], colour[2]), factor)
+
+
+_module_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts_hooked = False
+
+
+def _forget_module_fonts() -> None:
+    # Fonts die with pygame.quit(); a later pygame.init() (a new window, the next test) needs fresh ones.
+    global _fonts_hooked
+    _module_fonts.clear()
+    _fonts_hooked = False
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans at a pixel size for drawing without an app at hand (dice faces), cached until pygame quits."""
+    global _fonts_hooked
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if not _fonts_hooked:
+        pygame.register_quit(_forget_module_fonts)
+        _fonts_hooked = True
+    key = (max(6, int(size)), bold)
+    cached = _module_fonts.get(key)
+    if cached is None:
+        from game.client.fonts import Fonts
+
+        cached = _module_fonts[key] = Fonts().get(key[0], bold)
+    return cached
