@@ -243,7 +243,8 @@ class DiceTray:
             pygame.draw.rect(surface, art.SKY, rect, ring, border_radius=ring * 3)
 
     # --- layout ---------------------------------------------------------------------------------------
-    def _place(self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str], glow: Sequence[tuple[int, int]]) -> None:
+    def _place(self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str],
+               glow: Sequence[tuple[int, int]]) -> None:
         self.labels = list(labels)
         self.glow = set(glow)
         self.marked = set()
