@@ -43,7 +43,9 @@ class TrayEntry:
     @property
     def t(self) -> float:
         """Flight progress 0…1 (0 before the die is thrown)."""
-        return max(0.0, min(1.0, (self.elapsed - self.delay) / self.duration)) if self.duration > 0 else 1.0
+        if self.elapsed >= self.delay + self.duration:
+            return 1.0  # checked apart from the division, which can fall a rounding error short of 1
+        return max(0.0, min(1.0, (self.elapsed - self.delay) / self.duration))
 
     @property
     def settled(self) -> bool:
