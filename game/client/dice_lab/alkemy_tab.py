@@ -172,12 +172,16 @@ class AlkemyTab(Tab):
         return lines
 
     # --- drawing ----------------------------------------------------------------------------------------
+    def figure_text(self, language: str) -> str:
+        """The chance of success as shown, large."""
+        return percent_text(self.chance, language)
+
     def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The net modifier, the chance large, the kept symbol pairs' odds."""
         t, s, lang = app.t, app.s, app.t.language
         y = text.block(app, surface, pygame.Rect(rect.x, rect.y, rect.w, s(60)), "",
                        [net_text(t, self.value("bonus"), self.value("penalty"))], size=14)
-        y = text.big_figure(app, surface, (rect.x, y), t("lab.alk.chance"), percent_text(self.chance, lang),
+        y = text.big_figure(app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang),
                             f"= {fraction_text(self.chance)}")
         lines = [f"{t(f'lab.symbol.{a}')} + {t(f'lab.symbol.{b}')}: {percent_text(p, lang)}"
                  for (a, b), p in sorted(self.pairs.items(), key=lambda kv: -kv[1])]

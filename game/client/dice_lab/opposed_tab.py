@@ -131,13 +131,16 @@ class OpposedTab(Tab):
                      + t("lab.opp.for_a"))
         return lines
 
+    def figure_texts(self, language: str) -> tuple[str, str]:
+        """A's and B's chances to win as shown, large."""
+        return percent_text(self.chance_a, language), percent_text(1 - self.chance_a, language)
+
     def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A's and B's chances large, and the tie rule as it applies to these attributes."""
         t, s, lang = app.t, app.s, app.t.language
-        y = text.big_figure(app, surface, (rect.x, rect.y), t("lab.opp.chance_a"), percent_text(self.chance_a, lang),
-                            colour=art.ORANGE)
-        text.big_figure(app, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"),
-                        percent_text(1 - self.chance_a, lang), colour=art.SKY)
+        shown_a, shown_b = self.figure_texts(lang)
+        y = text.big_figure(app, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=art.ORANGE)
+        text.big_figure(app, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=art.SKY)
         y = art.text(app, surface, t("lab.opp.exact", a=fraction_text(self.chance_a),
                                      b=fraction_text(1 - self.chance_a)), (rect.x, y), size=13,
                      colour=art.PARCHMENT_DARK).bottom + s(4)

@@ -181,10 +181,14 @@ class DiceLabScene(Scene):
             self.caption = ""
 
     def set_seed(self, seed: int) -> None:
-        """A new seed: the dice stream starts again from it."""
+        """A new seed: the dice stream starts again from it, and observed rolls of the old stream are dropped."""
         self.seed = seed
         self.rng = random.Random(seed)
         self.seed_error = ""
+        for tab in self.tabs:
+            tab.observed.clear()
+            tab.fit = None
+        self._chart = None
 
     def roll(self) -> None:
         """Roll the open tab's dice once into the tray (skips a roll still tumbling)."""
@@ -269,12 +273,12 @@ class DiceLabScene(Scene):
             self._typed(event.ui_element)
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
-            event.ui_element.unfocus()
+            self.app.ui.set_focus_set(None)  # through the manager, so a later click focuses the field again
             return
         focused = self._focused_entry()
         if focused is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
-                focused.unfocus()
+                self.app.ui.set_focus_set(None)
                 if event.key == pygame.K_TAB:
                     self._cycle_focus(focused)
             return
@@ -324,7 +328,7 @@ class DiceLabScene(Scene):
             return
         position = widgets.index(after) + 1 if after in widgets else 0
         if position < len(widgets):
-            widgets[position].focus()
+            self.app.ui.set_focus_set(widgets[position])
         else:
             column.focus = 0
 
@@ -351,9 +355,9 @@ class DiceLabScene(Scene):
         elif k == pygame.K_e:
             widgets = [w for w in self.entry_widgets if w.is_enabled]
             if widgets:
-                widgets[0].focus()
+                self.app.ui.set_focus_set(widgets[0])
         elif k == pygame.K_s:
-            self.seed_entry.focus()
+            self.app.ui.set_focus_set(self.seed_entry)
 
     # --- frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
