@@ -18,6 +18,7 @@ from game.client.dice.faces import TrayDie, die_image, flicker_face, halo_image,
 TUMBLE_SECONDS = 0.95  # one die's flight at normal speed
 STAGGER_SECONDS = 0.06  # between one die and the next
 FLICKER_SECONDS = 0.07  # a face change while tumbling
+FLICKER_FACES = 4  # other faces a die flashes in the air (few, so each is drawn once)
 SETTLE_SHARE = 0.72  # from this share of the flight on, the die shows its landing face
 FRAME_PX = 14  # the wooden rim, layout pixels at scale 1
 
@@ -38,6 +39,7 @@ class TrayEntry:
     bounces: int = 3
     elapsed: float = 0.0
     shown: TrayDie | None = None  # the face on top now (a flicker while tumbling)
+    flickers: list[TrayDie] = field(default_factory=list)  # the faces it flashes while in the air
     flicker_left: float = 0.0
 
     @property
@@ -94,9 +96,13 @@ class DiceTray:
             entry.spin = rng.uniform(240, 520) * (1 if from_right else -1)
             entry.bounces = rng.randint(2, 3)
             entry.elapsed = 0.0
-            entry.shown = flicker_face(entry.die, rng)
+            entry.flickers = [flicker_face(entry.die, rng) for _ in range(FLICKER_FACES)]
+            entry.shown = entry.flickers[0]
             entry.flicker_left = FLICKER_SECONDS
             order += 1
+            # Drawn now, in one go: a face first met mid-tumble would cost a frame its budget.
+            for face in (*entry.flickers, entry.die):
+                die_image(face, self.die_size)
         self._rng = rng
         if speed_factor(self.speed()) == 0.0:
             self.skip()
@@ -184,8 +190,8 @@ class DiceTray:
                 entry.shown = entry.die
                 continue
             entry.flicker_left -= step
-            if entry.flicker_left <= 0 and entry.t > 0:
-                entry.shown = flicker_face(entry.die, rng)
+            if entry.flicker_left <= 0 and entry.t > 0 and entry.flickers:
+                entry.shown = rng.choice(entry.flickers)
                 entry.flicker_left = FLICKER_SECONDS
 
     def position(self, entry: TrayEntry) -> tuple[float, float, float, float]:
@@ -225,14 +231,16 @@ class DiceTray:
         size = self.die_size
         lift = 1.0 + height / max(1, size) * 0.25
         face = entry.shown or entry.die
-        image = die_image(face, round(size * lift))
+        image = die_image(face, size)  # one cached size; the lift is a cheap rotozoom, not a fresh render
         shadow = shadow_image(face, round(size * 1.05))
         off = size * 0.08 + height * 0.45
         surface.blit(shadow, shadow.get_rect(center=(x + off, y + off)))
         if entry.settled and entry.key in self.glow:
             halo = halo_image(size)
             surface.blit(halo, halo.get_rect(center=(x, y)))
-        if angle % 360:
+        if lift > 1.001:
+            image = pygame.transform.rotozoom(image, angle, lift)
+        elif angle % 360:
             image = pygame.transform.rotate(image, angle)
         if entry.key in self.dimmed and entry.settled:
             image = image.copy()

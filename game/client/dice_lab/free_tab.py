@@ -12,6 +12,7 @@ import pygame
 from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
+from game.client.dice_lab.background import InlineJob, Job
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
@@ -22,7 +23,16 @@ VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
+INLINE_WORK = 60_000  # expressions up to this much work are worked out at once (well within a frame)
 POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
+
+
+def parse_or_none(text: str) -> DiceExpression | None:
+    """The parsed expression, or None for text the parser refuses."""
+    try:
+        return parse(text)
+    except ValueError:
+        return None
 
 
 def tray_die(name: str, value: int, label: str) -> TrayDie:
@@ -48,6 +58,11 @@ class FreeTab(Tab):
     def __init__(self) -> None:
         self.good: list[tuple[DiceExpression, Distribution] | None] = [None] * SLOTS
         self._cache: dict[str, Distribution] = {}
+        self._spread: dict[str, tuple[Fraction, float]] = {}
+        self.inline = False  # True: even heavy distributions are worked out at once (tests, benchmarks)
+        self.jobs: dict[int, Job | None] = {}
+        self.working: dict[int, DiceExpression] = {}
+        self.wanted: dict[int, DiceExpression] = {}
         self.last: tuple[Roll, DiceExpression] | None = None
         super().__init__()
         for entry in self.entries:
@@ -81,18 +96,53 @@ class FreeTab(Tab):
             return
         try:
             expression = parse(text)
-            work = expression_work(expression)
-            if work > WORK_LIMIT:
-                entry.error = self.t("lab.free.too_big")
-                return
-            dist = self._cache.get(expression.text)
-            if dist is None:
-                dist = self._cache[expression.text] = expression.distribution()
         except ValueError as exc:
             entry.error = str(exc)
             return
+        work = expression_work(expression)
+        if work > WORK_LIMIT:
+            entry.error = self.t("lab.free.too_big")
+            return
         entry.error = ""
-        self.good[index] = (expression, dist)
+        dist = self._cache.get(expression.text)
+        if dist is not None:
+            self.good[index] = (expression, dist)
+            return
+        if work <= INLINE_WORK or self.inline:
+            self._install(index, expression, InlineJob(expression.text, expression.distribution))
+            return
+        # Too slow for one frame: worked out beside the screen; the slot keeps its chart until it is in.
+        self.wanted[index] = expression
+        if self.jobs.get(index) is None:
+            self.jobs[index] = Job(expression.text, expression.distribution)
+            self.working[index] = expression
+
+    def _install(self, index: int, expression: DiceExpression, job: Job) -> None:
+        if job.error is not None:
+            self.entries[index].error = str(job.error)
+            return
+        self._cache[expression.text] = job.result
+        if parse_or_none(self.entries[index].text) == expression:
+            self.good[index] = (expression, job.result)
+
+    def poll(self) -> bool:
+        """Take distributions finished beside the screen; True when the chart changed."""
+        changed = False
+        for index, job in list(self.jobs.items()):
+            if job is None or not job.done:
+                continue
+            self.jobs[index] = None
+            self._install(index, self.working.pop(index), job)
+            changed = True
+            latest = self.wanted.pop(index, None)
+            if latest is not None and latest.text not in self._cache:
+                self.set_entry(f"expr{index}", self.entries[index].text)
+        return changed
+
+    @property
+    def busy(self) -> bool:
+        """True while a distribution is being worked out."""
+        return any(job is not None for job in self.jobs.values())
 
     def signature(self) -> tuple[Any, ...]:
         """The first expression that counts (observed rolls are of it)."""
@@ -173,12 +223,19 @@ class FreeTab(Tab):
         """The grammar, briefly."""
         text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
 
+    def spread(self, text: str, dist: Distribution) -> tuple[Fraction, float]:
+        """Mean and standard deviation of an expression (worked out once: the side panel draws every frame)."""
+        cached = self._spread.get(text)
+        if cached is None:
+            cached = self._spread[text] = mean_sd(dist)
+        return cached
+
     def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each expression's mean and standard deviation, in its chart colour."""
         t, s, lang = app.t, app.s, app.t.language
         y = text.block(app, surface, rect, t("lab.free.stats"), [])
         for slot, expression, dist in self.series():
-            mean, sd = mean_sd(dist)
+            mean, sd = self.spread(expression.text, dist)
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
             art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)

@@ -70,7 +70,10 @@ class OpposedTab(Tab):
         self.chance_a = alkemy_opposed(**self._args())
         self.round = alkemy_opposed_round(**self._args())
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
-        self.margin = difference(alkemy_kept_distribution(ha, ba, pa), alkemy_kept_distribution(hb, bb, pb), aa - ab)
+        dist_a, dist_b = alkemy_kept_distribution(ha, ba, pa), alkemy_kept_distribution(hb, bb, pb)
+        self.margin = difference(dist_a, dist_b, aa - ab)
+        self.means = {side: attribute + sum((v * p for v, p in dist.items()), Fraction(0))
+                      for side, attribute, dist in (("a", aa, dist_a), ("b", ab, dist_b))}
 
     def tie_winner(self) -> str | None:
         """Who takes equal totals: the higher attribute, or None (reroll)."""
@@ -162,9 +165,8 @@ class OpposedTab(Tab):
         t, lang = app.t, app.t.language
         lines = []
         for side in SIDES:
-            attribute, health, bonus, penalty = self.side(side)
-            dist = alkemy_kept_distribution(health, bonus, penalty)
-            mean = sum((v * p for v, p in dist.items()), Fraction(0)) + attribute
+            health = self.value(f"{side}.health")
+            mean = self.means[side]
             lines.append(t("lab.opp.side_line", side=side.upper(), health=t(f"lab.health.{health}"),
                            mean=f"{float(mean):.2f}".replace(".", "," if lang == "ru" else ".")))
         y = text.block(app, surface, rect, t("lab.opp.sides"), lines, size=14)

@@ -201,7 +201,7 @@ class DiceLabScene(Scene):
         self.rolled_tab = self.current
         self.pending = list(throws)
         self._next_throw()
-        self._sound("dice")
+        self._sound("roll")
 
     def skip(self) -> None:
         """Let every die land and play any rerolls through at once."""
@@ -224,7 +224,7 @@ class DiceLabScene(Scene):
         except ValueError:
             return
         self._chart = None
-        self._sound("dice")
+        self._sound("roll")
 
     def show_look(self, throw: Throw | None) -> None:
         """The same dice with another pair kept (or a pick in progress)."""
@@ -242,13 +242,12 @@ class DiceLabScene(Scene):
     def _sound(self, name: str) -> None:
         sound = getattr(self.app, "sound", None)
         if sound is not None:
-            try:
-                sound.play(name)
-            except Exception:  # noqa: BLE001 - a missing sound must never stop a roll
-                pass
+            sound.play(name)
 
-    def _changed(self) -> None:
+    def _changed(self, sound: bool = True) -> None:
         self.tab.changed()
+        if sound:
+            self._sound("click")
         self._chart = None
         for widget, key in self.entry_widgets.items():
             entry = next(e for e in self.tab.entries if e.key == key)
@@ -363,6 +362,8 @@ class DiceLabScene(Scene):
     def update(self, dt: float) -> None:
         """Tumble the dice; play the next throw (a reroll) when they have landed."""
         self.tray.update(dt)
+        if self.tab.poll():
+            self._changed(sound=False)
         if not self.tray.busy and self.pending:
             self._next_throw()
 
@@ -427,6 +428,10 @@ class DiceLabScene(Scene):
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
+        if getattr(self.tab, "busy", False):
+            chart = self.rects["chart"]
+            art.text(app, surface, t("lab.free.working"), (chart.centerx, chart.y + s(44)), size=14, bold=True,
+                     colour=art.INK, anchor="center")
         side = self.rects["side"].inflate(-s(28), -s(24))
         self.tab.draw_side(app, surface, side)
 
