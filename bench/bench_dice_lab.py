@@ -34,7 +34,7 @@ def _open(tab: str) -> tuple[Any, Any]:
     return app, app.scenes.current
 
 
-def _change_to_chart(scene: Any, change: Callable[[], None]) -> float:
+def _change_to_chart(scene: Any, change: Callable[[], object]) -> float:
     """Seconds from an input change to the chart surface drawn for it."""
     start = time.perf_counter()
     change()
@@ -52,7 +52,7 @@ def _clear_engine_caches() -> None:
 
 def input_to_chart() -> Iterator[dict[str, Any]]:
     """Per tab: the heaviest input it allows, first time (engine caches cold) and again (warm)."""
-    cases: list[tuple[str, str, Callable[[Any], Callable[[], None]]]] = [
+    cases: list[tuple[str, str, Callable[[Any], Callable[[], object]]]] = [
         ("alkemy", "4 dice kept 2 (bonus 4), attribute × difficulty table and what-do-I-need",
          lambda s: lambda: s.tab.steppers["bonus"].accept(4 if s.tab.value("bonus") != 4 else 3)),
         ("opposed", "4 dice each side (bonus 2 against penalty 2)",
