@@ -17,7 +17,7 @@ from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import WORK_LIMIT, cumulative, expression_work, mean_sd, percent_text, standing
-from game.engine.dice import NAMED_DICE, DiceExpression, Distribution, Pool, Roll, parse
+from game.engine.dice import DiceExpression, Distribution, Pool, Roll, parse
 
 VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
@@ -242,9 +242,6 @@ class FreeTab(Tab):
             line = t("lab.free.mean_sd", mean=_number(float(mean), lang), sd=_number(sd, lang),
                      low=min(dist), high=max(dist))
             y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
-        names = ", ".join(sorted(NAMED_DICE))
-        text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.free.dice"),
-                   [names], size=13)
 
 
 def _number(value: float, language: str) -> str:

@@ -126,6 +126,10 @@ class DiceLabScene(Scene):
         actions = ("roll", "x100", "x1000")
         row = segment_row(app.ui, [t(f"lab.{a}") for a in actions], rx, actions_y, s(420), s(42), s(10),
                           object_id="#menu_button")
+        # Roll stands out: the row measured the labels, the Roll button is made again in the primary style.
+        roll_rect = row[0].relative_rect.copy()
+        row[0].kill()
+        row[0] = pygame_gui.elements.UIButton(roll_rect, t("lab.roll"), app.ui, object_id="#primary")
         for action, button in zip(actions, row, strict=True):
             self.buttons[button] = action
         bx = row[-1].rect.right
