@@ -3,27 +3,18 @@ dice tumble, at 1280×720."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import figure, headless, percentile
 
 REPEAT = 7
 TUMBLE_RUNS = 6
 
 
-def _headless() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
-
-
 def _open(tab: str) -> tuple[Any, Any]:
-    _headless()
+    headless()
     from game.client.app import App
 
     app = App((1280, 720), fullscreen=False)

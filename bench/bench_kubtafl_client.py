@@ -6,27 +6,19 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import figure, headless, percentile
 
 FRAMES_PER_RUN = 180
 RUNS = 4
 
 
-def _headless() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
-
-
 def ricochet_frame_times() -> list[float]:
     """Seconds per frame (update + draw) while the double ricochet chain plays, several runs."""
-    _headless()
+    headless()
     from game.client.app import App
     from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 
@@ -55,7 +47,7 @@ def ricochet_frame_times() -> list[float]:
 
 def thinking_frame_intervals(level: str = "hard", replies: int = 3) -> list[float]:
     """Seconds between paced 60 fps frames while the AI thinks on its worker thread, over a few replies."""
-    _headless()
+    headless()
     import pygame
 
     from game.client.app import App
@@ -118,7 +110,7 @@ app.close()
 
 def whole_game_memory() -> dict[str, Any]:
     """A whole random hot-seat game played through the scene in a fresh process: its peak memory."""
-    _headless()
+    headless()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
