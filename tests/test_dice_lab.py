@@ -411,11 +411,15 @@ def test_inputs_are_remembered_in_the_settings_file(app, lab):
     # Bad remembered values are ignored, the good ones kept.
     stored["alkemy"]["difficulty"] = 999
     stored["alkemy"]["health"] = "purple"
+    stored["alkemy"]["bonus"] = True
+    stored["opposed"] = ["not", "an", "object"]
+    stored["free"]["entry.expr0"] = 12
     app.settings.dice_lab = stored
     click(app, button_by_text(app, "Dice Lab"))
     scene = app.scenes.current
     alkemy = scene.tabs[0]
     assert (alkemy.value("attribute"), alkemy.value("difficulty"), alkemy.value("health")) == (9, 15, "white")
+    assert alkemy.value("bonus") == 0 and scene.tabs[3].entries[0].text == "2d6+3"
     assert scene.tabs[3].entries[2].text == "2d20kh1" and scene.seed == 31
 
 
@@ -489,3 +493,24 @@ def test_chi_square_matches_known_values_and_judges_fits() -> None:
     loaded = chi_square({1: 40, 2: 100, 3: 100, 4: 100, 5: 100, 6: 160}, die)
     assert loaded is not None and loaded.verdict == "loaded"
     assert chi_square({7: 5, 1: 595}, die).p_value == 0.0  # an impossible face is never fair
+
+
+def test_main_mode_dice_lab_opens_the_lab(home, monkeypatch):
+    from game.cli import build_parser
+    from game.client import app as app_module
+
+    seen = {}
+    monkeypatch.setattr(app_module.App, "run_loop", lambda self: seen.setdefault("scene", self.scenes.current_name))
+    assert app_module.run(build_parser().parse_args(["--mode", "dice_lab"])) == 0
+    assert seen["scene"] == "dice_lab"
+
+
+def test_resizing_keeps_the_landed_dice_and_the_inputs(app, lab):
+    click_at(app, lab.tab.steppers["bonus"].plus.center)
+    key(app, pygame.K_r)
+    faces = lab.tray.faces()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900)))
+    frames(app, 2)
+    assert app.screen_size == (1500, 900)
+    assert lab.tray.faces() == faces and lab.tray.rect == lab.rects["tray"]
+    assert lab.tab.value("bonus") == 1 and lab.card_lines()[0].startswith("8 + ")

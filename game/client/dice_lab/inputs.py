@@ -55,9 +55,11 @@ class Stepper:
         return self.set_position(self.position + direction)
 
     def accept(self, value: Any) -> None:
-        """Take a remembered value if it is one of the options (anything else is ignored)."""
-        if value in self.options:
-            self.value = value
+        """Take a remembered value if it is one of the options, of the same type (anything else is ignored)."""
+        for option in self.options:
+            if type(option) is type(value) and option == value:
+                self.value = option
+                return
 
     def at_track(self, x: int) -> bool:
         """Set the value from a click or drag at screen x on the track; True when it changed."""
