@@ -63,7 +63,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
     """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
     axis labels and legend."""
     s = app.s
-    small = app.fonts.get(s(12))
+    small = app.fonts.get(max(10, s(13)))
     top_pad = s(30) if model.caption or len(model.series) > 1 else s(14)
     plot = pygame.Rect(rect.x + s(44), rect.y + top_pad, rect.w - s(56), rect.h - top_pad - s(30))
     legend_w = 0

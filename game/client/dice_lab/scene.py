@@ -418,7 +418,7 @@ class DiceLabScene(Scene):
                                            colour=(255, 140, 110))
         self.tab.draw_figures(app, surface, self.rects["figures"])
         art.wrapped_text(app, surface, t("lab.keys"), pygame.Rect(left.x + s(20), left.bottom - s(38),
-                                                                   left.w - s(40), s(36)), size=12, colour=art.MUTED)
+                                                                   left.w - s(40), s(36)), size=13, colour=art.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
             art.text(app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED,
