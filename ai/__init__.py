@@ -7,11 +7,13 @@
 """
 
 from ai.controllers import AIController, Cancelled, HumanController, hint, make_controller
-from ai.levels import AI_LEVELS, LEVELS, parse_level
+from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, parse_level
 
 __all__ = [
-    "AI_LEVELS",
+    "BASELINES",
     "LEVELS",
+    "LEVEL_NAMES",
+    "PLAYER_LEVELS",
     "AIController",
     "Cancelled",
     "HumanController",

@@ -36,7 +36,10 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01),
     "hard": Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005),
 }
-AI_LEVELS = ("easy", "normal", "hard")
+# The one list of level names: baselines are reference opponents (arena, tests), players choose among the rest.
+BASELINES = ("random", "greedy")
+PLAYER_LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = BASELINES + PLAYER_LEVELS
 
 
 def parse_level(spec: str) -> Level:

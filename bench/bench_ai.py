@@ -12,7 +12,7 @@ from ai.alphabeta import AlphaBeta
 from ai.budget import Budget, Limits
 from ai.controllers import make_controller
 from ai.knowledge import knowledge_for
-from ai.levels import AI_LEVELS, LEVELS
+from ai.levels import LEVELS, PLAYER_LEVELS
 from bench.common import figure, percentile, time_call
 from game.engine import registry
 
@@ -48,7 +48,7 @@ def figures() -> Iterator[dict[str, Any]]:
     for name, state in (("start", start_state), ("midgame", middle)):
         rates, depths = zip(*(_nodes_per_second(state) for _ in range(3)), strict=True)
         yield figure(f"kubtafl_search_nodes_per_s_{name}", statistics.median(rates), "nodes/s", depth=max(depths))
-    for level in AI_LEVELS:
+    for level in PLAYER_LEVELS:
         samples = []
         depths = []
         for seed in range(5):

@@ -6,19 +6,27 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, headless, percentile
+from bench.common import figure, percentile
 
 FRAMES_PER_RUN = 180
 RUNS = 4
 
 
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
+
+
 def ricochet_frame_times() -> list[float]:
     """Seconds per frame (update + draw) while the double ricochet chain plays, several runs."""
-    headless()
+    _headless()
     from game.client.app import App
     from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 
@@ -45,48 +53,12 @@ def ricochet_frame_times() -> list[float]:
     return times
 
 
-def thinking_frame_intervals(level: str = "hard", replies: int = 3) -> list[float]:
-    """Seconds between paced 60 fps frames while the AI thinks on its worker thread, over a few replies."""
-    headless()
-    import pygame
-
-    from game.client.app import App
-    from game.client.session import GameSession
-
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "instant"
-    clock = pygame.time.Clock()
-    intervals: list[float] = []
-    try:
-        session = GameSession("kubtafl", "standard", ["human", f"ai:{level}"], seed=1)
-        app.goto("kubtafl", session=session)
-        scene = app.scenes.current
-        for reply in range(replies):
-            for _ in range(5):
-                app.frame(1 / 60, flip=False)
-            scene.commit(session.state.legal_actions()[reply])
-            last = time.perf_counter()
-            for _ in range(600):
-                app.frame(1 / 60, flip=False)
-                clock.tick(60)
-                now = time.perf_counter()
-                if session.thinking:
-                    intervals.append(now - last)
-                last = now
-                if session.is_human_turn and not scene.queue.busy:
-                    break
-    finally:
-        app.close()
-    return intervals
-
-
 _GAME_SCRIPT = r"""
 import json, os, random, resource, tracemalloc
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 tracemalloc.start()
 from game.client.app import App
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 app = App((1280, 720)); app.scenes.fade_enabled = False; app.settings.anim_speed = "fast"
 session = GameSession("kubtafl", "standard", ["human", "human"], seed=11, autosave=False)
 app.goto("kubtafl", session=session)
@@ -110,7 +82,7 @@ app.close()
 
 def whole_game_memory() -> dict[str, Any]:
     """A whole random hot-seat game played through the scene in a fresh process: its peak memory."""
-    headless()
+    _headless()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
@@ -120,17 +92,12 @@ def whole_game_memory() -> dict[str, Any]:
 
 
 def figures() -> Iterator[dict[str, Any]]:
-    """Frame time median/p99 during a ricochet chain; peak memory of a whole game."""
+    """Frame time median/p99 during a ricochet chain; peak memory of a whole game (AI thinking: bench_play)."""
     times = ricochet_frame_times()
     yield figure("kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
                  size="1280x720")
     yield figure("kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
                  target="< 8 ms")
-    paced = thinking_frame_intervals()
-    yield figure("kubtafl_client_frame_interval_while_ai_thinks_median", percentile(paced, 50) * 1000, "ms",
-                 frames=len(paced), level="hard", target="about 16.7 ms (60 fps)")
-    yield figure("kubtafl_client_frame_interval_while_ai_thinks_p99", percentile(paced, 99) * 1000, "ms",
-                 frames=len(paced), level="hard")
     memory = whole_game_memory()
     yield figure("kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"],
                  target="< 200 MB")

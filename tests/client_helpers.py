@@ -9,6 +9,43 @@ import pygame
 from game.client.game_scene import GameScene
 
 
+def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None,
+             menu: bool = True) -> Any:
+    """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told."""
+    from game.client.app import App
+
+    application = App(size, fullscreen=False)
+    application.scenes.fade_enabled = False
+    application.settings.language = language
+    application.t.language = language
+    if anim_speed is not None:
+        application.settings.anim_speed = anim_speed
+    if menu:
+        application.goto("menu")
+        frames(application)
+    return application
+
+
+def random_session(mode: str, actions: int, seed: int = 5, session_seed: int = 3) -> Any:
+    """A hot-seat game of `mode` with up to `actions` random legal decisions played (it stops at the end)."""
+    import random
+
+    from game.client.play.session import GameSession
+
+    session = GameSession(mode, "standard", ["human", "human"], seed=session_seed, autosave=False)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if session.is_over:
+            break
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def english_app(size: tuple[int, int] = (1280, 720)) -> Any:
+    """The app at `size`, in English, without fades, on no scene yet."""
+    return make_app(size, menu=False)
+
+
 def frames(app: Any, n: int = 2) -> None:
     """Run `n` frames of 1/60 s (events are processed in each)."""
     for _ in range(n):

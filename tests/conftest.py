@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Never touch the real user's settings or saves.
 os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-test-")
+# The AI answers inline, within the call that asks it: no threads or processes to wait for in the suite.
+os.environ["KUBIKI_AI_EXECUTOR"] = "inline"
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
@@ -29,14 +31,22 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(home):
-    """The app on its main menu, without fades (test files with other needs define their own)."""
-    from game.client.app import App
-    from tests.client_helpers import frames
+def app(request, home):
+    """The app on its main menu, in English, without fades; 1280×720 unless parametrised with a size
+    (`@pytest.mark.parametrize("app", SIZES, indirect=True)`). Tests that need another start use `make_app`."""
+    from tests.client_helpers import make_app
 
-    application = App()
-    application.scenes.fade_enabled = False
-    application.goto("menu")
-    frames(application)
+    application = make_app(getattr(request, "param", (1280, 720)))
     yield application
     application.close()
+
+
+@pytest.fixture
+def held_ai():
+    """The program's AI executor holds every search until the test calls `run_pending()` (the AI 'thinks')."""
+    from game.client.play.worker import InlineExecutor, set_default_executor
+
+    held = InlineExecutor(hold=True)
+    set_default_executor(held)
+    yield held
+    set_default_executor(None)

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import replace
 
 import pytest
-from test_ai_toygames import NimGame, RaceGame
 
 import ai
 from ai.controllers import AIController, Cancelled, HumanController, make_controller
 from ai.levels import LEVELS, parse_level
 from game.engine import registry
+from tests.toygames import NimGame, RaceGame
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "easy", "normal", "hard", "ai:normal", " AI:Hard ", "hard@500"])
@@ -73,15 +72,27 @@ def test_human_controller_cancel_raises() -> None:
 def test_ai_cancel_returns_a_legal_move_from_an_unbounded_search() -> None:
     state = registry.load("kubtafl").initial_state()
     controller = AIController(state.game, replace(LEVELS["hard"], nodes=None, seconds=None), seed=4)
-    result: list = []
-    worker = threading.Thread(target=lambda: result.append(controller.choose(state)))
-    worker.start()
-    while controller._stop is None:  # wait until the search has started
-        time.sleep(0.01)
-    controller.cancel()
-    worker.join(timeout=30)
-    assert not worker.is_alive()
-    assert result[0] in state.legal_actions()
+    evaluate = controller.knowledge.evaluate
+    calls = []
+
+    def evaluate_then_cancel(position, seat):
+        # The search runs inline; part-way through it, cancel() is called as another thread would call it.
+        calls.append(1)
+        if len(calls) == 200:
+            controller.cancel()
+        return evaluate(position, seat)
+
+    controller.knowledge.evaluate = evaluate_then_cancel
+    assert controller.choose(state) in state.legal_actions()
+    assert 200 <= len(calls) < 1000  # it stopped soon after the cancel instead of searching on without limit
+
+
+def test_a_stop_raised_before_the_search_still_gives_a_legal_move() -> None:
+    state = registry.load("kubtafl").initial_state()
+    controller = AIController(state.game, replace(LEVELS["hard"], nodes=None, seconds=None), seed=4)
+    stop = threading.Event()
+    stop.set()
+    assert controller.choose(state, stop) in state.legal_actions()
 
 
 def test_controllers_refuse_chance_and_finished_states() -> None:

@@ -7,7 +7,6 @@ import threading
 from dataclasses import replace
 
 import pytest
-from test_ai_toygames import NimGame, RaceGame
 
 from ai.alphabeta import MATE_THRESHOLD, AlphaBeta
 from ai.budget import Budget, BudgetExhausted, Limits
@@ -18,6 +17,7 @@ from ai.levels import parse_level
 from ai.montecarlo import MonteCarlo
 from game.engine import CHANCE, registry
 from game.engine.driver import sample_chance
+from tests.toygames import NimGame, RaceGame
 
 # Kubtafl positions (Light to move) with a win in two moves and none in one; the winning first moves are
 # worked out by brute force in the test, not written down.

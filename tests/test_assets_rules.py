@@ -23,15 +23,15 @@ RULE_IDS = {
 }
 # The rules marked [decided] in the rules reference: the player must see each of them as a house rule.
 DECIDED = {
-    "kubtafl": {"K1", "K3", "K8", "K13", "K18"},
-    "checkrisk": {"C1", "C2", "C11", "C15"},
+    "kubtafl": {"K1", "K3", "K8", "K12", "K13", "K18"},
+    "checkrisk": {"C1", "C2", "C10", "C11", "C15"},
     "battle_checkers": {"B7", "B8", "B9", "B13"},
     "dice_lab": {"A1"},
 }
 # Where the rules reference is silent the engines decide further (see each engine package's docstring); the player
 # sees those decisions as house rules too, beside the id of the rule they refine.
 ENGINE_DECISIONS = {
-    "kubtafl": {"K10", "K12"},  # a blocked impact from the next cell leaves the mover in place, pinning from there
+    "kubtafl": {"K10"},  # a blocked impact from the next cell leaves the mover where it started
     "checkrisk": {"C4", "C6", "C7", "C8", "C11", "C12", "C14", "C15"},
     "battle_checkers": {"B4", "B6", "B7", "B8", "B10", "B11", "B12", "B13"},
     "dice_lab": set(),
@@ -140,7 +140,7 @@ def test_text_names_every_rule_id_of_its_mode(mode, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("mode", MODES)
 def test_every_decided_rule_is_marked_as_house_rule(mode, language):
-    """K1 K3 K8 K13 K18, C1 C2 C11 C15, B7 B8 B9 B13 and A1 each sit beside the house-rule marker."""
+    """K1 K3 K8 K12 K13 K18, C1 C2 C10 C11 C15, B7 B8 B9 B13 and A1 each sit beside the house-rule marker."""
     assert DECIDED[mode] <= _marked_ids(mode, language)
 
 

@@ -11,7 +11,9 @@ import pygame
 import pytest
 
 from game.client import i18n, markdown, saves
-from game.client.app import seats_from_args, validate_seat
+from game.client.app import seats_from_args
+from game.client.howto import rules_text
+from game.client.play.seats import parse_seat
 from game.client.settings import Settings, load_settings, save_settings, validate
 from tests.client_helpers import button_by_text, click, frames, key
 
@@ -41,7 +43,7 @@ def test_every_literal_key_used_by_the_shell_is_translated():
 
 def test_translator_formats_and_falls_back():
     t = i18n.Translator("ru")
-    assert t("newgame.seat", n=2) == "Место 2"
+    assert t("newgame.seat", n=2) == "Игрок 2"
     assert t("no.such.key") == "no.such.key"
     t.language = "en"
     assert t("gameover.winner", name="Light") == "Light wins!"
@@ -120,7 +122,8 @@ def test_rules_viewer_scrolls_and_switches_modes(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
     frames(app)
     assert scene.scroll > 0
-    assert app.window.get_at(scene.view.center) != top.get_at(scene.view.center) or scene.scroll > 0
+    # The page under the view moved: what the player sees there is no longer the top of the rules.
+    assert pixels(app.window, scene.view) != pixels(top, scene.view)
     key(app, pygame.K_END)
     assert scene.scroll == scene.max_scroll()
     key(app, pygame.K_PAGEDOWN)
@@ -145,15 +148,16 @@ def test_rules_viewer_scrolls_and_switches_modes(app):
     app.set_language("ru")
     frames(app)
     assert scene.page_key[1] == "ru" and scene.page is not english
-    assert "ru" in str(rules_text_path("battle_checkers", "ru"))
+    russian = rules_text("battle_checkers", "ru")
+    assert russian is not None and russian != rules_text("battle_checkers", "en")
+    expected = markdown.render(app, russian, scene.view.w)
+    assert pixels(scene.page, scene.page.get_rect()) == pixels(expected, expected.get_rect())
+    assert pixels(english, english.get_rect()) != pixels(expected, expected.get_rect())
 
 
-def rules_text_path(mode: str, language: str) -> Path:
-    """The rules file the viewer reads for `mode` in `language`."""
-    from game.paths import assets_dir
-
-    path = assets_dir() / "rules" / language / f"{mode}.md"
-    return path if path.exists() else assets_dir() / "rules" / "en" / f"{mode}.md"
+def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    """The RGBA bytes of `rect` on `surface`."""
+    return pygame.image.tobytes(surface.subsurface(rect), "RGBA")
 
 
 def test_new_game_dialog_by_keyboard_builds_the_session(app, monkeypatch):
@@ -212,8 +216,23 @@ def test_quick_launch_seats():
     assert seats_from_args(args, 2) == ["human", "ai:hard"]
     args.watch = True
     assert seats_from_args(args, 3) == ["ai:normal", "ai:hard", "ai:normal"]
+    args.seat1 = "robot"
     with pytest.raises(ValueError, match="robot"):
-        validate_seat("robot")
+        seats_from_args(args, 2)
+
+
+def test_one_seat_parser_for_every_level_name():
+    from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS
+    from game.client.new_game import SEAT_CHOICES
+
+    assert LEVEL_NAMES == tuple(LEVELS) == BASELINES + PLAYER_LEVELS
+    assert SEAT_CHOICES == ("human", "ai:easy", "ai:normal", "ai:hard")
+    for name in LEVEL_NAMES:
+        assert parse_seat(f" AI:{name.upper()} ") == f"ai:{name}"
+    assert parse_seat("Human") == "human" and parse_seat("ai") == "ai:normal"
+    for bad in ("ai:genius", "robot", "", "ai:", "hard", None, 3):
+        with pytest.raises(ValueError, match="a seat must be human"):
+            parse_seat(bad)
 
 
 def test_screenshot_harness_writes_every_shell_screen(tmp_path, monkeypatch):

@@ -287,6 +287,8 @@ def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board
         key(app, pygame.K_m)
     log = list(board.session.log)
     assert len(log) >= 3
+    left = board.session
+    position, seed = left.state.to_dict(), left.seed
     key(app, pygame.K_ESCAPE)
     assert board.overlay == "pause"
     assert "Resume" in button_texts(app)
@@ -312,8 +314,10 @@ def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board
     click(app, button_by_text(app, cont))
     assert app.scenes.current_name == "kubtafl"
     resumed = app.scenes.current.session
-    assert resumed.log == log and resumed.seed == board.session.seed
-    assert resumed.state.to_dict() == app.scenes.current.session.state.to_dict()
+    # Rebuilt from the file, not the same object: the same log, dice seed and position as when it was left.
+    assert resumed is not left
+    assert resumed.log == log and resumed.seed == seed
+    assert resumed.state.to_dict() == position
 
 
 def test_restart_and_game_over_dialog(home, app, kubtafl_board):

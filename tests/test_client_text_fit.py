@@ -13,7 +13,7 @@ from game.client.app import MIN_WINDOW, App
 from game.client.kubtafl.demo import screenshot_contexts
 from game.client.modes import MENU_MODES
 from game.client.widgets import text_room
-from tests.client_helpers import frames
+from tests.client_helpers import frames, make_app
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 
@@ -41,9 +41,7 @@ def shell_screens() -> list[tuple[str, dict]]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_widget_text_is_cut_on_any_screen(home, size):
-    app = App(size, fullscreen=False)
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "instant"
+    app = make_app(size, anim_speed="instant", menu=False)
     problems: list[str] = []
     checked = 0
     try:
@@ -89,7 +87,7 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
 def test_segment_rows_widen_long_labels_and_keep_the_row_width(home):
     from game.client.widgets import segment_row
 
-    app = App((1280, 720), fullscreen=False)
+    app = make_app(menu=False)
     try:
         labels = ["Медленно", "Обычно", "Быстро", "Мгновенно"]
         buttons = segment_row(app.ui, labels, 100, 100, 480, 38, 8)

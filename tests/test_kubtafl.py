@@ -302,6 +302,27 @@ def test_K12_pins_in_order_and_no_self_harm() -> None:
     assert events == [Moved("light", "d8", "c1", "c3")]
 
 
+def test_K12_a_die_rammed_in_place_does_not_pin() -> None:
+    # The d8 on c3 and the d12 on e3 already hold the Dark d10 on d3 between them. Ramming c4 is blocked
+    # (c5 is taken), so the d8 stays on c3: it did not arrive, and the standing sandwich deals nothing.
+    state = position({"h1": "L d20 20", "c3": "L d8 8", "e3": "L d12 12", "h5": "D d20 20", "c4": "D d6 6",
+                      "c5": "D d4 4", "d3": "D d10 10"})  # fmt: skip
+    first = play(state, "c3-c4")
+    play(state, "h5-h6")
+    second = play(state, "c3-c4")
+    assert second == [
+        Impact("light", "d8", "c3", "c4", "dark", "d6", 1, 1, False),
+        Damaged("dark", "d6", "c4", 5, 4, 1),
+    ]
+    assert not any(isinstance(e, Pinned) for e in first)
+    assert layout(state)["d3"] == "D d10 10" and layout(state)["c4"] == "D d6 4" and layout(state)["c3"] == "L d8 8"
+    # A blocked impact that still moves the die a cell or more does arrive, and pins from where it stops.
+    state = position({"h1": "L d20 20", "c2": "L d8 8", "e3": "L d12 12", "h5": "D d20 20", "c4": "D d6 6",
+                      "c5": "D d4 4", "d3": "D d10 10"})  # fmt: skip
+    events = play(state, "c2-c4")
+    assert Pinned("c3", "d3", "e3", 8) in events and layout(state)["d3"] == "D d10 2"
+
+
 def test_K13_transfer() -> None:
     state = position({"a1": "L d20 20", "a2": "L d6 2", "c3": "L d8 8", "h8": "D d20 20"})
     transfers = sorted(t for t in notations(state) if ">" in t)

@@ -7,30 +7,15 @@ import pytest
 
 from game.client import saves
 from game.client.app import App, start_session
+from game.client.board.layout import cell_name
+from game.client.board.marks import Mark
 from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPENING
+from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
-from tests.client_helpers import button_by_text, click, click_at, frames, key
+from game.client.play.session import GameSession
+from tests.client_helpers import button_by_text, click, click_at, frames, key, make_app
 
 SIZES = [(1280, 720), (1024, 768)]
-
-
-def make_app(size: tuple[int, int]) -> App:
-    """The app at a window size, fades off, on the main menu."""
-    application = App(size)
-    application.scenes.fade_enabled = False
-    application.settings.language = "en"
-    application.t.language = "en"
-    application.goto("menu")
-    frames(application)
-    return application
-
-
-@pytest.fixture(params=SIZES, ids=["1280x720", "1024x768"])
-def app(request, home):
-    application = make_app(request.param)
-    yield application
-    application.close()
 
 
 def scene(app: App) -> KubtaflScene:
@@ -62,7 +47,7 @@ def play_by_clicks(app: App, text: str) -> None:
     """Select the mover, click the target, let the animation finish."""
     src, dst = text.split("-")
     click_cell(app, src)
-    assert scene(app).selected == src, f"{src} was not selected"
+    assert scene(app).view.picks.selected == src, f"{src} was not selected"
     click_cell(app, dst)
     settle(app)
 
@@ -88,6 +73,7 @@ def model_matches_state(s: KubtaflScene) -> bool:
     return engine == drawn and all((d.x, d.y) == (float(d.cell[0]), float(d.cell[1])) for d in s.model.dice.values())
 
 
+@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     click(app, button_by_text(app, "Kubtafl"))
     assert app.scenes.current_name == "new_game"
@@ -111,11 +97,11 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
     # Dark answers; then Light transfers by dragging one die onto its neighbour and choosing the amount.
     play_by_clicks(app, "f8-g8")
-    donor, recipient = next(iter(board.index.transfers))
-    options = board.index.transfers[(donor, recipient)]
+    donor, recipient = next(iter(board.view.picks.index.transfers))
+    options = board.view.picks.index.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
-    assert board.popup is not None
-    chip = board.popup.chips[0][0]
+    assert board.chooser is not None
+    chip = board.chooser.chips[0][0]
     click_at(app, chip.center, settle=1)
     settle(app)
     assert board.session.log[-1] == options[0].text
@@ -128,6 +114,7 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
 
 
+@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     start_session(app, "kubtafl", "endgame", ["human", "human"], 5)
     frames(app, 2)
@@ -135,9 +122,9 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     settle(app)
     # Light gives value with the '+' badge between a1 and a2.
     click_cell(app, "a1")
-    badge = dict(board.badges)["a2"]
+    badge = dict(board.view.picks.badges)["a2"]
     click_at(app, badge.center, settle=1)
-    assert board.popup is not None
+    assert board.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -145,14 +132,14 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert board.model.dice["a2"].value == 4 and board.model.dice["a1"].value == 6
     # Dark brings its d12 back: click it in the removed row, then a dashed cell, then the value.
     kinds = board.model.removed["dark"]
-    slot = board.panel.pool_slots("dark", len(kinds))[kinds.index("d12")]
+    slot = board.view.pools().slots("dark", len(kinds))[kinds.index("d12")]
     click_at(app, slot.center, settle=1)
-    assert board.reentry_kind == "d12"
-    cell = sorted(board.index.reentries["d12"])[0]
+    assert board.view.picks.reentry_kind == "d12"
+    cell = sorted(board.view.picks.index.reentries["d12"])[0]
     click_cell(app, cell)
-    assert board.popup is not None
-    opt = board.popup.option(0, 0)
-    click_at(app, board.popup.chips[0][0].center, settle=1)
+    assert board.chooser is not None
+    opt = board.chooser.option(0, 0)
+    click_at(app, board.chooser.chips[0][0].center, settle=1)
     settle(app)
     assert board.session.log[-1] == opt.text
     assert board.model.dice[cell].kind == "d12"
@@ -172,17 +159,6 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert not rematch.session.is_over and rematch.session.log == []
 
 
-def _amber_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
-    """Pixels of the push-arrow colour inside `rect`."""
-    count = 0
-    for y in range(rect.top, rect.bottom, 2):
-        for x in range(rect.left, rect.right, 2):
-            r, g, b, *_ = surface.get_at((x, y))
-            if r > 235 and 165 <= g <= 210 and 50 <= b <= 110:
-                count += 1
-    return count
-
-
 def test_preview_drawn_on_hover_and_gone_after_commit(home):
     application = make_app((1280, 720))
     try:
@@ -195,18 +171,24 @@ def test_preview_drawn_on_hover_and_gone_after_commit(home):
         src, dst = RICOCHET_ACTION.split("-")
         click_cell(application, src)
         frames(application, 1)
-        area = board.layout.board
-        baseline = _amber_pixels(application.window, area)  # the selection ring may hold a few such pixels
+        assert Mark("ring", src) in board.marks.drawn
+        assert not [m for m in board.marks.drawn if m.kind == "arrow"]
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(application, dst), rel=(0, 0),
                                              buttons=(0, 0, 0)))
         frames(application, 1)
-        assert board.preview is not None and board.preview.pushes
-        assert _amber_pixels(application.window, area) > baseline + 40
+        preview = board.view.picks.preview
+        assert preview is not None and preview.pushes
+        # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
+        arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
+        expected = {f"{cell_name(*a)}-{cell_name(*b)}" for a, b in merge_pushes(preview.pushes)}
+        expected.add(f"{cell_name(*preview.mover[0])}-{cell_name(*preview.mover[1])}")
+        assert arrows == expected and len(expected) >= 3
+        assert len([m for m in board.marks.drawn if m.kind == "badge"]) == len(preview.damage) + len(preview.gains)
         click_cell(application, dst)
         settle(application)
         frames(application, 1)
-        assert board.preview is None
-        assert _amber_pixels(application.window, area) <= baseline
+        assert board.view.picks.preview is None
+        assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
     finally:
         application.close()
 
@@ -241,19 +223,19 @@ def test_keyboard_selects_previews_and_commits(home):
         board = scene(application)
         settle(application)
         key(application, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
-        assert board.cursor == (0, 0)
+        assert board.view.picks.cursor == (0, 0)
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)  # a3: the d6
         key(application, pygame.K_RETURN)
-        assert board.selected == "a3"
+        assert board.view.picks.selected == "a3"
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)
-        assert board.hover == "a5" and board.preview is not None
+        assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
         key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-        assert board.selected is None and board.cursor is None and board.overlay is None
+        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.overlay is None
         for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
             key(application, k)
-        assert board.selected == "a3"
+        assert board.view.picks.selected == "a3"
         key(application, pygame.K_UP)
         key(application, pygame.K_UP)
         key(application, pygame.K_RETURN)
@@ -279,7 +261,7 @@ def test_hint_suggests_a_legal_move(home):
             frames(application, 1)
             if board.hint_action:
                 break
-        assert board.hint_action in board.index.by_text
+        assert board.hint_action in board.view.picks.index.by_text
         assert board.hint_text.startswith("Hint: ")
     finally:
         application.close()
@@ -318,7 +300,7 @@ def test_window_resize_mid_game_keeps_clicks_on_cells(home):
         frames(application, 2)
         assert board.layout.size == application.screen_size
         assert board.layout.board.right < board.layout.panel.left
-        assert board.selected == "a3"  # the selection survives resizing
+        assert board.view.picks.selected == "a3"  # the selection survives resizing
         click_cell(application, "a6")
         settle(application)
         assert board.session.log[-1] in ("a3-a6",)

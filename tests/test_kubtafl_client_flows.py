@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
 from game.client.app import App, start_session
 from tests.client_helpers import (
@@ -18,29 +17,17 @@ from tests.client_helpers import (
     click_cell,
     frames,
     key,
+    make_app,
     settle,
 )
-
-
-@pytest.fixture
-def app(home):
-    """The app at 1280×720 on its main menu, in English, fades off."""
-    application = App((1280, 720))
-    application.scenes.fade_enabled = False
-    application.settings.language = "en"
-    application.t.language = "en"
-    application.goto("menu")
-    frames(application)
-    yield application
-    application.close()
 
 
 def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> str:
     """Pick a board move as a player would (winning or damaging ones first when `win_if_possible`) and click it."""
     b = board_of(app)
     best = None
-    for src in sorted(b.index.dice_with_actions()):
-        for dst, option in b.index.targets(src).items():
+    for src in sorted(b.view.picks.index.dice_with_actions()):
+        for dst, option in b.view.picks.index.targets(src).items():
             events = b.session.state.preview(option.action)
             wins = any(type(e).__name__ == "GameOver" and b.session.current_seat in e.winners for e in events)
             damage = sum(getattr(e, "amount", 0) for e in events if type(e).__name__ == "Damaged")
@@ -50,7 +37,7 @@ def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> s
     assert best is not None, "no board move to click"
     _, src, dst = best
     click_cell(app, src)
-    assert b.selected == src
+    assert b.view.picks.selected == src
     click_cell(app, dst)
     return f"{src}-{dst}"
 
@@ -84,8 +71,8 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     assert board.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отменить", "Подсказка", "Меню"} <= set(button_texts(app))
-    info = board._panel_info()
-    assert info.turn_text == "Ходят Светлые" and info.log_title == "Ходы"
+    info = board.panel_info()
+    assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
     # Save and quit, then Continue from the menu: the same position, the same log, our move.
     key(app, pygame.K_ESCAPE)
@@ -155,9 +142,8 @@ def test_resize_and_f11_during_an_animation(app):
     assert drawn == engine
 
 
-def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home):
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
+def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home, held_ai):
+    app = make_app(menu=False)
     start_session(app, "kubtafl", "standard", ["ai:hard", "ai:hard"], 1)
     board = board_of(app)
     for _ in range(300):
@@ -165,7 +151,7 @@ def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home):
         if board.session.thinking:
             break
     assert board.session.thinking
-    job = board.session._ai_job
+    ticket = board.session._ai_ticket
     # The window stays responsive meanwhile: the pause menu opens and closes.
     key(app, pygame.K_ESCAPE)
     assert board.overlay == "pause"
@@ -174,6 +160,5 @@ def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home):
     app.run_loop()  # returns after the frame that saw the close
     assert not app.running
     app.close()
-    assert job.stop.is_set()  # the search was told to stop
-    job.thread.join(timeout=60)  # a guard against a hang, not a speed check
-    assert not job.thread.is_alive()
+    assert ticket.cancelled and ticket.stop.is_set()  # the search was told to stop
+    assert held_ai.run_pending() == 0 and not ticket.done  # and its answer never comes

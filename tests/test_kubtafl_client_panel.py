@@ -3,28 +3,21 @@ that leave every die's value readable, a centred board, and panel texts that fit
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
 from game.client.app import MIN_WINDOW, App
+from game.client.board.layout import BoardLayout
 from game.client.kubtafl import dice_art
 from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
-from game.client.kubtafl.layout import BoardLayout
-from game.client.kubtafl.panel import log_lines
 from game.client.kubtafl.scene import KubtaflScene
-from game.client.session import GameSession
-from tests.client_helpers import frames
+from game.client.play.session import GameSession
+from tests.client_helpers import frames, make_app, random_session
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:
     """The app at `size` showing `session`'s board, animations instant."""
-    app = App(size, fullscreen=False)
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "instant"
-    app.settings.language = language
-    app.t.language = language
+    app = make_app(size, language, anim_speed="instant", menu=False)
     app.goto("kubtafl", session=session)
     frames(app, 3)
     board = app.scenes.current
@@ -34,13 +27,7 @@ def open_board(size: tuple[int, int], session: GameSession, language: str = "en"
 
 def long_session(actions: int = 40, seed: int = 5) -> GameSession:
     """A hot-seat game with `actions` random legal actions played (a long move log)."""
-    session = GameSession("kubtafl", "standard", ["human", "human"], seed=3, autosave=False)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if session.is_over:
-            break
-        session.apply(rng.choice(session.state.legal_actions()))
-    return session
+    return random_session("kubtafl", actions, seed)
 
 
 def motion(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
@@ -54,12 +41,13 @@ def wheel(app: App, y: int) -> None:
 
 
 def shown_numbers(board: KubtaflScene) -> list[int]:
-    """The move numbers the log shows now (recomputed the way the panel draws them)."""
-    from game.client.kubtafl.panel import clamp_log_top
+    """The move numbers the log shows now."""
+    return [num for num, _ in board.log.shown()]
 
-    lines = log_lines(board.session.log)
-    top = clamp_log_top(board.panel, len(lines), board.log_top)
-    return [num for num, _, _ in lines[top:top + board.panel.log_rows]]
+
+def total_lines(board: KubtaflScene) -> int:
+    """How many numbered lines the log holds (two sides' actions a line)."""
+    return (len(board.session.log) + 1) // 2
 
 
 def ink_in(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> int:
@@ -83,12 +71,12 @@ def contrast_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
 def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
     app, board = open_board((1280, 720), long_session())
     try:
-        total = len(log_lines(board.session.log))
-        rows = board.panel.log_rows
+        total = total_lines(board)
+        rows = board.log.rows_shown
         assert total > rows
         newest = list(range(total - rows + 1, total + 1))
         assert shown_numbers(board) == newest
-        log_rect = board.panel.log
+        log_rect = board.log.rect
         log_pixels = pygame.Surface(log_rect.size)
         log_pixels.blit(app.window, (0, 0), log_rect)
         # The wheel over the log goes back to older moves, and the drawn log changes with it.
@@ -104,31 +92,31 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         assert shown_numbers(board) == [n - 3 for n in newest]
         # Scrolled back, a new move does not yank the view: the same lines stay.
         before = shown_numbers(board)
-        cell = sorted(board.index.dice_with_actions())[0]
-        board.commit(next(iter(board.index.targets(cell).values())).action)
+        cell = sorted(board.view.picks.index.dice_with_actions())[0]
+        board.commit(next(iter(board.view.picks.index.targets(cell).values())).action)
         frames(app, 3)
-        assert len(log_lines(board.session.log)) >= total
+        assert total_lines(board) >= total
         assert shown_numbers(board) == before
         # Dragging the content down shows older moves; dragging it back up to the end follows the newest again.
-        start = (log_rect.centerx - board.panel.unit * 3, board.panel.log_body.top + board.panel.log_line)
+        start = (log_rect.centerx - board.panel_layout.unit * 3, board.log.body.top + board.log.line)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        motion(app, (start[0], start[1] + 2 * board.panel.log_line), (1, 0, 0))
+        motion(app, (start[0], start[1] + 2 * board.log.line), (1, 0, 0))
         assert shown_numbers(board)[0] == before[0] - 2
-        motion(app, (start[0], start[1] - 40 * board.panel.log_line), (1, 0, 0))
+        motion(app, (start[0], start[1] - 40 * board.log.line), (1, 0, 0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
         frames(app, 1)
-        assert board.log_top is None
-        total = len(log_lines(board.session.log))
+        assert board.log.top is None
+        total = total_lines(board)
         assert shown_numbers(board)[-1] == total
         # The scroll bar's thumb drags too: to the top shows the first move.
-        thumb = board.panel.log_thumb(total, total - board.panel.log_rows)
+        thumb = board.log.thumb(total, total - board.log.rows_shown)
         assert thumb is not None
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-        motion(app, (thumb.centerx, board.panel.log_track().top - 50), (1, 0, 0))
+        motion(app, (thumb.centerx, board.log.track().top - 50), (1, 0, 0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=thumb.center, button=1))
         frames(app, 1)
         assert shown_numbers(board)[0] == 1
-        assert board.overlay is None and board.popup is None  # the log's clicks went nowhere else
+        assert board.overlay is None and board.chooser is None  # the log's clicks went nowhere else
     finally:
         app.close()
 
@@ -140,10 +128,10 @@ def test_removed_dice_are_large_enough_to_read(home, size):
     try:
         kinds = board.model.removed["dark"]
         assert kinds
-        slots = board.panel.pool_slots("dark", len(kinds))
+        slots = board.view.pools().slots("dark", len(kinds))
         # All seven of a side would fit in the row, each at least 1.8 panel units (36 px at 720p) across.
-        assert all(slot.w >= board.panel.unit * 1.8 for slot in slots)
-        assert board.panel.pools["dark"].contains(board.panel.pool_slots("dark", 7)[-1])
+        assert all(slot.w >= board.panel_layout.unit * 1.8 for slot in slots)
+        assert board.view.pools().rows["dark"].contains(board.view.pools().slots("dark", 7)[-1])
         # The value is drawn on each, big enough to read and in contrast with the face (light numerals on the
         # charcoal dark dice, dimmed while Light may bring a die back).
         for kind, slot in zip(kinds, slots, strict=True):
@@ -159,13 +147,13 @@ def test_preview_labels_leave_every_die_value_readable(home, size):
     session = ricochet_session(["human", "human"])
     app, board = open_board(size, session)
     try:
-        board.show_preview_of(RICOCHET_ACTION)
+        board.view.show_preview_of(RICOCHET_ACTION)
         frames(app, 1)
-        preview = board.preview
+        preview = board.view.picks.preview
         assert preview is not None and len(preview.damage) >= 3
-        labels = board.marks.label_rects
+        labels = board.view.overlays.label_rects
         assert len(labels) == len(preview.damage) + len(preview.gains)
-        values = {c: dice_art.value_rect(d.kind, d.value, board.layout.die_size, board.layout.cell_center(c))
+        values = {c: dice_art.value_rect(d.kind, d.value, board.layout.piece_size, board.layout.cell_center(c))
                   for c, d in board.model.dice.items()}
         for label in labels:
             for cell, rect in values.items():
@@ -218,20 +206,20 @@ def test_panel_texts_fit_in_every_state(home, size, language):
         seen = set()
         t = app.t
         statuses = [t("kubtafl.status.lonely"), t("kubtafl.status.selected", die="d20 (20)"),
-                    t("kubtafl.status.animating"), t("kubtafl.status.reentry", die="d12"),
+                    t("board.status.animating"), t("kubtafl.status.reentry", die="d12"),
                     t("kubtafl.status.hint", move="d6@g7/f7:5")]
         for status in statuses:
-            board._status_text = lambda status=status: status  # each of the longest statuses in turn
+            board.status_text = lambda status=status: status  # each of the longest statuses in turn
             frames(app, 1)
             assert board.panel_cut == [], board.panel_cut
             seen.add(status)
         # The turn card while the computer (hard) thinks, with its dots at their longest.
-        info = board._panel_info()
-        info.seat_text = t("kubtafl.seat.thinking", level=t("kubtafl.level.hard"))
+        info = board.panel_info()
+        info.seat_text = t("board.seat.thinking", level=t("board.level.hard"))
         info.thinking = True
-        from game.client.kubtafl.panel import draw_dynamic
+        from game.client.board.panel import draw_dynamic
 
-        assert draw_dynamic(app.window, board.panel, info, 1.0) == []
+        assert draw_dynamic(app.window, board.panel_layout, info, 1.0, board.view.draw_emblem) == []
         assert len(seen) == len(statuses)
     finally:
         app.close()
@@ -245,7 +233,7 @@ def test_game_over_reason_wraps_inside_the_dialog(home, language):
         long_reason = " ".join(t(f"kubtafl.reason.{r}", loser=t("kubtafl.side_gen.dark"),
                                  loser_side=t("kubtafl.side.dark")) for r in ("d20_blocked", "no_legal_action",
                                                                                "draw_repetition"))
-        board.show_game_over(t("kubtafl.winner.ai"), long_reason)
+        board.show_game_over(t("board.winner.ai"), long_reason)
         frames(app, 2)
         lines = board._reason_lines()
         assert len(lines) >= 3

@@ -10,20 +10,20 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.client import saves
+from game.client import art, saves
 from game.client.app import App, start_session
-from game.client.kubtafl import art
-from tests.client_helpers import board_of, button_by_text, button_texts, click_at, click_cell, frames, key, settle
-
-
-def make_app(language: str = "en") -> App:
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.language = language
-    app.t.language = language
-    app.goto("menu")
-    frames(app)
-    return app
+from game.client.board.marks import Mark
+from tests.client_helpers import (
+    board_of,
+    button_by_text,
+    button_texts,
+    click_at,
+    click_cell,
+    frames,
+    key,
+    make_app,
+    settle,
+)
 
 
 def level_file(tmp_path, name: str, data: dict) -> str:
@@ -64,26 +64,27 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(home):
         start_session(app, "kubtafl", None, ["human", "ai:easy"], 3)
         board = board_of(app)
         settle(app)
-        assert board.last_action() is None
+        assert board.view.last_action() is None
         click_cell(app, "a3")
         click_cell(app, "a5")
         settle(app)
         frames(app, 2)
         # The computer replied: its move is the newest log entry and its squares are tinted in Dark's accent.
         assert len(board.session.log) == 2 and board.session.actors[-1] == 1
-        src, dst, side = board.last_action()
+        src, dst, side = board.view.last_action()
         assert f"{src}-{dst}" == board.session.log[-1] and side == "dark"
-        static = board._static_surface()
+        assert Mark("tint", src) in board.marks.drawn and Mark("tint_strong", dst) in board.marks.drawn
+        static = board.static_surface()
         for cell in (src, dst):
             rect = board.layout.cell_rect(*_xy(cell))
             plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
-            assert closer_to(corner_pixel(app, cell), art.ACCENT["dark"], plain), cell
+            assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
         # Our next move: once both have played out, the mark follows the newest reply.
         click_cell(app, "a5")
-        click_cell(app, sorted(board.index.targets("a5"))[0])
+        click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
         settle(app)
         frames(app, 2)
-        assert len(board.session.log) == 4 and board.last_action()[:2] == tuple(board.session.log[-1].split("-"))
+        assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
     finally:
         app.close()
 
@@ -94,26 +95,27 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
         start_session(app, "kubtafl", level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
         board = board_of(app)
         settle(app)
-        assert not board.index.moves and board.index.reentries  # K15: only re-entries are legal
-        assert "d4" in board.clickable_dice()
+        assert not board.view.picks.index.moves and board.view.picks.index.reentries  # K15: only re-entries are legal
+        assert "d4" in board.view.picks.clickable_dice()
         before = corner_pixel(app, "d5")
         # A new player clicks the only die they have: the re-entry squares around it appear.
         click_cell(app, "d4")
         frames(app, 1)
-        assert board.reentry_kind == "d4"
-        assert set(board.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
-        assert "another removed die" in board._status_text()
+        assert board.view.picks.reentry_kind == "d4"
+        assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
+        assert "another removed die" in board.status_text()
+        assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
         d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
         assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
         # Another kind from the removed row, then a square, then the value in the popup.
         kinds = board.model.removed["light"]
-        slot = board.panel.pool_slots("light", len(kinds))[kinds.index("d12")]
+        slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
         click_at(app, slot.center, settle=1)
-        assert board.reentry_kind == "d12"
+        assert board.view.picks.reentry_kind == "d12"
         click_cell(app, "e4")
-        assert board.popup is not None
-        chip, row, col = board.popup.chips[-1]  # the largest value offered
-        option = board.popup.option(row, col)
+        assert board.chooser is not None
+        chip, row, col = board.chooser.chips[-1]  # the largest value offered
+        option = board.chooser.option(row, col)
         click_at(app, chip.center, settle=1)
         settle(app)
         assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
@@ -131,16 +133,16 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
         before = app.window.copy()
         for _ in range(4):
             key(app, pygame.K_h)
-        job = board.session._hint_job
-        assert job is not None and job.wait(60)
+        assert not board.session.hinting  # the suite's AI answers inline, within the key press
         frames(app, 2)
         parts = board.hint_action
-        assert parts and "@" in parts and parts in board.index.by_text
+        assert parts and "@" in parts and parts in board.view.picks.index.by_text
         kind, rest = parts.split("@")
         cell, donor_amount = rest.split("/")
         donor, amount = donor_amount.split(":")
         assert board.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
-        assert board._panel_info().pool_selected == kind  # its die in the removed row is marked
+        assert board.view.pools_info().selected == kind  # its die in the removed row is marked
+        assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
         rect = board.layout.cell_rect(*_xy(cell))
         changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
                       for x in range(rect.left, rect.right))
@@ -149,7 +151,7 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
         app.close()
 
 
-def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home):
+def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home, held_ai):
     app = make_app()
     try:
         start_session(app, "kubtafl", None, ["human", "ai:hard"], 2)
@@ -168,6 +170,7 @@ def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home):
         key(app, pygame.K_h)
         click_at(app, board.buttons["hint"].rect.center, settle=1)
         assert not board.session.hinting and not board.buttons["hint"].is_enabled
+        assert held_ai.run_pending() == 1  # only the AI's own search was asked for
         settle(app)
         assert len(board.session.log) == 2 and board.hint_action is None
     finally:
@@ -196,7 +199,7 @@ ENDINGS = {
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, language):
     draw, quiet, repetition, ai_wins, no_action = ENDINGS[language]
-    app = make_app(language)
+    app = make_app(language=language)
     try:
         start_session(app, "kubtafl", level_file(tmp_path, "quiet", QUIET), ["human", "human"], 1)
         board = board_of(app)
@@ -206,7 +209,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         settle(app)
         frames(app, 2)
         assert board.overlay == "game_over" and board.game_over_text == (draw, quiet)
-        assert board._panel_info().turn_text == draw
+        assert board.panel_info().turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
         board = board_of(app)
@@ -247,7 +250,7 @@ def test_log_columns_stay_by_side_when_dark_begins(home, tmp_path):
         click_cell(app, "c4")
         settle(app)
         # Line 1 is "…  f6-f5": Dark's move sits in Dark's column; Light's answer opens line 2.
-        assert board._panel_info().log == ["…", "f6-f5", "c3-c4"]
+        assert board.log.rows == [(1, ["…", "f6-f5"]), (2, ["c3-c4", ""])]
         assert board.session.log == ["f6-f5", "c3-c4"]
     finally:
         app.close()
@@ -260,7 +263,7 @@ def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(home):
         board = board_of(app)
         settle(app)
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.session.log == [] and board._status_text() == "Nothing to take back."
+        assert board.session.log == [] and board.status_text() == "Nothing to take back."
         click_cell(app, "a3")
         click_cell(app, "a5")
         assert board.queue.busy

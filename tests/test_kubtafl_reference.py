@@ -155,7 +155,8 @@ class Ref:
                     else:
                         final = (bxy[0] - step[0], bxy[1] - step[1])
             self.dice[final] = mover
-            self.pin(final)
+            if final != axy:  # K12: only a die that arrived pins
+                self.pin(final)
         self.to_move = "dark" if me == "light" else "light"
 
     def pin(self, xy: tuple[int, int]) -> None:

@@ -14,12 +14,13 @@ import pygame
 
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, parse_seat
+from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
 from game.client.settings import Settings, load_settings, save_settings
 from game.paths import assets_dir
 
 BASE_SIZE = (1280, 720)
-UI_SWITCH_INTERVAL = 0.0005  # seconds
 # The smallest window the layouts are made for (every text fits from here up); SDL keeps the window no smaller.
 MIN_WINDOW = (1024, 600)
 FPS = 60
@@ -77,9 +78,6 @@ class App:
     """Owns the window and the loop; scenes reach settings, text, fonts and UI through it."""
 
     def __init__(self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None) -> None:
-        # The AI searches on a worker thread; a short GIL switch interval hands the UI thread the
-        # interpreter often enough to keep 60 frames per second while the computer thinks.
-        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         pygame.init()
         pygame.display.set_caption("Kubiki")
         self.settings, settings_problem = load_settings()
@@ -106,6 +104,8 @@ class App:
         for mode, target in GAME_SCENES.items():
             self.scenes.register(mode, target)
         self.sound = _load_sound(self)
+        # The AI's worker (a process in real play) starts now, so the first reply does not wait for it.
+        default_executor().start()
         if settings_problem:
             self.notify(self.t("msg.settings_corrupt", detail=settings_problem))
 
@@ -295,6 +295,7 @@ class App:
         while self.scenes.stack:
             self.scenes.stack.pop().leave()
         del current
+        set_default_executor(None)  # the AI process is terminated, never waited for
         pygame.quit()
 
 
@@ -322,33 +323,24 @@ def _load_sound(app: App) -> Any:
 
 
 def seats_from_args(args: argparse.Namespace, num_players: int) -> list[str]:
-    """Seat controllers from --seatN/--watch: seat 0 human and the rest AI (normal) unless told."""
+    """Seats from --seatN/--watch, parsed: seat 0 human and the rest AI (normal) unless told; ValueError if bad."""
     seats = []
     for seat in range(num_players):
         given = getattr(args, f"seat{seat}", None)
+        parsed = parse_seat(given) if given else None
         if args.watch:
-            seats.append(given if given and given.startswith("ai:") else "ai:normal")
-        elif given:
-            seats.append(given)
+            seats.append(parsed if parsed and parsed != HUMAN else DEFAULT_AI_SEAT)
         else:
-            seats.append("human" if seat == 0 else "ai:normal")
+            seats.append(parsed or (HUMAN if seat == 0 else DEFAULT_AI_SEAT))
     return seats
-
-
-def validate_seat(text: str) -> str:
-    """A seat string checked: 'human' or 'ai:easy|normal|hard'; raises ValueError otherwise."""
-    if text == "human" or text in ("ai:easy", "ai:normal", "ai:hard"):
-        return text
-    raise ValueError(f"a seat must be human, ai:easy, ai:normal or ai:hard, not {text!r}")
 
 
 def start_session(app: App, mode: str, level: str | None, seats: list[str], seed: int | None) -> Scene:
     """Create a game session and open its board scene (used by the new-game dialog and quick launch)."""
-    from game.client.saves import clear_autosave
-    from game.client.session import GameSession
+    from game.client.play.session import GameSession
 
     session = GameSession(mode, level or "standard", seats, seed)
-    clear_autosave()
+    session.clear_save()
     return app.goto(mode, session=session)
 
 
@@ -367,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         try:
             game = registry.load(args.mode, args.level)
-            seats = [validate_seat(s) for s in seats_from_args(args, game.num_players)]
+            seats = seats_from_args(args, game.num_players)
         except (KeyError, ValueError) as exc:
             # A level file that is not text says so by name (the decoder's own message names no file).
             detail = f"{args.level}: not a UTF-8 text file" if isinstance(exc, UnicodeDecodeError) else exc

@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.client.fonts import Fonts
+
 # Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
 FELT = (40, 84, 62)
 FELT_DARK = (12, 30, 22)
@@ -33,21 +35,37 @@ GREEN = (0, 158, 115)
 VERMILLION = (213, 94, 0)
 IVORY = (246, 238, 218)
 CHARCOAL = (44, 44, 48)
+Colour = tuple[int, int, int]
+
+# The board: a wooden frame with light lettering, two muted square tones.
+FRAME_DARK = (74, 46, 26)
+FRAME_LIGHT = (140, 96, 58)
+FRAME_TEXT = (236, 214, 170)
+SQUARE_LIGHT = (178, 158, 120)
+SQUARE_DARK = (136, 113, 82)
+
+# One accent per seat (Okabe–Ito: colour-blind safe); seats also differ by emblem or rim, never colour alone.
+SEAT_COLOURS: tuple[Colour, ...] = (ORANGE, SKY, GREEN, VERMILLION)
+
+# Overlays on the board.
+MOVE_MARK = (250, 240, 200)
+SELECT = (255, 214, 90)
+ATTACK = (222, 72, 52)
+GHOST = (255, 246, 220)
+DAMAGE = (255, 90, 70)
+PIN = (255, 120, 200)
+TRANSFER = (120, 220, 150)
 
 
 def _noise_tile(size: int, base: tuple[int, int, int], spread: int, seed: int) -> pygame.Surface:
     rng = random.Random(seed)
     tile = pygame.Surface((size, size))
     tile.fill(base)
-    with pygame.PixelArray(tile) as pixels:
-        for y in range(size):
-            for x in range(size):
-                d = rng.randint(-spread, spread)
-                pixels[x, y] = (
-                    max(0, min(255, base[0] + d)),
-                    max(0, min(255, base[1] + d)),
-                    max(0, min(255, base[2] + d)),
-                )
+    for y in range(size):
+        for x in range(size):
+            d = rng.randint(-spread, spread)
+            tile.set_at((x, y), (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)),
+                                 max(0, min(255, base[2] + d))))
     return tile
 
 
@@ -107,34 +125,6 @@ def soft_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, spread:
     pygame.draw.rect(small, (0, 0, 0, alpha), inner, border_radius=max(0, radius // scale))
     blurred = pygame.transform.smoothscale(small, big.size)
     surface.blit(blurred, (rect.x - pad + spread // 3, rect.y - pad + spread // 2))
-
-
-def wood_frame(surface: pygame.Surface, rect: pygame.Rect, width: int, seed: int = 3) -> None:
-    """A wooden frame of `width` pixels around `rect` (the frame lies outside it), with grain and bevels."""
-    outer = rect.inflate(width * 2, width * 2)
-    soft_shadow(surface, outer, width // 2, max(8, width))
-    pygame.draw.rect(surface, WOOD, outer, border_radius=max(2, width // 3))
-    rng = random.Random(seed)
-    clip = surface.get_clip()
-    surface.set_clip(outer)
-    # Grain: long thin lines along each side, slightly wavy and of varying tone.
-    for _ in range(max(30, (outer.w + outer.h) // 12)):
-        tone = rng.choice([WOOD_DARK, WOOD_LIGHT, (96, 58, 31), (138, 90, 50)])
-        if rng.random() < 0.5:
-            y = rng.choice([rng.randint(outer.top, rect.top), rng.randint(rect.bottom, outer.bottom)])
-            x0 = rng.randint(outer.left, outer.right)
-            pygame.draw.line(surface, tone, (x0, y), (x0 + rng.randint(60, 300), y + rng.choice([-1, 0, 1])))
-        else:
-            x = rng.choice([rng.randint(outer.left, rect.left), rng.randint(rect.right, outer.right)])
-            y0 = rng.randint(outer.top, outer.bottom)
-            pygame.draw.line(surface, tone, (x, y0), (x + rng.choice([-1, 0, 1]), y0 + rng.randint(60, 300)))
-    surface.set_clip(clip)
-    # Bevels: light on the outer top-left, dark on the inner edge, a fine dark outline all round.
-    pygame.draw.rect(surface, WOOD_DARK, outer, 2, border_radius=max(2, width // 3))
-    pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 3, outer.top + 2), (outer.right - 4, outer.top + 2), 2)
-    pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 2, outer.top + 3), (outer.left + 2, outer.bottom - 4), 2)
-    pygame.draw.rect(surface, WOOD_DARK, rect.inflate(4, 4), 2)
-    pygame.draw.rect(surface, (34, 20, 11), rect.inflate(2, 2), 1)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0, *, shadow: bool = True) -> None:
@@ -267,6 +257,114 @@ def wrapped_text(
     return y
 
 
+# --- text and shapes at pixel sizes (boards, panels, overlays) ---------------------------------------
+_fonts = Fonts()
+_quit_hooked = False
+
+
+def _forget_fonts() -> None:
+    # Fonts die with pygame.quit(); a later pygame.init() (a new window, the next test) needs fresh ones.
+    global _fonts, _quit_hooked
+    _fonts = Fonts()
+    _quit_hooked = False
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans (has Cyrillic) at a pixel size, cached until pygame quits."""
+    global _quit_hooked
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if not _quit_hooked:
+        pygame.register_quit(_forget_fonts)
+        _quit_hooked = True
+    return _fonts.get(size, bold)
+
+
+Point = tuple[float, float]
+
+
+def label(surface: pygame.Surface, msg: str, size: int, colour: Any, *, center: Point | None = None,
+          topleft: Point | None = None, midleft: Point | None = None, midright: Point | None = None,
+          bold: bool = False, shadow: Colour | None = None) -> pygame.Rect:
+    """Blit one line of text at pixel `size`, anchored at the one point given; returns its rect."""
+    img = font(size, bold).render(msg, True, colour)
+    rect = img.get_rect()
+    for anchor, point in (("center", center), ("midleft", midleft), ("midright", midright), ("topleft", topleft)):
+        if point is not None:
+            setattr(rect, anchor, (int(point[0]), int(point[1])))
+            break
+    if shadow is not None:
+        surface.blit(font(size, bold).render(msg, True, shadow), rect.move(1, 1))
+    surface.blit(img, rect)
+    return rect
+
+
+def shade(colour: Any, factor: float) -> Colour:
+    """Lighter (factor > 1) or darker (< 1) version of an RGB colour."""
+    r, g, b = (max(0, min(255, int(c * factor))) for c in colour[:3])
+    return r, g, b
+
+
+def mix(a: Any, b: Any, t: float) -> Colour:
+    """Blend two RGB colours."""
+    r, g, bl = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    return r, g, bl
+
+
+def with_alpha(colour: Any, a: int) -> tuple[int, int, int, int]:
+    """An RGB colour with an alpha (clamped to 0..255), for translucent layers."""
+    return (*colour[:3], max(0, min(255, a)))
+
+
+def arrow(surface: pygame.Surface, start: Point, end: Point, colour: Any, width: int, head: float) -> None:
+    """A straight arrow with a triangular head (drawn on an SRCALPHA surface for ghosts)."""
+    sx, sy = start
+    ex, ey = end
+    dx, dy = ex - sx, ey - sy
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    base = (ex - ux * head, ey - uy * head)
+    pygame.draw.line(surface, colour, (sx, sy), base, width)
+    px, py = -uy, ux
+    tip = [(ex, ey), (base[0] + px * head * 0.6, base[1] + py * head * 0.6),
+           (base[0] - px * head * 0.6, base[1] - py * head * 0.6)]
+    pygame.draw.polygon(surface, colour, tip)
+
+
+def fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool = False) -> int:
+    """The largest font size up to `size` (and no smaller than 70 % of it) at which `msg` fits in `width`;
+    a text that fits at none is added to `cut`."""
+    floor = max(6, int(size * 0.7))
+    while size > floor and font(size, bold).size(msg)[0] > width:
+        size -= 1
+    if font(size, bold).size(msg)[0] > width:
+        cut.append(msg)
+    return size
+
+
+def wrapped_label(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: Any,
+                  cut: list[str]) -> None:
+    """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size` (else added to `cut`)."""
+    floor = max(6, int(size * 0.7))
+    while True:
+        f = font(size)
+        lines = wrap(f, msg, rect.w)
+        fits = len(lines) * f.get_linesize() <= rect.h + 2 and all(f.size(line)[0] <= rect.w for line in lines)
+        if fits or size <= floor:
+            break
+        size -= 1
+    if not fits:
+        cut.append(msg)
+    y = rect.top
+    for text_line in lines:
+        if y + f.get_linesize() > rect.bottom + 2:
+            break
+        surface.blit(f.render(text_line, True, colour), (rect.left, y))
+        y += f.get_linesize()
+
+
 # --- dice for the title --------------------------------------------------------------------------------
 PIPS = {
     1: [(0, 0)],
@@ -288,10 +386,6 @@ def _polygon(sides: int, radius: float, rotation: float, center: tuple[float, fl
     ]
 
 
-def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
-    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
-
-
 def die_image(
     kind: str, value: int, size: int, face: tuple[int, int, int], ink: tuple[int, int, int], font: pygame.font.Font
 ) -> pygame.Surface:
@@ -304,35 +398,35 @@ def die_image(
         body = pygame.Rect(0, 0, size, size)
         body.center = (round(c[0]), round(c[1]))
         radius = size // 6
-        pygame.draw.rect(surf, _shade(face, 0.62), body, border_radius=radius)
+        pygame.draw.rect(surf, shade(face, 0.62), body, border_radius=radius)
         top = body.inflate(-size // 7, -size // 7).move(-size // 40, -size // 40)
         pygame.draw.rect(surf, face, top, border_radius=radius)
         hi = top.inflate(-size // 3, -size // 3).move(-size // 12, -size // 12)
         glint = pygame.Surface(hi.size, pygame.SRCALPHA)
         pygame.draw.ellipse(glint, (255, 255, 255, 40), glint.get_rect())
         surf.blit(glint, hi.topleft)
-        pygame.draw.rect(surf, _shade(face, 0.35), body, max(1, size // 40), border_radius=radius)
+        pygame.draw.rect(surf, shade(face, 0.35), body, max(1, size // 40), border_radius=radius)
         step = top.w * 0.27
         for dx, dy in PIPS[value]:
             p = (top.centerx + dx * step, top.centery + dy * step)
-            pygame.draw.circle(surf, _shade(ink, 0.6), (p[0] + 1, p[1] + 1), max(2, size // 13))
+            pygame.draw.circle(surf, shade(ink, 0.6), (p[0] + 1, p[1] + 1), max(2, size // 13))
             pygame.draw.circle(surf, ink, p, max(2, size // 13))
         return surf
     sides, rot = {"d4": (3, -math.pi / 2), "d8": (4, -math.pi / 2), "d12": (5, -math.pi / 2),
                   "d20": (6, -math.pi / 2)}[kind]
     outer = _polygon(sides, r, rot, c)
     inner = _polygon(sides, r * (0.7 if sides > 3 else 0.58), rot, (c[0] - r * 0.02, c[1] - r * 0.02))
-    pygame.draw.polygon(surf, _shade(face, 0.62), outer)
+    pygame.draw.polygon(surf, shade(face, 0.62), outer)
     # Facets between the rim and the lit top face, alternately lighter and darker like a real polyhedron.
     for i in range(sides):
         j = (i + 1) % sides
-        shade = 0.78 if (i % 2 == 0) else 0.9
+        tone = 0.78 if (i % 2 == 0) else 0.9
         if i == sides - 1 or i == 0:
-            shade = 0.95
-        pygame.draw.polygon(surf, _shade(face, shade), [outer[i], outer[j], inner[j], inner[i]])
-        pygame.draw.line(surf, _shade(face, 0.45), outer[i], inner[i], 1)
+            tone = 0.95
+        pygame.draw.polygon(surf, shade(face, tone), [outer[i], outer[j], inner[j], inner[i]])
+        pygame.draw.line(surf, shade(face, 0.45), outer[i], inner[i], 1)
     pygame.draw.polygon(surf, face, inner)
-    pygame.draw.polygon(surf, _shade(face, 0.35), outer, max(1, size // 40))
+    pygame.draw.polygon(surf, shade(face, 0.35), outer, max(1, size // 40))
     label = font.render(str(value), True, ink)
     surf.blit(label, label.get_rect(center=(c[0] - r * 0.02, c[1] + (r * 0.12 if sides == 3 else 0))))
     return surf
@@ -404,31 +498,31 @@ def mode_emblem(surface: pygame.Surface, mode: str, center: tuple[int, int], siz
     cx, cy = center
     r = size / 2
     fade = 1.0 if enabled else 0.55
-    ivory = _shade(IVORY, fade)
-    outline = _shade(INK, 1.0)
+    ivory = shade(IVORY, fade)
+    outline = shade(INK, 1.0)
     if mode == "kubtafl":
         pts = _polygon(6, r, -math.pi / 2, center)
         pygame.draw.polygon(surface, ivory, pts)
         inner = _polygon(3, r * 0.62, -math.pi / 2, (cx, cy + r * 0.05))
-        pygame.draw.polygon(surface, _shade(IVORY, 0.8 * fade), inner)
+        pygame.draw.polygon(surface, shade(IVORY, 0.8 * fade), inner)
         pygame.draw.polygon(surface, outline, pts, 2)
         pygame.draw.polygon(surface, outline, inner, 1)
     elif mode == "checkrisk":
         for i, colour in enumerate((SKY, ORANGE, ORANGE)):
             rect = pygame.Rect(0, 0, size, size * 0.42)
             rect.center = (cx, cy + r * 0.45 - i * r * 0.38)
-            pygame.draw.ellipse(surface, _shade(colour, 0.6 * fade), rect.move(0, size * 0.08))
-            pygame.draw.ellipse(surface, _shade(colour, fade), rect)
+            pygame.draw.ellipse(surface, shade(colour, 0.6 * fade), rect.move(0, size * 0.08))
+            pygame.draw.ellipse(surface, shade(colour, fade), rect)
             pygame.draw.ellipse(surface, outline, rect, 1)
     elif mode == "battle_checkers":
         pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.75), (cx - r * 0.9, cy + r * 0.75)]
-        pygame.draw.polygon(surface, _shade(VERMILLION, fade), pts)
-        pygame.draw.line(surface, _shade(IVORY, fade), pts[0], pts[1], max(2, size // 10))
+        pygame.draw.polygon(surface, shade(VERMILLION, fade), pts)
+        pygame.draw.line(surface, shade(IVORY, fade), pts[0], pts[1], max(2, size // 10))
         pygame.draw.polygon(surface, outline, pts, 2)
     else:
         rect = pygame.Rect(0, 0, size * 0.9, size * 0.9)
         rect.center = center
-        pygame.draw.rect(surface, _shade(GREEN, fade), rect, border_radius=size // 6)
+        pygame.draw.rect(surface, shade(GREEN, fade), rect, border_radius=size // 6)
         pygame.draw.rect(surface, outline, rect, 2, border_radius=size // 6)
         for dx, dy in PIPS[5]:
             pygame.draw.circle(surface, ivory, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))

@@ -1,15 +1,17 @@
 """The base of every board scene: the session, the pause menu (Esc), the game-over dialog and autosave.
 
-A mode's board scene subclasses `GameScene` and implements the `*_board` hooks instead of
+Modes do not subclass this: `game.client.board.scene.BoardScene` does, once, and drives a mode's `ModeView`.
+A scene built on `GameScene` implements the `*_board` hooks instead of
 `handle`/`update`/`draw`/`resize`:
 
-- `enter_board(**context)` after `self.session` is set (a `game.client.session.GameSession`),
+- `enter_board(**context)` after `self.session` is set (a `game.client.play.session.GameSession`),
 - `layout_board(size)` to compute the layout (also called on every resize),
 - `build_board_ui()` to create its own pygame_gui elements (called after every UI reset),
 - `handle_board(event)`, `update_board(dt)`, `draw_board(surface)`, `leave_board()`.
 
 While the pause menu or the game-over dialog is open the board gets no events and no updates (it is
-still drawn, dimmed). Call `self.autosave()` after every applied action, and `self.show_game_over(title,
+still drawn, dimmed). The session saves itself after every action (`session.save()`, the one writer);
+`self.autosave()` asks it once more and shows a failure. Call `self.show_game_over(title,
 reason)` when the session ends. For `--screenshot`, a scene may define a classmethod
 `screenshot_states(app) -> list[tuple[str, dict]]`: each (name, context) is opened with
 `app.goto(mode, **context)`, run for `SCREENSHOT_FRAMES` frames with instant animations and saved as
@@ -234,18 +236,10 @@ class GameScene(Scene):
         self.overlay = None
         self._build_ui()
 
-    def _same_game(self) -> Any:
-        from game.client.session import GameSession
-
-        s = self.session
-        return GameSession(s.mode, s.level, list(s.seats), getattr(s, "seed", None))
-
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""
-        from game.client.saves import clear_autosave
-
-        new = self._same_game()
-        clear_autosave()
+        new = self.session.new_game(self.session.seed)
+        new.clear_save()
         self.app.goto(self.mode or self.name, session=new)
 
     def open_rules(self) -> None:
@@ -270,12 +264,8 @@ class GameScene(Scene):
 
     def rematch(self) -> None:
         """A new game with the same seats and level and fresh dice."""
-        from game.client.saves import clear_autosave
-        from game.client.session import GameSession
-
-        s = self.session
-        new = GameSession(s.mode, s.level, list(s.seats), None)
-        clear_autosave()
+        new = self.session.new_game(None)
+        new.clear_save()
         self.app.goto(self.mode or self.name, session=new)
 
     def to_menu(self) -> None:
@@ -285,15 +275,9 @@ class GameScene(Scene):
 
     # --- autosave -------------------------------------------------------------------------------
     def autosave(self) -> None:
-        """Store the session as the autosave, or clear the autosave once the game is over."""
-        from game.client.saves import clear_autosave, write_autosave
-
+        """Have the session store itself (its `save()` is the one writer); a failure is shown, never fatal."""
         if self.session is None:
             return
-        try:
-            if self.session.is_over:
-                clear_autosave()
-            else:
-                write_autosave(self.session.to_dict())
-        except OSError as exc:
-            self.app.notify(self.app.t("msg.autosave_failed", detail=str(exc)))
+        problem = self.session.save()
+        if problem:
+            self.app.notify(self.app.t("msg.autosave_failed", detail=problem))

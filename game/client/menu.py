@@ -44,9 +44,9 @@ class MenuScene(Scene):
         if data is None:
             return None
         mode = data.get("mode")
-        if not playable(mode):
+        if not isinstance(mode, str) or not playable(mode):
             return None  # kept for when the mode's scene is back
-        from game.client.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
+        from game.client.play.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 
         try:
             session = GameSession.from_dict(data)
@@ -55,7 +55,7 @@ class MenuScene(Scene):
             self.app.notify(self.app.t("msg.autosave_corrupt", detail=saves.take_problem()))
             return None
         if session.is_over:
-            saves.clear_autosave()
+            session.save()  # a finished game leaves nothing to continue: this clears the file
             return None
         return session
 

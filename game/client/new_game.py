@@ -8,11 +8,11 @@ import pygame
 import pygame_gui
 
 from game.client import art
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
 
-SEAT_CHOICES = ("human", "ai:easy", "ai:normal", "ai:hard")
 PANEL_W, ROW_H = 880, 62
 MAX_LEVEL_SEGMENTS = 4
 
@@ -78,7 +78,7 @@ class NewGameScene(Scene):
             count = game.num_players
             names = [game.seat_name(i) for i in range(count)]
         old = self.seats
-        self.seats = [old[i] if i < len(old) else ("human" if i == 0 else "ai:normal") for i in range(count)]
+        self.seats = [old[i] if i < len(old) else (HUMAN if i == 0 else DEFAULT_AI_SEAT) for i in range(count)]
         self.seat_names = names
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -128,8 +128,8 @@ class NewGameScene(Scene):
                 if len(choices) <= MAX_LEVEL_SEGMENTS:
                     self._segments(kind, 0, choices, control_x, control_w, cy)
                 else:
-                    labels = [label for _, label in choices]
-                    current = labels[self.levels.index(self.level)]
+                    labels: list[str | tuple[str, str]] = [label for _, label in choices]
+                    current = str(labels[self.levels.index(self.level)])
                     self.level_menu = pygame_gui.elements.UIDropDownMenu(
                         labels, current, pygame.Rect(control_x, cy - s(19), control_w, s(38)), app.ui
                     )

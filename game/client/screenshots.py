@@ -72,7 +72,7 @@ def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
     hook = getattr(scene_class, "screenshot_states", None)
     if callable(hook):
         return list(hook(app))
-    from game.client.session import GameSession
+    from game.client.play.session import GameSession
     from game.engine import registry
 
     players = registry.load(mode).num_players
@@ -124,6 +124,10 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     # played here never overwrite the player's autosave.
     os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-shots-")
     from game.client.app import App, start_session
+    from game.client.play.worker import InlineExecutor, set_default_executor
+
+    # The computer answers within the frame it is asked in, so every shot shows the same position.
+    set_default_executor(InlineExecutor())
 
     app = App(fullscreen=False)
     app.scenes.fade_enabled = False

@@ -166,6 +166,7 @@ class SettingsScene(Scene):
 
     def _jump_slider(self, x: int) -> None:
         """A click on the volume track (not on its handle) sets the volume there."""
+        assert self.slider is not None and self.slider.sliding_button is not None
         rect = self.slider.rect
         half = self.slider.sliding_button.rect.w // 2
         share = (x - rect.x - half) / max(1, rect.w - 2 * half)
@@ -201,6 +202,7 @@ class SettingsScene(Scene):
             and event.button == 1
             and self.slider is not None
             and self.slider.rect.collidepoint(event.pos)
+            and self.slider.sliding_button is not None
             and not self.slider.sliding_button.rect.collidepoint(event.pos)
         ):
             self._jump_slider(event.pos[0])

@@ -22,7 +22,7 @@ class ButtonGroup:
     def __init__(self, horizontal: bool = False) -> None:
         self.horizontal = horizontal
         self.buttons: list[pygame_gui.elements.UIButton] = []
-        self.callbacks: dict[Any, Callable[[], None]] = {}
+        self.callbacks: dict[Any, Callable[[], object]] = {}
         self.focus_index = -1
 
     def add(
@@ -30,7 +30,7 @@ class ButtonGroup:
         manager: pygame_gui.UIManager,
         rect: pygame.Rect,
         text: str,
-        callback: Callable[[], None],
+        callback: Callable[[], object],
         *,
         enabled: bool = True,
         object_id: str | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.client.session import GameSession
+from game.client.play.session import GameSession
 
 #: An opening (10 actions) after which Light's `a1-a3` sets off a double ricochet chain.
 RICOCHET_OPENING = ["b2-b5", "g7-g2", "c2-c5", "g2-h2", "b5-b3", "f7-a7", "a2-f2", "g8-g2", "c5-a5", "h7-g7"]

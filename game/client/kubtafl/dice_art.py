@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import Any
 
 import pygame
 
-from game.client.kubtafl import art
+from game.client import art
 
 KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
 
-_STYLE = {
+_STYLE: dict[str, dict[str, Any]] = {
     "light": {
         "face": (246, 238, 218), "bevel": (214, 200, 166), "outline": (62, 46, 32), "ink": (40, 30, 22),
         "rim2": None,

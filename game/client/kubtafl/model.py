@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.client.kubtafl.layout import cell_xy
+from game.client.board.layout import cell_xy
 
 SIDES = ("light", "dark")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}

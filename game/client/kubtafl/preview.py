@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.client.kubtafl.layout import cell_xy
+from game.client.board.layout import cell_xy
 
 Cell = tuple[int, int]
 

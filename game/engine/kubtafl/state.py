@@ -146,7 +146,8 @@ class KubtaflState(State):
         self._reset = False
         if shape == 2:
             mover = self._move(action[0], action[1], events)
-            self._pins(mover, events)
+            if self.pos[mover] != action[0]:  # K12: a die rammed in place did not arrive, so it pins nothing
+                self._pins(mover, events)
         elif shape == 3:
             self._transfer(action[0], action[1], action[2], events)
         else:

@@ -1,38 +1,53 @@
-"""A small chooser next to the board for amounts: transfers (how much to give) and re-entries (donor, value).
+"""The option chooser: a small card next to a cell with rows of chips, each chip one legal action (Kubtafl: how
+much to give, which donor and value for a re-entry; CheckRisk: Stand / Retreat, Continue / Withdraw).
 
-Rows of chips; each chip is one legal action. Mouse: hover previews, click commits. Keys: arrows move,
-Enter commits, Esc closes, a digit picks that amount in the current row.
+A mode opens it with `BoardScene.open_chooser(title, rows, cell)`; the scene routes input to it while it is
+open. Mouse: hovering a chip previews its action, a click commits it, a click outside closes. Keys: arrows move
+the focus (which previews), Enter commits, Esc closes, a digit picks the chip labelled with it in the focused row.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import pygame
 
-from game.client.kubtafl import art
-from game.client.kubtafl.actions import Option
+from game.client import art
+
+
+class Option(Protocol):
+    """What a chip offers: the action it commits, its notation (for the preview) and its chip label."""
+
+    @property
+    def action(self) -> Any: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
 
 
 @dataclass
-class Popup:
+class Chooser:
     """Title, rows of (label, options), where it is anchored, and which chip has the focus."""
 
     title: str
-    rows: list[tuple[str, list[Option]]]
+    rows: list[tuple[str, list[Any]]]
     anchor: tuple[float, float]
     focus: tuple[int, int] = (0, 0)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     chips: list[tuple[pygame.Rect, int, int]] = field(default_factory=list)
 
-    def option(self, row: int, col: int) -> Option | None:
+    def option(self, row: int, col: int) -> Any:
         """The option at a position, or None."""
         if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row][1]):
             return self.rows[row][1][col]
         return None
 
     @property
-    def focused(self) -> Option | None:
+    def focused(self) -> Any:
         """The chip with the keyboard focus."""
         return self.option(*self.focus)
 
@@ -75,7 +90,7 @@ class Popup:
         c = max(0, min(len(self.rows[r][1]) - 1, c + dcol))
         self.focus = (r, c)
 
-    def digit(self, value: int) -> Option | None:
+    def digit(self, value: int) -> Any:
         """The option labelled `value` in the focused row."""
         for opt in self.rows[self.focus[0]][1]:
             if opt.label == str(value):
@@ -91,12 +106,12 @@ class Popup:
         pygame.draw.rect(surface, (48, 36, 28), rect, border_radius=10)
         pygame.draw.rect(surface, (196, 158, 96), rect, 2, border_radius=10)
         chip = self.chips[0][0].h if self.chips else 24
-        art.text(surface, self.title, max(12, chip // 2), (240, 228, 198),
+        art.label(surface, self.title, max(12, chip // 2), (240, 228, 198),
                  midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
         for r, (label, _opts) in enumerate(self.rows):
             if label:
                 row_rect = next(cr for cr, rr, _ in self.chips if rr == r)
-                art.text(surface, label, max(11, chip // 2), (200, 186, 160),
+                art.label(surface, label, max(11, chip // 2), (200, 186, 160),
                          midleft=(rect.left + chip // 3, row_rect.centery))
         for chip_rect, r, c in self.chips:
             opt = self.rows[r][1][c]
@@ -105,5 +120,5 @@ class Popup:
             bg = (230, 159, 0) if hot or focused else (110, 84, 58)
             pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
             pygame.draw.rect(surface, (255, 240, 200) if focused else (30, 20, 14), chip_rect, 2, border_radius=6)
-            art.text(surface, opt.label, max(12, int(chip_rect.h * 0.55)), (255, 250, 236), center=chip_rect.center,
+            art.label(surface, opt.label, max(12, int(chip_rect.h * 0.55)), (255, 250, 236), center=chip_rect.center,
                      bold=True)

@@ -1,4 +1,5 @@
-"""Where everything sits for a window size: the framed board on the left, the side panel on the right."""
+"""Where everything sits for a window size and any w×h grid: the framed board on the left, the side panel on the
+right, and the cell ↔ pixel mapping (file letters a…, ranks 1… upwards, as in every mode's notation)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ PANEL_SHARE = 0.3
 MAX_PANEL_PER_HEIGHT = 0.56
 
 
-def cell_xy(name: str) -> tuple[int, int]:
+Cell = tuple[int, int]
+
+
+def cell_xy(name: str) -> Cell:
     """(file, rank) indices of a cell name such as 'c4' -> (2, 3)."""
     return ord(name[0]) - 97, int(name[1:]) - 1
 
@@ -47,7 +51,7 @@ class BoardLayout:
         self.board.center = area.center
         self.frame = self.board.inflate(self.border * 2, self.border * 2)
         self.area = area
-        self.die_size = int(self.cell * 0.92)
+        self.piece_size = int(self.cell * 0.92)  # a piece fills most of its square
 
     def center(self, x: float, y: float) -> tuple[float, float]:
         """Pixel centre of board coordinates (x file, y rank; floats allowed for sliding dice)."""
@@ -62,7 +66,7 @@ class BoardLayout:
         return pygame.Rect(self.board.left + x * self.cell, self.board.bottom - (y + 1) * self.cell, self.cell,
                            self.cell)
 
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """(x, y) of the cell under a pixel, or None off the board."""
         px, py = pos
         if not self.board.collidepoint(px, py):
@@ -72,3 +76,8 @@ class BoardLayout:
         if 0 <= x < self.cols and 0 <= y < self.rows:
             return x, y
         return None
+
+    def name_at(self, pos: tuple[int, int]) -> str | None:
+        """The name of the cell under a pixel, or None off the board."""
+        xy = self.cell_at(pos)
+        return cell_name(*xy) if xy is not None else None

@@ -1,21 +1,23 @@
-"""One game being played in the window: seats, the seeded dice, the action log, undo, AI workers, autosave.
+"""One game being played in the window: seats, the seeded dice, the action log, undo, AI jobs, the autosave.
 
 Mode-agnostic: it speaks only the engine seam. Chance nodes are sampled with the session's own seeded
 `random.Random`, so a saved game (seed, applied notation, RNG state) resumes exactly. Undo restores a
 snapshot taken at a human decision point, RNG state included, so taking an action back never rerolls dice.
-AI seats (and hints) think on a worker thread over a clone of the state; the scene polls for the answer.
+AI seats (and hints) are searched by an executor (`game.client.play.worker`); the scene polls for the answer.
+Every apply and undo bumps a generation, so an answer that comes back after undo, restart or quit is dropped.
+`save()` is the one autosave writer; a session made with `autosave=False` never touches the file.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.controllers import make_controller
+from game.client import saves
+from game.client.play.seats import HUMAN, parse_seat, seat_level
+from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
 from game.engine import registry
 from game.engine.core import CHANCE, TERMINAL, Action, Event, Game, Outcome, State
 from game.engine.driver import sample_chance
@@ -23,53 +25,7 @@ from game.engine.driver import sample_chance
 log = logging.getLogger(__name__)
 
 SAVE_VERSION = 1
-AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 HINT_LEVEL = "hard"
-
-
-def parse_seat(seat: Any) -> str:
-    """Validate a seat: 'human' or 'ai:<level>'; returns it normalised, raises ValueError naming the problem."""
-    if not isinstance(seat, str):
-        raise ValueError(f"seat {seat!r}: expected 'human' or 'ai:<level>'")
-    text = seat.strip().lower()
-    if text == "human":
-        return text
-    if text == "ai":
-        return "ai:normal"
-    if text.startswith("ai:") and text[3:] in AI_LEVELS:
-        return text
-    raise ValueError(f"seat {seat!r}: expected 'human' or one of {', '.join('ai:' + lv for lv in AI_LEVELS)}")
-
-
-class Job:
-    """A computation on a daemon worker thread; `result`/`error` are set when `done`."""
-
-    def __init__(self, fn: Callable[[], Any], tag: Any, stop: threading.Event | None = None) -> None:
-        self.tag = tag
-        self.stop = stop or threading.Event()
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self._done = threading.Event()
-        self.cancelled = False
-        self.thread = threading.Thread(target=self._run, args=(fn,), daemon=True, name="kubiki-ai")
-        self.thread.start()
-
-    def _run(self, fn: Callable[[], Any]) -> None:
-        try:
-            self.result = fn()
-        except BaseException as exc:  # reported to the UI thread instead of dying silently
-            self.error = exc
-        finally:
-            self._done.set()
-
-    @property
-    def done(self) -> bool:
-        """True once the worker finished."""
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until done (tests and benchmarks only); returns whether it finished."""
-        return self._done.wait(timeout)
 
 
 @dataclass
@@ -83,14 +39,14 @@ class Snapshot:
 
 
 class GameSession:
-    """A game in progress with its seats, dice RNG, log, undo stack and AI workers."""
+    """A game in progress with its seats, dice RNG, log, undo stack and AI jobs."""
 
     def __init__(self, mode: str, level: str = "standard", seats: list[str] | None = None,
-                 seed: int | None = None, autosave: bool = True) -> None:
+                 seed: int | None = None, autosave: bool = True, executor: Executor | None = None) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
         self.game: Game = registry.load(mode, self.level)
-        raw_seats = list(seats) if seats is not None else ["human"] * self.game.num_players
+        raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
         self.seats = [parse_seat(s) for s in raw_seats]
@@ -104,10 +60,12 @@ class GameSession:
         self.actors: list[int] = []  # the seat behind each log entry (CHANCE for dice)
         self.snapshots: list[Snapshot] = []
         self.initial_events: list[Event] = self._advance_chance()
-        self._controllers: dict[str, Any] = {}
-        self._ai_job: Job | None = None
-        self._hint_job: Job | None = None
+        self._executor = executor
+        self._generation = 0  # bumped by every apply, undo and close: older answers are stale
+        self._ai_ticket: Ticket | None = None
+        self._hint_ticket: Ticket | None = None
         self.ai_error: str | None = None
+        self.save_problem: str | None = None  # why the last autosave failed, None when it worked
 
     # ----- facts -----
     @property
@@ -127,33 +85,33 @@ class GameSession:
 
     def seat_kind(self, seat: int) -> str:
         """'human' or 'ai' for a seat index."""
-        return "human" if self.seats[seat] == "human" else "ai"
+        return HUMAN if self.seats[seat] == HUMAN else "ai"
 
     def seat_level(self, seat: int) -> str | None:
         """The AI level of a seat, None for a human."""
-        return None if self.seats[seat] == "human" else self.seats[seat].split(":", 1)[1]
+        return seat_level(self.seats[seat])
 
     @property
     def is_human_turn(self) -> bool:
         """True when a human seat must decide now."""
         seat = self.current_seat
-        return seat >= 0 and self.seats[seat] == "human"
+        return seat >= 0 and self.seats[seat] == HUMAN
 
     @property
     def is_ai_turn(self) -> bool:
         """True when an AI seat must decide now."""
         seat = self.current_seat
-        return seat >= 0 and self.seats[seat] != "human"
+        return seat >= 0 and self.seats[seat] != HUMAN
 
     @property
     def has_human(self) -> bool:
         """True when any seat is human."""
-        return "human" in self.seats
+        return HUMAN in self.seats
 
     @property
     def can_undo(self) -> bool:
         """True when some human decision can be taken back."""
-        return any(self.seats[s.seat] == "human" for s in self.snapshots)
+        return any(self.seats[s.seat] == HUMAN for s in self.snapshots)
 
     # ----- playing -----
     def apply(self, action: Action) -> list[Event]:
@@ -169,7 +127,7 @@ class GameSession:
         self.actors.append(seat)
         events.extend(self._advance_chance())
         self._cancel_jobs()
-        self._save()
+        self.save()
         return events
 
     def apply_text(self, text: str) -> list[Event]:
@@ -192,10 +150,10 @@ class GameSession:
         self._cancel_jobs()
         while self.snapshots:
             snap = self.snapshots.pop()
-            if self.seats[snap.seat] == "human":
+            if self.seats[snap.seat] == HUMAN:
                 self._restore(snap)
                 break
-        self._save()
+        self.save()
         return True
 
     def _restore(self, snap: Snapshot) -> None:
@@ -205,98 +163,118 @@ class GameSession:
         self.rng.setstate(snap.rng_state)
 
     # ----- AI and hints -----
-    def controller(self, level: str, seat: int = 0) -> Any:
-        """The (cached) AI controller for `level`."""
-        key = f"{level}/{seat}"
-        if key not in self._controllers:
-            self._controllers[key] = make_controller(level, self.game, seed=self.seed + 7919 * (seat + 1))
-        return self._controllers[key]
+    @property
+    def executor(self) -> Executor:
+        """Where this session's searches run: its own executor, else the program's default one."""
+        return self._executor if self._executor is not None else default_executor()
+
+    def _job_seed(self, seat: int) -> int:
+        # One seed per (game, seat, position in the log): the same decision point always gets the same search,
+        # however many searches ran before (after an undo too), and wherever the executor runs it.
+        return (self.seed * 1_000_003 + 7919 * (seat + 2) + 104_729 * len(self.log)) % 2**62
+
+    def _submit(self, spec: str, seat: int) -> Ticket:
+        job = SearchJob(self.mode, self.game.level_name, self.game.level_data, self.state.to_dict(), spec,
+                        self._job_seed(seat))
+        return self.executor.submit(job, tag=self._generation, game=self.game)
+
+    def _answer(self, ticket: Ticket) -> Action | None:
+        """The ticket's action if it is legal here, else None (with `ticket.error` saying why when it failed)."""
+        if ticket.answer is None:
+            return None
+        try:
+            action = self.state.action_from_str(ticket.answer.action)
+        except ValueError:
+            action = None
+        if action is None or action not in self.state.legal_actions():
+            ticket.error = f"illegal AI choice {ticket.answer.action!r}"
+            return None
+        return action
 
     @property
     def thinking(self) -> bool:
-        """True while an AI seat's worker is computing."""
-        return self._ai_job is not None and not self._ai_job.done
+        """True while an AI seat's search is running."""
+        return self._ai_ticket is not None and not self._ai_ticket.done
 
     def start_ai(self) -> bool:
-        """Start the acting AI seat's worker if it is that seat's turn and none runs; True if started."""
-        if not self.is_ai_turn or self._ai_job is not None:
+        """Start the acting AI seat's search if it is that seat's turn and none runs; True if started."""
+        if not self.is_ai_turn or self._ai_ticket is not None:
             return False
         seat = self.current_seat
-        ctrl = self.controller(self.seat_level(seat) or "normal", seat)
-        snapshot = self.state.clone()
-        stop = threading.Event()
-        self._ai_job = Job(lambda: ctrl.choose(snapshot, stop), tag=len(self.log), stop=stop)
+        self._ai_ticket = self._submit(self.seat_level(seat) or "normal", seat)
         return True
 
     def poll_ai(self) -> Action | None:
-        """The AI's chosen action once its worker is done (and still current), else None."""
-        job = self._ai_job
-        if job is None or not job.done:
+        """The AI's chosen action once its search is done (and still current), else None."""
+        ticket = self._ai_ticket
+        if ticket is None or not ticket.done:
             return None
-        self._ai_job = None
-        if job.tag != len(self.log) or not self.is_ai_turn:
+        self._ai_ticket = None
+        if ticket.tag != self._generation or not self.is_ai_turn:
             return None
-        legal = self.state.legal_actions()
-        if job.error is not None or job.result not in legal:
+        action = self._answer(ticket)
+        if action is None:
             # A failing AI must not stall the game: say so and play a legal move instead.
-            self.ai_error = repr(job.error) if job.error else f"illegal AI choice {job.result!r}"
+            legal = self.state.legal_actions()
+            self.ai_error = ticket.error or "the AI gave no answer"
             log.warning("AI seat %s: %s", self.current_seat, self.ai_error)
             return random.Random(self.seed + len(self.log)).choice(legal) if legal else None
-        return job.result
+        return action
 
     def wait_ai(self, timeout: float | None = 30.0) -> Action | None:
         """Block until the AI answers (tests, benchmarks); returns its action."""
         self.start_ai()
-        if self._ai_job is not None:
-            self._ai_job.wait(timeout)
+        if self._ai_ticket is not None:
+            self._ai_ticket.wait(timeout)
         return self.poll_ai()
 
     def request_hint(self) -> bool:
         """Ask the strongest AI what the human to move should do; True if a request started."""
         if not self.is_human_turn:
             return False
-        if self._hint_job is not None and self._hint_job.tag == len(self.log):
+        if self._hint_ticket is not None and self._hint_ticket.tag == self._generation:
             return False
-        ctrl = self.controller(HINT_LEVEL, -1)
-        snapshot = self.state.clone()
-        stop = threading.Event()
-        self._hint_job = Job(lambda: ctrl.choose(snapshot, stop), tag=len(self.log), stop=stop)
+        self._hint_ticket = self._submit(HINT_LEVEL, -1)
         return True
 
     @property
     def hinting(self) -> bool:
         """True while a hint is being computed."""
-        return self._hint_job is not None and not self._hint_job.done
+        return self._hint_ticket is not None and not self._hint_ticket.done
 
     def poll_hint(self) -> Action | None:
         """The suggested action once ready (and still for this position), else None."""
-        job = self._hint_job
-        if job is None or not job.done:
+        ticket = self._hint_ticket
+        if ticket is None or not ticket.done:
             return None
-        self._hint_job = None
-        if job.tag != len(self.log) or job.error is not None:
+        self._hint_ticket = None
+        if ticket.tag != self._generation:
             return None
-        return job.result if job.result in self.state.legal_actions() else None
+        return self._answer(ticket)
 
     def wait_hint(self, timeout: float | None = 30.0) -> Action | None:
         """Block for the hint (tests)."""
         self.request_hint()
-        if self._hint_job is not None:
-            self._hint_job.wait(timeout)
+        if self._hint_ticket is not None:
+            self._hint_ticket.wait(timeout)
         return self.poll_hint()
 
     def _cancel_jobs(self) -> None:
-        # Threads cannot be killed; their answers are dropped by the tag check instead.
-        for job in (self._ai_job, self._hint_job):
-            if job is not None:
-                job.cancelled = True
-                job.stop.set()
-        self._ai_job = None
-        self._hint_job = None
+        # Every change of position makes running searches stale: stop them and forget their tickets.
+        self._generation += 1
+        for ticket in (self._ai_ticket, self._hint_ticket):
+            if ticket is not None and not ticket.done:
+                self.executor.cancel(ticket)
+        self._ai_ticket = None
+        self._hint_ticket = None
 
     def close(self) -> None:
-        """Forget running workers (their threads end on their own)."""
+        """Stop this game's searches (the executor stays, for the next game)."""
         self._cancel_jobs()
+
+    def new_game(self, seed: int | None) -> GameSession:
+        """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice)."""
+        return GameSession(self.mode, self.level, list(self.seats), seed, self.autosave, self._executor)
 
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
@@ -313,7 +291,7 @@ class GameSession:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, autosave: bool = True) -> GameSession:
+    def from_dict(cls, data: Any, autosave: bool = True, executor: Executor | None = None) -> GameSession:
         """Rebuild a session by replaying its log; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
             raise ValueError("saved game: expected a JSON object")
@@ -323,7 +301,7 @@ class GameSession:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError("saved game: field 'seed' must be an integer")
-        session = cls(data["mode"], data["level"], data["seats"], seed, autosave=False)
+        session = cls(data["mode"], data["level"], data["seats"], seed, autosave=False, executor=executor)
         # The constructor sampled the opening chance nodes; redo that from the log instead.
         session.state = session.game.initial_state()
         session.log.clear()
@@ -359,15 +337,31 @@ class GameSession:
         session.autosave = autosave
         return session
 
-    def _save(self) -> None:
-        if not self.autosave:
-            return
-        try:
-            from game.client import saves
+    def save(self) -> str | None:
+        """The one autosave writer: stores this game (atomically), or clears the file once it is over.
 
+        Does nothing for a session made with `autosave=False`. Returns None, or the problem when writing failed
+        (also kept in `save_problem`): a full disk must not end the game; the player only loses Continue.
+        """
+        if not self.autosave:
+            return None
+        try:
             if self.is_over:
                 saves.clear_autosave()
             else:
                 saves.write_autosave(self.to_dict())
-        except OSError as exc:  # a full disk must not end the game; the player just loses Continue
+        except OSError as exc:
             log.warning("autosave failed: %s", exc)
+            self.save_problem = str(exc)
+            return self.save_problem
+        self.save_problem = None
+        return None
+
+    def clear_save(self) -> None:
+        """This new game replaces the unfinished one: remove the autosave (unless this session never saves)."""
+        if not self.autosave:
+            return
+        try:
+            saves.clear_autosave()
+        except OSError as exc:
+            log.warning("autosave not cleared: %s", exc)

@@ -1,0 +1,182 @@
+"""The scrolling move log in the side panel: one column per seat (2–4 seats) or one line per turn, numbered,
+newest at the bottom, scrolled back by the wheel or by dragging its content or scroll bar; while scrolled back a
+new move does not yank the view, and scrolling to the end follows the newest moves again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.client import art
+
+Row = tuple[int, list[str]]  # (turn number, one text per column; "" where a seat has not acted)
+
+
+def seat_rows(texts: Sequence[str], actors: Sequence[int], seats: int) -> list[Row]:
+    """Entries by seat column: a new numbered row starts when a seat acts whose column is taken or lies left of the
+    last one used; columns left of the first entry of the first row hold '…' (another seat began)."""
+    rows: list[Row] = []
+    cells: list[str] = []
+    last = -1
+    for text, actor in zip(texts, actors, strict=False):
+        if actor < 0:
+            continue  # chance outcomes are part of the move they follow
+        if not cells or actor <= last:
+            if cells:
+                rows.append((len(rows) + 1, cells))
+            cells = ["…" if not rows else ""] * actor + [""] * (seats - actor)
+        cells[actor] = text
+        last = actor
+    if cells:
+        rows.append((len(rows) + 1, cells))
+    return rows
+
+
+def line_rows(turns: Sequence[str]) -> list[Row]:
+    """One numbered line per turn (a mode that joins a turn's actions into one text)."""
+    return [(i + 1, [text]) for i, text in enumerate(turns)]
+
+
+class MoveLog:
+    """The rows shown, where they are scrolled to, and the geometry of the log box."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.unit = 10
+        self.rows: list[Row] = []
+        self.title = ""
+        self.top: int | None = None  # first row shown; None follows the newest
+        self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start row)
+
+    def place(self, rect: pygame.Rect, unit: int) -> None:
+        """Where the log box is, and the panel's unit."""
+        self.rect, self.unit = rect, unit
+
+    # ----- geometry -----
+    @property
+    def line(self) -> int:
+        """Height of one row."""
+        return int(self.unit * 1.3)
+
+    @property
+    def body(self) -> pygame.Rect:
+        """The part of the box that holds rows (below its title)."""
+        top = self.rect.top + int(self.unit * 1.5)
+        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 2))
+
+    @property
+    def rows_shown(self) -> int:
+        """How many rows the log shows at once."""
+        return max(1, self.body.h // self.line)
+
+    def track(self) -> pygame.Rect:
+        """The scroll bar's track at the box's right edge."""
+        body = self.body
+        w = max(4, self.unit // 3)
+        return pygame.Rect(body.right - w - self.unit // 3, body.top, w, self.rows_shown * self.line)
+
+    def thumb(self, total: int, top: int) -> pygame.Rect | None:
+        """The scroll bar's thumb for `total` rows with row `top` first; None when all rows fit."""
+        rows = self.rows_shown
+        if total <= rows:
+            return None
+        track = self.track()
+        h = max(self.unit, track.h * rows // total)
+        y = track.top + (track.h - h) * top // max(1, total - rows)
+        return pygame.Rect(track.left, y, track.w, h)
+
+    def first_shown(self, top: int | None = None) -> int:
+        """The first row to show: `top` (default: the scrolled position) kept in range, or the newest page."""
+        top = self.top if top is None else top
+        last_page = max(0, len(self.rows) - self.rows_shown)
+        return last_page if top is None else max(0, min(last_page, top))
+
+    def shown(self) -> list[Row]:
+        """The rows on screen now."""
+        top = self.first_shown()
+        return self.rows[top:top + self.rows_shown]
+
+    # ----- scrolling -----
+    def scroll(self, rows: int) -> None:
+        """Scroll by `rows` (negative = back to older moves); at the bottom it follows again."""
+        top = self.first_shown() + rows
+        last_page = max(0, len(self.rows) - self.rows_shown)
+        self.top = None if top >= last_page else max(0, top)
+
+    def handle(self, event: pygame.event.Event, pointer: tuple[int, int] | None) -> bool:
+        """Wheel over the log, or a drag of its content or scroll bar, any time; True when used."""
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pointer or pygame.mouse.get_pos()
+            if self.rect.collidepoint(pos):
+                self.scroll(-int(event.y))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            top = self.first_shown()
+            thumb = self.thumb(len(self.rows), top)
+            on_bar = thumb is not None and self.track().inflate(self.unit, 0).collidepoint(event.pos)
+            self.drag = ("thumb" if on_bar else "content", event.pos[1], top)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag is not None and not getattr(event, "buttons", (1,))[0]:
+            self.drag = None  # the button came up where we did not see it (over a dialog, outside the window)
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            how, start_y, start_top = self.drag
+            total = len(self.rows)
+            if how == "thumb":
+                thumb = self.thumb(total, start_top)
+                span = max(1, self.track().h - (thumb.h if thumb else 0))
+                rows = round((event.pos[1] - start_y) * max(0, total - self.rows_shown) / span)
+            else:
+                # Content follows the pointer: dragging down shows older moves.
+                rows = -round((event.pos[1] - start_y) / self.line)
+            self.top = start_top
+            self.scroll(rows)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self.drag = None
+            return True
+        return False
+
+    # ----- drawing -----
+    def draw_box(self, surface: pygame.Surface) -> None:
+        """The parchment box (static: cached with the table)."""
+        art.parchment(surface, self.rect, self.unit / 18)
+
+    def draw(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
+        """Title, numbered rows with one column per seat, and the scroll bar; `offset` shifts the drawing (the
+        panel is drawn onto its own image); texts that do not fit go to `cut`."""
+        u = self.unit
+        log = self.rect.move(offset)
+        body = self.body.move(offset)
+        art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 3),
+                  bold=True)
+        top = self.first_shown()
+        thumb = self.thumb(len(self.rows), top)
+        track = self.track().move(offset)
+        right = track.left - u // 3 if thumb else body.right - u // 2
+        columns = max((len(cells) for _, cells in self.rows), default=1)
+        starts = [log.left + int(u * 2.6)] + [log.left + log.w * i // columns + u // 2 for i in range(1, columns)]
+        ends = [*starts[1:], right]
+        newest = len(self.rows) - 1
+        for n, (num, cells) in enumerate(self.rows[top:top + self.rows_shown]):
+            y = body.top + n * self.line
+            bold_at = max((i for i, text in enumerate(cells) if text), default=-1) if top + n == newest else -1
+            art.label(surface, f"{num}.", int(u * 0.85), art.INK_SOFT, topleft=(log.left + u // 2, y))
+            for i, text in enumerate(cells):
+                if not text:
+                    continue
+                width = ends[i] - starts[i] - (u // 2 if i < columns - 1 else 0)
+                size = art.fitting_size(text, width, int(u * 0.9), cut, bold=i == bold_at)
+                art.label(surface, text, size, art.INK, topleft=(starts[i], y), bold=i == bold_at)
+        if not self.rows:
+            art.label(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(starts[0], body.top))
+        if thumb is not None:
+            thumb = thumb.move(offset)
+            pygame.draw.rect(surface, (200, 184, 150), track, border_radius=track.w // 2)
+            pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
+            if top + self.rows_shown < len(self.rows):
+                # Scrolled back: a small marker says newer moves are below.
+                mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+                pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
+                                                            (mx, my + k * 0.4)])

@@ -1,0 +1,125 @@
+"""What a mode supplies to the board layer: the `ModeView` protocol.
+
+`BoardScene` owns everything generic — the table, marks layer, effects, animation queue and animator, pointer
+and keys turned into intents, chooser and amount picker, hand-over card, side panel with the turn card, move
+log, status line and buttons, pause menu, game-over card, undo, hints, the AI turn flow and autosave — and
+drives one `ModeView` per game. The mode sees the scene as `board` (given to `attach`) and uses its services:
+`board.session`, `board.model` (the drawing model the animations walk forward), `board.layout`, `board.marks`,
+`board.animator`, `board.effects`, `board.commit(action)`, `board.open_chooser(...)`, `board.open_picker(...)`,
+`board.accepting_input`, `board.play_sound(name)`.
+
+How each kind of interaction maps to it (the intents are in `game.client.board.input`):
+- **Pick a piece, then a target** (Kubtafl moves, CheckRisk actions, Battle Checkers units): `pointer(Press)`
+  selects and returns True to grab it (so a drag can start); a second `Press` on a target calls
+  `board.commit(action)`. `pointer(Hover)` sets the preview shown by `draw_over` (read from the engine's
+  `state.preview(action)` or `state.forecast(action)`, never re-derived).
+- **Drag from → to** (a transfer, moving tokens between own stacks): `pointer(Drag(src, dst))`.
+- **An amount** (CheckRisk's tokens to move, retreat or occupy): `board.open_picker(title, low, high, default,
+  cell, on_commit, on_change)`; `on_change` lets the preview follow the amount.
+- **A choice among a few actions** (Kubtafl's transfer amounts, CheckRisk's Stand / Retreat, Continue /
+  Withdraw): `board.open_chooser(title, rows, cell)`; each chip is an option with `action`, `text`, `label`.
+- **Wheel or Q/E on a cell** (Battle Checkers' ghost unit turning to its final facing): `pointer(Wheel)` and
+  `key(Key(...))`.
+- **A decision by another seat mid-turn** (CheckRisk's defender): `handover(seat)` returns the hand-over card's
+  message when that seat is a human and the previous acting human was another.
+- **Dice rolls and other engine events**: `event_handlers()` maps each event *class* to a handler that queues
+  steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind.
+- **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
+  (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
+  position draws the same as it did live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game.client.board.input import Intent
+from game.client.board.layout import BoardLayout
+from game.client.board.log import Row
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+class ModeView(Protocol):
+    """One mode's part of a board scene: model, event handlers, picks, preview, pieces, panel slot, texts."""
+
+    #: The panel slot's height in panel units (0: no slot); the slot sits between the turn card and the log.
+    slot_units: float
+
+    def attach(self, board: BoardScene) -> None:
+        """Called once when the scene is made: keep `board`, register effect drawers with `board.effects`."""
+
+    # ----- model and animation -----
+    def build_model(self, state: Any) -> Any:
+        """The drawing model of `state` (any state, also a past one: read-only)."""
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """One handler per engine event class; each queues steps on `board.animator` that change `board.model`."""
+
+    # ----- picks -----
+    def position_changed(self, state: Any, human_to_act: bool) -> None:
+        """The board settled on a new position (after animations, undo or resume): rebuild what can be picked."""
+
+    def reset(self) -> None:
+        """Drop every pick (selection, hover, preview): an action was committed or taken back."""
+
+    def pointer(self, intent: Intent) -> bool:
+        """A pointer intent on an idle human turn; return True from a `Press` to grab the piece there (drag)."""
+
+    def key(self, intent: Intent) -> None:
+        """A key intent (arrows, Enter, Tab, other keys) on an idle human turn."""
+
+    def cancel(self) -> bool:
+        """Esc: drop the current pick and return True, or return False to let Esc open the pause menu."""
+
+    # ----- drawing -----
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """Marks under the pieces (last move, selection, pieces that can act); True when anything was drawn."""
+
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+                    offset: tuple[float, float]) -> None:
+        """Every piece of `model` (also for review: nothing here may depend on the picks)."""
+
+    def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """Marks over the pieces (targets, preview, hint, cursor); True when anything was drawn."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Last, over effects and dialogs of the board (a dragged piece's arrow)."""
+
+    # ----- panel and texts -----
+    def seat_name(self, seat: int) -> str:
+        """The seat's name as players read it ("Light", "Orange", "Player 2")."""
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The seat's accent colour."""
+
+    def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's emblem in `rect` (turn card and seat row)."""
+
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """The slot's unchanging parts (cached with the table)."""
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The slot's widgets this frame (texts that do not fit go to `cut`)."""
+
+    def slot_key(self) -> object:
+        """A value that changes whenever `draw_slot` would draw something else (the panel image cache)."""
+
+    def log_rows(self) -> list[Row]:
+        """The move log's rows (`board.log.seat_rows` or `line_rows` of the session's log)."""
+
+    def status(self, hint: str, note: str) -> str:
+        """The status line on an idle human turn (`hint`: the hint's words; `note`: the last undo's words)."""
+
+    def hint_words(self, text: str) -> str:
+        """A suggested action (in notation) in words for the status line."""
+
+    def end_reason(self, outcome: Any) -> str:
+        """Why the game ended, for the game-over card."""
+
+    def handover(self, seat: int) -> str | None:
+        """The hand-over card's message when the human `seat` takes over from another human, or None."""

@@ -1,0 +1,171 @@
+"""The side panel: title and level, the turn card (the acting seat's name, colour and emblem, and a thinking
+indicator while a computer seat thinks), the seat chips (two a line) when there are more than two seats
+(eliminated seats greyed and struck through), the mode's own slot, the move log, the status line, the buttons
+and the key help.
+
+Its body, the log's parchment and the mode slot's static parts are cached with the table; `draw_dynamic` draws
+only what changes, from a `PanelInfo` (so the scene can cache the result until the info changes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import art
+
+EmblemDrawer = Callable[[pygame.Surface, int, pygame.Rect], None]
+
+
+@dataclass
+class PanelLayout:
+    """Sub-rectangles of the panel for one window size; `slot_units` is the height the mode's slot asks for."""
+
+    rect: pygame.Rect
+    slot_units: float = 0.0
+    seat_row: bool = False
+    unit: int = 0
+    title: pygame.Rect = field(default_factory=pygame.Rect)
+    turn: pygame.Rect = field(default_factory=pygame.Rect)
+    seats: pygame.Rect = field(default_factory=pygame.Rect)
+    slot: pygame.Rect = field(default_factory=pygame.Rect)
+    log: pygame.Rect = field(default_factory=pygame.Rect)
+    status: pygame.Rect = field(default_factory=pygame.Rect)
+    buttons: pygame.Rect = field(default_factory=pygame.Rect)
+    keys: pygame.Rect = field(default_factory=pygame.Rect)
+
+    def __post_init__(self) -> None:
+        r = self.rect
+        u = self.unit = max(10, min(r.w // 17, r.h // 33))
+        inner = r.inflate(-2 * u, -2 * u)
+        y = inner.top
+        self.title = pygame.Rect(inner.left, y, inner.w, int(u * 2.2))
+        y = self.title.bottom + u // 2
+        self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.4))
+        y = self.turn.bottom + u // 2
+        if self.seat_row:
+            # Two seat chips a line (three or four seats: two lines), so names keep a readable size.
+            self.seats = pygame.Rect(inner.left, y, inner.w, int(u * 1.7) * 2 + u // 3)
+            y = self.seats.bottom + u // 2
+        self.slot = pygame.Rect(inner.left, y, inner.w, int(u * self.slot_units))
+        y = self.slot.bottom
+        self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.2), inner.w, int(u * 2.2))
+        self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.4))
+        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 4.3), inner.w, int(u * 4.0))
+        self.log = pygame.Rect(inner.left, y + u // 6, inner.w, max(u * 4, self.status.top - y - u // 2))
+
+    def moved(self, dx: int, dy: int) -> PanelLayout:
+        """The same layout shifted (to draw onto the panel's own image)."""
+        return PanelLayout(self.rect.move(dx, dy), self.slot_units, self.seat_row)
+
+
+@dataclass
+class SeatChip:
+    """One seat in the seat row: name, accent colour, and whether it is out of the game."""
+
+    name: str
+    colour: tuple[int, int, int]
+    eliminated: bool = False
+
+
+@dataclass
+class PanelInfo:
+    """What the panel's generic part shows this frame."""
+
+    title: str
+    subtitle: str
+    seat: int  # whose emblem the turn card shows (the acting seat, the winner, or the seat that just acted)
+    colour: tuple[int, int, int]
+    turn_text: str
+    seat_text: str
+    thinking: bool
+    status: str
+    keys: str
+    seat_short: str = ""  # a shorter seat text for when `seat_text` would need a much smaller font
+    seats: list[SeatChip] = field(default_factory=list)
+    acting: int = -1
+
+
+def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float,
+                 emblem: EmblemDrawer) -> list[str]:
+    """Title, turn card, seat row, status and key help; returns the texts that did not fit (none expected)."""
+    u = pl.unit
+    cut: list[str] = []
+    title = art.label(surface, info.title, int(u * 1.45), (240, 228, 198),
+                      midleft=(pl.title.left, pl.title.centery - u * 0.3), bold=True, shadow=(0, 0, 0))
+    if info.subtitle:
+        room = pl.title.right - title.right - u
+        size = art.fitting_size(info.subtitle, room, int(u * 0.85), cut)
+        art.label(surface, info.subtitle, size, (196, 170, 130), midright=(pl.title.right, pl.title.centery - u * 0.2))
+    pygame.draw.line(surface, (122, 92, 52), (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
+    _turn_card(surface, pl, info, time, emblem, cut)
+    if pl.seat_row and info.seats:
+        _seat_row(surface, pl, info, emblem, cut)
+    if info.status:
+        art.wrapped_label(surface, info.status, pl.status, int(u * 0.95), (240, 228, 198), cut)
+    art.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118), cut)
+    return cut
+
+
+def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float, emblem: EmblemDrawer,
+               cut: list[str]) -> None:
+    """The acting seat's emblem, accent bar, name and who plays it, and a spinner while it thinks."""
+    u = pl.unit
+    card = pl.turn
+    accent = info.colour
+    pygame.draw.rect(surface, (30, 23, 19), card, border_radius=10)
+    pygame.draw.rect(surface, accent, card, 2, border_radius=10)
+    pygame.draw.rect(surface, accent, pygame.Rect(card.left, card.top, max(6, u // 2), card.h),
+                     border_top_left_radius=10, border_bottom_left_radius=10)
+    icon = int(card.h * 0.72)
+    emblem(surface, info.seat, pygame.Rect(card.left + u, card.centery - icon // 2, icon, icon))
+    tx = int(card.left + u * 1.6 + icon)
+    # The spinner takes the card's right end while the computer thinks.
+    room = (card.right - u * 2.4 if info.thinking else card.right - u // 2) - tx
+    size = art.fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
+    # With no second line (while an action plays out) the first sits in the card's middle.
+    turn_y = card.centery - u * 0.65 if info.seat_text else card.centery
+    art.label(surface, info.turn_text, size, (246, 236, 214), midleft=(tx, turn_y), bold=True)
+    seat = info.seat_text
+    dots = "..." if info.thinking else ""
+    # The dots are measured at their longest, so the text does not shrink and grow as they count.
+    full = int(u * 0.9)
+    if info.seat_short and art.font(int(full * 0.85)).size(seat + dots)[0] > room:
+        seat = info.seat_short
+    size = art.fitting_size(seat + dots, room, full, cut)
+    if info.thinking:
+        seat = seat + "." * (int(time * 3) % 4)
+    art.label(surface, seat, size, (200, 186, 160), midleft=(tx, card.centery + u * 0.75))
+    if info.thinking:
+        cx, cy = card.right - u * 1.4, card.centery
+        for i in range(8):
+            a = time * 6 + i * math.pi / 4
+            shade_ = 90 + int(165 * ((i / 8 + time) % 1))
+            pygame.draw.circle(surface, (shade_, shade_, int(shade_ * 0.8)),
+                               (cx + math.cos(a) * u * 0.6, cy + math.sin(a) * u * 0.6), max(2, u // 6))
+
+
+def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer,
+              cut: list[str]) -> None:
+    """One chip per seat: emblem and name in the seat's colour; the acting seat outlined, eliminated ones grey."""
+    u = pl.unit
+    gap = u // 3
+    w = (pl.seats.w - gap) // 2
+    h = (pl.seats.h - gap) // 2
+    for i, chip in enumerate(info.seats):
+        rect = pygame.Rect(pl.seats.left + (i % 2) * (w + gap), pl.seats.top + (i // 2) * (h + gap), w, h)
+        colour = (110, 104, 96) if chip.eliminated else chip.colour
+        pygame.draw.rect(surface, (30, 23, 19), rect, border_radius=6)
+        pygame.draw.rect(surface, colour, rect, 2 if i == info.acting else 1, border_radius=6)
+        icon = int(rect.h * 0.7)
+        emblem(surface, i, pygame.Rect(rect.left + u // 3, rect.centery - icon // 2, icon, icon))
+        room = rect.right - (rect.left + u // 3 + icon + u // 4) - u // 4
+        size = art.fitting_size(chip.name, room, int(u * 0.8), cut, bold=i == info.acting)
+        art.label(surface, chip.name, size, colour, midleft=(rect.left + u // 3 + icon + u // 4, rect.centery),
+                  bold=i == info.acting)
+        if chip.eliminated:
+            y = rect.centery
+            pygame.draw.line(surface, colour, (rect.left + u // 3, y), (rect.right - u // 3, y), 2)

@@ -1,0 +1,302 @@
+"""What the pointer and keys pick on the Kubtafl board: a die and its target, a transfer's amount (the chooser), a
+removed die's re-entry; and the move preview of what is hovered.
+
+Pointer: a press selects an own die (and grabs it, so a drag can start) or plays the selected die's target;
+dragging a die onto a target plays it, onto a neighbour of its side opens the transfer chooser; a press and
+release on the selected die drops it; the '+' badges open a transfer; a die in the removed row starts a
+re-entry. Keys: arrows move a cursor, Enter acts on it, Tab cycles the dice that can act, T gives to the cursor's
+die, R picks the next removed die that can come back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, Release, Tab, step_cursor
+from game.client.board.layout import cell_name, cell_xy
+from game.client.kubtafl.actions import ActionIndex, Option
+from game.client.kubtafl.model import SIDES
+from game.client.kubtafl.preview import Preview, build_preview
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+    from game.client.kubtafl.pools import RemovedPools
+
+
+class KubtaflPicks:
+    """Selected die or re-entering kind, hover and keyboard cursor, and the shown preview."""
+
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.index = ActionIndex()
+        self.badges: list[tuple[str, pygame.Rect]] = []  # transfer badges as last drawn: (recipient, rect)
+        self.reset()
+
+    def reset(self) -> None:
+        """Drop every pick."""
+        self.selected: str | None = None  # the own die whose targets are marked
+        self.reentry_kind: str | None = None  # the removed die being brought back
+        self.hover: str | None = None  # the cell under the pointer or the keyboard cursor
+        self.hover_badge: str | None = None  # the recipient whose transfer badge is hovered
+        self.cursor: tuple[int, int] | None = None  # the keyboard cursor, None while the mouse leads
+        self.deselect_on_release = False  # a press on the selected die drops it when released in place
+        self.preview: Preview | None = None
+        self.preview_text = ""  # the action `preview` shows
+        self.preview_cache: dict[str, Preview] = {}
+        self.badges = []
+
+    def rebuild(self, state: Any, human: bool) -> None:
+        """The legal actions of a new position (none while the computer is to act)."""
+        self.index = ActionIndex.build(state) if human else ActionIndex()
+        self.preview_cache = {}
+
+    @property
+    def model(self) -> Any:
+        """The drawing model the board shows."""
+        return self.board.model
+
+    def own_side(self) -> str:
+        """The side to act."""
+        s = self.board.session
+        return SIDES[s.current_seat] if s and s.current_seat >= 0 else "light"
+
+    # ----- what can be picked -----
+    def clickable_dice(self) -> set[str]:
+        """Own dice a click does something with: those that move, hit or give, and when nothing can move (a lonely
+        d20, K15) the dice that can lend a re-entering die its value."""
+        cells = self.index.dice_with_actions()
+        if not self.index.moves:
+            cells |= self.reentry_donors()
+        return cells
+
+    def reentry_donors(self, kind: str | None = None) -> set[str]:
+        """The cells whose die can give a re-entering die (of `kind`, or of any kind) its value."""
+        kinds = [kind] if kind is not None else list(self.index.reentries)
+        return {opt.donor for k in kinds for opts in self.index.reentries.get(k, {}).values() for opt in opts}
+
+    def returnable_kinds(self) -> list[str]:
+        """The own removed dice (in pool order) that can come back now."""
+        return [k for k in self.model.removed.get(self.own_side(), []) if k in self.index.reentries]
+
+    # ----- pointer -----
+    def pointer(self, intent: Intent, pools: RemovedPools) -> bool:
+        """A pointer intent; True when a press grabbed a die (a drag may start from it)."""
+        if isinstance(intent, Hover):
+            self._hovered(intent)
+        elif isinstance(intent, Press):
+            return self._pressed(intent, pools)
+        elif isinstance(intent, Drag):
+            if intent.dst and intent.dst != intent.src:
+                if (intent.src, intent.dst) in self.index.transfers:
+                    self.open_transfer(intent.src, intent.dst)
+                elif intent.dst in self.index.targets(intent.src):
+                    self.board.commit(self.index.targets(intent.src)[intent.dst].action)
+            self.deselect_on_release = False
+        elif isinstance(intent, Release):
+            if intent.cell == intent.grabbed and self.deselect_on_release:
+                self.board.view.reset()
+            self.deselect_on_release = False
+        return False
+
+    def _hovered(self, intent: Hover) -> None:
+        self.hover_badge = None
+        for rec, rect in self.badges:
+            if rect.collidepoint(intent.pos):
+                self.hover_badge = rec
+        self.hover = intent.cell
+        self.cursor = None
+        self.update_hover_preview()
+
+    def _pressed(self, intent: Press, pools: RemovedPools) -> bool:
+        pos = intent.pos
+        if pos is not None:
+            # The removed-dice rows in the panel: pick a die to bring back.
+            side = self.own_side()
+            kind = pools.hit(side, self.model.removed.get(side, []), pos)
+            if kind is not None:
+                self.select_reentry(kind)
+                return False
+            for rec, rect in self.badges:
+                if rect.collidepoint(pos) and self.selected:
+                    self.open_transfer(self.selected, rec)
+                    return False
+        if intent.cell is None:
+            self.board.view.reset()
+            return False
+        return self.activate(intent.cell, pos)
+
+    def activate(self, cell: str, pos: tuple[int, int] | None = None) -> bool:
+        """A click (or Enter) on a board cell: select, commit, re-enter or deselect; True when a die was grabbed."""
+        if self.reentry_kind is not None:
+            options = self.index.reentries.get(self.reentry_kind, {}).get(cell)
+            if options:
+                self.open_reentry(self.reentry_kind, cell, options)
+                return False
+            self.board.view.reset()
+            return self._try_select(cell, pos)
+        if self.selected is not None:
+            opt = self.index.targets(self.selected).get(cell)
+            if opt is not None:
+                self.board.commit(opt.action)
+                return False
+            if cell == self.selected:
+                self.deselect_on_release = pos is not None
+                if pos is None:
+                    self.board.view.reset()
+                return pos is not None
+        return self._try_select(cell, pos)
+
+    def _try_select(self, cell: str, pos: tuple[int, int] | None) -> bool:
+        if cell not in self.index.dice_with_actions() and cell in self.reentry_donors():
+            # A die that can only lend its value (a lonely d20, K15): start bringing a removed die back next to it.
+            for kind in self.returnable_kinds():
+                if cell in self.reentry_donors(kind):
+                    self.select_reentry(kind)
+                    return False
+        if cell in self.index.dice_with_actions():
+            keep_cursor = self.cursor
+            self.board.view.reset()
+            self.selected = cell
+            self.cursor = keep_cursor
+            self.deselect_on_release = False
+            self.board.play_sound("click")
+            return pos is not None
+        self.board.view.reset()
+        return False
+
+    def select_reentry(self, kind: str) -> None:
+        """Pick a removed die: its possible cells are marked."""
+        if kind not in self.index.reentries:
+            return
+        self.board.view.reset()
+        self.reentry_kind = kind
+        self.board.play_sound("click")
+
+    # ----- the chooser -----
+    def open_transfer(self, donor: str, recipient: str) -> None:
+        """The amount chooser for a transfer."""
+        options = self.index.transfers.get((donor, recipient))
+        if not options:
+            return
+        title = self.board.app.t("kubtafl.popup.give", donor=donor, recipient=recipient)
+        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused)
+
+    def open_reentry(self, kind: str, cell: str, options: list[Option]) -> None:
+        """The donor/value chooser for a re-entry on `cell`."""
+        rows: dict[str, list[Option]] = {}
+        for opt in options:
+            rows.setdefault(opt.donor, []).append(opt)
+        t = self.board.app.t
+        title = t("kubtafl.popup.reenter", die=kind, cell=cell)
+        self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
+                                self._chip_focused)
+
+    def _chip_focused(self, option: Option | None) -> None:
+        self.set_preview(option.text if option is not None else None)
+
+    # ----- keys -----
+    def key(self, intent: Intent) -> None:
+        """Arrows, Enter, Tab, T and R."""
+        if isinstance(intent, Arrow):
+            self._move_cursor(intent.dx, intent.dy)
+        elif isinstance(intent, Confirm):
+            if self.cursor is not None:
+                self.activate(cell_name(*self.cursor))
+        elif isinstance(intent, Tab):
+            self._cycle_dice(-1 if intent.back else 1)
+        elif isinstance(intent, Key) and intent.key == pygame.K_t:
+            if self.selected and self.cursor is not None:
+                self.open_transfer(self.selected, cell_name(*self.cursor))
+        elif isinstance(intent, Key) and intent.key == pygame.K_r:
+            self._cycle_reentry()
+
+    def _cycle_reentry(self) -> None:
+        """The next removed die that can come back, with the cursor on its first cell."""
+        kinds = self.returnable_kinds()
+        if kinds:
+            current = kinds.index(self.reentry_kind) if self.reentry_kind in kinds else -1
+            nxt = kinds[(current + 1) % len(kinds)]
+            self.select_reentry(nxt)
+            cells = sorted(self.index.reentries[nxt])
+            self.cursor = cell_xy(cells[0])
+            self.hover = cells[0]
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None:
+            start = self.selected or self._default_cursor_cell()
+            self.cursor = cell_xy(start) if start else (0, 0)
+        else:
+            self.cursor = step_cursor(self.cursor, dx, dy, self.board.layout)
+        self.hover = cell_name(*self.cursor)
+        self.hover_badge = None
+        if self.selected and (self.selected, self.hover) in self.index.transfers and \
+                self.hover not in self.index.targets(self.selected):
+            self.hover_badge = self.hover
+        self.update_hover_preview()
+
+    def _default_cursor_cell(self) -> str | None:
+        side = self.own_side()
+        for cell, die in self.model.dice.items():
+            if die.side == side and die.kind == "d20":
+                return str(cell)
+        return next(iter(self.index.dice_with_actions()), None)
+
+    def _cycle_dice(self, step: int) -> None:
+        cells = sorted(self.index.dice_with_actions(), key=lambda c: (cell_xy(c)[1], cell_xy(c)[0]))
+        if not cells:
+            return
+        i = cells.index(self.selected) + step if self.selected in cells else 0
+        cell = cells[i % len(cells)]
+        self._try_select(cell, None)
+        self.cursor = cell_xy(cell)
+        self.hover = cell
+
+    # ----- the preview -----
+    def update_hover_preview(self) -> None:
+        """Preview the hovered target or transfer badge of the selected die."""
+        cell = self.hover
+        if self.selected and cell and self.hover_badge is None:
+            opt = self.index.targets(self.selected).get(cell)
+            self.set_preview(opt.text if opt else None)
+        elif self.selected and self.hover_badge is not None:
+            options = self.index.transfers.get((self.selected, self.hover_badge), [])
+            self.set_preview(options[-1].text if options else None)
+        else:
+            self.set_preview(None)
+
+    def set_preview(self, text: str | None) -> None:
+        """Show the preview of the action `text` (None: none)."""
+        if not text or not getattr(self.board.app.settings, "preview_on", True) or self.board.session is None:
+            self.preview = None
+            self.preview_text = ""
+            return
+        if text == self.preview_text and self.preview is not None:
+            return
+        self.preview_text = text
+        self.preview = self.preview_for(text)
+
+    def preview_for(self, text: str) -> Preview | None:
+        """The preview of the legal action `text`, read from the engine's `state.preview` (cached per position)."""
+        cached = self.preview_cache.get(text)
+        if cached is None:
+            action = self.index.by_text.get(text)
+            if action is None:
+                return None
+            cached = build_preview(self.board.session.state.preview(action), text)
+            self.preview_cache[text] = cached
+        return cached
+
+    def show_preview_of(self, text: str) -> None:
+        """Select the mover of `text` and hover its target, as a player would (screenshots, tests)."""
+        if not self.board.accepting_input:
+            return
+        action = self.index.by_text.get(text)
+        if action is None:
+            return
+        if "-" in text:
+            src, dst = text.split("-")
+            self.selected = src
+            self.hover = dst
+            self.set_preview(text)

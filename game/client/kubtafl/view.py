@@ -1,0 +1,269 @@
+"""Kubtafl as a `ModeView` of the board layer: its model, event handlers, picks, preview, dice, removed rows,
+texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the board layer's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import art
+from game.client.board.input import Intent
+from game.client.board.layout import BoardLayout, cell_name
+from game.client.board.log import Row, seat_rows
+from game.client.kubtafl import dice_art
+from game.client.kubtafl.actions import parse_action
+from game.client.kubtafl.animation import KubtaflAnimation
+from game.client.kubtafl.model import SIDES, BoardModel
+from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
+from game.client.kubtafl.picks import KubtaflPicks
+from game.client.kubtafl.pieces import DicePainter
+from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+ACCENT = {"light": art.ORANGE, "dark": art.SKY}
+
+
+class KubtaflView:
+    """The Kubtafl part of a board scene."""
+
+    slot_units = SLOT_UNITS
+
+    def attach(self, board: BoardScene) -> None:
+        """Keep the board; its services build the parts."""
+        self.board = board
+        self.picks = KubtaflPicks(board)
+        self.overlays = KubtaflOverlays(board.marks)
+        self.painter = DicePainter()
+        self.animation = KubtaflAnimation(board.animator, lambda: board.model)
+        board.effects.register("pin", draw_pin)
+
+    # ----- model and animation -----
+    def build_model(self, state: Any) -> BoardModel:
+        """The dice of `state` (any state: read-only)."""
+        return BoardModel.from_state_dict(state.to_dict())
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Kubtafl's event classes -> animation handlers."""
+        return self.animation.handlers()
+
+    # ----- picks -----
+    def position_changed(self, state: Any, human_to_act: bool) -> None:
+        """Index the new position's legal actions."""
+        self.picks.rebuild(state, human_to_act)
+
+    def reset(self) -> None:
+        """Drop the selection, hover and preview."""
+        self.picks.reset()
+
+    def pools(self) -> RemovedPools:
+        """The removed rows where the panel shows them now."""
+        return RemovedPools(self.board.panel_layout.slot, self.board.panel_layout.unit)
+
+    def pointer(self, intent: Intent) -> bool:
+        """Pointer intents pick dice, targets, badges and removed dice."""
+        return self.picks.pointer(intent, self.pools())
+
+    def key(self, intent: Intent) -> None:
+        """Arrows, Enter, Tab, T and R."""
+        self.picks.key(intent)
+
+    def cancel(self) -> bool:
+        """Esc drops a selection or a re-entry first."""
+        if self.picks.selected or self.picks.reentry_kind:
+            self.reset()
+            return True
+        return False
+
+    # ----- drawing -----
+    def last_action(self) -> tuple[str, str, str] | None:
+        """The cells of the last action on the log and the side that played it: (from, to, side), or None."""
+        s = self.board.session
+        if s is None or not s.log or not s.actors or s.actors[-1] < 0:
+            return None
+        parts = parse_action(s.log[-1])
+        if parts is None:
+            return None
+        return parts.src, parts.dst, SIDES[s.actors[-1]]
+
+    def _shows_choices(self, interactive: bool) -> bool:
+        p = self.picks
+        return interactive and bool(p.selected or p.reentry_kind or p.preview or p.cursor or self.board.hint_action)
+
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
+        layout, p = self.board.layout, self.picks
+        last = None if self.board.queue.busy else self.last_action()
+        if not (interactive or last):
+            return False
+        if last is not None:
+            self.overlays.last_action(layer, layout, *last)
+        if self._shows_choices(interactive):
+            p.badges = []
+        if interactive:
+            if p.selected:
+                self.board.marks.ring(layer, layout, p.selected)
+            elif not p.reentry_kind:
+                self.board.marks.corner_ticks(layer, layout, p.clickable_dice())
+        return True
+
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+                    offset: tuple[float, float]) -> None:
+        """Every die of `model`."""
+        self.painter.draw_dice(surface, layout, model, offset)
+
+    def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The selected die's targets and transfer badges, re-entry squares, hint, preview, cursor."""
+        if not self._shows_choices(interactive):
+            return False
+        layout, p, model = self.board.layout, self.picks, self.board.model
+        if p.selected:
+            targets = p.index.targets(p.selected)
+            damage = {}
+            for cell, opt in targets.items():
+                # The hovered target's damage is in the preview's own label.
+                if cell in model.dice and not (p.preview is not None and cell == p.hover):
+                    preview = p.preview_for(opt.text)
+                    if preview and preview.hits:
+                        damage[cell] = preview.hits[0][2]
+            self.overlays.targets(layer, layout, targets, set(model.dice), damage,
+                                  p.hover if p.hover_badge is None else None)
+            p.badges = self.overlays.transfer_badges(layer, layout, p.selected, p.index.recipients(p.selected),
+                                                     p.hover_badge)
+        if p.reentry_kind:
+            self.overlays.reentry_cells(layer, layout, list(p.index.reentries.get(p.reentry_kind, {})), p.hover)
+        if self.board.hint_action and not p.preview:
+            self._draw_hint(layer)
+        if p.preview is not None:
+            ghost = None
+            mover = p.preview.mover
+            # A ghost only where the mover lands on a free cell; on a struck die's cell the arrows say enough.
+            if mover is not None and cell_name(*mover[1]) not in model.dice:
+                die = model.dice.get(cell_name(*mover[0]))
+                if die is not None:
+                    ghost = {"kind": die.kind, "side": die.side, "value": die.value}
+            self.overlays.preview(layer, layout, p.preview, ghost, dice_cells(model))
+        if p.cursor is not None:
+            self.board.marks.cursor(layer, layout, p.cursor)
+        return True
+
+    def _draw_hint(self, layer: pygame.Surface) -> None:
+        """An arrow for a move or impact, with the amount for a transfer, and the returning die for a re-entry."""
+        parts = parse_action(self.board.hint_action or "")
+        if parts is None:
+            return
+        layout = self.board.layout
+        if parts.kind == "move":
+            self.overlays.hint(layer, layout, parts.src, parts.dst)
+        elif parts.kind == "transfer":
+            self.overlays.hint(layer, layout, parts.src, parts.dst, f"+{parts.amount}")
+        else:
+            self.overlays.hint(layer, layout, parts.src, parts.dst, ghost=(parts.die, self.picks.own_side(),
+                                                                           parts.amount))
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The arrow of a die being dragged."""
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None and grab[0] in self.board.model.dice:
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+
+    # ----- panel and texts -----
+    def seat_name(self, seat: int) -> str:
+        """Light or Dark."""
+        return self.board.app.t(f"kubtafl.side.{SIDES[seat]}")
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """Orange for Light, sky blue for Dark."""
+        return ACCENT[SIDES[seat]]
+
+    def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The side's d20."""
+        surface.blit(dice_art.die_surface("d20", SIDES[seat], 20, rect.h), rect.topleft)
+
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """The removed rows' boxes."""
+        RemovedPools(rect, unit).draw_static(surface)
+
+    def pools_info(self) -> PoolsInfo:
+        """What the removed rows show now."""
+        t = self.board.app.t
+        p = self.picks
+        active = self.board.accepting_input and bool(p.index.reentries)
+        return PoolsInfo(
+            pools=self.board.model.removed if self.board.model is not None else {},
+            labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
+            active=p.own_side() if active else None,
+            selected=p.reentry_kind or self._hint_reentry_kind(),
+        )
+
+    def _hint_reentry_kind(self) -> str | None:
+        """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
+        parts = parse_action(self.board.hint_action or "")
+        return parts.die if parts is not None and parts.kind == "reentry" else None
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The removed rows."""
+        RemovedPools(rect, unit).draw(surface, self.pools_info(), cut)
+
+    def slot_key(self) -> object:
+        """The removed rows' contents."""
+        return self.pools_info()
+
+    def log_rows(self) -> list[Row]:
+        """One column per side."""
+        s = self.board.session
+        if s is None:
+            return []
+        return seat_rows(s.log, s.actors, 2)
+
+    def status(self, hint: str, note: str) -> str:
+        """What the picks mean, or what to do next."""
+        t = self.board.app.t
+        p = self.picks
+        s = self.board.session
+        if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
+                p.preview.winners[0] == s.current_seat:
+            return t("kubtafl.status.wins_now")
+        if hint:
+            return hint
+        if p.reentry_kind:
+            more = len(p.index.reentries) > 1
+            return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=p.reentry_kind)
+        if p.selected:
+            die = self.board.model.dice.get(p.selected)
+            return t("kubtafl.status.selected", die=f"{die.kind} ({die.value})" if die else p.selected)
+        if note:
+            return note
+        if not p.index.moves and p.index.reentries:
+            return t("kubtafl.status.lonely")
+        return t("kubtafl.status.pick")
+
+    def hint_words(self, text: str) -> str:
+        """The notation for a move, a sentence for a transfer or re-entry."""
+        t = self.board.app.t
+        parts = parse_action(text)
+        if parts is not None and parts.kind == "transfer":
+            return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
+        if parts is not None and parts.kind == "reentry":
+            return t("kubtafl.status.hint_reentry", die=parts.die, cell=parts.dst, amount=parts.amount,
+                     donor=parts.src)
+        return t("kubtafl.status.hint", move=text)
+
+    def end_reason(self, outcome: Any) -> str:
+        """K16–K18 in words, naming the losing side."""
+        t = self.board.app.t
+        loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
+        return t(f"kubtafl.reason.{outcome.reason}", loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
+                 loser_side=t(f"kubtafl.side.{loser}") if loser else "")
+
+    def handover(self, seat: int) -> str | None:
+        """Kubtafl is open and strictly alternating: no hand-over card."""
+        return None
+
+    def show_preview_of(self, text: str) -> None:
+        """Select the mover of `text` and hover its target (screenshots, tests)."""
+        self.picks.show_preview_of(text)
+

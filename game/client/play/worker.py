@@ -1,0 +1,424 @@
+"""One worker for AI moves and hints, behind an injectable executor.
+
+A `SearchJob` carries everything needed to rebuild the position anywhere: the mode, the level's name and data,
+the state's `to_dict()`, the AI spec and a seed. An executor runs it and hands back a `Ticket` that becomes
+done with an `Answer` (the chosen action in notation, plus search statistics) or an error text:
+
+- `InlineExecutor` searches synchronously on submit (tests: deterministic, no threads, no sleeps); with
+  `hold=True` jobs wait until `run_pending()`, so a test can look at the board while the AI "thinks".
+- `ThreadExecutor` searches on one daemon thread (shares the GIL with the window).
+- `ProcessExecutor` searches in one persistent worker process, so the search gets a whole core and the
+  UI thread keeps the interpreter. Closing it never waits for a search: the process is terminated. A crashed
+  process fails its tickets with an error (never a hang) and the next job starts a new one.
+
+Which executor a session uses: the one passed to it, else `default_executor()` — chosen once per program from
+`KUBIKI_AI_EXECUTOR` (`inline`, `thread` or `process`; `process` when unset; the test suite sets `inline`),
+or installed with `set_default_executor`. Cancelling a ticket asks its search to stop; a ticket also carries
+the caller's tag, which the session compares with its generation to drop stale answers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import multiprocessing
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Protocol
+
+from ai.controllers import make_controller
+from game.engine.core import Game
+
+log = logging.getLogger(__name__)
+
+EXECUTOR_ENV = "KUBIKI_AI_EXECUTOR"
+# How long closing waits for a terminated worker process to be reaped (it is killed, not asked).
+REAP_SECONDS = 1.0
+# The worker process runs at a lower priority: when cores are short, the window's frames come first.
+WORKER_NICENESS = 5
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    """One decision to search: the game (mode, level name and data), the position, the AI level spec and seed."""
+
+    mode: str
+    level_name: str
+    level_data: dict[str, Any]
+    state: dict[str, Any]
+    spec: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A finished search: the action in notation, and what it cost (nodes searched, depth, seconds)."""
+
+    action: str
+    nodes: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+
+
+def rebuild_game(job: SearchJob) -> Game:
+    """The job's game, built from its mode and level data (as the registry builds it from the level file)."""
+    module = importlib.import_module(f"game.engine.{job.mode}")
+    game: Game = module.make_game(job.level_name, job.level_data)
+    return game
+
+
+def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event | None = None) -> Answer:
+    """Search `job` here and now: rebuild the state (on `game` when given), let the AI level decide."""
+    game = game if game is not None else rebuild_game(job)
+    state = game.state_from_dict(job.state)
+    controller = make_controller(job.spec, game, seed=job.seed)
+    started = time.perf_counter()
+    action = controller.choose(state, stop)
+    seconds = time.perf_counter() - started
+    searched = getattr(controller, "last_search", None)
+    nodes, depth = (searched.nodes, searched.depth) if searched is not None else (0, 0)
+    return Answer(state.action_to_str(action), nodes, depth, seconds)
+
+
+class Ticket:
+    """A submitted job: `done` once its `answer` (or `error`) is in; `tag` is the submitter's, returned as is."""
+
+    def __init__(self, tag: Any, pump: Callable[[float], None] | None = None) -> None:
+        self.tag = tag
+        self.answer: Answer | None = None
+        self.error: str | None = None
+        self.cancelled = False
+        self.stop = threading.Event()
+        self._finished = threading.Event()
+        self._pump = pump
+
+    def finish(self, answer: Answer | None = None, error: str | None = None) -> None:
+        """Record the result (from whichever thread computed it)."""
+        self.answer, self.error = answer, error
+        self._finished.set()
+
+    @property
+    def done(self) -> bool:
+        """True once an answer or an error is in (reads any that arrived, never blocks)."""
+        if not self._finished.is_set() and self._pump is not None:
+            self._pump(0.0)
+        return self._finished.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until done or `timeout` seconds (tests and benchmarks only); returns whether it is done."""
+        if self._pump is None:
+            return self._finished.wait(timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.done:
+            left = 0.1 if deadline is None else deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self._pump(min(left, 0.1))
+        return True
+
+
+class Executor(Protocol):
+    """What runs search jobs: the session submits, polls its tickets, cancels stale ones."""
+
+    def start(self) -> None:
+        """Get ready ahead of the first job (a process executor spawns its worker)."""
+
+    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+        """Queue `job`; `game` is the caller's own copy, usable where no rebuild is needed."""
+
+    def cancel(self, ticket: Ticket) -> None:
+        """Ask the ticket's search to stop; its answer, if any still comes, is to be ignored."""
+
+    def close(self) -> None:
+        """Stop at once; never waits for a running search."""
+
+
+class InlineExecutor:
+    """Runs each job synchronously on submit, or on `run_pending()` when built with `hold=True`."""
+
+    def __init__(self, hold: bool = False) -> None:
+        self.hold = hold
+        self.pending: list[tuple[SearchJob, Game | None, Ticket]] = []
+        self.submitted = 0
+
+    def start(self) -> None:
+        """Nothing to prepare."""
+
+    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+        """Search now (or keep the job for `run_pending` when holding)."""
+        ticket = Ticket(tag)
+        self.submitted += 1
+        self.pending.append((job, game, ticket))
+        if not self.hold:
+            self.run_pending()
+        return ticket
+
+    def run_pending(self) -> int:
+        """Run every held job that was not cancelled; returns how many ran."""
+        ran = 0
+        while self.pending:
+            job, game, ticket = self.pending.pop(0)
+            if ticket.cancelled:
+                continue
+            _run_into(ticket, job, game)
+            ran += 1
+        return ran
+
+    def cancel(self, ticket: Ticket) -> None:
+        """Drop a held job; a finished one is left as it is."""
+        ticket.cancelled = True
+        ticket.stop.set()
+
+    def close(self) -> None:
+        """Forget held jobs."""
+        for _, _, ticket in self.pending:
+            ticket.cancelled = True
+        self.pending.clear()
+
+
+def _run_into(ticket: Ticket, job: SearchJob, game: Game | None) -> None:
+    try:
+        ticket.finish(run_search(job, game, ticket.stop))
+    except Exception as exc:  # noqa: BLE001 - a failing search is reported on its ticket, never raised into the UI
+        ticket.finish(error=f"{type(exc).__name__}: {exc}")
+
+
+class ThreadExecutor:
+    """Runs jobs one at a time on a daemon thread in this process."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[SearchJob, Game | None, Ticket] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._live: set[Ticket] = set()  # submitted and not yet finished
+
+    def start(self) -> None:
+        """Start the worker thread (once)."""
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._serve, daemon=True, name="kubiki-ai")
+            self._thread.start()
+
+    def _serve(self) -> None:
+        while (item := self._jobs.get()) is not None:
+            job, game, ticket = item
+            if not ticket.cancelled:
+                _run_into(ticket, job, game)
+            self._live.discard(ticket)
+
+    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+        """Queue the job for the worker thread."""
+        self.start()
+        ticket = Ticket(tag)
+        self._live.add(ticket)
+        self._jobs.put((job, game, ticket))
+        return ticket
+
+    def cancel(self, ticket: Ticket) -> None:
+        """Tell the search to stop (threads cannot be killed; it returns within a node)."""
+        ticket.cancelled = True
+        ticket.stop.set()
+
+    def close(self) -> None:
+        """Stop the current search and let the thread end; nobody waits for it."""
+        for ticket in list(self._live):  # the running search stops; queued ones are skipped
+            self.cancel(ticket)
+        self._jobs.put(None)
+        self._thread = None
+
+
+class ProcessExecutor:
+    """Runs jobs in one persistent worker process (spawned: it loads the engine and AI, never pygame)."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._requests: Connection | None = None
+        self._answers: Connection | None = None
+        self._tickets: dict[int, Ticket] = {}
+        self._next_id = 0
+        self.crashes = 0  # worker processes found dead; the next job starts a new one
+
+    @property
+    def process(self) -> Any:
+        """The worker process (None before the first job and after closing)."""
+        return self._process
+
+    def start(self) -> None:
+        """Spawn the worker process unless it runs."""
+        if self._process is not None and self._process.is_alive():
+            return
+        self._stop_process()
+        requests_in, requests_out = self._context.Pipe(duplex=False)
+        answers_in, answers_out = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=serve, args=(requests_in, answers_out), daemon=True,
+                                        name="kubiki-ai")
+        process.start()
+        # Our copies of the worker's ends are closed, so its death reads as end-of-file here.
+        requests_in.close()
+        answers_out.close()
+        self._process, self._requests, self._answers = process, requests_out, answers_in
+
+    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+        """Send the job to the worker process (the game is rebuilt there from the job)."""
+        self.start()
+        ticket = Ticket(tag, self.pump)
+        job_id = self._next_id
+        self._next_id += 1
+        self._tickets[job_id] = ticket
+        if not self._send(("job", job_id, job)):
+            self._crashed()
+        return ticket
+
+    def cancel(self, ticket: Ticket) -> None:
+        """Tell the worker to stop that search; its ticket is forgotten here."""
+        ticket.cancelled = True
+        ticket.stop.set()
+        for job_id, known in list(self._tickets.items()):
+            if known is ticket:
+                del self._tickets[job_id]
+                self._send(("cancel", job_id))
+
+    def _send(self, message: tuple[Any, ...]) -> bool:
+        try:
+            assert self._requests is not None
+            self._requests.send(message)
+        except (OSError, ValueError, AssertionError):
+            return False
+        return True
+
+    def pump(self, timeout: float = 0.0) -> None:
+        """Take in every answer that has arrived, waiting up to `timeout` for the first; detects a dead worker."""
+        answers = self._answers
+        if answers is None:
+            return
+        try:
+            ready = answers.poll(timeout)
+            while ready:
+                kind, job_id, payload = answers.recv()
+                ticket = self._tickets.pop(job_id, None)
+                if ticket is not None:
+                    ticket.finish(payload if kind == "done" else None, payload if kind == "error" else None)
+                ready = answers.poll(0)
+        except (EOFError, OSError):
+            self._crashed()
+            return
+        if self._tickets and self._process is not None and not self._process.is_alive():
+            self._crashed()
+
+    def _crashed(self) -> None:
+        self.crashes += 1
+        code = self._stop_process()
+        log.warning("AI worker process stopped (exit code %s)", code)
+        self._fail_pending(f"the AI worker process stopped (exit code {code})")
+
+    def _fail_pending(self, error: str, cancelled: bool = False) -> None:
+        for ticket in self._tickets.values():
+            ticket.cancelled = cancelled
+            ticket.finish(error=error)
+        self._tickets.clear()
+
+    def _stop_process(self) -> int | None:
+        """Close the pipes and terminate the process (no search is waited for); returns its exit code."""
+        for end in (self._requests, self._answers):
+            if end is not None:
+                end.close()
+        self._requests = self._answers = None
+        process, self._process = self._process, None
+        if process is None:
+            return None
+        process.terminate()
+        process.join(REAP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(REAP_SECONDS)
+        code: int | None = process.exitcode
+        return code
+
+    def close(self) -> None:
+        """Terminate the worker at once (a running search is abandoned) and fail what was pending."""
+        self._stop_process()
+        self._fail_pending("the AI worker was closed", cancelled=True)
+
+
+def serve(requests: Connection, answers: Connection) -> None:
+    """The worker process: a listener thread takes jobs and cancels; searches run here, one at a time."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice() on this platform, or not allowed: run at normal priority
+        pass
+    jobs: queue.Queue[tuple[int, SearchJob] | None] = queue.Queue()
+    stops: dict[int, threading.Event] = {}
+    lock = threading.Lock()
+
+    def listen() -> None:
+        while True:
+            try:
+                message = requests.recv()
+            except (EOFError, OSError):
+                break  # the window is gone: stop after the current search
+            if message[0] == "job":
+                with lock:
+                    stops[message[1]] = threading.Event()
+                jobs.put((message[1], message[2]))
+            elif message[0] == "cancel":
+                with lock:
+                    stop = stops.get(message[1])
+                if stop is not None:
+                    stop.set()
+        with lock:
+            for stop in stops.values():
+                stop.set()
+        jobs.put(None)
+
+    threading.Thread(target=listen, daemon=True, name="kubiki-ai-listen").start()
+    games: dict[tuple[str, str, str], Game] = {}
+    while (item := jobs.get()) is not None:
+        job_id, job = item
+        with lock:
+            stop = stops[job_id]
+        try:
+            if not stop.is_set():
+                key = (job.mode, job.level_name, json.dumps(job.level_data, sort_keys=True))
+                if key not in games:
+                    games[key] = rebuild_game(job)
+                answers.send(("done", job_id, run_search(job, games[key], stop)))
+        except (EOFError, OSError):
+            break
+        except Exception as exc:  # noqa: BLE001 - reported to the window, which plays on
+            answers.send(("error", job_id, f"{type(exc).__name__}: {exc}"))
+        finally:
+            with lock:
+                stops.pop(job_id, None)
+
+
+EXECUTORS: dict[str, Callable[[], Executor]] = {
+    "inline": InlineExecutor,
+    "thread": ThreadExecutor,
+    "process": ProcessExecutor,
+}
+_default: Executor | None = None
+
+
+def default_executor() -> Executor:
+    """The program's executor, made on first use from KUBIKI_AI_EXECUTOR (process when unset)."""
+    global _default
+    if _default is None:
+        kind = os.environ.get(EXECUTOR_ENV, "process").strip().lower() or "process"
+        if kind not in EXECUTORS:
+            log.warning("%s=%r is not one of %s; using process", EXECUTOR_ENV, kind, ", ".join(EXECUTORS))
+            kind = "process"
+        _default = EXECUTORS[kind]()
+    return _default
+
+
+def set_default_executor(executor: Executor | None) -> None:
+    """Install `executor` as the program's (None: back to the environment's choice); the old one is closed."""
+    global _default
+    old, _default = _default, executor
+    if old is not None and old is not executor:
+        old.close()

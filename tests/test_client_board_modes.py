@@ -1,0 +1,150 @@
+"""Mode-agnostic board-scene behaviour, parametrised over every playable mode (Kubtafl today; CheckRisk and
+Battle Checkers join by being playable): undo, pause, game over, resize and text that fits, driven by posted
+events through the real scene of each mode."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.app import MIN_WINDOW, App
+from game.client.board.scene import BoardScene
+from game.client.modes import playable_modes
+from game.client.play.session import GameSession
+from tests.client_helpers import button_by_text, click, frames, key, random_session
+
+MODES = playable_modes()
+
+
+def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, BoardScene]:
+    """The app at `size` showing `session`'s board."""
+    app = App(size, fullscreen=False)
+    app.scenes.fade_enabled = False
+    app.settings.language = language
+    app.t.language = language
+    app.goto(session.mode, session=session)
+    frames(app, 2)
+    board = app.scenes.current
+    assert isinstance(board, BoardScene)
+    return app, board
+
+
+def settle(app: App, board: BoardScene, limit: int = 600) -> None:
+    """Frames until no animation runs."""
+    for _ in range(limit):
+        frames(app, 1)
+        if not board.queue.busy:
+            return
+    raise AssertionError("the board did not settle")
+
+
+def played(mode: str, actions: int, seed: int = 2) -> GameSession:
+    """A hot-seat session with up to `actions` random legal decisions played (stops at the end)."""
+    return random_session(mode, actions, seed, session_seed=seed)
+
+
+def finished(mode: str) -> GameSession:
+    """A hot-seat session played to its end with random decisions (some seed ends it within the cap)."""
+    for seed in range(20):
+        session = played(mode, 3000, seed)
+        if session.is_over:
+            return session
+    raise AssertionError(f"no random {mode} game ended")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home, mode):
+    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
+    try:
+        settle(app, board)
+        before = board.session.state.to_dict()
+        board.commit(board.session.state.legal_actions()[0])
+        settle(app, board)
+        assert board.session.log
+        click(app, board.buttons["undo"])
+        assert board.session.log == [] and board.session.state.to_dict() == before
+        assert board.status_text() == app.t("board.status.undone")
+        assert repr(board.model) == repr(board.view.build_model(board.session.state))
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert board.status_text() == app.t("board.status.no_undo")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pause_stops_the_board_and_esc_returns(home, mode):
+    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
+    try:
+        settle(app, board)
+        app.settings.anim_speed = "slow"
+        board.commit(board.session.state.legal_actions()[0])
+        assert board.queue.busy
+        key(app, pygame.K_ESCAPE)
+        assert board.overlay == "pause"
+        steps = len(board.queue.steps)
+        elapsed = board.time
+        frames(app, 30)
+        assert board.time == elapsed and len(board.queue.steps) == steps  # nothing moves while paused
+        key(app, pygame.K_ESCAPE)
+        assert board.overlay is None
+        settle(app, board)
+        assert not board.queue.busy
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
+    session = finished(mode)
+    app, board = open_board((1280, 720), session)
+    try:
+        settle(app, board)
+        frames(app, 2)
+        assert board.overlay == "game_over"
+        title, reason = board.game_over_text
+        assert title == board.winner_title(session.outcome) and reason == board.view.end_reason(session.outcome)
+        assert reason and "{" not in reason
+        assert board.panel_info().seat_text == app.t("board.game_over")
+        click(app, button_by_text(app, app.t("gameover.rematch")))
+        again = app.scenes.current
+        assert isinstance(again, BoardScene) and not again.session.is_over and again.overlay is None
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
+def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, size):
+    app, board = open_board(size, played(mode, 30), language)
+    try:
+        settle(app, board)
+        assert board.panel_cut == [], board.panel_cut
+        assert board.layout.size == size and board.layout.frame.right < board.layout.panel.left
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=800, size=(1100, 800)))
+        frames(app, 2)
+        assert board.layout.size == (1100, 800) and board.panel_layout.rect.right <= 1100
+        assert board.panel_cut == [], board.panel_cut
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, mode):
+    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
+    try:
+        settle(app, board)
+        start = board.session.state.clone()
+        board.commit(board.session.state.legal_actions()[0])
+        settle(app, board)
+        live = repr(board.model)
+        board.show_position(start)
+        assert repr(board.review_model) == repr(board.view.build_model(start)) != live
+        assert not board.accepting_input
+        frames(app, 2)
+        assert len(board.session.log) == 1 and repr(board.model) == live  # the game itself did not move
+        assert board.marks.drawn == []  # the live board's marks (its last move) are not drawn over the past
+        board.show_position(None)
+        assert board.review_model is None and board.accepting_input
+    finally:
+        app.close()
