@@ -64,7 +64,7 @@ def halo_image(size: int) -> pygame.Surface:
     for y in range(24):
         for x in range(24):
             d = math.hypot(x - 11.5, y - 11.5) / 12
-            small.set_at((x, y), (*art.GLOW, int(235 * max(0.0, 1 - d) ** 1.4)))
+            small.set_at((x, y), (*art.SELECT, int(235 * max(0.0, 1 - d) ** 1.4)))
     return pygame.transform.smoothscale(small, (side, side))
 
 

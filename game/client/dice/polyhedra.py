@@ -131,7 +131,8 @@ def _value_box(kind: str, label: str, size: int) -> tuple[float, float, int, int
 def draw_glow(surf: pygame.Surface, unit_outline: Sequence[Point], r: float, half: float) -> None:
     """A soft golden halo just outside a silhouette (hits, kept dice)."""
     for grow, alpha in ((1.16, 70), (1.09, 150)):
-        pygame.draw.polygon(surf, (*art.GLOW, alpha), scaled([(x * grow, y * grow) for x, y in unit_outline], r, half))
+        grown = [(x * grow, y * grow) for x, y in unit_outline]
+        pygame.draw.polygon(surf, (*art.SELECT, alpha), scaled(grown, r, half))
 
 
 def bevelled_body(surf: pygame.Surface, outer: Sequence[Point], inner: Sequence[Point], face: tuple[int, int, int],
