@@ -29,10 +29,16 @@ def test_menu_lists_modes_and_disables_unplayable(app):
     for label in ("Kubtafl", "CheckRisk", "Battle Checkers", "Dice Lab", "How to play", "Settings", "Quit"):
         assert label in texts
     assert "Continue" not in " ".join(texts)
+    for mode in modes.MENU_MODES:
+        button = button_by_text(app, app.t(f"mode.{mode}"))
+        assert button.is_enabled == modes.playable(mode)
+        if not button.is_enabled:
+            click(app, button)
+            assert app.scenes.current_name == "menu"
     dice_lab = button_by_text(app, "Dice Lab")
-    assert not dice_lab.is_enabled
+    assert dice_lab.is_enabled  # no longer "coming soon"
     click(app, dice_lab)
-    assert app.scenes.current_name == "menu"
+    assert app.scenes.current_name == "dice_lab"
 
 
 def test_menu_mouse_opens_settings_and_back(app):

@@ -348,7 +348,8 @@ def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     started = time.perf_counter()
     quick = None
-    if args.mode:
+    lab = args.mode == "dice_lab"  # opens with no game to set up
+    if args.mode and not lab:
         from game.client.modes import playable
         from game.engine import registry
 
@@ -370,7 +371,9 @@ def run(args: argparse.Namespace) -> int:
 
         return render_screenshots(args.screenshot, quick=quick)
     app = App()
-    if quick is not None:
+    if lab:
+        app.goto("dice_lab")
+    elif quick is not None:
         try:
             start_session(app, *quick)
         except (KeyError, ValueError) as exc:

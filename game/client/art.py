@@ -127,6 +127,34 @@ def soft_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, spread:
     surface.blit(blurred, (rect.x - pad + spread // 3, rect.y - pad + spread // 2))
 
 
+def wood_frame(surface: pygame.Surface, rect: pygame.Rect, width: int, seed: int = 3) -> None:
+    """A wooden frame of `width` pixels around `rect` (the frame lies outside it), with grain and bevels."""
+    outer = rect.inflate(width * 2, width * 2)
+    soft_shadow(surface, outer, width // 2, max(8, width))
+    pygame.draw.rect(surface, WOOD, outer, border_radius=max(2, width // 3))
+    rng = random.Random(seed)
+    clip = surface.get_clip()
+    surface.set_clip(outer)
+    # Grain: long thin lines along each side, slightly wavy and of varying tone.
+    for _ in range(max(30, (outer.w + outer.h) // 12)):
+        tone = rng.choice([WOOD_DARK, WOOD_LIGHT, (96, 58, 31), (138, 90, 50)])
+        if rng.random() < 0.5:
+            y = rng.choice([rng.randint(outer.top, rect.top), rng.randint(rect.bottom, outer.bottom)])
+            x0 = rng.randint(outer.left, outer.right)
+            pygame.draw.line(surface, tone, (x0, y), (x0 + rng.randint(60, 300), y + rng.choice([-1, 0, 1])))
+        else:
+            x = rng.choice([rng.randint(outer.left, rect.left), rng.randint(rect.right, outer.right)])
+            y0 = rng.randint(outer.top, outer.bottom)
+            pygame.draw.line(surface, tone, (x, y0), (x + rng.choice([-1, 0, 1]), y0 + rng.randint(60, 300)))
+    surface.set_clip(clip)
+    # Bevels: light on the outer top-left, dark on the inner edge, a fine dark outline all round.
+    pygame.draw.rect(surface, WOOD_DARK, outer, 2, border_radius=max(2, width // 3))
+    pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 3, outer.top + 2), (outer.right - 4, outer.top + 2), 2)
+    pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 2, outer.top + 3), (outer.left + 2, outer.bottom - 4), 2)
+    pygame.draw.rect(surface, WOOD_DARK, rect.inflate(4, 4), 2)
+    pygame.draw.rect(surface, (34, 20, 11), rect.inflate(2, 2), 1)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0, *, shadow: bool = True) -> None:
     """A warm dark panel with a brass edge and a faint top highlight."""
     radius = max(4, round(12 * scale))
@@ -537,3 +565,8 @@ def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Any) -> None:
     # A triangle marker, so the focus does not rely on the tint alone.
     cy = rect.centery
     pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])
+
+
+
+# Alkemy health dice (white / yellow / red); the dice also carry wound marks, so colour is never alone.
+HEALTH = {"white": (244, 240, 228), "yellow": (236, 196, 64), "red": (196, 52, 44)}

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.client import art, saves
-from game.client.modes import MENU_MODES, playable
+from game.client.modes import MENU_MODES, SCENE_ONLY, playable
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
@@ -139,6 +139,9 @@ class MenuScene(Scene):
         """Open the new-game dialog for `mode`."""
         if not playable(mode):
             self.app.notify(self.app.t("msg.mode_unavailable", mode=self.app.t(f"mode.{mode}")))
+            return
+        if mode in SCENE_ONLY:
+            self.app.goto(mode)  # nothing to set up first
             return
         self.app.goto("new_game", mode=mode)
 

@@ -9,9 +9,13 @@ from game.engine import registry
 # Board scene of each mode, as 'module:Class' so importing the menu never imports a board.
 GAME_SCENES: dict[str, str] = {
     "kubtafl": "game.client.kubtafl.scene:KubtaflScene",
+    "dice_lab": "game.client.dice_lab.scene:DiceLabScene",
 }
 
-# Every mode the menu lists, in menu order; Dice Lab has no engine module yet.
+# Modes with a scene but no rules in the engine registry: the Dice Lab works on game.engine.dice directly.
+SCENE_ONLY: tuple[str, ...] = ("dice_lab",)
+
+# Every mode the menu lists, in menu order.
 MENU_MODES: tuple[str, ...] = ("kubtafl", "checkrisk", "battle_checkers", "dice_lab")
 
 
@@ -28,8 +32,8 @@ def scene_available(mode: str) -> bool:
 
 
 def playable(mode: str) -> bool:
-    """True when `mode` has rules in the engine registry and a board scene in the client."""
-    return mode in registry.modes() and scene_available(mode)
+    """True when `mode` has rules in the engine registry (or needs none) and a scene in the client."""
+    return (mode in registry.modes() or mode in SCENE_ONLY) and scene_available(mode)
 
 
 def playable_modes() -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ class Settings:
     anim_speed: str = "normal"
     preview_on: bool = True
     fullscreen: bool = False
+    dice_lab: dict[str, Any] = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form."""
@@ -52,6 +53,9 @@ def validate(data: Any) -> Settings:
         elif key == "anim_speed":
             if value not in ANIM_SPEEDS:
                 raise ValueError(f"anim_speed must be one of {', '.join(ANIM_SPEEDS)}, not {value!r}")
+        elif key == "dice_lab":
+            if not isinstance(value, dict):
+                continue  # the Lab's remembered inputs are a convenience: a bad entry only loses them
         elif key == "volume":
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise ValueError(f"volume must be a number from 0 to 1, not {value!r}")

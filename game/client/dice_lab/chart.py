@@ -1,0 +1,150 @@
+"""Bar charts of exact distributions drawn with pygame, with an observed-frequency overlay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from game.client import art
+
+Colour = tuple[int, int, int]
+SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
+FAIL = (150, 128, 100)
+SUCCESS = art.GREEN
+
+
+@dataclass
+class Series:
+    """One distribution on the chart: a name for the legend, a colour, and the chance of each key."""
+
+    name: str
+    colour: Colour
+    values: Mapping[Any, Fraction]
+
+
+@dataclass
+class ChartModel:
+    """What a chart shows (tests read this, the drawing follows it)."""
+
+    keys: Sequence[Any]  # hashable: numbers or option texts
+    series: list[Series]
+    bar_colours: Mapping[Any, Colour] = field(default_factory=dict)  # per key, for the first series
+    observed: Mapping[Any, float] | None = None  # shares observed, over the first series
+    threshold: Any = None  # a marker before this key (success from here on)
+    caption: str = ""
+    key_labels: Mapping[Any, str] = field(default_factory=dict)  # text under a key, when not the key itself
+
+    def label(self, key: Any) -> str:
+        """The text under a key."""
+        return self.key_labels.get(key, str(key))
+
+    @property
+    def peak(self) -> float:
+        """The largest value any series or the overlay reaches."""
+        values = [float(p) for s in self.series for p in s.values.values()]
+        if self.observed:
+            values += list(self.observed.values())
+        return max(values, default=0.0)
+
+
+def _nice_top(peak: float) -> float:
+    # Tops whose quarters are round percentages.
+    for top in (0.01, 0.02, 0.04, 0.08, 0.1, 0.12, 0.16, 0.2, 0.24, 0.32, 0.4, 0.6, 0.8, 1.0):
+        if peak <= top:
+            return top
+    return 1.0
+
+
+def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
+    """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
+    axis labels and legend."""
+    s = app.s
+    small = app.fonts.get(max(10, s(13)))
+    top_pad = s(30) if model.caption or len(model.series) > 1 else s(14)
+    plot = pygame.Rect(rect.x + s(44), rect.y + top_pad, rect.w - s(56), rect.h - top_pad - s(30))
+    legend_w = 0
+    if len(model.series) > 1:
+        legend_w = sum(small.size(series.name)[0] + s(26) for series in model.series)
+    if model.caption:
+        caption = fit_text(app.fonts.get(s(13), True), model.caption, rect.w - s(24) - legend_w)
+        art.text(app, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=art.INK)
+    if len(model.series) > 1:
+        x = rect.right - s(12)
+        for series in reversed(model.series):
+            label = small.render(series.name, True, art.INK)
+            x -= label.get_width()
+            surface.blit(label, (x, rect.y + s(9)))
+            x -= s(16)
+            pygame.draw.rect(surface, series.colour, (x, rect.y + s(11), s(11), s(11)))
+            x -= s(10)
+    top = _nice_top(model.peak or 0.01)
+    for k in range(5):
+        y = plot.bottom - plot.h * k / 4
+        pygame.draw.line(surface, art.PARCHMENT_DARK, (plot.x, y), (plot.right, y), 1)
+        tick = f"{round(top * k / 4 * 100, 1):g} %"
+        label = small.render(tick.replace(".", ",") if app.t.language == "ru" else tick, True, art.INK_SOFT)
+        surface.blit(label, label.get_rect(midright=(plot.x - s(4), y)))
+    keys = model.keys
+    if not keys:
+        return
+    slot = plot.w / len(keys)
+    many = slot < s(5)
+
+    def height(p: float) -> float:
+        return plot.h * min(1.0, p / top)
+
+    for index, series in enumerate(model.series):
+        if many:
+            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(float(series.values.get(k, 0))))
+                      for i, k in enumerate(keys)]
+            if index == 0:
+                pygame.draw.polygon(surface, series.colour, [(plot.x, plot.bottom), *points, (plot.right, plot.bottom)])
+            if len(points) > 1:
+                pygame.draw.lines(surface, art.shade(series.colour, 0.7), False, points, max(2, s(2)))
+            continue
+        width = slot * 0.8 / len(model.series)
+        for i, key in enumerate(keys):
+            p = float(series.values.get(key, 0))
+            if p <= 0:
+                continue
+            colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
+            x = plot.x + slot * i + slot * 0.1 + width * index
+            bar = pygame.Rect(round(x), round(plot.bottom - height(p)), max(1, round(width) - 1), round(height(p)))
+            pygame.draw.rect(surface, colour, bar)
+            pygame.draw.rect(surface, art.shade(colour, 0.6), bar, 1)
+    if model.threshold is not None and model.threshold in keys:
+        x = plot.x + slot * list(keys).index(model.threshold)
+        pygame.draw.line(surface, art.INK, (x, plot.y - s(4)), (x, plot.bottom), max(2, s(2)))
+    if model.observed:
+        points = []
+        for i, key in enumerate(keys):
+            share = model.observed.get(key, 0.0)
+            points.append((plot.x + slot * (i + 0.5), plot.bottom - height(share)))
+        if len(points) > 1:
+            pygame.draw.lines(surface, art.INK, False, points, max(1, s(2)))
+        if not many:
+            for x, y in points:
+                d = max(3, s(4))
+                pygame.draw.polygon(surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+    pygame.draw.line(surface, art.INK, (plot.x, plot.bottom), (plot.right, plot.bottom), max(1, s(2)))
+    # Key labels: as many as fit without touching.
+    widest = max(small.size(model.label(k))[0] for k in keys) + s(6)
+    every = max(1, int(widest // max(1.0, slot)) + 1)
+    for i, key in enumerate(keys):
+        if i % every:
+            continue
+        label = small.render(model.label(key), True, art.INK)
+        surface.blit(label, label.get_rect(midtop=(plot.x + slot * (i + 0.5), plot.bottom + s(4))))
+
+
+def fit_text(font: pygame.font.Font, line: str, width: int) -> str:
+    """`line`, shortened with an ellipsis when wider than `width` pixels in `font`."""
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"

@@ -1,0 +1,60 @@
+"""Small text layouts the Lab's panels share: a big figure, a titled block of lines, a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.client import art
+
+
+def big_figure(app: Any, surface: pygame.Surface, pos: tuple[int, int], label: str, figure: str, note: str = "",
+               colour: tuple[int, int, int] = art.IVORY) -> int:
+    """A caption, a large number under it and a small note beside it; returns the y below."""
+    s = app.s
+    rect = art.text(app, surface, label, pos, size=15, colour=art.MUTED)
+    big = art.text(app, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
+    if note:
+        art.text(app, surface, note, (big.right + s(12), big.centery + s(6)), size=15, colour=art.PARCHMENT_DARK,
+                 anchor="midleft")
+    return big.bottom + s(4)
+
+
+def block(app: Any, surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
+          size: int = 15, highlight: int = -1) -> int:
+    """A bold title and wrapped lines under it inside `rect`; returns the y below."""
+    s = app.s
+    y = rect.y
+    if title:
+        y = art.text(app, surface, title, (rect.x, y), size=15, bold=True, colour=art.BRASS).bottom + s(2)
+    for i, line in enumerate(lines):
+        colour = art.IVORY if i == highlight else art.PARCHMENT
+        y = art.wrapped_text(app, surface, line, pygame.Rect(rect.x, y, rect.w, rect.h), size=size, colour=colour)
+    return y + s(6)
+
+
+def table(app: Any, surface: pygame.Surface, rect: pygame.Rect, header: Sequence[str], rows: Sequence[Sequence[str]],
+          mark: tuple[int, int] | None = None, size: int = 13) -> int:
+    """A grid of short texts (first column and first row as headings); `mark` (row, col) is boxed; returns y below."""
+    s = app.s
+    cols = len(header)
+    cell_w = rect.w / max(1, cols)
+    line_h = s(size + 8)
+    y = rect.y
+    for c, head in enumerate(header):
+        art.text(app, surface, head, (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2), size=size, bold=True,
+                 colour=art.BRASS, anchor="center")
+    y += line_h
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            centre = (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2)
+            if mark == (r, c):
+                box = pygame.Rect(0, 0, round(cell_w) - s(2), line_h - s(2))
+                box.center = centre
+                pygame.draw.rect(surface, art.BRASS, box, max(1, s(2)), border_radius=s(4))
+            colour = art.BRASS if c == 0 else art.PARCHMENT
+            art.text(app, surface, cell, centre, size=size, bold=(c == 0), colour=colour, anchor="center")
+        y += line_h
+    return y
