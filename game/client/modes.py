@@ -9,6 +9,7 @@ from game.engine import registry
 # Board scene of each mode, as 'module:Class' so importing the menu never imports a board.
 GAME_SCENES: dict[str, str] = {
     "kubtafl": "game.client.kubtafl.scene:KubtaflScene",
+    "checkrisk": "game.client.checkrisk.scene:CheckRiskScene",
     "dice_lab": "game.client.dice_lab.scene:DiceLabScene",
 }
 

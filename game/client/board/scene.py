@@ -114,7 +114,7 @@ class BoardScene(GameScene):
         if self.session is not None:
             # The board size from the game's metadata (8×8 until a mode's game states it).
             game = self.session.game
-            cols, rows = int(getattr(game, "width", 8)), int(getattr(game, "height", 8))
+            cols, rows = game.board_size if all(game.board_size) else (8, 8)
             seats = len(self.session.seats)
         self.layout = BoardLayout(size, cols, rows)
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units, seat_row=seats > 2)
@@ -366,8 +366,12 @@ class BoardScene(GameScene):
             return
         ctrl_z = event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL
         if self.queue.busy:
+            busy_press = getattr(self.view, "press_while_busy", None)
             if ctrl_z:
                 self.undo()  # finishes the animation at once, then takes the action back
+            elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and busy_press is not None
+                  and busy_press(event.pos)):
+                return  # the mode's own control over a running animation (CheckRisk's Stop blitz)
             elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)):
                 self.queue.skip()

@@ -1,0 +1,1 @@
+"""The CheckRisk board scene: stacks, deployment, reinforcements, actions, odds, dice battles, luck."""

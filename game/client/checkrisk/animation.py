@@ -1,0 +1,274 @@
+"""CheckRisk's engine events as animation: tokens drop in, stacks slide, attackers step out, the round's dice
+tumble in the battle card's tray, hits glow, then losses come off token by token; survivors go home, retreats
+split away, the winner moves in. Every handler changes `board.model` in its steps' callbacks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.client.anim import Anim, ease_out_back
+from game.client.board.animator import CELL_SECONDS, Animator
+from game.client.board.layout import cell_xy
+from game.client.checkrisk.model import CheckRiskModel, StackView, field_point, field_stack
+from game.client.checkrisk.pieces import seat_colour
+from game.engine.checkrisk.events import (
+    AttackDeclared,
+    BattleEnded,
+    BattleRound,
+    Deployed,
+    Eliminated,
+    GameOver,
+    Losses,
+    Moved,
+    Occupied,
+    Reinforced,
+    Retreated,
+    Stood,
+    Withdrew,
+)
+
+if TYPE_CHECKING:
+    from game.client.checkrisk.battle_card import BattleCard
+
+LOSS_SECONDS = 0.2  # one token coming off
+LINGER_SECONDS = 0.7  # the last round's dice stay a moment after a battle ends
+HIT_GAP = 0.25  # between the dice settling and the first loss
+RED = (255, 96, 72)
+GREEN_TEXT = (130, 235, 160)
+
+
+class CheckRiskAnimation:
+    """The handlers, over the board's animator, the model the board draws and the battle card."""
+
+    def __init__(self, animator: Animator, model: Callable[[], CheckRiskModel], card: BattleCard) -> None:
+        self.anim = animator
+        self.model = model
+        self.card = card
+
+    def handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event class -> handler."""
+        return {Deployed: self.deployed, Reinforced: self.reinforced, Moved: self.moved,
+                AttackDeclared: self.attack_declared, BattleRound: self.battle_round, Losses: self.losses,
+                BattleEnded: self.battle_ended, Withdrew: self.withdrew, Retreated: self.retreated,
+                Occupied: self.occupied, Stood: self.stood, Eliminated: self.eliminated, GameOver: self.game_over}
+
+    # ----- placing -----
+    def _drop(self, cell: str, seat: int, count: int, seconds: float, sound: str) -> None:
+        holder: dict[str, StackView] = {}
+
+        def start() -> None:
+            holder["stack"] = self.model().add(cell, seat, count)
+            self.anim.play_sound(sound)
+
+        def tick(t: float) -> None:
+            stack = holder.get("stack")
+            if stack is not None:
+                stack.lift = 1.0 - ease_out_back(t) if t < 1 else 0.0
+
+        self.anim.step([Anim("drop", seconds, on_tick=tick)], start)
+
+    def deployed(self, ev: Deployed) -> None:
+        """Tokens drop onto their cell."""
+        self._drop(ev.cell, ev.seat, ev.count, 0.16, "click")
+
+    def reinforced(self, ev: Reinforced) -> None:
+        """A reinforcement drops on and '+1' floats up."""
+        self.anim.float_text(ev.cell, "+1", GREEN_TEXT)
+        self._drop(ev.cell, ev.seat, ev.count, 0.18, "click")
+
+    # ----- moving -----
+    def _carry(self, seat: int, count: int, src: tuple[float, float], dst: tuple[float, float],
+               take: Callable[[], None], land: Callable[[], None], sound: str = "slide") -> None:
+        """A stack of `count` lifts off at `src` (after `take`), slides to `dst`, and `land` puts it down."""
+        holder: dict[str, StackView] = {}
+        cells = abs(dst[0] - src[0]) + abs(dst[1] - src[1])
+
+        def start() -> None:
+            take()
+            ghost = StackView(seat, count, src[0], src[1])
+            holder["stack"] = ghost
+            self.model().ghosts.append(ghost)
+            self.anim.play_sound(sound)
+
+        def tick(t: float) -> None:
+            ghost = holder.get("stack")
+            if ghost is not None:
+                e = 1 - (1 - t) ** 3
+                ghost.x = src[0] + (dst[0] - src[0]) * e
+                ghost.y = src[1] + (dst[1] - src[1]) * e
+                ghost.lift = math.sin(math.pi * t)
+
+        def end() -> None:
+            ghost = holder.get("stack")
+            if ghost is not None and ghost in self.model().ghosts:
+                self.model().ghosts.remove(ghost)
+            land()
+
+        seconds = min(0.6, max(0.14, cells * CELL_SECONDS * 1.4))
+        self.anim.step([Anim("carry", seconds, on_tick=tick)], start, end)
+
+    def moved(self, ev: Moved) -> None:
+        """The tokens slide over, lifted."""
+        self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target), lambda: self.model().take(ev.origin, ev.count),
+                    lambda: self.model().add(ev.target, ev.seat, ev.count) and None)
+
+    # ----- battle -----
+    def attack_declared(self, ev: AttackDeclared) -> None:
+        """The attackers step out toward the target; the battle card opens."""
+        def land() -> None:
+            model = self.model()
+            model.attackers = field_stack(ev.seat, ev.attackers, ev.origin, ev.target)
+            model.battle = (ev.origin, ev.target)
+
+        def take() -> None:
+            self.model().take(ev.origin, ev.attackers)
+            self.card.open(ev.seat, ev.defender, ev.origin, ev.target)
+
+        self._carry(ev.seat, ev.attackers, _xy(ev.origin), field_point(ev.origin, ev.target), take, land, "slide")
+
+    def battle_round(self, ev: BattleRound) -> None:
+        """Both sides' dice tumble into the tray and settle; the hits glow."""
+        holder: dict[str, float] = {}
+        seconds = 1.05
+
+        def start() -> None:
+            holder["seconds"] = self.card.roll(ev.attacker_dice, ev.defender_dice) or seconds
+            self.anim.play_sound("roll")
+
+        def tick(t: float) -> None:
+            self.card.advance(t, holder.get("seconds", seconds))
+
+        def end() -> None:
+            self.card.glow_hits()
+
+        self.anim.step([Anim("roll", seconds, on_tick=tick)], start, end)
+        self.anim.wait(HIT_GAP)
+
+    def losses(self, ev: Losses) -> None:
+        """Losses come off token by token, attacker's and defender's in turn."""
+        battle = self.model().battle
+        if battle is None:
+            return
+        origin, target = battle
+        steps = []
+        for i in range(max(ev.attacker_lost, ev.defender_lost)):
+            if i < ev.attacker_lost:
+                steps.append("a")
+            if i < ev.defender_lost:
+                steps.append("d")
+        for side in steps:
+            self.anim.step([Anim("loss", LOSS_SECONDS)], self._lose(side, origin, target))
+
+    def _lose(self, side: str, origin: str, target: str) -> Callable[[], None]:
+        def start() -> None:
+            model = self.model()
+            if side == "a":
+                stack = model.attackers
+                if stack is None:
+                    return
+                stack.count -= 1
+                at = (stack.x, stack.y)
+                if stack.count <= 0:
+                    model.attackers = None
+                    self.anim.burst(target, [seat_colour(stack.owner), (255, 240, 200)])
+            else:
+                stack = model.stacks.get(target)
+                if stack is None:
+                    return
+                at = (stack.x, stack.y)
+                model.take(target, 1)
+                if target not in model.stacks:
+                    self.anim.burst(target, [seat_colour(stack.owner), (255, 240, 200)])
+            self.anim.float_text(target, "−1", RED, at=at)
+            self.anim.shake(0.5, 0.12)
+            self.anim.play_sound("impact")
+
+        return start
+
+    def _home(self, origin: str, target: str) -> None:
+        """The attackers still out go back to their cell."""
+        model = self.model()
+        field = model.attackers
+        if field is None:
+            return
+        seat, count = field.owner, field.count
+
+        def take() -> None:
+            self.model().attackers = None
+
+        self._carry(seat, count, (field.x, field.y), _xy(origin), take,
+                    lambda: self.model().add(origin, seat, count) and None)
+
+    def _end_battle(self) -> None:
+        def end() -> None:
+            self.model().battle = None
+            self.model().attackers = None
+            self.card.close()
+
+        self.anim.step([Anim("linger", LINGER_SECONDS)], None, end)
+
+    def battle_ended(self, ev: BattleEnded) -> None:
+        """Survivors go home; the card stays for the occupation when the attacker won."""
+        field = self.model().attackers
+        if field is not None and ev.survivors:
+            self._home(ev.origin, ev.target)
+        if ev.result != "attacker":
+            self._end_battle()
+
+    def withdrew(self, ev: Withdrew) -> None:
+        """The attackers go home; the battle is over."""
+        self._home(ev.origin, ev.target)
+        self._end_battle()
+
+    def stood(self, ev: Stood) -> None:
+        """The defender stands: a short beat before the next round."""
+        self.anim.wait(0.15)
+
+    def retreated(self, ev: Retreated) -> None:
+        """The defender's stack splits away to its cells; the attackers go home."""
+        battle = self.model().battle
+        for cell, n in ev.moves:
+            self._carry(ev.seat, n, _xy(ev.cell), _xy(cell), lambda n=n: self.model().take(ev.cell, n),
+                        lambda cell=cell, n=n: self.model().add(cell, ev.seat, n) and None)
+        if battle is not None:
+            self._home(battle[0], battle[1])
+
+    def occupied(self, ev: Occupied) -> None:
+        """The winner moves in; the battle is over."""
+        if ev.count:
+            self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target),
+                        lambda: self.model().take(ev.origin, ev.count),
+                        lambda: self.model().add(ev.target, ev.seat, ev.count) and None)
+        self._end_battle()
+
+    def eliminated(self, ev: Eliminated) -> None:
+        """A seat is out: its colour greys in the panel (the model's `out`)."""
+        def start() -> None:
+            model = self.model()
+            out = list(model.out) + [False] * max(0, ev.seat + 1 - len(model.out))
+            out[ev.seat] = True
+            model.out = tuple(out)
+            self.anim.play_sound("destroy")
+
+        self.anim.wait(0.3, start)
+
+    def game_over(self, ev: GameOver) -> None:
+        """A glow over the winner's largest stack, and the chime."""
+        def start() -> None:
+            model = self.model()
+            winners = tuple(ev.winners)
+            if len(winners) == 1:
+                mine = [s for s in model.stacks.values() if s.owner == winners[0]]
+                if mine:
+                    best = max(mine, key=lambda s: s.count)
+                    self.anim.effect("victory", 1.6, x=best.x, y=best.y, colour=seat_colour(winners[0]))
+            self.anim.play_sound("victory")
+
+        self.anim.wait(0.8, start)
+
+
+def _xy(cell: str) -> tuple[float, float]:
+    x, y = cell_xy(cell)
+    return float(x), float(y)

@@ -1,0 +1,72 @@
+"""Small drawn buttons for CheckRisk's panel slot and battle card: laid out in rows, hit by position, hover-lit.
+
+They are drawn with pygame (they come and go with the phase, many times a turn) and report clicks to the view by
+key; a disabled button is drawn dim and never reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import art
+
+
+@dataclass
+class Button:
+    """One button: what it does (`key`), its text, where it is, and how it looks."""
+
+    key: str
+    text: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    primary: bool = False
+    selected: bool = False
+
+
+def row(keys: Sequence[Button], area: pygame.Rect, gap: int, weights: Sequence[float] | None = None) -> None:
+    """Lay `keys` out across `area`, side by side (widths by `weights`, equal by default)."""
+    if not keys:
+        return
+    weights = list(weights) if weights is not None else [1.0] * len(keys)
+    total = sum(weights)
+    room = area.w - gap * (len(keys) - 1)
+    x = float(area.left)
+    for button, weight in zip(keys, weights, strict=True):
+        w = room * weight / total
+        button.rect = pygame.Rect(round(x), area.top, round(w), area.h)
+        x += w + gap
+
+
+def hit(buttons: Sequence[Button], pos: tuple[int, int] | None) -> Button | None:
+    """The enabled button under `pos`."""
+    if pos is None:
+        return None
+    for button in buttons:
+        if button.enabled and button.rect.collidepoint(pos):
+            return button
+    return None
+
+
+def draw(surface: pygame.Surface, buttons: Sequence[Button], hover: str | None, size: int, cut: list[str],
+         offset: tuple[int, int] = (0, 0)) -> None:
+    """Every button (moved by `offset`), its text shrunk to fit (what cannot fit goes to `cut`)."""
+    for button in buttons:
+        rect = button.rect.move(offset)
+        hot = button.enabled and button.key == hover
+        if not button.enabled:
+            bg, fg, edge = (66, 54, 44), art.MUTED, (40, 30, 22)
+        elif button.primary or button.selected:
+            bg = art.shade(art.ORANGE, 1.1 if hot else 1.0)
+            fg, edge = (30, 20, 12), (255, 236, 190) if hot else (120, 80, 20)
+        else:
+            bg = (132, 100, 68) if hot else (104, 78, 54)
+            fg, edge = art.IVORY, (232, 206, 150) if hot else (34, 24, 16)
+        radius = max(4, rect.h // 4)
+        pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, bg, rect, border_radius=radius)
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
+        text_size = art.fitting_size(button.text, rect.w - 8, size, cut, bold=True)
+        art.label(surface, button.text, text_size, fg, center=rect.center, bold=True)

@@ -1,0 +1,106 @@
+"""Scripted CheckRisk games for screenshots, tests and the benchmark: played by inline AI seats up to a moment
+worth showing (an attack open to the human, a defender's decision), or a prepared late position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.client.play.session import GameSession
+from game.client.play.worker import InlineExecutor
+
+AI = "ai:easy"
+
+
+def played_until(level: str, seats: int, done: Callable[[GameSession], bool], seed: int = 4,
+                 limit: int = 2000) -> GameSession:
+    """A game of AI seats played (inline) until `done(session)`; its seats are all AI until the caller changes them."""
+    session = GameSession("checkrisk", level, [AI] * seats, seed=seed, autosave=False, executor=InlineExecutor())
+    for _ in range(limit):
+        if session.is_over or done(session):
+            break
+        action = session.wait_ai()
+        if action is None:
+            break
+        session.apply(action)
+    return session
+
+
+def attack_ready(session: GameSession) -> bool:
+    """Seat 0 is to act with an attack open."""
+    s = session.state
+    return s.phase == "act" and s.seat == 0 and any(a[0] == "attack" and a[3] >= 3 for a in s.legal_actions())
+
+
+def retreat_ready(session: GameSession) -> bool:
+    """A defender is asked, and may retreat."""
+    s = session.state
+    battle = s.pending_battle()
+    return battle is not None and battle.stage == "defender" and any(a[0] == "retreat" for a in s.legal_actions())
+
+
+def odds_session() -> GameSession:
+    """Seat 0 (human) to act with an attack of three or more open; the other seat an AI."""
+    session = played_until("standard", 2, attack_ready)
+    session.seats[0] = "human"
+    return session
+
+
+def best_attack(session: GameSession) -> Any:
+    """Seat 0's attack with the most tokens."""
+    attacks = [a for a in session.state.legal_actions() if a[0] == "attack"]
+    return max(attacks, key=lambda a: (a.n, -a.origin))
+
+
+def late_position(session_seats: list[str]) -> GameSession:
+    """Four seats on corners4 late in a game: two players nearly out, seat 0 to act."""
+    session = GameSession("checkrisk", "corners4", session_seats, seed=9, autosave=False, executor=InlineExecutor())
+    stacks = {"c3": (0, 6), "c4": (0, 5), "d4": (0, 6), "b3": (0, 4), "c5": (1, 1), "e4": (2, 1), "f6": (3, 2),
+              "f5": (3, 3), "g6": (3, 1)}
+    session.state = session.game.position(stacks, seat=0, phase="act", round=30)
+    return session
+
+
+def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(name, context) pairs for `--screenshot`."""
+    def speed(value: str) -> None:
+        app.settings.anim_speed = value
+
+    def deploy(scene: Any) -> None:
+        speed("instant")
+        picks = scene.view.picks
+        picks.use_preset("wall")
+        picks.remove_token(next(iter(sorted(picks.draft))))
+        picks.hover = "d2"
+
+    def odds(scene: Any) -> None:
+        speed("instant")
+        action = best_attack(scene.session)
+        game = scene.session.game
+        picks = scene.view.picks
+        picks.select(game.cell_name(action.origin))
+        picks.hover = game.cell_name(action.target)
+
+    def battle(scene: Any) -> None:
+        speed("normal")
+        scene.commit(best_attack(scene.session))
+        scene.queue.update(0.55)  # the attackers stepped out; the dice are in the air
+
+    def retreat(scene: Any) -> None:
+        speed("instant")
+        scene.view.picks.start_retreat()
+
+    retreat_session = played_until("standard", 2, retreat_ready, seed=6)
+    battle_state = retreat_session.state.pending_battle()
+    if battle_state is not None:
+        retreat_session.seats[battle_state.defender] = "human"
+    over = late_position(["human", AI, AI, AI])
+    return [
+        ("deploy", {"session": GameSession("checkrisk", "standard", ["human", AI], seed=1, autosave=False),
+                    "prepare": deploy}),
+        ("odds", {"session": odds_session(), "prepare": odds}),
+        ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
+        ("retreat", {"session": retreat_session, "prepare": retreat}),
+        ("game_over", {"session": over, "play": ["c4xc5:5"], "prepare": lambda scene: speed("instant"),
+                       "_frames": 240}),
+    ]

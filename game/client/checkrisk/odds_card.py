@@ -1,0 +1,83 @@
+"""The odds before committing an attack, read from `state.forecast`: the chance to take the cell, to be held, of
+both stacks gone, the expected survivors of each side for a fight to the end, and the smallest number of
+attackers that reaches 50 % and 80 %. Shown as a card by the hovered enemy stack."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import art
+from game.client.checkrisk.battle_card import percent
+from game.client.checkrisk.pieces import seat_colour
+from game.engine.checkrisk import Attack
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+def forecast(state: Any, origin: str, target: str, n: int) -> Any:
+    """The engine's forecast of attacking `target` from `origin` with `n` tokens (its `detail`: BattleForecast)."""
+    game = state.game
+    return state.forecast(Attack("attack", game.cell_index(origin), game.cell_index(target), n))
+
+
+def win_chance(state: Any, origin: str, target: str, n: int) -> str:
+    """The chance to take the cell, as a badge text."""
+    return percent(forecast(state, origin, target, n).probability("win"))
+
+
+def smallest_for(state: Any, origin: str, target: str, amounts: list[int], share: Fraction) -> int | None:
+    """The fewest attackers whose chance to take the cell reaches `share`, or None."""
+    for n in sorted(amounts):
+        if forecast(state, origin, target, n).probability("win") >= share:
+            return n
+    return None
+
+
+def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: Any) -> list[str]:
+    """The card's lines."""
+    detail = forecast(state, origin, target, n).detail
+    fifty = smallest_for(state, origin, target, amounts, Fraction(1, 2))
+    eighty = smallest_for(state, origin, target, amounts, Fraction(4, 5))
+    return [
+        t("checkrisk.odds.title", n=n, target=target),
+        t("checkrisk.odds.win", p=percent(detail.win)),
+        t("checkrisk.odds.hold", p=percent(detail.hold)),
+        t("checkrisk.odds.both", p=percent(detail.both_gone)),
+        t("checkrisk.odds.survivors", a=f"{float(detail.attackers_left):.1f}", d=f"{float(detail.defenders_left):.1f}"),
+        t("checkrisk.odds.needed", fifty=fifty if fifty is not None else "—", eighty=eighty if eighty is not None else "—"),
+    ]
+
+
+def draw(surface: pygame.Surface, board: BoardScene, state: Any, origin: str, target: str, n: int,
+         amounts: list[int], cut: list[str]) -> pygame.Rect:
+    """The card beside the target cell, kept on the board's frame."""
+    t = board.app.t
+    layout = board.layout
+    texts = lines(state, origin, target, n, amounts, t)
+    size = max(12, int(layout.cell * 0.2))
+    f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+    w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
+    h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
+    rect = pygame.Rect(0, 0, w, h)
+    cx, cy = layout.cell_center(target)
+    rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
+    if rect.right > layout.frame.right:
+        rect.midright = (int(cx - layout.cell * 0.6), int(cy))
+    rect.clamp_ip(layout.frame)
+    shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 100), shadow.get_rect(), border_radius=12)
+    surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
+    pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
+    pygame.draw.rect(surface, seat_colour(state.seat), rect, 2, border_radius=8)
+    y = rect.top + size // 2
+    colours = [art.PARCHMENT, seat_colour(state.seat), art.PARCHMENT_DARK, art.PARCHMENT_DARK, art.PARCHMENT_DARK,
+               art.MUTED]
+    for i, (text, colour) in enumerate(zip(texts, colours, strict=True)):
+        font = fb if i == 0 else f
+        surface.blit(font.render(text, True, colour), (rect.left + size, y))
+        y += font.get_linesize()
+    return rect

@@ -1,0 +1,404 @@
+"""What the CheckRisk player is picking: a deployment draft, reinforcements, a stack with an amount and its
+target, the defender's retreat split, the occupation amount, and blitz. Every choice ends in `board.commit` of a
+legal action taken from the index of `state.legal_actions()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
+from game.client.checkrisk.actions import ActionIndex
+from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
+from game.engine.core import IllegalAction
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+import pygame
+
+
+@dataclass
+class Blitz:
+    """An attacker fighting on by itself: to the end, until down to `k` tokens, or until the odds fall under `x` %."""
+
+    how: str  # "end", "down_to" or "odds"
+    k: int = 1
+    x: int = 50
+
+    def goes_on(self, attackers: int, defenders: int) -> bool:
+        """True while the condition holds for the stacks now (odds from the engine's exact forecast)."""
+        if self.how == "down_to":
+            return attackers > self.k
+        if self.how == "odds":
+            return battle_forecast(attackers, defenders).win * 100 >= self.x
+        return True
+
+
+class CheckRiskPicks:
+    """The picks of the human to act, over the board scene's services."""
+
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.state: Any = None
+        self.index = ActionIndex()
+        self.human = False
+        self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> tokens
+        self.draft_preset = ""  # the preset the draft was filled from (committed as one action while unchanged)
+        self.selected: str | None = None
+        self.hover: str | None = None
+        self.amount: int | None = None  # tokens chosen for the selected stack (None: the default for the target)
+        self.split: dict[str, int] | None = None  # the defender's retreat split in progress
+        self.blitz: Blitz | None = None
+        self.blitz_k = 1
+        self.blitz_x = 50
+        self.picking = ""  # what the open amount picker is for ("act", "occupy", "retreat")
+        self.picker_target: str | None = None
+        self.picker_value = 0
+
+    # ----- position -----
+    def rebuild(self, state: Any, human: bool) -> None:
+        """Index the new position; blitz goes on by itself; the occupation picker opens."""
+        self.state = state
+        self.index = ActionIndex.build(state)
+        self.human = human
+        phase = state.phase
+        if phase != "deploy":
+            self.draft = {}
+            self.draft_preset = ""
+        battle = state.pending_battle()
+        if battle is None:
+            self.blitz = None
+        if battle is None or battle.stage != "defender":
+            self.split = None
+        if not human:
+            return
+        if battle is not None and battle.stage == "attacker" and self.blitz is not None:
+            if self.blitz.goes_on(battle.attackers, battle.defenders):
+                self.board.commit(Word("continue"))
+                return
+            self.blitz = None
+        if battle is not None and battle.stage == "occupy":
+            self.open_occupy()
+
+    def reset(self) -> None:
+        """Drop the selection and hover (the draft, split and blitz stay until their position goes)."""
+        self.selected = None
+        self.hover = None
+        self.amount = None
+        self.picking = ""
+        self.picker_target = None
+
+    @property
+    def phase(self) -> str:
+        """The position's phase ('' before the first position)."""
+        return str(self.state.phase) if self.state is not None else ""
+
+    def cell_index(self, cell: str) -> int:
+        """The engine's index of a cell name."""
+        return int(self.state.game.cell_index(cell))
+
+    # ----- deployment -----
+    def draft_state(self, draft: dict[str, int] | None = None) -> Any:
+        """The position with the draft placed, or None when the engine refuses it."""
+        state = self.state.clone()
+        for cell, k in sorted((draft if draft is not None else self.draft).items()):
+            try:
+                state.apply(Deploy("deploy", self.cell_index(cell), k))
+            except IllegalAction:
+                return None
+        return state
+
+    def _try_draft(self, draft: dict[str, int]) -> bool:
+        draft = {c: k for c, k in draft.items() if k > 0}
+        if self.draft_state(draft) is None:
+            return False
+        self.draft = draft
+        self.draft_preset = ""
+        return True
+
+    def draft_addable(self) -> set[str]:
+        """Cells where one more token may go now."""
+        state = self.draft_state()
+        if state is None or state.phase != "deploy" or state.seat != self.state.seat:
+            return set()
+        name = state.game.cell_name
+        return {name(a.cell) for a in state.legal_actions() if isinstance(a, Deploy) and a.k == 1}
+
+    def tokens_left(self) -> int:
+        """Tokens the deploying seat still has to place (the draft counted)."""
+        return int(self.state.to_deploy[self.state.seat]) - sum(self.draft.values())
+
+    def add_token(self, cell: str) -> bool:
+        """One more token on `cell` in the draft."""
+        if cell not in self.draft_addable():
+            return False
+        return self._try_draft({**self.draft, cell: self.draft.get(cell, 0) + 1})
+
+    def remove_token(self, cell: str) -> bool:
+        """One token fewer on `cell` in the draft."""
+        if not self.draft.get(cell):
+            return False
+        return self._try_draft({**self.draft, cell: self.draft[cell] - 1})
+
+    def move_token(self, src: str, dst: str) -> bool:
+        """One token from `src` to `dst` in the draft."""
+        if not self.draft.get(src) or src == dst:
+            return False
+        return self._try_draft({**self.draft, src: self.draft[src] - 1, dst: self.draft.get(dst, 0) + 1})
+
+    def use_preset(self, name: str) -> None:
+        """Fill the draft from a preset (committed as the preset while unchanged)."""
+        cells = self.state.game.presets(self.state.seat).get(name, ())
+        self.draft = {self.state.game.cell_name(c): k for c, k in cells}
+        self.draft_preset = name
+
+    def deploy_for_me(self) -> None:
+        """Fill the rest of the draft: a token at a time on the emptiest cell allowed, nearest the front."""
+        self.draft_preset = ""
+        mid = (self.state.game.board_size[1] - 1) / 2
+        while self.tokens_left() > 0:
+            cells = self.draft_addable()
+            if not cells:
+                break
+            best = min(cells, key=lambda c: (self.draft.get(c, 0), abs(int(c[1:]) - 1 - mid), c))
+            self.draft[best] = self.draft.get(best, 0) + 1
+
+    def confirm_deployment(self) -> None:
+        """Commit the draft: the preset as one action, else one placement per cell."""
+        if self.tokens_left() or not self.draft:
+            return
+        if self.draft_preset and self.draft_preset in self.index.presets:
+            self.board.commit(Preset("preset", self.draft_preset))
+        else:
+            for cell, k in sorted(self.draft.items()):
+                self.board.commit(Deploy("deploy", self.cell_index(cell), k))
+        self.draft = {}
+        self.draft_preset = ""
+
+    # ----- reinforcements -----
+    def place_for_me(self) -> None:
+        """Place every reinforcement: each on the smallest stack its group may take it on."""
+        session = self.board.session
+        while session.state.phase == "reinforce" and session.is_human_turn:
+            index = ActionIndex.build(session.state)
+            if not index.reinforce:
+                break
+            counts = session.state.count
+            best = min(index.reinforce, key=lambda c: (counts[session.state.game.cell_index(c)], c))
+            self.board.commit(Reinforce("reinforce", session.state.game.cell_index(best)))
+
+    # ----- actions -----
+    def default_amount(self, origin: str, target: str) -> int:
+        """All but one for a move, all for an attack, within what is legal."""
+        moves, attacks = self.index.targets(origin)
+        if target in attacks:
+            return max(attacks[target])
+        allowed = moves.get(target, [1])
+        return max(1, min(max(allowed), self._count(origin) - 1)) if self._count(origin) > 1 else max(allowed)
+
+    def chosen_amount(self, origin: str, target: str) -> int:
+        """The amount for this target: the one picked, or the default."""
+        moves, attacks = self.index.targets(origin)
+        allowed = attacks.get(target) or moves.get(target) or [1]
+        if self.picking == "act" and self.picker_target == target:
+            return self.picker_value
+        if self.amount is not None:
+            return max(min(allowed), min(max(allowed), self.amount))
+        return self.default_amount(origin, target)
+
+    def _count(self, cell: str) -> int:
+        return int(self.state.count[self.cell_index(cell)])
+
+    def select(self, cell: str | None) -> None:
+        """Select an own stack that can act (or drop the selection)."""
+        self.selected = cell if cell in self.index.origins() else None
+        self.amount = None
+
+    def pick_target(self, target: str) -> None:
+        """A target of the selected stack: one token commits at once, else the amount picker opens."""
+        origin = self.selected
+        if origin is None:
+            return
+        moves, attacks = self.index.targets(origin)
+        allowed = attacks.get(target) or moves.get(target)
+        if not allowed:
+            return
+        make = Attack if target in attacks else Move
+        kind = "attack" if target in attacks else "move"
+        if len(allowed) == 1:
+            self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), allowed[0]))
+            return
+        t = self.board.app.t
+        self.picking, self.picker_target = "act", target
+        self.picker_value = self.chosen_amount(origin, target)
+        self.picking = "act"
+
+        def commit(n: int) -> None:
+            self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), n))
+
+        def change(n: int) -> None:
+            self.picker_value = n
+
+        title = t(f"checkrisk.picker.{kind}", origin=origin, target=target)
+        self.board.open_picker(title, min(allowed), max(allowed), self.picker_value, target, commit, change)
+
+    def open_occupy(self) -> None:
+        """The occupation amount: how many of the origin stack move into the won cell."""
+        battle = self.state.pending_battle()
+        if battle is None or not self.index.occupy:
+            return
+        game = self.state.game
+        origin, target = game.cell_name(battle.origin), game.cell_name(battle.target)
+        high = max(self.index.occupy)
+        default = high - 1 if high > 1 else high
+        self.picking, self.picker_target, self.picker_value = "occupy", target, default
+
+        def change(n: int) -> None:
+            self.picker_value = n
+
+        self.board.open_picker(self.board.app.t("checkrisk.picker.occupy", origin=origin, target=target),
+                               min(self.index.occupy), high, default, target,
+                               lambda k: self.board.commit(Occupy("occupy", k)), change)
+
+    # ----- retreat -----
+    def start_retreat(self) -> None:
+        """Begin the split: everything into the first cell that takes the whole stack, else the first split."""
+        if not self.index.retreats:
+            return
+        whole = [parts for parts in self.index.retreats if len(parts) == 1]
+        first = whole[0] if whole else next(iter(self.index.retreats))
+        self.split = dict(first)
+
+    def split_room(self, cell: str) -> tuple[int, int]:
+        """The least and most tokens `cell` may take, the other cells' shares kept where they can be."""
+        amounts = [dict(parts).get(cell, 0) for parts in self.index.retreats]
+        return min(amounts), max(amounts)
+
+    def set_split(self, cell: str, n: int) -> None:
+        """Put `n` tokens on `cell`; the rest is spread over the other cells as a legal split allows."""
+        if self.split is None:
+            return
+        want = {**self.split, cell: n}
+        best = None
+        for parts in self.index.retreats:
+            d = dict(parts)
+            if d.get(cell, 0) != n:
+                continue
+            score = sum(abs(d.get(c, 0) - want.get(c, 0)) for c in set(d) | set(want))
+            if best is None or score < best[0]:
+                best = (score, d)
+        if best is not None:
+            self.split = best[1]
+
+    def retreat_action(self) -> Any:
+        """The legal retreat the split names, or None."""
+        if self.split is None:
+            return None
+        parts = tuple(sorted(((c, n) for c, n in self.split.items() if n), key=lambda p: self.cell_index(p[0])))
+        return self.index.retreats.get(parts)
+
+    def pick_split_cell(self, cell: str) -> None:
+        """Open the amount picker for one retreat cell."""
+        low, high = self.split_room(cell)
+        if self.split is None or high == 0:
+            return
+        self.picking, self.picker_target = "retreat", cell
+        self.board.open_picker(self.board.app.t("checkrisk.picker.retreat", cell=cell), low, high,
+                               self.split.get(cell, 0), cell, lambda n: self.set_split(cell, n),
+                               lambda n: self.set_split(cell, n))
+
+    # ----- pointer and keys -----
+    def pointer(self, intent: Intent) -> bool:
+        """Board pointer intents by phase; returns True from a press that grabs a stack (drag)."""
+        if isinstance(intent, Hover):
+            self.hover = intent.cell
+            return False
+        if not self.human or self.state is None:
+            return False
+        phase = self.phase
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if phase == "deploy":
+            if isinstance(intent, Press) and intent.cell:
+                if shift:
+                    self.remove_token(intent.cell)
+                    return False
+                return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
+            if isinstance(intent, RightClick) and intent.cell:
+                self.remove_token(intent.cell)
+            elif isinstance(intent, Drag) and intent.dst:
+                self.move_token(intent.src, intent.dst)
+            return False
+        if phase == "reinforce" and isinstance(intent, Press) and intent.cell in self.index.reinforce:
+            self.board.commit(Reinforce("reinforce", self.cell_index(intent.cell)))
+            return False
+        if phase == "battle" and self.split is not None and isinstance(intent, Press) and intent.cell:
+            if intent.cell in self.index.retreat_cells():
+                self.pick_split_cell(intent.cell)
+            return False
+        if phase != "act":
+            return False
+        if isinstance(intent, Press):
+            cell = intent.cell
+            if cell is None:
+                return False
+            if self.selected and cell != self.selected:
+                moves, attacks = self.index.targets(self.selected)
+                if cell in moves or cell in attacks:
+                    self.pick_target(cell)
+                    return False
+            if cell == self.selected:
+                self.select(None)
+                return False
+            self.select(cell)
+            return self.selected is not None
+        if isinstance(intent, Drag) and intent.dst:
+            self.select(intent.src)
+            self.pick_target(intent.dst)
+        elif isinstance(intent, RightClick):
+            self.select(None)
+        elif isinstance(intent, Wheel) and self.selected:
+            self.step_amount(intent.steps)
+        return False
+
+    def step_amount(self, steps: int) -> None:
+        """Change the chosen amount of the selected stack."""
+        if self.selected is None:
+            return
+        count = self._count(self.selected)
+        current = self.amount if self.amount is not None else count
+        self.amount = max(1, min(count, current + steps))
+
+    def key(self, intent: Intent) -> None:
+        """Digits choose the amount; E ends the turn; B starts a blitz to the end."""
+        if not isinstance(intent, Key) or not self.human:
+            return
+        if pygame.K_1 <= intent.key <= pygame.K_6 and self.selected:
+            self.amount = min(self._count(self.selected), intent.key - pygame.K_0)
+        elif intent.key == pygame.K_e and "end" in self.index.words:
+            self.board.commit(Word("end"))
+        elif intent.key == pygame.K_c and "continue" in self.index.words:
+            self.board.commit(Word("continue"))
+        elif intent.key == pygame.K_w and "withdraw" in self.index.words:
+            self.board.commit(Word("withdraw"))
+        elif intent.key == pygame.K_s and "stand" in self.index.words:
+            self.board.commit(Word("stand"))
+        elif intent.key == pygame.K_b and "continue" in self.index.words:
+            self.start_blitz(Blitz("end"))
+
+    def start_blitz(self, blitz: Blitz) -> None:
+        """Fight on by itself while the condition holds (checked after every round)."""
+        battle = self.state.pending_battle()
+        if battle is None or "continue" not in self.index.words:
+            return
+        if not blitz.goes_on(battle.attackers, battle.defenders):
+            return
+        self.blitz = blitz
+        self.board.commit(Word("continue"))
+
+    def stop_blitz(self) -> bool:
+        """Stop a running blitz; True when one ran."""
+        running = self.blitz is not None
+        self.blitz = None
+        return running

@@ -1,0 +1,162 @@
+"""CheckRisk's panel slot: what the phase asks (tokens left and cells used while deploying, reinforcements to
+place, the three action pips), the phase's buttons (presets, Deploy for me, Confirm; Place for me; End turn) and
+each player's luck (hits rolled against hits expected) with battles won and lost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import art
+from game.client.checkrisk import buttons as B
+from game.client.checkrisk.pieces import draw_emblem, seat_colour
+
+if TYPE_CHECKING:
+    from game.client.checkrisk.view import CheckRiskView
+
+SLOT_UNITS = 7.6
+MAX_PRESETS = 4
+
+
+class Slot:
+    """The slot's widgets, laid out in screen coordinates from the panel layout."""
+
+    def __init__(self, view: CheckRiskView) -> None:
+        self.view = view
+        self.hover: str | None = None
+
+    def _rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        pl = self.view.board.panel_layout
+        r, u = pl.slot, pl.unit
+        line = pygame.Rect(r.left, r.top, r.w, int(u * 1.3))
+        row1 = pygame.Rect(r.left, line.bottom + u // 4, r.w, int(u * 1.8))
+        row2 = pygame.Rect(r.left, row1.bottom + u // 4, r.w, int(u * 1.8))
+        luck = pygame.Rect(r.left, row2.bottom + u // 3, r.w, r.bottom - row2.bottom - u // 3)
+        return line, row1, row2, luck
+
+    def buttons(self) -> list[B.Button]:
+        """The phase's buttons for the human to act (none while others act)."""
+        view = self.view
+        board, picks, t = view.board, view.picks, view.board.app.t
+        if not board.accepting_input or picks.state is None:
+            return []
+        _, row1, row2, _ = self._rects()
+        gap = max(4, board.panel_layout.unit // 3)
+        phase = picks.phase
+        out: list[B.Button] = []
+        if phase == "deploy":
+            game = picks.state.game
+            language = getattr(board.app.settings, "language", "en")
+            presets = [B.Button(f"preset:{name}", game.preset_title(name, language), selected=picks.draft_preset == name)
+                       for name in picks.index.presets[:MAX_PRESETS]]
+            B.row(presets, row1, gap)
+            rest = [B.Button("clear", t("checkrisk.deploy.clear"), enabled=bool(picks.draft)),
+                    B.Button("auto", t("checkrisk.deploy.auto"), enabled=picks.tokens_left() > 0),
+                    B.Button("confirm", t("checkrisk.deploy.confirm"), primary=True,
+                             enabled=picks.tokens_left() == 0 and bool(picks.draft))]
+            B.row(rest, row2, gap)
+            out = presets + rest
+        elif phase == "reinforce":
+            out = [B.Button("place", t("checkrisk.reinforce.auto"), primary=True)]
+            B.row(out, row1, gap)
+        elif phase == "act":
+            out = [B.Button("end", t("checkrisk.act.end"), primary=True, enabled="end" in picks.index.words)]
+            B.row(out, row1, gap)
+        return out
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        """A click on one of the slot's buttons; True when it was one."""
+        button = B.hit(self.buttons(), pos)
+        if button is None:
+            return False
+        picks = self.view.picks
+        key = button.key
+        if key.startswith("preset:"):
+            picks.use_preset(key.partition(":")[2])
+        elif key == "clear":
+            picks.draft = {}
+            picks.draft_preset = ""
+        elif key == "auto":
+            picks.deploy_for_me()
+        elif key == "confirm":
+            picks.confirm_deployment()
+        elif key == "place":
+            picks.place_for_me()
+        elif key == "end":
+            from game.engine.checkrisk import Word
+
+            self.view.board.commit(Word("end"))
+        return True
+
+    def phase_text(self) -> str:
+        """What the phase asks, with its counters."""
+        view = self.view
+        picks, t = view.picks, view.board.app.t
+        state = picks.state
+        if state is None:
+            return ""
+        phase = state.phase
+        if phase == "deploy":
+            zone = state.game.spec.zones[state.seat]
+            used = len([c for c, k in picks.draft.items() if k])
+            return t("checkrisk.slot.deploy", left=picks.tokens_left(), used=used, cells=zone.max_cells)
+        if phase == "reinforce":
+            left = sum(n for _, n in state.pending_reinforcements())
+            return t("checkrisk.slot.reinforce", n=left)
+        if phase == "battle":
+            return t("checkrisk.slot.battle", actions=state.actions_left)
+        if phase == "act":
+            return t("checkrisk.slot.act", round=state.round, limit=state.game.spec.turn_limit)
+        return ""
+
+    def key(self) -> object:
+        """Everything the slot shows (the panel image cache key)."""
+        picks = self.view.picks
+        state = picks.state
+        stats = self.view.stats_rows()
+        return (self.phase_text(), [(b.key, b.text, b.enabled, b.selected, tuple(b.rect)) for b in self.buttons()],
+                self.hover, state.actions_left if state is not None else 0, stats)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The phase line with the action pips, the buttons, the luck table (`rect` is the slot on `surface`)."""
+        line, _, _, luck = self._rects()
+        screen = self.view.board.panel_layout.slot
+        offset = (rect.left - screen.left, rect.top - screen.top)
+        picks = self.view.picks
+        state = picks.state
+        pips = 0
+        if state is not None and state.phase in ("act", "battle"):
+            pips = state.game.spec.actions
+        text_room = line.w - pips * unit * 1.1 - unit // 2
+        size = art.fitting_size(self.phase_text(), text_room, int(unit * 0.9), cut, bold=True)
+        art.label(surface, self.phase_text(), size, art.PARCHMENT, midleft=(line.left + offset[0],
+                                                                            line.centery + offset[1]), bold=True)
+        if pips and state is not None:
+            colour = seat_colour(state.seat)
+            for i in range(pips):
+                cx = line.right + offset[0] - unit * 0.5 - (pips - 1 - i) * unit * 1.1
+                filled = i < state.actions_left
+                pygame.draw.circle(surface, colour if filled else (70, 58, 48), (cx, line.centery + offset[1]),
+                                   unit * 0.4)
+                pygame.draw.circle(surface, (20, 14, 10), (cx, line.centery + offset[1]), unit * 0.4, 2)
+        B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)
+        self._luck(surface, luck.move(offset), unit, cut)
+
+    def _luck(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        rows = self.view.stats_rows()
+        t = self.view.board.app.t
+        if not rows or rect.h <= unit:
+            return
+        art.label(surface, t("checkrisk.luck.title"), int(unit * 0.75), art.MUTED, topleft=(rect.left, rect.top))
+        per_line = 2 if len(rows) > 2 else 1
+        w = rect.w // per_line
+        h = int(unit * 1.05)
+        for i, (seat, text, out) in enumerate(rows):
+            x = rect.left + (i % per_line) * w
+            y = rect.top + int(unit * 0.95) + (i // per_line) * h
+            icon = pygame.Rect(x, y, int(h * 0.85), int(h * 0.85))
+            draw_emblem(surface, seat, icon, grey=out)
+            size = art.fitting_size(text, w - icon.w - unit * 0.6, int(unit * 0.78), cut)
+            art.label(surface, text, size, (140, 132, 120) if out else art.PARCHMENT_DARK,
+                      midleft=(icon.right + unit // 4, icon.centery))

@@ -1,0 +1,85 @@
+"""What the game's log says about each player: hits rolled against hits expected (luck), battles won and lost,
+and cells and tokens held at each turn start (the results card's charts).
+
+Read by replaying the session's log on a fresh state with the engine's typed actions; the expected hits of a
+round come from the engine's exact round odds (a round without hits is never rolled, so the expectation is
+conditioned the same way). Kept up to date incrementally; an undo (a shorter log) starts the replay over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from game.engine.checkrisk import round_outcomes
+from game.engine.checkrisk.events import BattleEnded, TurnStarted
+
+
+@dataclass
+class SeatStats:
+    """One seat's record."""
+
+    hits: int = 0
+    expected: Fraction = Fraction(0)
+    won: int = 0
+    lost: int = 0
+    cells: list[int] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)
+
+    @property
+    def luck(self) -> float:
+        """Hits rolled minus hits expected."""
+        return self.hits - float(self.expected)
+
+
+class GameStats:
+    """Every seat's record, read from a session's game and log."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.reset()
+
+    def reset(self) -> None:
+        """Start the replay from the beginning."""
+        self.state = self.game.initial_state()
+        self.read = 0
+        players = self.game.num_players
+        self.seats = [SeatStats() for _ in range(players)]
+
+    def update(self, log: list[str]) -> None:
+        """Read the log entries not read yet (from the start again after an undo)."""
+        if len(log) < self.read:
+            self.reset()
+        for text in log[self.read:]:
+            self._apply(text)
+        self.read = len(log)
+
+    def _apply(self, text: str) -> None:
+        state = self.state
+        try:
+            action = state.action_from_str(text)
+        except ValueError:
+            self.reset()  # a log this replay cannot follow: show nothing rather than wrong figures
+            return
+        battle = state.pending_battle()
+        if action[0] == "roll" and battle is not None:
+            attacker, defender = self.seats[battle.attacker], self.seats[battle.defender]
+            for (ha, hd), p in round_outcomes(battle.attackers, battle.defenders):
+                attacker.expected += p * ha
+                defender.expected += p * hd
+            attacker.hits += action[1]
+            defender.hits += action[2]
+        for event in state.apply(action):
+            if isinstance(event, TurnStarted):
+                self._snapshot()
+            elif isinstance(event, BattleEnded) and battle is not None and event.result != "both":
+                winner, loser = (battle.attacker, battle.defender) if event.result == "attacker" else (
+                    battle.defender, battle.attacker)
+                self.seats[winner].won += 1
+                self.seats[loser].lost += 1
+
+    def _snapshot(self) -> None:
+        for seat, record in enumerate(self.seats):
+            record.cells.append(self.state.cells_held(seat))
+            record.tokens.append(self.state.tokens_on_board(seat))

@@ -1,0 +1,393 @@
+"""CheckRisk as a `ModeView` of the board layer: its model, event handlers, picks, odds preview, stacks, battle
+card, panel slot and texts. Everything generic (table, marks, picker, panel, log, turn flow) is the board layer's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import art
+from game.client.board.input import Hover, Intent, Key, Press
+from game.client.board.layout import BoardLayout, cell_xy
+from game.client.board.log import Row, line_rows
+from game.client.checkrisk import buttons as B
+from game.client.checkrisk import odds_card
+from game.client.checkrisk.actions import typed
+from game.client.checkrisk.animation import CheckRiskAnimation
+from game.client.checkrisk.battle_card import BattleCard
+from game.client.checkrisk.model import CheckRiskModel, StackView
+from game.client.checkrisk.picks import CheckRiskPicks
+from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
+from game.client.checkrisk.slot import SLOT_UNITS, Slot
+from game.client.checkrisk.stats import GameStats
+from game.engine.checkrisk import Attack, Move, Preset, Retreat, Word
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+class CheckRiskView:
+    """The CheckRisk part of a board scene."""
+
+    slot_units = SLOT_UNITS
+
+    def attach(self, board: BoardScene) -> None:
+        """Keep the board; build the parts over its services."""
+        self.board = board
+        self.picks = CheckRiskPicks(board)
+        self.card = BattleCard(board, self.picks)
+        self.slot = Slot(self)
+        self.animation = CheckRiskAnimation(board.animator, lambda: board.model, self.card)
+        self.show_groups = False
+        self._stats: GameStats | None = None
+
+    # ----- model and animation -----
+    def build_model(self, state: Any) -> CheckRiskModel:
+        """The stacks of `state` (any state: read-only)."""
+        return CheckRiskModel.from_state(state)
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """CheckRisk's event classes -> animation handlers."""
+        return self.animation.handlers()
+
+    # ----- picks -----
+    def position_changed(self, state: Any, human_to_act: bool) -> None:
+        """Index the position; the battle card follows the battle (also one resumed from a save)."""
+        battle = state.pending_battle()
+        if battle is None:
+            self.card.close()
+        elif not self.card.visible:
+            game = state.game
+            self.card.open(battle.attacker, battle.defender if battle.defender >= 0 else battle.attacker,
+                           game.cell_name(battle.origin), game.cell_name(battle.target))
+        self.picks.rebuild(state, human_to_act)
+
+    def reset(self) -> None:
+        """Drop the selection and hover."""
+        self.picks.reset()
+
+    def pointer(self, intent: Intent) -> bool:
+        """The battle card and the slot's buttons first, then the board."""
+        if isinstance(intent, Hover):
+            self.card.hover = self._button_at(self.card.layout_buttons(), intent.pos) if self.card.visible else None
+            self.slot.hover = self._button_at(self.slot.buttons(), intent.pos)
+        if isinstance(intent, Press) and intent.pos is not None:
+            if self.card.press(intent.pos) or self.slot.press(intent.pos):
+                return False
+        return self.picks.pointer(intent)
+
+    @staticmethod
+    def _button_at(buttons: list[B.Button], pos: tuple[int, int]) -> str | None:
+        button = B.hit(buttons, pos)
+        return button.key if button is not None else None
+
+    def press_while_busy(self, pos: tuple[int, int]) -> bool:
+        """While the dice roll: the Stop button of a blitz takes the click."""
+        if self.picks.blitz is not None and self.card.visible:
+            button = B.hit(self.card.layout_buttons(), pos)
+            if button is not None and button.key == "stop":
+                self.picks.stop_blitz()
+                return True
+        return False
+
+    def key(self, intent: Intent) -> None:
+        """G shows the groups; the rest are the picks' keys."""
+        if isinstance(intent, Key) and intent.key == pygame.K_g:
+            self.show_groups = not self.show_groups
+            return
+        self.picks.key(intent)
+
+    def cancel(self) -> bool:
+        """Esc stops a blitz, leaves a retreat split or drops a selection first."""
+        p = self.picks
+        if p.stop_blitz():
+            return True
+        if p.split is not None:
+            p.split = None
+            return True
+        if p.selected:
+            p.select(None)
+            return True
+        return False
+
+    # ----- drawing -----
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """Deployment zones, the last action's cells, groups (G), reinforcement groups, the selection."""
+        board, p = self.board, self.picks
+        state, marks, layout = p.state, board.marks, board.layout
+        if state is None:
+            return False
+        drawn = False
+        if state.phase == "deploy":
+            colour = seat_colour(state.seat)
+            for cell in state.game.zone(state.seat):
+                marks.cell_tint(layer, layout, state.game.cell_name(cell), colour, False)
+            drawn = True
+        last = None if board.queue.busy else self.last_cells()
+        if last is not None:
+            for cell in last[0]:
+                marks.cell_tint(layer, layout, cell, seat_colour(last[1]), False)
+            drawn = True
+        if self.show_groups or (interactive and state.phase == "reinforce"):
+            self._groups(layer, state)
+            drawn = True
+        if interactive and state.phase == "act":
+            if p.selected:
+                marks.ring(layer, layout, p.selected, seat_colour(state.seat))
+            else:
+                marks.corner_ticks(layer, layout, p.index.origins())
+            drawn = True
+        return drawn
+
+    def _groups(self, layer: pygame.Surface, state: Any) -> None:
+        """Each player's edge-connected groups outlined, with the reinforcements each brings (or has left)."""
+        layout, marks = self.board.layout, self.board.marks
+        name = state.game.cell_name
+        pending = {tuple(cells): left for cells, left in state.pending_reinforcements()}
+        seats = [state.seat] if state.phase == "reinforce" and not self.show_groups else range(len(state.out))
+        for seat in seats:
+            for cells, due in state.reinforcement_due(seat):
+                left = pending.get(tuple(cells), due if state.phase != "reinforce" or seat != state.seat else 0)
+                for cell in cells:
+                    marks.cell_tint(layer, layout, name(cell), seat_colour(seat), True)
+                if left:
+                    top = max(cells, key=lambda c: (c // state.game.board_size[0], -(c % state.game.board_size[0])))
+                    cx, cy = layout.cell_center(name(top))
+                    from game.client.board.marks import text_badge
+
+                    text_badge(layer, f"+{left}", (cx - layout.cell * 0.32, cy - layout.cell * 0.36),
+                               max(11, layout.cell // 4), (20, 14, 10), seat_colour(seat))
+
+    def last_cells(self) -> tuple[list[str], int] | None:
+        """The cells of the last move or attack on the log and the seat that made it."""
+        s = self.board.session
+        if s is None:
+            return None
+        for text, actor in zip(reversed(s.log), reversed(s.actors), strict=False):
+            if actor < 0:
+                continue
+            action = typed(s.game, text)
+            if isinstance(action, (Move, Attack)):
+                return [s.game.cell_name(action.origin), s.game.cell_name(action.target)], actor
+            if isinstance(action, Word) and action.kind == "end":
+                return None
+        return None
+
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+                    offset: tuple[float, float]) -> None:
+        """Every stack of `model`, far rows first; the attackers out; stacks in flight last."""
+        stacks = sorted(model.stacks.values(), key=lambda s: -s.y)
+        for stack in stacks:
+            self.draw_stack(surface, layout, stack, offset, model)
+        if model.attackers is not None:
+            self.draw_stack(surface, layout, model.attackers, offset, model)
+        for ghost in model.ghosts:
+            self.draw_stack(surface, layout, ghost, offset, model)
+
+    @staticmethod
+    def draw_stack(surface: pygame.Surface, layout: BoardLayout, stack: StackView, offset: tuple[float, float],
+                   model: Any = None) -> None:
+        """One stack at its (float) position, lifted and faded as it is."""
+        if stack.count <= 0:
+            return
+        out = bool(model is not None and stack.owner < len(model.out) and model.out[stack.owner])
+        image = stack_image(stack.owner, min(6, stack.count), layout.cell, out)
+        cx, cy = layout.center(stack.x, stack.y)
+        cy -= stack.lift * layout.cell * 0.25
+        if stack.alpha < 1:
+            image = image.copy()
+            image.set_alpha(int(255 * stack.alpha))
+        surface.blit(image, image.get_rect(center=(cx + offset[0], cy + offset[1])))
+
+    def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The draft, targets with odds badges, the retreat split, the hint."""
+        p, board = self.picks, self.board
+        layout, marks, state = board.layout, board.marks, p.state
+        if state is None or not interactive:
+            return self._draw_hint(layer)
+        if state.phase == "deploy":
+            for cell in p.draft_addable():
+                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
+            for cell, k in p.draft.items():
+                x, y = cell_xy(cell)
+                self.draw_stack(layer, layout, StackView(state.seat, k, float(x), float(y)), (0, 0))
+        elif state.phase == "reinforce":
+            for cell in p.index.reinforce:
+                marks.dot(layer, layout, cell, cell == p.hover)
+        elif state.phase == "act" and p.selected:
+            moves, attacks = p.index.targets(p.selected)
+            for cell in moves:
+                marks.dot(layer, layout, cell, cell == p.hover)
+            for cell, amounts in attacks.items():
+                n = p.chosen_amount(p.selected, cell)
+                win = odds_card.win_chance(state, p.selected, cell, n)
+                marks.attack(layer, layout, cell, cell == p.hover, win)
+        elif state.phase == "battle" and p.split is not None:
+            for cell in p.index.retreat_cells():
+                n = p.split.get(cell, 0)
+                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
+                if n:
+                    x, y = cell_xy(cell)
+                    ghost = StackView(state.owner[state.pending_battle().target], n, float(x), float(y), alpha=0.7)
+                    self.draw_stack(layer, layout, ghost, (0, 0))
+        self._draw_hint(layer)
+        return True
+
+    def _draw_hint(self, layer: pygame.Surface) -> bool:
+        s = self.board.session
+        text = self.board.hint_action
+        if not text or s is None:
+            return False
+        action = typed(s.game, text)
+        if isinstance(action, (Move, Attack)):
+            a, b = (self.board.layout.cell_center(s.game.cell_name(c)) for c in (action.origin, action.target))
+            self.board.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
+            return True
+        return False
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The odds card by a hovered enemy stack, the battle card, a dragged stack's arrow."""
+        p = self.picks
+        cut: list[str] = []
+        if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
+            _, attacks = p.index.targets(p.selected)
+            if p.hover in attacks:
+                odds_card.draw(surface, self.board, p.state, p.selected, p.hover,
+                               p.chosen_amount(p.selected, p.hover), attacks[p.hover], cut)
+        self.card.draw(surface, self.board.model, cut)
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None:
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+
+    # ----- panel and texts -----
+    def seat_name(self, seat: int) -> str:
+        """The seat's name from the new-game dialog, else 'Player N'."""
+        s = self.board.session
+        names = getattr(s, "names", None) or []
+        if 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return self.board.app.t("checkrisk.seat.default", n=seat + 1)
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The Okabe–Ito colour of the seat."""
+        return seat_colour(seat)
+
+    def _out(self, seat: int) -> bool:
+        s = self.board.session
+        return bool(s is not None and seat < len(s.state.out) and s.state.out[seat])
+
+    def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's token (grey once out)."""
+        draw_emblem(surface, seat, rect, self._out(seat))
+
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """Nothing static: the slot changes with every phase."""
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """Phase, buttons, luck."""
+        self.slot.draw(surface, rect, unit, cut)
+
+    def slot_key(self) -> object:
+        """What the slot shows."""
+        return self.slot.key()
+
+    def stats(self) -> GameStats | None:
+        """The players' records, read up to the end of the log."""
+        s = self.board.session
+        if s is None:
+            return None
+        if self._stats is None or self._stats.game is not s.game:
+            self._stats = GameStats(s.game)
+        self._stats.update(s.log)
+        return self._stats
+
+    def stats_rows(self) -> list[tuple[int, str, bool]]:
+        """(seat, 'hits 12 / 10.4 · won 2 lost 1', out) per seat."""
+        stats = self.stats()
+        if stats is None:
+            return []
+        t = self.board.app.t
+        return [(seat, t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won,
+                         lost=r.lost), self._out(seat)) for seat, r in enumerate(stats.seats)]
+
+    def log_rows(self) -> list[Row]:
+        """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
+        s = self.board.session
+        if s is None:
+            return []
+        turns: list[str] = []
+        owner = -2
+        parts: list[str] = []
+        for text, actor in zip(s.log, s.actors, strict=False):
+            if actor < 0:
+                continue
+            action = typed(s.game, text)
+            defender = isinstance(action, Retreat) or (isinstance(action, Word) and action.kind == "stand")
+            if actor != owner and not defender:
+                if parts:
+                    turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+                owner, parts = actor, []
+            if isinstance(action, Word) and action.kind == "end":
+                continue
+            if isinstance(action, Preset):
+                text = self.board.app.t("checkrisk.log.preset", name=action.name)
+            parts.append(text)
+        if parts:
+            turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+        return line_rows(turns)
+
+    def status(self, hint: str, note: str) -> str:
+        """What to do now."""
+        t = self.board.app.t
+        p = self.picks
+        state = p.state
+        if hint:
+            return hint
+        if note:
+            return note
+        if state is None:
+            return ""
+        phase = state.phase
+        if phase == "deploy":
+            return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
+        if phase == "reinforce":
+            return t("checkrisk.status.reinforce")
+        if phase == "battle":
+            battle = state.pending_battle()
+            stage = battle.stage if battle is not None else ""
+            if p.split is not None:
+                return t("checkrisk.status.retreat_split")
+            return t(f"checkrisk.status.{stage}") if stage else ""
+        if p.selected:
+            return t("checkrisk.status.selected", cell=p.selected)
+        return t("checkrisk.status.act")
+
+    def hint_words(self, text: str) -> str:
+        """The suggested action in notation."""
+        return self.board.app.t("checkrisk.status.hint", move=text)
+
+    def end_reason(self, outcome: Any) -> str:
+        """C14 / C15 in words, naming the winner."""
+        t = self.board.app.t
+        reason = str(outcome.reason).replace(" ", "_").replace(":", "")
+        winners = ", ".join(self.seat_name(w) for w in outcome.winners) if outcome.winners else ""
+        return t(f"checkrisk.reason.{reason}", winners=winners)
+
+    def handover(self, seat: int) -> str | None:
+        """Who acts and what is asked: deploying, defending mid-turn, or a turn."""
+        t = self.board.app.t
+        s = self.board.session
+        state = s.state
+        name = self.seat_name(seat)
+        battle = state.pending_battle()
+        if battle is not None and battle.stage == "defender" and seat == battle.defender:
+            return t("checkrisk.handover.defend", name=name, cell=state.game.cell_name(battle.target))
+        if state.phase == "deploy":
+            return t("checkrisk.handover.deploy", name=name)
+        if battle is not None and seat == battle.attacker:
+            return t("checkrisk.handover.attack_back", name=name, cell=state.game.cell_name(battle.target))
+        return t("checkrisk.handover.turn", name=name)
+
