@@ -80,7 +80,7 @@ class CheckRiskAnimation:
 
     # ----- moving -----
     def _carry(self, seat: int, count: int, src: tuple[float, float], dst: tuple[float, float],
-               take: Callable[[], None], land: Callable[[], None], sound: str = "slide") -> None:
+               take: Callable[[], Any], land: Callable[[], Any], sound: str = "slide") -> None:
         """A stack of `count` lifts off at `src` (after `take`), slides to `dst`, and `land` puts it down."""
         holder: dict[str, StackView] = {}
         cells = abs(dst[0] - src[0]) + abs(dst[1] - src[1])
@@ -112,7 +112,7 @@ class CheckRiskAnimation:
     def moved(self, ev: Moved) -> None:
         """The tokens slide over, lifted."""
         self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target), lambda: self.model().take(ev.origin, ev.count),
-                    lambda: self.model().add(ev.target, ev.seat, ev.count) and None)
+                    lambda: self.model().add(ev.target, ev.seat, ev.count))
 
     # ----- battle -----
     def attack_declared(self, ev: AttackDeclared) -> None:
@@ -199,7 +199,7 @@ class CheckRiskAnimation:
             self.model().attackers = None
 
         self._carry(seat, count, (field.x, field.y), _xy(origin), take,
-                    lambda: self.model().add(origin, seat, count) and None)
+                    lambda: self.model().add(origin, seat, count))
 
     def _end_battle(self) -> None:
         def end() -> None:
@@ -230,17 +230,22 @@ class CheckRiskAnimation:
         """The defender's stack splits away to its cells; the attackers go home."""
         battle = self.model().battle
         for cell, n in ev.moves:
-            self._carry(ev.seat, n, _xy(ev.cell), _xy(cell), lambda n=n: self.model().take(ev.cell, n),
-                        lambda cell=cell, n=n: self.model().add(cell, ev.seat, n) and None)
+            self._carry(ev.seat, n, _xy(ev.cell), _xy(cell), self._taker(ev.cell, n), self._adder(cell, ev.seat, n))
         if battle is not None:
             self._home(battle[0], battle[1])
+
+    def _taker(self, cell: str, n: int) -> Callable[[], None]:
+        return lambda: self.model().take(cell, n)
+
+    def _adder(self, cell: str, seat: int, n: int) -> Callable[[], Any]:
+        return lambda: self.model().add(cell, seat, n)
 
     def occupied(self, ev: Occupied) -> None:
         """The winner moves in; the battle is over."""
         if ev.count:
             self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target),
                         lambda: self.model().take(ev.origin, ev.count),
-                        lambda: self.model().add(ev.target, ev.seat, ev.count) and None)
+                        lambda: self.model().add(ev.target, ev.seat, ev.count))
         self._end_battle()
 
     def eliminated(self, ev: Eliminated) -> None:

@@ -64,7 +64,8 @@ class BattleCard:
     def roll(self, attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> float:
         """Throw a round's dice (the faces the engine reported); returns how long they tumble."""
         t = self.board.app.t
-        groups = [[TrayDie("pips", v) for v in attacker_dice], [TrayDie("pips", v, style="dark") for v in defender_dice]]
+        groups = [[TrayDie("pips", v) for v in attacker_dice],
+                  [TrayDie("pips", v, style="dark") for v in defender_dice]]
         names = self.board.view.seat_name
         labels = [t("checkrisk.tray.attacker", name=names(self.sides[0])),
                   t("checkrisk.tray.defender", name=names(self.sides[1]))]
@@ -92,7 +93,7 @@ class BattleCard:
         layout = self.board.layout
         board = layout.board
         cell = layout.cell
-        h = int(board.h * 0.47)
+        h = int(board.h * 0.41)
         rect = pygame.Rect(board.left + cell // 5, 0, board.w - 2 * (cell // 5), h)
         target_rank = int(self.cells[1][1:]) - 1 if self.cells[1] else 0
         if target_rank >= layout.rows / 2:

@@ -28,13 +28,13 @@ def played_until(level: str, seats: int, done: Callable[[GameSession], bool], se
 
 def attack_ready(session: GameSession) -> bool:
     """Seat 0 is to act with an attack open."""
-    s = session.state
+    s: Any = session.state
     return s.phase == "act" and s.seat == 0 and any(a[0] == "attack" and a[3] >= 3 for a in s.legal_actions())
 
 
 def retreat_ready(session: GameSession) -> bool:
     """A defender is asked, and may retreat."""
-    s = session.state
+    s: Any = session.state
     battle = s.pending_battle()
     return battle is not None and battle.stage == "defender" and any(a[0] == "retreat" for a in s.legal_actions())
 
@@ -53,11 +53,11 @@ def best_attack(session: GameSession) -> Any:
 
 
 def late_position(session_seats: list[str]) -> GameSession:
-    """Four seats on corners4 late in a game: two players nearly out, seat 0 to act."""
+    """Four seats on corners4 late in a game: seats 2 and 3 out, seat 1 down to one token, seat 0 to act."""
     session = GameSession("checkrisk", "corners4", session_seats, seed=9, autosave=False, executor=InlineExecutor())
-    stacks = {"c3": (0, 6), "c4": (0, 5), "d4": (0, 6), "b3": (0, 4), "c5": (1, 1), "e4": (2, 1), "f6": (3, 2),
-              "f5": (3, 3), "g6": (3, 1)}
-    session.state = session.game.position(stacks, seat=0, phase="act", round=30)
+    stacks = {"c3": (0, 6), "c4": (0, 5), "d4": (0, 6), "b3": (0, 4), "c5": (1, 1)}
+    game: Any = session.game
+    session.state = game.position(stacks, seat=0, phase="act", round=30)
     return session
 
 
@@ -91,7 +91,7 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         scene.view.picks.start_retreat()
 
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
-    battle_state = retreat_session.state.pending_battle()
+    battle_state = retreat_session.state.pending_battle()  # type: ignore[attr-defined]
     if battle_state is not None:
         retreat_session.seats[battle_state.defender] = "human"
     over = late_position(["human", AI, AI, AI])
@@ -102,5 +102,5 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": retreat}),
         ("game_over", {"session": over, "play": ["c4xc5:5"], "prepare": lambda scene: speed("instant"),
-                       "_frames": 240}),
+                       "_frames": 600}),
     ]

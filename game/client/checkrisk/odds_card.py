@@ -48,7 +48,8 @@ def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: A
         t("checkrisk.odds.hold", p=percent(detail.hold)),
         t("checkrisk.odds.both", p=percent(detail.both_gone)),
         t("checkrisk.odds.survivors", a=f"{float(detail.attackers_left):.1f}", d=f"{float(detail.defenders_left):.1f}"),
-        t("checkrisk.odds.needed", fifty=fifty if fifty is not None else "—", eighty=eighty if eighty is not None else "—"),
+        t("checkrisk.odds.needed", fifty=fifty if fifty is not None else "—",
+          eighty=eighty if eighty is not None else "—"),
     ]
 
 

@@ -231,9 +231,8 @@ class CheckRiskPicks:
             self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), allowed[0]))
             return
         t = self.board.app.t
-        self.picking, self.picker_target = "act", target
         self.picker_value = self.chosen_amount(origin, target)
-        self.picking = "act"
+        self.picking, self.picker_target = "act", target
 
         def commit(n: int) -> None:
             self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), n))

@@ -15,7 +15,7 @@ from game.client.checkrisk.pieces import draw_emblem, seat_colour
 if TYPE_CHECKING:
     from game.client.checkrisk.view import CheckRiskView
 
-SLOT_UNITS = 7.6
+SLOT_UNITS = 8.8
 MAX_PRESETS = 4
 
 
@@ -48,8 +48,8 @@ class Slot:
         if phase == "deploy":
             game = picks.state.game
             language = getattr(board.app.settings, "language", "en")
-            presets = [B.Button(f"preset:{name}", game.preset_title(name, language), selected=picks.draft_preset == name)
-                       for name in picks.index.presets[:MAX_PRESETS]]
+            presets = [B.Button(f"preset:{name}", game.preset_title(name, language),
+                                selected=picks.draft_preset == name) for name in picks.index.presets[:MAX_PRESETS]]
             B.row(presets, row1, gap)
             rest = [B.Button("clear", t("checkrisk.deploy.clear"), enabled=bool(picks.draft)),
                     B.Button("auto", t("checkrisk.deploy.auto"), enabled=picks.tokens_left() > 0),
@@ -149,7 +149,7 @@ class Slot:
         if not rows or rect.h <= unit:
             return
         art.label(surface, t("checkrisk.luck.title"), int(unit * 0.75), art.MUTED, topleft=(rect.left, rect.top))
-        per_line = 2 if len(rows) > 2 else 1
+        per_line = 2
         w = rect.w // per_line
         h = int(unit * 1.05)
         for i, (seat, text, out) in enumerate(rows):

@@ -22,7 +22,7 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, Move, Preset, Retreat, Word
+from game.engine.checkrisk import Attack, Move, Preset, Reinforce, Retreat, Word
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -58,7 +58,8 @@ class CheckRiskView:
         battle = state.pending_battle()
         if battle is None:
             self.card.close()
-        elif not self.card.visible:
+        elif not self.card.visible or self.card.cells != (state.game.cell_name(battle.origin),
+                                                            state.game.cell_name(battle.target)):
             game = state.game
             self.card.open(battle.attacker, battle.defender if battle.defender >= 0 else battle.attacker,
                            game.cell_name(battle.origin), game.cell_name(battle.target))
@@ -220,7 +221,7 @@ class CheckRiskView:
             moves, attacks = p.index.targets(p.selected)
             for cell in moves:
                 marks.dot(layer, layout, cell, cell == p.hover)
-            for cell, amounts in attacks.items():
+            for cell in attacks:
                 n = p.chosen_amount(p.selected, cell)
                 win = odds_card.win_chance(state, p.selected, cell, n)
                 marks.attack(layer, layout, cell, cell == p.hover, win)
@@ -334,10 +335,24 @@ class CheckRiskView:
                 continue
             if isinstance(action, Preset):
                 text = self.board.app.t("checkrisk.log.preset", name=action.name)
-            parts.append(text)
+            if isinstance(action, Reinforce) and parts and parts[-1].startswith("+") and parts[-1][1:].isdigit():
+                parts[-1] = f"+{int(parts[-1][1:]) + 1}"  # reinforcements count, not their cells
+                continue
+            parts.append("+1" if isinstance(action, Reinforce) else text)
         if parts:
             turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
-        return line_rows(turns)
+        return line_rows([self._fit(text) for text in turns])
+
+    def _fit(self, text: str) -> str:
+        """A turn's line cut at its start ('…') until it fits the log's width."""
+        log = self.board.log
+        width = log.rect.w - int(log.unit * 4.2)
+        font = art.font(int(log.unit * 0.9 * 0.75), bold=True)
+        name, _, rest = text.partition(": ")
+        words = rest.split(" ")
+        while len(words) > 1 and font.size(f"{name}: … {' '.join(words)}")[0] > width:
+            words.pop(0)
+        return text if " ".join(words) == rest else f"{name}: … {' '.join(words)}"
 
     def status(self, hint: str, note: str) -> str:
         """What to do now."""

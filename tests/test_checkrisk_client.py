@@ -1,0 +1,265 @@
+"""CheckRisk at the board, driven by real posted events: a hot-seat game from the menu (deployment, a move, a
+split, End turn, undo), a battle over several rounds with Continue, a human defender's retreat and the occupation,
+blitz stopped mid-battle, three AI seats playing a late position to the end, and no cut text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+import pytest
+from client_helpers import button_by_text, click, click_at, frames, key, make_app
+
+from game.client.checkrisk import demo
+from game.client.checkrisk.scene import CheckRiskScene
+from game.client.play.session import GameSession
+from game.client.play.worker import InlineExecutor
+from game.engine.checkrisk import battle_odds
+
+
+@pytest.fixture
+def app(home):
+    application = make_app()
+    yield application
+    application.close()
+
+
+def board(app) -> CheckRiskScene:
+    scene = app.scenes.current
+    assert isinstance(scene, CheckRiskScene)
+    return scene
+
+
+def idle(app, limit: int = 4000) -> None:
+    """Frames until nothing animates and no AI seat is due."""
+    for _ in range(limit):
+        frames(app, 1)
+        b = board(app)
+        if not b.queue.busy and not (b.session.is_ai_turn and not b.session.is_over):
+            return
+    raise AssertionError("the board did not settle")
+
+
+def click_cell(app, cell: str, button: int = 1) -> None:
+    x, y = board(app).layout.cell_center(cell)
+    pos = (int(x), int(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, 1)
+
+
+def press_button(app, buttons, key_name: str) -> None:
+    """Click the drawn button `key_name` of the slot or the battle card."""
+    match = [b for b in buttons() if b.key == key_name]
+    assert match, f"no button {key_name!r}; have {[b.key for b in buttons()]}"
+    click_at(app, match[0].rect.center, settle=1)
+
+
+def slot_button(app, name: str) -> None:
+    press_button(app, board(app).view.slot.buttons, name)
+
+
+def card_button(app, name: str) -> None:
+    press_button(app, board(app).view.card.layout_buttons, name)
+
+
+def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(app):
+    click(app, button_by_text(app, "CheckRisk"))
+    assert app.scenes.current_name == "new_game"
+    scene = app.scenes.current
+    scene.choose("seat", 1, "human")  # the segment's own handler, as its click would
+    click(app, button_by_text(app, "Start game"))
+    b = board(app)
+    assert b.session.seats == ["human", "human"]
+    idle(app)
+    picks = b.view.picks
+    # Deployment: a click adds a token, a right click takes it off again.
+    click_cell(app, "c2")
+    assert picks.draft == {"c2": 1}
+    click_cell(app, "c2", button=3)
+    assert picks.draft == {}
+    slot_button(app, "auto")
+    assert picks.tokens_left() == 0
+    slot_button(app, "confirm")
+    idle(app)
+    assert b.session.state.seat == 1 and b.session.state.phase == "deploy"
+    assert b.handover is not None and "deploys" in b.handover.message
+    key(app, pygame.K_RETURN)
+    slot_button(app, "preset:wall")
+    slot_button(app, "confirm")
+    idle(app)
+    state = b.session.state
+    assert state.phase == "act" and state.seat == 0
+    key(app, pygame.K_RETURN)  # the hand-over card back to player 1
+    # A split: three of a stack on rank 2 go forward (the picker opens with all but one).
+    origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and picks._count(c) >= 3)
+    target = origin[0] + "3"
+    click_cell(app, origin)
+    assert picks.selected == origin
+    click_cell(app, target)
+    assert b.picker is not None and b.picker.value == picks._count(origin) - 1
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    idle(app)
+    assert b.session.log[-1] == f"{origin}-{target}:{picks._count(target)}"
+    assert b.session.state.actions_left == 2
+    slot_button(app, "end")
+    idle(app)
+    assert b.session.state.seat == 1
+    assert b.handover is not None
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # takes back End turn (the last human decision)
+    assert b.session.state.seat == 0 and b.session.log[-1].startswith(origin)
+
+
+def battle_session(seats: list[str]) -> GameSession:
+    """Seat 0 with 6 on d4 next to seat 1's 3 on d5, which has room to retreat."""
+    session = GameSession("checkrisk", "standard", seats, seed=3, autosave=False, executor=InlineExecutor())
+    stacks = {"d4": (0, 6), "d3": (0, 5), "a1": (0, 3), "d5": (1, 3), "h8": (1, 4)}
+    session.state = session.game.position(stacks, seat=0, phase="act")
+    return session
+
+
+def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation(app):
+    app.goto("checkrisk", session=battle_session(["human", "human"]))
+    b = board(app)
+    idle(app)
+    picks = b.view.picks
+    click_cell(app, "d4")
+    # Hovering the enemy stack shows the exact odds from the forecast.
+    x, y = b.layout.cell_center("d5")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert picks.hover == "d5" and picks.chosen_amount("d4", "d5") == 6
+    assert b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == \
+        battle_odds(6, 3)[0]
+    assert any(m.kind == "crosshair" and m.cell == "d5" for m in b.marks.drawn)
+    click_cell(app, "d5")
+    assert b.picker is not None and b.picker.value == 6
+    key(app, pygame.K_RETURN)
+    rounds = 0
+    while True:
+        idle(app)
+        battle = b.session.state.pending_battle()
+        if battle is None or battle.stage != "attacker":
+            break
+        assert b.view.card.visible
+        if b.session.state.count[b.session.game.cell_index("d5")] and rounds >= 1:
+            break
+        card_button(app, "continue")
+        rounds += 1
+        idle(app)
+        battle = b.session.state.pending_battle()
+        if battle is not None and battle.stage == "defender":
+            # Pass-and-play: the defender is handed the decision, then stands.
+            assert b.handover is not None and "defends d5" in b.handover.message
+            key(app, pygame.K_RETURN)
+            card_button(app, "stand")
+    battle = b.session.state.pending_battle()
+    assert rounds >= 1
+    if battle is not None and battle.stage == "attacker":
+        card_button(app, "continue")
+        idle(app)
+        battle = b.session.state.pending_battle()
+    if battle is not None and battle.stage == "defender":
+        if b.handover is not None:
+            key(app, pygame.K_RETURN)
+        card_button(app, "retreat")
+        assert picks.split is not None
+        cells = b.view.picks.index.retreat_cells()
+        click_cell(app, cells[0])
+        assert b.picker is not None
+        key(app, pygame.K_RETURN)
+        card_button(app, "retreat_go")
+        idle(app)
+        assert any(t.startswith("retreat d5-") for t in b.session.log)
+    battle = b.session.state.pending_battle()
+    if battle is not None and battle.stage == "occupy":
+        if b.handover is not None:
+            key(app, pygame.K_RETURN)
+        assert b.picker is not None  # the occupation amount opens by itself
+        key(app, pygame.K_RETURN)
+        idle(app)
+        assert b.session.log[-1].startswith("occupy:")
+    assert b.session.state.pending_battle() is None
+    assert not b.view.card.visible
+    # Undo takes the last human decision back and never rerolls: the same rolls stay in the log.
+    rolls = [t for t in b.session.log if t.startswith("roll")]
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert [t for t in b.session.log if t.startswith("roll")] == rolls[:len(
+        [t for t in b.session.log if t.startswith("roll")])]
+
+
+def test_blitz_stops_mid_battle_on_the_stop_button(home):
+    app = make_app(anim_speed="normal")
+    try:
+        app.goto("checkrisk", session=battle_session(["human", "ai:easy"]))
+        b = board(app)
+        idle(app)
+        b.commit(b.session.state.action_from_str("d4xd5:6"))
+        idle(app)
+        if b.session.state.pending_battle() is None:
+            pytest.skip("the first round decided the battle")
+        card_button(app, "blitz_end")
+        assert b.view.picks.blitz is not None and b.queue.busy
+        frames(app, 3)
+        stop = [x for x in b.view.card.layout_buttons() if x.key == "stop"]
+        assert stop
+        click_at(app, stop[0].rect.center, settle=1)
+        assert b.view.picks.blitz is None
+        idle(app)
+        battle = b.session.state.pending_battle()
+        # Stopped: the attacker is asked again (unless that round ended the battle).
+        assert battle is None or battle.stage in ("attacker", "occupy")
+    finally:
+        app.close()
+
+
+def test_three_ai_seats_play_a_late_position_to_the_end(app):
+    session = GameSession("checkrisk", "corners4", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=5,
+                          autosave=False, executor=InlineExecutor())
+    stacks = {"a1": (0, 1), "c4": (1, 6), "c3": (1, 2), "f6": (2, 1), "g6": (3, 1)}
+    session.state = session.game.position(stacks, seat=1, phase="act", round=40)
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    for _ in range(200):
+        idle(app)
+        if b.session.is_over:
+            break
+        if b.session.is_human_turn:
+            if b.handover is not None:
+                key(app, pygame.K_RETURN)
+            state = b.session.state
+            if state.phase == "reinforce":
+                slot_button(app, "place")
+            elif state.phase == "act":
+                slot_button(app, "end")
+            elif state.pending_battle() is not None:
+                b.commit(state.legal_actions()[0])
+    assert b.session.is_over
+    assert b.overlay == "game_over"
+    assert b.view.end_reason(b.session.outcome)
+
+
+def test_forecast_facts_hold_exactly():
+    assert battle_odds(1, 1) == (Fraction(1, 3),) * 3
+    assert battle_odds(2, 2) == (Fraction(131, 315), Fraction(131, 315), Fraction(53, 315))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", pytest.param("ru", marks=pytest.mark.xfail(
+    strict=True, reason="known: Russian preset titles and the battle card header do not fit yet"))])
+def test_no_text_is_cut(home, size, language):
+    app = make_app(size, language=language, menu=False)
+    try:
+        app.settings.anim_speed = "instant"
+        problems = []
+        for name, context in demo.screenshot_contexts(app):
+            context = {k: v for k, v in context.items() if k != "_frames"}
+            app.goto("checkrisk", **context)
+            frames(app, 3)
+            problems += [f"{name}: {text!r}" for text in board(app).panel_cut]
+        assert problems == []
+    finally:
+        app.close()
