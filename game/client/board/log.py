@@ -64,13 +64,13 @@ class MoveLog:
     @property
     def line(self) -> int:
         """Height of one row."""
-        return int(self.unit * 1.3)
+        return int(self.unit * 1.15)
 
     @property
     def body(self) -> pygame.Rect:
         """The part of the box that holds rows (below its title)."""
-        top = self.rect.top + int(self.unit * 1.5)
-        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 2))
+        top = self.rect.top + int(self.unit * 1.3)
+        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 3))
 
     @property
     def rows_shown(self) -> int:
@@ -116,7 +116,8 @@ class MoveLog:
         u = self.unit
         w = min(self.body.w - u, art.font(int(u * 0.75), bold=True).size(self.chip_text)[0] + u)
         rect = pygame.Rect(0, 0, w, int(u * 1.15))
-        rect.midbottom = (self.body.centerx - u // 2, self.body.top + self.rows_shown * self.line - 2)
+        # On the box's lower edge, below the rows, so it hides none of them.
+        rect.center = (self.body.centerx - u // 2, self.rect.bottom)
         return rect
 
     # ----- entries -----
@@ -187,11 +188,12 @@ class MoveLog:
                 self.scroll(-int(event.y))
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             chip = self.chip_rect()
             if chip is not None and chip.collidepoint(event.pos):
                 self.top = None
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self._press = event.pos
             top = self.first_shown()
             thumb = self.thumb(len(self.rows), top)
@@ -242,9 +244,10 @@ class MoveLog:
         columns = len(starts)
         if self.headers and len(self.headers) == columns:
             # The seat names head their columns (who plays each side, always in view).
+            # One size for every header, so no seat looks more important.
+            size = min(art.fitting_size(name, ends[i] - starts[i] - u // 2, int(u * 0.8), cut, bold=True)
+                       for i, (name, _colour) in enumerate(self.headers))
             for i, (name, colour) in enumerate(self.headers):
-                width = ends[i] - starts[i] - u // 2
-                size = art.fitting_size(name, width, int(u * 0.8), cut, bold=True)
                 art.label(surface, name, size, art.shade(colour, 0.62), topleft=(starts[i], log.top + u // 3),
                           bold=True)
         else:
