@@ -873,6 +873,17 @@ class BoardScene(GameScene):
             else:
                 turn_text = t("gameover.draw")
             seat_text = t("board.game_over")
+        if self.review is not None:
+            # The card tells the reviewed position: who was to move there (or how the game ended there).
+            state: Any = self.review.state()
+            seat = max(0, state.current_player()) if state.current_player() >= 0 else seat
+            turn_text = t("board.to_move", side=view.seat_name(seat))
+            seat_text, thinking, over = self.seat_controller(seat), False, False
+            if state.is_terminal():
+                ended = state.outcome()
+                turn_text = t("board.winner.side", side=view.seat_name(ended.winner)) if ended.winner is not None \
+                    else t("gameover.draw")
+                seat_text = t("board.game_over")
         seats = [SeatChip(view.seat_name(i), view.seat_colour(i)) for i in range(len(s.seats))] if s else []
         return PanelInfo(
             title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat, colour=view.seat_colour(seat),

@@ -199,12 +199,17 @@ class KubtaflView:
         t = self.board.app.t
         p = self.picks
         active = self.board.accepting_input and bool(p.index.reentries)
+        shown = self.shown_model()
         return PoolsInfo(
-            pools=self.board.model.removed if self.board.model is not None else {},
+            pools=shown.removed if shown is not None else {},
             labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
             active=p.own_side() if active else None,
             selected=p.reentry_kind or self._hint_reentry_kind(),
         )
+
+    def shown_model(self) -> BoardModel | None:
+        """The model on screen: a reviewed position's, else the live one."""
+        return self.board.review_model if self.board.review_model is not None else self.board.model
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
