@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import art
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.model import SIDES
 
 POOL_UNITS = 3.0  # one row's height in panel units
@@ -74,7 +74,7 @@ class RemovedPools:
             kinds = info.pools.get(side, [])
             slots = self.slots(side, len(kinds))
             for kind, slot in zip(kinds, slots, strict=False):
-                img = dice_art.die_surface(kind, side, dice_art.FACES[kind], slot.w)
+                img = polyhedra.die_surface(kind, side, polyhedra.FACES[kind], slot.w)
                 if info.active is not None and info.active != side:
                     img = img.copy()
                     img.set_alpha(150)

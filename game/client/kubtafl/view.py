@@ -12,7 +12,7 @@ from game.client import art
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
 from game.client.kubtafl.model import SIDES, BoardModel
@@ -188,7 +188,7 @@ class KubtaflView:
 
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The side's d20."""
-        surface.blit(dice_art.die_surface("d20", SIDES[seat], 20, rect.h), rect.topleft)
+        surface.blit(polyhedra.die_surface("d20", SIDES[seat], 20, rect.h), rect.topleft)
 
     def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
         """The removed rows' boxes."""
