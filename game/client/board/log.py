@@ -51,6 +51,7 @@ class MoveLog:
         self.top: int | None = None  # first row shown; None follows the newest
         self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start row)
         self.headers: list[tuple[str, tuple[int, int, int]]] = []  # one (seat name, colour) per column, or none
+        self.short_headers: list[list[str]] = []  # shorter forms of the headers, for narrow columns
         self.selected: int | None = None  # the entry being reviewed (1-based), highlighted
         self.chip_text = ""  # the "jump to latest" chip's words
         self._press: tuple[int, int] | None = None  # where a press on the rows started (a click if it stays)
@@ -244,11 +245,24 @@ class MoveLog:
         columns = len(starts)
         if self.headers and len(self.headers) == columns:
             # The seat names head their columns (who plays each side, always in view).
+            # The first header may use the number column's room too.
+            lefts = [log.left + u // 2, *starts[1:]]
+            rooms = [ends[i] - lefts[i] - u // 2 for i in range(columns)]
+            names = [name for name, _colour in self.headers]
+            scratch: list[str] = []
+            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
+                       for i, name in enumerate(names))
+            for shorter in self.short_headers:
+                # Too long for the column: a shorter form (its colour still names the side).
+                if not scratch:
+                    break
+                names, scratch = shorter, []
+                for i, name in enumerate(names):
+                    art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
             # One size for every header, so no seat looks more important.
-            size = min(art.fitting_size(name, ends[i] - starts[i] - u // 2, int(u * 0.8), cut, bold=True)
-                       for i, (name, _colour) in enumerate(self.headers))
-            for i, (name, colour) in enumerate(self.headers):
-                art.label(surface, name, size, art.shade(colour, 0.62), topleft=(starts[i], log.top + u // 3),
+            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), cut, bold=True) for i, name in enumerate(names))
+            for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
+                art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3),
                           bold=True)
         else:
             art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2,

@@ -166,7 +166,7 @@ class BoardScene(GameScene):
         if self.replay is not None:
             return REPLAY_BUTTONS
         s = self.session
-        if s is not None and s.is_over and self.game_over_shown:
+        if s is not None and s.is_over and self.game_over_shown and self.overlay != "game_over":
             return OVER_BUTTONS
         return WATCH_BUTTONS if self.watch is not None else BUTTONS
 
@@ -828,6 +828,9 @@ class BoardScene(GameScene):
         self.log.chip_text = self.app.t("review.latest")
         if self.session is not None:
             self.log.headers = [(self.seat_label(i), self.view.seat_colour(i)) for i in range(len(self.session.seats))]
+            seats = range(len(self.session.seats))
+            self.log.short_headers = [[self.seat_controller(i) or self.view.seat_name(i) for i in seats],
+                                      [self.view.seat_name(i) for i in seats]]
         key = (self.panel_layout.rect, repr(info), repr(self.view.slot_key()), repr(self.log.rows),
                self.log.first_shown(), self.log.selected, repr(self.log.headers),
                round(self.time * 30) if info.thinking else None)
