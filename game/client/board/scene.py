@@ -137,6 +137,7 @@ class BoardScene(GameScene):
         elif context.get("review") is not None:
             self.queue.skip()
             self._settle()
+            self.game_over_shown = self.session.is_over  # reviewing a finished game: its card was seen
             self.start_review(int(context["review"]))
 
     def leave_board(self) -> None:
@@ -270,6 +271,7 @@ class BoardScene(GameScene):
             self.review.timeline = timeline
             self.review.go(entry)
         self.show_position(self.review.state())
+        self.log.rows = self.view.log_rows()
         self.log.selected = self.review.entry or None
         self.log.show_entry(self.review.entry) if self.review.entry else self._log_to_top()
         self.play_sound("click")
