@@ -9,11 +9,11 @@ import pytest
 
 from game.client.app import MIN_WINDOW, App
 from game.client.board.scene import BoardScene
-from game.client.modes import playable_modes
+from game.client.modes import board_modes
 from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, frames, key, random_session
 
-MODES = playable_modes()
+MODES = board_modes()
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, BoardScene]:

@@ -378,8 +378,9 @@ def test_rolling_animates_and_space_skips(app, lab):
     app.settings.anim_speed = "normal"
     key(app, pygame.K_r)
     assert lab.tray.busy and lab.card_lines() == ["Rolling…"]
+    assert lab.shown_history() == []  # the result is not given away before the dice land
     key(app, pygame.K_SPACE)
-    assert not lab.tray.busy
+    assert not lab.tray.busy and len(lab.shown_history()) == 1
     assert lab.card_lines()[0].startswith("8 + ")
 
 
