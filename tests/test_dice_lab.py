@@ -515,3 +515,24 @@ def test_resizing_keeps_the_landed_dice_and_the_inputs(app, lab):
     assert app.screen_size == (1500, 900)
     assert lab.tray.faces() == faces and lab.tray.rect == lab.rects["tray"]
     assert lab.tab.value("bonus") == 1 and lab.card_lines()[0].startswith("8 + ")
+
+
+def test_P2_free_roller_by_keyboard_alone(app, lab):
+    key(app, pygame.K_4)
+    key(app, pygame.K_e)  # the first text field takes the keys
+    widget = entry_widget(lab, "expr0")
+    assert widget.is_focused
+    key(app, pygame.K_END)
+    for _ in range(len(widget.get_text())):
+        key(app, pygame.K_BACKSPACE, settle=2)
+    for ch in "3d6kl2":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        frames(app, 1)
+    key(app, pygame.K_RETURN, settle=2)
+    assert not widget.is_focused
+    assert lab.tab.chart(app.t).series[0].values == dice.parse("3d6kl2").distribution()
+    key(app, pygame.K_s)  # the seed, then back to the shortcuts with Esc
+    assert lab.seed_entry.is_focused
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r)
+    assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
