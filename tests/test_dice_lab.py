@@ -319,7 +319,7 @@ class DeferredJob(InlineJob):
 
 
 def test_P1_heavy_expressions_are_worked_out_beside_the_screen(app, lab, monkeypatch):
-    monkeypatch.setattr(free_tab, "Job", DeferredJob)
+    monkeypatch.setattr(free_tab, "BackgroundJob", DeferredJob)
     key(app, pygame.K_4)
     tab = lab.tab
     widget = entry_widget(lab, "expr0")

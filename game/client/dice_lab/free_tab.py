@@ -12,7 +12,7 @@ import pygame
 from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
-from game.client.dice_lab.background import InlineJob, Job
+from game.client.dice_lab.background import InlineJob, ProcessJob
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
@@ -24,6 +24,7 @@ SLOTS = 3
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
 INLINE_WORK = 60_000  # expressions up to this much work are worked out at once (well within a frame)
+BackgroundJob = ProcessJob  # how heavier ones are worked out beside the screen
 POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
 
 
@@ -60,7 +61,7 @@ class FreeTab(Tab):
         self._cache: dict[str, Distribution] = {}
         self._spread: dict[str, tuple[Fraction, float]] = {}
         self.inline = False  # True: even heavy distributions are worked out at once (tests, benchmarks)
-        self.jobs: dict[int, Job | None] = {}
+        self.jobs: dict[int, InlineJob | None] = {}
         self.working: dict[int, DiceExpression] = {}
         self.wanted: dict[int, DiceExpression] = {}
         self.last: tuple[Roll, DiceExpression] | None = None
@@ -114,10 +115,10 @@ class FreeTab(Tab):
         # Too slow for one frame: worked out beside the screen; the slot keeps its chart until it is in.
         self.wanted[index] = expression
         if self.jobs.get(index) is None:
-            self.jobs[index] = Job(expression.text, expression.distribution)
+            self.jobs[index] = BackgroundJob(expression.text, expression.distribution)
             self.working[index] = expression
 
-    def _install(self, index: int, expression: DiceExpression, job: Job) -> None:
+    def _install(self, index: int, expression: DiceExpression, job: InlineJob) -> None:
         if job.error is not None:
             self.entries[index].error = str(job.error)
             return
