@@ -536,3 +536,17 @@ def test_P2_free_roller_by_keyboard_alone(app, lab):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_r)
     assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
+
+
+def test_process_job_works_a_distribution_out_in_another_process():
+    from functools import partial
+
+    from game.client.dice_lab.background import ProcessJob
+
+    good = ProcessJob("3d6", dice.parse("3d6").distribution)
+    bad = ProcessJob("3d6+", partial(dice.parse, "3d6+"))
+    for job in (good, bad):
+        job._process.join(timeout=60)  # the test waits for the process it started; the Lab only polls
+        assert job.done
+    assert good.result == dice.parse("3d6").distribution() and good.error is None
+    assert "nothing after '+'" in str(bad.error)
