@@ -10,7 +10,7 @@ import pygame_gui
 
 from game.client import art
 from game.client.dice import DiceTray
-from game.client.dice_lab.alkemy_tab import AlkemyTab
+from game.client.dice_lab.alkemy_tab import AlkemyTab, warm_engine
 from game.client.dice_lab.base import Chip, Tab, Throw
 from game.client.dice_lab.chart import draw_chart, fit_text
 from game.client.dice_lab.d18_tab import D18Tab
@@ -56,6 +56,7 @@ class DiceLabScene(Scene):
 
     def enter(self, **context: Any) -> None:
         """Take the remembered inputs, then lay out; `tab` (a key) opens that tab."""
+        warm_engine()
         for tab in self.tabs:
             tab.t = self.app.t
         stored = getattr(self.app.settings, "dice_lab", {}) or {}
