@@ -59,7 +59,7 @@ class FreeTab(Tab):
     def __init__(self) -> None:
         self.good: list[tuple[DiceExpression, Distribution] | None] = [None] * SLOTS
         self._cache: dict[str, Distribution] = {}
-        self._spread: dict[str, tuple[Fraction, float]] = {}
+        self._spread: dict[str, tuple[float, float]] = {}
         self.inline = False  # True: even heavy distributions are worked out at once (tests, benchmarks)
         self.jobs: dict[int, InlineJob | None] = {}
         self.working: dict[int, DiceExpression] = {}
@@ -224,7 +224,7 @@ class FreeTab(Tab):
         """The grammar, briefly."""
         text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
 
-    def spread(self, text: str, dist: Distribution) -> tuple[Fraction, float]:
+    def spread(self, text: str, dist: Distribution) -> tuple[float, float]:
         """Mean and standard deviation of an expression (worked out once: the side panel draws every frame)."""
         cached = self._spread.get(text)
         if cached is None:
@@ -240,7 +240,7 @@ class FreeTab(Tab):
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
             art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
-            line = t("lab.free.mean_sd", mean=_number(float(mean), lang), sd=_number(sd, lang),
+            line = t("lab.free.mean_sd", mean=_number(mean, lang), sd=_number(sd, lang),
                      low=min(dist), high=max(dist))
             y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
 
