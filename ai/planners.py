@@ -13,7 +13,7 @@ from game.engine.core import Action, Game, State
 # mode name -> "module:factory"; the factory takes (game, level name) and returns a Planner.
 _PLANNERS = {
     "checkrisk": "ai.checkrisk_planner:make_planner",
-    # "battle_checkers": "ai.battle_checkers_search:make_planner",
+    "battle_checkers": "ai.battle_checkers_search:make_planner",
 }
 
 
