@@ -53,9 +53,12 @@ def fight_table(attackers: int, defenders: int) -> tuple[float, float, float]:
 
 
 def attack_gain(attackers: int, defenders: int, cell_weight: float) -> float:
-    """What an attack fought to the end swings between attacker and defender, in score units (≥ 0 if worth it)."""
+    """What an attack fought to the end swings between attacker and defender, in score units (≥ 0 if worth it).
+
+    The defender's cell counts once: the attacker could take an empty neighbour by a move instead.
+    """
     win, lost_a, lost_d = fight_table(attackers, defenders)
-    return 2 * win * cell_weight + (lost_d - lost_a) * TOKEN
+    return win * cell_weight + (lost_d - lost_a) * TOKEN
 
 
 @cache
