@@ -177,7 +177,7 @@ class BattleCheckersSearch:
 
     def scored(self, s: Any) -> list[tuple[float, int, Action, list[tuple[float, Any]]]]:
         """Candidates with their one-step expected value and branches, best first (only the best few evaluated)."""
-        options = self.candidates(s)
+        options: list[Any] = self.candidates(s)
         attacks = [a for a in options if a[0] == ATTACK or a == END]
         activations = [a for a in options if a[0] == ACT]
         if len(activations) > self.strength.evaluated:
@@ -225,7 +225,7 @@ class BattleCheckersSearch:
         results.sort(key=lambda t: (-t[0], t[1]))
         return results[0][2]
 
-    def _deploy(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _deploy(self, s: Any, legal: list[Any], rng: random.Random) -> Action:
         """B4: the preset whose position is worth most; unit by unit (by value) when none applies."""
         presets = [a for a in legal if a[0] == PRESET] or legal[:: max(1, len(legal) // 40)]
         best, best_value = presets[0], float("-inf")

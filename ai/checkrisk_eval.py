@@ -123,7 +123,7 @@ class CheckRiskEval:
         """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks."""
         owner, count, nbrs = state.owner, state.count, self.neighbours
         table = _gain_table(cell_weight)
-        out = [[[] for _ in range(self.players)] for _ in range(self.players)]
+        out: list[list[list[float]]] = [[[] for _ in range(self.players)] for _ in range(self.players)]
         for i in range(len(owner)):
             v = owner[i]
             if v == EMPTY:

@@ -198,7 +198,7 @@ class CheckRiskPlanner:
             for value, action, branches in scored[:width]
         )
 
-    def step_value(self, s: Any, action: Action) -> tuple[float, list[tuple[float, Any]]]:
+    def step_value(self, s: Any, action: Any) -> tuple[float, list[tuple[float, Any]]]:
         """(expected value after `action`, [(probability, resulting position)]) with battles resolved."""
         child = s.clone()
         if action[0] != A.ATTACK:
@@ -221,15 +221,13 @@ class CheckRiskPlanner:
     def battle_results(self, s: Any) -> list[tuple[float, Any]]:
         """The positions a declared attack (stage ROLL) ends in, fought to the end, each with its chance.
 
-        Wins and holds are grouped by survivors; the attacker occupies as the planner would.
+        One position per (attackers, defenders) left; after a win the attacker occupies as the planner would.
         """
         origin, target, a0 = s.battle[0], s.battle[1], s.battle[2]
         d0 = s.count[target]
-        grouped: dict[tuple[int, int], float] = {}
-        for (a, d), p in battle_distribution(a0, d0, a0 + d0).items():
-            grouped[(a, d)] = grouped.get((a, d), 0.0) + float(p)
-        out = []
-        for (a, d), p in sorted(grouped.items()):
+        out: list[tuple[float, Any]] = []
+        for (a, d), exact in sorted(battle_distribution(a0, d0, a0 + d0).items()):
+            p = float(exact)
             if p < 1e-4:
                 continue
             after = s.clone()
@@ -306,7 +304,7 @@ class CheckRiskPlanner:
         memo[key] = value
         return value
 
-    def _stand_or_retreat(self, s: Any, legal: list[Action]) -> Action:
+    def _stand_or_retreat(self, s: Any, legal: list[Any]) -> Action:
         """C12.4 for the defender: stand (the attacker assumed to fight on) or the best retreat, by value."""
         origin, target, a = s.battle[0], s.battle[1], s.battle[2]
         d = s.count[target]
@@ -318,7 +316,8 @@ class CheckRiskPlanner:
             if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
                 child = self._occupied(child, origin)
             stand += float(p) * self.leaf(child)
-        best, best_value = A.STAND_ACTION, stand
+        best: Any = A.STAND_ACTION
+        best_value = stand
         for action in legal:
             if action[0] != A.RETREAT:
                 continue

@@ -17,7 +17,7 @@ from ai.budget import Budget, Limits
 from ai.checkrisk_eval import CheckRiskEval, fight_table, relative
 from ai.checkrisk_planner import STRENGTHS as CR_STRENGTHS
 from ai.checkrisk_planner import CheckRiskPlanner, fight_to, generated_layouts
-from ai.controllers import make_controller
+from ai.controllers import AIController, make_controller
 from game.engine import registry
 from game.engine.battle_checkers.actions import FATE, FATE_OUTCOMES, NOFATE, ROLL, ROLL_OUTCOMES
 from game.engine.battle_checkers.odds import attack_odds
@@ -26,8 +26,8 @@ from game.engine.checkrisk.odds import battle_distribution, battle_odds
 from game.engine.core import CHANCE
 from game.engine.driver import replay
 
-CR = registry.load("checkrisk", "standard")
-BC = registry.load("battle_checkers", "standard")
+CR: Any = registry.load("checkrisk", "standard")
+BC: Any = registry.load("battle_checkers", "standard")
 
 
 def choose(game: Any, state: Any, level: str = "hard", seed: int = 0) -> Any:
@@ -63,9 +63,15 @@ def bc(units: list[tuple], *, player: int = 0, dice: Any = (3, 5), spirit=(6, 6)
 def test_every_search_level_uses_the_modes_own_searcher(mode: str, kind: type) -> None:
     game = registry.load(mode, "standard")
     for level in ("easy", "normal", "ai:hard", "hard@500"):
-        assert isinstance(make_controller(level, game, 0).planner, kind)
-    assert make_controller("greedy", game, 0).planner is None
-    assert make_controller("hard", registry.load("kubtafl", "standard"), 0).planner is None
+        assert isinstance(_ai(level, game).planner, kind)
+    assert _ai("greedy", game).planner is None
+    assert _ai("hard", registry.load("kubtafl", "standard")).planner is None
+
+
+def _ai(spec: str, game: Any) -> AIController:
+    controller = make_controller(spec, game, 0)
+    assert isinstance(controller, AIController)
+    return controller
 
 
 # ---------------------------------------------------------------------------------------------- CheckRisk
@@ -173,8 +179,8 @@ def test_checkrisk_occupies_a_won_cell() -> None:
 
 @pytest.mark.parametrize("level", ["standard", "corners4", "large10"])
 def test_C6_the_planner_deploys_a_whole_layout_for_every_seat(level: str) -> None:
-    game = registry.load("checkrisk", level)
-    state = game.initial_state()
+    game: Any = registry.load("checkrisk", level)
+    state: Any = game.initial_state()
     while state.phase == "deploy":
         state.apply(choose(game, state, "normal"))
     assert state.phase in ("act", "reinforce")
@@ -185,7 +191,7 @@ def test_C6_the_planner_deploys_a_whole_layout_for_every_seat(level: str) -> Non
 
 def test_C4_generated_layouts_fit_the_zone_and_hold_every_token() -> None:
     for level in ("standard", "corners4", "large10"):
-        game = registry.load("checkrisk", level)
+        game: Any = registry.load("checkrisk", level)
         zone = game.spec.zones[0]
         layouts = generated_layouts(zone, game.spec.start_tokens)
         assert len(layouts) >= 6
