@@ -180,11 +180,11 @@ class BattleCheckersEval:
         # The side that moves next: the other one when the seat to act is in its main phase (its turn ends).
         mover = 1 - s.player if s.phase == MAIN else s.player
         other = 1 - mover
-        free, options = self.threat_options(s, mover, None)
-        danger = free + self.expected_best(options)
-        free2, options2 = self.threat_options(s, other, True)
-        prospect = free2 + self.expected_best(options2)
         units = s.owner.count(other) - s.owner.count(mover)
         score = UNIT * units + spirit_value(s.spirit[other]) - spirit_value(s.spirit[mover])
-        score += danger * -1 + PROSPECT_SHARE * prospect
+        turns_left = 2 * s.turn_limit - s.turn
+        if turns_left > 0 or s.phase != MAIN:  # B13: when this turn is the last, no threat comes true
+            free, options = self.threat_options(s, mover, None)
+            free2, options2 = self.threat_options(s, other, True)
+            score += PROSPECT_SHARE * (free2 + self.expected_best(options2)) - free - self.expected_best(options)
         return score if seat == other else -score

@@ -1,7 +1,7 @@
 """CheckRisk evaluation: cells, tokens, reinforcement income, exposure by exact battle odds, the turn limit.
 
-Scores are in "cells": holding one more cell is worth about 1, a token about a quarter. A seat's strength
-`seat_score` counts what it holds and what it will earn, less what its neighbours can take from it next
+Scores are in "cells": a cell held and a token on the board are worth about as much until the last rounds.
+A seat's strength counts what it holds and what it will earn, less what its neighbours can take from it next
 (each enemy seat's best three attacks by the exact odds of a battle fought to the end, C11/C12). The value of
 a position for a seat is its strength against the others': with 3–4 seats the leader weighs most, so the AI
 keeps the leader down and does not open a second front against two neighbours at once.
@@ -9,6 +9,7 @@ keeps the leader down and does not open a second front against two neighbours at
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -20,20 +21,28 @@ from game.engine.core import State
 
 # Terminal positions are worth this much (a win dwarfs any material edge).
 WIN = 1000.0
-TOKEN = 0.45
+# After the supply runs out every token is a cell the seat can still spread to (C15), so tokens weigh nearly
+# as much as cells until the last rounds, when there is no time left to spread.
+TOKEN = 0.75
+CELL = 0.75
 # Income is counted for this many future turns at most (tokens arrive one turn at a time).
 INCOME_HORIZON = 6
 INCOME_SHARE = 0.6
-# The last rounds before C15 make cells count more: the cell weight grows to 1 + CELL_ENDGAME.
+# The last rounds before C15 make cells count more: the cell weight grows to CELL + CELL_ENDGAME.
 ENDGAME_ROUNDS = 10
 CELL_ENDGAME = 2.0
+# The turn limit decides by the sign of the lead, so the value of a lead saturates as the end comes near: the
+# scale of that saturation in score units, a base plus this much per round left. A leader then avoids coin flips
+# late in the game and a trailer takes them.
+LEAD_SCALE = 3.0
+LEAD_SCALE_PER_ROUND = 0.6
 # With 3–4 seats the opponents' strength is this mix of the strongest and the average.
 LEADER_SHARE = 0.6
 # Threats count fully for the seat about to act; for seats acting later less (the threatened seat may answer
 # first), least for the seat that has just moved. Positions are judged at the start of a turn.
 LATER_THREAT_SHARE = 0.5
 LAST_THREAT_SHARE = 0.3
-# A stack this small or smaller next to no enemy yet within two steps of one is a soft target.
+# Stacks of three or more hold their cell better than small ones: a small bonus per token up to three.
 STRENGTH_BONUS = 0.02
 
 
@@ -80,22 +89,19 @@ class CheckRiskEval:
         self.players: int = game.num_players
         self.turn_limit: int = game.spec.turn_limit
         self.actions: int = game.spec.actions
-        # Cells two orthogonal steps away (for soft targets), precomputed once.
-        self.ring2: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted({k for j in board.neighbours[i] for k in board.neighbours[j] if k != i}))
-            for i in range(board.size)
-        )
         self.evaluations = 0
 
     def cell_weight(self, state: Any) -> float:
         """How much a cell is worth now: more as the turn limit (C15) comes near."""
         left = self.turn_limit - max(1, state.round)
         if left >= ENDGAME_ROUNDS:
-            return 1.0
-        return 1.0 + CELL_ENDGAME * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
+            return CELL
+        return CELL + CELL_ENDGAME * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
 
     def income(self, state: Any, seat: int) -> int:
         """Tokens the seat's groups would receive next turn (C7): ⌊cells/4⌋ per edge group, room and supply allowing."""
+        if not state.supply[seat]:
+            return 0
         owner, count, nbrs, edge = state.owner, state.count, self.neighbours, self.edge
         seen: set[int] = set()
         total = 0
@@ -119,8 +125,13 @@ class CheckRiskEval:
                 total += min(size // 4, room)
         return min(total, state.supply[seat])
 
-    def threats(self, state: Any, cell_weight: float) -> list[list[list[float]]]:
-        """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks."""
+    def threats(
+        self, state: Any, cell_weight: float, cells: list[int] | None = None, strength: list[int] | None = None
+    ) -> list[list[list[float]]]:
+        """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks.
+
+        When given, `cells` and `strength` (per seat) are filled in on the same pass over the board.
+        """
         owner, count, nbrs = state.owner, state.count, self.neighbours
         table = _gain_table(cell_weight)
         out: list[list[list[float]]] = [[[] for _ in range(self.players)] for _ in range(self.players)]
@@ -129,6 +140,9 @@ class CheckRiskEval:
             if v == EMPTY:
                 continue
             m = count[i]
+            if cells is not None and strength is not None:
+                cells[v] += 1
+                strength[v] += m if m < 3 else 3
             best: dict[int, float] = {}
             for j in nbrs[i]:
                 a = owner[j]
@@ -163,24 +177,18 @@ class CheckRiskEval:
         return state.seat
 
     def seat_scores(self, state: Any, first: int | None = None) -> list[float]:
-        """Every seat's strength: cells, tokens, income, soft targets, less its exposure to each enemy.
+        """Every seat's strength: cells, tokens, income, sturdy stacks, less its exposure to each enemy.
 
         `first` is the seat about to act, whose threats count fully (default: the one after the seat to act).
         """
         self.evaluations += 1
-        owner, count = state.owner, state.count
         players = self.players
         cw = self.cell_weight(state)
         rounds_left = max(0, self.turn_limit - max(1, state.round))
         horizon = min(INCOME_HORIZON, rounds_left)
         cells = [0] * players
-        strength = [0.0] * players
-        for i in range(len(owner)):
-            o = owner[i]
-            if o != EMPTY:
-                cells[o] += 1
-                strength[o] += min(count[i], 3)
-        threats = self.threats(state, cw)
+        strength = [0] * players
+        threats = self.threats(state, cw, cells, strength)
         weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
         scores = []
         for s in range(players):
@@ -209,7 +217,9 @@ class CheckRiskEval:
                 return WIN / len(outcome.winners)
             return -WIN
         scores = self.seat_scores(s, first)
-        return relative(scores, seat, s.out)
+        lead = relative(scores, seat, s.out)
+        scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * max(0, self.turn_limit - max(1, s.round))
+        return 0.9 * WIN * math.tanh(lead / scale)
 
 
 def relative(scores: list[float], seat: int, out: list[bool]) -> float:

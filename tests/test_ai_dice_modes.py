@@ -120,7 +120,7 @@ def test_C15_cells_weigh_more_as_the_turn_limit_comes_near() -> None:
     ev = CheckRiskEval(CR)
     early = ev.cell_weight(cr({"a1": (0, 1), "h8": (1, 1)}, round=10))
     late = ev.cell_weight(cr({"a1": (0, 1), "h8": (1, 1)}, round=60))
-    assert early == 1.0 and late > 2.5
+    assert late > 2 * early
 
 
 def test_with_more_seats_the_leader_counts_most() -> None:
