@@ -37,9 +37,9 @@ class Strength:
 
 
 STRENGTHS = {
-    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=0.6),
-    "normal": Strength(depth=2, widths=(2, 1), exact_occupation=False, jitter=0.1),
-    "hard": Strength(depth=2, widths=(6, 1), exact_occupation=True, jitter=0.02),
+    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0),
+    "normal": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=1.0),
+    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2),
 }
 
 
