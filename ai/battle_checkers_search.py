@@ -5,7 +5,8 @@ The roll of the turn is known when the seat decides; the next roll (the enemy's)
 as a beam: every activation is first ranked cheaply by what it attacks and how exposed it ends up, the best are
 evaluated, and the best few of those are searched on with the pips and attacks left. An attack branches on
 its exact result (B10: a duel or a weapon roll is one half either way, rear and spent flanks are sure, a
-shield always holds). A node is one evaluated position.
+shield always holds). Nodes measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
+every RANKED_PER_NODE activations ranked cheaply are one.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches
 from ai.budget import Budget, BudgetExhausted
+from ai.planners import planner_budget
 from game.engine.battle_checkers.actions import ACT, ATTACK, DUEL, END, FATE, FATE_OUTCOMES, NOFATE, PRESET, REPEL
 from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
 from game.engine.battle_checkers.odds import side_odds
@@ -41,6 +43,10 @@ FATE_RESULTS = tuple(
     for (kind, mine, theirs), _ in FATE_OUTCOMES
     if theirs == 1 or mine == 1
 )
+
+
+EVAL_NODES = 5
+RANKED_PER_NODE = 4
 
 
 @dataclass(frozen=True)
@@ -69,12 +75,15 @@ class BattleCheckersSearch:
         self.strength = strength
         self.eval = BattleCheckersEval(game)
         self.budget: Budget | None = None
+        self._ranked = 0  # activations ranked since the last node was counted
+        self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
         self.me = 0
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
         """The search's decision for the seat to act in `state` (left unchanged)."""
         s: Any = state
-        self.budget = budget
+        self.budget = planner_budget(budget)
+        self._ranked = 0
         self.me = s.current_player()
         legal = s.legal_actions()
         if len(legal) == 1:
@@ -95,7 +104,7 @@ class BattleCheckersSearch:
     def leaf(self, s: Any) -> float:
         """The evaluation of a position for the deciding seat (one node)."""
         assert self.budget is not None
-        self.budget.tick()
+        self.budget.tick(EVAL_NODES)
         return self.eval.value(s, self.me)
 
     @staticmethod
@@ -155,36 +164,45 @@ class BattleCheckersSearch:
                     worst = risk
         return score - worst
 
-    def candidates(self, s: Any) -> list[Action]:
-        """Attacks, `end`, and the activations that rank best for each unit and dice use."""
+    def candidates(self, s: Any, per_unit: int) -> list[Action]:
+        """Attacks, `end`, and the `per_unit` activations that rank best for each unit and dice use."""
         out: list[Action] = list(s.attacks())
         out.append(END)
         uses = s.uses()
         if not uses:
             return out
-        per_unit = self.strength.per_unit
         for cell in s.ready_units():
             for use, pips in uses:
                 options = s.activations(cell, use, pips)
+                self._ranked += len(options)
+                if self._ranked >= RANKED_PER_NODE:
+                    assert self.budget is not None
+                    self.budget.tick(self._ranked // RANKED_PER_NODE)
+                    self._ranked %= RANKED_PER_NODE
                 ranked = sorted(
                     ((self.local_score(s, cell, a[3], a[4]), i, a) for i, a in enumerate(options)),
                     key=lambda t: (-t[0], t[1]),
                 )
-                out.extend(a for _, _, a in ranked[:per_unit])
+                for score, _, a in ranked[:per_unit]:
+                    self._local[a] = score
+                    out.append(a)
         return out
 
     # ------------------------------------------------------------------ the turn
 
-    def scored(self, s: Any) -> list[tuple[float, int, Action, list[tuple[float, Any]]]]:
-        """Candidates with their one-step expected value and branches, best first (only the best few evaluated)."""
-        options: list[Any] = self.candidates(s)
+    def scored(self, s: Any, level: int = 0) -> list[tuple[float, int, Action, list[tuple[float, Any]]]]:
+        """Candidates with their one-step expected value and branches, best first (only the best few evaluated).
+
+        Below the first step (`level` > 0) fewer activations are kept: the first step matters most.
+        """
+        strength = self.strength
+        per_unit, evaluated = (strength.per_unit, strength.evaluated) if level == 0 else (1, strength.evaluated // 3)
+        options: list[Any] = self.candidates(s, per_unit)
         attacks = [a for a in options if a[0] == ATTACK or a == END]
         activations = [a for a in options if a[0] == ACT]
-        if len(activations) > self.strength.evaluated:
-            ranked = sorted(
-                range(len(activations)), key=lambda i: -self.local_score(s, activations[i][1], *activations[i][3:])
-            )
-            activations = [activations[i] for i in sorted(ranked[: self.strength.evaluated])]
+        if len(activations) > evaluated:
+            ranked = sorted(range(len(activations)), key=lambda i: -self._local[activations[i]])
+            activations = [activations[i] for i in sorted(ranked[:evaluated])]
         out = []
         for index, action in enumerate(attacks + activations):
             branches = self.outcomes(s, action)
@@ -196,7 +214,7 @@ class BattleCheckersSearch:
         """The best expected value the deciding seat reaches from `s` with what is left of its turn."""
         if s.is_terminal() or s.phase != MAIN or s.player != self.me:
             return self.leaf(s)
-        ranked = self.scored(s)
+        ranked = self.scored(s, level)
         widths = self.strength.widths
         if level >= len(widths):
             return ranked[0][0]

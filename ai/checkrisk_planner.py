@@ -5,7 +5,7 @@ from `game.engine.checkrisk.odds`), and continue / withdraw is decided by an exa
 (attackers, defenders) left. The actions of a turn are searched as a beam: every candidate is scored one
 step ahead, the best few are searched again with the actions left (an attack branching on its likely
 results). The planner is asked again at each decision, so it re-plans with the dice that actually fell.
-A node is one evaluated position.
+A node is one evaluated position (about 0.1 ms).
 """
 
 from __future__ import annotations
@@ -16,14 +16,16 @@ from typing import Any
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import CheckRiskEval
+from ai.planners import planner_budget
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.odds import battle_distribution, round_outcomes
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, OCCUPY, REINFORCE, ROLL
 from game.engine.core import Action, State
 
-# Battle results less likely than this are left out of the search below the first step.
+# Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
+Branch = tuple[float, Any, float]  # (probability, resulting position, its evaluation)
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class CheckRiskPlanner:
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
         """The planner's decision for the seat to act in `state` (left unchanged)."""
         s: Any = state
-        self.budget = budget
+        self.budget = planner_budget(budget)
         self.me = s.current_player()
         legal = s.legal_actions()
         if len(legal) == 1:
@@ -147,7 +149,7 @@ class CheckRiskPlanner:
         legal_set = set(legal)
         options = [a for a in self.candidates(s) if a in legal_set]
         depth = min(self.strength.depth, s.actions_left)
-        scored: list[tuple[float, int, Action, list[tuple[float, Any]]]] = []
+        scored: list[tuple[float, int, Action, list[Branch]]] = []
         try:
             for index, action in enumerate(options):
                 value, branches = self.step_value(s, action)
@@ -164,20 +166,21 @@ class CheckRiskPlanner:
         try:
             for value, index, action, branches in scored[: self.strength.widths[0]]:
                 deeper = value if action == A.END_ACTION else self.branch_value(branches, depth - 1, 1)
-                results.append((deeper, index, action))
+                results.append((deeper, value, index, action))  # equal plans: the better first step
         except BudgetExhausted:
             pass
         # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
         if len(results) == min(len(scored), self.strength.widths[0]):
-            results.sort(key=lambda t: (-t[0], t[1]))
-            best_action = results[0][2]
+            results.sort(key=lambda t: (-t[0], -t[1], t[2]))
+            best_action = results[0][3]
         return best_action
 
-    def branch_value(self, branches: list[tuple[float, Any]], depth: int, level: int) -> float:
-        """The expected value of the positions an action leads to, each searched `depth` more actions."""
+    def branch_value(self, branches: list[Branch], depth: int, level: int) -> float:
+        """The exact expected value of the positions an action leads to: the likely ones searched `depth` more
+        actions, the unlikely ones at their evaluation."""
         total = 0.0
-        for p, child in branches:
-            total += p * self.plan_value(child, depth, level)
+        for p, child, value in branches:
+            total += p * (self.plan_value(child, depth, level) if p >= MIN_BRANCH else value)
         return total
 
     def plan_value(self, s: Any, depth: int, level: int) -> float:
@@ -198,25 +201,21 @@ class CheckRiskPlanner:
             for value, action, branches in scored[:width]
         )
 
-    def step_value(self, s: Any, action: Any) -> tuple[float, list[tuple[float, Any]]]:
-        """(expected value after `action`, [(probability, resulting position)]) with battles resolved."""
+    def step_value(self, s: Any, action: Any) -> tuple[float, list[Branch]]:
+        """(expected value after `action`, [(probability, resulting position, its value)]), battles resolved."""
         child = s.clone()
         if action[0] != A.ATTACK:
             child.apply(action)
-            return self.leaf(child), [(1.0, child)]
+            value = self.leaf(child)
+            return value, [(1.0, child, value)]
         child.apply(action)
-        results = self.battle_results(child)
-        value = 0.0
+        total = 0.0
         branches = []
-        for p, after in results:
-            v = self.leaf(after)
-            value += p * v
-            if p >= MIN_BRANCH:
-                branches.append((p, after))
-        kept = sum(p for p, _ in branches)
-        if kept > 0:
-            branches = [(p / kept, after) for p, after in branches]
-        return value, branches
+        for p, after in self.battle_results(child):
+            value = self.leaf(after)
+            total += p * value
+            branches.append((p, after, value))
+        return total, branches
 
     def battle_results(self, s: Any) -> list[tuple[float, Any]]:
         """The positions a declared attack (stage ROLL) ends in, fought to the end, each with its chance.

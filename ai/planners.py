@@ -6,7 +6,7 @@ import importlib
 import random
 from typing import Protocol
 
-from ai.budget import Budget
+from ai.budget import Budget, Limits
 from ai.levels import SEARCH, Level
 from game.engine.core import Action, Game, State
 
@@ -15,6 +15,18 @@ _PLANNERS = {
     "checkrisk": "ai.checkrisk_planner:make_planner",
     "battle_checkers": "ai.battle_checkers_search:make_planner",
 }
+
+
+# These planners count one evaluated position as several nodes (see each planner) and get this share of the
+# level's node budget, so that a level's node budget stays within its time budget on an idle machine.
+NODE_SHARE = 0.5
+
+
+def planner_budget(budget: Budget) -> Budget:
+    """The budget a planner searches with: the level's node budget scaled by NODE_SHARE, the same time and stop."""
+    nodes = budget.limits.nodes
+    scaled = None if nodes is None else max(1, int(nodes * NODE_SHARE))
+    return Budget(Limits(scaled, budget.limits.seconds), budget.stop)
 
 
 class Planner(Protocol):
