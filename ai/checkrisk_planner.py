@@ -30,7 +30,11 @@ Branch = tuple[float, Any, float]  # (probability, resulting position, its evalu
 
 @dataclass(frozen=True)
 class Strength:
-    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice."""
+    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice.
+
+    Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
+    wide noise, and the level's deliberate mistakes), hard plans the whole turn.
+    """
 
     depth: int = 2
     widths: tuple[int, ...] = (6, 1)
@@ -90,7 +94,9 @@ class CheckRiskPlanner:
         for safe in (A.END_ACTION, A.CONTINUE_ACTION, A.STAND_ACTION):
             if safe in legal:
                 return safe
-        return legal[-1] if s.phase == BATTLE and s.battle[3] == OCCUPY else legal[0]
+        if s.phase == BATTLE and s.battle[3] == OCCUPY:
+            return legal[len(legal) // 2]  # half the origin stack: both cells stay held
+        return legal[0]
 
     # ------------------------------------------------------------------ evaluation
 
