@@ -20,7 +20,7 @@ from ai.budget import Budget, BudgetExhausted
 from ai.planners import planner_budget
 from game.engine.battle_checkers.actions import ACT, ATTACK, DUEL, END, FATE, FATE_OUTCOMES, NOFATE, PRESET, REPEL
 from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
-from game.engine.battle_checkers.odds import side_odds
+from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE, side_odds
 from game.engine.battle_checkers.phases import (
     ATTACK_READY,
     DEPLOY,
@@ -35,8 +35,8 @@ from game.engine.core import Action, State
 # Chance that the enemy's next roll gives at least k pips to one unit (the sum), k = 0…12.
 REACH = tuple(sum(p for p, a, b in ROLLS if a + b >= k) for k in range(13))
 # Representative chance outcomes of an attack: the duel won or lost, the weapon roll failing or repelling.
-DUEL_RESULTS = (((DUEL, 2, 1), 0.5), ((DUEL, 1, 2), 0.5))
-REPEL_RESULTS = (((REPEL, 1), 0.5), ((REPEL, 6), 0.5))
+DUEL_RESULTS = (((DUEL, 2, 1), float(HEAD_ON)), ((DUEL, 1, 2), float(1 - HEAD_ON)))
+REPEL_RESULTS = (((REPEL, 1), float(1 - REPEL_CHANCE)), ((REPEL, 6), float(REPEL_CHANCE)))
 # One fate roll per difference of the dice (the result depends on nothing else), with its exact chance.
 FATE_RESULTS = tuple(
     ((kind, mine, theirs), float(sum(p for (_, x, y), p in FATE_OUTCOMES if x - y == mine - theirs)))

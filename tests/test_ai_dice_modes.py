@@ -11,7 +11,7 @@ import pytest
 
 from ai import arena
 from ai.battle_checkers_eval import BattleCheckersEval, approaches, fate_kill_chance
-from ai.battle_checkers_search import FATE_RESULTS, BattleCheckersSearch
+from ai.battle_checkers_search import DUEL_RESULTS, FATE_RESULTS, REPEL_RESULTS, BattleCheckersSearch
 from ai.battle_checkers_search import STRENGTHS as BC_STRENGTHS
 from ai.budget import Budget, Limits
 from ai.checkrisk_eval import CheckRiskEval, fight_table, relative
@@ -19,8 +19,18 @@ from ai.checkrisk_planner import STRENGTHS as CR_STRENGTHS
 from ai.checkrisk_planner import CheckRiskPlanner, fight_to, generated_layouts
 from ai.controllers import AIController, make_controller
 from game.engine import registry
-from game.engine.battle_checkers.actions import FATE, FATE_OUTCOMES, NOFATE, ROLL, ROLL_OUTCOMES
-from game.engine.battle_checkers.odds import attack_odds
+from game.engine.battle_checkers.actions import (
+    DUEL_OUTCOMES,
+    FATE,
+    FATE_OUTCOMES,
+    NOFATE,
+    REPEL_MIN,
+    REPEL_OUTCOMES,
+    ROLL,
+    ROLL_OUTCOMES,
+)
+from game.engine.battle_checkers.geometry import FRONT, RIGHT
+from game.engine.battle_checkers.odds import attack_odds, side_odds
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.odds import battle_distribution, battle_odds
 from game.engine.core import CHANCE
@@ -228,6 +238,13 @@ def test_B7_approach_costs_match_the_engine_on_an_open_board() -> None:
                 assert engine == cost
             else:
                 assert engine is None
+
+
+def test_B10_attack_branches_carry_the_engines_exact_odds() -> None:
+    assert [p for _, p in DUEL_RESULTS] == [float(side_odds(FRONT, True, True))] * 2
+    assert sum(p for (_, d), p in REPEL_RESULTS if d < REPEL_MIN) == float(side_odds(RIGHT, True, True))
+    for outcome, _ in DUEL_RESULTS + REPEL_RESULTS:
+        assert outcome in {o for o, _ in DUEL_OUTCOMES + REPEL_OUTCOMES}
 
 
 def test_B11_fate_results_cover_every_difference_with_its_exact_chance() -> None:
