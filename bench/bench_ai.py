@@ -102,7 +102,7 @@ def dice_mode_figures() -> Iterator[dict[str, Any]]:
     for mode in ("checkrisk", "battle_checkers"):
         positions = _dice_mode_positions(mode)
         game = positions[0].game
-        for level in AI_LEVELS:
+        for level in PLAYER_LEVELS:
             controller = make_controller(level, game, 0)
             samples = []
             for state in positions:
