@@ -36,6 +36,7 @@ SHELL_SCENES = {
     "new_game": "game.client.new_game:NewGameScene",
     "settings": "game.client.settings_scene:SettingsScene",
     "howto": "game.client.howto:HowToScene",
+    "games": "game.client.games:GamesScene",
 }
 
 
@@ -366,12 +367,30 @@ def run(args: argparse.Namespace) -> int:
             print(f"main.py: {detail}", file=sys.stderr)
             return 2
         quick = (args.mode, args.level, seats, args.seed)
+    replay = None
+    if getattr(args, "replay", None):
+        from game.client.play.records import RecordError, read_records
+
+        try:
+            games = read_records(args.replay)
+            replay = games[max(0, min(len(games), getattr(args, "game", 1) or 1) - 1)]
+        except RecordError as exc:
+            print(f"main.py: {exc}", file=sys.stderr)
+            return 2
     if args.screenshot:
         from game.client.screenshots import render_screenshots
 
         return render_screenshots(args.screenshot, quick=quick)
     app = App()
-    if lab:
+    if replay is not None:
+        from game.client.board.replay import open_replay
+
+        problem = open_replay(app, replay)
+        if problem:
+            app.close()
+            print(f"main.py: {problem}", file=sys.stderr)
+            return 2
+    elif lab:
         app.goto("dice_lab")
     elif quick is not None:
         try:

@@ -219,6 +219,16 @@ class GameScene(Scene):
                  (t("gameover.menu"), self.to_menu, "#menu_button")]
         rect = self._dialog(GAME_OVER_W, 150 + extra + len(items) * 56 + 16)
         self._column(rect, 150 + extra, items)
+        s = self.app.s
+        # The card can be closed to look at the final board (Esc does the same).
+        close = pygame.Rect(rect.right - s(44), rect.y + s(8), s(36), s(36))
+        self.overlay_buttons.add(self.app.ui, close, "×", self.close_game_over, object_id="#small_button",
+                                 layer=OVERLAY_LAYER, tooltip=t("gameover.close"))
+
+    def close_game_over(self) -> None:
+        """Close the result card; the board stays."""
+        self.overlay = None
+        self._build_ui()
 
     def game_over_actions(self) -> list[tuple[str, Any, str]]:
         """Extra buttons a board offers in the game-over dialog (text, callback, object id), between Rematch and

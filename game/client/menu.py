@@ -76,6 +76,7 @@ class MenuScene(Scene):
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
             items.append((t(f"mode.{mode}"), lambda m=mode: self.new_game(m), "#mode_button", playable(mode), mode))
+        items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
         items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))
         items.append((t("menu.quit"), self.app.quit, "#menu_button", True, "quit"))
@@ -148,6 +149,10 @@ class MenuScene(Scene):
     def how_to_play(self) -> None:
         """The rules screen, starting at the focused (or first) mode."""
         self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
+
+    def open_games(self) -> None:
+        """The finished games."""
+        self.app.goto("games")
 
     def open_settings(self) -> None:
         """The settings screen."""

@@ -11,7 +11,7 @@ from game.client import art
 from game.client.dice import polyhedra
 from game.client.kubtafl.model import SIDES
 
-POOL_UNITS = 3.6  # one row's height in panel units
+POOL_UNITS = 3.0  # one row's height in panel units
 SLOT_UNITS = 2 * (POOL_UNITS + 1 / 3)  # both rows and the gaps after them
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -43,7 +43,7 @@ class RemovedPools:
     def slots(self, side: str, count: int) -> list[pygame.Rect]:
         """Squares for the dice of a row: large enough to read each die's kind and value."""
         row = self.rows[side]
-        top = row.top + int(self.unit * 1.2)  # below the row's label
+        top = row.top + int(self.unit * 1.05)  # below the row's label
         gap = max(2, self.unit // 5)
         # A side has seven dice; all seven fit in one row.
         size = min(row.bottom - top - self.unit // 6, (row.w - self.unit - 6 * gap) // 7)
