@@ -122,6 +122,7 @@ def clear_autosave() -> None:
     _check_writable()
     path = autosave_path()
     if not userfiles.exists(path):
+        path.parent.mkdir(parents=True, exist_ok=True)  # a folder that cannot hold a save says so now, not later
         return
     try:
         data = load_autosave()
