@@ -75,7 +75,7 @@ class BoardScene(GameScene):
         self.hint_action: str | None = None
         self.hint_text = ""
         self.panel_cut: list[str] = []
-        self._settled_at = -1  # the log length the mode's picks were built for; -1 forces a rebuild
+        self._settled_at: object = None  # the `_position_key` the mode's picks were built for; None forces a rebuild
         self._last_human: int | None = None  # the human seat that acted last (for the hand-over card)
         self._static: pygame.Surface | None = None
         self._panel_image: pygame.Surface | None = None
@@ -111,7 +111,7 @@ class BoardScene(GameScene):
         self.handover = None
         self._last_human = None
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
-        self._settled_at = -1
+        self._settled_at = None
         self.timeline = None
         self.review = None
         self.review_model = None
@@ -221,11 +221,22 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         self.model = self.view.build_model(self.session.state)
-        key = len(self.session.log)
+        key = self._position_key()
         if key != self._settled_at:
             self._settled_at = key
             self.view.position_changed(self.session.state, self.session.is_human_turn)
             self._maybe_handover()
+
+    def _position_key(self) -> object:
+        """Which position the picks must be built for: this session, this far into its log."""
+        s = self.session
+        return (id(s), len(s.log)) if s is not None else None
+
+    def _picks_current(self) -> None:
+        """Before any input reaches the mode, settle an idle board whose position moved on (a move at instant speed,
+        Restart, Rematch, Continue or New game in this frame): the mode's picks must belong to the state they act on."""
+        if self.session is not None and not self.queue.busy and self._settled_at != self._position_key():
+            self._settle()
 
     def _maybe_handover(self) -> None:
         """The hand-over card when the acting human changes and the mode asks for it."""
@@ -384,7 +395,7 @@ class BoardScene(GameScene):
         self.status_note = ""
         # The model still shows the position before the action: the animation walks it forward.
         self.animator.play(events)
-        self._settled_at = -1
+        self._settled_at = None
         self._refresh_buttons()
 
     def undo(self) -> None:
@@ -406,7 +417,7 @@ class BoardScene(GameScene):
         self.clear_hint()
         self.handover = None
         self.queue.clear()
-        self._settled_at = -1
+        self._settled_at = None
         self._settle()
         self._refresh_buttons()
 
@@ -551,6 +562,7 @@ class BoardScene(GameScene):
         """Buttons, the move log, skipping animations, the hand-over card, popups, then the mode's intents."""
         if event.type == pygame.MOUSEMOTION:
             self.tracker.pos = event.pos
+        self._picks_current()
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.banner_chip is not None
                 and self.banner_chip.collidepoint(event.pos)):
             self.leave_review()
@@ -691,7 +703,7 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         if not self.queue.busy:
-            if was_busy or self._settled_at != len(self.session.log):
+            if was_busy or self._settled_at != self._position_key():
                 self._settle()
             self._advance_turn()
         self._receive_hint()
