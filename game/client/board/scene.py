@@ -38,6 +38,7 @@ from game.client.board.view import TableView
 from game.client.game_scene import GameScene
 from game.client.play.records import RecordError, Timeline
 from game.client.play.seats import HUMAN, seat_level
+from game.client.widgets import text_room
 
 BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
@@ -194,7 +195,26 @@ class BoardScene(GameScene):
             rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
             self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.button_text(key),
                                                              manager=self.app.ui, object_id="#small_button")
+        self._fit_buttons(area, gap)
         self._refresh_buttons()
+
+    def _fit_buttons(self, area: pygame.Rect, gap: int) -> None:
+        # Equal widths cut a long word in a narrow panel while a short one has room to spare: when every text fits
+        # at its own width, each button gets what its text needs plus an equal share of the rest.
+        buttons = list(self.buttons.values())
+        if not buttons:
+            return
+        rooms = [text_room(b) for b in buttons]
+        needs = [need + (b.rect.w - room) for b, (need, room) in zip(buttons, rooms, strict=True)]
+        spare = area.w - gap * (len(buttons) - 1) - sum(needs)
+        if spare < 0 or all(need <= room for need, room in rooms):
+            return
+        left = area.left
+        for button, need in zip(buttons, needs, strict=True):
+            width = need + spare // len(buttons)
+            button.set_relative_position((left, area.top))
+            button.set_dimensions((width, area.h))
+            left += width + gap
 
     def _refresh_buttons(self) -> None:
         if self.session is not None and self.overlay is None and \
