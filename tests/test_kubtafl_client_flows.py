@@ -70,7 +70,7 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     key(app, pygame.K_ESCAPE)
     assert board.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
-    assert {"Отменить", "Подсказка", "Меню"} <= set(button_texts(app))
+    assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
     info = board.panel_info()
     assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile

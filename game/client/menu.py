@@ -37,25 +37,32 @@ class MenuScene(Scene):
         self.resize(self.app.screen_size)
 
     def _find_autosave(self) -> Any:
+        app = self.app
         data = saves.read_autosave()
         problem = saves.take_problem()
         if problem:
-            self.app.notify(self.app.t("msg.autosave_corrupt", detail=problem))
+            app.notify(app.t("msg.autosave_corrupt", detail=problem))
         if data is None:
             return None
         mode = data.get("mode")
         if not isinstance(mode, str) or not playable(mode):
-            return None  # kept for when the mode's scene is back
+            # Kept for the version that can play it; a new game moves it aside rather than deleting it.
+            name = app.t(f"mode.{mode}") if isinstance(mode, str) and app.t.has(f"mode.{mode}") else repr(mode)
+            app.notify_once(app.t("msg.autosave_unplayable", mode=name, path=str(saves.autosave_path())))
+            return None
         from game.client.play.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 
         try:
             session = GameSession.from_dict(data)
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
             saves.report_problem(f"{saves.autosave_path()}: {exc}")
-            self.app.notify(self.app.t("msg.autosave_corrupt", detail=saves.take_problem()))
+            app.notify(app.t("msg.autosave_corrupt", detail=saves.take_problem()))
             return None
         if session.is_over:
-            session.save()  # a finished game leaves nothing to continue: this clears the file
+            # A finished game leaves nothing to continue: this clears the file (or says once why it cannot).
+            problem = session.save()
+            if problem:
+                app.notify_once(app.t("msg.autosave_failed", detail=problem))
             return None
         return session
 

@@ -42,5 +42,5 @@ def playable_modes() -> list[str]:
 
 
 def board_modes() -> list[str]:
-    """The playable modes that are board games played through a session (every one but the Dice Lab)."""
+    """The playable modes that are board games with a session (seats, dice RNG, undo): all but the Lab."""
     return [m for m in playable_modes() if m not in SCENE_ONLY]

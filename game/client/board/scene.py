@@ -38,6 +38,7 @@ from game.client.board.view import TableView
 from game.client.game_scene import GameScene
 from game.client.play.records import RecordError, Timeline
 from game.client.play.seats import HUMAN, seat_level
+from game.client.widgets import text_room
 
 BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
@@ -75,7 +76,7 @@ class BoardScene(GameScene):
         self.hint_action: str | None = None
         self.hint_text = ""
         self.panel_cut: list[str] = []
-        self._settled_at = -1  # the log length the mode's picks were built for; -1 forces a rebuild
+        self._settled_at: object = None  # the `_position_key` the mode's picks were built for; None forces a rebuild
         self._last_human: int | None = None  # the human seat that acted last (for the hand-over card)
         self._static: pygame.Surface | None = None
         self._panel_image: pygame.Surface | None = None
@@ -111,7 +112,7 @@ class BoardScene(GameScene):
         self.handover = None
         self._last_human = None
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
-        self._settled_at = -1
+        self._settled_at = None
         self.timeline = None
         self.review = None
         self.review_model = None
@@ -195,7 +196,26 @@ class BoardScene(GameScene):
             rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
             self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.button_text(key),
                                                              manager=self.app.ui, object_id="#small_button")
+        self._fit_buttons(area, gap)
         self._refresh_buttons()
+
+    def _fit_buttons(self, area: pygame.Rect, gap: int) -> None:
+        # Equal widths cut a long word in a narrow panel while a short one has room to spare: when every text fits
+        # at its own width, each button gets what its text needs plus an equal share of the rest.
+        buttons = list(self.buttons.values())
+        if not buttons:
+            return
+        rooms = [text_room(b) for b in buttons]
+        needs = [need + (b.rect.w - room) for b, (need, room) in zip(buttons, rooms, strict=True)]
+        spare = area.w - gap * (len(buttons) - 1) - sum(needs)
+        if spare < 0 or all(need <= room for need, room in rooms):
+            return
+        left = area.left
+        for button, need in zip(buttons, needs, strict=True):
+            width = need + spare // len(buttons)
+            button.set_relative_position((left, area.top))
+            button.set_dimensions((width, area.h))
+            left += width + gap
 
     def _refresh_buttons(self) -> None:
         if self.session is not None and self.overlay is None and \
@@ -222,11 +242,22 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         self.model = self.view.build_model(self.session.state)
-        key = len(self.session.log)
+        key = self._position_key()
         if key != self._settled_at:
             self._settled_at = key
             self.view.position_changed(self.session.state, self.session.is_human_turn)
             self._maybe_handover()
+
+    def _position_key(self) -> object:
+        """Which position the picks must be built for: this session, this far into its log."""
+        s = self.session
+        return (id(s), len(s.log)) if s is not None else None
+
+    def _picks_current(self) -> None:
+        """Before any input reaches the mode, settle an idle board whose position moved on (a move at instant speed,
+        Restart, Rematch, Continue or New game in this frame): the mode's picks must belong to the state they act on."""
+        if self.session is not None and not self.queue.busy and self._settled_at != self._position_key():
+            self._settle()
 
     def _maybe_handover(self) -> None:
         """The hand-over card when the acting human changes and the mode asks for it."""
@@ -386,7 +417,7 @@ class BoardScene(GameScene):
         self.status_note = ""
         # The model still shows the position before the action: the animation walks it forward.
         self.animator.play(events)
-        self._settled_at = -1
+        self._settled_at = None
         self._refresh_buttons()
 
     def undo(self) -> None:
@@ -408,7 +439,7 @@ class BoardScene(GameScene):
         self.clear_hint()
         self.handover = None
         self.queue.clear()
-        self._settled_at = -1
+        self._settled_at = None
         self._settle()
         self._refresh_buttons()
 
@@ -553,6 +584,7 @@ class BoardScene(GameScene):
         """Buttons, the move log, skipping animations, the hand-over card, popups, then the mode's intents."""
         if event.type == pygame.MOUSEMOTION:
             self.tracker.pos = event.pos
+        self._picks_current()
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.banner_chip is not None
                 and self.banner_chip.collidepoint(event.pos)):
             self.leave_review()
@@ -693,7 +725,7 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         if not self.queue.busy:
-            if was_busy or self._settled_at != len(self.session.log):
+            if was_busy or self._settled_at != self._position_key():
                 self._settle()
             self._advance_turn()
         self._receive_hint()

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.client import saves
+from game.client import saves, userfiles
 from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
@@ -46,7 +46,7 @@ class GameSession:
                  seed: int | None = None, autosave: bool = True, executor: Executor | None = None) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
-        self.game: Game = registry.load(mode, self.level)
+        self.game: Game = userfiles.load_game(mode, self.level)
         raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
@@ -396,4 +396,5 @@ class GameSession:
         try:
             saves.clear_autosave()
         except OSError as exc:
-            log.warning("autosave not cleared: %s", exc)
+            # The game is played all the same; the scene tells the player once that it is not kept.
+            self.save_problem = str(exc)
