@@ -3,6 +3,10 @@
 Game i uses dice seed `seed + i`; side a takes seat 0 in even games and seat 1 in odd ones (with more
 seats, every other seat from there). Prints a table; the JSON report holds every game's actions, so
 `game.engine.driver.replay` rebuilds any of them.
+
+With `--seats hard,normal,normal,normal` (one level per seat of the mode) every listed player gets its own
+row: player k sits in seat (k + i) mod n in game i, so the seats rotate over the games; the table gives each
+player's wins, shared wins, score (a k-way shared win counts 1/k), mean placing and decision times.
 """
 
 from __future__ import annotations
@@ -179,6 +183,164 @@ def run(
     return summarize(mode, level, spec_a, spec_b, seed, results, time_cap)
 
 
+def seat_players(game_index: int, num_players: int) -> list[int]:
+    """Which listed player sits in each seat in game `game_index`: player k in seat (k + game_index) mod n."""
+    return [(seat - game_index) % num_players for seat in range(num_players)]
+
+
+def placings(winners: tuple[int, ...], fallen: list[int], num_players: int) -> list[float]:
+    """Each seat's place (1 best): winners first, then seats still in, then the fallen, last fallen placed best.
+
+    Tied seats share the mean of the places they cover.
+    """
+    groups: list[list[int]] = [sorted(winners)]
+    survivors = [s for s in range(num_players) if s not in winners and s not in fallen]
+    if survivors:
+        groups.append(survivors)
+    groups.extend([s] for s in reversed(fallen) if s not in winners)
+    places = [0.0] * num_players
+    start = 1
+    for group in groups:
+        if not group:
+            continue
+        for seat in group:
+            places[seat] = start + (len(group) - 1) / 2
+        start += len(group)
+    return places
+
+
+def _out_seats(state: Any) -> list[bool] | None:
+    out = getattr(state, "out", None)
+    return list(out) if isinstance(out, list) else None
+
+
+def play_seated_game(
+    mode: str, level: str, specs: list[str], game_index: int, seed: int, time_cap: bool = True
+) -> dict[str, Any]:
+    """Play one game with one listed player per seat (rotated by the game index); times per player (ms)."""
+    game = registry.load(mode, level)
+    game_seed = seed + game_index
+    players = seat_players(game_index, game.num_players)
+    controllers = [
+        _controller(specs[player], game, game_seed * 16 + seat, time_cap) for seat, player in enumerate(players)
+    ]
+    dice = random.Random(game_seed)
+    state = game.initial_state()
+    actions: list[str] = []
+    times: list[list[float]] = [[] for _ in specs]
+    fallen: list[int] = []
+    decisions = 0
+    while not state.is_terminal() and len(actions) < game.max_length:
+        player = state.current_player()
+        if player == CHANCE:
+            action = sample_chance(state, dice)
+        else:
+            start = time.perf_counter()
+            action = controllers[player].choose(state)
+            times[players[player]].append((time.perf_counter() - start) * 1000)
+            decisions += 1
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+        out = _out_seats(state)
+        if out is not None:
+            fallen.extend(seat for seat, gone in enumerate(out) if gone and seat not in fallen)
+    outcome = state.outcome()
+    winners = outcome.winners if outcome else ()
+    places = placings(winners, fallen, game.num_players)
+    return {
+        "index": game_index,
+        "seed": game_seed,
+        "players": players,
+        "winners": [players[s] for s in winners],
+        "places": [places[players.index(k)] for k in range(len(specs))],
+        "reason": outcome.reason if outcome else "unfinished",
+        "plies": decisions,
+        "actions": actions,
+        "decision_ms": times,
+    }
+
+
+def summarize_seats(
+    mode: str, level: str, specs: list[str], seed: int, games: list[dict[str, Any]], time_cap: bool = True
+) -> dict[str, Any]:
+    """The JSON report of a seated run: one entry per listed player, and the games for replay."""
+    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed, "time_cap": time_cap}
+    rows = []
+    for k, spec in enumerate(specs):
+        times = [t for g in games for t in g["decision_ms"][k]]
+        wins = sum(1 for g in games if g["winners"] == [k])
+        shared = sum(1 for g in games if k in g["winners"] and len(g["winners"]) > 1)
+        score = sum(1 / len(g["winners"]) for g in games if k in g["winners"])
+        rows.append({
+            "level": spec,
+            "wins": wins,
+            "shared": shared,
+            "score": score / len(games) if games else 0.0,
+            "mean_place": round(statistics.mean(g["places"][k] for g in games), 2) if games else 0.0,
+            "decisions": len(times),
+            "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
+            "decision_ms_p95": round(_percentile(times, 95), 2),
+            "decision_ms_max": round(max(times), 2) if times else 0.0,
+        })
+    report["players"] = rows
+    report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
+    report["turn_limit_games"] = sum(1 for g in games if g["reason"].startswith("turn limit"))
+    report["games"] = [
+        {k: g[k] for k in ("seed", "players", "winners", "places", "reason", "plies", "actions")} for g in games
+    ]
+    return report
+
+
+def format_seats_table(report: dict[str, Any]) -> str:
+    """The human-readable table of a seated report."""
+    lines = [
+        f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
+        f"average length {report['average_plies']} decisions, {report['turn_limit_games']} at the turn limit",
+        f"{'player':<7}{'level':<14}{'wins':>6}{'shared':>8}{'score':>8}{'place':>7}{'ms median':>11}{'ms p95':>9}",
+    ]
+    for k, r in enumerate(report["players"]):
+        lines.append(
+            f"{k:<7}{r['level']:<14}{r['wins']:>6}{r['shared']:>8}{r['score']:>8.1%}{r['mean_place']:>7.2f}"
+            f"{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
+        )
+    return "\n".join(lines)
+
+
+def run_seats(
+    mode: str,
+    level: str,
+    specs: list[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: bool = True,
+    time_cap: bool = True,
+) -> dict[str, Any]:
+    """Play `games` games with one listed player per seat, rotating the seats, and return the report."""
+    results: list[dict[str, Any]] = []
+    tally = {"a": 0, "b": 0, "draw": 0}  # the progress bar: a = the first listed player won, b = another did
+
+    def record(result: dict[str, Any]) -> None:
+        results.append(result)
+        key = "draw" if len(result["winners"]) != 1 else ("a" if result["winners"] == [0] else "b")
+        tally[key] += 1
+        if progress:
+            _progress(len(results), games, tally)
+
+    if progress:
+        _progress(0, games, tally)
+    if jobs <= 1:
+        for i in range(games):
+            record(play_seated_game(mode, level, specs, i, seed, time_cap))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_seated_game, mode, level, specs, i, seed, time_cap) for i in range(games)]
+            for future in futures:
+                record(future.result())
+    results.sort(key=lambda g: g["index"])
+    return summarize_seats(mode, level, specs, seed, results, time_cap)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The arena's argument parser."""
     parser = argparse.ArgumentParser(prog="main.py arena", description="Play AI levels against each other.")
@@ -186,6 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", default=registry.DEFAULT_LEVEL, help="level of the mode (default: standard)")
     parser.add_argument("--a", default="hard", help="side a: random, greedy, easy, normal, hard (e.g. hard@20000)")
     parser.add_argument("--b", default="greedy", help="side b, same choices")
+    parser.add_argument(
+        "--seats", help="one level per seat, comma-separated (e.g. hard,normal,normal,normal); rotated over the games"
+    )
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="first dice/AI seed; game i uses seed + i")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
@@ -205,8 +370,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.mode not in registry.modes():
             raise ValueError(f"unknown mode {args.mode!r}; known: {', '.join(registry.modes())}")
-        registry.load(args.mode, args.level)
-        for spec in (args.a, args.b):
+        game = registry.load(args.mode, args.level)
+        seats = [spec.strip() for spec in args.seats.split(",")] if args.seats else None
+        if seats is not None and len(seats) != game.num_players:
+            raise ValueError(
+                f"--seats lists {len(seats)} levels; {args.mode} ({args.level}) has {game.num_players} seats"
+            )
+        for spec in seats or (args.a, args.b):
             if spec.strip().lower() == "human":
                 raise ValueError("the arena plays AI levels only, not 'human'")
             parse_level(spec)
@@ -215,6 +385,14 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    if seats is not None:
+        report = run_seats(args.mode, args.level, seats, args.games, args.seed, args.jobs,
+                           progress=not args.quiet, time_cap=not args.no_time_cap)
+        print(format_seats_table(report))
+        if args.json:
+            write_json_atomic(Path(args.json), report)
+            print(f"report written to {args.json}")
+        return 0
     report = run(
         args.mode,
         args.level,

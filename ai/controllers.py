@@ -18,6 +18,7 @@ from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
 from ai.levels import GREEDY, RANDOM, Level, parse_level
 from ai.montecarlo import MonteCarlo
+from ai.planners import Planner, planner_for
 from game.engine.core import Action, Game, State
 
 
@@ -76,6 +77,8 @@ class AIController:
         self.level_spec = level
         self.level = level.name
         self.knowledge: Knowledge = knowledge_for(game)
+        #: The mode's own searcher (CheckRisk, Battle Checkers), used instead of the generic ones.
+        self.planner: Planner | None = planner_for(game, level)
         self._rng = random.Random(seed)
         self._stop: threading.Event | None = None
         #: The last alpha-beta search (depth reached, nodes), for benchmarks and curious callers.
@@ -105,6 +108,8 @@ class AIController:
             return rng.choice(actions)
         self._stop = stop = stop or threading.Event()
         budget = Budget(level.limits, stop)
+        if self.planner is not None:
+            return self.planner.choose(state.clone(), budget, rng)
         if self.knowledge.search == "alphabeta" and self.game.num_players == 2:
             search = AlphaBeta(self.knowledge, budget, max_depth=level.max_depth, rng=rng, jitter=level.jitter)
             self.last_search = search.search(state.clone())

@@ -1,4 +1,4 @@
-"""AI figures: Kubtafl search speed (nodes per second) and decision time per level at the start position."""
+"""AI figures: Kubtafl search speed and decision times; CheckRisk and Battle Checkers decision times per level."""
 
 from __future__ import annotations
 
@@ -67,3 +67,53 @@ def figures() -> Iterator[dict[str, Any]]:
             budget_ms=budget_ms,
             depth=max(depths, default=0),
         )
+    yield from dice_mode_figures()
+
+
+# Decisions timed per dice mode and level: the first this many decisions of a seat after a greedy opening.
+DICE_MODE_DECISIONS = 12
+
+
+def _dice_mode_positions(mode: str, seed: int = 3, plies: int = 120) -> list[Any]:
+    """Decision points of a greedy-vs-greedy game after `plies` applied actions (deterministic for the seed)."""
+    from game.engine.core import CHANCE
+    from game.engine.driver import sample_chance
+
+    game = registry.load(mode)
+    state = game.initial_state()
+    players = [make_controller("greedy", game, seed + i) for i in range(game.num_players)]
+    dice = random.Random(seed)
+    out: list[Any] = []
+    applied = 0
+    while not state.is_terminal() and len(out) < DICE_MODE_DECISIONS:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(sample_chance(state, dice))
+        else:
+            if applied >= plies and len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            state.apply(players[player].choose(state))
+        applied += 1
+    return out
+
+
+def dice_mode_figures() -> Iterator[dict[str, Any]]:
+    """Median and p95 decision time of each level in CheckRisk and Battle Checkers, on node budgets."""
+    for mode in ("checkrisk", "battle_checkers"):
+        positions = _dice_mode_positions(mode)
+        game = positions[0].game
+        for level in PLAYER_LEVELS:
+            controller = make_controller(level, game, 0)
+            samples = []
+            for state in positions:
+                begin = time.perf_counter()
+                controller.choose(state)
+                samples.append(1000 * (time.perf_counter() - begin))
+            yield figure(
+                f"{mode}_decision_ms_{level}_midgame",
+                statistics.median(samples),
+                "ms",
+                p95=round(percentile(samples, 95), 1),
+                budget_ms=1000 * (LEVELS[level].seconds or 0),
+                decisions=len(samples),
+            )

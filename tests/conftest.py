@@ -26,7 +26,7 @@ def home(tmp_path, monkeypatch):
     from game.client import saves
 
     monkeypatch.setenv("KUBIKI_HOME", str(tmp_path))
-    saves._problems.clear()
+    saves.forget_problems()
     return tmp_path
 
 

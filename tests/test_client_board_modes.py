@@ -9,11 +9,11 @@ import pytest
 
 from game.client.app import MIN_WINDOW, App
 from game.client.board.scene import BoardScene
-from game.client.modes import playable_modes
+from game.client.modes import board_modes
 from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, frames, key, random_session
 
-MODES = playable_modes()
+MODES = board_modes()
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, BoardScene]:
@@ -102,7 +102,12 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         frames(app, 2)
         assert board.overlay == "game_over"
         title, reason = board.game_over_text
-        assert title == board.winner_title(session.outcome) and reason == board.view.end_reason(session.outcome)
+        assert title == board.winner_title(session.outcome)
+        lines = reason.split("\n")
+        # Why it ended, then every seat with who played it (the mode may add a summary line).
+        assert lines[0] == board.view.end_reason(session.outcome)
+        assert lines[1] == "  ·  ".join(board.seat_label(i) for i in range(len(session.seats)))
+        assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))
         assert reason and "{" not in reason
         assert board.panel_info().seat_text == app.t("board.game_over")
         click(app, button_by_text(app, app.t("gameover.rematch")))

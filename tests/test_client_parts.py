@@ -62,18 +62,18 @@ def test_settings_validation_names_the_bad_field(data, field):
 def test_settings_round_trip_and_unknown_keys_ignored(home):
     settings = Settings(language="ru", sound_on=False, volume=0.25, anim_speed="slow", preview_on=False)
     save_settings(settings)
-    loaded, problem = load_settings()
-    assert problem is None and loaded == settings
+    loaded, problem, writable = load_settings()
+    assert problem is None and loaded == settings and writable
     path = home / "config" / "settings.json"
     path.write_text(json.dumps({**settings.to_dict(), "future_option": 1}), encoding="utf-8")
-    assert load_settings() == (settings, None)
+    assert load_settings() == (settings, None, True)
 
 
 def test_unreadable_settings_file_is_reported(home):
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\xff\xfe\x00garbage")
-    settings, problem = load_settings()
+    settings, problem, _ = load_settings()
     assert settings == Settings() and "settings.json" in problem
 
 
@@ -90,7 +90,10 @@ def test_autosave_round_trip_and_bad_envelopes(home):
         problem = saves.take_problem()
         assert problem and "autosave.json" in problem
         assert saves.take_problem() is None
-        assert saves.autosave_path().with_name("autosave.json.bad").read_text(encoding="utf-8") == text
+    # Every damaged file is kept, none over another: the first as .bad, the later ones numbered.
+    kept = ["autosave.json.bad", "autosave.json.bad.1", "autosave.json.bad.2", "autosave.json.bad.3"]
+    texts = ['{"format": 1}', '{"format": 1, "session": {"actions": []}}', "[1, 2]", "{"]
+    assert [saves.autosave_path().with_name(n).read_text(encoding="utf-8") for n in kept] == texts
 
 
 def test_markdown_blocks_and_inline_styles():

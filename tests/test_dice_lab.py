@@ -319,7 +319,7 @@ class DeferredJob(InlineJob):
 
 
 def test_P1_heavy_expressions_are_worked_out_beside_the_screen(app, lab, monkeypatch):
-    monkeypatch.setattr(free_tab, "Job", DeferredJob)
+    monkeypatch.setattr(free_tab, "BackgroundJob", DeferredJob)
     key(app, pygame.K_4)
     tab = lab.tab
     widget = entry_widget(lab, "expr0")
@@ -378,8 +378,9 @@ def test_rolling_animates_and_space_skips(app, lab):
     app.settings.anim_speed = "normal"
     key(app, pygame.K_r)
     assert lab.tray.busy and lab.card_lines() == ["Rolling…"]
+    assert lab.shown_history() == []  # the result is not given away before the dice land
     key(app, pygame.K_SPACE)
-    assert not lab.tray.busy
+    assert not lab.tray.busy and len(lab.shown_history()) == 1
     assert lab.card_lines()[0].startswith("8 + ")
 
 
@@ -514,3 +515,38 @@ def test_resizing_keeps_the_landed_dice_and_the_inputs(app, lab):
     assert app.screen_size == (1500, 900)
     assert lab.tray.faces() == faces and lab.tray.rect == lab.rects["tray"]
     assert lab.tab.value("bonus") == 1 and lab.card_lines()[0].startswith("8 + ")
+
+
+def test_P2_free_roller_by_keyboard_alone(app, lab):
+    key(app, pygame.K_4)
+    key(app, pygame.K_e)  # the first text field takes the keys
+    widget = entry_widget(lab, "expr0")
+    assert widget.is_focused
+    key(app, pygame.K_END)
+    for _ in range(len(widget.get_text())):
+        key(app, pygame.K_BACKSPACE, settle=2)
+    for ch in "3d6kl2":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        frames(app, 1)
+    key(app, pygame.K_RETURN, settle=2)
+    assert not widget.is_focused
+    assert lab.tab.chart(app.t).series[0].values == dice.parse("3d6kl2").distribution()
+    key(app, pygame.K_s)  # the seed, then back to the shortcuts with Esc
+    assert lab.seed_entry.is_focused
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r)
+    assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
+
+
+def test_process_job_works_a_distribution_out_in_another_process():
+    from functools import partial
+
+    from game.client.dice_lab.background import ProcessJob
+
+    good = ProcessJob("3d6", dice.parse("3d6").distribution)
+    bad = ProcessJob("3d6+", partial(dice.parse, "3d6+"))
+    for job in (good, bad):
+        job._process.join(timeout=60)  # the test waits for the process it started; the Lab only polls
+        assert job.done
+    assert good.result == dice.parse("3d6").distribution() and good.error is None
+    assert "nothing after '+'" in str(bad.error)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -14,6 +16,9 @@ from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, click_at, frames, key, make_app
+
+#: A test position (not a player's setup) where Light's d12 wins at once: h2-h8.
+FINISH_LEVEL = Path(__file__).parent / "data" / "kubtafl_finish.json"
 
 SIZES = [(1280, 720), (1024, 768)]
 
@@ -116,7 +121,7 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
 
 @pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
-    start_session(app, "kubtafl", "endgame", ["human", "human"], 5)
+    start_session(app, "kubtafl", str(FINISH_LEVEL), ["human", "human"], 5)
     frames(app, 2)
     board = scene(app)
     settle(app)

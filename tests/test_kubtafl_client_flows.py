@@ -5,6 +5,7 @@ and F11 during an animation; closing the window while the computer thinks."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 
@@ -70,7 +71,7 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     key(app, pygame.K_ESCAPE)
     assert board.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
-    assert {"Отменить", "Подсказка", "Меню"} <= set(button_texts(app))
+    assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
     info = board.panel_info()
     assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
@@ -88,7 +89,9 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
 
 
 def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
-    start_session(app, "kubtafl", "endgame", ["human", "human"], 7)
+    # A short late position (tests/data): the game ends within the loop's turns.
+    level = str(Path(__file__).parent / "data" / "kubtafl_finish.json")
+    start_session(app, "kubtafl", level, ["human", "human"], 7)
     board = board_of(app)
     settle(app)
     rng = random.Random(7)
@@ -108,7 +111,7 @@ def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
     click(app, button_by_text(app, "Rematch"))
     rematch = board_of(app)
     assert not rematch.session.is_over
-    assert rematch.session.level == "endgame" and rematch.session.log == [] and rematch.overlay is None
+    assert rematch.session.level == level and rematch.session.log == [] and rematch.overlay is None
     assert rematch.session.seats == ["human", "human"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.client.app import MIN_WINDOW, App
 from game.client.board.layout import BoardLayout
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
@@ -135,7 +135,7 @@ def test_removed_dice_are_large_enough_to_read(home, size):
         # The value is drawn on each, big enough to read and in contrast with the face (light numerals on the
         # charcoal dark dice, dimmed while Light may bring a die back).
         for kind, slot in zip(kinds, slots, strict=True):
-            rect = dice_art.value_rect(kind, dice_art.FACES[kind], slot.w, slot.center)
+            rect = polyhedra.value_rect(kind, polyhedra.FACES[kind], slot.w, slot.center)
             assert rect.h >= 8, kind
             assert contrast_in(app.window, rect) >= 60, kind
     finally:
@@ -153,7 +153,7 @@ def test_preview_labels_leave_every_die_value_readable(home, size):
         assert preview is not None and len(preview.damage) >= 3
         labels = board.view.overlays.label_rects
         assert len(labels) == len(preview.damage) + len(preview.gains)
-        values = {c: dice_art.value_rect(d.kind, d.value, board.layout.piece_size, board.layout.cell_center(c))
+        values = {c: polyhedra.value_rect(d.kind, d.value, board.layout.piece_size, board.layout.cell_center(c))
                   for c, d in board.model.dice.items()}
         for label in labels:
             for cell, rect in values.items():

@@ -208,7 +208,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         click_cell(app, "c4")
         settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and board.game_over_text == (draw, quiet)
+        assert board.overlay == "game_over" and shown(board) == (draw, quiet)
         assert board.panel_info().turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
@@ -220,12 +220,12 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
             click_cell(app, dst)
             settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and board.game_over_text == (draw, repetition)
+        assert board.overlay == "game_over" and shown(board) == (draw, repetition)
         # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
         start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
         board = board_of(app)
         frames(app, 3)
-        assert board.overlay == "game_over" and board.game_over_text == (ai_wins, no_action)
+        assert board.overlay == "game_over" and shown(board) == (ai_wins, no_action)
         assert button_texts(app)  # rematch and menu are live
     finally:
         app.close()
@@ -325,3 +325,8 @@ def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, 
     err = capsys.readouterr().err
     assert err.startswith("main.py: ") and says in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def shown(board):
+    """The game-over card's title and the first line of its text (why the game ended)."""
+    return board.game_over_text[0], board.game_over_text[1].split("\n")[0]

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.client.anim import Anim, AnimQueue, Step
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.sound import SoundBank
 
 # ----- animation queue -----
@@ -44,15 +44,15 @@ def test_slow_speed_stretches_time():
 def test_dice_kinds_have_distinct_silhouettes_and_sides_differ():
     pygame.init()
     masks = {}
-    for kind in dice_art.KINDS:
-        surf = dice_art.die_surface(kind, "light", dice_art.FACES[kind], 96)
+    for kind in polyhedra.KINDS:
+        surf = polyhedra.die_surface(kind, "light", polyhedra.FACES[kind], 96)
         masks[kind] = pygame.mask.from_surface(surf).count()
     assert len({masks[k] for k in ("d4", "d6", "d8", "d10", "d12", "d20")}) == 6
-    light = dice_art.die_surface("d6", "light", 6, 96)
-    dark = dice_art.die_surface("d6", "dark", 6, 96)
+    light = polyhedra.die_surface("d6", "light", 6, 96)
+    dark = polyhedra.die_surface("d6", "dark", 6, 96)
     assert light.get_at((48, 48))[:3] != dark.get_at((48, 48))[:3]
-    assert dice_art.value_label("d%", 10) == "00" and dice_art.value_label("d%", 3) == "30"
-    assert dice_art.value_label("d10", 10) == "10"
+    assert polyhedra.value_label("d%", 10) == "00" and polyhedra.value_label("d%", 3) == "30"
+    assert polyhedra.value_label("d10", 10) == "10"
 
 
 # ----- sound -----

@@ -36,6 +36,7 @@ SHELL_SCENES = {
     "new_game": "game.client.new_game:NewGameScene",
     "settings": "game.client.settings_scene:SettingsScene",
     "howto": "game.client.howto:HowToScene",
+    "games": "game.client.games:GamesScene",
 }
 
 
@@ -80,7 +81,13 @@ class App:
     def __init__(self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None) -> None:
         pygame.init()
         pygame.display.set_caption("Kubiki")
-        self.settings, settings_problem = load_settings()
+        loaded = load_settings()
+        self.settings, settings_problem = loaded.settings, loaded.problem
+        # A damaged settings file that could not be kept aside is never overwritten: this run does not save them.
+        self.settings_writable = loaded.writable
+        self.save_failing = False  # the player was told that games are not being saved (said once while it lasts)
+        self.shown_problems: set[str] = set()  # problems already told (a read-only folder is said once)
+        _clean_stale_temps()
         self.t = Translator(self.settings.language)
         self.fonts = Fonts()
         self.toasts: list[Toast] = []
@@ -144,8 +151,8 @@ class App:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay every screen out again for a window of `size`."""
-        if not self.settings.fullscreen:
-            size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
+        # Clamped in full screen too: a display can report 0×0 (minimised), and no layout is made for less.
+        size = (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
         if size == self.screen_size:
             return
         if self.window.get_size() != size and not self.settings.fullscreen:
@@ -173,10 +180,12 @@ class App:
     # --- settings and text ------------------------------------------------------------------------
     def save_settings(self) -> None:
         """Store the settings; a failure to write is reported, never fatal."""
+        if not self.settings_writable:
+            return
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.notify(self.t("msg.settings_unsaved", detail=str(exc)))
+            self.notify_once(self.t("msg.settings_unsaved", detail=str(exc)))
 
     def set_language(self, language: str) -> None:
         """Switch every text to `language` and rebuild the current screen."""
@@ -197,6 +206,12 @@ class App:
         self.messages.append(text)
         self.toasts.append(Toast(text))
 
+    def notify_once(self, text: str) -> None:
+        """Show a message unless the same one was shown before in this run (a folder that stays read-only)."""
+        if text not in self.shown_problems:
+            self.shown_problems.add(text)
+            self.notify(text)
+
     # --- scenes ---------------------------------------------------------------------------------
     def goto(self, name: str, **context: Any) -> Scene:
         """Replace the open screens with the scene `name`."""
@@ -214,7 +229,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             if not self.settings.fullscreen:
-                self._windowed_size = (event.w, event.h)
+                self._windowed_size = (max(MIN_WINDOW[0], int(event.w)), max(MIN_WINDOW[1], int(event.h)))
             self.on_resize((event.w, event.h))
             return
         if event.type == pygame.WINDOWSIZECHANGED:
@@ -313,6 +328,15 @@ def _limit_window(size: tuple[int, int]) -> None:
         pass
 
 
+def _clean_stale_temps() -> None:
+    """Remove the temp files of atomic writes a killed run left beside the settings and the autosave."""
+    from game.client import saves, settings, userfiles
+    from game.paths import user_config_dir, user_data_dir
+
+    userfiles.clean_stale_temps(user_config_dir(), (settings.SETTINGS_FILE,))
+    userfiles.clean_stale_temps(user_data_dir(), saves.SAVED_FILES)
+
+
 def _load_sound(app: App) -> Any:
     from game.client.sound import SoundBoard
 
@@ -357,21 +381,39 @@ def run(args: argparse.Namespace) -> int:
             known = ", ".join(m for m in registry.modes() if playable(m)) or "none yet"
             print(f"main.py: mode {args.mode!r} cannot be played (playable: {known})", file=sys.stderr)
             return 2
+        from game.client.userfiles import load_game
+
         try:
-            game = registry.load(args.mode, args.level)
+            game = load_game(args.mode, args.level)
             seats = seats_from_args(args, game.num_players)
         except (KeyError, ValueError) as exc:
-            # A level file that is not text says so by name (the decoder's own message names no file).
-            detail = f"{args.level}: not a UTF-8 text file" if isinstance(exc, UnicodeDecodeError) else exc
-            print(f"main.py: {detail}", file=sys.stderr)
+            print(f"main.py: {exc}", file=sys.stderr)
             return 2
         quick = (args.mode, args.level, seats, args.seed)
+    replay = None
+    if getattr(args, "replay", None):
+        from game.client.play.records import RecordError, read_records
+
+        try:
+            games = read_records(args.replay)
+            replay = games[max(0, min(len(games), getattr(args, "game", 1) or 1) - 1)]
+        except RecordError as exc:
+            print(f"main.py: {exc}", file=sys.stderr)
+            return 2
     if args.screenshot:
         from game.client.screenshots import render_screenshots
 
         return render_screenshots(args.screenshot, quick=quick)
     app = App()
-    if lab:
+    if replay is not None:
+        from game.client.board.replay import open_replay
+
+        problem = open_replay(app, replay)
+        if problem:
+            app.close()
+            print(f"main.py: {problem}", file=sys.stderr)
+            return 2
+    elif lab:
         app.goto("dice_lab")
     elif quick is not None:
         try:

@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game.client import art
+from game.client import art, saves
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
@@ -116,9 +116,27 @@ class GameScene(Scene):
         self.handle_board(event)
 
     def update(self, dt: float) -> None:
-        """The board stands still while the pause menu is open."""
+        """The board stands still while the pause menu is open; a failing autosave is told at once."""
+        self.tell_save_problems()
         if self.overlay != "pause":
             self.update_board(dt)
+
+    def tell_save_problems(self) -> None:
+        """Say on screen, once while it lasts, that games are not being saved, and any autosave kept aside."""
+        app = self.app
+        problem = saves.take_problem()
+        while problem:
+            app.notify(app.t("msg.autosave_corrupt", detail=problem))
+            problem = saves.take_problem()
+        session = self.session
+        if session is None or not getattr(session, "autosave", False):
+            return
+        if session.save_problem:
+            if not app.save_failing:
+                app.save_failing = True
+                app.notify(app.t("msg.autosave_failed", detail=session.save_problem))
+        elif session.log:
+            app.save_failing = False  # this game saved since: a later failure is news again
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, then the dimmed veil and the panel of an open dialog."""
@@ -219,6 +237,16 @@ class GameScene(Scene):
                  (t("gameover.menu"), self.to_menu, "#menu_button")]
         rect = self._dialog(GAME_OVER_W, 150 + extra + len(items) * 56 + 16)
         self._column(rect, 150 + extra, items)
+        s = self.app.s
+        # The card can be closed to look at the final board (Esc does the same).
+        close = pygame.Rect(rect.right - s(44), rect.y + s(8), s(36), s(36))
+        self.overlay_buttons.add(self.app.ui, close, "×", self.close_game_over, object_id="#small_button",
+                                 layer=OVERLAY_LAYER, tooltip=t("gameover.close"))
+
+    def close_game_over(self) -> None:
+        """Close the result card; the board stays."""
+        self.overlay = None
+        self._build_ui()
 
     def game_over_actions(self) -> list[tuple[str, Any, str]]:
         """Extra buttons a board offers in the game-over dialog (text, callback, object id), between Rematch and
@@ -278,6 +306,5 @@ class GameScene(Scene):
         """Have the session store itself (its `save()` is the one writer); a failure is shown, never fatal."""
         if self.session is None:
             return
-        problem = self.session.save()
-        if problem:
-            self.app.notify(self.app.t("msg.autosave_failed", detail=problem))
+        self.session.save()
+        self.tell_save_problems()

@@ -37,25 +37,32 @@ class MenuScene(Scene):
         self.resize(self.app.screen_size)
 
     def _find_autosave(self) -> Any:
+        app = self.app
         data = saves.read_autosave()
         problem = saves.take_problem()
         if problem:
-            self.app.notify(self.app.t("msg.autosave_corrupt", detail=problem))
+            app.notify(app.t("msg.autosave_corrupt", detail=problem))
         if data is None:
             return None
         mode = data.get("mode")
         if not isinstance(mode, str) or not playable(mode):
-            return None  # kept for when the mode's scene is back
+            # Kept for the version that can play it; a new game moves it aside rather than deleting it.
+            name = app.t(f"mode.{mode}") if isinstance(mode, str) and app.t.has(f"mode.{mode}") else repr(mode)
+            app.notify_once(app.t("msg.autosave_unplayable", mode=name, path=str(saves.autosave_path())))
+            return None
         from game.client.play.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 
         try:
             session = GameSession.from_dict(data)
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
             saves.report_problem(f"{saves.autosave_path()}: {exc}")
-            self.app.notify(self.app.t("msg.autosave_corrupt", detail=saves.take_problem()))
+            app.notify(app.t("msg.autosave_corrupt", detail=saves.take_problem()))
             return None
         if session.is_over:
-            session.save()  # a finished game leaves nothing to continue: this clears the file
+            # A finished game leaves nothing to continue: this clears the file (or says once why it cannot).
+            problem = session.save()
+            if problem:
+                app.notify_once(app.t("msg.autosave_failed", detail=problem))
             return None
         return session
 
@@ -76,6 +83,7 @@ class MenuScene(Scene):
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
             items.append((t(f"mode.{mode}"), lambda m=mode: self.new_game(m), "#mode_button", playable(mode), mode))
+        items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
         items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))
         items.append((t("menu.quit"), self.app.quit, "#menu_button", True, "quit"))
@@ -148,6 +156,10 @@ class MenuScene(Scene):
     def how_to_play(self) -> None:
         """The rules screen, starting at the focused (or first) mode."""
         self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
+
+    def open_games(self) -> None:
+        """The finished games."""
+        self.app.goto("games")
 
     def open_settings(self) -> None:
         """The settings screen."""

@@ -40,3 +40,8 @@ def playable(mode: str) -> bool:
 def playable_modes() -> list[str]:
     """The menu modes that can be played now."""
     return [m for m in MENU_MODES if playable(m)]
+
+
+def board_modes() -> list[str]:
+    """The playable modes that are board games with a session (seats, dice RNG, undo): all but the Lab."""
+    return [m for m in playable_modes() if m not in SCENE_ONLY]

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, userfiles
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
@@ -20,7 +20,7 @@ MAX_LEVEL_SEGMENTS = 4
 def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
     """The title and description of a level in `language` (falling back to English, then the file name)."""
     try:
-        data = registry.read_json(registry.level_path(mode, level))
+        data = userfiles.read_json(registry.level_path(mode, level))
     except ValueError:
         return level, ""
     if not isinstance(data, dict):
@@ -70,7 +70,7 @@ class NewGameScene(Scene):
 
     def _load_level(self) -> None:
         try:
-            game = registry.load(self.mode, self.level)
+            game = userfiles.load_game(self.mode, self.level)
         except (KeyError, ValueError) as exc:
             self.error = self.app.t("newgame.failed", detail=str(exc))
             count, names = max(2, len(self.seats)), []

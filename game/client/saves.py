@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
+from game.client import userfiles
 from game.engine.atomic import write_json_atomic
 from game.paths import user_data_dir
 
 AUTOSAVE_FILE = "autosave.json"
+# The files kept in the data folder whose interrupted writes leave `.<name>.*.tmp` behind.
+SAVED_FILES: tuple[str, ...] = (AUTOSAVE_FILE,)
 FORMAT = 1
 
 
@@ -24,23 +25,25 @@ def autosave_path() -> Path:
 
 
 def write_autosave(data: dict[str, Any]) -> None:
-    """Store `data` (a `GameSession.to_dict()`, which names its mode) as the autosave, atomically."""
+    """Store `data` (a `GameSession.to_dict()`, which names its mode) as the autosave, atomically.
+
+    Raises OSError when the folder cannot be written, or when the file there could not be read nor kept aside.
+    """
     if not isinstance(data, dict):
         raise TypeError("the autosave must be a dict")
+    _check_writable()
     write_json_atomic(autosave_path(), {"format": FORMAT, "session": data})
 
 
 def load_autosave() -> dict[str, Any] | None:
     """The saved session dict, None when there is none; raises AutosaveError for an unusable file."""
     path = autosave_path()
-    if not path.exists():
+    if not userfiles.exists(path):
         return None
     try:
-        envelope = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AutosaveError(f"{path}: cannot read ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise AutosaveError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+        envelope = userfiles.read_json(path)
+    except userfiles.DamagedFile as exc:
+        raise AutosaveError(str(exc)) from exc
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT or not isinstance(
         envelope.get("session"), dict
     ):
@@ -51,33 +54,40 @@ def load_autosave() -> dict[str, Any] | None:
     return session
 
 
-def set_aside(reason: str = "") -> Path | None:
-    """Move an unusable autosave to `autosave.json.bad` (kept for inspection); returns the new path."""
-    path = autosave_path()
-    if not path.exists():
-        return None
-    bad = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return None
-    return bad
-
-
 _problems: list[str] = []
+# Autosave path -> why it must not be written in this run (a file that could not be read nor moved aside).
+_locked: dict[str, str] = {}
+
+
+def _keep(suffix: str) -> str:
+    """Move the autosave to a free `autosave.json<suffix>[.N]`; words saying where it went, or why it stayed.
+
+    When it cannot be moved, the file stays and the autosave is locked for this run: it is never overwritten.
+    """
+    kept = userfiles.move_aside(autosave_path(), suffix)
+    if kept is not None:
+        return f"kept as {kept.name}"
+    _locked[str(autosave_path())] = f"{autosave_path()} could not be moved aside, so it is left as it is"
+    return "left as it is; games are not saved"
+
+
+def set_aside() -> str:
+    """Keep an unusable autosave under a free `autosave.json.bad[.N]`; words saying where it is (or why not)."""
+    if not userfiles.exists(autosave_path()):
+        return ""
+    return _keep(".bad")
 
 
 def read_autosave() -> dict[str, Any] | None:
     """The saved session dict, or None when there is none or it is unusable.
 
-    An unusable file is moved aside (not deleted) and its problem is reported once through
+    An unusable file is moved aside (never deleted) and its problem is reported once through
     `take_problem()`, so the menu can show it and keep working.
     """
     try:
         return load_autosave()
     except AutosaveError as exc:
-        set_aside()
-        _problems.append(str(exc))
+        _problems.append(f"{exc}; {set_aside()}")
         return None
 
 
@@ -87,14 +97,51 @@ def take_problem() -> str | None:
 
 
 def report_problem(message: str) -> None:
-    """Record a problem with the autosave found elsewhere (e.g. a session that fails to load)."""
-    set_aside()
-    _problems.append(message)
+    """Record a problem with the autosave found elsewhere (e.g. a session that fails to load); the file is kept."""
+    _problems.append(f"{message}; {set_aside()}")
+
+
+def forget_problems() -> None:
+    """Drop every reported problem and lock (a new data folder; tests)."""
+    _problems.clear()
+    _locked.clear()
+
+
+def _check_writable() -> None:
+    reason = _locked.get(str(autosave_path()))
+    if reason:
+        raise OSError(reason)
 
 
 def clear_autosave() -> None:
-    """Remove the autosave (the game ended, or the player started another)."""
+    """Remove the autosave (the game ended, or the player started another).
+
+    Only a save this version can play is deleted: one it cannot read, or of a mode it cannot play (an unknown
+    or coming mode), is moved aside instead (`autosave.json.bad` / `autosave.json.kept`), so nothing is lost.
+    """
+    _check_writable()
+    path = autosave_path()
+    if not userfiles.exists(path):
+        path.parent.mkdir(parents=True, exist_ok=True)  # a folder that cannot hold a save says so now, not later
+        return
     try:
-        autosave_path().unlink()
+        data = load_autosave()
+    except AutosaveError as exc:
+        _problems.append(f"{exc}; {_keep('.bad')}")
+        _check_writable()
+        return
+    mode = data.get("mode") if data is not None else None
+    if not _playable(mode):
+        _problems.append(f"{path}: a saved game of {mode!r}, which this version cannot play; {_keep('.kept')}")
+        _check_writable()
+        return
+    try:
+        path.unlink()
     except FileNotFoundError:
         pass
+
+
+def _playable(mode: Any) -> bool:
+    from game.client.modes import playable
+
+    return isinstance(mode, str) and playable(mode)

@@ -116,6 +116,45 @@ def _mode_screens(app: Any, mode: str, folder: Path, written: list[Path]) -> Non
         _save(app, folder, f"{mode}_pause", written)
 
 
+def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
+    """A past move under review (`review.png`), the Games screen (`games.png`) and the replay viewer (`replay.png`),
+    from a seeded finished game of the first board mode; returns the problems met."""
+    import random
+
+    from game.client.board.replay import open_replay
+    from game.client.modes import SCENE_ONLY, playable_modes
+    from game.client.play.records import list_records
+    from game.client.play.session import GameSession
+    from game.engine import registry
+
+    modes = [m for m in playable_modes() if m not in SCENE_ONLY]
+    if not modes:
+        return []
+    try:
+        mode = modes[0]
+        players = registry.load(mode).num_players
+        session = GameSession(mode, "standard", list(DEFAULT_SEATS[:players]), 3)
+        rng = random.Random(11)
+        while not session.is_over and len(session.log) < 400:
+            session.apply(rng.choice(session.state.legal_actions()))
+        app.goto(mode, session=session, review=max(1, len(session.log) // 3))
+        _settle(app, 6)
+        _save(app, folder, "review", written)
+        app.goto("games")
+        _settle(app, 4)
+        _save(app, folder, "games", written)
+        listed = list_records()
+        if listed and listed[0].record is not None:
+            problem = open_replay(app, listed[0].record, back="games", entry=max(1, len(session.log) // 2))
+            if problem:
+                return [f"replay: {problem}"]
+            _settle(app, 6)
+            _save(app, folder, "replay", written)
+    except Exception as exc:  # noqa: BLE001 - a broken review must not hide the other screens
+        return [f"review: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -136,6 +175,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     try:
         shell_screens(app, folder, written)
         problems = game_screens(app, folder, written)
+        problems += review_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from game.client import userfiles
 from game.engine.atomic import write_json_atomic
 from game.paths import user_config_dir
 
@@ -66,31 +65,38 @@ def validate(data: Any) -> Settings:
     return out
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The stored settings and None, or defaults and a message saying what was wrong with the file.
+class Loaded(NamedTuple):
+    """What `load_settings` found: the settings to use, the problem with the file (or None), and whether the
+    file may be written (False when a damaged file could not be kept aside: it must not be overwritten)."""
 
-    A bad file is kept beside the new one as `settings.json.bad` so nothing the player wrote is lost.
+    settings: Settings
+    problem: str | None
+    writable: bool = True
+
+
+def load_settings(path: Path | None = None) -> Loaded:
+    """The stored settings, or defaults and a message naming the file and what was wrong with it.
+
+    Any failure to read or parse the file (a folder, a FIFO, unreadable, binary, deep nesting, bad values) makes it
+    damaged: it is moved to the first free `settings.json.bad[.N]` so nothing the player wrote is lost, and the
+    defaults are written in its place. When it cannot be moved or copied, it is left alone and never overwritten.
     """
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), None
+    if not userfiles.exists(path):
+        return Loaded(Settings(), None)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return validate(data), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        if isinstance(exc, json.JSONDecodeError):
-            reason = f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        try:
-            shutil.copyfile(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            pass
-        defaults = Settings()
-        try:
-            save_settings(defaults, path)
-        except OSError:
-            pass
-        return defaults, f"{path}: {reason}"
+        return Loaded(validate(userfiles.read_json(path)), None)
+    except Exception as exc:  # noqa: BLE001 - whatever the file holds, the game starts with defaults
+        detail = str(exc) if isinstance(exc, userfiles.DamagedFile) else f"{path}: {exc}"
+    defaults = Settings()
+    kept = userfiles.move_aside(path) or userfiles.copy_aside(path)
+    if kept is None:
+        return Loaded(defaults, f"{detail}; the file is left as it is and settings are not saved", False)
+    try:
+        save_settings(defaults, path)
+    except OSError:
+        pass
+    return Loaded(defaults, f"{detail}; kept as {kept.name}")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -115,11 +115,12 @@ class Animator:
         return Anim("fade", seconds, on_tick=tick)
 
     def float_text(self, cell: str, text: str, colour: tuple[int, int, int], delay: float = 0.0,
-                   at: tuple[float, float] | None = None) -> None:
-        """A number or word that floats up from `cell` (or board coordinates `at`) and fades."""
+                   at: tuple[float, float] | None = None, follow: Any = None) -> None:
+        """A number or word that floats up from `cell` (or board coordinates `at`) and fades; with `follow` (a
+        piece with `x` and `y`) it rises from wherever that piece is, so a pushed die carries its number along."""
         x, y = at if at is not None else cell_xy(cell)
         self.queue.add_effect(Effect("float", 1.0 + delay, {"x": x, "y": y, "text": text, "color": colour,
-                                                            "delay": delay}))
+                                                            "delay": delay, "follow": follow}))
 
     def shake(self, strength: float = 1.0, seconds: float = 0.22) -> None:
         """Shake the board (at most 4 px, decaying)."""

@@ -42,13 +42,21 @@ def shake_offset(effects: list[Effect]) -> tuple[float, float]:
     return max(-MAX_SHAKE, min(MAX_SHAKE, dx)), max(-MAX_SHAKE, min(MAX_SHAKE, dy))
 
 
+def float_origin(e: Effect) -> tuple[float, float]:
+    """Where a floating text rises from now (board coordinates): the followed piece, else its cell."""
+    piece = e.params.get("follow")
+    if piece is not None:
+        return float(piece.x), float(piece.y)
+    return e.params["x"], e.params["y"]
+
+
 def _float(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     delay = e.params.get("delay", 0.0) / max(e.duration, 1e-6)
     if e.t < delay:
         return
     u = (e.t - delay) / max(1e-6, 1 - delay)
     cell = layout.cell
-    cx, cy = layout.center(e.params["x"], e.params["y"])
+    cx, cy = layout.center(*float_origin(e))
     cy -= cell * (0.25 + 0.55 * u)
     alpha = 255 if u < 0.6 else int(255 * (1 - (u - 0.6) / 0.4))
     size = max(16, int(cell * 0.46))

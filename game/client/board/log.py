@@ -1,6 +1,8 @@
 """The scrolling move log in the side panel: one column per seat (2–4 seats) or one line per turn, numbered,
 newest at the bottom, scrolled back by the wheel or by dragging its content or scroll bar; while scrolled back a
-new move does not yank the view, and scrolling to the end follows the newest moves again."""
+new move does not yank the view (a "jump to latest" chip brings it back), and scrolling to the end follows the
+newest moves again. Every entry can be clicked (`take_click` gives its number, for review); the reviewed entry is
+highlighted. Entries are numbered in reading order, skipping empty cells and the '…' of a seat that began."""
 
 from __future__ import annotations
 
@@ -48,6 +50,12 @@ class MoveLog:
         self.title = ""
         self.top: int | None = None  # first row shown; None follows the newest
         self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start row)
+        self.headers: list[tuple[str, tuple[int, int, int]]] = []  # one (seat name, colour) per column, or none
+        self.short_headers: list[list[str]] = []  # shorter forms of the headers, for narrow columns
+        self.selected: int | None = None  # the entry being reviewed (1-based), highlighted
+        self.chip_text = ""  # the "jump to latest" chip's words
+        self._press: tuple[int, int] | None = None  # where a press on the rows started (a click if it stays)
+        self._clicked: int | None = None
 
     def place(self, rect: pygame.Rect, unit: int) -> None:
         """Where the log box is, and the panel's unit."""
@@ -57,13 +65,13 @@ class MoveLog:
     @property
     def line(self) -> int:
         """Height of one row."""
-        return int(self.unit * 1.3)
+        return int(self.unit * 1.15)
 
     @property
     def body(self) -> pygame.Rect:
         """The part of the box that holds rows (below its title)."""
-        top = self.rect.top + int(self.unit * 1.5)
-        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 2))
+        top = self.rect.top + int(self.unit * 1.3)
+        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 3))
 
     @property
     def rows_shown(self) -> int:
@@ -98,6 +106,75 @@ class MoveLog:
         return self.rows[top:top + self.rows_shown]
 
     # ----- scrolling -----
+    def scrolled_back(self) -> bool:
+        """True when newer rows are hidden below (the view does not follow new moves)."""
+        return self.first_shown() + self.rows_shown < len(self.rows)
+
+    def chip_rect(self) -> pygame.Rect | None:
+        """The "jump to latest" chip at the bottom of the rows while scrolled back, else None."""
+        if not self.scrolled_back() or not self.chip_text:
+            return None
+        u = self.unit
+        w = min(self.body.w - u, art.font(int(u * 0.75), bold=True).size(self.chip_text)[0] + u)
+        rect = pygame.Rect(0, 0, w, int(u * 1.15))
+        # On the box's lower edge, below the rows, so it hides none of them.
+        rect.center = (self.body.centerx - u // 2, self.rect.bottom)
+        return rect
+
+    # ----- entries -----
+    def entry_cells(self) -> list[tuple[int, int]]:
+        """(row index, column) of every entry, in entry order."""
+        return [(r, c) for r, (_num, cells) in enumerate(self.rows) for c, text in enumerate(cells)
+                if text and text != "…"]
+
+    def _columns(self, right: int) -> tuple[list[int], list[int]]:
+        """The left and right edge of each column (log coordinates)."""
+        u, log = self.unit, self.rect
+        columns = max((len(cells) for _, cells in self.rows), default=1)
+        starts = [log.left + int(u * 2.6)] + [log.left + log.w * i // columns + u // 2 for i in range(1, columns)]
+        return starts, [*starts[1:], right]
+
+    def _right(self, offset_x: int = 0) -> int:
+        thumb = self.thumb(len(self.rows), self.first_shown())
+        return (self.track().left - self.unit // 3 if thumb else self.body.right - self.unit // 2) + offset_x
+
+    def entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The entry (1-based) under `pos`, or None."""
+        body = self.body
+        if not body.collidepoint(pos):
+            return None
+        row = self.first_shown() + (pos[1] - body.top) // self.line
+        if not 0 <= row < len(self.rows) or (pos[1] - body.top) // self.line >= self.rows_shown:
+            return None
+        starts, ends = self._columns(self._right())
+        column = next((i for i in range(len(starts)) if starts[i] - self.unit // 2 <= pos[0] < ends[i]), None)
+        cells = self.entry_cells()
+        if column is None:
+            # The row's number: its first entry.
+            return next((n for n, (r, _c) in enumerate(cells, 1) if r == row), None)
+        return next((n for n, (r, c) in enumerate(cells, 1) if (r, c) == (row, column)), None)
+
+    def show_entry(self, entry: int) -> None:
+        """Scroll so that `entry` (1-based) is on screen."""
+        cells = self.entry_cells()
+        if not 1 <= entry <= len(cells):
+            return
+        row = cells[entry - 1][0]
+        top = self.first_shown()
+        if row < top:
+            self.top = row
+        elif row >= top + self.rows_shown:
+            self.top = None
+            self.scroll(0)
+            self.top = max(0, row - self.rows_shown + 1)
+            if self.top >= max(0, len(self.rows) - self.rows_shown):
+                self.top = None
+
+    def take_click(self) -> int | None:
+        """The entry clicked since the last call, once."""
+        clicked, self._clicked = self._clicked, None
+        return clicked
+
     def scroll(self, rows: int) -> None:
         """Scroll by `rows` (negative = back to older moves); at the bottom it follows again."""
         top = self.first_shown() + rows
@@ -112,7 +189,13 @@ class MoveLog:
                 self.scroll(-int(event.y))
                 return True
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chip = self.chip_rect()
+            if chip is not None and chip.collidepoint(event.pos):
+                self.top = None
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._press = event.pos
             top = self.first_shown()
             thumb = self.thumb(len(self.rows), top)
             on_bar = thumb is not None and self.track().inflate(self.unit, 0).collidepoint(event.pos)
@@ -134,6 +217,9 @@ class MoveLog:
             self.scroll(rows)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            press, self._press = self._press, None
+            if self.drag[0] == "content" and press is not None and abs(event.pos[1] - press[1]) < self.line // 2:
+                self._clicked = self.entry_at(press)
             self.drag = None
             return True
         return False
@@ -149,16 +235,41 @@ class MoveLog:
         u = self.unit
         log = self.rect.move(offset)
         body = self.body.move(offset)
-        art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 3),
-                  bold=True)
         top = self.first_shown()
         thumb = self.thumb(len(self.rows), top)
         track = self.track().move(offset)
-        right = track.left - u // 3 if thumb else body.right - u // 2
-        columns = max((len(cells) for _, cells in self.rows), default=1)
-        starts = [log.left + int(u * 2.6)] + [log.left + log.w * i // columns + u // 2 for i in range(1, columns)]
+        right = self._right(offset[0])
+        starts, ends = self._columns(self._right())
+        starts = [x + offset[0] for x in starts]
         ends = [*starts[1:], right]
+        columns = len(starts)
+        if self.headers and len(self.headers) == columns:
+            # The seat names head their columns (who plays each side, always in view).
+            # The first header may use the number column's room too.
+            lefts = [log.left + u // 2, *starts[1:]]
+            rooms = [ends[i] - lefts[i] - u // 2 for i in range(columns)]
+            names = [name for name, _colour in self.headers]
+            scratch: list[str] = []
+            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
+                       for i, name in enumerate(names))
+            for shorter in self.short_headers:
+                # Too long for the column: a shorter form (its colour still names the side).
+                if not scratch:
+                    break
+                names, scratch = shorter, []
+                for i, name in enumerate(names):
+                    art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
+            # One size for every header, so no seat looks more important.
+            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), cut, bold=True) for i, name in enumerate(names))
+            for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
+                art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3),
+                          bold=True)
+        else:
+            art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2,
+                                                                                 log.top + u // 3), bold=True)
         newest = len(self.rows) - 1
+        selected = self.entry_cells()[self.selected - 1] if self.selected and self.selected <= len(
+            self.entry_cells()) else None
         for n, (num, cells) in enumerate(self.rows[top:top + self.rows_shown]):
             y = body.top + n * self.line
             bold_at = max((i for i, text in enumerate(cells) if text), default=-1) if top + n == newest else -1
@@ -167,6 +278,10 @@ class MoveLog:
                 if not text:
                     continue
                 width = ends[i] - starts[i] - (u // 2 if i < columns - 1 else 0)
+                if selected == (top + n, i):
+                    band = pygame.Rect(starts[i] - u // 4, y - 1, width + u // 2, self.line)
+                    pygame.draw.rect(surface, (236, 200, 120), band, border_radius=max(2, u // 4))
+                    pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
                 size = art.fitting_size(text, width, int(u * 0.9), cut, bold=i == bold_at)
                 art.label(surface, text, size, art.INK, topleft=(starts[i], y), bold=i == bold_at)
         if not self.rows:
@@ -180,3 +295,10 @@ class MoveLog:
                 mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
                 pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
                                                             (mx, my + k * 0.4)])
+        chip = self.chip_rect()
+        if chip is not None:
+            chip = chip.move(offset)
+            pygame.draw.rect(surface, art.PANEL, chip, border_radius=chip.h // 2)
+            pygame.draw.rect(surface, art.BRASS, chip, 1, border_radius=chip.h // 2)
+            size = art.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
+            art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)

@@ -42,9 +42,10 @@ class PanelLayout:
         u = self.unit = max(10, min(r.w // 17, r.h // 33))
         inner = r.inflate(-2 * u, -2 * u)
         y = inner.top
-        self.title = pygame.Rect(inner.left, y, inner.w, int(u * 2.2))
+        # Compact title, turn card and status, so the move log shows at least eight rows at 1280×720.
+        self.title = pygame.Rect(inner.left, y, inner.w, int(u * 1.9))
         y = self.title.bottom + u // 2
-        self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 3.4))
+        self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 2.9))
         y = self.turn.bottom + u // 2
         if self.seat_row:
             # Two seat chips a line (three or four seats: two lines), so names keep a readable size.
@@ -52,9 +53,9 @@ class PanelLayout:
             y = self.seats.bottom + u // 2
         self.slot = pygame.Rect(inner.left, y, inner.w, int(u * self.slot_units))
         y = self.slot.bottom
-        self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.2), inner.w, int(u * 2.2))
+        self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.0), inner.w, int(u * 2.0))
         self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.4))
-        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 4.3), inner.w, int(u * 4.0))
+        self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 3.1), inner.w, int(u * 2.8))
         self.log = pygame.Rect(inner.left, y + u // 6, inner.w, max(u * 4, self.status.top - y - u // 2))
 
     def moved(self, dx: int, dy: int) -> PanelLayout:
@@ -105,7 +106,7 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     if pl.seat_row and info.seats:
         _seat_row(surface, pl, info, emblem, cut)
     if info.status:
-        art.wrapped_label(surface, info.status, pl.status, int(u * 0.95), (240, 228, 198), cut)
+        art.wrapped_label(surface, info.status, pl.status, int(u * 0.9), (240, 228, 198), cut)
     art.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118), cut)
     return cut
 

@@ -33,10 +33,18 @@ from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
 from game.client.board.panel import PanelInfo, PanelLayout, SeatChip, draw_dynamic
 from game.client.board.picker import CANCEL, COMMIT, AmountPicker
+from game.client.board.review import Playback, Review, draw_banner, speed_text
 from game.client.board.view import TableView
 from game.client.game_scene import GameScene
+from game.client.play.records import RecordError, Timeline
+from game.client.play.seats import HUMAN, seat_level
+from game.client.widgets import text_room
 
-BUTTONS = ("undo", "hint", "menu")
+BUTTONS = ("undo", "redo", "hint", "menu")
+WATCH_BUTTONS = ("pause", "step", "speed", "menu")
+REPLAY_BUTTONS = ("pause", "step", "speed", "back")
+OVER_BUTTONS = ("rematch", "review", "menu")
+REVIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
 class BoardScene(GameScene):
@@ -68,11 +76,22 @@ class BoardScene(GameScene):
         self.hint_action: str | None = None
         self.hint_text = ""
         self.panel_cut: list[str] = []
-        self._settled_at = -1  # the log length the mode's picks were built for; -1 forces a rebuild
+        self._settled_at: object = None  # the `_position_key` the mode's picks were built for; None forces a rebuild
         self._last_human: int | None = None  # the human seat that acted last (for the hand-over card)
         self._static: pygame.Surface | None = None
         self._panel_image: pygame.Surface | None = None
         self._panel_key: object = None
+        self.timeline: Timeline | None = None  # the game's positions, replayed through the engine (review, notes)
+        self.review: Review | None = None  # the past position shown, None: live
+        self.replay: Playback | None = None  # set in the replay viewer: the whole game is reviewed, never live
+        self.replay_seats: list[str] = []  # how the replayed game's seats were played
+        self.replay_back = "menu"  # where Esc and Back go from the replay viewer
+        self.watch: Playback | None = None  # set when the computer plays every seat
+        self.banner_chip: pygame.Rect | None = None
+        self._button_keys: tuple[str, ...] = ()
+        self._ai_asked = False
+        self._dt = 0.0
+        self._notes: dict[tuple[int, str], str] = {}
         self.view: ModeView = self.view_class()
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units)
         self.view.attach(self)
@@ -93,13 +112,34 @@ class BoardScene(GameScene):
         self.handover = None
         self._last_human = None
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
-        self._settled_at = -1
+        self._settled_at = None
+        self.timeline = None
+        self.review = None
+        self.review_model = None
+        self.log.selected = None
+        self._notes = {}
+        self._ai_asked = False
+        replay = context.get("replay")
+        self.replay = Playback(playing=False) if replay is not None else None
+        self.replay_seats = list(replay.get("seats", [])) if isinstance(replay, dict) else []
+        self.replay_back = str(replay.get("back", "menu")) if isinstance(replay, dict) else "menu"
+        s = self.session
+        watching = s is not None and not s.has_human and self.replay is None
+        self.watch = Playback() if watching else None
         self.layout_board(self.size)
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
         for text in context.get("play", []) or []:
             self.commit(self.session.state.action_from_str(text))
             self.queue.skip()
+        if self.replay is not None:
+            self.queue.clear()
+            self.start_review(int(context.get("entry", 0)))
+        elif context.get("review") is not None:
+            self.queue.skip()
+            self._settle()
+            self.game_over_shown = self.session.is_over  # reviewing a finished game: its card was seen
+            self.start_review(int(context["review"]))
 
     def leave_board(self) -> None:
         """Stop listening for the AI."""
@@ -123,24 +163,71 @@ class BoardScene(GameScene):
         self._panel_image = None
         self._layout_popups()
 
+    def button_keys(self) -> tuple[str, ...]:
+        """The panel's buttons now: the replay's or watch mode's playback, the game-over bar, or the game's own."""
+        if self.replay is not None:
+            return REPLAY_BUTTONS
+        s = self.session
+        if s is not None and s.is_over and self.game_over_shown and self.overlay != "game_over":
+            return OVER_BUTTONS
+        return WATCH_BUTTONS if self.watch is not None else BUTTONS
+
+    def button_text(self, key: str) -> str:
+        """A panel button's words (the playback's change with its state)."""
+        t = self.app.t
+        playback = self.replay or self.watch
+        if key == "pause" and playback is not None:
+            return t("board.pause") if playback.playing else t("board.play")
+        if key == "speed" and playback is not None:
+            return t("board.speed", speed=speed_text(playback))
+        if key in ("rematch", "review"):
+            return t(f"gameover.{key}")
+        return t(f"board.{key}")
+
     def build_board_ui(self) -> None:
-        """Undo, Hint and Menu buttons in the panel."""
+        """The panel's buttons (see `button_keys`)."""
         self.buttons = {}
+        keys = self.button_keys()
+        self._button_keys = tuple(self.button_text(k) for k in keys)
         area = self.panel_layout.buttons
         gap = max(6, self.panel_layout.unit // 2)
-        w = (area.w - 2 * gap) // 3
-        for i, key in enumerate(BUTTONS):
+        w = (area.w - (len(keys) - 1) * gap) // len(keys)
+        for i, key in enumerate(keys):
             rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.app.t(f"board.{key}"),
+            self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.button_text(key),
                                                              manager=self.app.ui, object_id="#small_button")
+        self._fit_buttons(area, gap)
         self._refresh_buttons()
 
+    def _fit_buttons(self, area: pygame.Rect, gap: int) -> None:
+        # Equal widths cut a long word in a narrow panel while a short one has room to spare: when every text fits
+        # at its own width, each button gets what its text needs plus an equal share of the rest.
+        buttons = list(self.buttons.values())
+        if not buttons:
+            return
+        rooms = [text_room(b) for b in buttons]
+        needs = [need + (b.rect.w - room) for b, (need, room) in zip(buttons, rooms, strict=True)]
+        spare = area.w - gap * (len(buttons) - 1) - sum(needs)
+        if spare < 0 or all(need <= room for need, room in rooms):
+            return
+        left = area.left
+        for button, need in zip(buttons, needs, strict=True):
+            width = need + spare // len(buttons)
+            button.set_relative_position((left, area.top))
+            button.set_dimensions((width, area.h))
+            left += width + gap
+
     def _refresh_buttons(self) -> None:
+        if self.session is not None and self.overlay is None and \
+                tuple(self.button_text(k) for k in self.button_keys()) != self._button_keys:
+            self._build_ui()
+            return
         if not self.buttons or self.session is None:
             return
         can_undo = self.session.can_undo and not self.queue.busy
         hint_ok = self.session.is_human_turn and not self.queue.busy
-        for key, ok in (("undo", can_undo), ("hint", hint_ok)):
+        redo_ok = self.session.can_redo and not self.queue.busy
+        for key, ok in (("undo", can_undo), ("hint", hint_ok), ("redo", redo_ok)):
             button = self.buttons.get(key)
             if button is None:
                 continue
@@ -155,11 +242,22 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         self.model = self.view.build_model(self.session.state)
-        key = len(self.session.log)
+        key = self._position_key()
         if key != self._settled_at:
             self._settled_at = key
             self.view.position_changed(self.session.state, self.session.is_human_turn)
             self._maybe_handover()
+
+    def _position_key(self) -> object:
+        """Which position the picks must be built for: this session, this far into its log."""
+        s = self.session
+        return (id(s), len(s.log)) if s is not None else None
+
+    def _picks_current(self) -> None:
+        """Before any input reaches the mode, settle an idle board whose position moved on (a move at instant speed,
+        Restart, Rematch, Continue or New game in this frame): the mode's picks must belong to the state they act on."""
+        if self.session is not None and not self.queue.busy and self._settled_at != self._position_key():
+            self._settle()
 
     def _maybe_handover(self) -> None:
         """The hand-over card when the acting human changes and the mode asks for it."""
@@ -174,6 +272,115 @@ class BoardScene(GameScene):
                                              self.app.t("board.handover.ready"))
                 self.handover.layout(self.layout.frame, self.panel_layout.unit)
         self._last_human = seat
+
+    # ----- review and replay -----
+    def get_timeline(self) -> Timeline:
+        """The game's positions so far, replayed through the engine (kept in step with the session's log)."""
+        s = self.session
+        if self.timeline is None or self.timeline.game is not s.game:
+            self.timeline = Timeline(s.game)
+        try:
+            self.timeline.follow(list(s.log))
+        except RecordError:
+            # The session's own log always replays; should it not, the review starts afresh next time.
+            self.timeline = Timeline(s.game)
+        return self.timeline
+
+    @property
+    def reviewing(self) -> bool:
+        """True while a past position is shown."""
+        return self.review is not None
+
+    def start_review(self, entry: int) -> None:
+        """Show the position after move-list entry `entry` (0: the start), read-only."""
+        if self.session is None:
+            return
+        timeline = self.get_timeline()
+        if self.review is None:
+            self.review = Review(timeline, entry)
+        else:
+            self.review.timeline = timeline
+            self.review.go(entry)
+        self.show_position(self.review.state())
+        self.log.rows = self.view.log_rows()
+        self.log.selected = self.review.entry or None
+        self.log.show_entry(self.review.entry) if self.review.entry else self._log_to_top()
+        self.play_sound("click")
+
+    def _log_to_top(self) -> None:
+        self.log.top = 0 if self.log.rows else None
+
+    def leave_review(self) -> None:
+        """Back to the live game (the replay viewer has none: it stays)."""
+        if self.replay is not None:
+            return
+        self.review = None
+        self.show_position(None)
+        self.log.selected = None
+        self.log.top = None
+
+    def review_step(self, step: int) -> None:
+        """The previous (-1) or next (+1) entry; past the newest, back to the live game."""
+        if self.review is None:
+            return
+        target = self.review.entry + step
+        if target > self.review.total and self.replay is None:
+            self.leave_review()
+            return
+        self.start_review(target)
+
+    def entry_texts(self) -> list[str]:
+        """The session's log with the mode's short note on each decision ("c1-c4 −7"): for `log_rows`."""
+        s = self.session
+        if s is None:
+            return []
+        note = getattr(self.view, "entry_note", None)
+        if note is None:
+            return list(s.log)
+        timeline = self.get_timeline()
+        texts = []
+        for i, text in enumerate(s.log):
+            if i < len(timeline.actors) and timeline.actors[i] >= 0:
+                key = (i, text)
+                if key not in self._notes:
+                    ends = timeline.entry_ends()
+                    end = next((e for e in ends if e > i), i + 1)
+                    events = [e for evs in timeline.events[i:end] for e in evs]
+                    self._notes[key] = str(note(events) or "")
+                words = self._notes[key]
+                texts.append(f"{text} {words}" if words else text)
+            else:
+                texts.append(text)
+        return texts
+
+    def last_entry_events(self) -> list[Any]:
+        """The events of the newest decision with the chance outcomes after it (the last move's marks)."""
+        s = self.session
+        if s is None or not s.log:
+            return []
+        timeline = self.get_timeline()
+        ends = timeline.entry_ends()
+        if not ends:
+            return []
+        decisions = [i for i, a in enumerate(timeline.actors) if a >= 0]
+        return [e for evs in timeline.events[decisions[-1]:ends[-1]] for e in evs]
+
+    def seat_controller(self, seat: int) -> str:
+        """Who plays `seat`: "You", "Human" or "Computer (hard)" (in a replay, as the game was played)."""
+        t = self.app.t
+        seats = self.replay_seats if self.replay is not None else list(self.session.seats)
+        if seat >= len(seats):
+            return ""
+        if seats[seat] == HUMAN:
+            return t("board.who.you") if seats.count(HUMAN) == 1 and self.replay is None else t("board.who.human")
+        level = seat_level(seats[seat]) or "normal"
+        key = f"board.level.{level}"
+        return t("board.seat.ai", level=t(key) if t.has(key) else level)
+
+    def seat_label(self, seat: int) -> str:
+        """'Light · You', 'Dark · Computer (hard)'."""
+        who = self.seat_controller(seat)
+        return f"{self.view.seat_name(seat)} · {who}" if who else self.view.seat_name(seat)
 
     @property
     def accepting_input(self) -> bool:
@@ -191,7 +398,18 @@ class BoardScene(GameScene):
     # ----- committing -----
     def commit(self, action: Any) -> None:
         """Apply an action through the session and queue its animation."""
-        events = self.session.apply(action)
+        self._play(self.session.apply(action))
+
+    def redo(self) -> None:
+        """Play again the last action undo took back."""
+        if self.session is None or self.queue.busy or not self.session.can_redo:
+            return
+        events = self.session.redo()
+        if events is not None:
+            self._play(events)
+
+    def _play(self, events: list[Any]) -> None:
+        self._ai_asked = False
         self.close_popups()
         self.view.reset()
         self.tracker.reset()
@@ -199,7 +417,7 @@ class BoardScene(GameScene):
         self.status_note = ""
         # The model still shows the position before the action: the animation walks it forward.
         self.animator.play(events)
-        self._settled_at = -1
+        self._settled_at = None
         self._refresh_buttons()
 
     def undo(self) -> None:
@@ -207,6 +425,9 @@ class BoardScene(GameScene):
         if self.session is None:
             return
         self.queue.skip()
+        self._ai_asked = False
+        if self.review is not None:
+            self.leave_review()
         if self.session.undo():
             self.status_note = self.app.t("board.status.undone")
             self.play_sound("click")
@@ -218,7 +439,7 @@ class BoardScene(GameScene):
         self.clear_hint()
         self.handover = None
         self.queue.clear()
-        self._settled_at = -1
+        self._settled_at = None
         self._settle()
         self._refresh_buttons()
 
@@ -342,7 +563,16 @@ class BoardScene(GameScene):
                 and event.mod & pygame.KMOD_CTRL and self.game_over_actions()):
             self.take_back_from_end()
             return
+        if self.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close_game_over()
+            return
         if self.overlay is None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.replay is not None:
+                self.back_from_replay()
+                return
+            if self.review is not None:
+                self.leave_review()
+                return
             if self.chooser is not None or self.picker is not None:
                 self.close_popups()
                 return
@@ -354,15 +584,20 @@ class BoardScene(GameScene):
         """Buttons, the move log, skipping animations, the hand-over card, popups, then the mode's intents."""
         if event.type == pygame.MOUSEMOTION:
             self.tracker.pos = event.pos
+        self._picks_current()
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.banner_chip is not None
+                and self.banner_chip.collidepoint(event.pos)):
+            self.leave_review()
+            return
         if self.log.handle(event, self.tracker.pos):
+            entry = self.log.take_click()
+            if entry is not None:
+                self.start_review(entry)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.buttons.get("undo"):
-                self.undo()
-            elif event.ui_element is self.buttons.get("hint"):
-                self.ask_hint()
-            elif event.ui_element is self.buttons.get("menu"):
-                self.open_pause()
+            self._button(event.ui_element)
+            return
+        if event.type == pygame.KEYDOWN and self._review_key(event):
             return
         ctrl_z = event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL
         if self.queue.busy:
@@ -383,6 +618,8 @@ class BoardScene(GameScene):
         if event.type == pygame.KEYDOWN:
             if ctrl_z:
                 self.undo()
+            elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
+                self.redo()
             elif event.key == pygame.K_h:
                 self.ask_hint()
             elif self.accepting_input:
@@ -413,39 +650,125 @@ class BoardScene(GameScene):
         if self.accepting_input or isinstance(intent, Hover):
             self.view.pointer(intent)
 
+    def _button(self, element: Any) -> None:
+        """A panel button."""
+        key = next((k for k, b in self.buttons.items() if b is element), None)
+        playback = self.replay or self.watch
+        actions: dict[str, Callable[[], None]] = {
+            "undo": self.undo, "redo": self.redo, "hint": self.ask_hint, "menu": self.open_pause,
+            "rematch": self.rematch, "review": self.review_game, "back": self.back_from_replay,
+        }
+        if key in actions:
+            if self.review is not None and key in ("undo", "redo", "hint"):
+                self.leave_review()
+            actions[key]()
+        elif playback is not None and key == "pause":
+            if self.replay is not None and not playback.playing and self.review is not None and \
+                    self.review.entry >= self.review.total:
+                self.start_review(0)  # play from the start again
+            playback.toggle()
+        elif playback is not None and key == "step":
+            playback.step()
+        elif playback is not None and key == "speed":
+            playback.faster()
+        self._refresh_buttons()
+
+    def _review_key(self, event: pygame.event.Event) -> bool:
+        """← → Home End while reviewing (or on a finished game), and the playback's keys; True when used."""
+        playback = self.replay or self.watch
+        if playback is not None and event.key in (pygame.K_p, pygame.K_SPACE) and not self.queue.busy:
+            if event.key == pygame.K_p or self.replay is not None:
+                playback.toggle()
+                self._refresh_buttons()
+                return True
+        if playback is not None and event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            playback.faster()
+            return True
+        if playback is not None and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            playback.faster(-1)
+            return True
+        s = self.session
+        if self.review is None:
+            if s is not None and s.is_over and not self.queue.busy and event.key in (pygame.K_LEFT, pygame.K_HOME):
+                total = len(self.get_timeline().entry_ends())
+                self.start_review(total - 1 if event.key == pygame.K_LEFT else 0)
+                return True
+            return False
+        if event.key in REVIEW_KEYS:
+            if self.replay is not None:
+                self.replay.playing = False
+            self.review_step(REVIEW_KEYS[event.key])
+        elif event.key == pygame.K_HOME:
+            self.start_review(0)
+        elif event.key == pygame.K_END:
+            self.start_review(self.review.total)
+        else:
+            return event.key not in (pygame.K_ESCAPE, pygame.K_F11) and not (event.mod & pygame.KMOD_CTRL)
+        return True
+
+    def back_from_replay(self) -> None:
+        """Leave the replay viewer (to the Games screen it was opened from, or the menu)."""
+        self.app.goto(self.replay_back)
+
+    def review_game(self) -> None:
+        """The game-over bar's Review: the final position, ← to step back."""
+        self.overlay = None
+        self.start_review(len(self.get_timeline().entry_ends()))
+        self._build_ui()
+
     # ----- update -----
     def update_board(self, dt: float) -> None:
         """Animations, AI replies, hints, and the end of the game."""
         self.time += dt
+        self._dt = dt
+        if self.replay is not None:
+            self._replay_tick(dt)
         self.marks.time = self.time
         was_busy = self.queue.busy
         self.queue.update(dt)
         if self.session is None:
             return
         if not self.queue.busy:
-            if was_busy or self._settled_at != len(self.session.log):
+            if was_busy or self._settled_at != self._position_key():
                 self._settle()
             self._advance_turn()
         self._receive_hint()
         self._refresh_buttons()
 
+    def _replay_tick(self, dt: float) -> None:
+        """The replay's playback: the next position when due, stopping at the end."""
+        playback, review = self.replay, self.review
+        if playback is None or review is None or not playback.due(dt):
+            return
+        if review.entry < review.total:
+            self.start_review(review.entry + 1)
+        if review.entry >= review.total and playback.playing:
+            playback.playing = False
+            self._refresh_buttons()
+
     def _advance_turn(self) -> None:
         """On an idle board: open the game-over card once, or start the AI and commit its reply when ready."""
+        if self.replay is not None:
+            return
         if self.session.is_over:
             if not self.game_over_shown:
                 self.game_over_shown = True
                 self._show_end()
         elif self.session.is_ai_turn:
+            if self.watch is not None and not self._ai_asked and not self.watch.due(self._dt):
+                return  # watch mode: paused, or waiting for the next move's turn
+            self._ai_asked = True
             self.session.start_ai()
             action = self.session.poll_ai()
             if action is not None:
                 self.commit(action)
 
     def game_over_actions(self) -> list[tuple[str, Any, str]]:
-        """'Take back' in the game-over card while a human action can still be undone."""
-        if self.session is None or not self.session.can_undo:
-            return []
-        return [(self.app.t("board.take_back"), self.take_back_from_end, "#menu_button")]
+        """'Review' in the game-over card, and 'Take back' while a human action can still be undone."""
+        items = [(self.app.t("gameover.review"), self.review_game, "#menu_button")]
+        if self.session is not None and self.session.can_undo:
+            items.append((self.app.t("board.take_back"), self.take_back_from_end, "#menu_button"))
+        return items
 
     def take_back_from_end(self) -> None:
         """Close the game-over card and undo the last human action (with the reply that ended the game)."""
@@ -458,7 +781,10 @@ class BoardScene(GameScene):
         outcome = self.session.outcome
         if outcome is None:
             return
-        self.show_game_over(self.winner_title(outcome), self.view.end_reason(outcome))
+        seats = "  ·  ".join(self.seat_label(i) for i in range(len(self.session.seats)))
+        summary = getattr(self.view, "end_summary", None)
+        lines = [self.view.end_reason(outcome), seats, summary(self.session.state) if summary else ""]
+        self.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
 
     def winner_title(self, outcome: Any) -> str:
         """Who won, as the game-over card and the turn card say it."""
@@ -510,17 +836,42 @@ class BoardScene(GameScene):
         if self.picker is not None:
             self.picker.draw(surface)
         self.view.draw_top(surface)
+        self.banner_chip = None
+        if self.review is not None:
+            self._draw_banner(surface)
         self._draw_panel(surface)
         if self.handover is not None:
             self.handover.draw(surface, self.panel_layout.unit)
+
+    def banner_text(self) -> str:
+        """The review banner's words."""
+        t, review = self.app.t, self.review
+        if review is None:
+            return ""
+        if self.replay is not None:
+            return t("review.replay", n=review.entry, total=review.total)
+        if review.entry == 0:
+            return t("review.start")
+        return t("review.banner", n=review.entry, total=review.total)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        chip = "" if self.replay is not None else self.app.t("review.live")
+        self.banner_chip = draw_banner(surface, self.layout.frame, self.panel_layout.unit, self.banner_text(), chip)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
         info = self.panel_info()
         self.log.rows = self.view.log_rows()
         self.log.title = self.app.t("board.log")
+        self.log.chip_text = self.app.t("review.latest")
+        if self.session is not None:
+            self.log.headers = [(self.seat_label(i), self.view.seat_colour(i)) for i in range(len(self.session.seats))]
+            seats = range(len(self.session.seats))
+            self.log.short_headers = [[self.seat_controller(i) or self.view.seat_name(i) for i in seats],
+                                      [self.view.seat_name(i) for i in seats]]
         key = (self.panel_layout.rect, repr(info), repr(self.view.slot_key()), repr(self.log.rows),
-               self.log.first_shown(), round(self.time * 30) if info.thinking else None)
+               self.log.first_shown(), self.log.selected, repr(self.log.headers),
+               round(self.time * 30) if info.thinking else None)
         if self._panel_key != key or self._panel_image is None:
             rect = self.panel_layout.rect
             image = self.static_surface().subsurface(rect).copy()
@@ -563,6 +914,17 @@ class BoardScene(GameScene):
             else:
                 turn_text = t("gameover.draw")
             seat_text = t("board.game_over")
+        if self.review is not None:
+            # The card tells the reviewed position: who was to move there (or how the game ended there).
+            state: Any = self.review.state()
+            seat = max(0, state.current_player()) if state.current_player() >= 0 else seat
+            turn_text = t("board.to_move", side=view.seat_name(seat))
+            seat_text, thinking, over = self.seat_controller(seat), False, False
+            if state.is_terminal():
+                ended = state.outcome()
+                turn_text = t("board.winner.side", side=view.seat_name(ended.winner)) if ended.winner is not None \
+                    else t("gameover.draw")
+                seat_text = t("board.game_over")
         seats = [SeatChip(view.seat_name(i), view.seat_colour(i)) for i in range(len(s.seats))] if s else []
         return PanelInfo(
             title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat, colour=view.seat_colour(seat),
@@ -598,6 +960,12 @@ class BoardScene(GameScene):
         s = self.session
         if s is None:
             return ""
+        if self.replay is not None:
+            return t("review.status.replay")
+        if self.review is not None:
+            return t("review.status")
+        if self.watch is not None and not s.is_over:
+            return t("board.status.watch") if self.watch.playing else t("board.status.watch_paused")
         if s.is_over:
             return t("board.status.over")
         if self.queue.busy:

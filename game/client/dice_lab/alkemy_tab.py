@@ -34,6 +34,13 @@ NEED_TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))
 NEED_SEARCH = 60  # attributes tried when looking for the smallest that reaches a target
 
 
+def warm_engine() -> None:
+    """Work out every health colour's kept-dice table once (the engine caches them), so no input waits later."""
+    for health in HEALTH_COLOURS:
+        for net in range(-(MAX_EXTRA_DICE // 2), MAX_EXTRA_DICE // 2 + 1):
+            alkemy_kept_distribution(health, max(0, net), max(0, -net))
+
+
 def net_text(t: Translate, bonus: int, penalty: int) -> str:
     """'2 bonus − 1 penalty = 1 bonus, 3 dice rolled', with a note when extra dice are lost."""
     net = net_modifier(bonus, penalty)

@@ -12,7 +12,7 @@ import pygame
 from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
-from game.client.dice_lab.background import InlineJob, Job
+from game.client.dice_lab.background import InlineJob, ProcessJob
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
@@ -24,6 +24,7 @@ SLOTS = 3
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
 INLINE_WORK = 60_000  # expressions up to this much work are worked out at once (well within a frame)
+BackgroundJob = ProcessJob  # how heavier ones are worked out beside the screen
 POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
 
 
@@ -58,9 +59,9 @@ class FreeTab(Tab):
     def __init__(self) -> None:
         self.good: list[tuple[DiceExpression, Distribution] | None] = [None] * SLOTS
         self._cache: dict[str, Distribution] = {}
-        self._spread: dict[str, tuple[Fraction, float]] = {}
+        self._spread: dict[str, tuple[float, float]] = {}
         self.inline = False  # True: even heavy distributions are worked out at once (tests, benchmarks)
-        self.jobs: dict[int, Job | None] = {}
+        self.jobs: dict[int, InlineJob | None] = {}
         self.working: dict[int, DiceExpression] = {}
         self.wanted: dict[int, DiceExpression] = {}
         self.last: tuple[Roll, DiceExpression] | None = None
@@ -114,10 +115,10 @@ class FreeTab(Tab):
         # Too slow for one frame: worked out beside the screen; the slot keeps its chart until it is in.
         self.wanted[index] = expression
         if self.jobs.get(index) is None:
-            self.jobs[index] = Job(expression.text, expression.distribution)
+            self.jobs[index] = BackgroundJob(expression.text, expression.distribution)
             self.working[index] = expression
 
-    def _install(self, index: int, expression: DiceExpression, job: Job) -> None:
+    def _install(self, index: int, expression: DiceExpression, job: InlineJob) -> None:
         if job.error is not None:
             self.entries[index].error = str(job.error)
             return
@@ -223,7 +224,7 @@ class FreeTab(Tab):
         """The grammar, briefly."""
         text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
 
-    def spread(self, text: str, dist: Distribution) -> tuple[Fraction, float]:
+    def spread(self, text: str, dist: Distribution) -> tuple[float, float]:
         """Mean and standard deviation of an expression (worked out once: the side panel draws every frame)."""
         cached = self._spread.get(text)
         if cached is None:
@@ -239,7 +240,7 @@ class FreeTab(Tab):
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
             art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
-            line = t("lab.free.mean_sd", mean=_number(float(mean), lang), sd=_number(sd, lang),
+            line = t("lab.free.mean_sd", mean=_number(mean, lang), sd=_number(sd, lang),
                      low=min(dist), high=max(dist))
             y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
 

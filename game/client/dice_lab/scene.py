@@ -10,13 +10,12 @@ import pygame_gui
 
 from game.client import art
 from game.client.dice import DiceTray
-from game.client.dice_lab.alkemy_tab import AlkemyTab
-from game.client.dice_lab.base import Tab, Throw
+from game.client.dice_lab.alkemy_tab import AlkemyTab, warm_engine
+from game.client.dice_lab.base import Chip, Tab, Throw
 from game.client.dice_lab.chart import draw_chart, fit_text
 from game.client.dice_lab.d18_tab import D18Tab
 from game.client.dice_lab.free_tab import FreeTab
 from game.client.dice_lab.opposed_tab import OpposedTab
-from game.client.dice_lab.stats import percent_text
 from game.client.scene import Scene
 from game.client.widgets import segment_row
 
@@ -47,6 +46,7 @@ class DiceLabScene(Scene):
         self.background: pygame.Surface | None = None
         self._chart: tuple[Any, pygame.Surface] | None = None
         self.rects: dict[str, pygame.Rect] = {}
+        self.error_rect = pygame.Rect(0, 0, 0, 0)  # where a text field's error was last drawn (tests read it)
 
     # --- life cycle ---------------------------------------------------------------------------------------
     @property
@@ -56,6 +56,7 @@ class DiceLabScene(Scene):
 
     def enter(self, **context: Any) -> None:
         """Take the remembered inputs, then lay out; `tab` (a key) opens that tab."""
+        warm_engine()
         for tab in self.tabs:
             tab.t = self.app.t
         stored = getattr(self.app.settings, "dice_lab", {}) or {}
@@ -469,11 +470,17 @@ class DiceLabScene(Scene):
             if y + font.get_linesize() > rect.bottom + s(4):
                 break
 
+    def shown_history(self) -> list[Chip]:
+        """The history as shown: a roll still in the air joins it when it lands."""
+        if self.rolled_tab == self.current and (self.tray.busy or self.pending):
+            return self.tab.history[:-1]
+        return list(self.tab.history)
+
     def _draw_history(self, surface: pygame.Surface) -> None:
         app, s, t = self.app, self.app.s, self.app.t
         rect = self.rects["history"].inflate(-s(24), -s(12))
         art.text(app, surface, t("lab.history"), rect.topleft, size=13, bold=True, colour=art.BRASS)
-        chips = self.tab.history
+        chips = self.shown_history()
         per_row = 10
         chip_w = (rect.w - s(4) * (per_row - 1)) // per_row
         font = app.fonts.get(s(11), True)
@@ -503,5 +510,3 @@ def _fit(app: Any, line: str, width: int, size: int, bold: bool = False) -> str:
     """`line`, shortened with an ellipsis when wider than `width` at text size `size`."""
     return fit_text(app.fonts.get(app.s(size), bold), line, width)
 
-
-__all__ = ["DiceLabScene", "percent_text"]

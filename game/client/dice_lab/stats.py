@@ -80,11 +80,13 @@ def standing(dist: Mapping[int, Fraction], value: int) -> Standing:
     return Standing("bottom", at_most(dist, value))
 
 
-def mean_sd(dist: Mapping[int, Fraction]) -> tuple[Fraction, float]:
-    """The exact mean and the standard deviation of a distribution."""
-    mean = sum((v * p for v, p in dist.items()), Fraction(0))
-    var = sum(((v - mean) ** 2 * p for v, p in dist.items()), Fraction(0))
-    return mean, math.sqrt(var)
+def mean_sd(dist: Mapping[int, Fraction]) -> tuple[float, float]:
+    """The mean and the standard deviation of a distribution, in floats (shown to two decimals; exact
+    Fractions of a 100-dice sum have denominators of a hundred digits and would cost the frame they land in)."""
+    weights = [(v, float(p)) for v, p in dist.items()]
+    mean = sum(v * p for v, p in weights)
+    var = sum((v - mean) ** 2 * p for v, p in weights)
+    return mean, math.sqrt(max(0.0, var))
 
 
 def difference(dist_a: Mapping[int, Fraction], dist_b: Mapping[int, Fraction], offset: int) -> dict[int, Fraction]:

@@ -95,7 +95,8 @@ class KubtaflAnimation:
 
         def start() -> None:
             holder["die"] = self._die(ev.cell)
-            self.anim.float_text(ev.cell, f"−{ev.amount}", (255, 96, 72))
+            # The number rides on the struck die, which a push moves on right after.
+            self.anim.float_text(ev.cell, f"−{ev.amount}", (255, 96, 72), follow=holder["die"])
 
         def tick(t: float) -> None:
             die = holder.get("die")

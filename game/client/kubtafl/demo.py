@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from game.client.play.session import GameSession
@@ -9,8 +10,7 @@ from game.client.play.session import GameSession
 #: An opening (10 actions) after which Light's `a1-a3` sets off a double ricochet chain.
 RICOCHET_OPENING = ["b2-b5", "g7-g2", "c2-c5", "g2-h2", "b5-b3", "f7-a7", "a2-f2", "g8-g2", "c5-a5", "h7-g7"]
 RICOCHET_ACTION = "a1-a3"
-#: The endgame level and Light's winning blow (the d12 runs up the h-file into Dark's worn d20).
-ENDGAME_LEVEL = "endgame"
+#: Light's winning blow in the test position `tests/data/kubtafl_finish.json` (the d12 runs up the h-file).
 ENDGAME_WIN = "h2-h8"
 
 
@@ -26,6 +26,14 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     """(name, context) pairs for `--screenshot`: a previewed ricochet, and the game-over dialog."""
     return [
         ("preview", {"session": ricochet_session(["human", "ai:normal"]), "preview": RICOCHET_ACTION}),
-        ("game_over", {"session": GameSession("kubtafl", ENDGAME_LEVEL, ["human", "ai:normal"], seed=2,
-                                              autosave=False), "play": [ENDGAME_WIN], "_frames": 90}),
+        ("game_over", {"session": finished_session(), "_frames": 90}),
     ]
+
+
+def finished_session() -> GameSession:
+    """A finished hot-seat game of the Endgame setup (seeded random play), for the result card and review."""
+    session = GameSession("kubtafl", "endgame", ["human", "ai:easy"], seed=2, autosave=False)
+    rng = random.Random(7)
+    while not session.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session

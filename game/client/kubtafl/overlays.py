@@ -24,7 +24,7 @@ from game.client.board.marks import (
     text_badge,
     trim_start,
 )
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.preview import Preview, merge_pushes
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
@@ -75,7 +75,7 @@ class KubtaflOverlays:
             rect = layout.cell_rect(*cell_xy(dst)).inflate(-layout.cell // 8, -layout.cell // 8)
             dashed_rect(layer, rect, art.with_alpha(art.TRANSFER, 255), 3)
             kind, side, value = ghost
-            ghost_image(layer, dice_art.die_surface(kind, side, max(1, value), layout.piece_size),
+            ghost_image(layer, polyhedra.die_surface(kind, side, max(1, value), layout.piece_size),
                         layout.cell_center(dst), 120 + int(60 * pulse))
         # From the die's edge (and to the other die's edge when one stands there), so both values stay readable.
         a, b = trim_start(layout.cell_center(src), layout.cell_center(dst), layout.cell * 0.36)
@@ -116,10 +116,10 @@ class KubtaflOverlays:
             self.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 235), width, head,
                                    f"{cell_name(*p.mover[0])}-{cell_name(*p.mover[1])}")
             if ghost is not None:
-                image = dice_art.die_surface(ghost["kind"], ghost["side"], max(1, ghost["value"]), layout.piece_size)
+                image = polyhedra.die_surface(ghost["kind"], ghost["side"], max(1, ghost["value"]), layout.piece_size)
                 ghost_image(layer, image, layout.center(*p.mover[1]), 140)
         for c, side, kind, value in p.placed:
-            ghost_image(layer, dice_art.die_surface(kind, side, max(1, value), layout.piece_size), layout.center(*c),
+            ghost_image(layer, polyhedra.die_surface(kind, side, max(1, value), layout.piece_size), layout.center(*c),
                         150)
         bursts = []
         for a_cell, b_cell, _dmg in p.hits:
@@ -148,13 +148,13 @@ class KubtaflOverlays:
         for c, delta in p.gains.items():
             labels.append((c, f"+{delta}" if delta > 0 else f"−{-delta}", (40, 140, 80) if delta > 0 else
                            (110, 100, 90)))
-        values = [dice_art.value_rect(kind, value, layout.piece_size, layout.center(*c))
+        values = [polyhedra.value_rect(kind, value, layout.piece_size, layout.center(*c))
                   for c, (kind, value) in dice.items()]
         owns = []
         for c, _text, _bg in labels:
             if c in dice:
                 kind, value = dice[c]
-                owns.append(dice_art.value_rect(kind, value, layout.piece_size, layout.center(*c)))
+                owns.append(polyhedra.value_rect(kind, value, layout.piece_size, layout.center(*c)))
             else:
                 own = pygame.Rect(0, 0, layout.cell * 2 // 5, layout.cell * 2 // 5)
                 own.center = (int(layout.center(*c)[0]), int(layout.center(*c)[1]))

@@ -7,7 +7,7 @@ import random
 import pygame
 
 from game.client.board.layout import BoardLayout
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.model import BoardModel, DieView
 
 
@@ -34,8 +34,8 @@ class DicePainter:
         cy += offset[1] - die.lift * size * 0.08
         value = die.value
         if die.flicker:
-            value = self._flicker_rng.randint(1, dice_art.FACES.get(die.kind, 6))
-        image = dice_art.die_surface(die.kind, die.side, max(1, value), size)
+            value = self._flicker_rng.randint(1, polyhedra.FACES.get(die.kind, 6))
+        image = polyhedra.die_surface(die.kind, die.side, max(1, value), size)
         w = h = size
         if die.squash > 0.01:
             sx, sy = die.squash_axis
@@ -43,7 +43,7 @@ class DicePainter:
             w = int(size * (1 - amount * abs(sx) + amount * 0.5 * abs(sy)))
             h = int(size * (1 - amount * abs(sy) + amount * 0.5 * abs(sx)))
             image = pygame.transform.smoothscale(image, (max(4, w), max(4, h)))
-        shadow = dice_art.shadow_surface(die.kind, size)
+        shadow = polyhedra.shadow_surface(die.kind, size)
         drop = size * (0.05 + 0.1 * die.lift)
         alpha = max(0, min(255, int(255 * die.alpha)))
         if alpha < 255:
@@ -55,7 +55,7 @@ class DicePainter:
             shadow.set_alpha(255)
         surface.blit(image, (cx - w / 2, cy - h / 2))
         if die.flash > 0.01:
-            flash = dice_art.die_surface(die.kind, die.side, max(1, value), size, True).copy()
+            flash = polyhedra.die_surface(die.kind, die.side, max(1, value), size, True).copy()
             flash.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
             flash.set_alpha(int(150 * die.flash))
             surface.blit(flash, (cx - size / 2, cy - size / 2))

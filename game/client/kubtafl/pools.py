@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import art
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.model import SIDES
 
-POOL_UNITS = 3.6  # one row's height in panel units
+POOL_UNITS = 3.0  # one row's height in panel units
 SLOT_UNITS = 2 * (POOL_UNITS + 1 / 3)  # both rows and the gaps after them
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -43,7 +43,7 @@ class RemovedPools:
     def slots(self, side: str, count: int) -> list[pygame.Rect]:
         """Squares for the dice of a row: large enough to read each die's kind and value."""
         row = self.rows[side]
-        top = row.top + int(self.unit * 1.2)  # below the row's label
+        top = row.top + int(self.unit * 1.05)  # below the row's label
         gap = max(2, self.unit // 5)
         # A side has seven dice; all seven fit in one row.
         size = min(row.bottom - top - self.unit // 6, (row.w - self.unit - 6 * gap) // 7)
@@ -74,7 +74,7 @@ class RemovedPools:
             kinds = info.pools.get(side, [])
             slots = self.slots(side, len(kinds))
             for kind, slot in zip(kinds, slots, strict=False):
-                img = dice_art.die_surface(kind, side, dice_art.FACES[kind], slot.w)
+                img = polyhedra.die_surface(kind, side, polyhedra.FACES[kind], slot.w)
                 if info.active is not None and info.active != side:
                     img = img.copy()
                     img.set_alpha(150)

@@ -12,7 +12,7 @@ from game.client import art
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
-from game.client.kubtafl import dice_art
+from game.client.dice import polyhedra
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
 from game.client.kubtafl.model import SIDES, BoardModel
@@ -20,6 +20,8 @@ from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
 from game.client.kubtafl.picks import KubtaflPicks
 from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
+from game.client.kubtafl.preview import build_preview
+from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -84,10 +86,15 @@ class KubtaflView:
         s = self.board.session
         if s is None or not s.log or not s.actors or s.actors[-1] < 0:
             return None
+        side = SIDES[s.actors[-1]]
+        # Where the mover ended (after a ram: the cell before the struck die), read from the move's events.
+        mover = build_preview(self.board.last_entry_events()).mover
+        if mover is not None:
+            return cell_name(*mover[0]), cell_name(*mover[1]), side
         parts = notation_parts(s.state, s.log[-1])
         if parts is None:
             return None
-        return parts.src, parts.dst, SIDES[s.actors[-1]]
+        return parts.src, parts.dst, side
 
     def _shows_choices(self, interactive: bool) -> bool:
         p = self.picks
@@ -181,7 +188,7 @@ class KubtaflView:
 
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The side's d20."""
-        surface.blit(dice_art.die_surface("d20", SIDES[seat], 20, rect.h), rect.topleft)
+        surface.blit(polyhedra.die_surface("d20", SIDES[seat], 20, rect.h), rect.topleft)
 
     def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
         """The removed rows' boxes."""
@@ -192,12 +199,17 @@ class KubtaflView:
         t = self.board.app.t
         p = self.picks
         active = self.board.accepting_input and bool(p.index.reentries)
+        shown = self.shown_model()
         return PoolsInfo(
-            pools=self.board.model.removed if self.board.model is not None else {},
+            pools=shown.removed if shown is not None else {},
             labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
             active=p.own_side() if active else None,
             selected=p.reentry_kind or self._hint_reentry_kind(),
         )
+
+    def shown_model(self) -> BoardModel | None:
+        """The model on screen: a reviewed position's, else the live one."""
+        return self.board.review_model if self.board.review_model is not None else self.board.model
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
@@ -217,7 +229,32 @@ class KubtaflView:
         s = self.board.session
         if s is None:
             return []
-        return seat_rows(s.log, s.actors, 2)
+        return seat_rows(self.board.entry_texts(), s.actors, 2)
+
+    def entry_note(self, events: list[Any]) -> str:
+        """What a move did, in short, for the move list: "pin", the damage dealt ("−7") and "×" per die destroyed."""
+        words = []
+        if any(isinstance(e, Pinned) for e in events):
+            words.append("pin")
+        damage = sum(e.amount for e in events if isinstance(e, Damaged))
+        if damage:
+            words.append(f"−{damage}")
+        destroyed = sum(1 for e in events if isinstance(e, Destroyed))
+        if destroyed:
+            words.append("×" * destroyed)
+        return " ".join(words)
+
+    def end_summary(self, state: Any) -> str:
+        """The dice each side kept, for the game-over card."""
+        t = self.board.app.t
+        dice = state.to_dict().get("dice", [])
+        parts = []
+        for side in SIDES:
+            own = [d for d in dice if d.get("side") == side]
+            parts.append(t("kubtafl.summary.side", side=t(f"kubtafl.side.{side}"), count=len(own),
+                           points=sum(int(d.get("value", 0)) for d in own)))
+        moves = sum(1 for a in self.board.session.actors if a >= 0)
+        return t("kubtafl.summary", sides="; ".join(parts), moves=moves)
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""

@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.client import saves
+from game.client import saves, userfiles
+from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
 from game.engine import registry
@@ -45,7 +46,7 @@ class GameSession:
                  seed: int | None = None, autosave: bool = True, executor: Executor | None = None) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
-        self.game: Game = registry.load(mode, self.level)
+        self.game: Game = userfiles.load_game(mode, self.level)
         raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
@@ -66,6 +67,8 @@ class GameSession:
         self._hint_ticket: Ticket | None = None
         self.ai_error: str | None = None
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
+        self.record_path: Any = None  # the finished game's record file (rewritten if the end is taken back)
+        self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
     # ----- facts -----
     @property
@@ -113,14 +116,21 @@ class GameSession:
         """True when some human decision can be taken back."""
         return any(self.seats[s.seat] == HUMAN for s in self.snapshots)
 
+    @property
+    def can_redo(self) -> bool:
+        """True when a decision taken back can be played again (no other action was taken since)."""
+        return bool(self.redo_stack) and self.is_human_turn
+
     # ----- playing -----
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, redoing: bool = False) -> list[Event]:
         """Apply the acting seat's decision, then any chance nodes it leads to; autosaves; returns all events."""
         seat = self.state.current_player()
         if seat in (CHANCE, TERMINAL):
             raise ValueError("no seat is to decide now")
         snapshot = Snapshot(self.state.clone(), len(self.log), self.rng.getstate(), seat)
         text = self.state.action_to_str(action)
+        if self.seats[seat] == HUMAN and not redoing:
+            self.redo_stack.clear()  # a new decision: what was taken back cannot come back any more
         events = list(self.state.apply(action))
         self.snapshots.append(snapshot)
         self.log.append(text)
@@ -151,10 +161,23 @@ class GameSession:
         while self.snapshots:
             snap = self.snapshots.pop()
             if self.seats[snap.seat] == HUMAN:
+                self.redo_stack.append(self.log[snap.log_length])
                 self._restore(snap)
                 break
         self.save()
         return True
+
+    def redo(self) -> list[Event] | None:
+        """Play again the last decision undo took back (the dice fall as before); None when there is none."""
+        if not self.can_redo:
+            return None
+        text = self.redo_stack.pop()
+        try:
+            action = self.state.action_from_str(text)
+        except ValueError:
+            self.redo_stack.clear()
+            return None
+        return self.apply(action, redoing=True)
 
     def _restore(self, snap: Snapshot) -> None:
         self.state = snap.state.clone()
@@ -348,6 +371,7 @@ class GameSession:
         try:
             if self.is_over:
                 saves.clear_autosave()
+                self._keep_record()
             else:
                 saves.write_autosave(self.to_dict())
         except OSError as exc:
@@ -357,6 +381,14 @@ class GameSession:
         self.save_problem = None
         return None
 
+    def record(self) -> records.GameRecord:
+        """This game as a record (the arena's format)."""
+        return records.record_of(self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state)
+
+    def _keep_record(self) -> None:
+        # One file per finished game: a take-back and a new ending rewrite it.
+        self.record_path = records.save_record(self.record(), self.record_path)
+
     def clear_save(self) -> None:
         """This new game replaces the unfinished one: remove the autosave (unless this session never saves)."""
         if not self.autosave:
@@ -364,4 +396,5 @@ class GameSession:
         try:
             saves.clear_autosave()
         except OSError as exc:
-            log.warning("autosave not cleared: %s", exc)
+            # The game is played all the same; the scene tells the player once that it is not kept.
+            self.save_problem = str(exc)

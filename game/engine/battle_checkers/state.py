@@ -339,9 +339,11 @@ class BattleCheckersState(BattleRules, State[BattleCheckersAction]):
         f0 = self.facing[cell]
         rot = ROTATION[f0]
         append = out.append
+        # The generated NamedTuple constructor costs twice tuple.__new__; this loop is the search's hottest.
+        new = tuple.__new__
         for f in range(8):
             if f != f0 and rot[f] <= pips:
-                append(Activate(ACT, cell, use, cell, f))
+                append(new(Activate, (ACT, cell, use, cell, f)))
         if self.next_to_enemy(cell):
             return
         owner = self.owner
@@ -358,7 +360,7 @@ class BattleCheckersState(BattleRules, State[BattleCheckersAction]):
                     break
                 spare = budget - k
                 for f in ends[spare if spare < 4 else 4]:
-                    append(Activate(ACT, cell, use, t, f))
+                    append(new(Activate, (ACT, cell, use, t, f)))
 
     def _deploy_actions(self) -> list[BattleCheckersAction]:
         player = self.player

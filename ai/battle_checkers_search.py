@@ -1,0 +1,259 @@
+"""Battle Checkers search: one turn's activations and attacks, exact attack odds, the fate roll by expectation.
+
+The roll of the turn is known when the seat decides; the next roll (the enemy's) is averaged exactly over its
+21 outcomes inside the evaluation. Within the turn the planner searches sequences of activations and attacks
+as a beam: every activation is first ranked cheaply by what it attacks and how exposed it ends up, the best are
+evaluated, and the best few of those are searched on with the pips and attacks left. An attack branches on
+its exact result (B10: a duel or a weapon roll is one half either way, rear and spent flanks are sure, a
+shield always holds). Nodes measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
+every RANKED_PER_NODE activations ranked cheaply are one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches
+from ai.budget import Budget, BudgetExhausted
+from ai.planners import planner_budget
+from game.engine.battle_checkers.actions import ACT, ATTACK, DUEL, END, FATE, FATE_OUTCOMES, NOFATE, PRESET, REPEL
+from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
+from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE, side_odds
+from game.engine.battle_checkers.phases import (
+    ATTACK_READY,
+    DEPLOY,
+    DUEL_PHASE,
+    FATE_CHOICE,
+    MAIN,
+    REPEL_PHASE,
+    SHIELD_UP,
+)
+from game.engine.core import Action, State
+
+# Chance that the enemy's next roll gives at least k pips to one unit (the sum), k = 0…12.
+REACH = tuple(sum(p for p, a, b in ROLLS if a + b >= k) for k in range(13))
+# Representative chance outcomes of an attack: the duel won or lost, the weapon roll failing or repelling.
+DUEL_RESULTS = (((DUEL, 2, 1), float(HEAD_ON)), ((DUEL, 1, 2), float(1 - HEAD_ON)))
+REPEL_RESULTS = (((REPEL, 1), float(1 - REPEL_CHANCE)), ((REPEL, 6), float(REPEL_CHANCE)))
+# One fate roll per difference of the dice (the result depends on nothing else), with its exact chance.
+FATE_RESULTS = tuple(
+    ((kind, mine, theirs), float(sum(p for (_, x, y), p in FATE_OUTCOMES if x - y == mine - theirs)))
+    for (kind, mine, theirs), _ in FATE_OUTCOMES
+    if theirs == 1 or mine == 1
+)
+
+
+EVAL_NODES = 5
+RANKED_PER_NODE = 4
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How hard the search looks: activations kept per unit and dice use, positions evaluated, beam widths."""
+
+    per_unit: int = 3
+    evaluated: int = 24
+    widths: tuple[int, ...] = (4, 2, 1)
+    jitter: float = 0.0
+
+
+STRENGTHS = {
+    "easy": Strength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
+    "normal": Strength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
+    "hard": Strength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
+}
+
+
+class BattleCheckersSearch:
+    """Decides for whichever seat is asked in a Battle Checkers state, within a node budget."""
+
+    def __init__(self, game: Any, strength: Strength) -> None:
+        self.game = game
+        self.board = game.board
+        self.strength = strength
+        self.eval = BattleCheckersEval(game)
+        self.budget: Budget | None = None
+        self._ranked = 0  # activations ranked since the last node was counted
+        self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
+        self.me = 0
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+        """The search's decision for the seat to act in `state` (left unchanged)."""
+        s: Any = state
+        self.budget = planner_budget(budget)
+        self._ranked = 0
+        self.me = s.current_player()
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            if s.phase == FATE_CHOICE:
+                return FATE if self.fate_value(s) > self.leaf(self._after(s, NOFATE)) else NOFATE
+            if s.phase == DEPLOY:
+                return self._deploy(s, legal, rng)
+            if s.phase == MAIN:
+                return self._turn(s, legal, rng)
+        except BudgetExhausted:
+            pass
+        return END if END in legal else legal[0]
+
+    # ------------------------------------------------------------------ values
+
+    def leaf(self, s: Any) -> float:
+        """The evaluation of a position for the deciding seat (one node)."""
+        assert self.budget is not None
+        self.budget.tick(EVAL_NODES)
+        return self.eval.value(s, self.me)
+
+    @staticmethod
+    def _after(s: Any, action: Action) -> Any:
+        child = s.clone()
+        child.apply(action)
+        return child
+
+    def fate_value(self, s: Any) -> float:
+        """B11: the exact expected value of calling the fate roll (11 differences of the dice)."""
+        called = self._after(s, FATE)
+        return sum(p * self.leaf(self._after(called, outcome)) for outcome, p in FATE_RESULTS)
+
+    def outcomes(self, s: Any, action: Action) -> list[tuple[float, Any]]:
+        """The positions an action leads to with their chances; a kill is followed by no fate roll."""
+        child = self._after(s, action)
+        if child.phase == DUEL_PHASE:
+            results = [(p, self._after(child, o)) for o, p in DUEL_RESULTS]
+        elif child.phase == REPEL_PHASE:
+            results = [(p, self._after(child, o)) for o, p in REPEL_RESULTS]
+        else:
+            results = [(1.0, child)]
+        out = []
+        for p, after in results:
+            if after.phase == FATE_CHOICE:
+                after.apply(NOFATE)
+            out.append((p, after))
+        return out
+
+    def expected(self, branches: list[tuple[float, Any]]) -> float:
+        """The probability-weighted evaluation of positions."""
+        return sum(p * self.leaf(after) for p, after in branches)
+
+    # ------------------------------------------------------------------ candidates
+
+    def local_score(self, s: Any, cell: int, to: int, facing: int) -> float:
+        """A cheap ranking of an activation: what its end position attacks now, less how exposed it stands."""
+        owner, facings, flags = s.owner, s.facing, s.flags
+        me = owner[cell]
+        score = 0.0
+        target = self.board.ahead[to][facing]
+        if target >= 0 and owner[target] == 1 - me and flags[cell] & ATTACK_READY:
+            side = SIDE_BY_RELATIVE[(facing + 4 - facings[target]) % 8]
+            if side != FRONT:
+                odds = side_odds(side, bool(flags[target] & ATTACK_READY), bool(flags[target] & SHIELD_UP))
+                score += float(odds) * KILL
+        has_attack = bool(flags[cell] & ATTACK_READY)
+        worst = 0.0
+        for e in range(len(owner)):
+            if owner[e] != 1 - me:
+                continue
+            for n, cost, hit in approaches(self.board, e, facings[e], to, facing):
+                if hit == FRONT or (owner[n] != -1 and n != e and n != cell):
+                    continue
+                risk = float(side_odds(hit, has_attack, True)) * REACH[cost] * KILL
+                if risk > worst:
+                    worst = risk
+        return score - worst
+
+    def candidates(self, s: Any, per_unit: int) -> list[Action]:
+        """Attacks, `end`, and the `per_unit` activations that rank best for each unit and dice use."""
+        out: list[Action] = list(s.attacks())
+        out.append(END)
+        uses = s.uses()
+        if not uses:
+            return out
+        for cell in s.ready_units():
+            for use, pips in uses:
+                options = s.activations(cell, use, pips)
+                self._ranked += len(options)
+                if self._ranked >= RANKED_PER_NODE:
+                    assert self.budget is not None
+                    self.budget.tick(self._ranked // RANKED_PER_NODE)
+                    self._ranked %= RANKED_PER_NODE
+                ranked = sorted(
+                    ((self.local_score(s, cell, a[3], a[4]), i, a) for i, a in enumerate(options)),
+                    key=lambda t: (-t[0], t[1]),
+                )
+                for score, _, a in ranked[:per_unit]:
+                    self._local[a] = score
+                    out.append(a)
+        return out
+
+    # ------------------------------------------------------------------ the turn
+
+    def scored(self, s: Any, level: int = 0) -> list[tuple[float, int, Action, list[tuple[float, Any]]]]:
+        """Candidates with their one-step expected value and branches, best first (only the best few evaluated).
+
+        Below the first step (`level` > 0) fewer activations are kept: the first step matters most.
+        """
+        strength = self.strength
+        per_unit, evaluated = (strength.per_unit, strength.evaluated) if level == 0 else (1, strength.evaluated // 3)
+        options: list[Any] = self.candidates(s, per_unit)
+        attacks = [a for a in options if a[0] == ATTACK or a == END]
+        activations = [a for a in options if a[0] == ACT]
+        if len(activations) > evaluated:
+            ranked = sorted(range(len(activations)), key=lambda i: -self._local[activations[i]])
+            activations = [activations[i] for i in sorted(ranked[:evaluated])]
+        out = []
+        for index, action in enumerate(attacks + activations):
+            branches = self.outcomes(s, action)
+            out.append((self.expected(branches), index, action, branches))
+        out.sort(key=lambda t: (-t[0], t[1]))
+        return out
+
+    def plan_value(self, s: Any, level: int) -> float:
+        """The best expected value the deciding seat reaches from `s` with what is left of its turn."""
+        if s.is_terminal() or s.phase != MAIN or s.player != self.me:
+            return self.leaf(s)
+        ranked = self.scored(s, level)
+        widths = self.strength.widths
+        if level >= len(widths):
+            return ranked[0][0]
+        return max(
+            value if action == END else sum(p * self.plan_value(after, level + 1) for p, after in branches)
+            for value, _, action, branches in ranked[: widths[level]]
+        )
+
+    def _turn(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+        ranked = self.scored(s)
+        jitter = self.strength.jitter
+        if jitter:
+            ranked = sorted(((v + rng.uniform(-jitter, jitter), i, a, b) for v, i, a, b in ranked),
+                            key=lambda t: (-t[0], t[1]))
+        best = ranked[0][2]
+        widths = self.strength.widths
+        if len(widths) <= 1:
+            return best
+        results = []
+        try:
+            for value, index, action, branches in ranked[: widths[0]]:
+                deeper = value if action == END else sum(p * self.plan_value(after, 1) for p, after in branches)
+                results.append((deeper, index, action))
+        except BudgetExhausted:
+            return best
+        results.sort(key=lambda t: (-t[0], t[1]))
+        return results[0][2]
+
+    def _deploy(self, s: Any, legal: list[Any], rng: random.Random) -> Action:
+        """B4: the preset whose position is worth most; unit by unit (by value) when none applies."""
+        presets = [a for a in legal if a[0] == PRESET] or legal[:: max(1, len(legal) // 40)]
+        best, best_value = presets[0], float("-inf")
+        for action in presets:
+            value = self.leaf(self._after(s, action)) + rng.uniform(0, 1e-6)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def make_planner(game: Any, level_name: str) -> BattleCheckersSearch:
+    """The search at a level's strength (unknown names play as hard)."""
+    return BattleCheckersSearch(game, STRENGTHS.get(level_name, STRENGTHS["hard"]))

@@ -1,0 +1,232 @@
+"""CheckRisk evaluation: cells, tokens, reinforcement income, exposure by exact battle odds, the turn limit.
+
+Scores are in "cells": a cell held and a token on the board are worth about as much until the last rounds.
+A seat's strength counts what it holds and what it will earn, less what its neighbours can take from it next
+(each enemy seat's best three attacks by the exact odds of a battle fought to the end, C11/C12). The value of
+a position for a seat is its strength against the others': with 3–4 seats the leader weighs most, so the AI
+keeps the leader down and does not open a second front against two neighbours at once.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from game.engine.checkrisk.level import MAX_STACK
+from game.engine.checkrisk.odds import battle_distribution
+from game.engine.checkrisk.phases import EMPTY
+from game.engine.core import State
+
+# Terminal positions are worth this much (a win dwarfs any material edge).
+WIN = 1000.0
+# After the supply runs out every token is a cell the seat can still spread to (C15), so tokens weigh nearly
+# as much as cells until the last rounds, when there is no time left to spread.
+TOKEN = 0.75
+CELL = 0.75
+# Income is counted for this many future turns at most (tokens arrive one turn at a time).
+INCOME_HORIZON = 6
+INCOME_SHARE = 0.6
+# The last rounds before C15 make cells count more: the cell weight grows to CELL + CELL_ENDGAME.
+ENDGAME_ROUNDS = 10
+CELL_ENDGAME = 2.0
+# The turn limit decides by the sign of the lead, so the value of a lead saturates as the end comes near: the
+# scale of that saturation in score units, a base plus this much per round left. A leader then avoids coin flips
+# late in the game and a trailer takes them.
+LEAD_SCALE = 3.0
+LEAD_SCALE_PER_ROUND = 0.6
+# With 3–4 seats the opponents' strength is this mix of the strongest and the average.
+LEADER_SHARE = 0.6
+# Threats count fully for the seat about to act; for seats acting later less (the threatened seat may answer
+# first), least for the seat that has just moved. Positions are judged at the start of a turn.
+LATER_THREAT_SHARE = 0.5
+LAST_THREAT_SHARE = 0.3
+# Stacks of three or more hold their cell better than small ones: a small bonus per token up to three.
+STRENGTH_BONUS = 0.02
+
+
+@cache
+def fight_table(attackers: int, defenders: int) -> tuple[float, float, float]:
+    """(attacker win chance, expected attacker losses, expected defender losses) of a battle fought to the end."""
+    dist = battle_distribution(attackers, defenders, attackers + defenders)
+    win = Fraction(0)
+    lost_a = Fraction(0)
+    lost_d = Fraction(0)
+    for (a, d), p in dist.items():
+        if a and not d:
+            win += p
+        lost_a += p * (attackers - a)
+        lost_d += p * (defenders - d)
+    return float(win), float(lost_a), float(lost_d)
+
+
+def attack_gain(attackers: int, defenders: int, cell_weight: float) -> float:
+    """What an attack fought to the end swings between attacker and defender, in score units (≥ 0 if worth it).
+
+    The defender's cell counts once: the attacker could take an empty neighbour by a move instead.
+    """
+    win, lost_a, lost_d = fight_table(attackers, defenders)
+    return win * cell_weight + (lost_d - lost_a) * TOKEN
+
+
+@cache
+def _gain_table(cell_weight: float) -> tuple[tuple[float, ...], ...]:
+    return tuple(
+        tuple(attack_gain(n, m, cell_weight) if n and m else 0.0 for m in range(MAX_STACK + 1))
+        for n in range(MAX_STACK + 1)
+    )
+
+
+class CheckRiskEval:
+    """Scores CheckRisk positions for a seat; one instance per game (it caches the board geometry)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        board = game.board
+        self.neighbours: tuple[tuple[int, ...], ...] = board.neighbours
+        self.edge: tuple[bool, ...] = board.edge
+        self.players: int = game.num_players
+        self.turn_limit: int = game.spec.turn_limit
+        self.actions: int = game.spec.actions
+        self.evaluations = 0
+
+    def cell_weight(self, state: Any) -> float:
+        """How much a cell is worth now: more as the turn limit (C15) comes near."""
+        left = self.turn_limit - max(1, state.round)
+        if left >= ENDGAME_ROUNDS:
+            return CELL
+        return CELL + CELL_ENDGAME * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
+
+    def income(self, state: Any, seat: int) -> int:
+        """Tokens the seat's groups would receive next turn (C7): ⌊cells/4⌋ per edge group, room and supply allowing."""
+        if not state.supply[seat]:
+            return 0
+        owner, count, nbrs, edge = state.owner, state.count, self.neighbours, self.edge
+        seen: set[int] = set()
+        total = 0
+        for start in range(len(owner)):
+            if owner[start] != seat or start in seen:
+                continue
+            seen.add(start)
+            todo = [start]
+            size = room = 0
+            on_edge = False
+            while todo:
+                i = todo.pop()
+                size += 1
+                room += MAX_STACK - count[i]
+                on_edge = on_edge or edge[i]
+                for j in nbrs[i]:
+                    if owner[j] == seat and j not in seen:
+                        seen.add(j)
+                        todo.append(j)
+            if on_edge and size >= 4:
+                total += min(size // 4, room)
+        return min(total, state.supply[seat])
+
+    def threats(
+        self, state: Any, cell_weight: float, cells: list[int] | None = None, strength: list[int] | None = None
+    ) -> list[list[list[float]]]:
+        """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks.
+
+        When given, `cells` and `strength` (per seat) are filled in on the same pass over the board.
+        """
+        owner, count, nbrs = state.owner, state.count, self.neighbours
+        table = _gain_table(cell_weight)
+        out: list[list[list[float]]] = [[[] for _ in range(self.players)] for _ in range(self.players)]
+        for i in range(len(owner)):
+            v = owner[i]
+            if v == EMPTY:
+                continue
+            m = count[i]
+            if cells is not None and strength is not None:
+                cells[v] += 1
+                strength[v] += m if m < 3 else 3
+            best: dict[int, float] = {}
+            for j in nbrs[i]:
+                a = owner[j]
+                if a == EMPTY or a == v:
+                    continue
+                g = table[count[j]][m]
+                if g > best.get(a, 0.0):
+                    best[a] = g
+            for a, g in best.items():
+                out[v][a].append(g)
+        return out
+
+    def threat_weights(self, state: Any, first: int) -> list[float]:
+        """How much each seat's threats count: by how soon it acts after `first` (which counts fully)."""
+        alive = [s for s in range(self.players) if not state.out[s]]
+        weights = [0.0] * self.players
+        if first not in alive:
+            return weights
+        start = alive.index(first)
+        order = alive[start:] + alive[:start]
+        for rank, s in enumerate(order):
+            weights[s] = 1.0 if rank == 0 else (LAST_THREAT_SHARE if rank == len(order) - 1 else LATER_THREAT_SHARE)
+        return weights
+
+    def next_seat(self, state: Any) -> int:
+        """The seat that acts after the seat whose turn it is (positions are judged as if its turn had ended)."""
+        players = self.players
+        for step in range(1, players + 1):
+            s = (state.seat + step) % players
+            if not state.out[s]:
+                return s
+        return state.seat
+
+    def seat_scores(self, state: Any, first: int | None = None) -> list[float]:
+        """Every seat's strength: cells, tokens, income, sturdy stacks, less its exposure to each enemy.
+
+        `first` is the seat about to act, whose threats count fully (default: the one after the seat to act).
+        """
+        self.evaluations += 1
+        players = self.players
+        cw = self.cell_weight(state)
+        rounds_left = max(0, self.turn_limit - max(1, state.round))
+        horizon = min(INCOME_HORIZON, rounds_left)
+        cells = [0] * players
+        strength = [0] * players
+        threats = self.threats(state, cw, cells, strength)
+        weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
+        scores = []
+        for s in range(players):
+            if state.out[s]:
+                scores.append(-WIN / 10)
+                continue
+            score = cw * cells[s] + TOKEN * state.on_board[s] + STRENGTH_BONUS * strength[s]
+            if horizon:
+                score += TOKEN * INCOME_SHARE * horizon * self.income(state, s)
+            for a in range(players):
+                gains = threats[s][a]
+                if not gains:
+                    continue
+                gains.sort(reverse=True)
+                exposure = sum(gains[: self.actions])
+                score -= exposure * weights[a]
+            scores.append(score)
+        return scores
+
+    def value(self, state: State, seat: int, first: int | None = None) -> float:
+        """The position's value for `seat`: ±WIN at the end, else its strength against the others'."""
+        s: Any = state
+        outcome = s.outcome()
+        if outcome is not None:
+            if seat in outcome.winners:
+                return WIN / len(outcome.winners)
+            return -WIN
+        scores = self.seat_scores(s, first)
+        lead = relative(scores, seat, s.out)
+        scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * max(0, self.turn_limit - max(1, s.round))
+        return 0.9 * WIN * math.tanh(lead / scale)
+
+
+def relative(scores: list[float], seat: int, out: list[bool]) -> float:
+    """A seat's score against the others still in: the opponent's with two, a leader-weighted mix with more."""
+    others = [scores[s] for s in range(len(scores)) if s != seat and not out[s]]
+    if not others:
+        return scores[seat]
+    if len(others) == 1:
+        return scores[seat] - others[0]
+    return scores[seat] - (LEADER_SHARE * max(others) + (1 - LEADER_SHARE) * sum(others) / len(others))

@@ -1,0 +1,479 @@
+"""CheckRisk turn planner: deployment, reinforcements, up to three actions and every battle decision.
+
+Battles are never rolled out: an attack's value is the exact distribution of how the battle ends (C11, C12,
+from `game.engine.checkrisk.odds`), and continue / withdraw is decided by an exact recursion over the
+(attackers, defenders) left. The actions of a turn are searched as a beam: every candidate is scored one
+step ahead, the best few are searched again with the actions left (an attack branching on its likely
+results). The planner is asked again at each decision, so it re-plans with the dice that actually fell.
+A node is one evaluated position (about 0.1 ms).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ai.budget import Budget, BudgetExhausted
+from ai.checkrisk_eval import CheckRiskEval
+from ai.planners import planner_budget
+from game.engine.checkrisk import actions as A
+from game.engine.checkrisk.level import MAX_STACK
+from game.engine.checkrisk.odds import battle_distribution, round_outcomes
+from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, OCCUPY, REINFORCE, ROLL
+from game.engine.core import Action, State
+
+# Battle results less likely than this are not searched further (they keep their evaluation).
+MIN_BRANCH = 0.08
+Branch = tuple[float, Any, float]  # (probability, resulting position, its evaluation)
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice.
+
+    Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
+    wide noise, and the level's deliberate mistakes), hard plans the whole turn.
+    """
+
+    depth: int = 2
+    widths: tuple[int, ...] = (6, 1)
+    exact_occupation: bool = True
+    jitter: float = 0.0
+
+
+STRENGTHS = {
+    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0),
+    "normal": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=1.0),
+    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2),
+}
+
+
+class CheckRiskPlanner:
+    """Decides for whichever seat is asked in a CheckRisk state, within a node budget."""
+
+    def __init__(self, game: Any, strength: Strength) -> None:
+        self.game = game
+        self.strength = strength
+        self.eval = CheckRiskEval(game)
+        self.budget: Budget | None = None
+        self.me = 0
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+        """The planner's decision for the seat to act in `state` (left unchanged)."""
+        s: Any = state
+        self.budget = planner_budget(budget)
+        self.me = s.current_player()
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = s.phase
+        try:
+            if phase == DEPLOY:
+                return self._deploy(s, legal)
+            if phase == REINFORCE:
+                return self._best_child(s, legal, rng)
+            if phase == ACT:
+                return self._act(s, legal, rng)
+            if phase == BATTLE:
+                stage = s.battle[3]
+                if stage == ATTACKER:
+                    return self._continue_or_withdraw(s)
+                if stage == DEFENDER:
+                    return self._stand_or_retreat(s, legal)
+                if stage == OCCUPY:
+                    return self._occupy(s, legal)
+        except BudgetExhausted:
+            pass
+        return self._fallback(s, legal)
+
+    def _fallback(self, s: Any, legal: list[Action]) -> Action:
+        # Out of budget before anything was scored: the safest plain choice.
+        for safe in (A.END_ACTION, A.CONTINUE_ACTION, A.STAND_ACTION):
+            if safe in legal:
+                return safe
+        if s.phase == BATTLE and s.battle[3] == OCCUPY:
+            return legal[len(legal) // 2]  # half the origin stack: both cells stay held
+        return legal[0]
+
+    # ------------------------------------------------------------------ evaluation
+
+    def leaf(self, s: Any) -> float:
+        """The value of a position for the deciding seat, as if the seat whose turn it is ended it now."""
+        assert self.budget is not None
+        self.budget.tick()
+        if s.is_terminal():
+            return self.eval.value(s, self.me)
+        if s.phase == ACT and self._turn_end_finishes(s):
+            child = s.clone()
+            child.apply(A.END_ACTION)
+            return self.eval.value(child, self.me)
+        return self.eval.value(s, self.me)
+
+    def _turn_end_finishes(self, s: Any) -> bool:
+        # C15: ending the last seat's turn of the last round ends the game; judge that position exactly.
+        if s.round < self.eval.turn_limit:
+            return False
+        return self.eval.next_seat(s) <= s.seat
+
+    def _best_child(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            child = s.clone()
+            child.apply(action)
+            value = self.leaf(child) + self._noise(rng)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _noise(self, rng: random.Random) -> float:
+        return rng.uniform(-self.strength.jitter, self.strength.jitter) if self.strength.jitter else 0.0
+
+    # ------------------------------------------------------------------ the turn's actions
+
+    def candidates(self, s: Any) -> list[Action]:
+        """The actions worth scoring: every direction of every stack, with the telling token counts."""
+        out: list[Action] = [A.END_ACTION]
+        me = s.seat
+        owner, count = s.owner, s.count
+        for i, (o, c) in enumerate(zip(owner, count, strict=True)):
+            if o != me or not c:
+                continue
+            for j in self.eval.neighbours[i]:
+                if not count[j] or owner[j] == me:
+                    room = MAX_STACK - count[j]
+                    sizes = {n for n in (c, c - 1, 1, (c + 1) // 2) if 1 <= n <= min(c, room)}
+                    out.extend(A.move(i, j, n) for n in sorted(sizes, reverse=True))
+                else:
+                    sizes = {n for n in (c, c - 1) if n >= 1}
+                    out.extend(A.attack(i, j, n) for n in sorted(sizes, reverse=True))
+        return out
+
+    def _act(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+        legal_set = set(legal)
+        options = [a for a in self.candidates(s) if a in legal_set]
+        depth = min(self.strength.depth, s.actions_left)
+        scored: list[tuple[float, int, Action, list[Branch]]] = []
+        try:
+            for index, action in enumerate(options):
+                value, branches = self.step_value(s, action)
+                scored.append((value + self._noise(rng), index, action, branches))
+        except BudgetExhausted:
+            if not scored:
+                raise
+            return max(scored)[2]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if depth <= 1:
+            return scored[0][2]
+        best_action = scored[0][2]
+        results = []
+        try:
+            for value, index, action, branches in scored[: self.strength.widths[0]]:
+                deeper = value if action == A.END_ACTION else self.branch_value(branches, depth - 1, 1)
+                results.append((deeper, value, index, action))  # equal plans: the better first step
+        except BudgetExhausted:
+            pass
+        # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
+        if len(results) == min(len(scored), self.strength.widths[0]):
+            results.sort(key=lambda t: (-t[0], -t[1], t[2]))
+            best_action = results[0][3]
+        return best_action
+
+    def branch_value(self, branches: list[Branch], depth: int, level: int) -> float:
+        """The exact expected value of the positions an action leads to: the likely ones searched `depth` more
+        actions, the unlikely ones at their evaluation."""
+        total = 0.0
+        for p, child, value in branches:
+            total += p * (self.plan_value(child, depth, level) if p >= MIN_BRANCH else value)
+        return total
+
+    def plan_value(self, s: Any, depth: int, level: int) -> float:
+        """The best value the deciding seat reaches from `s` with `depth` more of its actions this turn."""
+        if depth <= 0 or s.is_terminal() or s.phase != ACT or s.seat != self.me:
+            return self.leaf(s)
+        scored = []
+        for action in self.candidates(s):
+            value, branches = self.step_value(s, action)
+            scored.append((value, action, branches))
+        scored.sort(key=lambda t: -t[0])
+        widths = self.strength.widths
+        width = widths[min(level, len(widths) - 1)]
+        if depth == 1 or width <= 1:
+            return scored[0][0]
+        return max(
+            value if action == A.END_ACTION else self.branch_value(branches, depth - 1, level + 1)
+            for value, action, branches in scored[:width]
+        )
+
+    def step_value(self, s: Any, action: Any) -> tuple[float, list[Branch]]:
+        """(expected value after `action`, [(probability, resulting position, its value)]), battles resolved."""
+        child = s.clone()
+        if action[0] != A.ATTACK:
+            child.apply(action)
+            value = self.leaf(child)
+            return value, [(1.0, child, value)]
+        child.apply(action)
+        total = 0.0
+        branches = []
+        for p, after in self.battle_results(child):
+            value = self.leaf(after)
+            total += p * value
+            branches.append((p, after, value))
+        return total, branches
+
+    def battle_results(self, s: Any) -> list[tuple[float, Any]]:
+        """The positions a declared attack (stage ROLL) ends in, fought to the end, each with its chance.
+
+        One position per (attackers, defenders) left; after a win the attacker occupies as the planner would.
+        """
+        origin, target, a0 = s.battle[0], s.battle[1], s.battle[2]
+        d0 = s.count[target]
+        out: list[tuple[float, Any]] = []
+        for (a, d), exact in sorted(battle_distribution(a0, d0, a0 + d0).items()):
+            p = float(exact)
+            if p < 1e-4:
+                continue
+            after = s.clone()
+            fight_to(after, a, d)
+            if not after.is_terminal() and after.phase == BATTLE and after.battle[3] == OCCUPY:
+                after = self._occupied(after, origin)
+            out.append((p, after))
+        return out
+
+    def _occupied(self, s: Any, origin: int) -> Any:
+        """The position after the attacker's occupation, chosen as the planner would choose it."""
+        total = s.count[origin]
+        options = self._occupation_options(total)
+        best, best_value = None, float("-inf")
+        for k in options:
+            after = s.clone()
+            after.apply(A.OCCUPY_ACTIONS[k])
+            if len(options) == 1:
+                return after
+            value = self.eval.value(after, s.seat) if s.seat != self.me else self.leaf(after)
+            if value > best_value:
+                best, best_value = after, value
+        return best
+
+    def _occupation_options(self, total: int) -> list[int]:
+        if total <= 1:
+            return [total]
+        if self.strength.exact_occupation:
+            return sorted({(total + 1) // 2, total // 2, total - 1, total} - {0})
+        return [(total + 1) // 2]
+
+    # ------------------------------------------------------------------ battle decisions
+
+    def _continue_or_withdraw(self, s: Any) -> Action:
+        """C12.3 by expected value: continue while the exact value of fighting on beats withdrawing now."""
+        values: dict[tuple[int, int], float] = {}
+        a0, d0 = s.battle[2], s.count[s.battle[1]]
+        cont = self._continue_value(s, a0, d0, a0, d0, values)
+        withdraw = self._withdraw_value(s, a0, d0, a0, d0)
+        return A.CONTINUE_ACTION if cont > withdraw else A.WITHDRAW_ACTION
+
+    def _at(self, s: Any, a0: int, d0: int, a: int, d: int) -> Any:
+        """The battle position reached from `s` (attacker stage, a0 vs d0) after rounds leaving a vs d."""
+        child = s.clone()
+        fight_to(child, a, d)
+        return child
+
+    def _withdraw_value(self, s: Any, a0: int, d0: int, a: int, d: int) -> float:
+        if (a, d) == (a0, d0):
+            child = s.clone()
+        else:
+            child = self._at(s, a0, d0, a, d)
+        child.apply(A.WITHDRAW_ACTION)
+        return self.leaf(child)
+
+    def _continue_value(self, s: Any, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]) -> float:
+        total = 0.0
+        for (ha, hd), p in round_outcomes(a, d):
+            na, nd = max(0, a - hd), max(0, d - ha)
+            total += float(p) * self._value_at(s, a0, d0, na, nd, memo)
+        return total
+
+    def _value_at(self, s: Any, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]) -> float:
+        key = (a, d)
+        if key in memo:
+            return memo[key]
+        if a and d:
+            value = max(self._continue_value(s, a0, d0, a, d, memo), self._withdraw_value(s, a0, d0, a, d))
+        else:
+            child = self._at(s, a0, d0, a, d)
+            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
+                child = self._occupied(child, child.battle[0])
+            value = self.leaf(child)
+        memo[key] = value
+        return value
+
+    def _stand_or_retreat(self, s: Any, legal: list[Any]) -> Action:
+        """C12.4 for the defender: stand (the attacker assumed to fight on) or the best retreat, by value."""
+        origin, target, a = s.battle[0], s.battle[1], s.battle[2]
+        d = s.count[target]
+        stand = 0.0
+        for (na, nd), p in battle_distribution(a, d, a + d).items():
+            child = s.clone()
+            child.apply(A.STAND_ACTION)
+            fight_to(child, na, nd)
+            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
+                child = self._occupied(child, origin)
+            stand += float(p) * self.leaf(child)
+        best: Any = A.STAND_ACTION
+        best_value = stand
+        for action in legal:
+            if action[0] != A.RETREAT:
+                continue
+            child = s.clone()
+            child.apply(action)
+            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
+                child = self._occupied(child, origin)
+            value = self.leaf(child)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _occupy(self, s: Any, legal: list[Action]) -> Action:
+        """C12.1: the occupation whose position is worth most."""
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            child = s.clone()
+            child.apply(action)
+            value = self.leaf(child)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # ------------------------------------------------------------------ deployment
+
+    def _deploy(self, s: Any, legal: list[Action]) -> Action:
+        """C6: the preset or generated layout whose position is worth most, placed one stack at a time."""
+        zone = self.game.spec.zones[s.seat]
+        current = {i: s.count[i] for i in zone.cells if s.count[i]}
+        layouts = [dict(self.game.spec.presets[s.seat][name]) for name in s.deployable_presets()]
+        layouts += generated_layouts(zone, s.to_deploy[s.seat] + sum(current.values()))
+        best: dict[int, int] | None = None
+        best_value = float("-inf")
+        seen: set[tuple[tuple[int, int], ...]] = set()
+        for layout in layouts:
+            key = tuple(sorted(layout.items()))
+            if key in seen or not _extends(layout, current):
+                continue
+            seen.add(key)
+            child = _deployed(s, layout, current)
+            if child is None:
+                continue
+            value = self.leaf(child)
+            if value > best_value:
+                best, best_value = layout, value
+        if best is None:
+            return legal[0]
+        if not current:
+            for name in s.deployable_presets():
+                if dict(self.game.spec.presets[s.seat][name]) == best:
+                    return (A.PRESET, name)
+        for cell in sorted(best):
+            if best[cell] > current.get(cell, 0):
+                action = (A.DEPLOY, cell, best[cell] - current.get(cell, 0))
+                if action in legal:
+                    return action
+        return legal[0]
+
+
+def fight_to(s: Any, attackers: int, defenders: int) -> None:
+    """Play the battle in `s` on (in place) until `attackers` vs `defenders` are left, the defender standing.
+
+    A round's hits are bounded by the dice (each side's stack), so the losses are dealt over several rounds:
+    the larger side first, so that a both-gone end comes from one last even round.
+    """
+    while True:
+        b = s.battle
+        if b is None or s.is_terminal():
+            return
+        stage = b[3]
+        a, d = b[2], s.count[b[1]]
+        if stage != ROLL:
+            if (a, d) == (attackers, defenders) or stage not in (ATTACKER, DEFENDER):
+                return
+            s.apply(A.CONTINUE_ACTION if stage == ATTACKER else A.STAND_ACTION)
+            continue
+        if attackers == 0 and defenders == 0:
+            hits = (0, min(d, a - d)) if a > d else ((min(a, d - a), 0) if d > a else (d, a))
+        elif attackers == 0:  # the defender holds: first its losses, then the attackers fall
+            hits = (min(a, d - defenders), 0) if d > defenders else (0, min(d, a))
+        elif a > attackers:  # a win or a pause: first the attacker's losses, then the defender's
+            hits = (0, min(d, a - attackers))
+        else:
+            hits = (min(a, d - defenders), 0)
+        s.apply((A.ROLL, *hits))
+
+
+def _extends(layout: dict[int, int], current: dict[int, int]) -> bool:
+    return all(layout.get(cell, 0) >= n for cell, n in current.items())
+
+
+def _deployed(s: Any, layout: dict[int, int], current: dict[int, int]) -> Any | None:
+    """The position after completing `layout` on top of what is placed, or None when the rules refuse it."""
+    child = s.clone()
+    seat = s.seat
+    try:
+        for cell in sorted(layout):
+            k = layout[cell] - current.get(cell, 0)
+            if k:
+                child.apply((A.DEPLOY, cell, k))
+    except ValueError:
+        return None
+    if child.phase == DEPLOY and child.seat == seat:
+        return None
+    return child
+
+
+def generated_layouts(zone: Any, tokens: int) -> list[dict[int, int]]:
+    """Deployment layouts beyond the presets: one cell per column in several shapes, evenly or front-heavy."""
+    grid = zone.grid
+    front, home = grid[0], grid[-1]
+    width = len(front)
+    shapes: list[list[int]] = []
+    rows = {"front": [1] * width, "home": [0] * width}
+    half = width // 4
+    rows["centre"] = [1 if half <= c < width - half else 0 for c in range(width)]
+    rows["wings"] = [0 if half <= c < width - half else 1 for c in range(width)]
+    rows["zigzag"] = [c % 2 for c in range(width)]
+    rows["zagzig"] = [1 - c % 2 for c in range(width)]
+    for pattern in rows.values():
+        shapes.append([front[c] if pattern[c] else home[c] for c in range(width)])
+    if len(grid) > 1:
+        mid = width // 2
+        lo = max(0, mid - zone.max_cells // 4)
+        block = [row[c] for row in (front, home) for c in range(lo, min(width, lo + zone.max_cells // 2))]
+        shapes.append(block)
+    out = []
+    for cells in shapes:
+        cells = cells[: zone.max_cells]
+        n = len(cells)
+        if not n or n * MAX_STACK < tokens:
+            continue
+        for front_heavy in (False, True):
+            counts = [tokens // n] * n
+            extra = tokens - sum(counts)
+            order = sorted(range(n), key=lambda k: (cells[k] not in front, abs(k - (n - 1) / 2)))
+            for k in order[:extra]:
+                counts[k] += 1
+            if front_heavy:
+                fronts = [k for k in range(n) if cells[k] in front]
+                homes = [k for k in range(n) if cells[k] not in front]
+                for f, h in zip(fronts, homes, strict=False):
+                    if counts[f] < MAX_STACK and counts[h] > 1:
+                        counts[f] += 1
+                        counts[h] -= 1
+            if max(counts) <= MAX_STACK and min(counts) >= 1:
+                out.append(dict(zip(cells, counts, strict=True)))
+    return out
+
+
+
+def make_planner(game: Any, level_name: str) -> CheckRiskPlanner:
+    """The planner at a level's strength (unknown names play as hard)."""
+    return CheckRiskPlanner(game, STRENGTHS.get(level_name, STRENGTHS["hard"]))

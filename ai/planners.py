@@ -1,0 +1,47 @@
+"""Mode-specific searchers for the dice-battle modes, looked up by mode name and AI level."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from ai.budget import Budget, Limits
+from ai.levels import SEARCH, Level
+from game.engine.core import Action, Game, State
+
+# mode name -> "module:factory"; the factory takes (game, level name) and returns a Planner.
+_PLANNERS = {
+    "checkrisk": "ai.checkrisk_planner:make_planner",
+    "battle_checkers": "ai.battle_checkers_search:make_planner",
+}
+
+
+# These planners count one evaluated position as several nodes (see each planner) and get this share of the
+# level's node budget, so that a level's node budget stays within its time budget on an idle machine.
+NODE_SHARE = 0.5
+
+
+def planner_budget(budget: Budget) -> Budget:
+    """The budget a planner searches with: the level's node budget scaled by NODE_SHARE, the same time and stop."""
+    nodes = budget.limits.nodes
+    scaled = None if nodes is None else max(1, int(nodes * NODE_SHARE))
+    return Budget(Limits(scaled, budget.limits.seconds), budget.stop)
+
+
+class Planner(Protocol):
+    """Decides for the seat to act in a state of its mode within a budget."""
+
+    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+        """A legal action for `state.current_player()`; `state` is left unchanged."""
+        ...
+
+
+def planner_for(game: Game, level: Level) -> Planner | None:
+    """The mode's own searcher at `level`'s strength, or None when the mode uses the generic searchers."""
+    spec = _PLANNERS.get(game.name)
+    if spec is None or level.kind != SEARCH:
+        return None
+    module_name, _, factory = spec.partition(":")
+    planner: Planner = getattr(importlib.import_module(module_name), factory)(game, level.name)
+    return planner

@@ -1,0 +1,36 @@
+"""Opening a game record in the replay viewer: the mode's own board scene, reviewing the whole game read-only with
+play / pause / step / speed (see `BoardScene.replay`). Works for every mode with a board scene."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.client.modes import playable
+from game.client.play.records import GameRecord, RecordError, Timeline
+
+
+def replay_session(record: GameRecord) -> Any:
+    """A read-only session holding the record's game (every seat a 'human', so no computer moves); RecordError
+    naming the move that does not replay."""
+    from game.client.play.session import GameSession
+
+    timeline = Timeline.of(record)
+    data = {"mode": record.mode, "level": record.level, "seed": record.seed,
+            "seats": ["human"] * timeline.game.num_players, "actions": list(record.actions)}
+    try:
+        return GameSession.from_dict(data, autosave=False)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from exc
+
+
+def open_replay(app: Any, record: GameRecord, back: str = "menu", entry: int = 0) -> str | None:
+    """Show `record` in the replay viewer (Esc and Back go to `back`); returns the problem instead when it cannot
+    be shown (a mode without a board, a record that does not replay)."""
+    if not playable(record.mode) or record.mode == "dice_lab":
+        return app.t("games.not_playable", mode=record.mode)
+    try:
+        session = replay_session(record)
+    except RecordError as exc:
+        return app.t("games.bad_record", detail=str(exc))
+    app.goto(record.mode, session=session, replay={"seats": list(record.seats), "back": back}, entry=entry)
+    return None

@@ -1,0 +1,360 @@
+"""The CheckRisk planner and the Battle Checkers search: exact odds, battle and fate decisions, safe plans."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from ai import arena
+from ai.battle_checkers_eval import BattleCheckersEval, approaches, fate_kill_chance
+from ai.battle_checkers_search import DUEL_RESULTS, FATE_RESULTS, REPEL_RESULTS, BattleCheckersSearch
+from ai.battle_checkers_search import STRENGTHS as BC_STRENGTHS
+from ai.budget import Budget, Limits
+from ai.checkrisk_eval import CheckRiskEval, fight_table, relative
+from ai.checkrisk_planner import STRENGTHS as CR_STRENGTHS
+from ai.checkrisk_planner import CheckRiskPlanner, fight_to, generated_layouts
+from ai.controllers import AIController, make_controller
+from game.engine import registry
+from game.engine.battle_checkers.actions import (
+    DUEL_OUTCOMES,
+    FATE,
+    FATE_OUTCOMES,
+    NOFATE,
+    REPEL_MIN,
+    REPEL_OUTCOMES,
+    ROLL,
+    ROLL_OUTCOMES,
+)
+from game.engine.battle_checkers.geometry import FRONT, RIGHT
+from game.engine.battle_checkers.odds import attack_odds, side_odds
+from game.engine.checkrisk import actions as A
+from game.engine.checkrisk.odds import battle_distribution, battle_odds
+from game.engine.core import CHANCE
+from game.engine.driver import replay
+
+CR: Any = registry.load("checkrisk", "standard")
+BC: Any = registry.load("battle_checkers", "standard")
+
+
+def choose(game: Any, state: Any, level: str = "hard", seed: int = 0) -> Any:
+    """The level's decision (node budget only, so the test never depends on the machine's speed)."""
+    return make_controller(f"{level}@20000", game, seed).choose(state)
+
+
+def cr(stacks: dict[str, tuple[int, int]], **fields: Any) -> Any:
+    return CR.position(stacks, **fields)
+
+
+def bc(units: list[tuple], *, player: int = 0, dice: Any = (3, 5), spirit=(6, 6), phase: str = "main",
+       fate_player: Any = None) -> Any:
+    data = {
+        "board": [BC.board.width, BC.board.height],
+        "spirit": list(spirit),
+        "units": [{"cell": u[0], "owner": u[1], "facing": u[2], **(u[3] if len(u) > 3 else {})} for u in units],
+        "phase": phase,
+        "player": player,
+        "turn": 1,
+        "dice": list(dice) if dice is not None and phase != "roll" else None,
+        "spent": [False, False],
+        "pending": None,
+        "fate_player": fate_player,
+    }
+    return BC.state_from_dict(data)
+
+
+# ---------------------------------------------------------------------------------------------- wiring
+
+
+@pytest.mark.parametrize(("mode", "kind"), [("checkrisk", CheckRiskPlanner), ("battle_checkers", BattleCheckersSearch)])
+def test_every_search_level_uses_the_modes_own_searcher(mode: str, kind: type) -> None:
+    game = registry.load(mode, "standard")
+    for level in ("easy", "normal", "ai:hard", "hard@500"):
+        assert isinstance(_ai(level, game).planner, kind)
+    assert _ai("greedy", game).planner is None
+    assert _ai("hard", registry.load("kubtafl", "standard")).planner is None
+
+
+def _ai(spec: str, game: Any) -> AIController:
+    controller = make_controller(spec, game, 0)
+    assert isinstance(controller, AIController)
+    return controller
+
+
+# ---------------------------------------------------------------------------------------------- CheckRisk
+
+
+def test_C11_fight_table_uses_the_exact_battle_odds() -> None:
+    for a in range(1, 7):
+        for d in range(1, 7):
+            win, lost_a, lost_d = fight_table(a, d)
+            assert win == pytest.approx(float(battle_odds(a, d)[0]), abs=1e-12)
+            dist = battle_distribution(a, d, a + d)
+            assert lost_a == pytest.approx(float(sum(p * (a - x) for (x, _), p in dist.items())), abs=1e-12)
+            assert lost_d == pytest.approx(float(sum(p * (d - y) for (_, y), p in dist.items())), abs=1e-12)
+    assert Fraction(fight_table(2, 1)[0]).limit_denominator(100) == Fraction(19, 21)
+
+
+@pytest.mark.parametrize("a0", range(1, 7))
+@pytest.mark.parametrize("d0", range(1, 7))
+def test_C12_fight_to_reaches_every_end_of_a_battle(a0: int, d0: int) -> None:
+    for a, d in battle_distribution(a0, d0, a0 + d0):
+        state = cr({"c3": (0, a0), "c4": (1, d0), "h8": (1, 1)})
+        state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), a0))
+        fight_to(state, a, d)
+        if a and d:
+            assert (state.battle[2], state.count[CR.cell_index("c4")]) == (a, d)
+        else:
+            assert state.battle is None or state.battle[3] == "occupy"
+            assert state.count[CR.cell_index("c4")] == d
+            assert state.count[CR.cell_index("c3")] == a
+
+
+def test_C7_income_matches_the_reinforcements_the_engine_deals() -> None:
+    rng = random.Random(3)
+    ev = CheckRiskEval(CR)
+    for _ in range(40):
+        stacks = {}
+        for cell in rng.sample(range(64), 30):
+            stacks[CR.cell_name(cell)] = (rng.randrange(2), rng.randint(1, 3))
+        state = cr(stacks)
+        for seat in (0, 1):
+            due = sum(t for _, t in state.reinforcement_due(seat))
+            assert ev.income(state, seat) == min(due, state.supply[seat])
+
+
+def test_C15_cells_weigh_more_as_the_turn_limit_comes_near() -> None:
+    ev = CheckRiskEval(CR)
+    early = ev.cell_weight(cr({"a1": (0, 1), "h8": (1, 1)}, round=10))
+    late = ev.cell_weight(cr({"a1": (0, 1), "h8": (1, 1)}, round=60))
+    assert late > 2 * early
+
+
+def test_with_more_seats_the_leader_counts_most() -> None:
+    base = [10.0, 10.0, 10.0, 10.0]
+    stronger_leader = [10.0, 14.0, 10.0, 10.0]
+    stronger_trailer = [10.0, 12.0, 9.0, 13.0]
+    out = [False] * 4
+    assert relative(stronger_leader, 0, out) < relative(base, 0, out)
+    # Same total for the others, but the leader is stronger: worse for seat 0.
+    assert relative([10.0, 16.0, 8.0, 8.0], 0, out) < relative(stronger_trailer, 0, out)
+    assert relative([10.0, 4.0], 0, [False, False]) == 6.0
+
+
+def test_checkrisk_takes_the_winning_attack_on_the_last_enemy_stack() -> None:
+    state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3)})
+    action = choose(CR, state)
+    assert action[0] == A.ATTACK and action[2] == CR.cell_index("d5")
+
+
+def test_checkrisk_attacks_a_weak_stack_with_a_strong_one() -> None:
+    state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3), "h8": (1, 6), "g8": (1, 6), "h7": (1, 6)})
+    action = choose(CR, state)
+    assert action[0] == A.ATTACK and action[1:3] == (CR.cell_index("d4"), CR.cell_index("d5"))
+
+
+def test_checkrisk_withdraws_from_a_hopeless_battle_and_fights_on_a_winning_one() -> None:
+    hopeless = cr({"c3": (0, 3), "c4": (1, 6), "h8": (1, 2), "a1": (0, 4)})
+    hopeless.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 3))
+    hopeless.apply((A.ROLL, 0, 2))  # one attacker left against six
+    assert hopeless.battle[3] == "attacker"
+    assert choose(CR, hopeless) == A.WITHDRAW_ACTION
+    winning = cr({"c3": (0, 6), "c4": (1, 2), "h8": (1, 2), "a1": (0, 4)})
+    winning.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    winning.apply((A.ROLL, 1, 0))  # six against one
+    assert choose(CR, winning) == A.CONTINUE_ACTION
+
+
+def test_checkrisk_defender_retreats_a_lone_token_from_a_big_attack() -> None:
+    state = cr({"c3": (0, 6), "c4": (1, 2), "h8": (1, 5), "a1": (0, 4)})
+    state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    state.apply((A.ROLL, 1, 0))
+    state.apply(A.CONTINUE_ACTION)
+    assert state.current_player() == 1 and state.battle[3] == "defender"
+    action = choose(CR, state)
+    assert action[0] == A.RETREAT
+
+
+def test_checkrisk_occupies_a_won_cell() -> None:
+    state = cr({"c3": (0, 6), "c4": (1, 1), "h8": (1, 5), "a1": (0, 4)})
+    state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    state.apply((A.ROLL, 1, 0))
+    assert state.battle[3] == "occupy"
+    action = choose(CR, state)
+    assert action[0] == A.OCCUPY and 1 <= action[1] < 6
+
+
+@pytest.mark.parametrize("level", ["standard", "corners4", "large10"])
+def test_C6_the_planner_deploys_a_whole_layout_for_every_seat(level: str) -> None:
+    game: Any = registry.load("checkrisk", level)
+    state: Any = game.initial_state()
+    while state.phase == "deploy":
+        state.apply(choose(game, state, "normal"))
+    assert state.phase in ("act", "reinforce")
+    for seat in range(game.num_players):
+        assert state.tokens_on_board(seat) == game.spec.start_tokens
+        assert set(state.cells_of(seat)) <= game.zone(seat)
+
+
+def test_C4_generated_layouts_fit_the_zone_and_hold_every_token() -> None:
+    for level in ("standard", "corners4", "large10"):
+        game: Any = registry.load("checkrisk", level)
+        zone = game.spec.zones[0]
+        layouts = generated_layouts(zone, game.spec.start_tokens)
+        assert len(layouts) >= 6
+        for layout in layouts:
+            assert set(layout) <= zone.cells and len(layout) <= zone.max_cells
+            assert sum(layout.values()) == game.spec.start_tokens
+            assert all(1 <= n <= 6 for n in layout.values())
+
+
+def test_checkrisk_decisions_replay_with_a_seed_and_node_budget() -> None:
+    state = cr({"c3": (0, 4), "c4": (1, 2), "d4": (1, 3), "e3": (0, 2), "a1": (0, 4), "h8": (1, 5)})
+    first = [make_controller("normal@3000", CR, 7).choose(state) for _ in range(2)]
+    assert first[0] == first[1]
+    # A budget spent almost at once still gives a legal action.
+    action = CheckRiskPlanner(CR, CR_STRENGTHS["hard"]).choose(state, Budget(Limits(nodes=5)), random.Random(0))
+    assert action in state.legal_actions()
+
+
+# ---------------------------------------------------------------------------------------------- Battle Checkers
+
+
+def test_B7_approach_costs_match_the_engine_on_an_open_board() -> None:
+    rng = random.Random(5)
+    ev = BattleCheckersEval(BC)
+    for _ in range(60):
+        cell, target = rng.sample(range(100), 2)
+        facing, target_facing = rng.randrange(8), rng.randrange(8)
+        state = bc([(BC.board.name(cell), 0, "N"), (BC.board.name(target), 1, "N")])
+        state.facing[cell], state.facing[target] = facing, target_facing
+        for n, cost, _side in approaches(BC.board, cell, facing, target, target_facing):
+            face = BC.board.direction(n, target)[0]
+            engine = state.activation_cost(cell, n, face)
+            if n == cell or (not state.next_to_enemy(cell) and ev._free_path(state, cell, n)):
+                assert engine == cost
+            else:
+                assert engine is None
+
+
+def test_B10_attack_branches_carry_the_engines_exact_odds() -> None:
+    assert [p for _, p in DUEL_RESULTS] == [float(side_odds(FRONT, True, True))] * 2
+    assert sum(p for (_, d), p in REPEL_RESULTS if d < REPEL_MIN) == float(side_odds(RIGHT, True, True))
+    for outcome, _ in DUEL_RESULTS + REPEL_RESULTS:
+        assert outcome in {o for o, _ in DUEL_OUTCOMES + REPEL_OUTCOMES}
+
+
+def test_B11_fate_results_cover_every_difference_with_its_exact_chance() -> None:
+    assert len(FATE_RESULTS) == 11
+    assert sum(Fraction(p).limit_denominator(36) for _, p in FATE_RESULTS) == 1
+    for (_, mine, theirs), p in FATE_RESULTS:
+        exact = sum(q for (_, x, y), q in FATE_OUTCOMES if x - y == mine - theirs)
+        assert p == float(exact)
+    assert fate_kill_chance(1) == 15 / 36 and fate_kill_chance(5) == 1 / 36 and fate_kill_chance(6) == 0
+
+
+def test_B13_expected_best_threat_is_exact_over_the_roll() -> None:
+    for cost in range(1, 13):
+        exact = sum(p for (_, a, b), p in ROLL_OUTCOMES if a + b >= cost)
+        assert BattleCheckersEval.expected_best([(cost, 1.0, 0, 1)]) == pytest.approx(float(exact), abs=1e-12)
+
+
+def test_battle_checkers_takes_a_sure_kill() -> None:
+    # Our d5 faces north onto the enemy's rear at d6 (it faces north too): B10, a rear attack always succeeds.
+    state = bc([("d5", 0, "N"), ("d6", 1, "N"), ("j1", 0, "N"), ("a10", 1, "S")])
+    assert attack_odds(state, "d5", "d6") == 1
+    assert choose(BC, state) == ("attack", BC.board.cell("d5"), BC.board.cell("d6"))
+
+
+def _certain_kills(state: Any) -> list[Any]:
+    """The attacks with odds 1 open to the side whose turn it is, after its roll."""
+    return [a for a in state.attacks() if attack_odds(state, a[1], a[2]) == 1]
+
+
+@pytest.mark.parametrize("dice", [(1, 3), (2, 4), (4, 4), (5, 6)])
+def test_battle_checkers_never_leaves_a_rear_to_a_certain_kill_when_a_safe_plan_exists(dice) -> None:
+    # The enemy at e4 faces our e5 from behind; turning e5 to face it (4 eighths) or killing it is safe.
+    state = bc([("e5", 0, "N"), ("e4", 1, "N"), ("b2", 0, "E"), ("j10", 1, "S")], dice=dice)
+    assert _certain_kills(_enemy_turn(state.clone(), []))  # ending the turn at once would leave the kill
+    plan: list[Any] = []
+    while not state.is_terminal() and state.player == 0 and state.current_player() == 0:
+        action = choose(BC, state)
+        plan.append(action)
+        state.apply(action)
+        while state.current_player() == CHANCE and state.phase != "roll":
+            state.apply(state.chance_outcomes()[0][0])
+    if not state.is_terminal():
+        assert _certain_kills(_enemy_turn(state, plan)) == []
+
+
+def _enemy_turn(state: Any, plan: list[Any]) -> Any:
+    """The position after our turn ends and the enemy rolls (a double one: the attacks need no pips)."""
+    if state.phase == "main" and state.player == 0:
+        state.apply(("end",))
+    if state.phase == "roll":
+        state.apply((ROLL, 1, 1))
+    return state
+
+
+def test_battle_checkers_fate_roll_only_when_its_expectation_favours_it() -> None:
+    units = [("d5", 0, "N"), ("h8", 1, "S"), ("a1", 0, "N"), ("j9", 1, "S")]
+    # The enemy is one grain from losing and we have plenty: the roll can only end the game our way.
+    ahead = bc(units, spirit=(10, 1), phase="fate_choice", fate_player=0)
+    assert choose(BC, ahead) == FATE
+    # We are one grain from losing: the roll risks the game for nothing.
+    behind = bc(units, spirit=(1, 10), phase="fate_choice", fate_player=0)
+    assert choose(BC, behind) == NOFATE
+    search = BattleCheckersSearch(BC, BC_STRENGTHS["hard"])
+    search.budget, search.me = Budget(Limits()), 0
+    for state in (ahead, behind):
+        called = search.fate_value(state)
+        skipped = search.leaf(search._after(state, NOFATE))
+        assert (choose(BC, state) == FATE) == (called > skipped)
+
+
+def test_battle_checkers_deploys_with_a_preset() -> None:
+    state = BC.initial_state()
+    action = choose(BC, state)
+    assert action[0] == "preset"
+    state.apply(action)
+    assert choose(BC, state)[0] == "preset"
+
+
+# ---------------------------------------------------------------------------------------------- arena
+
+
+def test_placings_share_ties_and_rank_the_fallen_by_when_they_fell() -> None:
+    assert arena.placings((2,), [0, 1], 4) == [4.0, 3.0, 1.0, 2.0]
+    assert arena.placings((1,), [], 3) == [2.5, 1.0, 2.5]
+    assert arena.placings((0, 1), [2], 3) == [1.5, 1.5, 3.0]
+
+
+def test_seat_players_rotate_over_the_games() -> None:
+    assert arena.seat_players(0, 4) == [0, 1, 2, 3]
+    assert arena.seat_players(1, 4) == [3, 0, 1, 2]
+    assert [arena.seat_players(i, 4).index(0) for i in range(4)] == [0, 1, 2, 3]
+
+
+def test_seated_arena_reports_every_player_and_replays(tmp_path, capsys) -> None:
+    out = tmp_path / "seats.json"
+    code = arena.main(["checkrisk", "--level", "corners3", "--seats", "greedy,random,random", "--games", "2",
+                       "--seed", "4", "--json", str(out), "--no-time-cap", "--quiet"])
+    assert code == 0
+    assert "place" in capsys.readouterr().out
+
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["level"] for r in report["players"]] == ["greedy", "random", "random"]
+    assert sum(r["score"] for r in report["players"]) == pytest.approx(1.0)
+    for game in report["games"]:
+        state = replay(registry.load("checkrisk", "corners3").initial_state(), game["actions"])
+        outcome = state.outcome()
+        assert outcome is not None and [game["players"][s] for s in outcome.winners] == game["winners"]
+    assert [g["players"] for g in report["games"]] == [[0, 1, 2], [2, 0, 1]]
+
+
+def test_seated_arena_refuses_a_wrong_seat_count(capsys) -> None:
+    assert arena.main(["checkrisk", "--level", "corners4", "--seats", "hard,normal"]) == 2
+    assert "4 seats" in capsys.readouterr().err

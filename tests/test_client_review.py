@@ -1,0 +1,200 @@
+"""Review and replay on the board layer, game records, and the Kubtafl fixes, driven by posted events."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+
+from game.client.play import records
+from game.client.play.session import GameSession
+from game.engine import registry
+from tests.client_helpers import board_of, click_at, frames, key, settle
+
+
+def finished(level: str = "endgame", seed: int = 2) -> GameSession:
+    """A finished hot-seat Kubtafl game (seeded random play) whose record is kept."""
+    session = GameSession("kubtafl", level, ["human", "human"], seed=seed)
+    rng = random.Random(7)
+    while not session.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_click_a_move_step_with_arrows_input_refused_and_esc_returns(app):
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
+    for text in ("b2-b5", "g7-g2", "c2-c5", "g2-h2"):
+        session.apply_text(text)
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = board_of(app)
+    assert board.log.rows_shown >= 8
+    frames(app, 2)
+    cells = board.log.entry_cells()
+    row, column = cells[1]
+    starts, _ends = board.log._columns(board.log._right())
+    y = board.log.body.top + (row - board.log.first_shown()) * board.log.line + board.log.line // 2
+    click_at(app, (starts[column] + 4, y), settle=1)
+    assert board.review is not None and board.review.entry == 2
+    expected = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
+    expected.apply_text("b2-b5")
+    expected.apply_text("g7-g2")
+    assert repr(board.review_model) == repr(board.view.build_model(expected.state))
+    assert not board.accepting_input
+    key(app, pygame.K_LEFT)
+    assert board.review.entry == 1
+    key(app, pygame.K_END)
+    assert board.review.entry == 4
+    key(app, pygame.K_HOME)
+    assert board.review.entry == 0
+    before = list(session.log)
+    x, y = board.layout.cell_center("a2")
+    click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
+    assert session.log == before
+    key(app, pygame.K_ESCAPE)
+    assert board.review is None and board.review_model is None and board.accepting_input
+
+
+def test_close_the_card_review_and_scroll_the_list(app):
+    session = finished()
+    app.goto("kubtafl", session=session)
+    frames(app, 3)
+    board = board_of(app)
+    assert board.overlay == "game_over"
+    key(app, pygame.K_ESCAPE)
+    assert board.overlay is None and set(board.buttons) == {"rematch", "review", "menu"}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
+    frames(app, 2)
+    assert board.log.scrolled_back() and board.log.chip_rect() is not None
+    click_at(app, board.log.chip_rect().center, settle=1)
+    assert not board.log.scrolled_back()
+    key(app, pygame.K_LEFT)
+    assert board.review is not None and board.review.entry == board.review.total - 1
+
+
+def test_a_finished_game_is_kept_and_replays_to_the_same_final_state(app):
+    session = finished()
+    listed = records.list_records()
+    record = next(item.record for item in listed if item.record and item.path == session.record_path)
+    assert record.actions == session.log and record.seats == ["human", "human"]
+    assert records.Timeline.of(record).final.to_dict() == session.state.to_dict()
+    app.goto("games")
+    frames(app, 2)
+    games = app.scenes.current
+    assert games.listed and games.listed[0].path == session.record_path
+    games.replay()
+    frames(app, 2)
+    board = board_of(app)
+    assert board.replay is not None and board.session.state.to_dict() == session.state.to_dict()
+    key(app, pygame.K_END)
+    assert repr(board.review_model) == repr(board.view.build_model(session.state))
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.current_name == "games"
+
+
+def test_a_corrupted_record_names_the_move(home, tmp_path):
+    session = finished()
+    data = json.loads(session.record_path.read_text(encoding="utf-8"))
+    data["actions"][4] = "z9-z1"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    (record,) = records.read_records(bad)
+    try:
+        records.Timeline.of(record)
+    except records.RecordError as exc:
+        assert "move 5" in str(exc)
+    else:
+        raise AssertionError("a record with a wrong move replayed")
+    (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
+    try:
+        records.read_records(tmp_path / "junk.json")
+    except records.RecordError as exc:
+        assert "not valid JSON" in str(exc)
+    else:
+        raise AssertionError("junk was read as a record")
+
+
+def test_redo_after_undo_until_a_new_action(home):
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
+    session.apply_text("b2-b5")
+    after = session.state.to_dict()
+    session.undo()
+    assert session.can_redo
+    session.redo()
+    assert session.state.to_dict() == after and not session.can_redo
+    session.undo()
+    session.apply_text("c2-c5")
+    assert not session.can_redo
+
+
+def test_no_kubtafl_setup_is_won_in_one_move():
+    for level in registry.levels("kubtafl"):
+        state = registry.load("kubtafl", level).initial_state()
+        me = state.current_player()
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            outcome = after.outcome()
+            assert outcome is None or outcome.winner != me, (level, state.action_to_str(action))
+
+
+def test_damage_number_follows_the_pushed_die(app):
+    from game.client.board.effects import float_origin
+
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=42, autosave=False)
+    app.settings.anim_speed = "normal"
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = board_of(app)
+    rng = random.Random(4)
+    action = None
+    for _ in range(80):
+        # Play on (hot seat) until a ram would push the die it damages.
+        action = next((a for a in session.state.legal_actions()
+                       if {"Damaged", "Pushed"} <= {type(e).__name__ for e in session.state.clone().apply(a)}), None)
+        if action is not None:
+            break
+        board.commit(rng.choice(session.state.legal_actions()))
+        board.queue.skip()
+        frames(app, 2)
+    assert action is not None
+    board.commit(action)
+    floats = []
+    for _ in range(120):
+        frames(app, 1)
+        floats += [e for e in board.queue.effects if e.kind == "float" and e not in floats]
+        if not board.queue.busy:
+            break
+    assert floats
+    moved = [e for e in floats if e.params.get("follow") is not None]
+    assert moved and all(float_origin(e) != (e.params["x"], e.params["y"]) for e in moved)
+
+
+def test_last_move_mark_is_where_the_mover_ended(app):
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=42, autosave=False)
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = board_of(app)
+    rng = random.Random(4)
+    for _ in range(80):
+        action = next((a for a in session.state.legal_actions()
+                       if any(type(e).__name__ == "Impact" for e in session.state.clone().apply(a))), None)
+        if action is not None:
+            break
+        board.commit(rng.choice(session.state.legal_actions()))
+        board.queue.skip()
+        frames(app, 2)
+    assert action is not None
+    events = session.state.clone().apply(action)
+    impact = next(e for e in events if type(e).__name__ == "Impact")
+    board.commit(action)
+    board.queue.skip()
+    frames(app, 2)
+    src, dst, _side = board.view.last_action()
+    # The mark's filled square is the mover's own cell now (not the cell of the die it struck, unless it followed
+    # through into it).
+    mover = board.model.dice[dst]
+    assert (mover.side, mover.kind) == (impact.side, impact.die)
