@@ -343,3 +343,21 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     frames(app)
     click(app, button_by_text(app, "Main menu"))
     assert app.scenes.current_name == "menu"
+
+
+def test_a_paced_frame_waits_after_drawing_and_just_before_the_flip(app, monkeypatch):
+    """The flip follows the pacing wait, so the time a frame takes to draw cannot shift when it reaches the screen."""
+    calls: list[str] = []
+
+    class Clock:
+        def tick(self, fps: int) -> int:
+            calls.append("tick")
+            return 16
+
+    drawn = app.draw
+    monkeypatch.setattr(app, "clock", Clock())
+    monkeypatch.setattr(app, "draw", lambda: (drawn(), calls.append("draw")))
+    monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
+    app.frame()
+    app.frame()
+    assert calls == ["draw", "tick", "flip", "draw", "tick", "flip"]

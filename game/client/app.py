@@ -96,6 +96,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_count = 0
         self._accumulator = 0.0
+        self._paced_dt = 0.0  # the real time the previous paced frame took, tick to tick
         self._windowed_size = size
         self.ui_consumed = False
         want_full = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -283,8 +284,8 @@ class App:
             surface.blit(veil, (0, 0))
 
     def frame(self, dt: float | None = None, *, flip: bool = True) -> None:
-        """One frame: events, fixed-step updates for the elapsed time (or `dt`), drawing."""
-        real = self.clock.tick(FPS) / 1000.0 if dt is None else dt
+        """One frame: events, fixed-step updates for the elapsed time (or `dt`), drawing, then the flip."""
+        real = self._paced_dt if dt is None else dt
         for event in pygame.event.get():
             self.handle_event(event)
             if not self.running:
@@ -296,6 +297,10 @@ class App:
         self.ui.update(real)
         self.draw()
         self.frame_count += 1
+        if dt is None:
+            # Paced between drawing and the flip, so frames reach the screen at even intervals however long this
+            # one took to draw (pacing before the work would let its cost shift the flip).
+            self._paced_dt = self.clock.tick(FPS) / 1000.0
         if flip:
             pygame.display.flip()
 
