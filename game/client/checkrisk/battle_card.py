@@ -232,6 +232,9 @@ class BattleCard:
             odds = t("checkrisk.tray.odds", win=percent(f.win), hold=percent(f.hold))
         odds_w = art.font(size, bold=True).size(odds)[0] if odds else 0
         room = h.w - h.h * 2.4 - odds_w - h.h
+        if art.font(max(6, int(size * 0.7)), bold=True).size(text)[0] > room:
+            # Long names: the emblems at both ends say who fights, the words only where and how many.
+            text = t("checkrisk.tray.short", a=a, origin=self.cells[0], d=d, target=self.cells[1])
         size_text = art.fitting_size(text, room, size, cut, bold=True)
         art.label(surface, text, size_text, art.PARCHMENT, midleft=(icon.right + h.h // 3, h.centery), bold=True)
         draw_emblem(surface, defender, pygame.Rect(h.right - h.h - odds_w - h.h // 3, h.top, h.h, h.h))
