@@ -262,3 +262,55 @@ def test_no_text_is_cut(home, size, language):
         assert problems == []
     finally:
         app.close()
+
+
+def type_text(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 1)
+
+
+def test_new_game_dialog_names_the_seats_and_deals_each_its_preset(app):
+    click(app, button_by_text(app, "CheckRisk"))
+    dialog = app.scenes.current
+    assert [e.get_text() for e in dialog.name_entries] == ["Player 1", "Player 2"]
+    click(app, button_by_text(app, "Four corners"))
+    assert dialog.level == "corners4" and len(dialog.name_entries) == 4 and len(dialog.preset_menus) == 4
+    # Seat 1 renamed: click its field, take the default name off, type another.
+    click(app, dialog.name_entries[0])
+    key(app, pygame.K_END)
+    for _ in range(len("Player 1")):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Ann")
+    key(app, pygame.K_RETURN)  # ends the name, does not start the game
+    assert app.scenes.current_name == "new_game"
+    click(app, button_by_text(app, "Human"))  # the first "Human" segment: seat 1 stays human
+    # Seat 2 (an AI) deploys the corner fort; seat 1 (human) gets the front line laid out.
+    for seat, title in ((1, "Corner fort"), (0, "Front line")):
+        click(app, dialog.preset_menus[seat])
+        click(app, button_by_text(app, title), settle=4)  # the menu's change arrives as a posted event
+    assert dialog.presets == ["front", "fort", "", ""]
+    click(app, button_by_text(app, "Start game"))
+    b = board(app)
+    assert b.session.names == ["Ann", "", "", ""] and b.session.presets == ["front", "fort", "", ""]
+    assert b.view.seat_name(0) == "Ann" and b.view.seat_name(1) == "Player 2"
+    idle(app)
+    picks = b.view.picks
+    assert picks.draft_preset == "front" and picks.tokens_left() == 0  # laid out, ready to confirm
+    slot_button(app, "confirm")
+    idle(app)
+    actors = list(zip(b.session.log, b.session.actors, strict=True))
+    assert ("preset front", 0) in actors and ("preset fort", 1) in actors
+    assert b.session.state.phase != "deploy"
+    # The names and presets live in the save and come back with it.
+    again = GameSession.from_dict(b.session.to_dict(), autosave=False)
+    assert again.names == b.session.names and again.presets == b.session.presets
+
+
+def test_session_refuses_bad_names_and_presets():
+    with pytest.raises(ValueError, match="presets"):
+        GameSession("checkrisk", "standard", ["human", "human"], names=None, presets=["nope", ""], autosave=False)
+    with pytest.raises(ValueError, match="names"):
+        GameSession("checkrisk", "standard", ["human", "human"], names=["one"], autosave=False)
+    s = GameSession("checkrisk", "standard", ["human", "human"], names=["  Ann\n  Lee ", "x" * 40], autosave=False)
+    assert s.names == ["Ann Lee", "x" * 16]

@@ -271,6 +271,14 @@ def test_C6_presets_have_titles_in_both_languages():
     assert STD.initial_state().deployable_presets() == ["farm", "spearhead", "towers", "wall"]
 
 
+def test_C6_preset_action_is_offered_only_while_the_seat_may_choose_it():
+    state = STD.initial_state()
+    assert state.preset_action("wall") == ("preset", "wall") and state.preset_action("wall") in state.legal_actions()
+    assert state.preset_action("box") is None  # a preset of another level
+    do(state, "deploy c2:1")
+    assert state.preset_action("wall") is None  # tokens are placed: a preset would replace them
+
+
 def test_C6_preset_only_before_placing():
     state = STD.initial_state()
     assert "preset wall" in legal_texts(state)

@@ -1,4 +1,8 @@
-"""The new-game dialog: who sits at each seat, the setup (level) and an optional dice seed."""
+"""The new-game dialog: who sits at each seat, the setup (level) and an optional dice seed.
+
+Generic over modes: a mode whose seats are players rather than named sides (no `side.*` text for them) gets a
+name field per seat (defaults "Player 1…4"), and a level whose seats have presets (`game.presets(seat)`) gets a
+preset choice per seat. Kubtafl's sides keep their plain rows."""
 
 from __future__ import annotations
 
@@ -9,11 +13,14 @@ import pygame_gui
 
 from game.client import art, userfiles
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
+from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
 
 PANEL_W, ROW_H = 880, 62
+WIDE_PANEL_W = 1040  # with name fields and preset choices
+NAME_W, PRESET_W, HEADINGS_H = 200, 180, 22
 MAX_LEVEL_SEGMENTS = 4
 
 
@@ -45,6 +52,12 @@ class NewGameScene(Scene):
         self.level = "standard"
         self.seats: list[str] = []
         self.seat_names: list[str] = []
+        self.names: list[str] = []  # what is typed in each seat's name field ('' : the default name)
+        self.presets: list[str] = []  # each seat's chosen preset ('' : the seat deploys as it likes)
+        self.preset_choices: list[list[str]] = []  # per seat: the level's preset names for it
+        self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
+        self.preset_menus: list[pygame_gui.elements.UIDropDownMenu] = []
+        self.game: Any = None
         self.row_index = 0
         self.segments: dict[Any, tuple[str, int, Any]] = {}  # button -> (row kind, seat index, value)
         self.level_menu: pygame_gui.elements.UIDropDownMenu | None = None
@@ -56,14 +69,17 @@ class NewGameScene(Scene):
         self.error = ""
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, mode: str = "kubtafl", **context: Any) -> None:
-        """Open for `mode` with seat 1 human and the others the normal computer."""
+    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: Any) -> None:
+        """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
         self.mode = mode
         self.levels = registry.levels(mode) or ["standard"]
-        self.level = self.levels[0]
+        self.level = level if level in self.levels else self.levels[0]
         self.seed_text = ""
         self.error = ""
         self.seats = []
+        self.names = []
+        self.presets = []
+        self.name_entries = []
         self._load_level()
         self.row_index = 0
         self._build()
@@ -74,12 +90,52 @@ class NewGameScene(Scene):
         except (KeyError, ValueError) as exc:
             self.error = self.app.t("newgame.failed", detail=str(exc))
             count, names = max(2, len(self.seats)), []
+            self.game = None
         else:
             count = game.num_players
             names = [game.seat_name(i) for i in range(count)]
+            self.game = game
         old = self.seats
         self.seats = [old[i] if i < len(old) else (HUMAN if i == 0 else DEFAULT_AI_SEAT) for i in range(count)]
         self.seat_names = names
+        self._keep_names()
+        self.names = [self.names[i] if i < len(self.names) else "" for i in range(count)]
+        self.preset_choices = [sorted(self.game.presets(i)) if self.game is not None else [] for i in range(count)]
+        # A preset of another level means nothing here: that seat deploys freely again.
+        self.presets = [p if i < count and p in self.preset_choices[i] else ""
+                        for i, p in enumerate((self.presets + [""] * count)[:count])]
+
+    @property
+    def named(self) -> bool:
+        """True when the seats are players to be named (the mode has no side names for them)."""
+        t = self.app.t
+        return bool(self.seat_names) and not any(t.has(f"side.{name}") for name in self.seat_names)
+
+    @property
+    def has_presets(self) -> bool:
+        """True when some seat of this level has presets to choose from."""
+        return any(self.preset_choices)
+
+    def default_name(self, seat: int) -> str:
+        """'Player 2': the name a seat has when none is typed."""
+        return self.app.t("newgame.player", n=seat + 1)
+
+    def seat_name_text(self, seat: int) -> str:
+        """The name typed for `seat`, or its default."""
+        return self.names[seat] if seat < len(self.names) and self.names[seat] else self.default_name(seat)
+
+    def _keep_names(self) -> None:
+        """Read the name fields into `names` (before they are rebuilt); a default name is kept as ''."""
+        for seat, entry in enumerate(self.name_entries):
+            if seat < len(self.names):
+                text = " ".join(entry.get_text().split())
+                self.names[seat] = "" if text == self.default_name(seat) else text
+
+    def preset_labels(self, seat: int) -> list[str]:
+        """The preset menu's entries for `seat`: 'any setup' first, then the presets' titles."""
+        t = self.app.t
+        titles = [self.game.preset_title(name, t.language) for name in self.preset_choices[seat]]
+        return [t("newgame.preset.any"), *titles]
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again."""
@@ -105,24 +161,36 @@ class NewGameScene(Scene):
         w, h = app.screen_size
         if self.seed_entry is not None:
             self.seed_text = self.seed_entry.get_text()
+        self._keep_names()
+        self.name_entries = []
+        self.preset_menus = []
         self.segments.clear()
         self.actions.clear()
         self.row_rects = []
         self.level_menu = None
         rows = self.rows()
-        ph = s(118 + ROW_H * len(rows) + 150)
-        self.panel_rect = pygame.Rect(0, 0, s(PANEL_W), ph)
+        named, presets = self.named, self.has_presets
+        wide = named or presets
+        headings = s(HEADINGS_H) if wide else 0
+        ph = s(118 + ROW_H * len(rows) + 150) + headings
+        self.panel_rect = pygame.Rect(0, 0, s(WIDE_PANEL_W if wide else PANEL_W), ph)
         self.panel_rect.center = (w // 2, h // 2)
         x0 = self.panel_rect.x + s(40)
-        control_x = self.panel_rect.x + s(300)
+        control_x = self.panel_rect.x + s(NAME_W + 60 if wide else 300)
         control_w = self.panel_rect.right - s(40) - control_x
-        y = self.panel_rect.y + s(104)
+        seat_w = control_w - (s(PRESET_W + 12) if presets else 0)
+        y = self.panel_rect.y + s(104) + headings
         for kind, seat in rows:
             rect = pygame.Rect(x0 - s(14), y, self.panel_rect.w - s(52), s(ROW_H - 8))
             self.row_rects.append(rect)
             cy = rect.centery
             if kind == "seat":
-                self._segments(kind, seat, [(c, t(f"seat.short.{c}")) for c in SEAT_CHOICES], control_x, control_w, cy)
+                self._segments(kind, seat, [(c, t(f"seat.short.{c}")) for c in SEAT_CHOICES], control_x, seat_w, cy)
+                if named:
+                    self._name_entry(seat, pygame.Rect(x0 + s(10), cy - s(19), s(NAME_W - 10), s(38)))
+                if presets:
+                    self._preset_menu(seat, pygame.Rect(self.panel_rect.right - s(40 + PRESET_W), cy - s(19),
+                                                        s(PRESET_W), s(38)))
             elif kind == "level":
                 choices = [(lv, level_info(self.mode, lv, t.language)[0]) for lv in self.levels]
                 if len(choices) <= MAX_LEVEL_SEGMENTS:
@@ -151,6 +219,29 @@ class NewGameScene(Scene):
                          self.start, object_id="#primary")
         self.actions.set_focus(1)
 
+    def _name_entry(self, seat: int, rect: pygame.Rect) -> None:
+        entry = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, placeholder_text=self.default_name(seat))
+        entry.set_text_length_limit(NAME_LIMIT)
+        entry.set_text(self.seat_name_text(seat))
+        self.name_entries.append(entry)
+
+    def _preset_menu(self, seat: int, rect: pygame.Rect) -> None:
+        labels = self.preset_labels(seat)
+        current = self.presets[seat]
+        chosen = labels[self.preset_choices[seat].index(current) + 1] if current else labels[0]
+        menu = pygame_gui.elements.UIDropDownMenu(list(labels), chosen, rect, self.app.ui)
+        if not self.preset_choices[seat]:
+            menu.disable()
+        self.preset_menus.append(menu)
+
+    def choose_preset(self, seat: int, label: str) -> None:
+        """Set a seat's preset by its menu label ('any setup' clears it)."""
+        labels = self.preset_labels(seat)
+        if label in labels:
+            index = labels.index(label)
+            self.presets[seat] = self.preset_choices[seat][index - 1] if index else ""
+            self.row_index = seat
+
     def _segments(self, kind: str, seat: int, choices: list[tuple[Any, str]], x: int, width: int, cy: int) -> None:
         s = self.app.s
         buttons = segment_row(self.app.ui, [label for _, label in choices], x, cy - s(19), width, s(38), s(8))
@@ -171,9 +262,9 @@ class NewGameScene(Scene):
         elif kind == "level" and value != self.level:
             self.level = value
             self.row_index = len(self.seats)
-            old_count = len(self.seats)
+            old_count, had_presets = len(self.seats), self.has_presets
             self._load_level()
-            if len(self.seats) != old_count:
+            if len(self.seats) != old_count or had_presets or self.has_presets:
                 self.app.ui.clear_and_reset()
                 self._build()
                 return
@@ -213,8 +304,11 @@ class NewGameScene(Scene):
         except ValueError as exc:
             self.error = self.app.t("newgame.bad_seed", text=str(exc))
             return
+        self._keep_names()
+        names = list(self.names) if self.named else None
+        presets = list(self.presets) if self.has_presets else None
         try:
-            start_session(self.app, self.mode, self.level, list(self.seats), seed)
+            start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets)
         except (ImportError, KeyError, ValueError) as exc:
             self.error = self.app.t("newgame.failed", detail=str(exc))
 
@@ -233,20 +327,31 @@ class NewGameScene(Scene):
             if event.text in labels:
                 self.choose("level", 0, self.levels[labels.index(event.text)])
             return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.preset_menus:
+            self.choose_preset(self.preset_menus.index(event.ui_element), event.text)
+            return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry:
             self.start()
             return
         if event.type == pygame.KEYDOWN:
-            typing = self.seed_entry is not None and self.seed_entry.is_focused
+            naming = [e for e in self.name_entries if e.is_focused]
+            typing = (self.seed_entry is not None and self.seed_entry.is_focused) or bool(naming)
             if event.key == pygame.K_ESCAPE:
                 self.go_back()
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if naming:
+                    self._keep_names()
+                    for entry in naming:
+                        entry.unfocus()  # Enter ends the name; the next Enter starts the game
+                    return
                 self.start()
                 return
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 rows = self.rows()
                 self.row_index = (self.row_index + (1 if event.key == pygame.K_DOWN else -1)) % len(rows)
+                for entry in naming:
+                    entry.unfocus()
                 if self.seed_entry is not None:
                     if rows[self.row_index][0] == "seed":
                         self.seed_entry.focus()
@@ -261,9 +366,12 @@ class NewGameScene(Scene):
         self.actions.handle(event)
 
     def update(self, dt: float) -> None:
-        """Keep the seed row focused while its field has the cursor."""
+        """Keep the row of a field with the cursor focused."""
         if self.seed_entry is not None and self.seed_entry.is_focused:
             self.row_index = len(self.rows()) - 1
+        for seat, entry in enumerate(self.name_entries):
+            if entry.is_focused:
+                self.row_index = seat
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel, row labels, the level's description and any error."""
@@ -277,6 +385,8 @@ class NewGameScene(Scene):
         for index, ((kind, seat), rect) in enumerate(zip(rows, self.row_rects, strict=False)):
             if index == self.row_index:
                 art.focus_band(surface, rect, s)
+            if kind == "seat" and self.name_entries:
+                continue  # the name field is the row's label
             if kind == "seat":
                 label = self.seat_label(seat)
             elif kind == "level":
@@ -291,6 +401,8 @@ class NewGameScene(Scene):
                 lines = art.wrap(font, t("newgame.seed_hint"), hint.w)
                 hint.y = entry.centery - len(lines) * font.get_linesize() // 2
                 art.wrapped_text(app, surface, t("newgame.seed_hint"), hint, size=13, colour=art.MUTED)
+        if self.name_entries and self.row_rects:
+            self._headings(surface)
         desc = level_info(self.mode, self.level, t.language)[1]
         y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
         box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
@@ -298,3 +410,16 @@ class NewGameScene(Scene):
             art.wrapped_text(app, surface, self.error, box, size=15, colour=(240, 150, 90), align="center")
         elif desc:
             art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")
+
+    def _headings(self, surface: pygame.Surface) -> None:
+        """Column headings over the seat rows: name, who plays, setup preset."""
+        app, s, t = self.app, self.app.s, self.app.t
+        y = self.row_rects[0].y - s(HEADINGS_H) // 2 - s(2)
+        columns = [(t("newgame.col.name"), self.name_entries[0].rect.x)]
+        first = next((b for b, (kind, _, _) in self.segments.items() if kind == "seat"), None)
+        if first is not None:
+            columns.append((t("newgame.col.plays"), first.rect.x))
+        if self.preset_menus:
+            columns.append((t("newgame.col.preset"), self.preset_menus[0].rect.x))
+        for text, x in columns:
+            art.text(app, surface, text, (x + s(4), y), size=14, colour=art.MUTED, anchor="midleft")

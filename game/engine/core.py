@@ -192,6 +192,14 @@ class Game(ABC):
         """A short stable name for a seat, used in saves and logs."""
         return f"player{seat + 1}"
 
+    def presets(self, seat: int) -> dict[str, Any]:
+        """Named setups a seat may deploy in one decision (name -> the mode's placements); none by default."""
+        return {}
+
+    def preset_title(self, name: str, language: str = "en") -> str:
+        """A preset's display title in `language`."""
+        return name.replace("_", " ").capitalize()
+
 
 class State(ABC, Generic[ActionT]):
     """One position of a game. Mutable: `apply` changes it in place and returns events."""
@@ -241,6 +249,10 @@ class State(ABC, Generic[ActionT]):
     def is_chance_node(self) -> bool:
         """True when the next thing to apply is a chance outcome."""
         return self.current_player() == CHANCE
+
+    def preset_action(self, name: str) -> ActionT | None:
+        """The decision deploying the preset `name` for the seat to act, when it is legal now; else None."""
+        return None
 
     def preview(self, action: ActionT) -> list[Event]:
         """The events `action` would produce, leaving this state unchanged."""

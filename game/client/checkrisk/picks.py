@@ -74,6 +74,12 @@ class CheckRiskPicks:
             self.split = None
         if not human:
             return
+        if phase == "deploy" and not self.draft:
+            # The preset chosen for this seat in the new-game dialog is laid out, ready to confirm or change.
+            chosen = getattr(self.board.session, "presets", None) or []
+            name = chosen[state.seat] if state.seat < len(chosen) else ""
+            if name and name in self.index.presets:
+                self.use_preset(name)
         if battle is not None and battle.stage == "attacker" and self.blitz is not None:
             if self.blitz.goes_on(battle.attackers, battle.defenders):
                 self.board.commit(Word("continue"))

@@ -25,6 +25,8 @@ from game.engine.driver import sample_chance
 
 log = logging.getLogger(__name__)
 
+NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no more)
+
 SAVE_VERSION = 1
 HINT_LEVEL = "hard"
 
@@ -43,7 +45,8 @@ class GameSession:
     """A game in progress with its seats, dice RNG, log, undo stack and AI jobs."""
 
     def __init__(self, mode: str, level: str = "standard", seats: list[str] | None = None,
-                 seed: int | None = None, autosave: bool = True, executor: Executor | None = None) -> None:
+                 seed: int | None = None, autosave: bool = True, executor: Executor | None = None,
+                 names: list[str] | None = None, presets: list[str] | None = None) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
         self.game: Game = userfiles.load_game(mode, self.level)
@@ -51,6 +54,14 @@ class GameSession:
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
         self.seats = [parse_seat(s) for s in raw_seats]
+        count = self.game.num_players
+        # Names players gave their seats ('' keeps the mode's own name) and each seat's chosen setup preset
+        # ('' lets the seat deploy as it likes): the dialog's choices, kept in the save.
+        self.names = [_clean_name(n) for n in _per_seat(names, count, "names")]
+        self.presets = [str(p) for p in _per_seat(presets, count, "presets")]
+        for seat, preset in enumerate(self.presets):
+            if preset and preset not in self.game.presets(seat):
+                raise ValueError(f"presets: seat {seat + 1} has no preset {preset!r}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(f"seed: expected an integer, got {seed!r}")
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
@@ -64,6 +75,7 @@ class GameSession:
         self._executor = executor
         self._generation = 0  # bumped by every apply, undo and close: older answers are stale
         self._ai_ticket: Ticket | None = None
+        self._preset_ready: Action | None = None  # an AI seat's setup chosen in the dialog, played without search
         self._hint_ticket: Ticket | None = None
         self.ai_error: str | None = None
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
@@ -224,11 +236,24 @@ class GameSession:
         if not self.is_ai_turn or self._ai_ticket is not None:
             return False
         seat = self.current_seat
+        self._preset_ready = self.preset_due()
+        if self._preset_ready is not None:
+            return True  # the seat's setup was chosen in the dialog: no search
         self._ai_ticket = self._submit(self.seat_level(seat) or "normal", seat)
         return True
 
+    def preset_due(self) -> Action | None:
+        """The decision deploying the acting seat's chosen preset, while that preset can still be chosen."""
+        seat = self.current_seat
+        if seat < 0 or not self.presets[seat]:
+            return None
+        return self.state.preset_action(self.presets[seat])
+
     def poll_ai(self) -> Action | None:
         """The AI's chosen action once its search is done (and still current), else None."""
+        if self._preset_ready is not None:
+            action, self._preset_ready = self._preset_ready, None
+            return action if self.is_ai_turn and action in self.state.legal_actions() else None
         ticket = self._ai_ticket
         if ticket is None or not ticket.done:
             return None
@@ -285,6 +310,7 @@ class GameSession:
     def _cancel_jobs(self) -> None:
         # Every change of position makes running searches stale: stop them and forget their tickets.
         self._generation += 1
+        self._preset_ready = None
         for ticket in (self._ai_ticket, self._hint_ticket):
             if ticket is not None and not ticket.done:
                 self.executor.cancel(ticket)
@@ -297,7 +323,8 @@ class GameSession:
 
     def new_game(self, seed: int | None) -> GameSession:
         """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice)."""
-        return GameSession(self.mode, self.level, list(self.seats), seed, self.autosave, self._executor)
+        return GameSession(self.mode, self.level, list(self.seats), seed, self.autosave, self._executor,
+                           list(self.names), list(self.presets))
 
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
@@ -308,6 +335,8 @@ class GameSession:
             "mode": self.mode,
             "level": self.level,
             "seats": list(self.seats),
+            "names": list(self.names),
+            "presets": list(self.presets),
             "seed": self.seed,
             "actions": list(self.log),
             "rng": [version, list(internal), gauss],
@@ -324,7 +353,8 @@ class GameSession:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError("saved game: field 'seed' must be an integer")
-        session = cls(data["mode"], data["level"], data["seats"], seed, autosave=False, executor=executor)
+        session = cls(data["mode"], data["level"], data["seats"], seed, autosave=False, executor=executor,
+                      names=data.get("names"), presets=data.get("presets"))
         # The constructor sampled the opening chance nodes; redo that from the log instead.
         session.state = session.game.initial_state()
         session.log.clear()
@@ -398,3 +428,18 @@ class GameSession:
         except OSError as exc:
             # The game is played all the same; the scene tells the player once that it is not kept.
             self.save_problem = str(exc)
+
+
+def _per_seat(values: Any, count: int, field: str) -> list[Any]:
+    """`values` as one entry per seat ('' for each when None); ValueError for anything else."""
+    if values is None:
+        return [""] * count
+    if not isinstance(values, list) or len(values) != count or not all(isinstance(v, str) for v in values):
+        raise ValueError(f"{field}: expected {count} texts, one per seat, got {values!r}")
+    return list(values)
+
+
+def _clean_name(name: str) -> str:
+    """A seat name as shown: spaces trimmed and inner runs collapsed, control characters dropped, kept short."""
+    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    return text[:NAME_LIMIT]

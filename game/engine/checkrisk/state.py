@@ -158,6 +158,10 @@ class CheckRiskState(BattleRules, State[A.CheckRiskAction]):
             return []
         return sorted(self.game.spec.presets[self.seat])
 
+    def preset_action(self, name: str) -> A.Preset | None:
+        """`preset NAME` for the seat deploying now, when that preset may be chosen (C6); else None."""
+        return A.Preset(A.PRESET, name) if name in self.deployable_presets() else None
+
 
 
 _HANDLERS = {
