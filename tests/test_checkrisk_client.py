@@ -10,7 +10,7 @@ import pygame
 import pytest
 from client_helpers import button_by_text, click, click_at, frames, key, make_app
 
-from game.client.checkrisk import demo
+from game.client.checkrisk import demo, results
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
@@ -258,7 +258,7 @@ def test_no_text_is_cut(home, size, language):
             context = {k: v for k, v in context.items() if k != "_frames"}
             app.goto("checkrisk", **context)
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).panel_cut]
+            problems += [f"{name}: {text!r}" for text in board(app).panel_cut + board(app).results_cut]
         assert problems == []
     finally:
         app.close()
@@ -314,3 +314,40 @@ def test_session_refuses_bad_names_and_presets():
         GameSession("checkrisk", "standard", ["human", "human"], names=["one"], autosave=False)
     s = GameSession("checkrisk", "standard", ["human", "human"], names=["  Ann\n  Lee ", "x" * 40], autosave=False)
     assert s.names == ["Ann Lee", "x" * 16]
+
+
+def test_results_card_at_game_over_shows_every_seats_record(app):
+    session, last = demo.before_the_end(["ai:easy", "human"], level="standard")
+    assert last == ["end"] and session.current_seat == 1
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    idle(app)
+    key(app, pygame.K_e)  # the human's End turn is the game's last decision (C15: the turn limit)
+    idle(app)
+    frames(app, 2)
+    assert b.session.is_over and b.overlay == "game_over"
+    assert "turn" in b.game_over_text[1].lower()  # the reason, naming the winner
+    winner = b.session.outcome.winners[0]
+    assert b.view.seat_name(winner) in b.game_over_text[1]
+    # The card grew to hold one results row per seat, all of it readable.
+    assert b.results_size() == (results.WIDTH, results.height(2))
+    assert b.overlay_rect.w >= b.app.s(results.WIDTH) and b.results_cut == []
+    stats = b.view.stats()
+    state = b.session.state
+    for seat, record in enumerate(stats.seats):
+        # Cells and tokens at each turn start, ending on the final board.
+        assert len(record.cells) == len(record.tokens) > 10
+        assert record.cells[-1] == state.cells_held(seat) and record.tokens[-1] == state.tokens_on_board(seat)
+    # Battles: every one won by one seat was lost by the other; hits are the rolls' hits.
+    assert stats.seats[0].won == stats.seats[1].lost and stats.seats[1].won == stats.seats[0].lost
+    assert stats.seats[0].won + stats.seats[1].won > 0
+    rolls = [t.split() for t in b.session.log if t.startswith("roll")]
+    assert sum(st.hits for st in stats.seats) == sum(int(r[1][2:]) + int(r[2][2:]) for r in rolls)
+    assert all(isinstance(st.expected, Fraction) and st.expected > 0 for st in stats.seats)
+
+
+def test_results_chart_spans_its_box():
+    box = pygame.Rect(10, 20, 100, 40)
+    points = results.chart_points([0, 5, 10], 10, box)
+    assert points == [(10, 60), (60, 40), (110, 20)]
+    assert results.chart_points([], 3, box) == []

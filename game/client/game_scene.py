@@ -157,6 +157,10 @@ class GameScene(Scene):
             box = self._reason_box()
             art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT,
                              align="center")
+        if self.overlay == "game_over" and self.results_size()[1]:
+            top = self._reason_box().bottom + s(10)
+            self.draw_results(veil, pygame.Rect(self.overlay_rect.x + s(28), top, self.overlay_rect.w - s(56),
+                                                s(self.results_size()[1])))
         self.veil = pygame_gui.elements.UIImage(
             pygame.Rect((0, 0), self.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
         )
@@ -180,14 +184,15 @@ class GameScene(Scene):
         self._veil()
         return rect
 
-    def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]]) -> None:
+    def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]], columns: int = 1) -> None:
         s = self.app.s
-        y = rect.y + s(top)
-        for text, callback, object_id in items:
-            button_rect = pygame.Rect(rect.x + s(40), y, rect.w - s(80), s(46))
+        gap = s(16)
+        width = (rect.w - s(80) - gap * (columns - 1)) // columns
+        for index, (text, callback, object_id) in enumerate(items):
+            row, col = divmod(index, columns)
+            button_rect = pygame.Rect(rect.x + s(40) + col * (width + gap), rect.y + s(top) + row * s(56), width, s(46))
             self.overlay_buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id,
                                      layer=OVERLAY_LAYER)
-            y += s(56)
         self.overlay_buttons.set_focus(0)
 
     def _build_pause(self) -> None:
@@ -216,7 +221,7 @@ class GameScene(Scene):
     def _reason_lines(self) -> list[str]:
         """The game-over reason wrapped to the dialog's width."""
         font = self.app.fonts.get(self.app.s(REASON_SIZE))
-        width = self.app.s(GAME_OVER_W) - self.app.s(56)
+        width = self.app.s(self._game_over_w()) - self.app.s(56)
         return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
 
     def _reason_box(self) -> pygame.Rect:
@@ -235,13 +240,29 @@ class GameScene(Scene):
         extra = max(0, round(lines * line_h) - 52)
         items = [(t("gameover.rematch"), self.rematch, "#primary"), *self.game_over_actions(),
                  (t("gameover.menu"), self.to_menu, "#menu_button")]
-        rect = self._dialog(GAME_OVER_W, 150 + extra + len(items) * 56 + 16)
-        self._column(rect, 150 + extra, items)
+        results_h = self.results_size()[1]
+        if results_h:
+            extra += results_h + 10
+        columns = 2 if results_h else 1  # a wide card with results puts its buttons side by side
+        rows = -(-len(items) // columns)
+        rect = self._dialog(self._game_over_w(), 150 + extra + rows * 56 + 16)
+        self._column(rect, 150 + extra, items, columns)
         s = self.app.s
         # The card can be closed to look at the final board (Esc does the same).
         close = pygame.Rect(rect.right - s(44), rect.y + s(8), s(36), s(36))
         self.overlay_buttons.add(self.app.ui, close, "×", self.close_game_over, object_id="#small_button",
                                  layer=OVERLAY_LAYER, tooltip=t("gameover.close"))
+
+    def _game_over_w(self) -> int:
+        """The game-over card's width in layout units: wider when it shows results."""
+        return max(GAME_OVER_W, self.results_size()[0] + 56)
+
+    def results_size(self) -> tuple[int, int]:
+        """(width, height) in layout units of the results a board shows in its game-over card; (0, 0): none."""
+        return (0, 0)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the game's results into `rect` of the game-over card (see `results_size`)."""
 
     def close_game_over(self) -> None:
         """Close the result card; the board stays."""

@@ -72,6 +72,7 @@ class BoardScene(GameScene):
         self.review_model: Any = None  # a past position shown read-only (review and replay), or None: live
         self.time = 0.0
         self.game_over_shown = False
+        self.results_cut: list[str] = []  # texts of the game-over card's results that did not fit
         self.status_note = ""
         self.hint_action: str | None = None
         self.hint_text = ""
@@ -105,6 +106,7 @@ class BoardScene(GameScene):
         self.view.reset()
         self.tracker.reset()
         self.game_over_shown = False
+        self.results_cut = []
         self.status_note = ""
         self.clear_hint()
         self.log.top = None
@@ -782,9 +784,23 @@ class BoardScene(GameScene):
         if outcome is None:
             return
         seats = "  ·  ".join(self.seat_label(i) for i in range(len(self.session.seats)))
+        if self.results_size()[1]:
+            seats = ""  # the results name every seat and who played it
         summary = getattr(self.view, "end_summary", None)
         lines = [self.view.end_reason(outcome), seats, summary(self.session.state) if summary else ""]
         self.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
+
+    def results_size(self) -> tuple[int, int]:
+        """The mode's results for the game-over card (a view may offer `results_size()`), else none."""
+        size = getattr(self.view, "results_size", None)
+        return size() if size is not None and self.session is not None and self.session.is_over else (0, 0)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The mode's results (a view may offer `draw_results(surface, rect, scale, cut)`); cut texts are kept."""
+        draw = getattr(self.view, "draw_results", None)
+        self.results_cut = []
+        if draw is not None:
+            draw(surface, rect, self.app.ui_scale, self.results_cut)
 
     def winner_title(self, outcome: Any) -> str:
         """Who won, as the game-over card and the turn card say it."""

@@ -4,6 +4,7 @@ worth showing (an attack open to the human, a defender's decision), or a prepare
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from game.client.play.session import GameSession
@@ -61,6 +62,38 @@ def late_position(session_seats: list[str]) -> GameSession:
     return session
 
 
+@cache
+def _finished_log(level: str, seats: int, seed: int) -> tuple[str, ...]:
+    """The log of a whole game of quick baseline AI seats (deterministic, so kept for the process)."""
+    session = GameSession("checkrisk", level, ["ai:greedy"] * seats, seed=seed, autosave=False,
+                          executor=InlineExecutor())
+    while not session.is_over:
+        action = session.wait_ai()
+        if action is None:
+            break
+        session.apply(action)
+    return tuple(session.log)
+
+
+def before_the_end(session_seats: list[str], level: str = "corners4", seed: int = 2) -> tuple[GameSession, list[str]]:
+    """A whole game replayed up to its last decision, and that decision: committing it ends the game."""
+    log = list(_finished_log(level, len(session_seats), seed))
+    probe = GameSession("checkrisk", level, ["ai:greedy"] * len(session_seats), seed=seed, autosave=False)
+    last = max(i for i, actor in enumerate(_actors(probe, log)) if actor >= 0)
+    data = {"mode": "checkrisk", "level": level, "seats": session_seats, "seed": seed, "actions": log[:last]}
+    return GameSession.from_dict(data, autosave=False, executor=InlineExecutor()), [log[last]]
+
+
+def _actors(session: GameSession, log: list[str]) -> list[int]:
+    """The seat behind each entry of `log` (CHANCE for dice), replayed on a fresh state."""
+    state = session.game.initial_state()
+    actors = []
+    for text in log:
+        actors.append(state.current_player())
+        state.apply(state.action_from_str(text))
+    return actors
+
+
 def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     """(name, context) pairs for `--screenshot`."""
     def speed(value: str) -> None:
@@ -94,13 +127,13 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     battle_state = retreat_session.state.pending_battle()  # type: ignore[attr-defined]
     if battle_state is not None:
         retreat_session.seats[battle_state.defender] = "human"
-    over = late_position(["human", AI, AI, AI])
+    over, last = before_the_end(["human", AI, AI, AI])
     return [
         ("deploy", {"session": GameSession("checkrisk", "standard", ["human", AI], seed=1, autosave=False),
                     "prepare": deploy}),
         ("odds", {"session": odds_session(), "prepare": odds}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": retreat}),
-        ("game_over", {"session": over, "play": ["c4xc5:5"], "prepare": lambda scene: speed("instant"),
+        ("game_over", {"session": over, "play": last, "prepare": lambda scene: speed("instant"),
                        "_frames": 600}),
     ]

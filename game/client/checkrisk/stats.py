@@ -78,6 +78,8 @@ class GameStats:
                     battle.defender, battle.attacker)
                 self.seats[winner].won += 1
                 self.seats[loser].lost += 1
+        if state.is_terminal():
+            self._snapshot()  # the charts end on the final board
 
     def _snapshot(self) -> None:
         for seat, record in enumerate(self.seats):

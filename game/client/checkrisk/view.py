@@ -13,7 +13,7 @@ from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
 from game.client.checkrisk import buttons as B
-from game.client.checkrisk import odds_card
+from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
@@ -313,6 +313,21 @@ class CheckRiskView:
         t = self.board.app.t
         return [(seat, t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won,
                          lost=r.lost), self._out(seat)) for seat, r in enumerate(stats.seats)]
+
+    def results_size(self) -> tuple[int, int]:
+        """The results table's size in layout units (one row per seat)."""
+        s = self.board.session
+        return (results.WIDTH, results.height(len(s.seats))) if s is not None else (0, 0)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, cut: list[str]) -> None:
+        """Every seat's name, cells and tokens over time, battles and luck (the game-over card)."""
+        s, stats = self.board.session, self.stats()
+        if s is None or stats is None:
+            return
+        outcome = s.outcome
+        winners = tuple(outcome.winners) if outcome is not None else ()
+        results.draw(surface, rect, scale, stats, list(s.state.out), self.seat_name, self.board.seat_controller,
+                     self.board.app.t, winners, cut)
 
     def log_rows(self) -> list[Row]:
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
