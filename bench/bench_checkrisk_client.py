@@ -1,0 +1,139 @@
+"""CheckRisk board scene at 1280×720: frame time while a 6-against-6 battle's rounds animate (dice tray sliding in,
+twelve dice tumbling and settling, losses coming off), and frame intervals of the real paced loop during a
+four-AI watch game on corners4 while the AI seats think in the worker process."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from bench.common import figure, headless, percentile
+
+RUNS = 4  # whole 6 v 6 battles, fought to the end round by round
+WATCH_FRAMES = 600  # ten seconds of the watch game
+
+
+def battle_frame_times() -> tuple[list[float], list[float], int]:
+    """Seconds per frame (events, update, draw; no flip) while 6 v 6 battle rounds animate, the UI thread's CPU
+    seconds per such frame, and the rounds shown."""
+    headless()
+    from game.client.app import App
+    from game.client.play.session import GameSession
+    from game.engine.checkrisk import Word
+
+    app = App((1280, 720))
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "normal"
+    times: list[float] = []
+    cpu: list[float] = []
+    rounds = 0
+    try:
+        for run in range(RUNS):
+            session = GameSession("checkrisk", "standard", ["human", "human"], seed=run + 1, autosave=False)
+            stacks = {"d4": (0, 6), "d5": (1, 6), "a1": (0, 2), "h8": (1, 2)}
+            session.state = session.game.position(stacks, seat=0, phase="act")  # type: ignore[attr-defined]
+            app.goto("checkrisk", session=session)
+            scene: Any = app.scenes.current
+            for _ in range(10):
+                app.frame(1 / 60, flip=False)
+            scene.commit(session.state.action_from_str("d4xd5:6"))
+            for _ in range(5000):
+                if scene.queue.busy or scene.queue.effects:
+                    t0, c0 = time.perf_counter(), time.thread_time()
+                    app.frame(1 / 60, flip=False)
+                    times.append(time.perf_counter() - t0)
+                    cpu.append(time.thread_time() - c0)
+                    continue
+                app.frame(1 / 60, flip=False)  # the board settles on the new position
+                battle = session.state.pending_battle()  # type: ignore[attr-defined]
+                if battle is None:
+                    break
+                scene.handover = None  # both seats sit at this screen: the card would only wait for a click
+                if battle.stage == "attacker":
+                    rounds += 1
+                    scene.commit(Word("continue"))
+                elif battle.stage == "defender":
+                    scene.commit(Word("stand"))
+                else:
+                    scene.close_popups()
+                    scene.commit(session.state.legal_actions()[-1])
+    finally:
+        app.close()
+    return times, cpu, rounds + RUNS
+
+
+def watch_frame_intervals(level: str = "normal") -> tuple[list[float], list[float], list[float], int]:
+    """The real loop (paced at 60 fps, drawn and flipped) of a watch game on corners4, four `level` AI seats
+    searching in the worker process: seconds between frames overall and while a seat thinks, the UI thread's CPU
+    seconds per frame, and the decisions made meanwhile."""
+    headless()
+    from game.client.app import App, start_session
+    from game.client.play.worker import ProcessExecutor, set_default_executor
+
+    set_default_executor(ProcessExecutor())
+    app = App((1280, 720))
+    app.scenes.fade_enabled = False
+    every: list[float] = []
+    thinking: list[float] = []
+    cpu: list[float] = []
+    try:
+        start_session(app, "checkrisk", "corners4", [f"ai:{level}"] * 4, 7)
+        session: Any = app.scenes.current.session  # type: ignore[union-attr]
+        while session._ai_ticket is None or not session._ai_ticket.done:  # the worker process is up: not counted
+            app.frame()
+        last = time.perf_counter()
+        while len(every) < WATCH_FRAMES and not session.is_over:
+            spent = time.thread_time()
+            searching = session.thinking
+            app.frame()
+            now = time.perf_counter()
+            every.append(now - last)
+            cpu.append(time.thread_time() - spent)
+            if searching or session.thinking:  # a search ran during this frame
+                thinking.append(now - last)
+            last = now
+        decisions = sum(1 for actor in session.actors if actor >= 0)
+    finally:
+        app.close()
+    return every, thinking, cpu, decisions
+
+
+def figures() -> Iterator[dict[str, Any]]:
+    """Battle frame median/p99; watch-game frame intervals (all, and while a seat thinks) and UI CPU p99."""
+    times, cpu, rounds = battle_frame_times()
+    yield figure("checkrisk_client_battle_6v6_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
+                 rounds=rounds, size="1280x720")
+    yield figure("checkrisk_client_battle_6v6_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
+                 target="< 8 ms", load=_load())
+    yield figure("checkrisk_client_battle_6v6_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
+                 note="the UI thread's own CPU time per frame")
+    for level in ("normal", "hard"):  # normal: what --watch seats; hard: the longest searches
+        every, thinking, cpu, decisions = watch_frame_intervals(level)
+        name = f"checkrisk_client_watch4_{level}"
+        yield figure(f"{name}_frame_interval_median", percentile(every, 50) * 1000, "ms", frames=len(every),
+                     decisions=decisions, level="corners4", target="about 16.7 ms (60 fps)")
+        yield figure(f"{name}_frame_interval_p99", percentile(every, 99) * 1000, "ms", frames=len(every),
+                     target="< 18 ms", load=_load())
+        yield figure(f"{name}_thinking_frame_interval_median", percentile(thinking, 50) * 1000, "ms",
+                     frames=len(thinking), executor="process", note="frames during which a search ran")
+        yield figure(f"{name}_thinking_frame_interval_p99", percentile(thinking, 99) * 1000, "ms",
+                     frames=len(thinking), executor="process", target="< 18 ms")
+        yield figure(f"{name}_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
+                     median=round(percentile(cpu, 50) * 1000, 2), note="the UI thread's own CPU time per frame")
+
+
+def _load() -> float:
+    """The machine's one-minute load average (the figures above depend on it), -1 where unknown."""
+    import os
+
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return -1.0
+
+
+if __name__ == "__main__":
+    for fig in figures():
+        print(json.dumps(fig))
