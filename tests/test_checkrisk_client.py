@@ -351,3 +351,99 @@ def test_results_chart_spans_its_box():
     points = results.chart_points([0, 5, 10], 10, box)
     assert points == [(10, 60), (60, 40), (110, 20)]
     assert results.chart_points([], 3, box) == []
+
+
+def test_eliminated_seats_are_greyed_and_skipped_and_each_human_gets_a_hand_over_card(app):
+    session = demo.late_position(["human", "human", "human", "human"])
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    idle(app)
+    chips = b.panel_info().seats
+    assert [chip.eliminated for chip in chips] == [False, False, True, True]
+    seen = []
+    for _ in range(6):  # three turn changes: 0 -> 1 -> 0 -> 1, never seat 2 or 3
+        idle(app)
+        state = b.session.state
+        if b.handover is not None:
+            assert b.handover.seat == state.current_player()
+            seen.append(state.current_player())
+            key(app, pygame.K_RETURN)
+            continue
+        if state.phase == "reinforce":
+            slot_button(app, "place")
+        elif state.phase == "act":
+            key(app, pygame.K_e)
+    assert seen[:3] == [1, 0, 1]
+    assert not any(actor in (2, 3) for actor in b.session.actors)
+
+
+def attack_by_mouse(app, origin: str, target: str) -> None:
+    """Select `origin`, click `target` (an enemy stack), take the picker's amount (all, for an attack)."""
+    click_cell(app, origin)
+    click_cell(app, target)
+    assert board(app).picker is not None
+    key(app, pygame.K_RETURN)
+    idle(app)
+
+
+def test_undo_in_a_battle_never_rerolls_and_continue_resumes_it_mid_battle(app):
+    session = demo.odds_session()  # a real game (so its autosave replays), seat 0 human with an attack open
+    session.autosave = True
+    attack = demo.best_attack(session)
+    origin, target = (session.game.cell_name(c) for c in (attack.origin, attack.target))
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    idle(app)
+    attack_by_mouse(app, origin, target)
+    assert f"{origin}x{target}:" in b.session.log[-3] + b.session.log[-2] + b.session.log[-1]
+    battle = b.session.state.pending_battle()
+    if battle is None or battle.stage != "attacker":
+        pytest.skip("the first round decided the battle")
+    card_button(app, "continue")
+    idle(app)
+    after = list(b.session.log)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    idle(app)
+    assert b.session.log[-1] != "continue" and b.session.state.pending_battle().stage == "attacker"
+    card_button(app, "continue")
+    idle(app)
+    assert b.session.log == after  # the same dice fell again: undo never rerolls
+    battle = b.session.state.pending_battle()
+    if battle is None:
+        return
+    # Autosaved mid-battle: the menu's Continue opens the same battle, card and all.
+    stage, log = battle.stage, list(b.session.log)
+    app.goto("menu")
+    frames(app)
+    click(app, button_by_text(app, "Continue"))
+    b = board(app)
+    idle(app)
+    assert b.session.log == log and b.session.state.pending_battle().stage == stage
+    assert b.view.card.visible and b.view.card.cells == (origin, target)
+    if stage == "attacker":
+        assert {"continue", "withdraw"} <= {button.key for button in b.view.card.layout_buttons()}
+
+
+def test_key_g_outlines_every_players_groups(app):
+    from game.client.board.layout import cell_xy
+
+    session = GameSession("checkrisk", "standard", ["human", "human"], seed=2, autosave=False)
+    stacks = {c: (0, 2) for c in ("a1", "b1", "c1", "d1")} | {c: (1, 2) for c in ("e8", "f8", "g8", "h8")}
+    session.state = session.game.position(stacks, seat=0, phase="act")
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    idle(app)
+
+    def cells() -> list[bytes]:
+        frames(app, 1)
+        return [pygame.image.tobytes(app.window.subsurface(b.layout.cell_rect(*cell_xy(c))), "RGB")
+                for c in ("a1", "h8", "e4")]
+
+    plain = cells()
+    key(app, pygame.K_g)
+    shown = cells()
+    assert b.view.show_groups
+    # Both players' edge groups of four (one reinforcement each) are outlined; an empty cell is not.
+    assert shown[0] != plain[0] and shown[1] != plain[1] and shown[2] == plain[2]
+    key(app, pygame.K_g)
+    assert not b.view.show_groups and cells() == plain

@@ -941,7 +941,9 @@ class BoardScene(GameScene):
                 turn_text = t("board.winner.side", side=view.seat_name(ended.winner)) if ended.winner is not None \
                     else t("gameover.draw")
                 seat_text = t("board.game_over")
-        seats = [SeatChip(view.seat_name(i), view.seat_colour(i)) for i in range(len(s.seats))] if s else []
+        out = getattr(view, "eliminated", None)  # a mode whose seats can drop out says which have
+        seats = [SeatChip(view.seat_name(i), view.seat_colour(i), bool(out and out(i))) for i in range(len(s.seats))
+                 ] if s else []
         return PanelInfo(
             title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat, colour=view.seat_colour(seat),
             turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking and not over,

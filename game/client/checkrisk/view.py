@@ -276,13 +276,14 @@ class CheckRiskView:
         """The Okabe–Ito colour of the seat."""
         return seat_colour(seat)
 
-    def _out(self, seat: int) -> bool:
+    def eliminated(self, seat: int) -> bool:
+        """True once the seat is out of the game (its chip greyed and struck through, its turns skipped)."""
         s = self.board.session
         return bool(s is not None and seat < len(s.state.out) and s.state.out[seat])
 
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's token (grey once out)."""
-        draw_emblem(surface, seat, rect, self._out(seat))
+        draw_emblem(surface, seat, rect, self.eliminated(seat))
 
     def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
         """Nothing static: the slot changes with every phase."""
@@ -312,7 +313,7 @@ class CheckRiskView:
             return []
         t = self.board.app.t
         return [(seat, t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won,
-                         lost=r.lost), self._out(seat)) for seat, r in enumerate(stats.seats)]
+                         lost=r.lost), self.eliminated(seat)) for seat, r in enumerate(stats.seats)]
 
     def results_size(self) -> tuple[int, int]:
         """The results table's size in layout units (one row per seat)."""
