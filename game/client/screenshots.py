@@ -51,6 +51,11 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
         app.goto("new_game", mode=playable[0] if playable else MENU_MODES[0])
         _settle(app, 4)
         _save(app, folder, f"new_game{suffix}", written)
+        if "checkrisk" in playable:
+            # The dialog with a name and a preset per seat, on the four-seat board.
+            app.goto("new_game", mode="checkrisk", level="corners4")
+            _settle(app, 4)
+            _save(app, folder, f"new_game_checkrisk{suffix}", written)
         app.goto("settings")
         _settle(app, 4)
         _save(app, folder, f"settings{suffix}", written)
