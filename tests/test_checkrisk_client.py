@@ -445,5 +445,6 @@ def test_key_g_outlines_every_players_groups(app):
     assert b.view.show_groups
     # Both players' edge groups of four (one reinforcement each) are outlined; an empty cell is not.
     assert shown[0] != plain[0] and shown[1] != plain[1] and shown[2] == plain[2]
+    assert {m.cell for m in b.marks.drawn if m.kind == "region"} == set(stacks)
     key(app, pygame.K_g)
     assert not b.view.show_groups and cells() == plain

@@ -254,6 +254,27 @@ class Marks:
         pygame.draw.rect(layer, art.with_alpha(colour, 95 if strong else 50), rect)
         pygame.draw.rect(layer, art.with_alpha(colour, 235 if strong else 200), rect.inflate(-width, -width), width)
 
+    def region(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], colour: Any) -> None:
+        """A group of squares lightly tinted with one outline around the whole group (its outer edges only)."""
+        width = max(2, layout.cell // 16)
+        inside = {cell_xy(cell) for cell in cells}
+        for cell in cells:
+            self.drawn.append(Mark("region", cell))
+            x, y = cell_xy(cell)
+            rect = layout.cell_rect(x, y)
+            pygame.draw.rect(layer, art.with_alpha(colour, 42), rect)
+            # Rank grows upwards on screen: (x, y + 1) is the square above.
+            sides = {(0, 1): ((rect.left, rect.top), (rect.right - 1, rect.top)),
+                     (0, -1): ((rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)),
+                     (-1, 0): ((rect.left, rect.top), (rect.left, rect.bottom - 1)),
+                     (1, 0): ((rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1))}
+            for (dx, dy), (a, b) in sides.items():
+                if (x + dx, y + dy) not in inside:
+                    # Drawn inside the square, so neighbouring groups' outlines sit side by side.
+                    shift = (-dx * (width // 2), dy * (width // 2))
+                    pygame.draw.line(layer, art.with_alpha(colour, 235), (a[0] + shift[0], a[1] + shift[1]),
+                                     (b[0] + shift[0], b[1] + shift[1]), width)
+
     def cross(self, layer: pygame.Surface, layout: BoardLayout, cell: Cell) -> None:
         """A red cross over a piece that would be destroyed."""
         self.drawn.append(Mark("cross", f"{chr(97 + cell[0])}{cell[1] + 1}"))

@@ -18,6 +18,7 @@ class CheckRiskScene(BoardScene):
     def enter_board(self, **context: Any) -> None:
         """As every board; a screenshot context may also prepare picks (`prepare`: a callable on the view)."""
         self.view.card.close()
+        self.view.show_groups = False
         self.view.picks.blitz = None
         self.view.picks.draft = {}
         super().enter_board(**context)

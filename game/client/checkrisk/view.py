@@ -151,8 +151,7 @@ class CheckRiskView:
         for seat in seats:
             for cells, due in state.reinforcement_due(seat):
                 left = pending.get(tuple(cells), due if state.phase != "reinforce" or seat != state.seat else 0)
-                for cell in cells:
-                    marks.cell_tint(layer, layout, name(cell), seat_colour(seat), True)
+                marks.region(layer, layout, [name(cell) for cell in cells], seat_colour(seat))
                 if left:
                     top = max(cells, key=lambda c: (c // state.game.board_size[0], -(c % state.game.board_size[0])))
                     cx, cy = layout.cell_center(name(top))
