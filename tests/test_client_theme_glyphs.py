@@ -43,3 +43,24 @@ def test_the_check_can_fail_on_a_font_without_arrows(font_dictionary) -> None:
     # Noto Sans, the body font, lacks the arrows: the comparison above must be able to tell.
     font = font_dictionary.find_font(16, "noto_sans")
     assert _pixels(font, ARROWS[0]) == _pixels(font, MISSING)
+
+
+def test_every_interface_text_has_its_glyphs_in_the_drawing_font() -> None:
+    """Texts drawn with pygame (panels, cards, results) use `art.font`: no character of any translation may fall
+    back to its missing-glyph box."""
+    import json
+    from pathlib import Path
+
+    from game.client import art
+
+    pygame.init()
+    missing = []
+    for bold in (False, True):
+        font = art.font(20, bold)
+        box = font.metrics(MISSING)[0]
+        for path in sorted(Path("assets/i18n").glob("*/*.json")):
+            for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+                bad = {ch for ch, m in zip(text, font.metrics(text), strict=True) if not ch.isspace() and m == box}
+                if bad:
+                    missing.append(f"{path.parent.name} {key}: {''.join(sorted(bad))}")
+    assert missing == []

@@ -920,7 +920,7 @@ class BoardScene(GameScene):
                 seat_text = t("board.seat.thinking", level=level)
                 seat_short = t("board.seat.ai", level=level)
         over = bool(s and s.is_over and not busy)
-        turn_text = t("board.to_move", side=view.seat_name(seat))
+        turn_text = t(self._to_move_key(), side=view.seat_name(seat))
         if over and s is not None:
             # The card names the result with the winner's emblem: the dialog may be closed, the board stays.
             outcome = s.outcome
@@ -934,7 +934,7 @@ class BoardScene(GameScene):
             # The card tells the reviewed position: who was to move there (or how the game ended there).
             state: Any = self.review.state()
             seat = max(0, state.current_player()) if state.current_player() >= 0 else seat
-            turn_text = t("board.to_move", side=view.seat_name(seat))
+            turn_text = t(self._to_move_key(), side=view.seat_name(seat))
             seat_text, thinking, over = self.seat_controller(seat), False, False
             if state.is_terminal():
                 ended = state.outcome()
@@ -950,6 +950,11 @@ class BoardScene(GameScene):
             status=self.status_text(), keys=t(f"{self.mode}.keys"), seats=seats,
             acting=s.current_seat if s is not None else -1,
         )
+
+    def _to_move_key(self) -> str:
+        """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
+        key = f"{self.mode}.to_move"
+        return key if self.app.t.has(key) else "board.to_move"
 
     def _shown_seat(self) -> int:
         """The seat the turn card shows: the one to act, or while an action plays out the one that made it."""

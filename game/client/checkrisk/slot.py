@@ -148,7 +148,9 @@ class Slot:
         t = self.view.board.app.t
         if not rows or rect.h <= unit:
             return
-        art.label(surface, t("checkrisk.luck.title"), int(unit * 0.75), art.MUTED, topleft=(rect.left, rect.top))
+        title = t("checkrisk.luck.title")
+        art.label(surface, title, art.fitting_size(title, rect.w, int(unit * 0.75), cut), art.MUTED,
+                  topleft=(rect.left, rect.top))
         per_line = 2
         w = rect.w // per_line
         h = int(unit * 1.05)
