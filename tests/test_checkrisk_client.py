@@ -448,3 +448,32 @@ def test_key_g_outlines_every_players_groups(app):
     assert {m.cell for m in b.marks.drawn if m.kind == "region"} == set(stacks)
     key(app, pygame.K_g)
     assert not b.view.show_groups and cells() == plain
+
+
+def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
+    session = GameSession("checkrisk", "standard", ["human", "human"], seed=4, autosave=False)
+    stacks = {"a1": (0, 5), "b1": (0, 4)} | {c: (0, 1) for c in ("c1", "d1", "e1", "f1", "g1", "h1")}
+    session.state = session.game.position(stacks | {"e8": (1, 3)}, seat=1, phase="act", round=3)
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    idle(app)
+    key(app, pygame.K_e)  # seat 2 ends its turn; seat 1's begins with reinforcements (C7)
+    idle(app)
+    assert b.handover is not None
+    key(app, pygame.K_RETURN)
+    state = b.session.state
+    assert state.phase == "reinforce"
+    assert [left for _, left in state.pending_reinforcements()] == [2]  # eight edge cells bring two
+    for cell in ("c1", "d1"):
+        click_cell(app, cell)
+        idle(app)
+    state = b.session.state
+    assert state.phase == "act" and b.session.log[-2:] == ["+c1", "+d1"]
+    assert [state.count[state.game.cell_index(c)] for c in ("c1", "d1")] == [2, 2]
+    # Five onto four: the picker stops at the room left and says why (the rule of six).
+    click_cell(app, "a1")
+    click_cell(app, "b1")
+    assert b.picker is not None and b.picker.high == 2 and "six" in b.picker.title
+    key(app, pygame.K_RETURN)
+    idle(app)
+    assert b.session.state.count[b.session.game.cell_index("b1")] == 6

@@ -247,6 +247,9 @@ class CheckRiskPicks:
             self.picker_value = n
 
         title = t(f"checkrisk.picker.{kind}", origin=origin, target=target)
+        if kind == "move" and self._count(target) and max(allowed) < self._count(origin):
+            # Onto an own stack that cannot take them all: the rule of six is why the picker stops short.
+            title = t("checkrisk.picker.merge", origin=origin, target=target, room=max(allowed))
         self.board.open_picker(title, min(allowed), max(allowed), self.picker_value, target, commit, change)
 
     def open_occupy(self) -> None:
