@@ -114,10 +114,10 @@ def _line(surface: pygame.Surface, points: list[tuple[int, int]], colour: Any, w
     if not dotted:
         pygame.draw.lines(surface, colour, False, points, width)
         return
-    step = max(4, width * 3)
+    step = max(6, width * 4)
     for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
         length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
         for i in range(0, int(length), step):
             f = i / length
             pygame.draw.circle(surface, colour, (round(x0 + (x1 - x0) * f), round(y0 + (y1 - y0) * f)),
-                               max(1, width // 2 + 1))
+                               max(1, width // 2))
