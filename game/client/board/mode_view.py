@@ -24,6 +24,10 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   message when that seat is a human and the previous acting human was another.
 - **Dice rolls and other engine events**: `event_handlers()` maps each event *class* to a handler that queues
   steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind.
+- **Optional extras** (looked up with `getattr`, so a mode without them needs nothing): `end_summary(state)` adds
+  a line to the game-over card; `results_size()` and `draw_results(surface, rect, scale, cut)` put a results
+  table in it (CheckRisk: charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip.
+  Seat names typed in the new-game dialog are in `board.session.names` ('' where none was typed).
 - **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
   (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
   position draws the same as it did live.
