@@ -477,3 +477,65 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.session.state.count[b.session.game.cell_index("b1")] == 6
+
+
+def forward_move(state) -> tuple[str, str] | None:
+    """Seat 0's biggest stack that can step one rank forward onto an empty cell: (origin, target)."""
+    name = state.game.cell_name
+    moves = [a for a in state.legal_actions() if a[0] == "move" and not state.count[a.target]
+             and int(name(a.target)[1:]) > int(name(a.origin)[1:]) and state.count[a.origin] >= 2]
+    if not moves:
+        return None
+    best = max(moves, key=lambda a: (state.count[a.origin], -a.origin))
+    return name(best.origin), name(best.target)
+
+
+def test_a_whole_game_against_the_computer_by_the_mouse_alone(home):
+    """From the menu to the results card with clicks only: deploy, reinforce, attack, fight, end turns."""
+    app = make_app(anim_speed="instant")  # sixty rounds: the animations would only make it long
+    try:
+        play_a_whole_game_by_mouse(app)
+    finally:
+        app.close()
+
+
+def play_a_whole_game_by_mouse(app) -> None:
+    """The mouse-only game of the test above."""
+    click(app, button_by_text(app, "CheckRisk"))
+    dialog = app.scenes.current
+    click(app, next(b for b, value in dialog.segments.items() if value == ("seat", 1, "ai:easy")))
+    click(app, button_by_text(app, "Start game"))
+    b = board(app)
+    attacked_in = set()
+    for _ in range(20000):
+        frames(app, 1)
+        s = b.session
+        if s.is_over and not b.queue.busy and b.overlay == "game_over":
+            break
+        if b.queue.busy or not s.is_human_turn:
+            continue
+        if b.handover is not None:
+            click_at(app, b.handover.ok.center, settle=1)
+        elif b.picker is not None:
+            click_at(app, b.picker.ok.center, settle=1)
+        elif s.state.phase == "deploy":
+            slot_button(app, "auto")
+            slot_button(app, "confirm")
+        elif s.state.phase == "reinforce":
+            slot_button(app, "place")
+        elif s.state.pending_battle() is not None:
+            keys = [x.key for x in b.view.card.layout_buttons() if x.enabled]
+            card_button(app, next(k for k in ("stand", "continue", "occupy") if k in keys))
+        elif s.state.round not in attacked_in and any(a[0] == "attack" for a in s.state.legal_actions()):
+            attacked_in.add(s.state.round)
+            attack = demo.best_attack(s)
+            click_cell(app, s.game.cell_name(attack.origin))
+            click_cell(app, s.game.cell_name(attack.target))
+        elif s.state.actions_left > 1 and (advance := forward_move(s.state)) is not None:
+            click_cell(app, advance[0])  # no contact yet: a stack goes forward (the picker takes all but one)
+            click_cell(app, advance[1])
+        else:
+            slot_button(app, "end")
+    assert b.session.is_over and b.overlay == "game_over"
+    assert attacked_in and any(t.startswith("roll") for t in b.session.log)
+    assert b.results_cut == [] and all(st.cells for st in b.view.stats().seats)
