@@ -155,6 +155,8 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
             # Pass-and-play: the defender is handed the decision, then stands.
             assert b.handover is not None and "defends d5" in b.handover.message
             key(app, pygame.K_RETURN)
+            card = b.view.card
+            assert card.caption(card.layout_buttons()) == "checkrisk.battle.hint.defend"  # what the choice means
             card_button(app, "stand")
     battle = b.session.state.pending_battle()
     assert rounds >= 1

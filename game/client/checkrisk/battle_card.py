@@ -211,7 +211,33 @@ class BattleCard:
         art.panel(surface, self.rect, unit / 18, shadow=False)
         self._header(surface, model, cut)
         self.tray.draw(surface)
-        B.draw(surface, self.layout_buttons(), self.hover, int(self.line * 0.5), cut)
+        buttons = self.layout_buttons()
+        B.draw(surface, buttons, self.hover, int(self.line * 0.5), cut)
+        self._caption(surface, buttons, cut)
+
+    def caption(self, buttons: list[B.Button]) -> str:
+        """A line for the card's free button row: how dice hit while they roll, what the choices mean."""
+        battle = self.picks.state.pending_battle() if self.picks.state is not None else None
+        keys = {button.key for button in buttons}
+        if "continue" in keys:
+            return ""  # both rows hold buttons
+        if "stand" in keys:
+            return "checkrisk.battle.hint.defend"
+        if "retreat_go" in keys:
+            return "checkrisk.battle.hint.split"
+        if "occupy" in keys:
+            return "checkrisk.battle.hint.occupy"
+        return "checkrisk.battle.hint.roll" if battle is not None or self.board.queue.busy else ""
+
+    def _caption(self, surface: pygame.Surface, buttons: list[B.Button], cut: list[str]) -> None:
+        key = self.caption(buttons)
+        if not key:
+            return
+        text = self.board.app.t(key)
+        area = self.button_area
+        row = pygame.Rect(area.left, area.top + self.line + self.pad, area.w, self.line) if buttons else area
+        size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.5), cut)
+        art.label(surface, text, size, art.MUTED, center=row.center)
 
     def _header(self, surface: pygame.Surface, model: Any, cut: list[str]) -> None:
         t = self.board.app.t
