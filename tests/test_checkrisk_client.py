@@ -541,3 +541,23 @@ def play_a_whole_game_by_mouse(app) -> None:
     assert b.session.is_over and b.overlay == "game_over"
     assert attacked_in and any(t.startswith("roll") for t in b.session.log)
     assert b.results_cut == [] and all(st.cells for st in b.view.stats().seats)
+
+
+def test_four_computer_seats_on_corners4_play_a_watch_game(home):
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        session = GameSession("checkrisk", "corners4", ["ai:easy"] * 4, seed=8, autosave=False,
+                              executor=InlineExecutor(), presets=["fort", "", "", "box"])
+        app.goto("checkrisk", session=session)
+        b = board(app)
+        assert b.watch is not None and b.status_text() == app.t("board.status.watch")
+        for _ in range(6000):
+            frames(app, 1)
+            if session.state.phase != "deploy" and len(session.log) >= 20:
+                break
+        assert session.state.phase != "deploy" and len(session.log) >= 20  # deployed, then played on by itself
+        assert {actor for actor in session.actors if actor >= 0} == {0, 1, 2, 3}
+        deploys = [(t, a) for t, a in zip(session.log, session.actors, strict=True) if t.startswith("preset")]
+        assert ("preset fort", 0) in deploys and ("preset box", 3) in deploys  # the presets chosen for them
+    finally:
+        app.close()
