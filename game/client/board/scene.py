@@ -44,6 +44,7 @@ BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
+DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 REVIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
@@ -912,22 +913,27 @@ class BoardScene(GameScene):
                 seat = outcome.winner
                 turn_text = t("board.winner.side", side=view.seat_name(seat))
             else:
+                seat = DRAW  # a draw is neutral: no seat's emblem or colour
                 turn_text = t("gameover.draw")
             seat_text = t("board.game_over")
         if self.review is not None:
             # The card tells the reviewed position: who was to move there (or how the game ended there).
             state: Any = self.review.state()
-            seat = max(0, state.current_player()) if state.current_player() >= 0 else seat
+            seat = state.current_player() if state.current_player() >= 0 else self._shown_seat()
             turn_text = t("board.to_move", side=view.seat_name(seat))
             seat_text, thinking, over = self.seat_controller(seat), False, False
             if state.is_terminal():
                 ended = state.outcome()
-                turn_text = t("board.winner.side", side=view.seat_name(ended.winner)) if ended.winner is not None \
-                    else t("gameover.draw")
+                if ended.winner is not None:
+                    seat = ended.winner
+                    turn_text = t("board.winner.side", side=view.seat_name(seat))
+                else:
+                    seat, turn_text = DRAW, t("gameover.draw")
                 seat_text = t("board.game_over")
         seats = [SeatChip(view.seat_name(i), view.seat_colour(i)) for i in range(len(s.seats))] if s else []
         return PanelInfo(
-            title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat, colour=view.seat_colour(seat),
+            title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat,
+            colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
             turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking and not over,
             status=self.status_text(), keys=t(f"{self.mode}.keys"), seats=seats,
             acting=s.current_seat if s is not None else -1,

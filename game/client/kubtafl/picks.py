@@ -5,7 +5,8 @@ Pointer: a press selects an own die (and grabs it, so a drag can start) or plays
 dragging a die onto a target plays it, onto a neighbour of its side opens the transfer chooser; a press and
 release on the selected die drops it; the '+' badges open a transfer; a die in the removed row starts a
 re-entry. Keys: arrows move a cursor, Enter acts on it, Tab cycles the dice that can act, T gives to the cursor's
-die, R picks the next removed die that can come back.
+die, R picks the next removed die that can come back, V marks the own dice the other side can hit next turn.
+Hovering or clicking an enemy die shows its reach.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.client.board.layout import cell_name, cell_xy
 from game.client.kubtafl.actions import ActionIndex, Option
 from game.client.kubtafl.model import SIDES
 from game.client.kubtafl.preview import Preview, build_preview
+from game.client.kubtafl.threats import Threats, read_threats
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -32,6 +34,8 @@ class KubtaflPicks:
         self.board = board
         self.index = ActionIndex()
         self.badges: list[tuple[str, pygame.Rect]] = []  # transfer badges as last drawn: (recipient, rect)
+        self.show_threats = False  # V: mark every own die the other side can damage next turn
+        self._threats: Threats | None = None  # read for the current position when first asked
         self.reset()
 
     def reset(self) -> None:
@@ -41,6 +45,7 @@ class KubtaflPicks:
         self.hover: str | None = None  # the cell under the pointer or the keyboard cursor
         self.hover_badge: str | None = None  # the recipient whose transfer badge is hovered
         self.cursor: tuple[int, int] | None = None  # the keyboard cursor, None while the mouse leads
+        self.inspected: str | None = None  # the enemy die a click picked to show its reach
         self.deselect_on_release = False  # a press on the selected die drops it when released in place
         self.preview: Preview | None = None
         self.preview_text = ""  # the action `preview` shows
@@ -51,6 +56,28 @@ class KubtaflPicks:
         """The legal actions of a new position (none while the computer is to act)."""
         self.index = ActionIndex.build(state) if human else ActionIndex()
         self.preview_cache = {}
+        self._threats = None
+
+    # ----- the other side's next turn -----
+    def threats(self) -> Threats:
+        """What the other side could do next turn (read from the engine once per position)."""
+        if self._threats is None:
+            s = self.board.session
+            self._threats = read_threats(s.state) if s is not None else Threats()
+        return self._threats
+
+    def reach_cell(self) -> str | None:
+        """The enemy die whose reach is shown: the hovered one (unless the selected die can hit it: then its
+        preview shows), else the one a click picked."""
+        hover = self.hover
+        if hover is not None and self.hover_badge is None and self._is_enemy(hover) and \
+                not (self.selected and hover in self.index.targets(self.selected)):
+            return hover
+        return self.inspected if self.inspected is not None and self._is_enemy(self.inspected) else None
+
+    def _is_enemy(self, cell: str) -> bool:
+        die = self.model.dice.get(cell)
+        return die is not None and die.side != self.own_side()
 
     @property
     def model(self) -> Any:
@@ -163,7 +190,14 @@ class KubtaflPicks:
             self.deselect_on_release = False
             self.board.play_sound("click")
             return pos is not None
+        keep_cursor = self.cursor
         self.board.view.reset()
+        if self._is_enemy(cell):
+            # An enemy die: keep its reach shown until the next click.
+            self.inspected = cell
+            self.cursor = keep_cursor
+            self.hover = cell
+            self.board.play_sound("click")
         return False
 
     def select_reentry(self, kind: str) -> None:
@@ -211,6 +245,9 @@ class KubtaflPicks:
                 self.open_transfer(self.selected, cell_name(*self.cursor))
         elif isinstance(intent, Key) and intent.key == pygame.K_r:
             self._cycle_reentry()
+        elif isinstance(intent, Key) and intent.key == pygame.K_v:
+            self.show_threats = not self.show_threats
+            self.board.play_sound("click")
 
     def _cycle_reentry(self) -> None:
         """The next removed die that can come back, with the cursor on its first cell."""
@@ -274,6 +311,8 @@ class KubtaflPicks:
             return
         if text == self.preview_text and self.preview is not None:
             return
+        if self.board.hint_action and text != self.board.hint_action:
+            self.board.clear_hint()  # the player looks at another move: the old suggestion is stale
         self.preview_text = text
         self.preview = self.preview_for(text)
 
