@@ -11,7 +11,7 @@ from game.client.dice import polyhedra
 from game.client.kubtafl.demo import ricochet_session, screenshot_contexts
 from game.client.play.session import GameSession
 from game.engine.kubtafl import Damaged, Impact, Move
-from tests.client_helpers import board_of, click_cell, frames, key, settle
+from tests.client_helpers import board_of, click_cell, frames, key, random_session, settle
 
 
 def hover(app, cell: str) -> None:
@@ -158,3 +158,51 @@ def test_the_d_percent_shows_its_strength_large_and_its_printed_face_small():
     # The printed "50" stands under the strength, inked in a softer shade than the numeral.
     assert any(sum(abs(a - b) for a, b in zip(px, ink, strict=True)) < 200 for px in below)
 
+
+
+def open_transfers(app) -> None:
+    """A position where Light's d10 on b2 can give to b3 (1–4) and to a2 (1)."""
+    app.goto("kubtafl", session=random_session("kubtafl", 20, seed=42))
+    settle(app)
+    frames(app, 2)
+    assert set(board_of(app).view.picks.index.recipients("b2")) == {"b3", "a2"}
+
+
+def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_that_amount_clear_of_it(app):
+    open_transfers(app)
+    board = board_of(app)
+    start, end = (tuple(int(v) for v in board.layout.cell_center(c)) for c in ("b2", "b3"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 2)
+    largest = board.view.picks.index.transfers[("b2", "b3")][-1].text
+    assert board.view.picks.preview_text == largest  # the transfer the drop opens, not the shove of b3
+    assert marks(app, "badge") == {"b3": "+4", "b2": "−4"} and not marks(app, "arrow")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+    assert board.chooser is not None and board.chooser.focused.text == largest
+    assert board.view.overlays.label_rects
+    assert not any(board.chooser.rect.colliderect(r) for r in board.view.overlays.label_rects)
+    key(app, pygame.K_RETURN, settle=1)
+    assert board.session.log[-1] == largest
+
+
+def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
+    open_transfers(app)
+    board = board_of(app)
+    for _ in range(12):
+        key(app, pygame.K_TAB)
+        if board.view.picks.selected == "b2":
+            break
+    assert board.view.picks.selected == "b2" and board.chooser is None
+    key(app, pygame.K_t, settle=2)
+    assert board.chooser is not None
+    rows = {label: [o.text for o in options] for label, options in board.chooser.rows}
+    index = board.view.picks.index
+    assert rows == {f"to {rec}": [o.text for o in index.transfers[("b2", rec)]] for rec in ("b3", "a2")}
+    assert board.view.picks.preview_text == board.chooser.focused.text
+    key(app, pygame.K_DOWN, settle=1)
+    key(app, pygame.K_RETURN, settle=1)
+    assert board.session.log[-1] == "b2>a2:1"

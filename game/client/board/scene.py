@@ -27,7 +27,7 @@ from game.client.board.chooser import Chooser
 from game.client.board.effects import Effects, shake_offset
 from game.client.board.handover import HandoverCard
 from game.client.board.input import Hover, PointerTracker, Press
-from game.client.board.layout import BoardLayout
+from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
@@ -455,11 +455,14 @@ class BoardScene(GameScene):
 
     # ----- chooser and picker -----
     def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
-                     on_focus: Callable[[Any], None] | None = None) -> None:
+                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+                     keep_clear: tuple[str, ...] = ()) -> None:
         """Open the option chooser by `cell`: rows of (label, options); a chip commits its option's action.
-        `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it)."""
+        `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it); `focus` is
+        the chip focused first; the card keeps off the `keep_clear` cells and the badges beside them."""
         self.picker = None
-        self.chooser = Chooser(title, rows, self.layout.cell_center(cell))
+        self.chooser = Chooser(title, rows, self.layout.cell_center(cell), keep_clear=keep_clear)
+        self.chooser.focus = focus if self.chooser.option(*focus) is not None else (0, 0)
         self._chooser_focus = on_focus
         self.chooser_hover = None
         self._layout_popups()
@@ -488,7 +491,10 @@ class BoardScene(GameScene):
         """Place open popups over the board and its frame."""
         bounds = self.layout.frame
         if self.chooser is not None:
-            self.chooser.layout(bounds, self.layout.cell // 3)
+            # A kept-clear cell's badges sit beside its piece: keep the card half a cell further off.
+            avoid = [self.layout.cell_rect(*cell_xy(c)).inflate(self.layout.cell, self.layout.cell)
+                     for c in self.chooser.keep_clear]
+            self.chooser.layout(bounds, self.layout.cell // 3, avoid)
         if self.picker is not None:
             self.picker.layout(bounds, self.layout.cell // 3)
         if self.handover is not None:

@@ -5,8 +5,8 @@ Pointer: a press selects an own die (and grabs it, so a drag can start) or plays
 dragging a die onto a target plays it, onto a neighbour of its side opens the transfer chooser; a press and
 release on the selected die drops it; the '+' badges open a transfer; a die in the removed row starts a
 re-entry. Keys: arrows move a cursor, Enter acts on it, Tab cycles the dice that can act, T gives to the cursor's
-die, R picks the next removed die that can come back, V marks the own dice the other side can hit next turn.
-Hovering or clicking an enemy die shows its reach.
+die (or, with the cursor on the selected die, offers all it can give), R picks the next removed die that can come
+back, V marks the own dice the other side can hit next turn. Hovering or clicking an enemy die shows its reach.
 """
 
 from __future__ import annotations
@@ -132,6 +132,10 @@ class KubtaflPicks:
         for rec, rect in self.badges:
             if rect.collidepoint(intent.pos):
                 self.hover_badge = rec
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None and (grab[0], intent.cell) in self.index.transfers:
+            # Dropping on an own neighbour opens its transfer (not a shove): preview that.
+            self.hover_badge = intent.cell
         self.hover = intent.cell
         self.cursor = None
         self.update_hover_preview()
@@ -210,12 +214,26 @@ class KubtaflPicks:
 
     # ----- the chooser -----
     def open_transfer(self, donor: str, recipient: str) -> None:
-        """The amount chooser for a transfer."""
+        """The amount chooser for a transfer, focused on the amount the preview shows (the largest when none)."""
         options = self.index.transfers.get((donor, recipient))
         if not options:
             return
         title = self.board.app.t("kubtafl.popup.give", donor=donor, recipient=recipient)
-        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused)
+        texts = [o.text for o in options]
+        focus = texts.index(self.preview_text) if self.preview_text in texts else len(options) - 1
+        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused, (0, focus),
+                                keep_clear=(donor, recipient))
+
+    def open_transfers_from(self, donor: str) -> None:
+        """What the die on `donor` can give: the amount chooser of its one recipient, or one row per recipient."""
+        recipients = self.index.recipients(donor)
+        if len(recipients) == 1:
+            self.open_transfer(donor, recipients[0])
+        elif recipients:
+            t = self.board.app.t
+            rows = [(t("kubtafl.popup.to", cell=rec), self.index.transfers[(donor, rec)]) for rec in recipients]
+            self.board.open_chooser(t("kubtafl.popup.give_from", donor=donor), rows, donor, self._chip_focused,
+                                    (0, len(rows[0][1]) - 1), keep_clear=(donor, *recipients))
 
     def open_reentry(self, kind: str, cell: str, options: list[Option]) -> None:
         """The donor/value chooser for a re-entry on `cell`."""
@@ -241,8 +259,11 @@ class KubtaflPicks:
         elif isinstance(intent, Tab):
             self._cycle_dice(-1 if intent.back else 1)
         elif isinstance(intent, Key) and intent.key == pygame.K_t:
-            if self.selected and self.cursor is not None:
-                self.open_transfer(self.selected, cell_name(*self.cursor))
+            target = cell_name(*self.cursor) if self.cursor is not None else None
+            if self.selected and (self.selected, target) in self.index.transfers:
+                self.open_transfer(self.selected, str(target))
+            elif self.selected:
+                self.open_transfers_from(self.selected)  # after Tab the cursor is on the die itself
         elif isinstance(intent, Key) and intent.key == pygame.K_r:
             self._cycle_reentry()
         elif isinstance(intent, Key) and intent.key == pygame.K_v:

@@ -185,7 +185,8 @@ class KubtaflView:
         """The arrow of a die being dragged."""
         grab = self.board.tracker.grab
         if self.board.tracker.dragging and grab is not None and grab[0] in self.board.model.dice:
-            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+            pos = self.board.tracker.pos or pygame.mouse.get_pos()
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
