@@ -5,13 +5,14 @@ strength, and the transfer popup (hovered amount, clear of the preview, drag and
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client import art
 from game.client.dice import polyhedra
 from game.client.kubtafl.demo import ricochet_session, screenshot_contexts
 from game.client.play.session import GameSession
 from game.engine.kubtafl import Damaged, Impact, Move
-from tests.client_helpers import board_of, click_cell, frames, key, random_session, settle
+from tests.client_helpers import board_of, click_cell, frames, key, make_app, random_session, settle
 
 
 def hover(app, cell: str) -> None:
@@ -206,3 +207,27 @@ def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
     key(app, pygame.K_DOWN, settle=1)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == "b2>a2:1"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_new_words_fit_the_panel(home, size, language):
+    app = make_app(size, language=language)
+    try:
+        open_ricochet(app)
+        board = board_of(app)
+        key(app, pygame.K_v, settle=2)
+        click_cell(app, "a7")
+        frames(app, 2)
+        assert board.status_text() and not board.panel_cut
+        board.view.picks.set_preview(None)
+        for status in ("kubtafl.status.draws.draw_repetition", "kubtafl.status.draws.draw_100_quiet",
+                       "kubtafl.status.reach_none"):
+            board.status_note = ""
+            text = app.t(status, side="x", die="d20 (20)")
+            board.view.picks.reset()
+            board.hint_text = text  # the status line shows it as it would any message of that length
+            frames(app, 2)
+            assert board.status_text() == text and not board.panel_cut, status
+    finally:
+        app.close()

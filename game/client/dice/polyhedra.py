@@ -31,6 +31,7 @@ _STYLE: dict[str, dict[str, tuple[int, int, int] | None]] = {
 }
 SUPER = 3  # supersampling factor for smooth edges
 LIGHT_DIR = (-0.55, -0.83)  # light from the upper left
+NOTE_MIN_SIZE = 44  # a die smaller than this (a removed row's) shows its strength alone
 
 
 def value_label(kind: str, value: int) -> str:
@@ -45,10 +46,11 @@ def strength_label(kind: str, value: int) -> str:
     return str(value)
 
 
-def printed_note(kind: str, value: int) -> str:
-    """The small printed face beside the strength ("50" on a d% of 5), or "" when the face is the strength."""
+def printed_note(kind: str, value: int, size: int = NOTE_MIN_SIZE) -> str:
+    """The small printed face beside the strength ("50" on a d% of 5) on a die `size` pixels across, or "" when
+    the face is the strength or the die is too small for a second, readable number."""
     face = value_label(kind, value)
-    return "" if face == strength_label(kind, value) else face
+    return "" if face == strength_label(kind, value) or size < NOTE_MIN_SIZE else face
 
 
 def regular(n: int, radius: float, rotation: float) -> list[Point]:
@@ -124,7 +126,7 @@ def _value_px(kind: str, label: str, big: int, noted: bool = False) -> int:
 
 def value_rect(kind: str, value: int, size: int, center: tuple[float, float]) -> pygame.Rect:
     """Where the value's numerals appear on a die `size` pixels across centred at `center` (screen pixels)."""
-    note = printed_note(kind, value)
+    note = printed_note(kind, value, int(size))
     left, top, w, h = _value_box(kind, strength_label(kind, value), max(8, int(size)), note)
     return pygame.Rect(round(center[0] + left), round(center[1] + top), w, h)
 
@@ -228,7 +230,7 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
 
 def die_surface(kind: str, side: str, value: int, size: int, glow: bool = False) -> pygame.Surface:
     """A Kubtafl die of `kind` for `side` showing `value`, `size` pixels across (SRCALPHA, cached)."""
-    return labelled_surface(kind, side, strength_label(kind, value), size, glow, printed_note(kind, value))
+    return labelled_surface(kind, side, strength_label(kind, value), size, glow, printed_note(kind, value, size))
 
 
 @cache
