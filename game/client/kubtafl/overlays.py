@@ -89,7 +89,8 @@ class KubtaflOverlays:
             rect = layout.cell_rect(*cell_xy(cell)).inflate(-layout.cell // 12, -layout.cell // 12)
             pygame.draw.rect(layer, art.with_alpha(art.ATTACK, 150 + int(80 * pulse)), rect, max(3, layout.cell // 18),
                              border_radius=layout.cell // 6)
-            text_badge(layer, text, (rect.left + rect.w * 0.2, rect.top + rect.h * 0.12), max(10, layout.cell // 5),
+            # At the lower left: the upper right holds a crosshair's damage when an enemy's reach is shown too.
+            text_badge(layer, text, (rect.left + rect.w * 0.2, rect.bottom - rect.h * 0.12), max(10, layout.cell // 5),
                        (255, 255, 255), art.ATTACK)
 
     def reentry_cells(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], hover: str | None) -> None:

@@ -243,7 +243,7 @@ class KubtaflPicks:
         t = self.board.app.t
         title = t("kubtafl.popup.reenter", die=kind, cell=cell)
         self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
-                                self._chip_focused)
+                                self._chip_focused, keep_clear=(cell, *rows))
 
     def _chip_focused(self, option: Option | None) -> None:
         self.set_preview(option.text if option is not None else None)

@@ -129,14 +129,14 @@ class KubtaflView:
         if not self._shows_choices(interactive):
             return False
         layout, p, model = self.board.layout, self.picks, self.board.model
-        if p.show_threats:
-            threats = p.threats()
-            self.overlays.threats(layer, layout, threats.worst, threats.fatal)
         reach = p.reach_cell()
         if reach is not None:
             die = model.dice.get(reach)
             self.overlays.reach(layer, layout, reach, p.threats().reach.get(reach, Reach()),
                                 die.side if die is not None else "")
+        if p.show_threats:
+            threats = p.threats()
+            self.overlays.threats(layer, layout, threats.worst, threats.fatal)
         if p.selected:
             targets = p.index.targets(p.selected)
             damage = {}
