@@ -70,6 +70,11 @@ def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
     assert board.session.log == ricochet_session().log  # looking plays nothing
     click_cell(app, "d4")
     assert not marks(app, "reach", "reach_hit")
+    for _ in range(7):  # the keyboard cursor starts on Light's d20 (a1); on a7 it shows that die's reach
+        key(app, pygame.K_UP, settle=1)
+    frames(app, 1)
+    assert board.view.picks.cursor == (0, 6)
+    assert set(marks(app, "reach")) == moves and marks(app, "reach_hit") == rams
 
 
 def test_v_marks_every_own_die_the_other_side_can_hit_with_the_worst_damage(app):
