@@ -112,9 +112,10 @@ def test_chooser_digit_commits_its_option_and_arrows_preview(app):
     picks = board.view.picks
     options = picks.index.transfers[("a1", "a2")]
     picks.open_transfer("a1", "a2")
-    assert board.chooser is not None and picks.preview_text == options[0].text
-    key(app, pygame.K_RIGHT)
-    assert picks.preview_text == options[1].text
+    # Nothing was previewed: it opens on the largest amount, as hovering the '+' badge previews it.
+    assert board.chooser is not None and picks.preview_text == options[-1].text
+    key(app, pygame.K_LEFT)
+    assert picks.preview_text == options[-2].text
     key(app, getattr(pygame, f"K_{options[-1].label}"))
     settle(app)
     assert board.session.log == [options[-1].text] and board.chooser is None

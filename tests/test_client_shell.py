@@ -10,7 +10,7 @@ import pytest
 from game.client import modes, saves
 from game.client.app import MIN_WINDOW, App, layout_scale
 from game.client.settings import settings_path
-from tests.client_helpers import PlainBoard, button_by_text, button_texts, click, click_at, frames, key
+from tests.client_helpers import PlainBoard, button_by_text, button_texts, click, click_at, frames, key, make_app
 
 
 @pytest.fixture
@@ -331,6 +331,14 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     seed = board.session.seed
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Restart"))
+    # A move was played: Restart asks first; Cancel keeps the game, Start again restarts it.
+    assert board.confirm is not None and board.confirm.question == "Start this Kubtafl game again? The moves played " \
+        "so far are lost."
+    moves = list(board.session.log)
+    click(app, button_by_text(app, "Cancel"))
+    assert app.scenes.current is board and board.overlay == "pause" and board.session.log == moves
+    click(app, button_by_text(app, "Restart"))
+    click(app, button_by_text(app, "Start again"))
     board = app.scenes.current
     assert board.session.log == [] or all(actor < 0 for actor in board.session.actors)
     assert board.session.seed == seed
@@ -361,3 +369,97 @@ def test_a_paced_frame_waits_after_drawing_and_just_before_the_flip(app, monkeyp
     app.frame()
     app.frame()
     assert calls == ["draw", "tick", "flip", "draw", "tick", "flip"]
+
+
+def test_a_mode_that_is_not_ready_says_why_when_its_entry_is_clicked(home, monkeypatch):
+    monkeypatch.setattr(modes, "scene_available", lambda mode: mode != "checkrisk")
+    application = make_app()
+    try:
+        button = button_by_text(application, "CheckRisk")
+        assert not button.is_enabled
+        click(application, button)
+        assert application.scenes.current_name == "menu"
+        assert application.messages[-1] == "CheckRisk is not ready yet: its board is still being built."
+        rules = [m for m in modes.registry.modes() if m != "checkrisk"]
+        monkeypatch.setattr(modes.registry, "modes", lambda: rules)
+        application.goto("menu")
+        frames(application)
+        click(application, button_by_text(application, "CheckRisk"))
+        assert application.messages[-1] == "CheckRisk is not ready yet: its rules are still being finished."
+    finally:
+        application.close()
+
+
+def test_a_new_game_asks_before_it_replaces_the_unfinished_one(home, app, kubtafl_board):
+    kubtafl_board(app)
+    click(app, button_by_text(app, "Kubtafl"))
+    click(app, button_by_text(app, "Start game"))  # nothing saved yet: no question
+    key(app, pygame.K_m)
+    first = app.scenes.current.session
+    assert saves.unfinished_mode() == "kubtafl"
+    key(app, pygame.K_ESCAPE)
+    click(app, button_by_text(app, "Save and quit to menu"))
+    click(app, button_by_text(app, "Kubtafl"))
+    scene = app.scenes.current
+    click(app, button_by_text(app, "Start game"))
+    assert scene.confirm is not None and scene.confirm.question == "Replace the unfinished Kubtafl game?"
+    click(app, button_by_text(app, "Keep it"))
+    assert app.scenes.current_name == "new_game" and saves.read_autosave()["actions"] == first.log
+    click(app, button_by_text(app, "Start game"))
+    key(app, pygame.K_ESCAPE)  # Esc answers no as well
+    assert not scene.confirm.open and app.scenes.current_name == "new_game"
+    click(app, button_by_text(app, "Start game"))
+    click(app, button_by_text(app, "Replace it"))
+    assert app.scenes.current_name == "kubtafl" and app.scenes.current.session.log == []
+    assert saves.read_autosave() is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_questions_fit(home, size, language):
+    from game.client.confirm import Confirm
+    from game.client.widgets import text_room
+
+    application = make_app(size, language=language)
+    try:
+        t = application.t
+        for question, yes, no in ((t("confirm.replace", mode=t("mode.battle_checkers")), t("confirm.replace_yes"),
+                                   t("confirm.keep")),
+                                  (t("confirm.restart", mode=t("mode.battle_checkers")), t("confirm.restart_yes"),
+                                   t("confirm.cancel"))):
+            confirm = Confirm(application, question, yes, no, lambda: None)
+            confirm.build()
+            frames(application)
+            assert application.window.get_rect().contains(confirm.rect)
+            for button in confirm.buttons.buttons:
+                need, room = text_room(button)
+                assert need <= room, button.text
+            confirm.close()
+    finally:
+        application.close()
+
+
+def test_the_seed_row_says_what_a_seed_does_in_a_mode_without_dice(app):
+    app.goto("new_game", mode="kubtafl")
+    frames(app)
+    scene = app.scenes.current
+    assert not scene.rolls_dice  # Kubtafl rolls no dice: the seed only steers the computer
+    app.goto("new_game", mode="checkrisk")
+    frames(app)
+    assert app.scenes.current.rolls_dice
+
+
+def test_setup_descriptions_and_texts_name_no_rule_codes():
+    import re
+
+    from game.client import i18n
+    from game.client.new_game import level_info
+    from game.engine import registry
+
+    code = re.compile(r"\((?:[A-Z][0-9]+[–, -]*)+\)")
+    for language in ("en", "ru"):
+        for mode in registry.modes():
+            for level in registry.levels(mode):
+                assert not code.search(level_info(mode, level, language)[1]), (mode, level)
+        for key_, text in i18n.table(language).items():
+            assert not code.search(text), key_

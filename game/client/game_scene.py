@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import art, saves
+from game.client.confirm import Confirm
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
@@ -48,6 +49,7 @@ class GameScene(Scene):
         self.game_over_text: tuple[str, str] = ("", "")
         self.veil: Any = None
         self.size: tuple[int, int] = app.screen_size
+        self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
 
     # --- hooks for subclasses --------------------------------------------------------------------
     def enter_board(self, **context: Any) -> None:
@@ -77,6 +79,7 @@ class GameScene(Scene):
         """Open the board for `session`."""
         self.session = session
         self.overlay = None
+        self.confirm = None
         self.size = self.app.screen_size
         if session is not None:
             self.mode = session.mode
@@ -104,6 +107,9 @@ class GameScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dialogs first; Esc opens (or closes) the pause menu; everything else goes to the board."""
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.handle(event)
+            return
         if self.overlay is not None:
             if self.overlay_buttons.handle(event):
                 return
@@ -175,6 +181,8 @@ class GameScene(Scene):
             self._build_pause()
         elif self.overlay == "game_over":
             self._build_game_over()
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.build()
 
     def _dialog(self, width: int, height: int) -> pygame.Rect:
         w, h = self.app.s(width), self.app.s(height)
@@ -203,7 +211,7 @@ class GameScene(Scene):
             96,
             [
                 (t("pause.resume"), self.close_pause, "#primary"),
-                (t("pause.restart"), self.restart, "#menu_button"),
+                (t("pause.restart"), self.ask_restart, "#menu_button"),
                 (t("pause.rules"), self.open_rules, "#menu_button"),
                 (t("pause.settings"), self.open_settings, "#menu_button"),
                 (t("pause.save_quit"), self.save_and_quit, "#menu_button"),
@@ -284,6 +292,17 @@ class GameScene(Scene):
         """Back to the game."""
         self.overlay = None
         self._build_ui()
+
+    def ask_restart(self) -> None:
+        """Restart, once the player confirms that the moves played so far go (at once when none were played)."""
+        s = self.session
+        if s is None or s.is_over or not any(actor >= 0 for actor in getattr(s, "actors", [])):
+            self.restart()
+            return
+        t = self.app.t
+        self.confirm = Confirm(self.app, t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")),
+                               t("confirm.restart_yes"), t("confirm.cancel"), self.restart)
+        self.confirm.build()
 
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""

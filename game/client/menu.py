@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.client import art, saves
-from game.client.modes import MENU_MODES, SCENE_ONLY, playable
+from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
@@ -145,8 +145,9 @@ class MenuScene(Scene):
 
     def new_game(self, mode: str) -> None:
         """Open the new-game dialog for `mode`."""
-        if not playable(mode):
-            self.app.notify(self.app.t("msg.mode_unavailable", mode=self.app.t(f"mode.{mode}")))
+        reason = unavailable_reason(mode)
+        if reason:
+            self.app.notify(self.app.t(f"msg.mode_unavailable.{reason}", mode=self.app.t(f"mode.{mode}")))
             return
         if mode in SCENE_ONLY:
             self.app.goto(mode)  # nothing to set up first
@@ -175,7 +176,12 @@ class MenuScene(Scene):
 
     # --- frame --------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """Buttons by mouse or keyboard."""
+        """Buttons by mouse or keyboard; a click on a mode that cannot be played yet says why."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for mode, button in self.mode_buttons.items():
+                if not button.is_enabled and button.rect.collidepoint(event.pos):
+                    self.new_game(mode)
+                    return
         self.buttons.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:

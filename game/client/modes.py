@@ -37,6 +37,14 @@ def playable(mode: str) -> bool:
     return (mode in registry.modes() or mode in SCENE_ONLY) and scene_available(mode)
 
 
+def unavailable_reason(mode: str) -> str:
+    """Why `mode` cannot be played yet: "no_rules" (the engine has none for it), "no_board" (the client has no
+    scene for it), or "" when it is playable."""
+    if not (mode in registry.modes() or mode in SCENE_ONLY):
+        return "no_rules"
+    return "" if scene_available(mode) else "no_board"
+
+
 def playable_modes() -> list[str]:
     """The menu modes that can be played now."""
     return [m for m in MENU_MODES if playable(m)]

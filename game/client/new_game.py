@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.client import art, userfiles
+from game.client import art, saves, userfiles
+from game.client.confirm import Confirm
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
@@ -67,11 +68,14 @@ class NewGameScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
         self.error = ""
+        self.confirm: Confirm | None = None  # "Replace the unfinished game?" while it is asked
+        self.rolls_dice = True  # False: the seed only steers the computer's choices (a mode without dice)
 
     # --- life cycle ---------------------------------------------------------------------------------
     def enter(self, mode: str = "kubtafl", level: str | None = None, **context: Any) -> None:
         """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
         self.mode = mode
+        self.confirm = None
         self.levels = registry.levels(mode) or ["standard"]
         self.level = level if level in self.levels else self.levels[0]
         self.seed_text = ""
@@ -95,6 +99,7 @@ class NewGameScene(Scene):
             count = game.num_players
             names = [game.seat_name(i) for i in range(count)]
             self.game = game
+            self.rolls_dice = game.has_chance
         old = self.seats
         self.seats = [old[i] if i < len(old) else (HUMAN if i == 0 else DEFAULT_AI_SEAT) for i in range(count)]
         self.seat_names = names
@@ -140,6 +145,8 @@ class NewGameScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again."""
         self._build()
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.build()
 
     def rows(self) -> list[tuple[str, int]]:
         """The focusable rows: ('seat', i) for each seat, then ('level', 0) and ('seed', 0)."""
@@ -296,15 +303,27 @@ class NewGameScene(Scene):
         return int(text)
 
     def start(self) -> None:
-        """Create the session and open the board."""
-        from game.client.app import start_session
-
+        """Create the session and open the board (asking first when it would replace an unfinished game)."""
         try:
-            seed = self.seed()
+            self.seed()
         except ValueError as exc:
             self.error = self.app.t("newgame.bad_seed", text=str(exc))
             return
         self._keep_names()
+        saved = saves.unfinished_mode()
+        if saved is None:
+            self.start_now()
+            return
+        t = self.app.t
+        self.confirm = Confirm(self.app, t("confirm.replace", mode=t(f"mode.{saved}")), t("confirm.replace_yes"),
+                               t("confirm.keep"), self.start_now)
+        self.confirm.build()
+
+    def start_now(self) -> None:
+        """Create the session and open the board."""
+        from game.client.app import start_session
+
+        seed = self.seed()
         names = list(self.names) if self.named else None
         presets = list(self.presets) if self.has_presets else None
         try:
@@ -319,6 +338,9 @@ class NewGameScene(Scene):
     # --- frame ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         """Segments, the level list and the seed by mouse; arrows, Enter and Esc by keyboard."""
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.handle(event)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.segments:
             self.choose(*self.segments[event.ui_element])
             return
@@ -392,15 +414,16 @@ class NewGameScene(Scene):
             elif kind == "level":
                 label = t("newgame.level")
             else:
-                label = t("newgame.seed")
+                label = t("newgame.seed") if self.rolls_dice else t("newgame.seed_ai")
             art.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
             if kind == "seed" and self.seed_entry is not None:
                 entry = self.seed_entry.rect
                 hint = pygame.Rect(entry.right + s(14), entry.y, rect.right - entry.right - s(24), entry.h)
                 font = app.fonts.get(s(13))
-                lines = art.wrap(font, t("newgame.seed_hint"), hint.w)
+                words = t("newgame.seed_hint") if self.rolls_dice else t("newgame.seed_hint_ai")
+                lines = art.wrap(font, words, hint.w)
                 hint.y = entry.centery - len(lines) * font.get_linesize() // 2
-                art.wrapped_text(app, surface, t("newgame.seed_hint"), hint, size=13, colour=art.MUTED)
+                art.wrapped_text(app, surface, words, hint, size=13, colour=art.MUTED)
         if self.name_entries and self.row_rects:
             self._headings(surface)
         desc = level_info(self.mode, self.level, t.language)[1]

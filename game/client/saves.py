@@ -91,6 +91,17 @@ def read_autosave() -> dict[str, Any] | None:
         return None
 
 
+def unfinished_mode() -> str | None:
+    """The mode of the unfinished game the autosave holds, when this version can play it (a new game would
+    replace it); None when there is none. Reads only: an unusable file is left for the menu to report."""
+    try:
+        data = load_autosave()
+    except AutosaveError:
+        return None
+    mode = data.get("mode") if data is not None else None
+    return mode if isinstance(mode, str) and _playable(mode) else None
+
+
 def take_problem() -> str | None:
     """The message about an unusable autosave found by `read_autosave`, once; None when there is none."""
     return _problems.pop(0) if _problems else None

@@ -161,6 +161,8 @@ class Game(ABC):
     reasons: type[StrEnum] | None = None
     #: An upper bound on the number of applied actions (chance outcomes included) in one game.
     max_length: int = 10_000
+    #: False for a mode that never reaches a chance node (no dice are rolled: a seed only steers the AI).
+    has_chance: bool = True
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         self.level_name = level_name

@@ -39,6 +39,7 @@ class Chooser:
     focus: tuple[int, int] = (0, 0)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     chips: list[tuple[pygame.Rect, int, int]] = field(default_factory=list)
+    keep_clear: tuple[str, ...] = ()  # cells (with the preview's badges beside them) the card must not cover
 
     def option(self, row: int, col: int) -> Any:
         """The option at a position, or None."""
@@ -51,8 +52,10 @@ class Chooser:
         """The chip with the keyboard focus."""
         return self.option(*self.focus)
 
-    def layout(self, bounds: pygame.Rect, unit: int) -> None:
-        """Place the popup near its anchor inside `bounds`; `unit` is about a third of a cell."""
+    def layout(self, bounds: pygame.Rect, unit: int, avoid: list[pygame.Rect] | None = None) -> None:
+        """Place the popup near its anchor inside `bounds`; `unit` is about a third of a cell. With `avoid` (the
+        kept-clear cells and their badges' room) it goes above, below, right or left of them, whichever covers
+        the least of them."""
         chip = max(26, int(unit * 1.1))
         gap = max(4, chip // 6)
         label_w = max((art.font(max(11, chip // 2)).size(label)[0] for label, _ in self.rows), default=0)
@@ -66,6 +69,8 @@ class Chooser:
         if rect.top < bounds.top:
             rect.midtop = (int(self.anchor[0]), int(self.anchor[1] + unit))
         rect.clamp_ip(bounds)
+        if avoid:
+            rect = _clear_of(rect, avoid, bounds, gap)
         self.rect = rect
         self.chips = []
         y = rect.top + gap * 2 + int(chip * 0.8)
@@ -122,3 +127,22 @@ class Chooser:
             pygame.draw.rect(surface, (255, 240, 200) if focused else (30, 20, 14), chip_rect, 2, border_radius=6)
             art.label(surface, opt.label, max(12, int(chip_rect.h * 0.55)), (255, 250, 236), center=chip_rect.center,
                      bold=True)
+
+
+def _clear_of(rect: pygame.Rect, avoid: list[pygame.Rect], bounds: pygame.Rect, gap: int) -> pygame.Rect:
+    """`rect` moved above, below, right or left of everything in `avoid` (kept inside `bounds`): the first place
+    that covers none of it, else the one that covers least."""
+    union = avoid[0].unionall(avoid[1:])
+    best: tuple[int, int, pygame.Rect] | None = None
+    for i, (anchor, point) in enumerate((("midbottom", (union.centerx, union.top - gap)),
+                                         ("midtop", (union.centerx, union.bottom + gap)),
+                                         ("midleft", (union.right + gap, union.centery)),
+                                         ("midright", (union.left - gap, union.centery)))):
+        place = rect.copy()
+        setattr(place, anchor, point)
+        place.clamp_ip(bounds)
+        covered = sum(place.clip(a).w * place.clip(a).h for a in avoid)
+        if best is None or (covered, i) < best[:2]:
+            best = (covered, i, place)
+    assert best is not None
+    return best[2]

@@ -78,7 +78,7 @@ class PanelInfo:
 
     title: str
     subtitle: str
-    seat: int  # whose emblem the turn card shows (the acting seat, the winner, or the seat that just acted)
+    seat: int  # whose emblem the turn card shows (the acting seat, the winner, the seat that just acted); -1: a draw
     colour: tuple[int, int, int]
     turn_text: str
     seat_text: str
@@ -122,7 +122,11 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
     pygame.draw.rect(surface, accent, pygame.Rect(card.left, card.top, max(6, u // 2), card.h),
                      border_top_left_radius=10, border_bottom_left_radius=10)
     icon = int(card.h * 0.72)
-    emblem(surface, info.seat, pygame.Rect(card.left + u, card.centery - icon // 2, icon, icon))
+    icon_rect = pygame.Rect(card.left + u, card.centery - icon // 2, icon, icon)
+    if info.seat >= 0:
+        emblem(surface, info.seat, icon_rect)
+    else:
+        draw_emblem(surface, icon_rect)
     tx = int(card.left + u * 1.6 + icon)
     # The spinner takes the card's right end while the computer thinks.
     room = (card.right - u * 2.4 if info.thinking else card.right - u // 2) - tx
@@ -147,6 +151,18 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
             shade_ = 90 + int(165 * ((i / 8 + time) % 1))
             pygame.draw.circle(surface, (shade_, shade_, int(shade_ * 0.8)),
                                (cx + math.cos(a) * u * 0.6, cy + math.sin(a) * u * 0.6), max(2, u // 6))
+
+
+def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The neutral emblem of a draw: an equals sign in a brass ring, no seat's piece or colour."""
+    r = rect.w // 2 - 1
+    pygame.draw.circle(surface, (30, 23, 19), rect.center, r)
+    pygame.draw.circle(surface, art.BRASS, rect.center, r, max(2, rect.w // 14))
+    w, h = int(rect.w * 0.44), max(3, rect.w // 10)
+    for dy in (-rect.h * 0.11, rect.h * 0.11):
+        bar = pygame.Rect(0, 0, w, h)
+        bar.center = (rect.centerx, int(rect.centery + dy))
+        pygame.draw.rect(surface, art.PARCHMENT, bar, border_radius=h // 2)
 
 
 def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer,

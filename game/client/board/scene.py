@@ -27,7 +27,7 @@ from game.client.board.chooser import Chooser
 from game.client.board.effects import Effects, shake_offset
 from game.client.board.handover import HandoverCard
 from game.client.board.input import Hover, PointerTracker, Press
-from game.client.board.layout import BoardLayout
+from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
@@ -44,6 +44,7 @@ BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
+DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 REVIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
@@ -456,11 +457,14 @@ class BoardScene(GameScene):
 
     # ----- chooser and picker -----
     def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
-                     on_focus: Callable[[Any], None] | None = None) -> None:
+                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+                     keep_clear: tuple[str, ...] = ()) -> None:
         """Open the option chooser by `cell`: rows of (label, options); a chip commits its option's action.
-        `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it)."""
+        `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it); `focus` is
+        the chip focused first; the card keeps off the `keep_clear` cells and the badges beside them."""
         self.picker = None
-        self.chooser = Chooser(title, rows, self.layout.cell_center(cell))
+        self.chooser = Chooser(title, rows, self.layout.cell_center(cell), keep_clear=keep_clear)
+        self.chooser.focus = focus if self.chooser.option(*focus) is not None else (0, 0)
         self._chooser_focus = on_focus
         self.chooser_hover = None
         self._layout_popups()
@@ -489,7 +493,10 @@ class BoardScene(GameScene):
         """Place open popups over the board and its frame."""
         bounds = self.layout.frame
         if self.chooser is not None:
-            self.chooser.layout(bounds, self.layout.cell // 3)
+            # A kept-clear cell's badges sit beside its piece: keep the card half a cell further off.
+            avoid = [self.layout.cell_rect(*cell_xy(c)).inflate(self.layout.cell, self.layout.cell)
+                     for c in self.chooser.keep_clear]
+            self.chooser.layout(bounds, self.layout.cell // 3, avoid)
         if self.picker is not None:
             self.picker.layout(bounds, self.layout.cell // 3)
         if self.handover is not None:
@@ -928,24 +935,29 @@ class BoardScene(GameScene):
                 seat = outcome.winner
                 turn_text = t("board.winner.side", side=view.seat_name(seat))
             else:
+                seat = DRAW  # a draw is neutral: no seat's emblem or colour
                 turn_text = t("gameover.draw")
             seat_text = t("board.game_over")
         if self.review is not None:
             # The card tells the reviewed position: who was to move there (or how the game ended there).
             state: Any = self.review.state()
-            seat = max(0, state.current_player()) if state.current_player() >= 0 else seat
+            seat = state.current_player() if state.current_player() >= 0 else self._shown_seat()
             turn_text = t(self._to_move_key(), side=view.seat_name(seat))
             seat_text, thinking, over = self.seat_controller(seat), False, False
             if state.is_terminal():
                 ended = state.outcome()
-                turn_text = t("board.winner.side", side=view.seat_name(ended.winner)) if ended.winner is not None \
-                    else t("gameover.draw")
+                if ended.winner is not None:
+                    seat = ended.winner
+                    turn_text = t("board.winner.side", side=view.seat_name(seat))
+                else:
+                    seat, turn_text = DRAW, t("gameover.draw")
                 seat_text = t("board.game_over")
         out = getattr(view, "eliminated", None)  # a mode whose seats can drop out says which have
         seats = [SeatChip(view.seat_name(i), view.seat_colour(i), bool(out and out(i))) for i in range(len(s.seats))
                  ] if s else []
         return PanelInfo(
-            title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat, colour=view.seat_colour(seat),
+            title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat,
+            colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
             turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking and not over,
             status=self.status_text(), keys=t(f"{self.mode}.keys"), seats=seats,
             acting=s.current_seat if s is not None else -1,

@@ -31,13 +31,26 @@ _STYLE: dict[str, dict[str, tuple[int, int, int] | None]] = {
 }
 SUPER = 3  # supersampling factor for smooth edges
 LIGHT_DIR = (-0.55, -0.83)  # light from the upper left
+NOTE_MIN_SIZE = 44  # a die smaller than this (a removed row's) shows its strength alone
 
 
 def value_label(kind: str, value: int) -> str:
-    """The text on a Kubtafl die: the d% shows 10…90 and 00 for ten; others their value."""
+    """The face a Kubtafl die has up: the d% prints 10…90 and 00 for ten; others their value."""
     if kind == "d%":
         return "00" if value >= 10 else f"{value * 10}"
     return str(value)
+
+
+def strength_label(kind: str, value: int) -> str:
+    """The big number on a Kubtafl die: its strength (a d% of 5 reads 5, its printed "50" stands small beside)."""
+    return str(value)
+
+
+def printed_note(kind: str, value: int, size: int = NOTE_MIN_SIZE) -> str:
+    """The small printed face beside the strength ("50" on a d% of 5) on a die `size` pixels across, or "" when
+    the face is the strength or the die is too small for a second, readable number."""
+    face = value_label(kind, value)
+    return "" if face == strength_label(kind, value) or size < NOTE_MIN_SIZE else face
 
 
 def regular(n: int, radius: float, rotation: float) -> list[Point]:
@@ -94,8 +107,9 @@ def scaled(points: Sequence[Point], size: float, origin: float) -> list[Point]:
     return [(origin + x * size, origin + y * size) for x, y in points]
 
 
-def _value_px(kind: str, label: str, big: int) -> int:
-    # The numeral's pixel size on a die image `big` pixels across: as large as the top face allows.
+def _value_px(kind: str, label: str, big: int, noted: bool = False) -> int:
+    # The numeral's pixel size on a die image `big` pixels across: as large as the top face allows (a little
+    # smaller when the printed face stands under it).
     half = big / 2
     inner = scaled(face_points(kind), half * 0.95, half)
     face_w = max(p[0] for p in inner) - min(p[0] for p in inner)
@@ -105,25 +119,39 @@ def _value_px(kind: str, label: str, big: int) -> int:
         px = int(big * (0.34 if one else 0.25))
     if len(label) > 2:
         px = int(px * 0.72)
+    if noted:
+        px = int(px * 0.8)
     return min(px, int(face_w * (1.0 if one else 0.72)))
 
 
 def value_rect(kind: str, value: int, size: int, center: tuple[float, float]) -> pygame.Rect:
     """Where the value's numerals appear on a die `size` pixels across centred at `center` (screen pixels)."""
-    left, top, w, h = _value_box(kind, value_label(kind, value), max(8, int(size)))
+    note = printed_note(kind, value, int(size))
+    left, top, w, h = _value_box(kind, strength_label(kind, value), max(8, int(size)), note)
     return pygame.Rect(round(center[0] + left), round(center[1] + top), w, h)
 
 
+def _note_px(px: int) -> int:
+    # The printed face beside the strength: small, yet readable on a board cell.
+    return max(6, int(px * 0.5))
+
+
+def _label_center(kind: str, px: int, r: float, note: str) -> Point:
+    # The big numerals' centre relative to the die's centre; with a note under them they sit a little higher.
+    cx, cy = text_center(kind)
+    lift = _note_px(px) * 0.5 if note else 0.0
+    return cx * r, cy * r + px * 0.03 - lift
+
+
 @cache
-def _value_box(kind: str, label: str, size: int) -> tuple[float, float, int, int]:
+def _value_box(kind: str, label: str, size: int, note: str = "") -> tuple[float, float, int, int]:
     # The inked glyphs' box relative to the die's centre, measured on the numerals rendered as the die is.
     big = size * SUPER
-    px = _value_px(kind, label, big)
+    px = _value_px(kind, label, big, bool(note))
     img = art.font(px, bold=True).render(label, True, (255, 255, 255))
     ink = img.get_bounding_rect()
-    cx, cy = text_center(kind)
     r = big / 2 * 0.95
-    text = img.get_rect(center=(cx * r, cy * r + px * 0.03))
+    text = img.get_rect(center=_label_center(kind, px, r, note))
     k = size / big
     return ((text.x + ink.x) * k, (text.y + ink.y) * k, max(1, round(ink.w * k)), max(1, round(ink.h * k)))
 
@@ -161,8 +189,9 @@ def bevelled_body(surf: pygame.Surface, outer: Sequence[Point], inner: Sequence[
 
 
 @cache
-def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = False) -> pygame.Surface:
-    """A polyhedron of `kind` for `side` with `label` printed on its top face, `size` pixels across (cached)."""
+def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = False, note: str = "") -> pygame.Surface:
+    """A polyhedron of `kind` for `side` with `label` large on its top face and an optional small `note` under it,
+    `size` pixels across (cached)."""
     style = _STYLE["dark" if side == "dark" else "light"]
     face, bevel, outline, ink = (style[k] or (0, 0, 0) for k in ("face", "bevel", "outline", "ink"))
     big = max(8, int(size)) * SUPER
@@ -182,12 +211,16 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
     if style["rim2"] is not None:
         rim2 = scaled([(x * 0.9, y * 0.9) for x, y in outline_points(kind)], r, half)
         pygame.draw.polygon(surf, style["rim2"], rim2, max(2, line * 2 // 3))
-    px = _value_px(kind, label, big)
+    px = _value_px(kind, label, big, bool(note))
     img = art.font(px, bold=True).render(label, True, ink)
-    rect = img.get_rect(center=(half + hx * r, half + hy * r + px * 0.03))
+    lx, ly = _label_center(kind, px, r, note)
+    rect = img.get_rect(center=(half + lx, half + ly))
     if side == "dark":
         surf.blit(art.font(px, bold=True).render(label, True, (0, 0, 0)), rect.move(0, max(1, big // 90)))
     surf.blit(img, rect)
+    if note:
+        small = art.font(_note_px(px), bold=True).render(note, True, art.mix(ink, face, 0.3))
+        surf.blit(small, small.get_rect(midtop=(rect.centerx, rect.bottom - px * 0.08)))
     if label in ("6", "9"):
         # The underline that tells 6 from 9 on real dice.
         pygame.draw.line(surf, ink, (rect.left + rect.w * 0.25, rect.bottom - px * 0.12),
@@ -197,7 +230,7 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
 
 def die_surface(kind: str, side: str, value: int, size: int, glow: bool = False) -> pygame.Surface:
     """A Kubtafl die of `kind` for `side` showing `value`, `size` pixels across (SRCALPHA, cached)."""
-    return labelled_surface(kind, side, value_label(kind, value), size, glow)
+    return labelled_surface(kind, side, strength_label(kind, value), size, glow, printed_note(kind, value, size))
 
 
 @cache

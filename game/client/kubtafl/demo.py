@@ -23,9 +23,11 @@ def ricochet_session(seats: list[str] | None = None, autosave: bool = False) -> 
 
 
 def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
-    """(name, context) pairs for `--screenshot`: a previewed ricochet, and the game-over dialog."""
+    """(name, context) pairs for `--screenshot`: a previewed ricochet, the threats with an enemy die's reach, and
+    the game-over dialog."""
     return [
         ("preview", {"session": ricochet_session(["human", "ai:normal"]), "preview": RICOCHET_ACTION}),
+        ("threats", {"session": ricochet_session(["human", "ai:normal"]), "threats": True, "reach": "a7"}),
         ("game_over", {"session": finished_session(), "_frames": 90}),
     ]
 

@@ -16,6 +16,7 @@ from game.client.board.marks import (
     Mark,
     Marks,
     Segment,
+    crosshair,
     dashed_rect,
     edge_point,
     ghost_image,
@@ -58,6 +59,39 @@ class KubtaflOverlays:
                         hover: str | None) -> list[tuple[str, pygame.Rect]]:
         """A '+' badge between the donor and each recipient; returns their rects for clicks."""
         return [(rec, self.marks.plus_badge(layer, layout, donor, rec, hover == rec)) for rec in recipients]
+
+    def reach(self, layer: pygame.Surface, layout: BoardLayout, cell: str, reach: Any, side: str) -> None:
+        """An enemy die's reach (`reach`: a `threats.Reach`): its die ringed in its side's accent, hollow rings on
+        the cells it can move to, crosshairs with the damage on the dice it can ram."""
+        accent = ACCENT.get(side, art.ATTACK)
+        self.marks.ring(layer, layout, cell, accent)
+        for target in reach.moves:
+            self.marks.drawn.append(Mark("reach", target))
+            cx, cy = layout.cell_center(target)
+            r = max(5, int(layout.cell * 0.13))
+            pygame.draw.circle(layer, art.with_alpha((20, 14, 10), 110), (cx + 1, cy + 2), r + 1, max(3, r // 2))
+            pygame.draw.circle(layer, art.with_alpha(accent, 235), (cx, cy), r, max(3, r * 2 // 5))
+        for target, damage in reach.rams.items():
+            self.marks.drawn.append(Mark("reach_hit", target, f"−{damage}"))
+            cx, cy = layout.cell_center(target)
+            radius = layout.cell * 0.44
+            crosshair(layer, (cx, cy), radius, art.with_alpha(art.ATTACK, 235), max(2, layout.cell // 22))
+            text_badge(layer, f"−{damage}", (cx + radius * 0.72, cy - radius * 0.72), max(10, layout.cell // 5),
+                       (255, 255, 255), art.ATTACK)
+
+    def threats(self, layer: pygame.Surface, layout: BoardLayout, worst: dict[str, int], fatal: set[str]) -> None:
+        """Each own die the other side can damage next turn: a pulsing red frame and its worst loss ("−5", with a
+        cross when a blow could destroy it)."""
+        pulse = 0.5 + 0.5 * math.sin(self.marks.time * 4)
+        for cell, damage in worst.items():
+            text = f"−{damage} ×" if cell in fatal else f"−{damage}"
+            self.marks.drawn.append(Mark("threat", cell, text))
+            rect = layout.cell_rect(*cell_xy(cell)).inflate(-layout.cell // 12, -layout.cell // 12)
+            pygame.draw.rect(layer, art.with_alpha(art.ATTACK, 150 + int(80 * pulse)), rect, max(3, layout.cell // 18),
+                             border_radius=layout.cell // 6)
+            # At the lower left: the upper right holds a crosshair's damage when an enemy's reach is shown too.
+            text_badge(layer, text, (rect.left + rect.w * 0.2, rect.bottom - rect.h * 0.12), max(10, layout.cell // 5),
+                       (255, 255, 255), art.ATTACK)
 
     def reentry_cells(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], hover: str | None) -> None:
         """Dashed squares where a removed die can come back."""

@@ -5,7 +5,8 @@ Pointer: a press selects an own die (and grabs it, so a drag can start) or plays
 dragging a die onto a target plays it, onto a neighbour of its side opens the transfer chooser; a press and
 release on the selected die drops it; the '+' badges open a transfer; a die in the removed row starts a
 re-entry. Keys: arrows move a cursor, Enter acts on it, Tab cycles the dice that can act, T gives to the cursor's
-die, R picks the next removed die that can come back.
+die (or, with the cursor on the selected die, offers all it can give), R picks the next removed die that can come
+back, V marks the own dice the other side can hit next turn. Hovering or clicking an enemy die shows its reach.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.client.board.layout import cell_name, cell_xy
 from game.client.kubtafl.actions import ActionIndex, Option
 from game.client.kubtafl.model import SIDES
 from game.client.kubtafl.preview import Preview, build_preview
+from game.client.kubtafl.threats import Threats, read_threats
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -32,6 +34,8 @@ class KubtaflPicks:
         self.board = board
         self.index = ActionIndex()
         self.badges: list[tuple[str, pygame.Rect]] = []  # transfer badges as last drawn: (recipient, rect)
+        self.show_threats = False  # V: mark every own die the other side can damage next turn
+        self._threats: Threats | None = None  # read for the current position when first asked
         self.reset()
 
     def reset(self) -> None:
@@ -41,6 +45,7 @@ class KubtaflPicks:
         self.hover: str | None = None  # the cell under the pointer or the keyboard cursor
         self.hover_badge: str | None = None  # the recipient whose transfer badge is hovered
         self.cursor: tuple[int, int] | None = None  # the keyboard cursor, None while the mouse leads
+        self.inspected: str | None = None  # the enemy die a click picked to show its reach
         self.deselect_on_release = False  # a press on the selected die drops it when released in place
         self.preview: Preview | None = None
         self.preview_text = ""  # the action `preview` shows
@@ -51,6 +56,28 @@ class KubtaflPicks:
         """The legal actions of a new position (none while the computer is to act)."""
         self.index = ActionIndex.build(state) if human else ActionIndex()
         self.preview_cache = {}
+        self._threats = None
+
+    # ----- the other side's next turn -----
+    def threats(self) -> Threats:
+        """What the other side could do next turn (read from the engine once per position)."""
+        if self._threats is None:
+            s = self.board.session
+            self._threats = read_threats(s.state) if s is not None else Threats()
+        return self._threats
+
+    def reach_cell(self) -> str | None:
+        """The enemy die whose reach is shown: the hovered one (unless the selected die can hit it: then its
+        preview shows), else the one a click picked."""
+        hover = self.hover
+        if hover is not None and self.hover_badge is None and self._is_enemy(hover) and \
+                not (self.selected and hover in self.index.targets(self.selected)):
+            return hover
+        return self.inspected if self.inspected is not None and self._is_enemy(self.inspected) else None
+
+    def _is_enemy(self, cell: str) -> bool:
+        die = self.model.dice.get(cell)
+        return die is not None and die.side != self.own_side()
 
     @property
     def model(self) -> Any:
@@ -105,6 +132,10 @@ class KubtaflPicks:
         for rec, rect in self.badges:
             if rect.collidepoint(intent.pos):
                 self.hover_badge = rec
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None and (grab[0], intent.cell) in self.index.transfers:
+            # Dropping on an own neighbour opens its transfer (not a shove): preview that.
+            self.hover_badge = intent.cell
         self.hover = intent.cell
         self.cursor = None
         self.update_hover_preview()
@@ -163,7 +194,14 @@ class KubtaflPicks:
             self.deselect_on_release = False
             self.board.play_sound("click")
             return pos is not None
+        keep_cursor = self.cursor
         self.board.view.reset()
+        if self._is_enemy(cell):
+            # An enemy die: keep its reach shown until the next click.
+            self.inspected = cell
+            self.cursor = keep_cursor
+            self.hover = cell
+            self.board.play_sound("click")
         return False
 
     def select_reentry(self, kind: str) -> None:
@@ -176,12 +214,26 @@ class KubtaflPicks:
 
     # ----- the chooser -----
     def open_transfer(self, donor: str, recipient: str) -> None:
-        """The amount chooser for a transfer."""
+        """The amount chooser for a transfer, focused on the amount the preview shows (the largest when none)."""
         options = self.index.transfers.get((donor, recipient))
         if not options:
             return
         title = self.board.app.t("kubtafl.popup.give", donor=donor, recipient=recipient)
-        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused)
+        texts = [o.text for o in options]
+        focus = texts.index(self.preview_text) if self.preview_text in texts else len(options) - 1
+        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused, (0, focus),
+                                keep_clear=(donor, recipient))
+
+    def open_transfers_from(self, donor: str) -> None:
+        """What the die on `donor` can give: the amount chooser of its one recipient, or one row per recipient."""
+        recipients = self.index.recipients(donor)
+        if len(recipients) == 1:
+            self.open_transfer(donor, recipients[0])
+        elif recipients:
+            t = self.board.app.t
+            rows = [(t("kubtafl.popup.to", cell=rec), self.index.transfers[(donor, rec)]) for rec in recipients]
+            self.board.open_chooser(t("kubtafl.popup.give_from", donor=donor), rows, donor, self._chip_focused,
+                                    (0, len(rows[0][1]) - 1), keep_clear=(donor, *recipients))
 
     def open_reentry(self, kind: str, cell: str, options: list[Option]) -> None:
         """The donor/value chooser for a re-entry on `cell`."""
@@ -191,7 +243,7 @@ class KubtaflPicks:
         t = self.board.app.t
         title = t("kubtafl.popup.reenter", die=kind, cell=cell)
         self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
-                                self._chip_focused)
+                                self._chip_focused, keep_clear=(cell, *rows))
 
     def _chip_focused(self, option: Option | None) -> None:
         self.set_preview(option.text if option is not None else None)
@@ -207,10 +259,16 @@ class KubtaflPicks:
         elif isinstance(intent, Tab):
             self._cycle_dice(-1 if intent.back else 1)
         elif isinstance(intent, Key) and intent.key == pygame.K_t:
-            if self.selected and self.cursor is not None:
-                self.open_transfer(self.selected, cell_name(*self.cursor))
+            target = cell_name(*self.cursor) if self.cursor is not None else None
+            if self.selected and (self.selected, target) in self.index.transfers:
+                self.open_transfer(self.selected, str(target))
+            elif self.selected:
+                self.open_transfers_from(self.selected)  # after Tab the cursor is on the die itself
         elif isinstance(intent, Key) and intent.key == pygame.K_r:
             self._cycle_reentry()
+        elif isinstance(intent, Key) and intent.key == pygame.K_v:
+            self.show_threats = not self.show_threats
+            self.board.play_sound("click")
 
     def _cycle_reentry(self) -> None:
         """The next removed die that can come back, with the cursor on its first cell."""
@@ -274,6 +332,8 @@ class KubtaflPicks:
             return
         if text == self.preview_text and self.preview is not None:
             return
+        if self.board.hint_action and text != self.board.hint_action:
+            self.board.clear_hint()  # the player looks at another move: the old suggestion is stale
         self.preview_text = text
         self.preview = self.preview_for(text)
 

@@ -16,13 +16,20 @@ class KubtaflScene(BoardScene):
     view: KubtaflView
 
     def enter_board(self, **context: Any) -> None:
-        """As every board; a screenshot context may also hover a move (`preview`: its notation)."""
+        """As every board; a screenshot context may also hover a move (`preview`: its notation), mark the threats
+        (`threats`: True) and show an enemy die's reach (`reach`: its cell)."""
         super().enter_board(**context)
         show = context.get("preview")
         if show:
             self.queue.skip()
             self._settle()
             self.view.show_preview_of(str(show))
+        if context.get("threats") or context.get("reach"):
+            self.queue.skip()
+            self._settle()
+            self.view.picks.show_threats = bool(context.get("threats"))
+            if context.get("reach"):
+                self.view.picks.activate(str(context["reach"]))
 
     @classmethod
     def screenshot_states(cls, app: Any) -> list[tuple[str, dict[str, Any]]]:

@@ -21,6 +21,7 @@ from game.client.kubtafl.picks import KubtaflPicks
 from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
 from game.client.kubtafl.preview import build_preview
+from game.client.kubtafl.threats import Reach
 from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
@@ -98,7 +99,8 @@ class KubtaflView:
 
     def _shows_choices(self, interactive: bool) -> bool:
         p = self.picks
-        return interactive and bool(p.selected or p.reentry_kind or p.preview or p.cursor or self.board.hint_action)
+        return interactive and bool(p.selected or p.reentry_kind or p.preview or p.cursor or self.board.hint_action
+                                    or p.show_threats or p.reach_cell())
 
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
@@ -127,6 +129,14 @@ class KubtaflView:
         if not self._shows_choices(interactive):
             return False
         layout, p, model = self.board.layout, self.picks, self.board.model
+        reach = p.reach_cell()
+        if reach is not None:
+            die = model.dice.get(reach)
+            self.overlays.reach(layer, layout, reach, p.threats().reach.get(reach, Reach()),
+                                die.side if die is not None else "")
+        if p.show_threats:
+            threats = p.threats()
+            self.overlays.threats(layer, layout, threats.worst, threats.fatal)
         if p.selected:
             targets = p.index.targets(p.selected)
             damage = {}
@@ -175,7 +185,8 @@ class KubtaflView:
         """The arrow of a die being dragged."""
         grab = self.board.tracker.grab
         if self.board.tracker.dragging and grab is not None and grab[0] in self.board.model.dice:
-            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+            pos = self.board.tracker.pos or pygame.mouse.get_pos()
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
@@ -264,8 +275,16 @@ class KubtaflView:
         if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
                 p.preview.winners[0] == s.current_seat:
             return t("kubtafl.status.wins_now")
+        if p.preview is not None and p.preview.winners and len(p.preview.winners) > 1:
+            # The engine's preview ends the game in a draw (K18): say which draw before it is played.
+            return t(f"kubtafl.status.draws.{p.preview.reason}")
         if hint:
             return hint
+        reach = p.reach_cell()
+        if reach is not None and reach in self.board.model.dice:
+            die = self.board.model.dice[reach]
+            key = "kubtafl.status.reach" if p.threats().reach.get(reach) else "kubtafl.status.reach_none"
+            return t(key, side=t(f"kubtafl.side.{die.side}"), die=f"{die.kind} ({die.value})")
         if p.reentry_kind:
             more = len(p.index.reentries) > 1
             return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=p.reentry_kind)

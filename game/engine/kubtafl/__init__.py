@@ -6,6 +6,7 @@ For searchers and evaluators (all cheap, read-only unless noted):
 - `state.legal_actions()` -> typed int tuples (`actions`): `Move(src, dst)` move/impact,
   `Transfer(donor, recipient, amount)`, `ReEntry(kind, cell, donor, amount)`; cells are `y * width + x`;
   each equals the plain tuple of its fields. `state.is_impact(a)` tells hits apart.
+- `state.for_side(side)`: a copy with `side` to move (the other side's threats: its legal actions and previews).
 - `state.forecast(a)`: one certain `ForecastOutcome` with the action's events (`Forecast.events`).
 - `state.apply(a)` mutates and returns events; `state.clone()` (~1 µs) and `state.preview(a)`.
 - `state.key()`: exact hashable position key with the side to move (`hash()` it for a 64-bit key).

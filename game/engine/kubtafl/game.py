@@ -30,6 +30,7 @@ class KubtaflGame(Game):
     name = "kubtafl"
     max_length = _length_bound()
     reasons = KubtaflReason
+    has_chance = False  # K1: no dice are rolled; the dice are the pieces
 
     def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
         super().__init__(level_name, level_data)

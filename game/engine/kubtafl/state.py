@@ -234,6 +234,16 @@ class KubtaflState(State[KubtaflAction]):
         base = side * KINDS_PER_SIDE
         return sum(self.val[base : base + KINDS_PER_SIDE])
 
+    def for_side(self, side: int) -> KubtaflState:
+        """A copy with `side` to move on the same dice: what that side could do were it its turn (its threats).
+
+        Its `legal_actions()`, `preview()` and `forecast()` are the ordinary ones; the copy starts its own
+        repetition table, so only the dice matter. A finished game stays finished (no actions)."""
+        new = self.clone()
+        new.to_move = side
+        new.seen = {new.key(): 1}
+        return new
+
     def is_impact(self, action: Action) -> bool:
         """True when a move action hits a die (its target cell is occupied)."""
         return len(action) == 2 and self.board[action[1]] >= 0
