@@ -612,7 +612,9 @@ class BoardScene(GameScene):
                 self.queue.skip()
             return
         if self.handover is not None:
-            if self.handover.handle(event):
+            if ctrl_z:
+                self.undo()  # the card waits for a player, but taking a decision back never does
+            elif self.handover.handle(event):
                 self.handover = None
             return
         if event.type == pygame.KEYDOWN:
