@@ -504,8 +504,8 @@ class BattleCheckersView:
         if state.phase != "main":
             return ""
         if p.selected and p.use is not None:
-            if p.hover in p.plans() and p.pips_left(p.hover) is not None:
-                return t("battle_checkers.status.ghost", left=p.pips_left(p.hover))
+            # The same words wherever the pointer is (the ghost's badge counts the pips left), so the panel is
+            # not drawn again as the planner follows the mouse.
             return t("battle_checkers.status.selected", cell=p.selected, pips=p.pips(p.use))
         return t("battle_checkers.status.act")
 
