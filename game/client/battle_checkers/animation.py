@@ -61,6 +61,7 @@ class BattleCheckersAnimation:
         self.seat_name = seat_name
         self.spirit_anchor = spirit_anchor
         self.last_fallen: tuple[float, float] | None = None  # where the last unit fell (its grain starts there)
+        self.last_cell: str | None = None
 
     def handlers(self) -> dict[type, Callable[[Any], None]]:
         """Event class -> handler."""
@@ -101,12 +102,13 @@ class BattleCheckersAnimation:
         self.anim.wait(0.05, start)
 
     def _roll(self, title: str, groups: list[list[TrayDie]], labels: list[str], colour: tuple[int, int, int],
-              result: str, glow: list[tuple[int, int]], done: Callable[[], None] | None = None) -> None:
-        """Dice tumble in the card, settle with the result shown, linger, and the card closes."""
+              result: str, glow: list[tuple[int, int]], done: Callable[[], None] | None = None,
+              near: str | None = None) -> None:
+        """Dice tumble in the card (clear of `near`), settle with the result shown, linger, and the card closes."""
         holder = {"seconds": ROLL_SECONDS}
 
         def start() -> None:
-            holder["seconds"] = self.card.roll(title, groups, labels, colour) or ROLL_SECONDS
+            holder["seconds"] = self.card.roll(title, groups, labels, colour, near) or ROLL_SECONDS
             self.anim.play_sound("roll")
 
         def tick(t: float) -> None:
@@ -220,14 +222,14 @@ class BattleCheckersAnimation:
                    [self.t("battle_checkers.duel.attacker", name=self.seat_name(a_seat)),
                     self.t("battle_checkers.duel.defender", name=self.seat_name(d_seat))],
                    seat_colour(a_seat if won else d_seat), self.t("battle_checkers.duel.result", cell=winner),
-                   [(0, 0)] if won else [(1, 0)])
+                   [(0, 0)] if won else [(1, 0)], near=ev.defender)
 
     def _repel(self, attacker: str, defender: str, roll: int, held: bool) -> None:
         unit = self.model().unit(defender)
         seat = unit.owner if unit is not None else 1 - self.model().player
         self._roll(self.t("battle_checkers.repel.title", d=defender), [[TrayDie("pips", roll, style="dark")]], [],
                    seat_colour(seat), self.t("battle_checkers.repel.held" if held else "battle_checkers.repel.failed"),
-                   [(0, 0)] if held else [])
+                   [(0, 0)] if held else [], near=defender)
 
     def repelled(self, ev: Repelled) -> None:
         """The defender's weapon roll of 4–6 glows: repelled."""
@@ -254,6 +256,7 @@ class BattleCheckersAnimation:
         """The unit breaks into shards and is gone."""
         x, y = cell_xy(ev.cell)
         self.last_fallen = (float(x), float(y))
+        self.last_cell = ev.cell
 
         def start() -> None:
             model = self.model()
@@ -305,7 +308,8 @@ class BattleCheckersAnimation:
         glow = [] if ev.loser is None else ([(0, 0)] if ev.loser == other else [(1, 0)])
         self._roll(self.t("battle_checkers.fate.title"),
                    [[TrayDie("pips", ev.roll)], [TrayDie("pips", ev.opponent_roll, style="dark")]],
-                   [self.seat_name(caller), self.seat_name(other)], seat_colour(caller), result, glow)
+                   [self.seat_name(caller), self.seat_name(other)], seat_colour(caller), result, glow,
+                   near=self.last_cell)
 
     def game_over(self, ev: GameOver) -> None:
         """A glow over the winner's units, and the chime."""

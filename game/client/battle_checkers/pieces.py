@@ -69,25 +69,28 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
         # The blue side's double rim: an inner line a little inside the outer one.
         inner = [(c + (x - c) * 0.8, c + (y - c) * 0.8) for x, y in outline]
         pygame.draw.polygon(surf, art.shade(colour, 0.45), inner, max(1, rim // 2 + 1))
-    # The front: a bright chevron on the nose.
-    n0, n1 = at(0.2, 0.16), at(0.2, -0.16)
-    pygame.draw.line(surf, (255, 250, 226), n0, nose, rim + 2)
-    pygame.draw.line(surf, (255, 250, 226), n1, nose, rim + 2)
-    pygame.draw.circle(surf, (255, 250, 226), nose, rim + 1)
-    # The blade along the right flank, out from the edge.
-    b0, b1, bt = at(-0.16, 0.27), at(0.17, 0.1), at(0.02, 0.27)
-    blade_colour = BLADE if attack else (118, 112, 104)
-    blade = [b0, b1, bt]
-    pygame.draw.polygon(surf, blade_colour if attack else (*blade_colour, 140), blade)
+    # The front: the nose lit bright, so the facing reads at a glance.
+    tip = [nose, at(0.2, 0.105), at(0.2, -0.105)]
+    pygame.draw.polygon(surf, art.mix(colour, (255, 252, 235), 0.75), tip)
+    pygame.draw.polygon(surf, INK, tip, max(1, rim // 2))
+    # The blade along the right flank, standing out of the edge: steel, grey once the unit has attacked.
+    blade = [at(-0.24, 0.36), at(0.22, 0.165), at(0.26, 0.19), at(-0.2, 0.41)]
+    hilt = [at(-0.27, 0.3), at(-0.22, 0.28), at(-0.17, 0.47), at(-0.22, 0.49)]
+    steel = BLADE if attack else (120, 114, 106)
+    pygame.draw.polygon(surf, steel, blade)
     pygame.draw.polygon(surf, INK, blade, max(1, rim // 2))
-    # The shield on the left flank: a small rounded plate.
-    sc = at(-0.03, -0.22)
-    sr = big * 0.085
-    shield_colour = SHIELD if shield else (70, 76, 92)
-    pygame.draw.circle(surf, shield_colour, sc, sr)
-    pygame.draw.circle(surf, INK, sc, sr, max(1, rim // 2))
+    pygame.draw.polygon(surf, (150, 104, 52) if attack else (96, 88, 80), hilt)
+    pygame.draw.polygon(surf, INK, hilt, max(1, rim // 2))
+    # The shield on the left flank: a heater shield across the edge, dark once spent this turn.
+    sc = at(-0.06, -0.25)
+    sw, sh = 0.1, 0.13
+    plate = [at(-0.06 + sh, -0.25 - sw), at(-0.06 + sh, -0.25 + sw), at(-0.06 - sh * 0.2, -0.25 + sw),
+             at(-0.06 - sh, -0.25), at(-0.06 - sh * 0.2, -0.25 - sw)]
+    face = SHIELD if shield else (64, 68, 80)
+    pygame.draw.polygon(surf, face, plate)
+    pygame.draw.polygon(surf, INK, plate, max(1, rim // 2))
     if shield:
-        pygame.draw.circle(surf, (220, 236, 255), (sc[0] - sr * 0.3, sc[1] - sr * 0.3), sr * 0.3)
+        pygame.draw.circle(surf, (226, 238, 255), sc, big * 0.025)
     return pygame.transform.smoothscale(surf, (size, size))
 
 

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import art
+from game.client.board.layout import cell_xy
 from game.client.dice import DiceTray, TrayDie
+from game.client.dice.tray import FRAME_PX
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -28,12 +30,15 @@ class RollCard:
         self.colour: tuple[int, int, int] = art.PARCHMENT
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.progress = 0.0
+        self.away: int | None = None  # the rank of the cell the roll is about
 
     def roll(self, title: str, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str],
-             colour: tuple[int, int, int]) -> float:
-        """Throw the dice (the faces the engine reported); returns how long they tumble at normal speed."""
+             colour: tuple[int, int, int], near: str | None = None) -> float:
+        """Throw the dice (the faces the engine reported); returns how long they tumble at normal speed. `near`: the
+        cell the roll is about (the card keeps clear of it)."""
         self.visible = True
         self.title, self.result, self.colour = title, "", colour
+        self.away = cell_xy(near)[1] if near else None
         self.place(len(groups))
         self.tray.roll(groups, labels)
         self.progress = 0.0
@@ -54,19 +59,29 @@ class RollCard:
         self.visible = False
         self.tray.clear()
 
-    def place(self, rows: int | None = None) -> None:
-        """Centred over the board, one tray row per group of dice."""
+    def place(self, rows: int | None = None, away: int | None = None) -> None:
+        """Over the board, one tray row per group of dice; with `away` (a rank from 0) over the half of the board
+        away from it, so the units that fight stay in sight."""
         layout = self.board.layout
         cell = layout.cell
         rows = rows if rows is not None else max(1, len(self.tray.faces()))
+        scale = max(0.5, cell / 80)
+        frame = max(6, round(FRAME_PX * scale))
         w = int(layout.board.w * 0.62)
-        h = int(cell * (1.1 + 1.45 * rows) + cell * 0.5)
+        h = int(cell * (1.5 + 1.25 * rows)) + 2 * frame
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
-        pad = max(6, cell // 6)
-        tray = pygame.Rect(self.rect.left + pad * 2, self.rect.top + int(cell * 0.75), w - pad * 4,
-                           h - int(cell * 0.75) - int(cell * 0.6))
-        self.tray.set_rect(tray, max(0.5, cell / 80))
+        if away is not None:
+            self.away = away
+        if self.away is not None:
+            margin = cell // 5
+            if self.away >= layout.rows / 2:
+                self.rect.bottom = layout.board.bottom - margin
+            else:
+                self.rect.top = layout.board.top + margin
+        top = self.rect.top + int(cell * 0.75) + frame
+        bottom = self.rect.bottom - int(cell * 0.62) - frame
+        self.tray.set_rect(pygame.Rect(self.rect.left + frame * 2, top, w - frame * 4, bottom - top), scale)
 
     def draw(self, surface: pygame.Surface, cut: list[str]) -> None:
         """The card, its tray and its two lines."""
