@@ -64,8 +64,8 @@ class BattleCheckersView:
         self.animation = BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.app.t,
                                                  self.seat_name, self.slot.spirit_anchor)
         board.effects.register("shards", _shards)
-        board.effects.register("grain", _grain_flight)
-        board.effects.register("grain_loss", _grain_loss)
+        board.effects.register("grain", _grain_flight, over_panel=True)
+        board.effects.register("grain_loss", _grain_loss, over_panel=True)
         self._stats: GameStats | None = None
         self._threat_key: object = None
         self._threat: dict[int, Fraction] = {}
@@ -591,14 +591,17 @@ def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> No
     n = e.params["n"]
     for i in range(n):
         u = min(1.0, max(0.0, e.t * 1.3 - i * 0.15))
-        if 0 < u < 1:
-            k = 1 - (1 - u) ** 2
+        if not 0 < u < 1:
+            continue
+        r = max(4, layout.cell // 7)
+        for lag, size in ((0.12, 0.45), (0.06, 0.7), (0.0, 1.0)):  # a short fading trail behind the grain
+            v = max(0.0, u - lag)
+            k = 1 - (1 - v) ** 2
             px = ax + (bx - ax) * k
-            py = ay + (by - ay) * k - math.sin(math.pi * u) * layout.cell * 1.2
-            r = max(3, layout.cell // 9)
-            pygame.draw.circle(surface, art.shade(colour, 0.5), (px + 1, py + 1), r)
-            pygame.draw.circle(surface, colour, (px, py), r)
-            pygame.draw.circle(surface, (255, 250, 230), (px - r * 0.3, py - r * 0.3), max(1, r // 3))
+            py = ay + (by - ay) * k - math.sin(math.pi * v) * layout.cell * 1.2
+            colour_now = colour if size == 1.0 else art.mix(colour, (255, 250, 230), 0.5)
+            pygame.draw.circle(surface, colour_now, (px, py), r * size)
+        pygame.draw.circle(surface, (255, 250, 230), (px - r * 0.3, py - r * 0.3), max(1, r // 3))
 
 
 def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:

@@ -845,6 +845,8 @@ class BoardScene(GameScene):
         if self.review is not None:
             self._draw_banner(surface)
         self._draw_panel(surface)
+        if self.queue.effects and self.effects.over_panel:
+            self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
         if self.handover is not None:
             self.handover.draw(surface, self.panel_layout.unit)
 
