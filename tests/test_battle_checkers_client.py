@@ -367,3 +367,14 @@ def test_no_text_is_cut(home, size, language):
         assert problems == []
     finally:
         app.close()
+
+
+def test_b9_hovering_a_unit_shows_which_neighbours_see_its_front_flanks_and_rear(app):
+    b = start(app, demo.position({"d4": (0, "N"), "h2": (0, "N"), "h9": (1, "SW")}, HOT))
+    hover(app, "d4")
+    sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
+    assert sides == {"d5": "front", "e5": "right", "e4": "right", "c5": "left", "c4": "left", "c3": "rear",
+                     "d3": "rear", "e3": "rear"}
+    hover(app, "h9")  # an enemy unit too, facing south-west
+    sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
+    assert sides["g8"] == "front" and sides["i10"] == "rear" and sides["g9"] == "right" and sides["h8"] == "left"

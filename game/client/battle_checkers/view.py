@@ -147,6 +147,8 @@ class BattleCheckersView:
         if p.threat and state.phase != "deploy":
             self._threats(layer, state)
             drawn = True
+        if interactive and self._facing_ring(layer, state):
+            drawn = True
         if interactive and state.phase == "main":
             if p.selected:
                 marks.ring(layer, layout, p.selected, seat_colour(state.player))
@@ -240,7 +242,6 @@ class BattleCheckersView:
                     mid = ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3)
                     pygame.draw.line(layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3,
                                                                                    (a[1] + b[1] * 2) / 3), 3)
-        self._facing_ring(layer, state)
         self._draw_hint(layer)
         return True
 
@@ -282,20 +283,21 @@ class BattleCheckersView:
                 a, b = layout.cell_center(p.selected), layout.cell_center(hover)
                 marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
 
-    def _facing_ring(self, layer: pygame.Surface, state: Any) -> None:
-        """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear."""
+    def _facing_ring(self, layer: pygame.Surface, state: Any) -> bool:
+        """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,
+        the side's initial in each cell's corner); True when drawn."""
         p, layout = self.picks, self.board.layout
         cell = p.hover
         model = self.board.model
         if not cell or model is None or (p.selected and cell in p.plans() and cell != p.selected):
-            return
+            return False
         facing: int | None = None
         if cell in model.units:
             facing = round(model.units[cell].facing) % 8
         elif state.phase == "deploy" and cell in p.draft:
             facing = p.draft[cell]
         if facing is None:
-            return
+            return False
         board = state.board
         here = board.cell(cell)
         r = layout.cell * 0.5
@@ -308,8 +310,9 @@ class BattleCheckersView:
             pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
             pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
             text_badge(layer, self.board.app.t(f"battle_checkers.side_short.{side}"),
-                       (cx, cy - r * 0.62), max(9, layout.cell // 6), (20, 14, 10), colour)
+                       (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), (20, 14, 10), colour)
             self.board.marks.drawn.append(_mark("side", name, side))
+        return True
 
     def _draw_hint(self, layer: pygame.Surface) -> bool:
         s = self.board.session
