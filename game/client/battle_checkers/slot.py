@@ -131,7 +131,8 @@ class Slot:
         counts = (model.count(0), model.count(1)) if model is not None else ()
         return (self.phase_text(), [(b.key, b.text, b.enabled, b.selected, b.primary, tuple(b.rect))
                                     for b in self.buttons() + self.chips()],
-                self.hover, spirit, counts, getattr(model, "dice", None), tuple(getattr(model, "spent", ())))
+                self.hover, spirit, counts, getattr(model, "dice", None), tuple(getattr(model, "spent", ())),
+                self.spirit_series() if self._over() else None)
 
     def spirit_rows(self) -> list[pygame.Rect]:
         """One row per side in the spirit area (screen coordinates)."""
@@ -161,9 +162,47 @@ class Slot:
         size = art.fitting_size(text, line.w, int(unit * 0.9), cut, bold=True)
         art.label(surface, text, size, art.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]),
                   bold=True)
-        self._chips(surface, unit, offset)
+        if self._over():
+            _, row1, row2, _ = self._rects()
+            self._spirit_chart(surface, row1.union(row2).move(offset), unit, cut)
+        else:
+            self._chips(surface, unit, offset)
         B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)
         self._spirit(surface, spirit.move(offset), unit, offset, cut)
+
+    def _over(self) -> bool:
+        board = self.view.board
+        return bool(board.session is not None and board.session.is_over and not board.queue.busy)
+
+    def spirit_series(self) -> list[list[int]]:
+        """Each side's spirit at the start, at every turn's start, and now (for the chart after the game)."""
+        stats = self.view.stats()
+        session = self.view.board.session
+        if stats is None or session is None:
+            return []
+        return [side.spirit + [session.state.spirit[seat]] for seat, side in enumerate(stats.sides)]
+
+    def _spirit_chart(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """Both sides' spirit over the game as two lines in their colours."""
+        series = self.spirit_series()
+        if not series:
+            return
+        t = self.view.board.app.t
+        title = t("battle_checkers.slot.spirit_chart")
+        size = art.fitting_size(title, rect.w, int(unit * 0.75), cut)
+        art.label(surface, title, size, art.MUTED, topleft=(rect.left, rect.top))
+        area = pygame.Rect(rect.left + int(unit * 1.2), rect.top + int(unit * 1.45), rect.w - int(unit * 1.6),
+                           rect.h - int(unit * 1.8))
+        pygame.draw.rect(surface, (30, 23, 19), area.inflate(unit // 2, unit // 3), border_radius=6)
+        top = max(1, max(max(line) for line in series))
+        steps = max(1, max(len(line) for line in series) - 1)
+        art.label(surface, str(top), int(unit * 0.6), art.MUTED, midright=(area.left - unit * 0.35, area.top))
+        art.label(surface, "0", int(unit * 0.6), art.MUTED, midright=(area.left - unit * 0.35, area.bottom))
+        for seat, line in enumerate(series):
+            points = [(area.left + area.w * i / steps, area.bottom - area.h * v / top) for i, v in enumerate(line)]
+            if len(points) == 1:
+                points.append((area.right, points[0][1]))
+            pygame.draw.lines(surface, seat_colour(seat), False, points, max(2, unit // 6))
 
     def _chips(self, surface: pygame.Surface, unit: int, offset: tuple[int, int]) -> None:
         model = self.view.board.model
