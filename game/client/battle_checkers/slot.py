@@ -4,7 +4,7 @@ both sides' spirit as grains with their units left."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,6 +29,11 @@ class Slot:
         self.view = view
         self.hover: str | None = None
 
+    def model(self) -> Any:
+        """The drawing model shown: a reviewed past position's, else the live board's."""
+        board = self.view.board
+        return board.review_model if board.review_model is not None else board.model
+
     def _rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         pl = self.view.board.panel_layout
         r, u = pl.slot, pl.unit
@@ -40,7 +45,7 @@ class Slot:
 
     def chips(self) -> list[B.Button]:
         """The dice chips of the turn (shown to everyone; open ones clickable on the human's turn)."""
-        model = self.view.board.model
+        model = self.model()
         dice = getattr(model, "dice", None)
         if dice is None:
             return []
@@ -116,7 +121,7 @@ class Slot:
         """The turn counter, or what deployment asks."""
         view = self.view
         picks, t = view.picks, view.board.app.t
-        model = view.board.model
+        model = self.model()
         state = picks.state
         if state is None or model is None:
             return ""
@@ -126,7 +131,7 @@ class Slot:
 
     def key(self) -> object:
         """Everything the slot shows (the panel image cache key)."""
-        model = self.view.board.model
+        model = self.model()
         spirit = tuple(model.spirit) if model is not None else ()
         counts = (model.count(0), model.count(1)) if model is not None else ()
         return (self.phase_text(), [(b.key, b.text, b.enabled, b.selected, b.primary, tuple(b.rect))
@@ -144,7 +149,7 @@ class Slot:
 
     def spirit_anchor(self, seat: int) -> tuple[float, float] | None:
         """Where the next grain of `seat` sits in the panel (screen pixels), for grains flying to the counter."""
-        model = self.view.board.model
+        model = self.model()
         if model is None:
             return None
         row = self.spirit_rows()[seat]
@@ -205,7 +210,7 @@ class Slot:
             pygame.draw.lines(surface, seat_colour(seat), False, points, max(2, unit // 6))
 
     def _chips(self, surface: pygame.Surface, unit: int, offset: tuple[int, int]) -> None:
-        model = self.view.board.model
+        model = self.model()
         chips = self.chips()
         if not chips or model is None:
             return
@@ -240,7 +245,7 @@ class Slot:
 
     def _spirit(self, surface: pygame.Surface, area: pygame.Rect, unit: int, offset: tuple[int, int],
                 cut: list[str]) -> None:
-        model = self.view.board.model
+        model = self.model()
         if model is None:
             return
         t = self.view.board.app.t
