@@ -379,3 +379,24 @@ def test_b9_hovering_a_unit_shows_which_neighbours_see_its_front_flanks_and_rear
     hover(app, "h9")  # an enemy unit too, facing south-west
     sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
     assert sides["g8"] == "front" and sides["i10"] == "rear" and sides["g9"] == "right" and sides["h8"] == "left"
+
+
+def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
+    app.settings.anim_speed = "normal"
+    b = start(app, demo.position({"a5": (0, "NE"), "h2": (0, "N"), "b6": (1, "S"), "j10": (1, "S")}, HOT))
+    hover(app, "b6")
+    lines = b.view.odds_lines("b6")
+    assert "Right flank" in lines[0] and "1/2" in lines[1] and "4–6" in lines[2]
+    click_cell(app, "b6")
+    assert b.session.log[0] == "a5xb6" and b.session.log[1].startswith("repel ")
+    one_die = False
+    for _ in range(400):
+        frames(app, 1)
+        if b.view.card.visible and [len(row) for row in b.view.card.tray.faces()] == [1]:
+            one_die = True
+        if not b.queue.busy:
+            break
+    assert one_die
+    roll = int(b.session.log[1].split()[1])
+    assert (b.session.state.unit_at("b6") is not None) == (roll >= 4)
+    assert b.model == b.view.build_model(b.session.state)
