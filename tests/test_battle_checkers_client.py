@@ -400,3 +400,69 @@ def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
     roll = int(b.session.log[1].split()[1])
     assert (b.session.state.unit_at("b6") is not None) == (roll >= 4)
     assert b.model == b.view.build_model(b.session.state)
+
+
+def _distance(a: str, b: str) -> int:
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:])))
+
+
+def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
+    """Both seats human on the Skirmish level: every decision is a click (hand-over cards, Deploy for me and
+    Confirm, units and their plans turned by the wheel to face an enemy, attacks, the fate card, End turn)."""
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        b = start(app, GameSession("battle_checkers", "skirmish6", HOT, seed=3, autosave=False))
+        picks = b.view.picks
+        for _ in range(3000):
+            idle(app)
+            state = b.session.state
+            if b.session.is_over:
+                break
+            if b.handover is not None:
+                click_at(app, b.handover.ok.center, settle=1)
+            elif state.phase == "deploy":
+                slot_button(app, "auto")
+                slot_button(app, "confirm")
+            elif state.phase == "fate_choice":
+                fate_button(app, "fate")
+            elif picks.targets():
+                target = sorted(picks.targets())[0]
+                click_cell(app, picks.name(picks.targets()[target][0].cell))
+                click_cell(app, target)
+            else:
+                _plan_towards_the_enemy(app, b)
+        idle(app)
+        frames(app, 3)
+        assert b.session.is_over and b.overlay == "game_over"
+        assert all(actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
+                   for text, actor in zip(b.session.log, b.session.actors, strict=True))
+    finally:
+        app.close()
+
+
+def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
+    """Click the unit and the end cell nearest an enemy, wheeling the ghost to face it; else End turn."""
+    picks = b.view.picks
+    state = b.session.state
+    enemies = [state.board.name(c) for c in state.units_of(1 - state.player)]
+    best = None
+    for unit in sorted(picks.actors()):
+        for cell, costs in picks.plans(unit, picks.use).items():
+            for facing in costs:
+                ahead = state.board.ahead[state.board.cell(cell)][facing]
+                faces = ahead >= 0 and state.board.name(ahead) in enemies
+                score = (not faces, min(_distance(cell, e) for e in enemies), costs[facing], unit, cell, facing)
+                if best is None or score < best:
+                    best = score
+    if best is None or (best[0] and best[1] >= min(_distance(best[3], e) for e in enemies)):
+        slot_button(app, "end")  # nothing faces an enemy and nothing comes closer
+        return
+    unit, cell, facing = best[3], best[4], best[5]
+    click_cell(app, unit)
+    hover(app, cell)
+    for _ in range(8):
+        if picks.facing_on(cell) == facing:
+            break
+        wheel(app, 1)
+    click_cell(app, cell)
+
