@@ -46,13 +46,31 @@ class FateCard:
                   even=fraction_text(even), even_pct=percent(even)),
                 t("battle_checkers.fate.spirit", a=names(0), sa=state.spirit[0], b=names(1), sb=state.spirit[1])]
 
+    def _fonts(self) -> tuple[int, int]:
+        cell = self.view.board.layout.cell
+        return max(14, int(cell * 0.34)), max(12, int(cell * 0.26))
+
+    def _rows(self) -> list[tuple[str, bool, int]]:
+        """(text, bold, line) per drawn line: the title, then each line wrapped to the card's width."""
+        layout = self.view.board.layout
+        big, small = self._fonts()
+        width = int(layout.board.w * 0.84) - layout.cell
+        texts = self.lines()
+        rows = [(texts[0], True, 0)]
+        for i, text in enumerate(texts[1:], start=1):
+            rows += [(line, False, i) for line in art.wrap(art.font(small), text, width)]
+        return rows
+
     def layout(self) -> list[B.Button]:
         """Place the card over the board's middle; its two buttons."""
         t = self.view.board.app.t
         layout = self.view.board.layout
         cell = layout.cell
-        w = int(layout.board.w * 0.8)
-        h = int(cell * 3.3)
+        big, small = self._fonts()
+        rows = self._rows()
+        w = int(layout.board.w * 0.84)
+        h = int(art.font(big, bold=True).get_linesize() + (len(rows) - 1) * art.font(small).get_linesize()
+                + cell * 1.6)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
         pad = max(6, cell // 5)
@@ -84,11 +102,12 @@ class FateCard:
         art.soft_shadow(surface, rect, 12, 10)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=12)
         pygame.draw.rect(surface, colour, rect, 2, border_radius=12)
-        texts = self.lines()
-        y = rect.top + cell * 0.38
-        for i, text in enumerate(texts):
-            size = art.fitting_size(text, rect.w - cell * 0.6, max(12, int(cell * (0.32 if i == 0 else 0.25))), cut,
-                                    bold=i == 0)
-            art.label(surface, text, size, art.PARCHMENT if i != 2 else colour, center=(rect.centerx, y), bold=i == 0)
-            y += cell * (0.5 if i == 0 else 0.42)
+        big, small = self._fonts()
+        y = float(rect.top + cell * 0.25)
+        for text, bold, line in self._rows():
+            size = art.fitting_size(text, rect.w - cell * 0.5, big if bold else small, cut, bold=bold)
+            f = art.font(size, bold=bold)
+            art.label(surface, text, size, colour if line == 2 else art.PARCHMENT,
+                      center=(rect.centerx, y + f.get_linesize() / 2), bold=bold)
+            y += f.get_linesize() + (cell * 0.12 if bold else 0)
         B.draw(surface, buttons, self.hover, max(12, int(cell * 0.26)), cut)
