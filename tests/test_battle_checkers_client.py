@@ -466,3 +466,18 @@ def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
         wheel(app, 1)
     click_cell(app, cell)
 
+
+
+def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
+    picks = b.view.picks
+    key(app, pygame.K_TAB)
+    assert picks.selected == "c2"
+    for k in (pygame.K_UP, pygame.K_UP):
+        key(app, k)
+    assert picks.hover == "c4" and any(m.kind == "cursor" and m.cell == "c4" for m in b.marks.drawn)
+    key(app, pygame.K_e)
+    assert picks.facing_on("c4") == 1
+    key(app, pygame.K_RETURN)
+    idle(app)
+    assert b.session.log[0] == "c2:s F2 R1"

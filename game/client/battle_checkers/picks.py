@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.board.input import Confirm, Drag, Hover, Intent, Key, Press, RightClick, Tab, Wheel
+from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, RightClick, Tab, Wheel, step_cursor
+from game.client.board.layout import cell_name, cell_xy
 from game.engine.battle_checkers import (
     ACT,
     DIRECTIONS,
@@ -59,6 +60,7 @@ class BattleCheckersPicks:
         self.hover: str | None = None
         self.ghost_facing: int | None = None  # the final facing on the hovered end cell (None: its cheapest)
         self.threat = False  # V: shade own units by the enemy's chance to strike their rear or right flank
+        self.cursor: tuple[int, int] | None = None  # the keyboard cursor (arrows), None while the mouse leads
         self._plans: dict[tuple[str, int], dict[str, dict[int, int]]] = {}
         self._attacks: dict[str, list[Attack]] = {}
         self._actors: set[str] = set()
@@ -362,6 +364,7 @@ class BattleCheckersPicks:
             if intent.cell != self.hover:
                 self.ghost_facing = None
             self.hover = intent.cell
+            self.cursor = None
             return False
         if not self.human or self.state is None:
             return False
@@ -419,6 +422,14 @@ class BattleCheckersPicks:
         if self.state is None or not self.human:
             return
         phase = self.phase
+        if isinstance(intent, Arrow):
+            self._move_cursor(intent.dx, intent.dy)
+            return
+        if isinstance(intent, Confirm) and self.cursor is not None and phase == "deploy":
+            cell = cell_name(*self.cursor)
+            if not self.remove_unit(cell):
+                self.add_unit(cell)
+            return
         if isinstance(intent, Key) and intent.key in TURN_KEYS:
             steps = TURN_KEYS[intent.key]
             if phase == "deploy" and self.hover:
@@ -439,6 +450,16 @@ class BattleCheckersPicks:
                 self.press(self.hover)
         elif phase == "fate_choice" and isinstance(intent, Key) and intent.key in (pygame.K_f, pygame.K_d):
             self.board.commit(FATE if intent.key == pygame.K_f else NOFATE)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        """Arrows move a cursor over the board; the cell under it is hovered (the planner's ghost follows)."""
+        layout = self.board.layout
+        start = self.cursor or cell_xy(self.hover or self.selected or self.name(self.state.board.size // 2))
+        self.cursor = step_cursor(start, dx, dy, layout)
+        cell = cell_name(*self.cursor)
+        if cell != self.hover:
+            self.ghost_facing = None
+        self.hover = cell
 
     def _cycle(self, step: int) -> None:
         order = sorted(self._actors, key=lambda c: (int(c[1:]), c))

@@ -242,6 +242,8 @@ class BattleCheckersView:
                     mid = ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3)
                     pygame.draw.line(layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3,
                                                                                    (a[1] + b[1] * 2) / 3), 3)
+        if p.cursor is not None:
+            marks.cursor(layer, layout, p.cursor)
         self._draw_hint(layer)
         return True
 
@@ -506,6 +508,8 @@ class BattleCheckersView:
             return t("battle_checkers.status.fate")
         if state.phase != "main":
             return ""
+        if p.threat:
+            return t("battle_checkers.status.threat")
         if p.selected and p.use is not None:
             # The same words wherever the pointer is (the ghost's badge counts the pips left), so the panel is
             # not drawn again as the planner follows the mouse.
