@@ -42,7 +42,6 @@ class BattleCheckersModel:
     turn: int = 0
     turn_limit: int = 100
     player: int = 0
-    loose: list[UnitView] = field(default_factory=list)  # units between cells (sliding) or breaking up
 
     @classmethod
     def from_state(cls, state: Any) -> BattleCheckersModel:

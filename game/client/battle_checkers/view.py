@@ -33,8 +33,11 @@ from game.engine.battle_checkers import (
     DIRECTIONS,
     FRONT,
     LEFT,
+    PLACE,
+    PRESET,
     REAR,
     RIGHT,
+    ROLL,
     Activated,
     Attacked,
     Moved,
@@ -70,6 +73,8 @@ class BattleCheckersView:
         self._threat_key: object = None
         self._threat: dict[int, Fraction] = {}
         self._last_key: object = None
+        self._rows_key: object = None
+        self._rows: list[Row] = []
         self._last: tuple[list[str], int] | None = None
 
     # ----- model and animation -----
@@ -448,11 +453,19 @@ class BattleCheckersView:
 
     def log_rows(self) -> list[Row]:
         """One line per turn: the side's name, its roll and its actions in notation (battle rolls in brackets); a
-        deployment unit by unit is counted, not listed."""
+        deployment unit by unit is counted, not listed. Actions are read typed from the game's timeline."""
         s = self.board.session
         if s is None:
             return []
+        key = (id(s), len(s.log), tuple(s.log[-1:]), self.board.app.t.language, tuple(self.board.log.rect))
+        if key != self._rows_key:
+            self._rows_key = key
+            self._rows = self._turn_lines(s)
+        return self._rows
+
+    def _turn_lines(self, s: Any) -> list[Row]:
         t = self.board.app.t
+        timeline = self.board.get_timeline()
         turns: list[str] = []
         owner = -2
         parts: list[str] = []
@@ -465,28 +478,30 @@ class BattleCheckersView:
             if parts:
                 turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
 
-        for text, actor in zip(s.log, s.actors, strict=False):
+        for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
+            action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
+            kind = action[0] if action is not None else ""
             if actor == CHANCE:
-                if text.startswith("roll "):
-                    pending = "(" + text[5:] + ")"
+                if kind == ROLL:
+                    pending = f"({action.a} {action.b})"  # type: ignore[union-attr]
                 else:
-                    parts.append("(" + text + ")")
+                    parts.append(f"({text})")
                 continue
             if actor < 0:
                 continue
-            if actor != owner and not (text in ("fate", "nofate") and parts):
+            if actor != owner and not (kind in ("fate", "nofate") and parts):
                 flush()
                 owner, parts, placed = actor, [], 0
             if pending:
                 parts.append(pending)
                 pending = ""
-            if text == "end":
+            if kind == "end":
                 continue
-            if text.startswith("place "):
+            if kind == PLACE:
                 placed += 1
                 continue
-            if text.startswith("preset "):
-                text = t("battle_checkers.log.preset", name=self.preset_title(text[7:]))
+            if kind == PRESET:
+                text = t("battle_checkers.log.preset", name=self.preset_title(action.name))  # type: ignore[union-attr]
             parts.append(text)
         flush()
         return line_rows([self.board.log.fit_turn(text) for text in turns])
