@@ -171,6 +171,7 @@ class BattleCheckersView:
         return self._threat
 
     def _threats(self, layer: pygame.Surface, state: Any) -> None:
+        """Under the pieces: each own unit's cell shaded by the threat (its badge goes over them)."""
         layout, marks = self.board.layout, self.board.marks
         for cell, p in self.threat_odds(state).items():
             name = state.board.name(cell)
@@ -178,8 +179,18 @@ class BattleCheckersView:
             shade = int(30 + 170 * float(p))
             pygame.draw.rect(layer, (220, 40, 30, shade), rect)
             marks.drawn.append(_mark("threat", name, percent(p)))
-            text_badge(layer, percent(p), (rect.centerx, rect.bottom - layout.cell * 0.14),
+
+    def _threat_badges(self, layer: pygame.Surface, state: Any) -> bool:
+        """Over the pieces: the threat as a percentage in each shaded cell's lower left corner."""
+        p = self.picks
+        if not p.threat or state.phase == "deploy":
+            return False
+        layout = self.board.layout
+        for cell, odds in self.threat_odds(state).items():
+            rect = layout.cell_rect(*cell_xy(state.board.name(cell)))
+            text_badge(layer, percent(odds), (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
                        max(10, layout.cell // 6), (255, 255, 255), (150, 30, 24))
+        return True
 
     def last_cells(self) -> tuple[list[str], int] | None:
         """The cells of the newest decision's activation or attack (from its events) and the side that made it."""
@@ -226,8 +237,11 @@ class BattleCheckersView:
         """The draft, the planner (end cells with costs, the ghost), attack targets with odds, the facing ring."""
         p, board = self.picks, self.board
         layout, marks, state = board.layout, board.marks, p.state
-        if state is None or not interactive:
-            return self._draw_hint(layer)
+        if state is None:
+            return False
+        threat = self._threat_badges(layer, state)
+        if not interactive:
+            return self._draw_hint(layer) or threat
         if state.phase == "deploy":
             if p.hover and p.draft_free(p.hover):
                 marks.dashed_cell(layer, layout, p.hover, True)
