@@ -10,6 +10,7 @@ from game.engine import registry
 GAME_SCENES: dict[str, str] = {
     "kubtafl": "game.client.kubtafl.scene:KubtaflScene",
     "checkrisk": "game.client.checkrisk.scene:CheckRiskScene",
+    "battle_checkers": "game.client.battle_checkers.scene:BattleCheckersScene",
     "dice_lab": "game.client.dice_lab.scene:DiceLabScene",
 }
 

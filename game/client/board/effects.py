@@ -127,14 +127,21 @@ class Effects:
     def __init__(self) -> None:
         self.drawers: dict[str, Drawer] = {"float": _float, "burst": _burst, "spark": _spark, "orbs": _orbs,
                                            "victory": _victory}
+        self.over_panel: set[str] = set()  # kinds drawn last, over the side panel (things flying to a counter)
 
-    def register(self, kind: str, drawer: Drawer) -> None:
-        """Draw effects of `kind` with `drawer` (a mode's own effect)."""
+    def register(self, kind: str, drawer: Drawer, over_panel: bool = False) -> None:
+        """Draw effects of `kind` with `drawer` (a mode's own effect); `over_panel`: after the side panel, for an
+        effect that travels from the board into the panel."""
         self.drawers[kind] = drawer
+        if over_panel:
+            self.over_panel.add(kind)
 
-    def draw(self, surface: pygame.Surface, layout: BoardLayout, effects: list[Effect]) -> None:
-        """Every running effect, in the order they started."""
+    def draw(self, surface: pygame.Surface, layout: BoardLayout, effects: list[Effect],
+             over_panel: bool = False) -> None:
+        """Every running effect of the layer (under or over the panel), in the order they started."""
         for e in effects:
+            if (e.kind in self.over_panel) != over_panel:
+                continue
             drawer = self.drawers.get(e.kind)
             if drawer is not None:
                 drawer(surface, layout, e)

@@ -225,6 +225,16 @@ class MoveLog:
         return False
 
     # ----- drawing -----
+    def fit_turn(self, text: str) -> str:
+        """A turn's line ('Name: a b c', for `line_rows`) cut at its start ('…') until it fits the log's width."""
+        width = self.rect.w - int(self.unit * 4.2)
+        font = art.font(int(self.unit * 0.9 * 0.75), bold=True)
+        name, _, rest = text.partition(": ")
+        words = rest.split(" ")
+        while len(words) > 1 and font.size(f"{name}: … {' '.join(words)}")[0] > width:
+            words.pop(0)
+        return text if " ".join(words) == rest else f"{name}: … {' '.join(words)}"
+
     def draw_box(self, surface: pygame.Surface) -> None:
         """The parchment box (static: cached with the table)."""
         art.parchment(surface, self.rect, self.unit / 18)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -44,13 +45,24 @@ def badge_rect(text: str, size: int) -> pygame.Rect:
 def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg: Any, bg: Any,
                outline: Any = (20, 12, 8)) -> pygame.Rect:
     """A rounded label (damage numbers, odds, amounts); returns where it was drawn."""
-    img = art.font(size, bold=True).render(text, True, fg)
-    rect = badge_rect(text, size)
-    rect.center = (int(center[0]), int(center[1]))
-    pygame.draw.rect(surface, bg, rect, border_radius=rect.h // 2)
-    pygame.draw.rect(surface, outline, rect, max(1, size // 10), border_radius=rect.h // 2)
-    surface.blit(img, img.get_rect(center=rect.center))
+    image = _badge_image(text, size, tuple(fg), tuple(bg), tuple(outline))
+    rect = image.get_rect(center=(int(center[0]), int(center[1])))
+    surface.blit(image, rect)
     return rect
+
+
+@lru_cache(maxsize=512)
+def _badge_image(text: str, size: int, fg: tuple[int, ...], bg: tuple[int, ...],
+                 outline: tuple[int, ...]) -> pygame.Surface:
+    """A badge drawn once (boards redraw the same costs and odds every frame)."""
+    rect = badge_rect(text, size)
+    image = pygame.Surface(rect.size, pygame.SRCALPHA)
+    local = rect.move(-rect.x, -rect.y)
+    pygame.draw.rect(image, bg, local, border_radius=rect.h // 2)
+    pygame.draw.rect(image, outline, local, max(1, size // 10), border_radius=rect.h // 2)
+    img = art.font(size, bold=True).render(text, True, fg)
+    image.blit(img, img.get_rect(center=local.center))
+    return image
 
 
 def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], size: int, keep_clear: list[pygame.Rect],
@@ -153,11 +165,12 @@ class Marks:
         """Forget the last frame's marks."""
         self.drawn = []
 
-    def begin(self, size: tuple[int, int]) -> pygame.Surface:
-        """A cleared transparent layer the size of the window."""
+    def begin(self, size: tuple[int, int], area: pygame.Rect | None = None) -> pygame.Surface:
+        """A transparent layer the size of the window, cleared within `area` (the whole layer by default): marks
+        are drawn there only, so the caller blits that part alone."""
         if self.layer is None or self.layer.get_size() != size:
             self.layer = pygame.Surface(size, pygame.SRCALPHA)
-        self.layer.fill((0, 0, 0, 0))
+        self.layer.fill((0, 0, 0, 0), area)
         return self.layer
 
     @property

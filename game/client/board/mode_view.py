@@ -23,7 +23,11 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 - **A decision by another seat mid-turn** (CheckRisk's defender): `handover(seat)` returns the hand-over card's
   message when that seat is a human and the previous acting human was another.
 - **Dice rolls and other engine events**: `event_handlers()` maps each event *class* to a handler that queues
-  steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind.
+  steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind. An effect that
+  travels from the board into the side panel (Battle Checkers' spirit grains) is registered with
+  `board.effects.register(kind, drawer, over_panel=True)` and drawn after the panel.
+- **Buttons and cards of a mode** (presets, End turn, the fate card): `game.client.board.buttons` lays out,
+  hit-tests and draws small buttons; odds read `game.client.board.odds.percent` and `fraction_text`.
 - **Optional extras** (looked up with `getattr`, so a mode without them needs nothing): `end_summary(state)` adds
   a line to the game-over card; `results_size()` and `draw_results(surface, rect, scale, cut)` put a results
   table in it (CheckRisk: charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip.

@@ -621,7 +621,9 @@ class BoardScene(GameScene):
                 self.queue.skip()
             return
         if self.handover is not None:
-            if self.handover.handle(event):
+            if ctrl_z:
+                self.undo()  # the card waits for a player, but taking a decision back never does
+            elif self.handover.handle(event):
                 self.handover = None
             return
         if event.type == pygame.KEYDOWN:
@@ -843,15 +845,18 @@ class BoardScene(GameScene):
             surface.blit(self.static_surface(), self.layout.frame.move(offset).topleft, self.layout.frame)
         interactive = self.accepting_input
         live = self.review_model is None  # a reviewed position shows its pieces only, none of the live marks
-        layer = self.marks.begin(surface.get_size())
+        # Marks lie on the board and its frame: only that part of the layer is cleared and blitted (a full-window
+        # translucent blit twice a frame would cost more than everything else the board draws).
+        area = self.layout.frame.clip(surface.get_rect())
+        layer = self.marks.begin(surface.get_size(), area)
         if live and self.view.draw_under(layer, interactive):
-            surface.blit(layer, (0, 0))
+            surface.blit(layer, area.topleft, area)
         shown = self.model if live else self.review_model
         if shown is not None:
             self.view.draw_pieces(surface, self.layout, shown, offset)
-        layer = self.marks.begin(surface.get_size())
+        layer = self.marks.begin(surface.get_size(), area)
         if live and self.view.draw_over(layer, interactive):
-            surface.blit(layer, (0, 0))
+            surface.blit(layer, area.topleft, area)
         if self.queue.effects:
             self.effects.draw(surface, self.layout, self.queue.effects)
         if self.chooser is not None:
@@ -863,6 +868,8 @@ class BoardScene(GameScene):
         if self.review is not None:
             self._draw_banner(surface)
         self._draw_panel(surface)
+        if self.queue.effects and self.effects.over_panel:
+            self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
         if self.handover is not None:
             self.handover.draw(surface, self.panel_layout.unit)
 

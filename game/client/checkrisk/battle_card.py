@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import art
-from game.client.anim import speed_factor
-from game.client.checkrisk import buttons as B
+from game.client.board import buttons as B
+from game.client.board.odds import percent
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 from game.client.dice import DiceTray, TrayDie
 from game.engine.checkrisk import battle_forecast
@@ -18,16 +18,6 @@ from game.engine.checkrisk import battle_forecast
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
     from game.client.checkrisk.picks import CheckRiskPicks
-
-
-def percent(p: Any) -> str:
-    """An exact probability shown as a whole percentage ('<1 %' and '>99 %' at the ends)."""
-    value = float(p) * 100
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{round(value)}%"
 
 
 class BattleCard:
@@ -75,13 +65,7 @@ class BattleCard:
 
     def advance(self, t: float, seconds: float) -> None:
         """Move the tumble to progress `t` of `seconds` (driven by the animation queue, already speed-scaled)."""
-        delta = max(0.0, t - self.tray_t) * seconds
-        self.tray_t = t
-        factor = speed_factor(getattr(self.board.app.settings, "anim_speed", "normal"))
-        if t >= 1.0 or factor == 0.0:
-            self.tray.skip()
-        else:
-            self.tray.update(delta * factor)
+        self.tray_t = self.tray.follow(t, seconds, self.tray_t)
 
     def glow_hits(self) -> None:
         """Every 4, 5 or 6 glows."""

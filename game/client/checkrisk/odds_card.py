@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import art
-from game.client.checkrisk.battle_card import percent
+from game.client.board.odds import percent
 from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import Attack
 

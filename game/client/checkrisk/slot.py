@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import art
-from game.client.checkrisk import buttons as B
+from game.client.board import buttons as B
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 
 if TYPE_CHECKING:

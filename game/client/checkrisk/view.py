@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import art
+from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
-from game.client.checkrisk import buttons as B
 from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
@@ -356,18 +356,7 @@ class CheckRiskView:
             parts.append("+1" if isinstance(action, Reinforce) else text)
         if parts:
             turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
-        return line_rows([self._fit(text) for text in turns])
-
-    def _fit(self, text: str) -> str:
-        """A turn's line cut at its start ('…') until it fits the log's width."""
-        log = self.board.log
-        width = log.rect.w - int(log.unit * 4.2)
-        font = art.font(int(log.unit * 0.9 * 0.75), bold=True)
-        name, _, rest = text.partition(": ")
-        words = rest.split(" ")
-        while len(words) > 1 and font.size(f"{name}: … {' '.join(words)}")[0] > width:
-            words.pop(0)
-        return text if " ".join(words) == rest else f"{name}: … {' '.join(words)}"
+        return line_rows([self.board.log.fit_turn(text) for text in turns])
 
     def status(self, hint: str, note: str) -> str:
         """What to do now."""

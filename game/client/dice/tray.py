@@ -174,6 +174,16 @@ class DiceTray:
         raise KeyError(key)
 
     # --- frame ----------------------------------------------------------------------------------------
+    def follow(self, progress: float, seconds: float, last: float) -> float:
+        """Drive the tumble from an animation step: from progress `last` to `progress` (0…1) of a step lasting
+        `seconds` (already scaled by the speed setting); returns `progress`, to pass as `last` next time."""
+        factor = speed_factor(self.speed())
+        if progress >= 1.0 or factor == 0.0:
+            self.skip()
+        else:
+            self.update(max(0.0, progress - last) * seconds * factor)
+        return progress
+
     def update(self, dt: float) -> None:
         """Advance the tumble by `dt` real seconds (scaled by the animation-speed setting)."""
         factor = speed_factor(self.speed())

@@ -1,4 +1,4 @@
-"""Small drawn buttons for CheckRisk's panel slot and battle card: laid out in rows, hit by position, hover-lit.
+"""Small drawn buttons for a mode's panel slot and board cards: laid out in rows, hit by position, hover-lit.
 
 They are drawn with pygame (they come and go with the phase, many times a turn) and report clicks to the view by
 key; a disabled button is drawn dim and never reports.

@@ -1,0 +1,81 @@
+"""Battle Checkers board scene: frame time at 1280×720 while the pip planner follows the mouse over a crowded
+board (both sides deployed, a unit selected with the sum, the ghost and its facing following the pointer)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from bench.common import figure, percentile
+
+FRAMES_PER_RUN = 240
+RUNS = 3
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
+
+
+def planner_frame_times() -> tuple[list[float], list[float]]:
+    """Seconds per frame (events, update and draw), wall clock and this process's CPU time, while the pointer
+    sweeps the selected unit's end cells (CPU time stays meaningful on a machine busy with other work)."""
+    _headless()
+    import pygame
+
+    from game.client.app import App
+    from game.client.battle_checkers.demo import crowded
+
+    app = App((1280, 720))
+    app.scenes.fade_enabled = False
+    app.settings.anim_speed = "normal"
+    times: list[float] = []
+    cpu: list[float] = []
+    try:
+        for run in range(RUNS):
+            session = crowded()
+            app.goto("battle_checkers", session=session)
+            scene = app.scenes.current
+            for _ in range(5):
+                app.frame(1 / 60, flip=False)
+            picks = scene.view.picks
+            unit = max(picks.actors(), key=lambda c: len(picks.plans(c, 0)))
+            picks.select(unit)
+            cells = sorted(picks.plans())
+            for i in range(FRAMES_PER_RUN):
+                x, y = scene.layout.cell_center(cells[(i + run) % len(cells)])
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                                     buttons=(0, 0, 0)))
+                if i % 3 == 0:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+                start, start_cpu = time.perf_counter(), time.process_time()
+                app.frame(1 / 60, flip=False)
+                times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+    finally:
+        app.close()
+    return times, cpu
+
+
+def figures() -> Iterator[dict[str, Any]]:
+    """Frame time median and p99 while the planner follows the mouse."""
+    times, cpu = planner_frame_times()
+    yield figure("battle_checkers_client_planner_frame_median", percentile(times, 50) * 1000, "ms",
+                 frames=len(times), size="1280x720")
+    yield figure("battle_checkers_client_planner_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
+                 target="< 8 ms")
+    yield figure("battle_checkers_client_planner_frame_cpu_median", percentile(cpu, 50) * 1000, "ms",
+                 frames=len(cpu), size="1280x720")
+    yield figure("battle_checkers_client_planner_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
+                 target="< 8 ms")
+
+
+if __name__ == "__main__":
+    for fig in figures():
+        print(json.dumps(fig))

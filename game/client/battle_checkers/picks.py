@@ -1,0 +1,470 @@
+"""What the Battle Checkers player is picking: a deployment draft (cells and facings), a unit and a dice chip with
+the plan's end cell and final facing (the pip planner), an attack, and the fate choice. Every choice ends in
+`board.commit` of an action the engine lists for this position (`state.unit_actions`, `state.attacks`,
+`state.legal_actions`); costs come from `state.activation_cost`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, RightClick, Tab, Wheel, step_cursor
+from game.client.board.layout import cell_name, cell_xy
+from game.engine.battle_checkers import (
+    ACT,
+    DIRECTIONS,
+    END,
+    FATE,
+    NOFATE,
+    PLACE,
+    PRESET,
+    USE_DIE1,
+    USE_DIE2,
+    USE_SUM,
+    Activate,
+    Attack,
+    Place,
+    Placed,
+    Preset,
+)
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+TURN_KEYS = {pygame.K_q: -1, pygame.K_e: 1}
+USE_KEYS = {pygame.K_1: USE_DIE1, pygame.K_2: USE_DIE2, pygame.K_3: USE_SUM, pygame.K_s: USE_SUM}
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One attacker on a target, as a chooser chip."""
+
+    action: Attack
+    text: str
+    label: str
+
+
+class BattleCheckersPicks:
+    """The picks of the human to act, over the board scene's services."""
+
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.state: Any = None
+        self.human = False
+        self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> facing
+        self.draft_preset = ""  # the preset the draft came from (committed as one action while unchanged)
+        self.selected: str | None = None
+        self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
+        self.hover: str | None = None
+        self.ghost_facing: int | None = None  # the final facing on the hovered end cell (None: its cheapest)
+        self.threat = False  # V: shade own units by the enemy's chance to strike their rear or right flank
+        self.cursor: tuple[int, int] | None = None  # the keyboard cursor (arrows), None while the mouse leads
+        self._plans: dict[tuple[str, int], dict[str, dict[int, int]]] = {}
+        self._attacks: dict[str, list[Attack]] = {}
+        self._actors: set[str] = set()
+
+    # ----- position -----
+    def rebuild(self, state: Any, human: bool) -> None:
+        """Index the new position (attacks, units that can act); the draft stays while deploying."""
+        self.state = state
+        self.human = human
+        self._plans = {}
+        self._attacks = {}
+        self._actors = set()
+        if state.phase != "deploy":
+            self.draft = {}
+            self.draft_preset = ""
+        if state.phase == "main":
+            name = state.board.name
+            for attack in state.attacks():
+                self._attacks.setdefault(name(attack.target), []).append(attack)
+                self._actors.add(name(attack.cell))
+            if state.uses():
+                for cell in state.ready_units():
+                    if state.unit_actions(cell):
+                        self._actors.add(name(cell))
+            if self.selected not in self._actors:
+                self.selected = None
+            opens = self.open_uses()
+            if self.use not in opens:
+                self.use = opens[0] if opens else None
+
+    def reset(self) -> None:
+        """Drop the selection and hover (the draft and the chip stay)."""
+        self.selected = None
+        self.hover = None
+        self.ghost_facing = None
+
+    @property
+    def phase(self) -> str:
+        """The position's phase ('' before the first position)."""
+        return str(self.state.phase) if self.state is not None else ""
+
+    def cell(self, name: str) -> int:
+        """The engine's index of a cell name."""
+        return int(self.state.board.cell(name))
+
+    def name(self, cell: int) -> str:
+        """The name of an engine cell index."""
+        return str(self.state.board.name(cell))
+
+    # ----- deployment -----
+    def default_facing(self) -> int:
+        """New units face the enemy: north for player 1, south for player 2."""
+        return 0 if self.state.player == 0 else 4
+
+    def units_left(self) -> int:
+        """Units the deploying side still has to place (the draft counted)."""
+        return int(self.state.to_place[self.state.player]) - len(self.draft)
+
+    def draft_free(self, cell: str) -> bool:
+        """True when a unit of the draft may go on `cell` (the engine's placement check, the draft placed)."""
+        if self.state is None or self.phase != "deploy" or cell in self.draft or self.units_left() <= 0:
+            return False
+        return bool(self.state.is_legal(Place(PLACE, self.cell(cell), 0)))
+
+    def free_cells(self) -> list[str]:
+        """Every cell a new unit of the draft may go on."""
+        if self.state is None or self.phase != "deploy" or self.units_left() <= 0:
+            return []
+        return sorted({self.name(a.cell) for a in self.state.legal_actions() if a[0] == PLACE} - set(self.draft))
+
+    def add_unit(self, cell: str) -> bool:
+        """A new unit of the draft on `cell`, facing the enemy."""
+        if not self.draft_free(cell):
+            return False
+        self.draft[cell] = self.default_facing()
+        self.draft_preset = ""
+        return True
+
+    def remove_unit(self, cell: str) -> bool:
+        """Take the draft's unit off `cell`."""
+        if cell not in self.draft:
+            return False
+        del self.draft[cell]
+        self.draft_preset = ""
+        return True
+
+    def move_unit(self, src: str, dst: str | None) -> bool:
+        """Move the draft's unit from `src` to `dst` (keeping its facing)."""
+        if src not in self.draft or dst is None or dst == src:
+            return False
+        facing = self.draft.pop(src)
+        if not self.draft_free(dst):
+            self.draft[src] = facing
+            return False
+        self.draft[dst] = facing
+        self.draft_preset = ""
+        return True
+
+    def turn_unit(self, cell: str, steps: int) -> bool:
+        """Turn the draft's unit on `cell` by `steps` eighths (clockwise positive)."""
+        if cell not in self.draft:
+            return False
+        self.draft[cell] = (self.draft[cell] + steps) % 8
+        self.draft_preset = ""
+        return True
+
+    def presets(self) -> list[str]:
+        """The level's presets open now (only before any unit is placed)."""
+        if self.phase != "deploy":
+            return []
+        return [a.name for a in self.state.legal_actions() if a[0] == PRESET]
+
+    def use_preset(self, name: str) -> None:
+        """Fill the draft from a preset: where the engine puts its units for this side."""
+        trial = self.state.clone()
+        events = trial.apply(Preset(PRESET, name))
+        self.draft = {e.cell: DIRECTIONS.index(e.facing) for e in events if isinstance(e, Placed)}
+        self.draft_preset = name
+
+    def deploy_for_me(self) -> None:
+        """Fill the rest of the draft: the first preset on an empty draft, else the free cells nearest the front."""
+        presets = self.presets()
+        if not self.draft and presets:
+            self.use_preset(presets[0])
+            return
+        front = self.state.board.height // 2 - 0.5
+        while self.units_left() > 0:
+            cells = self.free_cells()
+            if not cells:
+                break
+            mid = (self.state.board.width - 1) / 2
+            best = min(cells, key=lambda c: (abs(int(c[1:]) - 1 - front), abs(ord(c[0]) - 97 - mid), c))
+            self.draft[best] = self.default_facing()
+        self.draft_preset = ""
+
+    def confirm_deployment(self) -> None:
+        """Commit the draft: the preset as one action, else one placement per unit."""
+        if self.units_left() or not self.draft:
+            return
+        draft, preset = dict(self.draft), self.draft_preset
+        self.draft, self.draft_preset = {}, ""
+        if preset and preset in self.presets():
+            self.board.commit(Preset(PRESET, preset))
+            return
+        for cell, facing in sorted(draft.items()):
+            self.board.commit(Place(PLACE, self.cell(cell), facing))
+
+    # ----- the planner -----
+    def open_uses(self) -> list[int]:
+        """The chips still open this turn: the sum and each unspent die (B6)."""
+        if self.state is None or self.phase != "main":
+            return []
+        return [use for use, _ in self.state.uses()]
+
+    def pips(self, use: int | None) -> int:
+        """The pips of a chip (0 when it is not open)."""
+        if self.state is None or use is None:
+            return 0
+        return int(dict(self.state.uses()).get(use, 0))
+
+    def actors(self) -> set[str]:
+        """Own units that can activate or attack now."""
+        return set(self._actors)
+
+    def plans(self, cell: str | None = None, use: int | None = None) -> dict[str, dict[int, int]]:
+        """End cell -> {final facing: pips it costs} for the unit on `cell` with chip `use` (default: the picks')."""
+        cell = cell if cell is not None else self.selected
+        use = use if use is not None else self.use
+        if cell is None or use is None or self.state is None or self.phase != "main":
+            return {}
+        key = (cell, use)
+        if key not in self._plans:
+            state, start = self.state, self.cell(cell)
+            out: dict[str, dict[int, int]] = {}
+            for action in state.unit_actions(start):
+                if action[0] == ACT and action.use == use:
+                    cost = state.activation_cost(start, action.to, action.facing)
+                    out.setdefault(self.name(action.to), {})[action.facing] = int(cost)
+            self._plans[key] = out
+        return self._plans[key]
+
+    def cheapest(self, cell: str) -> int:
+        """The fewest pips that take the selected unit to `cell`."""
+        costs = self.plans().get(cell, {})
+        return min(costs.values()) if costs else 0
+
+    def facing_on(self, cell: str) -> int | None:
+        """The final facing the ghost shows on `cell`: the one turned to, else the cheapest (on its own cell: as it
+        stands until turned)."""
+        costs = self.plans().get(cell)
+        if not costs:
+            return None
+        if self.ghost_facing is not None and (self.ghost_facing in costs or (
+                cell == self.selected and self.ghost_facing == self.current_facing())):
+            return self.ghost_facing
+        if cell == self.selected:
+            return self.current_facing()
+        return min(costs, key=lambda f: (costs[f], f))
+
+    def current_facing(self) -> int:
+        """The selected unit's facing now."""
+        return int(self.state.facing[self.cell(self.selected)]) if self.selected else 0
+
+    def plan_action(self, cell: str) -> Activate | None:
+        """The activation the ghost on `cell` shows, when it is one the engine lists."""
+        facing = self.facing_on(cell)
+        if facing is None or self.selected is None or self.use is None:
+            return None
+        costs = self.plans().get(cell, {})
+        if facing not in costs:
+            return None
+        return Activate(ACT, self.cell(self.selected), self.use, self.cell(cell), facing)
+
+    def pips_left(self, cell: str) -> int | None:
+        """Pips the ghost's plan on `cell` leaves unused."""
+        facing = self.facing_on(cell)
+        costs = self.plans().get(cell, {})
+        if facing is None or facing not in costs:
+            return None
+        return self.pips(self.use) - costs[facing]
+
+    def turn_ghost(self, steps: int) -> bool:
+        """Turn the ghost on the hovered end cell to the next facing the plan allows (clockwise for +)."""
+        cell = self.hover
+        costs = self.plans().get(cell or "")
+        if not cell or not costs:
+            return False
+        allowed = set(costs)
+        if cell == self.selected:
+            allowed.add(self.current_facing())
+        facing = self.facing_on(cell)
+        if facing is None:
+            return False
+        step = 1 if steps > 0 else -1
+        for _ in range(abs(steps)):
+            for k in range(1, 8):
+                candidate = (facing + step * k) % 8
+                if candidate in allowed:
+                    facing = candidate
+                    break
+        self.ghost_facing = facing
+        return True
+
+    def select(self, cell: str | None) -> None:
+        """Select an own unit that can act (or drop the selection); the chip stays when still open."""
+        self.selected = cell if cell in self._actors else None
+        self.ghost_facing = None
+        opens = self.open_uses()
+        if self.use not in opens:
+            self.use = opens[0] if opens else None
+
+    def choose_use(self, use: int) -> bool:
+        """Pick a chip (sum or one die) when it is open."""
+        if use not in self.open_uses():
+            return False
+        self.use = use
+        self.ghost_facing = None
+        return True
+
+    # ----- attacks -----
+    def targets(self) -> dict[str, list[Attack]]:
+        """Enemy cell -> the attacks on it open now."""
+        return self._attacks
+
+    def attack_on(self, target: str) -> Attack | None:
+        """The attack a click on `target` makes: the selected unit's, else the only one (None: choose)."""
+        attacks = self._attacks.get(target, [])
+        mine = [a for a in attacks if self.selected is not None and a.cell == self.cell(self.selected)]
+        if mine:
+            return mine[0]
+        return attacks[0] if len(attacks) == 1 else None
+
+    def shown_attack(self, target: str) -> Attack | None:
+        """The attack whose odds show on hovering `target` (the selected attacker's, else the best)."""
+        chosen = self.attack_on(target)
+        if chosen is not None:
+            return chosen
+        attacks = self._attacks.get(target, [])
+        if not attacks:
+            return None
+        return max(attacks, key=lambda a: (self.state.forecast(a).probability("success"), -a.cell))
+
+    def pick_attack(self, target: str) -> None:
+        """Commit the attack on `target`, or let the player choose among several attackers."""
+        chosen = self.attack_on(target)
+        if chosen is not None:
+            self.board.commit(chosen)
+            return
+        t = self.board.app.t
+        options = []
+        for attack in self._attacks.get(target, []):
+            side = self.state.forecast(attack).detail.side
+            options.append(AttackOption(attack, self.name(attack.cell), t(f"battle_checkers.side.{side}")))
+        self.board.open_chooser(t("battle_checkers.chooser.attacker", target=target),
+                                [(t("battle_checkers.chooser.from"), options)], target)
+
+    # ----- pointer and keys -----
+    def pointer(self, intent: Intent) -> bool:
+        """Board pointer intents by phase; returns True from a press that grabs a draft unit (drag)."""
+        if isinstance(intent, Hover):
+            if intent.cell != self.hover:
+                self.ghost_facing = None
+            self.hover = intent.cell
+            self.cursor = None
+            return False
+        if not self.human or self.state is None:
+            return False
+        phase = self.phase
+        if phase == "deploy":
+            return self._deploy_pointer(intent)
+        if phase != "main":
+            return False
+        if isinstance(intent, Wheel):
+            if intent.cell is not None and intent.cell != self.hover:
+                self.hover, self.ghost_facing = intent.cell, None
+            self.turn_ghost(intent.steps)
+            return False
+        if isinstance(intent, RightClick):
+            self.select(None)
+            return False
+        if isinstance(intent, Press) and intent.cell:
+            self.press(intent.cell)
+        return False
+
+    def press(self, cell: str) -> None:
+        """A click on the board during the turn: commit a plan, attack, or (de)select a unit."""
+        if self.selected is not None and cell in self.plans():
+            action = self.plan_action(cell)
+            if action is not None:
+                self.board.commit(action)
+                return
+            if cell == self.selected:
+                self.select(None)
+                return
+        if cell in self._attacks:
+            self.pick_attack(cell)
+            return
+        self.select(cell if cell != self.selected else None)
+
+    def _deploy_pointer(self, intent: Intent) -> bool:
+        if isinstance(intent, Press) and intent.cell:
+            if intent.cell in self.draft:
+                return True  # grabbed: a drag moves it
+            self.add_unit(intent.cell)
+        elif isinstance(intent, RightClick) and intent.cell:
+            self.remove_unit(intent.cell)
+        elif isinstance(intent, Drag):
+            if intent.dst is None:
+                self.remove_unit(intent.src)
+            else:
+                self.move_unit(intent.src, intent.dst)
+        elif isinstance(intent, Wheel) and intent.cell:
+            self.turn_unit(intent.cell, intent.steps)
+        return False
+
+    def key(self, intent: Intent) -> None:
+        """Q/E turn (the draft's unit or the ghost), 1/2/3 pick a chip, Tab cycles units, N ends the turn, F/D
+        answer the fate roll, Enter confirms."""
+        if self.state is None or not self.human:
+            return
+        phase = self.phase
+        if isinstance(intent, Arrow):
+            self._move_cursor(intent.dx, intent.dy)
+            return
+        if isinstance(intent, Confirm) and self.cursor is not None and phase == "deploy":
+            cell = cell_name(*self.cursor)
+            if not self.remove_unit(cell):
+                self.add_unit(cell)
+            return
+        if isinstance(intent, Key) and intent.key in TURN_KEYS:
+            steps = TURN_KEYS[intent.key]
+            if phase == "deploy" and self.hover:
+                self.turn_unit(self.hover, steps)
+            elif phase == "main":
+                self.turn_ghost(steps)
+            return
+        if phase == "deploy" and isinstance(intent, Confirm):
+            self.confirm_deployment()
+        elif phase == "main":
+            if isinstance(intent, Key) and intent.key in USE_KEYS:
+                self.choose_use(USE_KEYS[intent.key])
+            elif isinstance(intent, Key) and intent.key == pygame.K_n:
+                self.board.commit(END)
+            elif isinstance(intent, Tab):
+                self._cycle(-1 if intent.back else 1)
+            elif isinstance(intent, Confirm) and self.hover:
+                self.press(self.hover)
+        elif phase == "fate_choice" and isinstance(intent, Key) and intent.key in (pygame.K_f, pygame.K_d):
+            self.board.commit(FATE if intent.key == pygame.K_f else NOFATE)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        """Arrows move a cursor over the board; the cell under it is hovered (the planner's ghost follows)."""
+        layout = self.board.layout
+        start = self.cursor or cell_xy(self.hover or self.selected or self.name(self.state.board.size // 2))
+        self.cursor = step_cursor(start, dx, dy, layout)
+        cell = cell_name(*self.cursor)
+        if cell != self.hover:
+            self.ghost_facing = None
+        self.hover = cell
+
+    def _cycle(self, step: int) -> None:
+        order = sorted(self._actors, key=lambda c: (int(c[1:]), c))
+        if not order:
+            return
+        i = order.index(self.selected) + step if self.selected in order else (0 if step > 0 else -1)
+        self.select(order[i % len(order)])
+

@@ -1,0 +1,101 @@
+"""The roll card: a dice tray over the middle of the board for the turn's 2d6, a head-on duel, a repel roll and the
+fate roll, with a title line saying what is rolled and, once the dice settle, what came of it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import art
+from game.client.board.layout import cell_xy
+from game.client.dice import DiceTray, TrayDie
+from game.client.dice.tray import FRAME_PX
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+class RollCard:
+    """A titled tray; `visible` while a roll is shown."""
+
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10),
+                             speed=lambda: getattr(board.app.settings, "anim_speed", "normal"), seed=13)
+        self.visible = False
+        self.title = ""
+        self.result = ""
+        self.colour: tuple[int, int, int] = art.PARCHMENT
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.progress = 0.0
+        self.away: int | None = None  # the rank of the cell the roll is about
+
+    def roll(self, title: str, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str],
+             colour: tuple[int, int, int], near: str | None = None) -> float:
+        """Throw the dice (the faces the engine reported); returns how long they tumble at normal speed. `near`: the
+        cell the roll is about (the card keeps clear of it)."""
+        self.visible = True
+        self.title, self.result, self.colour = title, "", colour
+        self.away = cell_xy(near)[1] if near else None
+        self.place(len(groups))
+        self.tray.roll(groups, labels)
+        self.progress = 0.0
+        return max((e.delay + e.duration for e in self.tray.entries), default=0.0)
+
+    def advance(self, t: float, seconds: float) -> None:
+        """Follow the animation step's progress."""
+        self.progress = self.tray.follow(t, seconds, self.progress)
+
+    def settle(self, result: str, glow: Sequence[tuple[int, int]] = ()) -> None:
+        """The dice lie still: what came of the roll, and which dice glow."""
+        self.tray.skip()
+        self.tray.set_glow(glow)
+        self.result = result
+
+    def close(self) -> None:
+        """Hide the card."""
+        self.visible = False
+        self.tray.clear()
+
+    def place(self, rows: int | None = None, away: int | None = None) -> None:
+        """Over the board, one tray row per group of dice; with `away` (a rank from 0) over the half of the board
+        away from it, so the units that fight stay in sight."""
+        layout = self.board.layout
+        cell = layout.cell
+        rows = rows if rows is not None else max(1, len(self.tray.faces()))
+        scale = max(0.5, cell / 80)
+        frame = max(6, round(FRAME_PX * scale))
+        w = int(layout.board.w * 0.62)
+        h = int(cell * (1.5 + 1.25 * rows)) + 2 * frame
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = layout.board.center
+        if away is not None:
+            self.away = away
+        if self.away is not None:
+            margin = cell // 5
+            if self.away >= layout.rows / 2:
+                self.rect.bottom = layout.board.bottom - margin
+            else:
+                self.rect.top = layout.board.top + margin
+        top = self.rect.top + int(cell * 0.75) + frame
+        bottom = self.rect.bottom - int(cell * 0.62) - frame
+        self.tray.set_rect(pygame.Rect(self.rect.left + frame * 2, top, w - frame * 4, bottom - top), scale)
+
+    def draw(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """The card, its tray and its two lines."""
+        if not self.visible:
+            return
+        rect = self.rect
+        art.soft_shadow(surface, rect, 12, 10)
+        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=12)
+        pygame.draw.rect(surface, self.colour, rect, 2, border_radius=12)
+        cell = self.board.layout.cell
+        size = art.fitting_size(self.title, rect.w - cell * 0.6, max(12, int(cell * 0.32)), cut, bold=True)
+        art.label(surface, self.title, size, art.PARCHMENT, center=(rect.centerx, rect.top + cell * 0.4), bold=True)
+        self.tray.draw(surface)
+        if self.result:
+            size = art.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
+            art.label(surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32),
+                      bold=True)

@@ -1,0 +1,77 @@
+"""What the game's log says about each side: units lost, attacks made and won against the success they were
+expected to have (the engine's exact forecast at the moment of each attack), fate rolls, and spirit at the start
+of each turn (for the game-over summary).
+
+Read by replaying the session's log on a fresh state with the engine's typed actions; kept up to date
+incrementally; an undo (a shorter log) starts the replay over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from game.engine.battle_checkers import Destroyed, FateCalled, TurnStarted
+
+
+@dataclass
+class SideStats:
+    """One side's record."""
+
+    lost: int = 0
+    attacks: int = 0
+    kills: int = 0
+    expected: Fraction = Fraction(0)
+    fates: int = 0
+    spirit: list[int] = field(default_factory=list)
+
+
+class GameStats:
+    """Both sides' records, read from a session's game and log."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.reset()
+
+    def reset(self) -> None:
+        """Start the replay from the beginning."""
+        self.state = self.game.initial_state()
+        self.read = 0
+        self.sides = [SideStats(spirit=[self.state.spirit[seat]]) for seat in (0, 1)]
+        self._attacker: int | None = None
+
+    def update(self, log: list[str]) -> None:
+        """Read the log entries not read yet (from the start again after an undo)."""
+        if len(log) < self.read:
+            self.reset()
+        for text in log[self.read:]:
+            if not self._apply(text):
+                return
+        self.read = len(log)
+
+    def _apply(self, text: str) -> bool:
+        state = self.state
+        try:
+            action = state.action_from_str(text)
+        except ValueError:
+            self.reset()  # a log this replay cannot follow: show nothing rather than wrong figures
+            return False
+        if action[0] == "attack":
+            side = self.sides[state.player]
+            side.attacks += 1
+            side.expected += state.forecast(action).probability("success")
+            self._attacker = state.player
+        for event in state.apply(action):
+            if isinstance(event, TurnStarted):
+                for seat, record in enumerate(self.sides):
+                    record.spirit.append(state.spirit[seat])
+            elif isinstance(event, Destroyed):
+                self.sides[event.owner].lost += 1
+                if self._attacker is not None and event.owner != self._attacker:
+                    self.sides[self._attacker].kills += 1
+            elif isinstance(event, FateCalled) and event.called:
+                self.sides[event.player].fates += 1
+        if action[0] not in ("attack", "duel", "repel"):
+            self._attacker = None
+        return True

@@ -1,0 +1,654 @@
+"""Battle Checkers as a `ModeView` of the board layer: its model, event handlers, picks, the pip planner's marks
+and ghost, attack odds, the facing ring, the threat view, the roll and fate cards, the panel slot and texts.
+Everything generic (table, marks, chooser, panel, log, turn flow, undo, autosave) is the board layer's."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import art
+from game.client.anim import Effect
+from game.client.battle_checkers.animation import BattleCheckersAnimation
+from game.client.battle_checkers.fate_card import FateCard
+from game.client.battle_checkers.model import BattleCheckersModel, UnitView
+from game.client.battle_checkers.picks import BattleCheckersPicks
+from game.client.battle_checkers.pieces import direction, draw_emblem, seat_colour, unit_image
+from game.client.battle_checkers.roll_card import RollCard
+from game.client.battle_checkers.slot import SLOT_UNITS, Slot
+from game.client.battle_checkers.stats import GameStats
+from game.client.battle_checkers.threat import threats
+from game.client.board.input import Hover, Intent, Key, Press
+from game.client.board.layout import BoardLayout, cell_xy
+from game.client.board.log import Row, line_rows
+from game.client.board.marks import text_badge
+from game.client.board.odds import fraction_text, percent
+from game.engine.battle_checkers import (
+    ACT,
+    ATTACK,
+    DIRECTIONS,
+    FRONT,
+    LEFT,
+    PLACE,
+    PRESET,
+    REAR,
+    RIGHT,
+    ROLL,
+    Activated,
+    Attacked,
+    Moved,
+    side_hit,
+)
+from game.engine.core import CHANCE
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+SIDE_COLOURS = {FRONT: (255, 244, 214), RIGHT: (236, 96, 80), LEFT: (110, 160, 255), REAR: (150, 40, 40)}
+COST_BADGE = (34, 26, 20)
+
+
+class BattleCheckersView:
+    """The Battle Checkers part of a board scene."""
+
+    slot_units = SLOT_UNITS
+
+    def attach(self, board: BoardScene) -> None:
+        """Keep the board; build the parts over its services; register the shards and grains effects."""
+        self.board = board
+        self.picks = BattleCheckersPicks(board)
+        self.card = RollCard(board)
+        self.slot = Slot(self)
+        self.fate = FateCard(self)
+        self.animation = BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.app.t,
+                                                 self.seat_name, self.slot.spirit_anchor)
+        board.effects.register("shards", _shards)
+        board.effects.register("grain", _grain_flight, over_panel=True)
+        board.effects.register("grain_loss", _grain_loss, over_panel=True)
+        self._stats: GameStats | None = None
+        self._threat_key: object = None
+        self._threat: dict[int, Fraction] = {}
+        self._last_key: object = None
+        self._rows_key: object = None
+        self._rows: list[Row] = []
+        self._last: tuple[list[str], int] | None = None
+
+    # ----- model and animation -----
+    def build_model(self, state: Any) -> BattleCheckersModel:
+        """The units of `state` (any state: read-only)."""
+        return BattleCheckersModel.from_state(state)
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Battle Checkers' event classes -> animation handlers."""
+        return self.animation.handlers()
+
+    # ----- picks -----
+    def position_changed(self, state: Any, human_to_act: bool) -> None:
+        """Index the position; a roll card left open by an undo closes."""
+        if not self.board.queue.busy:
+            self.card.close()
+        self.picks.rebuild(state, human_to_act)
+
+    def reset(self) -> None:
+        """Drop the selection and hover."""
+        self.picks.reset()
+
+    def pointer(self, intent: Intent) -> bool:
+        """The fate card and the slot first, then the board."""
+        if isinstance(intent, Hover):
+            self.slot.hover = self._hover_key(intent.pos)
+        if isinstance(intent, Press) and intent.pos is not None:
+            if self.fate.press(intent.pos) or self.slot.press(intent.pos):
+                return False
+        return self.picks.pointer(intent)
+
+    def _hover_key(self, pos: tuple[int, int]) -> str | None:
+        from game.client.board import buttons as B
+
+        self.fate.hover = None
+        if self.fate.visible:
+            button = B.hit(self.fate.layout(), pos)
+            self.fate.hover = button.key if button is not None else None
+        button = B.hit(self.slot.buttons() + self.slot.chips(), pos)
+        return button.key if button is not None else None
+
+    def key(self, intent: Intent) -> None:
+        """V toggles the threat view; the rest are the picks' keys."""
+        if isinstance(intent, Key) and intent.key == pygame.K_v:
+            self.picks.threat = not self.picks.threat
+            return
+        self.picks.key(intent)
+
+    def cancel(self) -> bool:
+        """Esc drops a selection first."""
+        if self.picks.selected:
+            self.picks.select(None)
+            return True
+        return False
+
+    # ----- drawing -----
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The deployment half, the last action's cells, the threat view, the selection and units that can act."""
+        board, p = self.board, self.picks
+        state, marks, layout = p.state, board.marks, board.layout
+        if state is None:
+            return False
+        drawn = False
+        if interactive and state.phase == "deploy":
+            colour = seat_colour(state.player)
+            for y in state.board.half_ranks(state.player):
+                for x in range(state.board.width):
+                    marks.cell_tint(layer, layout, state.board.name(state.board.at(x, y)), colour, False)
+            drawn = True
+        last = None if board.queue.busy else self.last_cells()
+        if last is not None:
+            for cell in last[0]:
+                marks.cell_tint(layer, layout, cell, seat_colour(last[1]), False)
+            drawn = True
+        if p.threat and state.phase != "deploy":
+            self._threats(layer, state)
+            drawn = True
+        if interactive and self._facing_ring(layer, state):
+            drawn = True
+        if interactive and state.phase == "main":
+            if p.selected:
+                marks.ring(layer, layout, p.selected, seat_colour(state.player))
+            else:
+                marks.corner_ticks(layer, layout, p.actors())
+            drawn = True
+        return drawn
+
+    def threat_odds(self, state: Any) -> dict[int, Fraction]:
+        """Each unit of the side to act: the enemy's chance to strike its rear or right flank next turn (cached)."""
+        key = (id(state), len(self.board.session.log) if self.board.session is not None else 0)
+        if key != self._threat_key:
+            self._threat_key = key
+            self._threat = threats(state, state.player)
+        return self._threat
+
+    def _threats(self, layer: pygame.Surface, state: Any) -> None:
+        """Under the pieces: each own unit's cell shaded by the threat (its badge goes over them)."""
+        layout, marks = self.board.layout, self.board.marks
+        for cell, p in self.threat_odds(state).items():
+            name = state.board.name(cell)
+            rect = layout.cell_rect(*cell_xy(name))
+            shade = int(30 + 170 * float(p))
+            pygame.draw.rect(layer, (220, 40, 30, shade), rect)
+            marks.drawn.append(_mark("threat", name, percent(p)))
+
+    def _threat_badges(self, layer: pygame.Surface, state: Any) -> bool:
+        """Over the pieces: the threat as a percentage in each shaded cell's lower left corner."""
+        p = self.picks
+        if not p.threat or state.phase == "deploy":
+            return False
+        layout = self.board.layout
+        for cell, odds in self.threat_odds(state).items():
+            rect = layout.cell_rect(*cell_xy(state.board.name(cell)))
+            text_badge(layer, percent(odds), (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
+                       max(10, layout.cell // 6), (255, 255, 255), (150, 30, 24))
+        return True
+
+    def last_cells(self) -> tuple[list[str], int] | None:
+        """The cells of the newest decision's activation or attack (from its events) and the side that made it."""
+        s = self.board.session
+        if s is None or not s.log:
+            return None
+        key = (id(s), len(s.log))
+        if key != self._last_key:
+            self._last_key = key
+            self._last = None
+            actor = next((a for a in reversed(s.actors) if a >= 0), -1)
+            cells: list[str] = []
+            for event in self.board.last_entry_events():
+                if isinstance(event, Activated):
+                    cells = [event.cell]
+                elif isinstance(event, Moved):
+                    cells = [cells[0] if cells else event.from_cell, event.to_cell]
+                elif isinstance(event, Attacked) and not cells:
+                    cells = [event.attacker, event.defender]
+            if cells and actor >= 0:
+                self._last = (cells, actor)
+        return self._last
+
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+                    offset: tuple[float, float]) -> None:
+        """Every unit of `model`, far rows first."""
+        for unit in sorted(model.units.values(), key=lambda u: -u.y):
+            self.draw_unit(surface, layout, unit, offset)
+
+    @staticmethod
+    def draw_unit(surface: pygame.Surface, layout: BoardLayout, unit: UnitView, offset: tuple[float, float],
+                  alpha: float | None = None) -> None:
+        """One unit at its (float) position and facing, lifted and faded as it is."""
+        image = unit_image(unit.owner, unit.facing, layout.piece_size, unit.attack, unit.shield)
+        cx, cy = layout.center(unit.x, unit.y)
+        cy -= unit.lift * layout.cell * 0.3
+        shown = unit.alpha if alpha is None else alpha
+        if shown < 1:
+            image = image.copy()
+            image.set_alpha(int(255 * shown))
+        surface.blit(image, image.get_rect(center=(cx + offset[0], cy + offset[1])))
+
+    def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The draft, the planner (end cells with costs, the ghost), attack targets with odds, the facing ring."""
+        p, board = self.picks, self.board
+        layout, marks, state = board.layout, board.marks, p.state
+        if state is None:
+            return False
+        threat = self._threat_badges(layer, state)
+        if not interactive:
+            return self._draw_hint(layer) or threat
+        if state.phase == "deploy":
+            if p.hover and p.draft_free(p.hover):
+                marks.dashed_cell(layer, layout, p.hover, True)
+            for cell, facing in p.draft.items():
+                x, y = cell_xy(cell)
+                self.draw_unit(layer, layout, UnitView(state.player, float(x), float(y), float(facing)), (0, 0))
+                marks.drawn.append(_mark("draft", cell, DIRECTIONS[facing]))
+        elif state.phase == "main":
+            self._planner(layer, state)
+            for target, attacks in p.targets().items():
+                shown = p.shown_attack(target)
+                odds = state.forecast(shown).probability("success") if shown is not None else Fraction(0)
+                marks.attack(layer, layout, target, target == p.hover, percent(odds))
+                for attack in attacks:
+                    a = layout.cell_center(p.name(attack.cell))
+                    b = layout.cell_center(target)
+                    mid = ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3)
+                    pygame.draw.line(layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3,
+                                                                                   (a[1] + b[1] * 2) / 3), 3)
+        if p.cursor is not None:
+            marks.cursor(layer, layout, p.cursor)
+        self._draw_hint(layer)
+        return True
+
+    def _planner(self, layer: pygame.Surface, state: Any) -> None:
+        p, layout, marks = self.picks, self.board.layout, self.board.marks
+        plans = p.plans()
+        if not plans:
+            return
+        size = max(10, layout.cell // 5)
+        for cell, costs in plans.items():
+            if cell == p.selected:
+                continue
+            hot = cell == p.hover
+            marks.dot(layer, layout, cell, hot)
+            cost = min(costs.values())
+            cx, cy = layout.cell_center(cell)
+            text_badge(layer, str(cost), (cx + layout.cell * 0.28, cy - layout.cell * 0.28), size, art.IVORY,
+                       COST_BADGE, art.with_alpha(art.MOVE_MARK, 220))
+            marks.drawn.append(_mark("cost", cell, str(cost)))
+        hover = p.hover
+        if hover in plans:
+            facing = p.facing_on(hover)
+            if facing is None:
+                return
+            x, y = cell_xy(hover)
+            owner = state.player
+            ghost = UnitView(owner, float(x), float(y), float(facing))
+            self.draw_unit(layer, layout, ghost, (0, 0), alpha=0.72)
+            left = p.pips_left(hover)
+            marks.drawn.append(_mark("ghost", hover, DIRECTIONS[facing]))
+            if left is not None:
+                text = self.board.app.t("battle_checkers.pips_left", n=left)
+                cx, cy = layout.cell_center(hover)
+                text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), (30, 20, 12),
+                           art.SELECT)
+                marks.drawn.append(_mark("pips_left", hover, str(left)))
+            # The path: from the unit to the end cell.
+            if hover != p.selected and p.selected:
+                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
+                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
+
+    def _facing_ring(self, layer: pygame.Surface, state: Any) -> bool:
+        """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,
+        the side's initial in each cell's corner); True when drawn."""
+        p, layout = self.picks, self.board.layout
+        cell = p.hover
+        model = self.board.model
+        if not cell or model is None or (p.selected and cell in p.plans() and cell != p.selected):
+            return False
+        facing: int | None = None
+        if cell in model.units:
+            facing = round(model.units[cell].facing) % 8
+        elif state.phase == "deploy" and cell in p.draft:
+            facing = p.draft[cell]
+        if facing is None:
+            return False
+        board = state.board
+        here = board.cell(cell)
+        r = layout.cell * 0.5
+        for n in board.neighbours[here]:
+            side = side_hit(board, n, here, facing)
+            name = board.name(n)
+            cx, cy = layout.cell_center(name)
+            colour = SIDE_COLOURS[side]
+            rect = layout.cell_rect(*cell_xy(name)).inflate(-layout.cell // 6, -layout.cell // 6)
+            pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
+            pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
+            text_badge(layer, self.board.app.t(f"battle_checkers.side_short.{side}"),
+                       (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), (20, 14, 10), colour)
+            self.board.marks.drawn.append(_mark("side", name, side))
+        return True
+
+    def _draw_hint(self, layer: pygame.Surface) -> bool:
+        s = self.board.session
+        text = self.board.hint_action
+        if not text or s is None:
+            return False
+        try:
+            action = s.state.action_from_str(text)
+        except ValueError:
+            return False
+        layout = self.board.layout
+        if action[0] == ACT:
+            a, b = (layout.cell_center(s.state.board.name(c)) for c in (action.cell, action.to))
+        elif action[0] == ATTACK:
+            a, b = (layout.cell_center(s.state.board.name(c)) for c in (action.cell, action.target))
+        else:
+            return False
+        if a == b:
+            self.board.marks.ring(layer, layout, s.state.board.name(action.cell), art.GHOST)
+        else:
+            self.board.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
+        return True
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The odds card by a hovered target, the roll card, the fate card, a dragged draft unit's arrow."""
+        cut: list[str] = []
+        p = self.picks
+        if self.board.accepting_input and p.phase == "main" and p.hover in p.targets():
+            self._odds_card(surface, p.hover, cut)
+        self.card.draw(surface, cut)
+        self.fate.draw(surface, cut)
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None:
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+
+    def odds_lines(self, target: str) -> list[str]:
+        """The hovered attack in words: who hits which side, and the exact chance of success from `forecast`."""
+        t = self.board.app.t
+        p = self.picks
+        attack = p.shown_attack(target)
+        if attack is None:
+            return []
+        forecast = p.state.forecast(attack)
+        detail = forecast.detail
+        success = forecast.probability("success")
+        side = detail.side
+        if side == FRONT:
+            how = t("battle_checkers.odds.front")
+        elif side == RIGHT:
+            how = t("battle_checkers.odds.right_repel") if detail.repel is not None else t(
+                "battle_checkers.odds.right_spent")
+        elif side == LEFT:
+            how = t("battle_checkers.odds.left_shield") if detail.shielded else t("battle_checkers.odds.left_spent")
+        else:
+            how = t("battle_checkers.odds.rear")
+        return [t("battle_checkers.odds.title", a=p.name(attack.cell), d=target,
+                  side=t(f"battle_checkers.side.{side}")),
+                t("battle_checkers.odds.success", p=fraction_text(success), pct=percent(success)), how]
+
+    def _odds_card(self, surface: pygame.Surface, target: str, cut: list[str]) -> None:
+        texts = self.odds_lines(target)
+        if not texts:
+            return
+        layout = self.board.layout
+        size = max(12, int(layout.cell * 0.22))
+        f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+        room = layout.frame.w - size * 2
+        w = min(room, max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2)
+        h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
+        rect = pygame.Rect(0, 0, w, h)
+        cx, cy = layout.cell_center(target)
+        rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
+        if rect.right > layout.frame.right:
+            rect.midright = (int(cx - layout.cell * 0.6), int(cy))
+        rect.clamp_ip(layout.frame)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 5), border_radius=8)
+        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
+        pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
+        y = rect.top + size // 2
+        for i, text in enumerate(texts):
+            font = fb if i == 0 else f
+            colour = art.PARCHMENT if i != 1 else seat_colour(self.picks.state.player)
+            fit = art.fitting_size(text, rect.w - size * 2, font.get_height(), cut, bold=i == 0)
+            art.label(surface, text, fit, colour, topleft=(rect.left + size, y), bold=i == 0)
+            y += font.get_linesize()
+
+    # ----- panel and texts -----
+    def seat_name(self, seat: int) -> str:
+        """The side's name from the new-game dialog, else its colour's name."""
+        s = self.board.session
+        names = getattr(s, "names", None) or []
+        if 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return self.board.app.t(f"battle_checkers.seat.{seat % 2}")
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The side's accent."""
+        return seat_colour(seat)
+
+    def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """A unit of the side, facing up."""
+        draw_emblem(surface, seat, rect)
+
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """Nothing static: the slot changes with every phase."""
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """Turn counter, dice chips, buttons, spirit."""
+        self.slot.draw(surface, rect, unit, cut)
+
+    def slot_key(self) -> object:
+        """What the slot shows."""
+        return self.slot.key()
+
+    def preset_title(self, name: str) -> str:
+        """A preset's name in the interface language."""
+        key = f"battle_checkers.preset.{name}"
+        t = self.board.app.t
+        return t(key) if t.has(key) else name.replace("_", " ").capitalize()
+
+    def stats(self) -> GameStats | None:
+        """Both sides' records, read up to the end of the log."""
+        s = self.board.session
+        if s is None:
+            return None
+        if self._stats is None or self._stats.game is not s.game:
+            self._stats = GameStats(s.game)
+        self._stats.update(list(s.log))
+        return self._stats
+
+    def log_rows(self) -> list[Row]:
+        """One line per turn: the side's name, its roll and its actions in notation (battle rolls in brackets); a
+        deployment unit by unit is counted, not listed. Actions are read typed from the game's timeline."""
+        s = self.board.session
+        if s is None:
+            return []
+        key = (id(s), len(s.log), tuple(s.log[-1:]), self.board.app.t.language, tuple(self.board.log.rect))
+        if key != self._rows_key:
+            self._rows_key = key
+            self._rows = self._turn_lines(s)
+        return self._rows
+
+    def _turn_lines(self, s: Any) -> list[Row]:
+        t = self.board.app.t
+        timeline = self.board.get_timeline()
+        turns: list[str] = []
+        owner = -2
+        parts: list[str] = []
+        placed = 0
+        pending = ""
+
+        def flush() -> None:
+            if placed:
+                parts.insert(0, t("battle_checkers.log.placed", n=placed))
+            if parts:
+                turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+
+        for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
+            action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
+            kind = action[0] if action is not None else ""
+            if actor == CHANCE:
+                if kind == ROLL:
+                    pending = f"({action.a} {action.b})"  # type: ignore[union-attr]
+                else:
+                    parts.append(f"({text})")
+                continue
+            if actor < 0:
+                continue
+            if actor != owner and not (kind in ("fate", "nofate") and parts):
+                flush()
+                owner, parts, placed = actor, [], 0
+            if pending:
+                parts.append(pending)
+                pending = ""
+            if kind == "end":
+                continue
+            if kind == PLACE:
+                placed += 1
+                continue
+            if kind == PRESET:
+                text = t("battle_checkers.log.preset", name=self.preset_title(action.name))  # type: ignore[union-attr]
+            parts.append(text)
+        flush()
+        return line_rows([self.board.log.fit_turn(text) for text in turns])
+
+    def status(self, hint: str, note: str) -> str:
+        """What to do now."""
+        t = self.board.app.t
+        p = self.picks
+        state = p.state
+        if hint:
+            return hint
+        if note:
+            return note
+        if state is None:
+            return ""
+        if state.phase == "deploy":
+            return t("battle_checkers.status.deploy_done" if p.units_left() == 0 else "battle_checkers.status.deploy")
+        if state.phase == "fate_choice":
+            return t("battle_checkers.status.fate")
+        if state.phase != "main":
+            return ""
+        if p.threat:
+            return t("battle_checkers.status.threat")
+        if p.selected and p.use is not None:
+            # The same words wherever the pointer is (the ghost's badge counts the pips left), so the panel is
+            # not drawn again as the planner follows the mouse.
+            return t("battle_checkers.status.selected", cell=p.selected, pips=p.pips(p.use))
+        return t("battle_checkers.status.act")
+
+    def hint_words(self, text: str) -> str:
+        """The suggested action in notation."""
+        return self.board.app.t("battle_checkers.status.hint", move=text)
+
+    def end_reason(self, outcome: Any) -> str:
+        """B12 / B13 in words."""
+        t = self.board.app.t
+        reason = str(outcome.reason).replace(" ", "_").replace(":", "")
+        winner = self.seat_name(outcome.winner) if outcome.winner is not None else ""
+        loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
+        return t(f"battle_checkers.reason.{reason}", winner=winner, loser=loser)
+
+    def end_summary(self, state: Any) -> str:
+        """Units lost, attacks won against their expectation, spirit from start to end, per side."""
+        stats = self.stats()
+        if stats is None:
+            return ""
+        t = self.board.app.t
+        lines = []
+        for seat, side in enumerate(stats.sides):
+            start = side.spirit[0]
+            lines.append(t("battle_checkers.summary.side", name=self.seat_name(seat), lost=side.lost,
+                           kills=side.kills, attacks=side.attacks, expected=f"{float(side.expected):.1f}",
+                           start=start, end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
+        return "\n".join(lines)
+
+    def handover(self, seat: int) -> str | None:
+        """Who acts and what is asked: deploying, the fate roll, or a turn."""
+        t = self.board.app.t
+        state = self.board.session.state
+        name = self.seat_name(seat)
+        if state.phase == "deploy":
+            return t("battle_checkers.handover.deploy", name=name)
+        if state.phase == "fate_choice":
+            return t("battle_checkers.handover.fate", name=name)
+        return t("battle_checkers.handover.turn", name=name)
+
+
+def _mark(kind: str, cell: str, text: str = "") -> Any:
+    from game.client.board.marks import Mark
+
+    return Mark(kind, cell, text)
+
+
+# ----- effects -----
+def _shards(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
+    """A destroyed unit breaking into its three faces, flying apart, spinning and fading."""
+    t = e.t
+    cx, cy = layout.center(e.params["x"], e.params["y"])
+    cell = layout.cell
+    colour = seat_colour(e.params["owner"])
+    fx, fy = direction(e.params["facing"])
+    rx, ry = -fy, fx
+    corners = [(fx * 0.42, fy * 0.42), (-fx * 0.3 + rx * 0.34, -fy * 0.3 + ry * 0.34),
+               (-fx * 0.3 - rx * 0.34, -fy * 0.3 - ry * 0.34)]
+    for i in range(3):
+        p, q = corners[i], corners[(i + 1) % 3]
+        mx, my = (p[0] + q[0]) / 3, (p[1] + q[1]) / 3
+        push = 0.9 * t
+        spin = (i - 1) * 2.4 * t
+        ox, oy = cx + mx * cell * (1 + push * 2), cy + my * cell * (1 + push * 2) + cell * 0.6 * t * t
+        points = []
+        for vx, vy in (p, q, (0.0, 0.0)):
+            dx, dy = (vx - mx) * cell, (vy - my) * cell
+            cos, sin = math.cos(spin), math.sin(spin)
+            points.append((ox + dx * cos - dy * sin, oy + dx * sin + dy * cos))
+        shade = art.mix(art.shade(colour, 0.7 + 0.25 * i), (40, 30, 24), t)
+        centre = (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
+        points = [(centre[0] + (x - centre[0]) * (1 - t * 0.6), centre[1] + (y - centre[1]) * (1 - t * 0.6))
+                  for x, y in points]
+        pygame.draw.polygon(surface, shade, points)
+        pygame.draw.polygon(surface, (26, 18, 12), points, 2)
+
+
+def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
+    """Spirit grains flying from a fallen unit to the winner's counter in the panel."""
+    ax, ay = layout.center(*e.params["a"])
+    bx, by = e.params["b"]
+    colour = e.params["colour"]
+    n = e.params["n"]
+    for i in range(n):
+        u = min(1.0, max(0.0, e.t * 1.3 - i * 0.15))
+        if not 0 < u < 1:
+            continue
+        r = max(4, layout.cell // 7)
+        for lag, size in ((0.12, 0.45), (0.06, 0.7), (0.0, 1.0)):  # a short fading trail behind the grain
+            v = max(0.0, u - lag)
+            k = 1 - (1 - v) ** 2
+            px = ax + (bx - ax) * k
+            py = ay + (by - ay) * k - math.sin(math.pi * v) * layout.cell * 1.2
+            colour_now = colour if size == 1.0 else art.mix(colour, (255, 250, 230), 0.5)
+            pygame.draw.circle(surface, colour_now, (px, py), r * size)
+        pygame.draw.circle(surface, (255, 250, 230), (px - r * 0.3, py - r * 0.3), max(1, r // 3))
+
+
+def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
+    """Grains leaving a counter: rising and fading."""
+    bx, by = e.params["b"]
+    colour = e.params["colour"]
+    r = max(3, layout.cell // 10)
+    for i in range(e.params["n"]):
+        u = min(1.0, max(0.0, e.t * 1.2 - i * 0.08))
+        if 0 < u < 1:
+            px = bx - i * r * 2.4
+            py = by - u * layout.cell * 1.2
+            fade = art.mix(colour, (60, 50, 42), u)
+            pygame.draw.circle(surface, fade, (px, py), r * (1 - u * 0.5))

@@ -1,0 +1,483 @@
+"""Battle Checkers at the board, driven by real posted events: deployment by clicks, wheel and drag (B4), a turn
+using both dice on two units (B6), the sum with turn–move–turn (B7), a head-on duel and the not-moving rule, a
+left-flank attack stopped by the shield and a second one succeeding (B10), the fate roll called and declined with
+its exact expectation (B11), undo that never rerolls, the threat view, a prepared level played to the game-over
+card (B12), two AI seats to the end, and no cut text in either language at two sizes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+import pytest
+from client_helpers import button_by_text, click, click_at, frames, key, make_app
+
+from game.client.battle_checkers import demo
+from game.client.battle_checkers.scene import BattleCheckersScene
+from game.client.battle_checkers.threat import sum_at_least
+from game.client.play.session import GameSession
+from game.client.play.worker import InlineExecutor
+from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM
+from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
+
+HOT = ["human", "human"]
+
+
+@pytest.fixture
+def app(home):
+    application = make_app(anim_speed="fast")
+    yield application
+    application.close()
+
+
+def board(app) -> BattleCheckersScene:
+    scene = app.scenes.current
+    assert isinstance(scene, BattleCheckersScene)
+    return scene
+
+
+def idle(app, limit: int = 4000) -> None:
+    """Frames until nothing animates and no AI seat is due."""
+    for _ in range(limit):
+        frames(app, 1)
+        b = board(app)
+        if not b.queue.busy and not (b.session.is_ai_turn and not b.session.is_over):
+            return
+    raise AssertionError("the board did not settle")
+
+
+def pos(app, cell: str) -> tuple[int, int]:
+    x, y = board(app).layout.cell_center(cell)
+    return int(x), int(y)
+
+
+def hover(app, cell: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+
+
+def click_cell(app, cell: str, button: int = 1) -> None:
+    p = pos(app, cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button))
+    frames(app, 1)
+
+
+def wheel(app, steps: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False))
+    frames(app, 1)
+
+
+def drag(app, src: str, dst: str) -> None:
+    a, b = pos(app, src), pos(app, dst)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    frames(app, 1)
+
+
+def slot_button(app, name: str) -> None:
+    """Click the drawn button or dice chip `name` of the panel slot."""
+    slot = board(app).view.slot
+    match = [b for b in slot.buttons() + slot.chips() if b.key == name]
+    assert match, f"no button {name!r}; have {[b.key for b in slot.buttons() + slot.chips()]}"
+    click_at(app, match[0].rect.center, settle=1)
+
+
+def fate_button(app, name: str) -> None:
+    match = [b for b in board(app).view.fate.layout() if b.key == name]
+    assert match and board(app).view.fate.visible
+    click_at(app, match[0].rect.center, settle=1)
+
+
+def start(app, session: GameSession) -> BattleCheckersScene:
+    app.goto("battle_checkers", session=session)
+    idle(app)
+    return board(app)
+
+
+def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(app):
+    click(app, button_by_text(app, "Battle Checkers"))
+    assert app.scenes.current_name == "new_game"
+    app.scenes.current.choose("seat", 1, "human")
+    click(app, button_by_text(app, "Start game"))
+    b = board(app)
+    assert b.session.seats == HOT
+    idle(app)
+    picks = b.view.picks
+    click_cell(app, "c2")
+    assert picks.draft == {"c2": 0}  # a new unit faces the enemy (north)
+    wheel(app, 1)
+    assert picks.draft == {"c2": 1}
+    key(app, pygame.K_q)
+    key(app, pygame.K_q)
+    assert picks.draft == {"c2": 7}
+    drag(app, "c2", "d3")
+    assert picks.draft == {"d3": 7}
+    click_cell(app, "e7")  # the enemy's half: refused
+    assert "e7" not in picks.draft
+    click_cell(app, "d3", button=3)
+    assert picks.draft == {}
+    click_cell(app, "b1")
+    slot_button(app, "auto")
+    assert picks.units_left() == 0 and "b1" in picks.draft
+    slot_button(app, "confirm")
+    idle(app)
+    state = b.session.state
+    assert state.phase == "deploy" and state.player == 1 and state.unit_count(0) == 8
+    assert state.unit_at("b1")["facing"] == "N"
+    assert b.handover is not None and "deploys" in b.handover.message
+    key(app, pygame.K_RETURN)
+    slot_button(app, "preset:wedge")
+    assert len(picks.draft) == 8 and all(int(c[1:]) >= 6 for c in picks.draft)
+    slot_button(app, "confirm")
+    idle(app)
+    state = b.session.state
+    assert "preset wedge" in b.session.log
+    assert state.phase == "main" and state.player == 0 and state.dice is not None
+    assert b.model == b.view.build_model(state)
+
+
+def test_b6_a_turn_using_both_dice_on_two_units(app):
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT,
+                                 dice=(2, 5)))
+    picks = b.view.picks
+    click_cell(app, "c2")
+    slot_button(app, f"use:{USE_DIE1}")
+    assert picks.use == USE_DIE1 and picks.pips(USE_DIE1) == 2
+    assert max(picks.cheapest(c) for c in picks.plans()) == 2
+    assert "c5" not in picks.plans()  # three cells away: beyond 2 pips
+    click_cell(app, "c4")
+    idle(app)
+    assert b.session.log[-1] == "c2:1 F2"
+    assert b.model.spent == [True, False]
+    click_cell(app, "h2")
+    assert picks.use == USE_DIE2  # the only chip left
+    click_cell(app, "h7")
+    idle(app)
+    assert "h2:2 F5" in b.session.log
+    # Both dice spent and no attack open: the turn ended by itself.
+    assert b.session.state.player == 1
+
+
+def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
+    app.settings.anim_speed = "normal"
+    b = start(app, demo.position({"c2": (0, "N"), "d4": (0, "N"), "d5": (1, "S"), "h9": (1, "S")}, HOT))
+    picks = b.view.picks
+    click_cell(app, "d4")  # next to an enemy: it may only turn (B7)
+    assert set(picks.plans()) == {"d4"}
+    click_cell(app, "c2")
+    assert picks.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
+    state = b.session.state
+    listed = {(a.to, a.facing) for a in state.unit_actions(state.board.cell("c2")) if a[0] == "act" and a.use == 0}
+    offered = {(state.board.cell(c), f) for c, costs in picks.plans().items() for f in costs}
+    assert offered == listed
+    hover(app, "e4")
+    assert picks.facing_on("e4") == 1 and picks.pips_left("e4") == 5  # R1 F2: the cheapest
+    wheel(app, 1)
+    key(app, pygame.K_e)
+    assert picks.facing_on("e4") == 3 and picks.pips_left("e4") == 3
+    assert any(m.kind == "ghost" and m.cell == "e4" and m.text == "SE" for m in b.marks.drawn)
+    unit = b.model.units["c2"]
+    click_cell(app, "e4")
+    seen = []
+    for _ in range(300):
+        seen.append((unit.x, unit.y, unit.facing))
+        frames(app, 1)
+        if not b.queue.busy:
+            break
+    assert b.session.log[-1] == "c2:s R1 F2 R2"
+    # Turn, then slide, then turn again: it turns on c2, slides facing NE, and turns on e4.
+    assert any(0.0 < f < 1.0 and x == 2.0 for x, _, f in seen)
+    assert any(2.0 < x < 4.0 for x, _, _ in seen)
+    assert all(f == 1.0 for x, _, f in seen if 2.0 < x < 4.0)
+    assert any(1.0 < f < 3.0 and x == 4.0 for x, _, f in seen)
+    assert unit.facing == 3.0 and b.model.units["e4"] == unit
+    assert b.model == b.view.build_model(b.session.state)
+
+
+def test_b10_a_head_on_duel_with_its_odds_and_both_dice(app):
+    app.settings.anim_speed = "normal"
+    b = start(app, demo.position({"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "S"), "h9": (1, "S")}, HOT))
+    hover(app, "d5")
+    lines = b.view.odds_lines("d5")
+    assert "Front" in lines[0] and "1/2" in lines[1] and "50%" in lines[1]
+    assert any(m.kind == "crosshair" and m.cell == "d5" and m.text == "50%" for m in b.marks.drawn)
+    click_cell(app, "d5")
+    assert b.session.log[:2] == ["d4xd5", b.session.log[1]] and b.session.log[1].startswith("duel ")
+    shown = False
+    for _ in range(400):
+        frames(app, 1)
+        card = b.view.card
+        if card.visible and len(card.tray.faces()) == 2:
+            shown = True
+        if not b.queue.busy:
+            break
+    assert shown
+    _, a, d = b.session.log[1].split()
+    loser = "d5" if int(a) > int(d) else "d4"
+    assert b.session.state.unit_at(loser) is None
+    assert b.model == b.view.build_model(b.session.state)
+
+
+def test_b10_left_flank_attack_stopped_by_the_shield_then_a_second_succeeds(app):
+    b = start(app, demo.position({"d5": (0, "E"), "d6": (0, "SE"), "a1": (0, "N"), "e5": (1, "N"),
+                                  "j10": (1, "S")}, HOT))
+    click_cell(app, "d5")
+    hover(app, "e5")
+    lines = b.view.odds_lines("e5")
+    assert "Left flank" in lines[0] and "(0%)" in lines[1]
+    click_cell(app, "e5")
+    idle(app)
+    assert b.session.log[-1] == "d5xe5"
+    assert b.session.state.unit_at("e5") is not None and not b.session.state.unit_at("e5")["shield"]
+    assert b.model.units["e5"].shield is False
+    click_cell(app, "d6")
+    hover(app, "e5")
+    assert "(100%)" in b.view.odds_lines("e5")[1]
+    click_cell(app, "e5")
+    idle(app)
+    assert b.session.log[-1] == "d6xe5" and b.session.state.unit_at("e5") is None
+    assert b.session.state.spirit[0] == 7
+    assert b.view.fate.visible  # the winner is offered the fate roll
+
+
+def fate_session() -> GameSession:
+    return demo.position({"d4": (0, "N"), "c2": (0, "N"), "e8": (1, "S"), "b7": (1, "E")}, HOT,
+                         phase="fate_choice", spirit=(7, 5), fate_player=0)
+
+
+def test_b11_the_fate_roll_called_shows_its_expectation_and_takes_the_difference(app):
+    b = start(app, fate_session())
+    lines = b.view.fate.lines()
+    assert fate_expected_loss_of_lower() == Fraction(35, 18) and fate_no_change() == Fraction(1, 6)
+    assert "35/18" in lines[2] and "1/6" in lines[2] and "7" in lines[3] and "5" in lines[3]
+    fate_button(app, "fate")
+    idle(app)
+    assert b.session.log[0] == "fate"
+    _, mine, theirs = b.session.log[1].split()
+    loss = abs(int(mine) - int(theirs))
+    spirit = b.session.state.spirit
+    if int(mine) > int(theirs):
+        assert spirit == [7, max(0, 5 - loss)]
+    elif int(mine) < int(theirs):
+        assert spirit == [7 - loss, 5]
+    else:
+        assert spirit == [7, 5]
+    assert b.model.spirit == spirit
+
+
+def test_b11_the_fate_roll_declined_changes_nothing(app):
+    b = start(app, fate_session())
+    fate_button(app, "nofate")
+    idle(app)
+    assert b.session.log == ["nofate"] and b.session.state.spirit == [7, 5]
+    assert not b.view.fate.visible and b.session.state.phase == "main"
+
+
+def test_undo_takes_back_a_plan_and_never_rerolls(app):
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
+    before = b.session.state.to_dict()
+    click_cell(app, "c2")
+    click_cell(app, "c4")
+    idle(app)
+    # The sum spent and no attack open: the turn ended and Blue rolled; Blue's hand-over card is up.
+    assert b.session.log[0] == "c2:s F2" and b.session.log[1].startswith("roll ")
+    assert b.session.state.player == 1 and b.handover is not None
+    rolled = b.session.state.dice
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # under the hand-over card: takes the plan and its roll back
+    assert b.session.log == [] and b.session.state.to_dict() == before
+    assert b.model == b.view.build_model(b.session.state)
+    assert b.status_text() == app.t("board.status.undone")
+    assert b.handover is not None  # Orange takes the board back
+    key(app, pygame.K_RETURN)
+    click_cell(app, "c2")
+    click_cell(app, "c4")
+    idle(app)
+    assert b.session.state.dice == rolled  # the same dice fall again: undo is never a reroll
+
+
+def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
+    units = {"d4": (0, "N"), "h2": (0, "E"), "d7": (1, "S"), "g1": (1, "N")}
+    b = start(app, demo.position(units, HOT))
+    key(app, pygame.K_v)
+    assert b.view.picks.threat
+    frames(app, 1)
+    state = b.session.state
+    odds = b.view.threat_odds(state)
+    h2 = state.board.cell("h2")
+    # h2 faces east, so g1 (south-west of it) is at its rear; one eighth of a turn (R1, 1 pip) brings g1's front
+    # onto h2, so every roll threatens it.
+    assert odds[h2] == sum_at_least()[1] == 1
+    marks = {m.cell: m.text for m in b.marks.drawn if m.kind == "threat"}
+    assert marks["h2"] == "100%" and set(marks) == {"d4", "h2"}
+    key(app, pygame.K_v)
+    frames(app, 1)
+    assert not [m for m in b.marks.drawn if m.kind == "threat"]
+
+
+def test_b12_a_prepared_level_played_to_the_game_over_card(app):
+    b = start(app, demo.position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, HOT,
+                                 spirit=(4, 2)))
+    hover(app, "g5")
+    assert "Rear" in b.view.odds_lines("g5")[0] and "(100%)" in b.view.odds_lines("g5")[1]
+    click_cell(app, "g5")
+    idle(app)
+    frames(app, 3)
+    assert b.session.is_over and b.overlay == "game_over"
+    title, reason = b.game_over_text
+    assert "B12" in reason and "Blue has no units left" in reason
+    assert "won 1 of 1 attacks (expected 1.0)" in reason and "spirit from 4 to 5" in reason
+    assert b.view.slot.spirit_series() == [[4, 5], [2, 2]]  # the panel's chart of spirit over the game
+
+
+def test_two_ai_seats_play_a_whole_game_to_the_end(home):
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        session = GameSession("battle_checkers", "standard", ["ai:easy", "ai:easy"], seed=1, autosave=False,
+                              executor=InlineExecutor())
+        app.goto("battle_checkers", session=session)
+        b = board(app)
+        assert b.watch is not None  # no human seat: the watch mode's playback paces the moves
+        for _ in range(3000):
+            app.frame(1.0)
+            if b.session.is_over and not b.queue.busy:
+                break
+        frames(app, 3)
+        assert b.session.is_over and b.overlay == "game_over"
+        assert b.view.end_reason(b.session.outcome)
+        assert b.log.rows and b.log.rows[0][1][0].startswith("Orange: ")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_text_is_cut(home, size, language):
+    app = make_app(size, language=language, menu=False)
+    try:
+        problems = []
+        for name, context in demo.screenshot_contexts(app):
+            context = {k: v for k, v in context.items() if k != "_frames"}
+            app.goto("battle_checkers", **context)
+            app.settings.anim_speed = "instant"
+            frames(app, 3)
+            problems += [f"{name}: {text!r}" for text in board(app).panel_cut]
+        assert problems == []
+    finally:
+        app.close()
+
+
+def test_b9_hovering_a_unit_shows_which_neighbours_see_its_front_flanks_and_rear(app):
+    b = start(app, demo.position({"d4": (0, "N"), "h2": (0, "N"), "h9": (1, "SW")}, HOT))
+    hover(app, "d4")
+    sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
+    assert sides == {"d5": "front", "e5": "right", "e4": "right", "c5": "left", "c4": "left", "c3": "rear",
+                     "d3": "rear", "e3": "rear"}
+    hover(app, "h9")  # an enemy unit too, facing south-west
+    sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
+    assert sides["g8"] == "front" and sides["i10"] == "rear" and sides["g9"] == "right" and sides["h8"] == "left"
+
+
+def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
+    app.settings.anim_speed = "normal"
+    b = start(app, demo.position({"a5": (0, "NE"), "h2": (0, "N"), "b6": (1, "S"), "j10": (1, "S")}, HOT))
+    hover(app, "b6")
+    lines = b.view.odds_lines("b6")
+    assert "Right flank" in lines[0] and "1/2" in lines[1] and "4–6" in lines[2]
+    click_cell(app, "b6")
+    assert b.session.log[0] == "a5xb6" and b.session.log[1].startswith("repel ")
+    one_die = False
+    for _ in range(400):
+        frames(app, 1)
+        if b.view.card.visible and [len(row) for row in b.view.card.tray.faces()] == [1]:
+            one_die = True
+        if not b.queue.busy:
+            break
+    assert one_die
+    roll = int(b.session.log[1].split()[1])
+    assert (b.session.state.unit_at("b6") is not None) == (roll >= 4)
+    assert b.model == b.view.build_model(b.session.state)
+
+
+def _distance(a: str, b: str) -> int:
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:])))
+
+
+def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
+    """Both seats human on the Skirmish level: every decision is a click (hand-over cards, Deploy for me and
+    Confirm, units and their plans turned by the wheel to face an enemy, attacks, the fate card, End turn)."""
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        b = start(app, GameSession("battle_checkers", "skirmish6", HOT, seed=3, autosave=False))
+        picks = b.view.picks
+        for _ in range(3000):
+            idle(app)
+            state = b.session.state
+            if b.session.is_over:
+                break
+            if b.handover is not None:
+                click_at(app, b.handover.ok.center, settle=1)
+            elif state.phase == "deploy":
+                slot_button(app, "auto")
+                slot_button(app, "confirm")
+            elif state.phase == "fate_choice":
+                fate_button(app, "fate")
+            elif picks.targets():
+                target = sorted(picks.targets())[0]
+                click_cell(app, picks.name(picks.targets()[target][0].cell))
+                click_cell(app, target)
+            else:
+                _plan_towards_the_enemy(app, b)
+        idle(app)
+        frames(app, 3)
+        assert b.session.is_over and b.overlay == "game_over"
+        assert all(actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
+                   for text, actor in zip(b.session.log, b.session.actors, strict=True))
+    finally:
+        app.close()
+
+
+def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
+    """Click the unit and the end cell nearest an enemy, wheeling the ghost to face it; else End turn."""
+    picks = b.view.picks
+    state = b.session.state
+    enemies = [state.board.name(c) for c in state.units_of(1 - state.player)]
+    best = None
+    for unit in sorted(picks.actors()):
+        for cell, costs in picks.plans(unit, picks.use).items():
+            for facing in costs:
+                ahead = state.board.ahead[state.board.cell(cell)][facing]
+                faces = ahead >= 0 and state.board.name(ahead) in enemies
+                score = (not faces, min(_distance(cell, e) for e in enemies), costs[facing], unit, cell, facing)
+                if best is None or score < best:
+                    best = score
+    if best is None or (best[0] and best[1] >= min(_distance(best[3], e) for e in enemies)):
+        slot_button(app, "end")  # nothing faces an enemy and nothing comes closer
+        return
+    unit, cell, facing = best[3], best[4], best[5]
+    click_cell(app, unit)
+    hover(app, cell)
+    for _ in range(8):
+        if picks.facing_on(cell) == facing:
+            break
+        wheel(app, 1)
+    click_cell(app, cell)
+
+
+
+def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
+    picks = b.view.picks
+    key(app, pygame.K_TAB)
+    assert picks.selected == "c2"
+    for k in (pygame.K_UP, pygame.K_UP):
+        key(app, k)
+    assert picks.hover == "c4" and any(m.kind == "cursor" and m.cell == "c4" for m in b.marks.drawn)
+    key(app, pygame.K_e)
+    assert picks.facing_on("c4") == 1
+    key(app, pygame.K_RETURN)
+    idle(app)
+    assert b.session.log[0] == "c2:s F2 R1"
