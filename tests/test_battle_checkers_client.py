@@ -328,7 +328,7 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     frames(app, 3)
     assert b.session.is_over and b.overlay == "game_over"
     title, reason = b.game_over_text
-    assert "B12" in reason and "Blue has no units left" in reason
+    assert "Blue has no units left" in reason and "B12" not in reason
     assert "won 1 of 1 attacks (expected 1.0)" in reason and "spirit from 4 to 5" in reason
     assert b.view.slot.spirit_series() == [[4, 5], [2, 2]]  # the panel's chart of spirit over the game
 
