@@ -9,7 +9,9 @@ import os
 import pytest
 
 from game.client import saves, userfiles
+from game.client.play import records
 from game.client.settings import Settings, load_settings
+from game.engine import registry
 from tests.client_helpers import button_by_text, click, frames, make_app
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -30,6 +32,18 @@ def _write(path, kind):
 
 
 KINDS = ["truncated", "empty", "wrong_types", "deep", "huge", "binary", "directory", "fifo"]
+
+
+def _deny_reading(monkeypatch, path):
+    """Opening `path` fails with "Permission denied" (the tests run as root, which reads any file)."""
+    real_open = os.open
+
+    def guarded(file, *args, **kwargs):
+        if os.fspath(file) == os.fspath(path):
+            raise PermissionError(13, "Permission denied", os.fspath(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", guarded)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -132,3 +146,101 @@ def test_stale_temp_files_are_removed_on_start(home):
     app = make_app()
     app.close()
     assert not stale.exists() and other.exists()
+
+
+def test_a_level_that_is_a_fifo_is_refused_by_the_registry_without_waiting(tmp_path):
+    # The launcher's --level path: the registry itself opens only regular files (a FIFO would block the open).
+    path = tmp_path / "level.json"
+    os.mkfifo(path)
+    with pytest.raises(ValueError, match="level.json: not a regular file"):
+        registry.read_json(path)
+    with pytest.raises(ValueError, match="level.json: not a regular file"):
+        registry.load("kubtafl", str(path))
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge"])
+def test_a_level_nested_too_deep_or_with_a_huge_number_is_a_value_error_from_the_registry(tmp_path, kind):
+    path = tmp_path / "level.json"
+    _write(path, kind)
+    with pytest.raises(ValueError, match="level.json"):
+        registry.load("kubtafl", str(path))
+
+
+def test_any_error_while_building_a_level_is_a_value_error_naming_the_file(tmp_path, monkeypatch):
+    # Each mode refuses the bad values it knows with a ValueError; whatever a mode misses is still a damaged file.
+    path = tmp_path / "level.json"
+    path.write_text(json.dumps(registry.read_json(registry.level_path("kubtafl", "standard"))), encoding="utf-8")
+
+    def broken(name, data):
+        raise TypeError("'float' object cannot be interpreted as an integer")
+
+    monkeypatch.setattr(registry._module("kubtafl"), "make_game", broken)
+    with pytest.raises(ValueError, match="level.json: 'float' object"):
+        registry.load("kubtafl", str(path))
+
+
+# ----- game records: the Games screen lists the good ones and names the bad, and keeps every file -----
+RECORD_KINDS = [*KINDS, "unreadable"]
+
+
+def _good_record():
+    record = records.GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "human"], None, "",
+                                1_700_000_000.0)
+    return records.save_record(record)
+
+
+@pytest.mark.parametrize("kind", RECORD_KINDS)
+def test_damaged_records_are_named_on_the_games_screen_and_kept(home, monkeypatch, kind):
+    good = _good_record()
+    bad = records.records_dir() / "20990101-000000-kubtafl.json"
+    if kind == "unreadable":
+        bad.write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+        _deny_reading(monkeypatch, bad)
+    elif kind == "wrong_types":
+        bad.write_text('{"mode": 5, "level": [], "actions": "b2-b5"}', encoding="utf-8")
+    else:
+        _write(bad, kind)
+    before = bad.read_bytes() if userfiles.is_regular_file(bad) else None
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        frames(app, 3)
+        scene = app.scenes.current
+        assert app.scenes.current_name == "games"
+        by_name = {listed.path.name: listed for listed in scene.listed}
+        assert by_name[good.name].record is not None and by_name[good.name].record.actions == ["b2-b5", "g7-g2"]
+        assert by_name[bad.name].record is None and by_name[bad.name].problem.startswith(bad.name)
+        assert bad.name in scene.row_texts(by_name[bad.name])[0]
+    finally:
+        app.close()
+    assert userfiles.exists(bad) and (before is None or bad.read_bytes() == before)  # nothing removed or rewritten
+
+
+@pytest.mark.parametrize("field", ["date", "seats", "winners", "level"])
+def test_a_record_with_odd_values_is_shown_or_named_never_a_crash(home, tmp_path, field):
+    good = _good_record()
+    data = json.loads(good.read_text(encoding="utf-8"))
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    data[field] = {"date": 1e400, "seats": ["robot", "human"], "level": str(fifo)}.get(field)
+    if field == "winners":
+        data["outcome"] = {"winners": [10**30, True, -1], "reason": ["x"]}
+    odd = good.with_name("20990101-000000-kubtafl.json")
+    odd.write_text(json.dumps(data).replace("Infinity", "1e400"), encoding="utf-8")
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        frames(app, 3)
+        scene = app.scenes.current
+        listed = {item.path.name: item for item in scene.listed}[odd.name]
+        if listed.record is None:
+            assert listed.problem.startswith(odd.name)
+        else:
+            scene.row_texts(listed)
+            scene.select(scene.listed.index(listed))
+            click(app, button_by_text(app, "Replay"))
+            frames(app, 3)
+            if field == "level":  # the record's level cannot be read: the replay is refused with its reason
+                assert app.scenes.current_name == "games" and any("fifo.json" in m for m in app.messages)
+    finally:
+        app.close()
