@@ -244,3 +244,167 @@ def test_a_record_with_odd_values_is_shown_or_named_never_a_crash(home, tmp_path
                 assert app.scenes.current_name == "games" and any("fifo.json" in m for m in app.messages)
     finally:
         app.close()
+
+
+# ----- a data folder that cannot be written: every way into a game plays on, and says so once -----
+def _finished_session(autosave=True):
+    """A hot-seat Kubtafl game played to its end by random moves (its autosave is cleared, its record kept)."""
+    import random
+
+    from game.client.play.session import GameSession
+
+    session = GameSession("kubtafl", "endgame", ["human", "human"], seed=2, autosave=autosave)
+    rng = random.Random(7)
+    while not session.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_quick_launch_with_a_data_folder_that_is_a_plain_file_plays_without_saving(home):
+    from game.client.app import start_session
+
+    (home / "data").write_text("not a folder", encoding="utf-8")
+    app = make_app(menu=False)
+    try:
+        start_session(app, "kubtafl", None, ["human", "human"], 1)  # what `--mode kubtafl` does
+        frames(app, 3)
+        assert app.scenes.current_name == "kubtafl"
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1
+    finally:
+        app.close()
+
+
+def test_quick_launch_over_an_autosave_that_is_a_folder_keeps_it_and_says_so(home):
+    from game.client.app import start_session
+
+    saves.autosave_path().mkdir(parents=True)
+    app = make_app(menu=False)
+    try:
+        start_session(app, "kubtafl", None, ["human", "human"], 1)
+        frames(app, 3)
+        assert app.scenes.current_name == "kubtafl"
+        assert any("autosave.json" in m and "a folder" in m for m in app.messages)
+        assert saves.autosave_path().with_name("autosave.json.bad").is_dir()
+    finally:
+        app.close()
+
+
+def test_rematch_with_a_data_folder_that_is_a_plain_file(home):
+    session = _finished_session()
+    (home / "data").rename(home / "data.old")
+    (home / "data").write_text("not a folder", encoding="utf-8")
+    app = make_app(menu=False)
+    try:
+        app.goto("kubtafl", session=session)
+        for _ in range(600):
+            frames(app, 1)
+            if app.scenes.current.overlay == "game_over":
+                break
+        click(app, button_by_text(app, "Rematch"))
+        frames(app, 3)
+        board = app.scenes.current
+        assert board.session is not session and not board.session.is_over and board.session.log == []
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1
+    finally:
+        app.close()
+
+
+def test_a_finished_games_save_in_a_read_only_folder_leaves_the_menu_working(home, monkeypatch):
+    finished = _finished_session(autosave=False)
+    saves.write_autosave(finished.to_dict())
+    path = saves.autosave_path()
+    real_unlink = type(path).unlink
+
+    def read_only(self, *args, **kwargs):
+        if os.fspath(self) == os.fspath(path):
+            raise PermissionError(13, "Permission denied", os.fspath(self))
+        return real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(path), "unlink", read_only)
+    app = make_app()
+    try:
+        assert app.scenes.current_name == "menu"
+        assert len([m for m in app.messages if "could not be saved" in m and "Permission denied" in m]) == 1
+        click(app, button_by_text(app, "Settings"))
+        click(app, button_by_text(app, "Back"))
+        assert app.scenes.current_name == "menu"
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1  # said once, not on every visit
+        assert path.exists()
+    finally:
+        app.close()
+
+
+def test_a_save_that_fails_during_play_is_told_at_once(home, monkeypatch):
+    from game.client.play.session import GameSession
+    from tests.client_helpers import click_cell, settle
+
+    app = make_app(anim_speed="instant")
+    try:
+        app.goto("kubtafl", session=GameSession("kubtafl", "standard", ["human", "human"], seed=1))
+        settle(app)
+
+        def full(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "replace", full)  # the atomic writer's last step
+        click_cell(app, "b2")
+        click_cell(app, "b5")
+        frames(app, 2)
+        assert app.scenes.current.session.log == ["b2-b5"]
+        told = [m for m in app.messages if "could not be saved" in m and "No space left" in m]
+        assert len(told) == 1  # at once, while playing: not only at Save & quit
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("scene", ["menu", "howto", "kubtafl"])
+@pytest.mark.parametrize("size", [(0, 0), (1, 1)])
+def test_a_tiny_resize_in_full_screen_keeps_the_smallest_layout(home, scene, size):
+    import pygame
+
+    from game.client.app import MIN_WINDOW
+    from game.client.play.session import GameSession
+    from tests.client_helpers import key
+
+    app = make_app()
+    try:
+        if scene == "kubtafl":
+            app.goto("kubtafl", session=GameSession("kubtafl", "standard", ["human", "human"], seed=1))
+        elif scene != "menu":
+            app.goto(scene, mode="kubtafl")
+        frames(app, 2)
+        key(app, pygame.K_F11)
+        assert app.settings.fullscreen
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames(app, 3)
+        assert app.screen_size[0] >= MIN_WINDOW[0] and app.screen_size[1] >= MIN_WINDOW[1]
+        assert app.scenes.current_name == scene
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", ["chess960", "battle_checkers"])
+def test_autosave_of_a_mode_this_version_cannot_play_is_kept_and_told(home, mode):
+    saves.write_autosave({"mode": mode, "actions": []})
+    app = make_app()
+    try:
+        told = [m for m in app.messages if "cannot be played in this version" in m]
+        assert len(told) == 1 and str(saves.autosave_path()) in told[0]
+        click(app, button_by_text(app, "Kubtafl"))
+        click(app, button_by_text(app, "Start game"))
+        frames(app, 3)
+        kept = saves.autosave_path().with_name("autosave.json.kept")
+        assert json.loads(kept.read_text(encoding="utf-8"))["session"]["mode"] == mode
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge", "fifo", "directory"])
+def test_launch_with_a_damaged_level_file_is_one_line_naming_it(home, tmp_path, capsys, kind):
+    from game.cli import main as cli_main
+
+    path = tmp_path / "level.json"
+    _write(path, kind)
+    assert cli_main(["--mode", "kubtafl", "--level", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"main.py: {path}: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
