@@ -408,3 +408,22 @@ def test_launch_with_a_damaged_level_file_is_one_line_naming_it(home, tmp_path, 
     assert cli_main(["--mode", "kubtafl", "--level", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"main.py: {path}: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_config_folder_that_cannot_be_written_only_stops_saving_settings(home):
+    import pygame
+
+    from tests.client_helpers import key
+
+    (home / "config").write_text("not a folder", encoding="utf-8")
+    app = make_app()
+    try:
+        key(app, pygame.K_F11)
+        key(app, pygame.K_F11)  # two changes, one message: the folder stays unwritable
+        told = [m for m in app.messages if m.startswith("Settings could not be saved")]
+        assert len(told) == 1 and app.scenes.current_name == "menu"
+        click(app, button_by_text(app, "Settings"))
+        assert app.scenes.current_name == "settings"
+    finally:
+        app.close()
+    assert (home / "config").read_text(encoding="utf-8") == "not a folder"
