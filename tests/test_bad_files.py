@@ -427,3 +427,14 @@ def test_a_config_folder_that_cannot_be_written_only_stops_saving_settings(home)
     finally:
         app.close()
     assert (home / "config").read_text(encoding="utf-8") == "not a folder"
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge", "fifo", "directory", "binary"])
+def test_replay_of_a_damaged_record_file_is_one_line_naming_it(home, tmp_path, capsys, kind):
+    from game.cli import main as cli_main
+
+    path = tmp_path / "game.json"
+    _write(path, kind)
+    assert cli_main(["--replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("main.py: game.json: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
