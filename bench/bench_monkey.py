@@ -1,4 +1,4 @@
-"""The monkey, long: random input over the menu screens and every playable mode (hot-seat and against the inline
+"""The monkey, long: random input over every screen and every playable mode (hot-seat and against the inline
 AI), counting events, frames, exceptions, logged warnings and idle boards that draw another position.
 
 Usage: python -m bench monkey [--events N]   (N events in all, shared out over the targets; default 20,000)
@@ -49,7 +49,7 @@ def play(target: str, seats: str | None, events: int, first_seed: int = 1) -> di
     from game.client import monkey, saves
 
     counts: dict[str, Any] = {"events": 0, "frames": 0, "apps": 0, "exceptions": 0, "mismatches": 0,
-                              "warnings": 0, "errors": []}
+                              "warnings": 0, "errors": [], "screens": {}}
     handler = _Warnings()
     logging.getLogger().addHandler(handler)
     seed = first_seed
@@ -64,7 +64,7 @@ def play(target: str, seats: str | None, events: int, first_seed: int = 1) -> di
                 app = monkey.start(target, seats, seed, anim_speed=SPEEDS[seed % len(SPEEDS)])
                 counts["apps"] += 1
                 frames_before = app.frame_count
-                counts["events"] += monkey.run(app, random.Random(seed), batch)
+                counts["events"] += monkey.run(app, random.Random(seed), batch, counts["screens"], target)
             except monkey.BoardMismatch as exc:
                 counts["mismatches"] += 1
                 counts["events"] += batch
@@ -104,7 +104,8 @@ def figures(events: int | None = None) -> Iterator[dict[str, Any]]:
         name = f"monkey.{target}" + (f".{seats}" if seats else "")
         yield figure(name, counts["exceptions"], "exceptions", events=counts["events"], frames=counts["frames"],
                      apps=counts["apps"], mismatches=counts["mismatches"], warnings=counts["warnings"],
-                     seconds=round(time.perf_counter() - begun, 1), errors=counts["errors"][:10],
+                     seconds=round(time.perf_counter() - begun, 1), screens=counts["screens"],
+                     errors=counts["errors"][:10],
                      warning_texts=counts["warning_texts"])
     yield figure("monkey.total", sums["exceptions"], "exceptions", events=sums["events"], frames=sums["frames"],
                  mismatches=sums["mismatches"], warnings=sums["warnings"], targets=len(targets),

@@ -18,7 +18,7 @@ def test_the_monkey_covers_every_playable_mode_hot_seat_and_against_the_ai():
     from game.client.modes import board_modes, playable_modes
 
     covered = {target for target, _ in TARGETS}
-    assert covered == {"menu", *playable_modes()}
+    assert covered == {"menu", "new_game", "settings", "howto", "games", *playable_modes()}
     assert {(m, s) for m in board_modes() for s in ("hotseat", "ai")} <= set(TARGETS)
 
 
@@ -27,9 +27,11 @@ def test_the_monkey_covers_every_playable_mode_hot_seat_and_against_the_ai():
 def test_random_input_never_breaks_the_game(home, target, seats, seed, caplog):
     app = monkey.start(target, seats, seed, anim_speed="instant" if seed % 2 else "fast")
     try:
+        visited: dict[str, int] = {}
         with caplog.at_level(logging.WARNING):
-            sent = monkey.run(app, random.Random(seed), 400 if seats else 600)
-        assert sent >= 400
+            sent = monkey.run(app, random.Random(seed), 300 if seats else 250, visited, target)
+        # The target had a good share of the monkey's attention, not only its first frame.
+        assert sent >= 250 and visited[target] * 4 >= sum(visited.values())
         assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     finally:
         app.close()

@@ -2,8 +2,10 @@
 bursts in one frame, long stalls), checking after every frame that an idle board draws exactly the engine's
 position. The suite runs it short (tests/test_monkey.py), the bench long (`python -m bench monkey --events N`).
 
-Targets: the menu (from where every shell screen is reached), the Dice Lab, and every board mode hot-seat and
-against the AI. The caller chooses the AI executor (the suite and the bench use the inline one).
+Targets: each shell screen (menu, new game, settings, rules, the Games list with a kept and a damaged record),
+the Dice Lab, and every board mode hot-seat and against the AI. Random input soon leaves a screen (Enter on the
+menu starts a game), so a screen target is opened again whenever the monkey has been elsewhere for a while.
+The caller chooses the AI executor (the suite and the bench use the inline one).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_TAB, pygame.K_UP, pygame.K_DO
 RESIZES = ((0, 0), (1, 1), (800, 500), (1280, 720), (1600, 900))
 SEATS = ("hotseat", "ai")
 AI_SEAT = "ai:easy"
+SCREENS = ("menu", "new_game", "settings", "howto", "games")
+REOPEN_FRAMES = 8  # frames spent away from a screen target before it is opened again
 
 
 class BoardMismatch(AssertionError):
@@ -27,8 +31,9 @@ class BoardMismatch(AssertionError):
 
 
 def targets() -> list[tuple[str, str | None]]:
-    """Everything the monkey plays: ("menu", None), each scene-only mode, and each board mode with each seating."""
-    out: list[tuple[str, str | None]] = [("menu", None)]
+    """Everything the monkey plays: each shell screen, each scene-only mode, and each board mode with each
+    seating (None for a target without seats)."""
+    out: list[tuple[str, str | None]] = [(screen, None) for screen in SCREENS]
     out += [(mode, None) for mode in playable_modes() if mode in SCENE_ONLY]
     out += [(mode, seats) for mode in board_modes() for seats in SEATS]
     return out
@@ -73,9 +78,13 @@ def check_idle_board(app: Any) -> bool:
     return True
 
 
-def run(app: Any, rng: random.Random, events: int) -> int:
+def run(app: Any, rng: random.Random, events: int, visited: dict[str, int] | None = None,
+        target: str | None = None) -> int:
     """Post `events` random events in bursts, with stalls, checking the idle board after each frame; the count
-    of events sent. Exceptions (and a BoardMismatch) propagate to the caller."""
+    of events sent. Frames per screen are added to `visited` when given; a screen or scene-only `target` is
+    opened again after REOPEN_FRAMES frames elsewhere. Exceptions (and a BoardMismatch) propagate."""
+    reopen = target is not None and target not in board_modes()
+    away = 0
     sent = 0
     while sent < events:
         for _ in range(rng.choice((1, 1, 2, 5, 12))):
@@ -83,14 +92,38 @@ def run(app: Any, rng: random.Random, events: int) -> int:
             sent += 1
         app.frame(rng.choice((1 / 60, 1 / 60, 0.5)))
         check_idle_board(app)
+        name = app.scenes.current_name
+        if visited is not None:
+            visited[name] = visited.get(name, 0) + 1
+        away = away + 1 if name != target else 0
+        if reopen and target is not None and away >= REOPEN_FRAMES:
+            open_target(app, target)
+            away = 0
         if not app.running:  # Quit on the menu: the monkey plays on
             app.running = True
     return sent
 
 
+def open_target(app: Any, target: str) -> None:
+    """Show a screen or scene-only target (a game's rules and its new-game dialog are the first board mode's)."""
+    if target in ("new_game", "howto"):
+        app.goto(target, mode=board_modes()[0])
+    else:
+        app.goto(target)
+
+
+def _keep_records() -> None:
+    """A kept game and a damaged record file, so the Games list has rows of both kinds."""
+    from game.client.play import records
+
+    kept = records.GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "ai:easy"], None, "", 1.7e9)
+    path = records.save_record(kept)
+    path.with_name("20990101-000000-kubtafl.json").write_text('{"mode": "kubtafl", "actions": [', encoding="utf-8")
+
+
 def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> Any:
-    """The app (1280×720, windowed, no fades, English) showing `target`: "menu", a scene-only mode, or a board
-    mode with a fresh standard game, hot-seat or a human against the AI."""
+    """The app (1280×720, windowed, no fades, English) showing `target`: a shell screen, a scene-only mode, or a
+    board mode with a fresh standard game, hot-seat or a human against the AI."""
     from game.client.app import App
     from game.client.play.session import GameSession
 
@@ -100,8 +133,10 @@ def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal")
         app.settings.language = "en"
         app.t.language = "en"
         app.settings.anim_speed = anim_speed
-        if target == "menu" or target in SCENE_ONLY:
-            app.goto(target)
+        if target == "games":
+            _keep_records()
+        if target in SCREENS or target in SCENE_ONLY:
+            open_target(app, target)
         else:
             session = GameSession(target, "standard", None, seed=seed)
             if seats == "ai":
