@@ -143,9 +143,16 @@ def test_stale_temp_files_are_removed_on_start(home):
     stale.write_text("{", encoding="utf-8")
     other = folder / "notes.tmp"
     other.write_text("mine", encoding="utf-8")
+    records_folder = folder / "records"
+    records_folder.mkdir()
+    stale_record = records_folder / ".20260101-120000-kubtafl.json.x1y2.tmp"
+    stale_record.write_text("{", encoding="utf-8")
+    kept = records_folder / "20260101-120000-kubtafl.json"
+    kept.write_text("{}", encoding="utf-8")
     app = make_app()
     app.close()
     assert not stale.exists() and other.exists()
+    assert not stale_record.exists() and kept.exists()
 
 
 def test_a_level_that_is_a_fifo_is_refused_by_the_registry_without_waiting(tmp_path):

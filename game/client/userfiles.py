@@ -82,15 +82,20 @@ def copy_aside(path: Path, suffix: str = ".bad") -> Path | None:
     return target
 
 
-def clean_stale_temps(folder: Path, names: tuple[str, ...]) -> list[Path]:
-    """Remove the `.<name>.*.tmp` files an interrupted atomic write left in `folder`; the paths removed."""
+def clean_stale_temps(folder: Path, names: tuple[str, ...] | None) -> list[Path]:
+    """Remove the `.<name>.*.tmp` files an interrupted atomic write left in `folder` (for any `<name>.json` when
+    `names` is None: a folder of records); the paths removed."""
     removed: list[Path] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:
         return removed
     for entry in entries:
-        if not any(entry.name.startswith(f".{name}.") and entry.name.endswith(".tmp") for name in names):
+        if not entry.name.startswith(".") or not entry.name.endswith(".tmp"):
+            continue
+        if names is None and ".json." not in entry.name:
+            continue
+        if names is not None and not any(entry.name.startswith(f".{name}.") for name in names):
             continue
         try:
             if entry.is_file() and not entry.is_symlink():
