@@ -9,7 +9,9 @@ import os
 import pytest
 
 from game.client import saves, userfiles
+from game.client.play import records
 from game.client.settings import Settings, load_settings
+from game.engine import registry
 from tests.client_helpers import button_by_text, click, frames, make_app
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -30,6 +32,18 @@ def _write(path, kind):
 
 
 KINDS = ["truncated", "empty", "wrong_types", "deep", "huge", "binary", "directory", "fifo"]
+
+
+def _deny_reading(monkeypatch, path):
+    """Opening `path` fails with "Permission denied" (the tests run as root, which reads any file)."""
+    real_open = os.open
+
+    def guarded(file, *args, **kwargs):
+        if os.fspath(file) == os.fspath(path):
+            raise PermissionError(13, "Permission denied", os.fspath(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", guarded)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -129,6 +143,305 @@ def test_stale_temp_files_are_removed_on_start(home):
     stale.write_text("{", encoding="utf-8")
     other = folder / "notes.tmp"
     other.write_text("mine", encoding="utf-8")
+    records_folder = folder / "records"
+    records_folder.mkdir()
+    stale_record = records_folder / ".20260101-120000-kubtafl.json.x1y2.tmp"
+    stale_record.write_text("{", encoding="utf-8")
+    kept = records_folder / "20260101-120000-kubtafl.json"
+    kept.write_text("{}", encoding="utf-8")
     app = make_app()
     app.close()
     assert not stale.exists() and other.exists()
+    assert not stale_record.exists() and kept.exists()
+
+
+def test_a_level_that_is_a_fifo_is_refused_by_the_registry_without_waiting(tmp_path):
+    # The launcher's --level path: the registry itself opens only regular files (a FIFO would block the open).
+    path = tmp_path / "level.json"
+    os.mkfifo(path)
+    with pytest.raises(ValueError, match="level.json: not a regular file"):
+        registry.read_json(path)
+    with pytest.raises(ValueError, match="level.json: not a regular file"):
+        registry.load("kubtafl", str(path))
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge"])
+def test_a_level_nested_too_deep_or_with_a_huge_number_is_a_value_error_from_the_registry(tmp_path, kind):
+    path = tmp_path / "level.json"
+    _write(path, kind)
+    with pytest.raises(ValueError, match="level.json"):
+        registry.load("kubtafl", str(path))
+
+
+def test_any_error_while_building_a_level_is_a_value_error_naming_the_file(tmp_path, monkeypatch):
+    # Each mode refuses the bad values it knows with a ValueError; whatever a mode misses is still a damaged file.
+    path = tmp_path / "level.json"
+    path.write_text(json.dumps(registry.read_json(registry.level_path("kubtafl", "standard"))), encoding="utf-8")
+
+    def broken(name, data):
+        raise TypeError("'float' object cannot be interpreted as an integer")
+
+    monkeypatch.setattr(registry._module("kubtafl"), "make_game", broken)
+    with pytest.raises(ValueError, match="level.json: 'float' object"):
+        registry.load("kubtafl", str(path))
+
+
+# ----- game records: the Games screen lists the good ones and names the bad, and keeps every file -----
+RECORD_KINDS = [*KINDS, "unreadable"]
+
+
+def _good_record():
+    record = records.GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "human"], None, "",
+                                1_700_000_000.0)
+    return records.save_record(record)
+
+
+@pytest.mark.parametrize("kind", RECORD_KINDS)
+def test_damaged_records_are_named_on_the_games_screen_and_kept(home, monkeypatch, kind):
+    good = _good_record()
+    bad = records.records_dir() / "20990101-000000-kubtafl.json"
+    if kind == "unreadable":
+        bad.write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+        _deny_reading(monkeypatch, bad)
+    elif kind == "wrong_types":
+        bad.write_text('{"mode": 5, "level": [], "actions": "b2-b5"}', encoding="utf-8")
+    else:
+        _write(bad, kind)
+    before = bad.read_bytes() if userfiles.is_regular_file(bad) else None
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        frames(app, 3)
+        scene = app.scenes.current
+        assert app.scenes.current_name == "games"
+        by_name = {listed.path.name: listed for listed in scene.listed}
+        assert by_name[good.name].record is not None and by_name[good.name].record.actions == ["b2-b5", "g7-g2"]
+        assert by_name[bad.name].record is None and by_name[bad.name].problem.startswith(bad.name)
+        assert bad.name in scene.row_texts(by_name[bad.name])[0]
+    finally:
+        app.close()
+    assert userfiles.exists(bad) and (before is None or bad.read_bytes() == before)  # nothing removed or rewritten
+
+
+@pytest.mark.parametrize("field", ["date", "seats", "winners", "level"])
+def test_a_record_with_odd_values_is_shown_or_named_never_a_crash(home, tmp_path, field):
+    good = _good_record()
+    data = json.loads(good.read_text(encoding="utf-8"))
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    data[field] = {"date": 1e400, "seats": ["robot", "human"], "level": str(fifo)}.get(field)
+    if field == "winners":
+        data["outcome"] = {"winners": [10**30, True, -1], "reason": ["x"]}
+    odd = good.with_name("20990101-000000-kubtafl.json")
+    odd.write_text(json.dumps(data).replace("Infinity", "1e400"), encoding="utf-8")
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        frames(app, 3)
+        scene = app.scenes.current
+        listed = {item.path.name: item for item in scene.listed}[odd.name]
+        if listed.record is None:
+            assert listed.problem.startswith(odd.name)
+        else:
+            scene.row_texts(listed)
+            scene.select(scene.listed.index(listed))
+            click(app, button_by_text(app, "Replay"))
+            frames(app, 3)
+            if field == "level":  # the record's level cannot be read: the replay is refused with its reason
+                assert app.scenes.current_name == "games" and any("fifo.json" in m for m in app.messages)
+    finally:
+        app.close()
+
+
+# ----- a data folder that cannot be written: every way into a game plays on, and says so once -----
+def _finished_session(autosave=True):
+    """A hot-seat Kubtafl game played to its end by random moves (its autosave is cleared, its record kept)."""
+    import random
+
+    from game.client.play.session import GameSession
+
+    session = GameSession("kubtafl", "endgame", ["human", "human"], seed=2, autosave=autosave)
+    rng = random.Random(7)
+    while not session.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_quick_launch_with_a_data_folder_that_is_a_plain_file_plays_without_saving(home):
+    from game.client.app import start_session
+
+    (home / "data").write_text("not a folder", encoding="utf-8")
+    app = make_app(menu=False)
+    try:
+        start_session(app, "kubtafl", None, ["human", "human"], 1)  # what `--mode kubtafl` does
+        frames(app, 3)
+        assert app.scenes.current_name == "kubtafl"
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1
+    finally:
+        app.close()
+
+
+def test_quick_launch_over_an_autosave_that_is_a_folder_keeps_it_and_says_so(home):
+    from game.client.app import start_session
+
+    saves.autosave_path().mkdir(parents=True)
+    app = make_app(menu=False)
+    try:
+        start_session(app, "kubtafl", None, ["human", "human"], 1)
+        frames(app, 3)
+        assert app.scenes.current_name == "kubtafl"
+        assert any("autosave.json" in m and "a folder" in m for m in app.messages)
+        assert saves.autosave_path().with_name("autosave.json.bad").is_dir()
+    finally:
+        app.close()
+
+
+def test_rematch_with_a_data_folder_that_is_a_plain_file(home):
+    session = _finished_session()
+    (home / "data").rename(home / "data.old")
+    (home / "data").write_text("not a folder", encoding="utf-8")
+    app = make_app(menu=False)
+    try:
+        app.goto("kubtafl", session=session)
+        for _ in range(600):
+            frames(app, 1)
+            if app.scenes.current.overlay == "game_over":
+                break
+        click(app, button_by_text(app, "Rematch"))
+        frames(app, 3)
+        board = app.scenes.current
+        assert board.session is not session and not board.session.is_over and board.session.log == []
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1
+    finally:
+        app.close()
+
+
+def test_a_finished_games_save_in_a_read_only_folder_leaves_the_menu_working(home, monkeypatch):
+    finished = _finished_session(autosave=False)
+    saves.write_autosave(finished.to_dict())
+    path = saves.autosave_path()
+    real_unlink = type(path).unlink
+
+    def read_only(self, *args, **kwargs):
+        if os.fspath(self) == os.fspath(path):
+            raise PermissionError(13, "Permission denied", os.fspath(self))
+        return real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(path), "unlink", read_only)
+    app = make_app()
+    try:
+        assert app.scenes.current_name == "menu"
+        assert len([m for m in app.messages if "could not be saved" in m and "Permission denied" in m]) == 1
+        click(app, button_by_text(app, "Settings"))
+        click(app, button_by_text(app, "Back"))
+        assert app.scenes.current_name == "menu"
+        assert len([m for m in app.messages if "could not be saved" in m]) == 1  # said once, not on every visit
+        assert path.exists()
+    finally:
+        app.close()
+
+
+def test_a_save_that_fails_during_play_is_told_at_once(home, monkeypatch):
+    from game.client.play.session import GameSession
+    from tests.client_helpers import click_cell, settle
+
+    app = make_app(anim_speed="instant")
+    try:
+        app.goto("kubtafl", session=GameSession("kubtafl", "standard", ["human", "human"], seed=1))
+        settle(app)
+
+        def full(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "replace", full)  # the atomic writer's last step
+        click_cell(app, "b2")
+        click_cell(app, "b5")
+        frames(app, 2)
+        assert app.scenes.current.session.log == ["b2-b5"]
+        told = [m for m in app.messages if "could not be saved" in m and "No space left" in m]
+        assert len(told) == 1  # at once, while playing: not only at Save & quit
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("scene", ["menu", "howto", "kubtafl"])
+@pytest.mark.parametrize("size", [(0, 0), (1, 1)])
+def test_a_tiny_resize_in_full_screen_keeps_the_smallest_layout(home, scene, size):
+    import pygame
+
+    from game.client.app import MIN_WINDOW
+    from game.client.play.session import GameSession
+    from tests.client_helpers import key
+
+    app = make_app()
+    try:
+        if scene == "kubtafl":
+            app.goto("kubtafl", session=GameSession("kubtafl", "standard", ["human", "human"], seed=1))
+        elif scene != "menu":
+            app.goto(scene, mode="kubtafl")
+        frames(app, 2)
+        key(app, pygame.K_F11)
+        assert app.settings.fullscreen
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames(app, 3)
+        assert app.screen_size[0] >= MIN_WINDOW[0] and app.screen_size[1] >= MIN_WINDOW[1]
+        assert app.scenes.current_name == scene
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("mode", ["chess960", "battle_checkers"])
+def test_autosave_of_a_mode_this_version_cannot_play_is_kept_and_told(home, mode):
+    saves.write_autosave({"mode": mode, "actions": []})
+    app = make_app()
+    try:
+        told = [m for m in app.messages if "cannot be played in this version" in m]
+        assert len(told) == 1 and str(saves.autosave_path()) in told[0]
+        click(app, button_by_text(app, "Kubtafl"))
+        click(app, button_by_text(app, "Start game"))
+        frames(app, 3)
+        kept = saves.autosave_path().with_name("autosave.json.kept")
+        assert json.loads(kept.read_text(encoding="utf-8"))["session"]["mode"] == mode
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge", "fifo", "directory"])
+def test_launch_with_a_damaged_level_file_is_one_line_naming_it(home, tmp_path, capsys, kind):
+    from game.cli import main as cli_main
+
+    path = tmp_path / "level.json"
+    _write(path, kind)
+    assert cli_main(["--mode", "kubtafl", "--level", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"main.py: {path}: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_config_folder_that_cannot_be_written_only_stops_saving_settings(home):
+    import pygame
+
+    from tests.client_helpers import key
+
+    (home / "config").write_text("not a folder", encoding="utf-8")
+    app = make_app()
+    try:
+        key(app, pygame.K_F11)
+        key(app, pygame.K_F11)  # two changes, one message: the folder stays unwritable
+        told = [m for m in app.messages if m.startswith("Settings could not be saved")]
+        assert len(told) == 1 and app.scenes.current_name == "menu"
+        click(app, button_by_text(app, "Settings"))
+        assert app.scenes.current_name == "settings"
+    finally:
+        app.close()
+    assert (home / "config").read_text(encoding="utf-8") == "not a folder"
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge", "fifo", "directory", "binary"])
+def test_replay_of_a_damaged_record_file_is_one_line_naming_it(home, tmp_path, capsys, kind):
+    from game.cli import main as cli_main
+
+    path = tmp_path / "game.json"
+    _write(path, kind)
+    assert cli_main(["--replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("main.py: game.json: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1

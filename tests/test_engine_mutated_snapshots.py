@@ -88,6 +88,7 @@ def _kubtafl_invariants(state: Any) -> None:
 def _battle_checkers_invariants(state: Any) -> None:
     for seat in (0, 1):
         assert state.unit_count(seat) <= MAX_UNITS and state.spirit[seat] >= 0
+        assert state.unit_count(seat) + state.to_place[seat] <= state.game.level.units_per_player
     assert 0 <= state.turn <= 2 * state.turn_limit
     result = state.outcome()
     if result is not None:

@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import registry
 from game.engine.core import Outcome
-from game.engine.driver import random_playout
+from game.engine.driver import random_action, random_playout
 
 
 def _finished(mode: str, seed: int = 5) -> dict:
@@ -72,3 +72,19 @@ def test_checkrisk_token_totals_that_do_not_add_up_are_refused() -> None:
     data["removed"] = [3, 0]
     with pytest.raises(ValueError, match=r"supply\[0\]"):
         registry.load("checkrisk").state_from_dict(data)
+
+
+def test_battle_checkers_more_units_than_the_level_gives_a_side_are_refused() -> None:
+    game = registry.load("battle_checkers")
+    state = game.initial_state()
+    rng = random.Random(1)
+    while state.to_dict()["phase"] == "deploy":
+        state.apply(random_action(state, rng))
+    data = state.to_dict()
+    used = {unit["cell"] for unit in data["units"]}
+    free = [f"{c}{r}" for c in "abcdefghij" for r in range(1, 11) if f"{c}{r}" not in used]
+    extra = game.level.units_per_player + 1 - state.unit_count(0)  # one more than the level gives: still few
+    data["units"] += [{"cell": cell, "owner": 0, "facing": "N", "attack": True, "shield": True, "activated": False}
+                      for cell in free[:extra]]
+    with pytest.raises(ValueError, match="units: player 1 has more than the level's"):
+        game.state_from_dict(data)

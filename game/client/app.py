@@ -334,12 +334,15 @@ def _limit_window(size: tuple[int, int]) -> None:
 
 
 def _clean_stale_temps() -> None:
-    """Remove the temp files of atomic writes a killed run left beside the settings and the autosave."""
+    """Remove the temp files of atomic writes a killed run left beside the settings, the autosave and the
+    records."""
     from game.client import saves, settings, userfiles
+    from game.client.play.records import records_dir
     from game.paths import user_config_dir, user_data_dir
 
     userfiles.clean_stale_temps(user_config_dir(), (settings.SETTINGS_FILE,))
     userfiles.clean_stale_temps(user_data_dir(), saves.SAVED_FILES)
+    userfiles.clean_stale_temps(records_dir(), None)
 
 
 def _load_sound(app: App) -> Any:

@@ -6,88 +6,23 @@ No pygame here: the play package and the launcher use it too.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+# The one safe reader lives in the engine (levels are read there too); the client uses it through this module.
+from game.engine.files import DamagedFile, read_json, read_text
+
+__all__ = ["DamagedFile", "read_json", "read_text", "is_regular_file", "exists", "free_copy_name", "move_aside",
+           "copy_aside", "clean_stale_temps", "load_game"]
 
 if TYPE_CHECKING:
     from game.engine.core import Game
 
-# A user file is small; a bigger one is damaged (and reading it whole would only waste memory).
-MAX_BYTES = 16 * 1024 * 1024
 # How many numbered copies (`name.bad`, `name.bad.1`, ...) are tried before giving up on keeping one more.
 MAX_COPIES = 1000
-
-
-class DamagedFile(ValueError):
-    """A user file exists but cannot be used; the message names the file and says why."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = Path(path)
-        self.reason = reason
-
-
-def _describe(exc: BaseException) -> str:
-    """Why reading or parsing failed, in words a player can act on."""
-    if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-    if isinstance(exc, UnicodeDecodeError):
-        return "not a UTF-8 text file"
-    if isinstance(exc, RecursionError):
-        return "nested too deeply to read"
-    if isinstance(exc, OSError):
-        return f"cannot read ({exc.strerror or exc})"
-    if isinstance(exc, MemoryError):
-        return "too large to read"
-    return str(exc) or type(exc).__name__
-
-
-def read_text(path: Path) -> str:
-    """The text of a regular file; raises DamagedFile for anything else (a folder, a FIFO, unreadable, binary).
-
-    The file is opened without blocking and checked before it is read, so a FIFO or a device never hangs start-up.
-    """
-    path = Path(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except IsADirectoryError as exc:
-        raise DamagedFile(path, "a folder, not a file") from exc
-    except OSError as exc:
-        raise DamagedFile(path, _describe(exc)) from exc
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise DamagedFile(path, "a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise DamagedFile(path, "not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise DamagedFile(path, f"too large ({info.st_size} bytes)")
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks).decode("utf-8")
-    except DamagedFile:
-        raise
-    except (OSError, UnicodeDecodeError, MemoryError) as exc:
-        raise DamagedFile(path, _describe(exc)) from exc
-    finally:
-        os.close(fd)
-
-
-def read_json(path: Path) -> Any:
-    """The parsed JSON of a regular file; any failure to read or parse it raises DamagedFile naming the file."""
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except Exception as exc:  # noqa: BLE001 - deep nesting, huge integers, anything: the file is damaged
-        raise DamagedFile(path, _describe(exc)) from exc
 
 
 def is_regular_file(path: Path) -> bool:
@@ -147,15 +82,20 @@ def copy_aside(path: Path, suffix: str = ".bad") -> Path | None:
     return target
 
 
-def clean_stale_temps(folder: Path, names: tuple[str, ...]) -> list[Path]:
-    """Remove the `.<name>.*.tmp` files an interrupted atomic write left in `folder`; the paths removed."""
+def clean_stale_temps(folder: Path, names: tuple[str, ...] | None) -> list[Path]:
+    """Remove the `.<name>.*.tmp` files an interrupted atomic write left in `folder` (for any `<name>.json` when
+    `names` is None: a folder of records); the paths removed."""
     removed: list[Path] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:
         return removed
     for entry in entries:
-        if not any(entry.name.startswith(f".{name}.") and entry.name.endswith(".tmp") for name in names):
+        if not entry.name.startswith(".") or not entry.name.endswith(".tmp"):
+            continue
+        if names is None and ".json." not in entry.name:
+            continue
+        if names is not None and not any(entry.name.startswith(f".{name}.") for name in names):
             continue
         try:
             if entry.is_file() and not entry.is_symlink():
@@ -167,18 +107,8 @@ def clean_stale_temps(folder: Path, names: tuple[str, ...]) -> list[Path]:
 
 
 def load_game(mode: str, level: str | None = None) -> Game:
-    """`registry.load(mode, level)` for a level the disk may have damaged: the file is read safely first (a FIFO
-    never hangs), and any failure is a ValueError naming the file (KeyError for an unknown mode)."""
+    """The game of `mode` at `level` (a name or a path the player gave); a damaged level file is a ValueError
+    naming it, an unknown mode a KeyError. The registry reads the file safely (a FIFO never hangs)."""
     from game.engine import registry
 
-    name = level or registry.DEFAULT_LEVEL
-    path = registry.level_path(mode, name)
-    if exists(path):
-        read_json(path)
-    try:
-        return registry.load(mode, name)
-    except (KeyError, DamagedFile):
-        raise
-    except Exception as exc:  # noqa: BLE001 - deep nesting, odd values: the level file is damaged
-        message = str(exc) if isinstance(exc, ValueError) and str(path) in str(exc) else f"{path}: {_describe(exc)}"
-        raise DamagedFile(path, message.removeprefix(f"{path}: ")) from exc
+    return registry.load(mode, level)

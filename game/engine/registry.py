@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import json
 from pathlib import Path
 from typing import Any
 
+from game.engine import files
 from game.engine.core import Game
 from game.paths import levels_dir
 
@@ -46,15 +46,9 @@ def level_path(mode: str, level: str) -> Path:
 
 
 def read_json(path: Path) -> Any:
-    """Read a JSON file; any failure becomes a ValueError that names the file and the cause."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+    """Read a JSON file; only a regular file is opened (a FIFO never hangs), and any failure to read or parse it
+    becomes a ValueError (`DamagedFile`) naming the file and the cause."""
+    return files.read_json(path)
 
 
 def load(mode: str, level: str | None = None) -> Game:
@@ -67,5 +61,5 @@ def load(mode: str, level: str | None = None) -> Game:
         raise ValueError(f"{path}: a level must be a JSON object")
     try:
         return module.make_game(Path(name).stem if path.suffix == ".json" else name, data)
-    except ValueError as exc:
-        raise ValueError(f"{path}: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - odd values anywhere in a user's level: the file is damaged
+        raise files.DamagedFile(path, files.describe(exc)) from exc

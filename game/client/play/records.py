@@ -9,18 +9,21 @@ move number. No pygame here.
 
 from __future__ import annotations
 
-import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import registry
+from game.client.play.seats import HUMAN
+from game.engine import files, registry
 from game.engine.atomic import write_json_atomic
 from game.engine.core import CHANCE, TERMINAL, Event, Game, State
 from game.paths import user_data_dir
 
 RECORDS_FOLDER = "records"
+# The latest date a record may carry (the end of year 9999): later ones cannot be shown as a date.
+MAX_DATE = 253402300799.0
 KEEP = 100
 FORMAT = "kubiki-record"
 
@@ -93,21 +96,30 @@ def record_from_dict(data: Any, where: str = "record", mode: str = "", level: st
     winners: list[int] | None = None
     outcome = data.get("outcome")
     if isinstance(outcome, dict) and isinstance(outcome.get("winners"), list):
-        winners = [int(w) for w in outcome["winners"] if isinstance(w, int)]
-    date = data.get("date", 0.0)
-    return GameRecord(mode, level, list(actions), seed, list(seats), winners, str(data.get("reason") or ""),
-                      float(date) if isinstance(date, (int, float)) else 0.0)
+        winners = [w for w in outcome["winners"] if isinstance(w, int) and not isinstance(w, bool) and 0 <= w < 64]
+    reason = data.get("reason")
+    return GameRecord(mode, level, list(actions), seed, list(seats), winners,
+                      reason if isinstance(reason, str) else "", _date(data.get("date", 0.0)))
+
+
+def _date(value: Any) -> float:
+    """A record's date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    try:
+        date = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        return 0.0
+    return date if math.isfinite(date) and 0 <= date <= MAX_DATE else 0.0
 
 
 def read_records(path: Path) -> list[GameRecord]:
     """Every game in a file: one for a Kubiki record, each game of an arena report; RecordError if unreadable."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path.name}: cannot read ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path.name}: not valid JSON (line {exc.lineno}, column {exc.colno})") from exc
+        data = files.read_json(path)  # a regular file only: a FIFO or a folder is damaged, never waited on
+    except files.DamagedFile as exc:
+        raise RecordError(f"{path.name}: {exc.reason}") from exc
     if isinstance(data, dict) and isinstance(data.get("games"), list):
         # An arena report: the mode and level are the report's, each game's seats are its sides' levels.
         mode = data.get("mode") if isinstance(data.get("mode"), str) else ""
@@ -124,6 +136,9 @@ def read_records(path: Path) -> list[GameRecord]:
             raise RecordError(f"{path.name}: the arena report holds no games")
         return games
     record = record_from_dict(data, path.name)
+    for seat in record.seats:
+        if seat != HUMAN and not (seat.startswith("ai:") and len(seat) > 3):
+            raise RecordError(f"{path.name}: seat {seat!r} is neither 'human' nor 'ai:<level>'")
     record.path = path
     return [record]
 

@@ -107,13 +107,22 @@ def position_from_dict(game: BattleCheckersGame, data: Any) -> BattleCheckersSta
         raise ValueError(f"turn: {state.turn} is past the last turn ({2 * state.turn_limit})")
     _read_units(state, data["units"])
     _read_turn(state, data)
-    if phase == DEPLOY:
-        most = game.level.units_per_player
-        for seat in (0, 1):
-            if state.unit_count(seat) + state.to_place[seat] > most:
-                raise ValueError(f"to_place: player {seat + 1} would deploy more than the level's {most} units")
+    _check_unit_count(game, state)
     _read_outcome(state, data.get("outcome"))
     return state
+
+
+def _check_unit_count(game: Any, state: BattleCheckersState) -> None:
+    """No side holds (on the board and still to place) more units than the level gives it: units are only lost."""
+    start = getattr(game, "_start", None)
+    if start is None and game.level.position is not None:
+        return  # this is the level's own saved position being read: it sets the count
+    most = max([game.level.units_per_player, *(start.unit_count(s) for s in (0, 1) if start is not None)])
+    for seat in (0, 1):
+        if state.unit_count(seat) + state.to_place[seat] > most:
+            if state.phase == DEPLOY:
+                raise ValueError(f"to_place: player {seat + 1} would deploy more than the level's {most} units")
+            raise ValueError(f"units: player {seat + 1} has more than the level's {most} units")
 
 
 def _read_units(state: BattleCheckersState, units: Any) -> None:
