@@ -49,6 +49,9 @@ def test_clicks_in_the_frame_that_restarts_the_game_act_on_the_new_game(home):
         settle(app)  # Dark to move: the picks are Dark's dice
         key(app, pygame.K_ESCAPE)
         _post_click(button_by_text(app, "Restart").rect.center)
+        app.frame(1 / 60)
+        app.frame(1 / 60)  # a move was played: Restart asks first
+        _post_click(button_by_text(app, "Start again").rect.center)
         app.frame(1 / 60)  # the press reaches the button; its Restart arrives with the next frame's input
         for cell in ("g7", "g2"):  # Dark's move of the old position, in the frame Restart happens
             _post_cell_click(app, cell)
