@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections import Counter
 from fractions import Fraction
 
 import pygame
-import pygame_gui
 import pytest
 
-from game.client.dice_lab import free_tab
-from game.client.dice_lab.background import InlineJob
 from game.client.dice_lab.free_tab import FreeTab
 from game.client.dice_lab.stats import chi_square, chi_square_sf, cumulative, percent_text, standing
 from game.client.settings import settings_path
@@ -297,40 +293,12 @@ def test_P1_bad_expression_shows_its_error_and_keeps_the_last_good_chart(app, la
     assert tab.chart(app.t).series[0].values == good == dice.parse("3d8+1").distribution()
     frames(app)
     assert lab.error_rect.top >= entry_widget(lab, "expr0").rect.bottom
-    tab.inline = True  # 100d10 is worked out at once here (beside the screen in play)
     type_into(app, entry_widget(lab, "expr0"), "100d100")  # typed through 100d10, which is worked out
     assert tab.entries[0].error.startswith("Too many outcomes")
     assert tab.chart(app.t).series[0].values == dice.parse("100d10").distribution()
-
-
-class DeferredJob(InlineJob):
-    """A background job that finishes when it is next asked, so the test decides when it is done."""
-
-    def __init__(self, key, work) -> None:
-        self.key, self.work, self.result, self.error, self.asked = key, work, None, None, 0
-        self.finished = threading.Event()
-
-    @property
-    def done(self) -> bool:
-        self.asked += 1
-        if self.asked > 1 and not self.finished.is_set():
-            self._run(self.work)
-        return self.finished.is_set()
-
-
-def test_P1_heavy_expressions_are_worked_out_beside_the_screen(app, lab, monkeypatch):
-    monkeypatch.setattr(free_tab, "BackgroundJob", DeferredJob)
-    key(app, pygame.K_4)
-    tab = lab.tab
-    widget = entry_widget(lab, "expr0")
-    type_into(app, widget, "2d6")
-    widget.set_text("60d20")  # pasted in one go
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=widget, text="60d20"))
-    frames(app, 1)
-    assert tab.busy and tab.chart(app.t).series[0].name == "2d6"  # the old chart stays meanwhile
-    frames(app, 3)
-    assert not tab.busy
-    assert tab.chart(app.t).series[0].values == dice.parse("60d20").distribution()
+    type_into(app, entry_widget(lab, "expr0"), "100d20")  # the heaviest sum of one kind of die it charts
+    assert not tab.entries[0].error
+    assert tab.chart(app.t).series[0].values == dice.parse("100d20").distribution()
 
 
 def test_P1_free_roller_draws_polyhedra_and_percentile_dice(app, lab):
@@ -538,15 +506,3 @@ def test_P2_free_roller_by_keyboard_alone(app, lab):
     assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
 
 
-def test_process_job_works_a_distribution_out_in_another_process():
-    from functools import partial
-
-    from game.client.dice_lab.background import ProcessJob
-
-    good = ProcessJob("3d6", dice.parse("3d6").distribution)
-    bad = ProcessJob("3d6+", partial(dice.parse, "3d6+"))
-    for job in (good, bad):
-        job._process.join(timeout=60)  # the test waits for the process it started; the Lab only polls
-        assert job.done
-    assert good.result == dice.parse("3d6").distribution() and good.error is None
-    assert "nothing after '+'" in str(bad.error)

@@ -116,10 +116,6 @@ class Tab:
     def set_entry(self, key: str, text: str) -> None:
         """A text field changed."""
 
-    def poll(self) -> bool:
-        """Take results worked out beside the screen; True when the chart changed."""
-        return False
-
     # --- shared ---------------------------------------------------------------------------------------
     @property
     def steppers(self) -> dict[str, Stepper]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import pygame
@@ -24,6 +25,16 @@ class Series:
     name: str
     colour: Colour
     values: Mapping[Any, Fraction]
+
+    @cached_property
+    def shares(self) -> dict[Any, float]:
+        """The values as floats, for drawing (converted once: a 100-dice sum has thousands of big Fractions)."""
+        return {k: _float(p) for k, p in self.values.items()}
+
+
+def _float(p: Any) -> float:
+    # numerator / denominator skips the generic numbers.Rational.__float__ that float(Fraction) goes through.
+    return p.numerator / p.denominator if isinstance(p, Fraction) else float(p)
 
 
 @dataclass
@@ -45,7 +56,7 @@ class ChartModel:
     @property
     def peak(self) -> float:
         """The largest value any series or the overlay reaches."""
-        values = [float(p) for s in self.series for p in s.values.values()]
+        values = [p for s in self.series for p in s.shares.values()]
         if self.observed:
             values += list(self.observed.values())
         return max(values, default=0.0)
@@ -99,8 +110,8 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
 
     for index, series in enumerate(model.series):
         if many:
-            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(float(series.values.get(k, 0))))
-                      for i, k in enumerate(keys)]
+            shares = series.shares
+            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(shares.get(k, 0.0))) for i, k in enumerate(keys)]
             if index == 0:
                 pygame.draw.polygon(surface, series.colour, [(plot.x, plot.bottom), *points, (plot.right, plot.bottom)])
             if len(points) > 1:
@@ -108,7 +119,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
             continue
         width = slot * 0.8 / len(model.series)
         for i, key in enumerate(keys):
-            p = float(series.values.get(key, 0))
+            p = series.shares.get(key, 0.0)
             if p <= 0:
                 continue
             colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
@@ -132,12 +143,18 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
                 pygame.draw.polygon(surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
     pygame.draw.line(surface, art.INK, (plot.x, plot.bottom), (plot.right, plot.bottom), max(1, s(2)))
     # Key labels: as many as fit without touching.
-    widest = max(small.size(model.label(k))[0] for k in keys) + s(6)
+    labels = [model.label(k) for k in keys]
+    measured = labels
+    if len(labels) > 200:
+        # Thousands of numbers: only the longest can be the widest (digits share a width), and measuring each costs.
+        longest = max(len(label) for label in labels)
+        measured = [label for label in labels if len(label) == longest][:20]
+    widest = max(small.size(label)[0] for label in measured) + s(6)
     every = max(1, int(widest // max(1.0, slot)) + 1)
-    for i, key in enumerate(keys):
+    for i, text in enumerate(labels):
         if i % every:
             continue
-        label = small.render(model.label(key), True, art.INK)
+        label = small.render(text, True, art.INK)
         surface.blit(label, label.get_rect(midtop=(plot.x + slot * (i + 0.5), plot.bottom + s(4))))
 
 

@@ -367,8 +367,6 @@ class DiceLabScene(Scene):
     def update(self, dt: float) -> None:
         """Tumble the dice; play the next throw (a reroll) when they have landed."""
         self.tray.update(dt)
-        if self.tab.poll():
-            self._changed(sound=False)
         if not self.tray.busy and self.pending:
             self._next_throw()
 
@@ -433,10 +431,6 @@ class DiceLabScene(Scene):
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
-        if getattr(self.tab, "busy", False):
-            chart = self.rects["chart"]
-            art.text(app, surface, t("lab.free.working"), (chart.centerx, chart.y + s(44)), size=14, bold=True,
-                     colour=art.INK, anchor="center")
         side = self.rects["side"].inflate(-s(28), -s(24))
         self.tab.draw_side(app, surface, side)
 
