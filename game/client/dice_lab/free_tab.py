@@ -15,7 +15,7 @@ from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
-from game.client.dice_lab.stats import cumulative, mean_sd, percent_text, standing
+from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
 from game.engine.dice import DiceExpression, Distribution, Pool, Roll, parse
 
 VIEWS = ("exact", "at_least", "at_most")
@@ -52,6 +52,7 @@ class FreeTab(Tab):
         self.good: list[tuple[DiceExpression, Distribution] | None] = [None] * SLOTS
         self._cache: dict[str, Distribution] = {}
         self._spread: dict[str, tuple[float, float]] = {}
+        self._where: dict[tuple[str, int], Standing] = {}
         self.last: tuple[Roll, DiceExpression] | None = None
         super().__init__()
         for entry in self.entries:
@@ -168,7 +169,10 @@ class FreeTab(Tab):
         labels = [d.label for d in result.dice]
         shown = ", ".join(labels[:TRAY_MAX]) + (f" … (+{len(labels) - TRAY_MAX})" if len(labels) > TRAY_MAX else "")
         lines = [t("lab.free.card", expr=expression.text, total=result.total, dice=shown)]
-        where = standing(self._cache.get(expression.text) or expression.distribution(), result.total)
+        where = self._where.get((expression.text, result.total))
+        if where is None:  # the card is drawn every frame; summing a 100-dice sum's Fractions is not free
+            dist = self._cache.get(expression.text) or expression.distribution()
+            where = self._where[expression.text, result.total] = standing(dist, result.total)
         lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)))
         return lines
 
