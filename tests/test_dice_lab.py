@@ -7,11 +7,12 @@ import json
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pygame
 import pytest
 
-from game.client.dice_lab.free_tab import FreeTab
+from game.client.dice_lab.free_tab import FreeTab, notation_error
 from game.client.dice_lab.stats import chi_square, chi_square_sf, cumulative, percent_text, standing
 from game.client.settings import settings_path
 from game.engine import dice
@@ -130,6 +131,7 @@ def test_A3_choose_another_kept_pair_with_the_mouse_and_with_P(app, lab):
     seed(app, lab, 11)
     key(app, pygame.K_r)
     default = tab.last.kept_indices
+    assert tab.tray_note(app.t) == app.t("lab.alk.choose_hint")  # said on the tray, where the dice are clicked
     other = next((i, j) for i in range(4) for j in range(i + 1, 4) if (i, j) != default)
     click_at(app, lab.tray.die_rect((0, other[0])).center)
     assert lab.tray.marked == {(0, other[0])}
@@ -153,6 +155,7 @@ def test_A3_penalty_dice_leave_no_choice(app, lab):
     click_at(app, lab.tray.die_rect((0, 0)).center)
     click_at(app, lab.tray.die_rect((0, 2)).center)
     assert tab.last.kept_indices == kept and not lab.tray.marked
+    assert tab.tray_note(app.t) == ""
 
 
 # --------------------------------------------------------------------------- Opposed roll
@@ -211,7 +214,7 @@ def test_D1_d18_roll_writes_the_formula_for_the_seed(app, lab):
     click(app, button_by_text(app, "Roll"))
     d3, d6, value = dice.roll_d18(random.Random(77))
     assert [(d.kind, d.value) for d in lab.tray.faces()[0]] == [("d3", d3), ("pips", d6)]
-    assert lab.card_lines()[0] == f"d3 {d3} gives {(d3 - 1) * 6}, + d6 {d6} = {value}"
+    assert lab.card_lines()[0] == f"d3 {d3} → {(d3 - 1) * 6}, + d6 {d6} = {value}"
 
 
 def test_D2_D3_D4_option_lists_are_edited_and_bad_lists_keep_the_chart(app, lab):
@@ -299,6 +302,28 @@ def test_P1_bad_expression_shows_its_error_and_keeps_the_last_good_chart(app, la
     type_into(app, entry_widget(lab, "expr0"), "100d20")  # the heaviest sum of one kind of die it charts
     assert not tab.entries[0].error
     assert tab.chart(app.t).series[0].values == dice.parse("100d20").distribution()
+
+
+@pytest.mark.parametrize("text, code", [("60d20kh3*", "unexpected"), ("3d6+", "nothing_after"),
+                                         ("101d6", "dice_count"), ("4d6kh9", "keep_range"), ("2d", "expected_faces")])
+def test_P1_parser_errors_are_shown_in_the_players_language(app, lab, text: str, code: str):
+    key(app, pygame.K_4)
+    with pytest.raises(dice.NotationError) as refused:
+        dice.parse(text)
+    assert refused.value.code == code
+    app.set_language("ru")
+    lab = app.scenes.current
+    lab.tab.set_entry("expr0", text)
+    error = lab.tab.entries[0].error
+    assert error.startswith(f"столбец {refused.value.column} в ")
+    assert error == notation_error(app.t, refused.value) != str(refused.value)
+    assert sum("а" <= ch <= "я" for ch in error) > 10  # said in Russian, around the typed text
+
+
+def test_every_parser_error_has_both_languages():
+    for language in ("en", "ru"):
+        texts = json.loads((Path("assets/i18n") / language / "dice_lab.json").read_text(encoding="utf-8"))
+        assert {f"lab.parse.{code}" for code in dice.NOTATION_ERRORS} <= set(texts), language
 
 
 def test_P1_free_roller_draws_polyhedra_and_percentile_dice(app, lab):

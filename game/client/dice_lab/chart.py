@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -132,9 +133,13 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
         pygame.draw.line(surface, art.INK, (x, plot.y - s(4)), (x, plot.bottom), max(2, s(2)))
     if model.observed:
         points = []
-        for i, key in enumerate(keys):
-            share = model.observed.get(key, 0.0)
-            points.append((plot.x + slot * (i + 0.5), plot.bottom - height(share)))
+        # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
+        # the bars' outline instead of a solid mass of single-roll spikes.
+        span = max(1, math.ceil(s(4) / slot)) if many else 1
+        for start in range(0, len(keys), span):
+            bunch = keys[start:start + span]
+            share = sum(model.observed.get(key, 0.0) for key in bunch) / len(bunch)
+            points.append((plot.x + slot * (start + len(bunch) / 2), plot.bottom - height(share)))
         if len(points) > 1:
             pygame.draw.lines(surface, art.INK, False, points, max(1, s(2)))
         if not many:
@@ -150,7 +155,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
         longest = max(len(label) for label in labels)
         measured = [label for label in labels if len(label) == longest][:20]
     widest = max(small.size(label)[0] for label in measured) + s(6)
-    every = max(1, int(widest // max(1.0, slot)) + 1)
+    every = max(1, math.ceil(widest / slot))  # keys per label, so that labels never touch
     for i, text in enumerate(labels):
         if i % every:
             continue

@@ -16,7 +16,7 @@ from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
-from game.engine.dice import DiceExpression, Distribution, Pool, Roll, parse
+from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
 
 VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
@@ -26,6 +26,13 @@ TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
 # rest of a 60 fps frame for the chart; heavier ones are refused with a hint rather than freezing the window.
 WORK_BUDGET_US = 8000.0
 POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
+
+
+def notation_error(t: Translate, exc: NotationError) -> str:
+    """Why the parser refused an expression, in the player's language."""
+    found = repr(exc.found) if isinstance(exc.found, str) else str(exc.found)
+    reason = t(f"lab.parse.{exc.code}", found=found, most=exc.most)
+    return t("lab.parse.at", column=exc.column, text=repr(exc.text), reason=reason) if exc.column else reason
 
 
 def tray_die(name: str, value: int, label: str) -> TrayDie:
@@ -86,8 +93,8 @@ class FreeTab(Tab):
             return
         try:
             expression = parse(text)
-        except ValueError as exc:
-            entry.error = str(exc)
+        except NotationError as exc:
+            entry.error = notation_error(self.t, exc)
             return
         if expression.work() > WORK_BUDGET_US:
             entry.error = self.t("lab.free.too_big")

@@ -422,6 +422,11 @@ class DiceLabScene(Scene):
         if not self.tray.entries:
             art.text(app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED,
                      anchor="center")
+        note = self.tab.tray_note(t) if self.rolled_tab == self.current and not (self.tray.busy or self.pending) else ""
+        if note:
+            tray = self.rects["tray"]
+            art.text(app, surface, _fit(app, note, tray.w - s(24), 14), (tray.centerx, tray.bottom - s(8)), size=14,
+                     colour=art.PARCHMENT, anchor="midbottom", shadow=True)
         seed_label = self.rects["seed_label"]
         art.text(app, surface, t("lab.seed"), (seed_label.right, seed_label.centery), size=15, bold=True,
                  anchor="midright")

@@ -517,13 +517,38 @@ def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int
     return out
 
 
+NOTATION_ERRORS = {
+    "empty": "empty dice expression",
+    "expected_sign": "expected '+' or '-' before {found!r}",
+    "nothing_after": "nothing after {found!r}",
+    "unexpected": "unexpected character {found!r}",
+    "expected_term": "expected a number or a die such as 'd6'",
+    "dice_count": "the number of dice must be 1…{most}, not {found}",
+    "faces": "a die needs 1…{most} faces, not {found}",
+    "expected_faces": "expected the number of faces or '%' after 'd'",
+    "expected_keep": "expected how many dice to keep after {found!r}",
+    "keep_range": "can keep 1…{most} of {most} dice, not {found}",
+    "expected_target": "expected a target number after {found!r}",
+}
+
+
+class NotationError(ValueError):
+    """Dice notation the parser refuses: `code` (a key of NOTATION_ERRORS), the 1-based `column` (0: the whole
+    text), and the `found` / `most` values the message names, so a client can say it in its own words."""
+
+    def __init__(self, code: str, text: str, column: int = 0, found: object = "", most: int = 0) -> None:
+        self.code, self.text, self.column, self.found, self.most = code, text, column, found, most
+        reason = NOTATION_ERRORS[code].format(found=found, most=most)
+        super().__init__(f"at column {column} of {text!r}: {reason}" if column else reason)
+
+
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<d>[dD])|(?P<pct>%)|(?P<keep>k[hl])|(?P<cmp>>=|<=|>|<)|(?P<sign>[+-]))")
 
 
 def parse(text: str) -> DiceExpression:
     """Parse dice notation such as `2d6+3`, `4d6kh2`, `5d6>=4`, `d%`, `d18`; ValueError says where and why."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("empty dice expression")
+        raise NotationError("empty", text if isinstance(text, str) else "")
     tokens = _tokenise(text)
     terms: list[tuple[int, Pool | int]] = []
     pos = 0
@@ -539,11 +564,11 @@ def parse(text: str) -> DiceExpression:
             break
         kind, value, col = tokens[pos]
         if kind != "sign":
-            raise ValueError(f"at column {col + 1} of {text!r}: expected '+' or '-' before {value!r}")
+            raise NotationError("expected_sign", text, col + 1, value)
         sign = -1 if value == "-" else 1
         pos += 1
         if pos == len(tokens):
-            raise ValueError(f"at column {col + 1} of {text!r}: nothing after {value!r}")
+            raise NotationError("nothing_after", text, col + 1, value)
     return DiceExpression(text.strip(), tuple(terms))
 
 
@@ -557,7 +582,7 @@ def _tokenise(text: str) -> list[tuple[str, str, int]]:
             continue
         match = _TOKEN.match(lowered, pos)
         if not match or match.end() == pos:
-            raise ValueError(f"at column {pos + 1} of {text!r}: unexpected character {text[pos]!r}")
+            raise NotationError("unexpected", text, pos + 1, text[pos])
         kind = match.lastgroup or ""
         value = match.group(kind)
         tokens.append((kind, value, match.start(kind)))
@@ -566,9 +591,8 @@ def _tokenise(text: str) -> list[tuple[str, str, int]]:
 
 
 def _parse_term(text: str, tokens: list[tuple[str, str, int]], pos: int) -> tuple[Pool | int, int]:
-    def where(i: int) -> str:
-        col = tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
-        return f"at column {col} of {text!r}"
+    def where(i: int) -> int:
+        return tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
 
     count: int | None = None
     if pos < len(tokens) and tokens[pos][0] == "num":
@@ -576,40 +600,40 @@ def _parse_term(text: str, tokens: list[tuple[str, str, int]], pos: int) -> tupl
         pos += 1
     if pos >= len(tokens) or tokens[pos][0] != "d":
         if count is None:
-            raise ValueError(f"{where(pos)}: expected a number or a die such as 'd6'")
+            raise NotationError("expected_term", text, where(pos))
         return count, pos
     pos += 1
     if count is None:
         count = 1
     if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"{where(pos - 1)}: the number of dice must be 1…{MAX_DICE}, not {count}")
+        raise NotationError("dice_count", text, where(pos - 1), count, MAX_DICE)
     if pos < len(tokens) and tokens[pos][0] == "pct":
         die = D_PERCENT
         pos += 1
     elif pos < len(tokens) and tokens[pos][0] == "num":
         sides = int(tokens[pos][1])
         if not 1 <= sides <= MAX_FACES:
-            raise ValueError(f"{where(pos)}: a die needs 1…{MAX_FACES} faces, not {sides}")
+            raise NotationError("faces", text, where(pos), sides, MAX_FACES)
         die = NAMED_DICE.get(f"d{sides}", None) or standard_die(sides)
         pos += 1
     else:
-        raise ValueError(f"{where(pos)}: expected the number of faces or '%' after 'd'")
+        raise NotationError("expected_faces", text, where(pos))
     keep = success = None
     if pos < len(tokens) and tokens[pos][0] == "keep":
         how = tokens[pos][1][1]
         pos += 1
         if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise ValueError(f"{where(pos)}: expected how many dice to keep after 'k{how}'")
+            raise NotationError("expected_keep", text, where(pos), f"k{how}")
         k = int(tokens[pos][1])
         if not 1 <= k <= count:
-            raise ValueError(f"{where(pos)}: can keep 1…{count} of {count} dice, not {k}")
+            raise NotationError("keep_range", text, where(pos), k, count)
         keep = (how, k)
         pos += 1
     elif pos < len(tokens) and tokens[pos][0] == "cmp":
         op = tokens[pos][1]
         pos += 1
         if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise ValueError(f"{where(pos)}: expected a target number after {op!r}")
+            raise NotationError("expected_target", text, where(pos), op)
         success = (op, int(tokens[pos][1]))
         pos += 1
     return Pool(count, die, keep, success), pos
