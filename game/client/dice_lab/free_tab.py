@@ -68,7 +68,7 @@ class FreeTab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Exact / at least / at most."""
         return [Stepper("view", "lab.free.view", "exact", choices=VIEWS,
-                        choice_label=lambda v: self.t(f"lab.free.{v}"))]
+                        choice_label=lambda v: self.t(f"lab.free.{v}"), value_width=110)]
 
     def make_entries(self) -> list[Entry]:
         """Three expression fields."""

@@ -170,7 +170,11 @@ class DiceLabScene(Scene):
             if not entry.enabled:
                 widget.disable()
             self.entry_widgets[widget] = entry.key
-        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, left.bottom - s(40) - y - s(8))
+        # The key help takes as many lines as it wraps to (three in Russian in the smallest window).
+        font = app.fonts.get(s(13))
+        keys_h = len(art.wrap(font, app.t("lab.keys"), left.w - s(40))) * font.get_linesize()
+        self.rects["keys"] = pygame.Rect(left.x + s(20), left.bottom - s(8) - keys_h, left.w - s(40), keys_h)
+        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, self.rects["keys"].y - s(4) - y - s(8))
         self._chart = None
 
     # --- actions ------------------------------------------------------------------------------------------
@@ -416,8 +420,7 @@ class DiceLabScene(Scene):
                                            (entry.rect.x, entry.rect.bottom + s(2)), size=12,
                                            colour=(255, 140, 110))
         self.tab.draw_figures(app, surface, self.rects["figures"])
-        art.wrapped_text(app, surface, t("lab.keys"), pygame.Rect(left.x + s(20), left.bottom - s(38),
-                                                                   left.w - s(40), s(36)), size=13, colour=art.MUTED)
+        art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
             art.text(app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED,
