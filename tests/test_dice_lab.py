@@ -196,7 +196,7 @@ def test_A4_opposed_roll_plays_every_exchange_and_lands_the_last(app, lab):
                                                                         [f.value for f in b.rolled]]
         assert tab.last == expected
         if len(expected.exchanges) > 1:
-            assert "Rerolled" in " ".join(lab.card_lines())
+            assert "Rerolls after full ties" in " ".join(lab.card_lines())
             break
     else:
         raise AssertionError("no reroll in 40 seeds")
