@@ -109,14 +109,21 @@ def _normalise(counts: dict[int, int], total: int) -> Distribution:
     total is found from the total's few primes; this is what a generic gcd of hundred-digit numbers (Fraction's own
     reduction) would cost per value.
     """
-    primes = _prime_powers(total) if len(counts) > 64 else None
+    primes = _prime_powers(total) if len(counts) > 64 and total.bit_length() > 128 else None
     if primes is None:
-        return {value: Fraction(count, total) for value, count in sorted(counts.items())}
+        out: Distribution = {}
+        for value, count in sorted(counts.items()):
+            common = gcd(count, total)
+            out[value] = _lowest_terms(count // common, total // common) if count else Fraction(0)
+        return out
     twos = dict(primes).get(2, 0)
     odd = [(p, e) for p, e in primes if p != 2]
     denominators = {1: total}
-    out: Distribution = {}
+    out = {}
     for value, count in sorted(counts.items()):
+        if not count:
+            out[value] = Fraction(0)
+            continue
         common = 1 << min((count & -count).bit_length() - 1, twos)
         for p, e in odd:
             if count % p == 0:
@@ -481,9 +488,9 @@ def _convolve_work(a: int, b: int, bits: int) -> float:
         return 0.0
     if a * b <= 4096:
         return 0.3 * a * b
-    # Karatsuba on the shorter row, as many times as it fits in the longer one.
+    # Packing and unpacking each count, then Karatsuba on the shorter row as many times as it fits in the longer.
     short, long = sorted((a * bits / 64, b * bits / 64))
-    return 0.04 * long * short**0.585
+    return 1.5 * (a + b) + 0.04 * long * short**0.585
 
 
 def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int]:
@@ -492,6 +499,9 @@ def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int
     Long rows are multiplied as two packed big integers, a row of counts each (Kronecker substitution): one
     multiplication in C instead of a Python step per pair.
     """
+    if len(a) == 1 or len(b) == 1:
+        ((shift, scale),), row = (a.items(), b) if len(a) == 1 else (b.items(), a)
+        return {shift + v: c * scale for v, c in row.items()}
     if len(a) * len(b) <= 4096:
         out: dict[int, int] = {}
         for s, w in a.items():
