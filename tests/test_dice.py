@@ -210,6 +210,13 @@ def test_P2_sampling_is_seeded_and_marks_kept_dice() -> None:
     assert sorted(kept) == sorted(d.value for d in roll.dice)[-2:]
 
 
+@pytest.mark.parametrize("text", ["2d6+3", "4d6kh2-1", "6d8kl3", "12d6>=4", "3d%+d3-2d4", "100d20"])
+def test_P2_sample_draws_the_same_total_as_roll(text: str) -> None:
+    expression = dice.parse(text)
+    for seed in range(20):
+        assert expression.sample(random.Random(seed)) == expression.roll(random.Random(seed)).total
+
+
 def test_P2_sampling_frequencies_follow_the_distribution() -> None:
     expr = dice.parse("5d6>=4")
     rng = random.Random(11)
