@@ -132,6 +132,13 @@ def figures() -> Iterator[dict[str, Any]]:
             assert scene.tab.chart(app.t).series[0].name == text
             yield figure(f"dice_lab.input_to_chart.free.{text}", took * 1000, "ms", target_ms=16,
                          case="typed into the free roller alone, engine caches cleared")
+        scene.tab.set_entry("expr0", "100d20")
+        scene._changed()
+        start = time.perf_counter()
+        scene.roll_many(1000)
+        scene.chart_surface()
+        yield figure("dice_lab.roll_1000.free.100d20", (time.perf_counter() - start) * 1000, "ms",
+                     case="Roll ×1000 of 100d20: samples, chi-square, chart with the observed overlay")
     finally:
         app.close()
     times, cpu = tumble_frames()
