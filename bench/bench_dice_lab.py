@@ -44,6 +44,25 @@ def _clear_engine_caches() -> None:
     polyhedral._pool_counts.cache_clear()
 
 
+def heaviest_free(count: int = 2) -> list[str]:
+    """The expressions the free roller accepts with the largest work estimates: single pools of every size the
+    parser allows (sums, keeps, success counts) and sums of two kinds of dice."""
+    from game.client.dice_lab.free_tab import WORK_BUDGET_US
+    from game.engine.dice import parse
+
+    dice = ["d3", "d4", "d6", "d8", "d10", "d12", "d20", "d%", "d30", "d50", "d100", "d1000"]
+    counts = [1, 2, 3, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
+    texts = [f"{n}{d}" for n in counts for d in dice]
+    texts += [f"{n}{d}k{h}{k}" for n in counts for d in dice for h in "hl" for k in (1, 2, 3, 5, 8, 10, 15, 20, 30)
+              if k < n]
+    texts += [f"{n}{a}+{m}{b}" for n in counts for m in counts for a in dice[:7] for b in dice[:7] if a < b]
+    weighed = sorted((parse(t).work(), t) for t in texts)
+    return [t for w, t in weighed if w <= WORK_BUDGET_US][-count:][::-1]
+
+
+HEAVIEST = heaviest_free()
+
+
 def input_to_chart() -> Iterator[dict[str, Any]]:
     """Per tab: the heaviest input it allows, with the engine's caches cleared and again with them filled."""
     cases: list[tuple[str, str, Callable[[Any], Callable[[], object]]]] = [
@@ -56,9 +75,11 @@ def input_to_chart() -> Iterator[dict[str, Any]]:
          lambda s: lambda: (s.tab.steppers["helper"].accept("table"),
                             s.tab.set_entry("options", "a, b, c, d, e, f" if s.tab.texts["table"] != "a, b, c, d, e, f"
                                             else "a, a, b, c, d, e"))),
-        ("free", "50d6 (about the largest worked out at once) beside 4d6kh2 and 3d6kl2",
+        ("free", f"{HEAVIEST[0]} (the heaviest the free roller charts, by the engine's estimate) beside 4d6kh2 "
+         "and 3d6kl2",
          lambda s: lambda: (s.tab.set_entry("expr1", "4d6kh2"), s.tab.set_entry("expr2", "3d6kl2"),
-                            s.tab.set_entry("expr0", "50d6" if s.tab.entries[0].text != "50d6" else "49d6"))),
+                            s.tab.set_entry("expr0", HEAVIEST[0] if s.tab.entries[0].text != HEAVIEST[0]
+                                            else HEAVIEST[1]))),
     ]
     for tab, case, make in cases:
         app, scene = _open(tab)
@@ -75,46 +96,26 @@ def input_to_chart() -> Iterator[dict[str, Any]]:
         yield figure(f"dice_lab.input_to_chart.{tab}.warm", warm * 1000, "ms", case=case, target_ms=16)
 
 
-def background_frames(text: str = "100d20") -> tuple[float, list[float]]:
-    """Seconds until a heavy expression's chart is in (worked out beside the screen), and the frame times meanwhile."""
-    app, scene = _open("free")
-    times: list[float] = []
-    try:
-        _clear_engine_caches()
-        start = time.perf_counter()
-        scene.tab.set_entry("expr0", text)
-        scene._changed()
-        while scene.tab.busy:
-            frame_start = time.perf_counter()
-            app.frame(1 / 60, flip=False)
-            times.append(time.perf_counter() - frame_start)
-            # Paced like the real loop, so the worker gets the time a 60 fps frame leaves over.
-            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - frame_start)))
-        app.frame(1 / 60, flip=False)
-        ready = time.perf_counter() - start
-        assert scene.tab.chart(app.t).series[0].name == text
-    finally:
-        app.close()
-    return ready, times
-
-
-def tumble_frames() -> list[float]:
-    """Seconds per frame (events, update, draw) while twenty d20s tumble into the tray, several throws."""
+def tumble_frames() -> tuple[list[float], list[float]]:
+    """Seconds per frame (events, update, draw) while twenty d20s (the most the tray shows) tumble in, several
+    throws: wall time, and the process's CPU time (what the frame costs when other programs share the cores)."""
     app, scene = _open("free")
     app.settings.anim_speed = "normal"
     times: list[float] = []
+    cpu: list[float] = []
     try:
         scene.tab.set_entry("expr0", "20d20")
         scene._changed()
         for _ in range(TUMBLE_RUNS):
             scene.roll()
             while scene.tray.busy:
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 app.frame(1 / 60, flip=False)
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
     finally:
         app.close()
-    return times
+    return times, cpu
 
 
 def figures() -> Iterator[dict[str, Any]]:
@@ -122,13 +123,29 @@ def figures() -> Iterator[dict[str, Any]]:
     yield from input_to_chart()
     yield figure("dice_lab.open", percentile(_opened, 50) * 1000, "ms", runs=len(_opened),
                  case="goto('dice_lab'): layout and the Alkemy kept-dice tables")
-    ready, times = background_frames()
-    yield figure("dice_lab.input_to_chart.free.background", ready * 1000, "ms", target_ms=16,
-                 case="100d20, the heaviest sum the free roller allows, worked out beside the screen")
-    yield figure("dice_lab.background_frame.p99", percentile(times, 99) * 1000, "ms", frames=len(times),
-                 case="frames drawn while 100d20 is worked out")
-    times = tumble_frames()
-    yield figure("dice_lab.tumble_frame.median", percentile(times, 50) * 1000, "ms", frames=len(times),
-                 case="20 d20 tumbling, 1280×720")
+    app, scene = _open("free")
+    try:
+        for text in ("100d20", *HEAVIEST):
+            _clear_engine_caches()
+            scene.tab.__dict__.get("_cache", {}).clear()
+            took = _change_to_chart(scene, lambda text=text: scene.tab.set_entry("expr0", text))
+            assert scene.tab.chart(app.t).series[0].name == text
+            yield figure(f"dice_lab.input_to_chart.free.{text}", took * 1000, "ms", target_ms=16,
+                         case="typed into the free roller alone, engine caches cleared")
+        scene.tab.set_entry("expr0", "100d20")
+        scene._changed()
+        start = time.perf_counter()
+        scene.roll_many(1000)
+        scene.chart_surface()
+        yield figure("dice_lab.roll_1000.free.100d20", (time.perf_counter() - start) * 1000, "ms",
+                     case="Roll ×1000 of 100d20: samples, chi-square, chart with the observed overlay")
+    finally:
+        app.close()
+    times, cpu = tumble_frames()
+    case = "20 d20 tumbling (the most the tray shows), 1280×720"
+    yield figure("dice_lab.tumble_frame.median", percentile(times, 50) * 1000, "ms", frames=len(times), case=case)
     yield figure("dice_lab.tumble_frame.p99", percentile(times, 99) * 1000, "ms", frames=len(times), target_ms=8,
-                 case="20 d20 tumbling, 1280×720")
+                 case=case)
+    yield figure("dice_lab.tumble_frame_cpu.median", percentile(cpu, 50) * 1000, "ms", frames=len(cpu), case=case)
+    yield figure("dice_lab.tumble_frame_cpu.p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu), target_ms=8,
+                 case=case)

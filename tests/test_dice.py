@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections import Counter
 from fractions import Fraction
@@ -106,6 +107,98 @@ def test_P2_keep_matches_enumeration(count: int, sides: int, how: str, data: st.
     assert dice.parse(f"{count}d{sides}k{how}{k}").distribution() == expected
 
 
+def reference_counts(count: int, faces: tuple[int, ...], keep: tuple[str, int] | None) -> dict[int, int]:
+    """Ways to reach each result, die by die: a plain sum convolves one die at a time; a keep tracks the sorted
+    kept dice themselves (slow, but plainly right)."""
+    if keep is None:
+        total = {0: 1}
+        for _ in range(count):
+            nxt: Counter[int] = Counter()
+            for s, w in total.items():
+                for f in faces:
+                    nxt[s + f] += w
+            total = dict(nxt)
+        return total
+    how, k = keep
+    kept: Counter[tuple[int, ...]] = Counter({(): 1})
+    for _ in range(count):
+        nxt2: Counter[tuple[int, ...]] = Counter()
+        for best, w in kept.items():
+            for f in faces:
+                nxt2[tuple(sorted((*best, f), reverse=(how == "h"))[:k])] += w
+        kept = nxt2
+    out: Counter[int] = Counter()
+    for best, w in kept.items():
+        out[sum(best)] += w
+    return dict(out)
+
+
+faces_lists = st.lists(st.integers(min_value=-5, max_value=40), min_size=1, max_size=7).map(tuple)
+
+
+@settings(max_examples=150, deadline=None)
+@given(faces_lists, st.integers(min_value=1, max_value=9), st.data())
+def test_P2_fast_pool_counts_match_die_by_die_counting(faces: tuple[int, ...], count: int, data) -> None:
+    """Sums by the power recurrence and keeps by the settled-state DP equal the plain counting, for any faces
+    (repeated, negative, with gaps)."""
+    keep = data.draw(st.one_of(st.none(), st.tuples(st.sampled_from("hl"), st.integers(1, count))))
+    pool = dice.Pool(count, dice.custom_die(faces), keep)
+    assert pool.counts() == reference_counts(count, faces, keep if keep and keep[1] < count else None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([1, -1]), st.sampled_from(["d3", "d4", "d6", "d7", "d10", "d%", "d20"]),
+                          st.integers(min_value=2, max_value=8), st.sampled_from(["", "kh2", "kl1", ">=4"])),
+                min_size=1, max_size=5),
+       st.integers(min_value=-9, max_value=9))
+def test_P2_expression_distribution_matches_term_by_term_convolution(terms, constant: int) -> None:
+    """Plain pools summed together by one recurrence, others convolved (packed into big integers when long):
+    the same exact Fractions as convolving each term's own counts."""
+    text = "".join(f"{'+' if sign > 0 else '-'}{n}{die}{mod}" for sign, die, n, mod in terms) + f"+{constant}"
+    expression = dice.parse(text.lstrip("+"))
+    counts, total = {0: 1}, 1
+    for sign, term in expression.terms:
+        if isinstance(term, int):
+            counts = {s + sign * term: w for s, w in counts.items()}
+            continue
+        if term.success:  # a success count is a sum of dice marked 1 for a hit and 0 for a miss
+            meets = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt}[term.success[0]]
+            marked = tuple(int(meets(f, term.success[1])) for f in term.die.faces)
+            part = reference_counts(term.count, marked, None)
+        else:
+            part = reference_counts(term.count, term.die.faces, term.keep if term.keep and term.keep[1] < term.count
+                                    else None)
+        total *= term.outcomes()
+        nxt: Counter[int] = Counter()
+        for s, w in counts.items():
+            for v, c in part.items():
+                nxt[s + sign * v] += w * c
+        counts = dict(nxt)
+    assert expression.distribution() == {v: Fraction(c, total) for v, c in sorted(counts.items())}
+
+
+@pytest.mark.parametrize("text", ["100d20", "100d%", "60d3", "40d20kh3", "30d12kl4", "80d6+70d8-50d4+5"])
+def test_P2_large_pools_are_exact(text: str) -> None:
+    """The largest pools checked against plain counting: every chance in lowest terms, summing to one."""
+    expression = dice.parse(text)
+    dist = expression.distribution()
+    counts, total = {0: 1}, 1
+    for sign, term in expression.terms:
+        if isinstance(term, int):
+            counts = {s + sign * term: w for s, w in counts.items()}
+            continue
+        part = reference_counts(term.count, term.die.faces, term.keep)
+        total *= term.outcomes()
+        nxt: Counter[int] = Counter()
+        for s, w in counts.items():
+            for v, c in part.items():
+                nxt[s + sign * v] += w * c
+        counts = dict(nxt)
+    assert dist == {v: Fraction(c, total) for v, c in sorted(counts.items())}
+    assert all(p.denominator == Fraction(p.numerator, p.denominator).denominator for p in dist.values())
+    assert sum(dist.values()) == 1
+
+
 def test_P2_sampling_is_seeded_and_marks_kept_dice() -> None:
     expr = dice.parse("4d6kh2")
     a = [expr.roll(random.Random(7)) for _ in range(3)]
@@ -115,6 +208,13 @@ def test_P2_sampling_is_seeded_and_marks_kept_dice() -> None:
     kept = [d.value for d in roll.dice if d.kept]
     assert len(kept) == 2 and sum(kept) == roll.total
     assert sorted(kept) == sorted(d.value for d in roll.dice)[-2:]
+
+
+@pytest.mark.parametrize("text", ["2d6+3", "4d6kh2-1", "6d8kl3", "12d6>=4", "3d%+d3-2d4", "100d20"])
+def test_P2_sample_draws_the_same_total_as_roll(text: str) -> None:
+    expression = dice.parse(text)
+    for seed in range(20):
+        assert expression.sample(random.Random(seed)) == expression.roll(random.Random(seed)).total
 
 
 def test_P2_sampling_frequencies_follow_the_distribution() -> None:

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pygame
-import pygame_gui
 import pytest
 
-from game.client.dice_lab import free_tab
-from game.client.dice_lab.background import InlineJob
-from game.client.dice_lab.free_tab import FreeTab
+from game.client.dice_lab.free_tab import FreeTab, notation_error
 from game.client.dice_lab.stats import chi_square, chi_square_sf, cumulative, percent_text, standing
 from game.client.settings import settings_path
 from game.engine import dice
@@ -134,6 +131,7 @@ def test_A3_choose_another_kept_pair_with_the_mouse_and_with_P(app, lab):
     seed(app, lab, 11)
     key(app, pygame.K_r)
     default = tab.last.kept_indices
+    assert tab.tray_note(app.t) == app.t("lab.alk.choose_hint")  # said on the tray, where the dice are clicked
     other = next((i, j) for i in range(4) for j in range(i + 1, 4) if (i, j) != default)
     click_at(app, lab.tray.die_rect((0, other[0])).center)
     assert lab.tray.marked == {(0, other[0])}
@@ -157,6 +155,7 @@ def test_A3_penalty_dice_leave_no_choice(app, lab):
     click_at(app, lab.tray.die_rect((0, 0)).center)
     click_at(app, lab.tray.die_rect((0, 2)).center)
     assert tab.last.kept_indices == kept and not lab.tray.marked
+    assert tab.tray_note(app.t) == ""
 
 
 # --------------------------------------------------------------------------- Opposed roll
@@ -197,7 +196,7 @@ def test_A4_opposed_roll_plays_every_exchange_and_lands_the_last(app, lab):
                                                                         [f.value for f in b.rolled]]
         assert tab.last == expected
         if len(expected.exchanges) > 1:
-            assert "Rerolled" in " ".join(lab.card_lines())
+            assert "Rerolls after full ties" in " ".join(lab.card_lines())
             break
     else:
         raise AssertionError("no reroll in 40 seeds")
@@ -215,7 +214,7 @@ def test_D1_d18_roll_writes_the_formula_for_the_seed(app, lab):
     click(app, button_by_text(app, "Roll"))
     d3, d6, value = dice.roll_d18(random.Random(77))
     assert [(d.kind, d.value) for d in lab.tray.faces()[0]] == [("d3", d3), ("pips", d6)]
-    assert lab.card_lines()[0] == f"d3 {d3} gives {(d3 - 1) * 6}, + d6 {d6} = {value}"
+    assert lab.card_lines()[0] == f"d3 {d3} → {(d3 - 1) * 6}, + d6 {d6} = {value}"
 
 
 def test_D2_D3_D4_option_lists_are_edited_and_bad_lists_keep_the_chart(app, lab):
@@ -297,40 +296,34 @@ def test_P1_bad_expression_shows_its_error_and_keeps_the_last_good_chart(app, la
     assert tab.chart(app.t).series[0].values == good == dice.parse("3d8+1").distribution()
     frames(app)
     assert lab.error_rect.top >= entry_widget(lab, "expr0").rect.bottom
-    tab.inline = True  # 100d10 is worked out at once here (beside the screen in play)
     type_into(app, entry_widget(lab, "expr0"), "100d100")  # typed through 100d10, which is worked out
     assert tab.entries[0].error.startswith("Too many outcomes")
     assert tab.chart(app.t).series[0].values == dice.parse("100d10").distribution()
+    type_into(app, entry_widget(lab, "expr0"), "100d20")  # the heaviest sum of one kind of die it charts
+    assert not tab.entries[0].error
+    assert tab.chart(app.t).series[0].values == dice.parse("100d20").distribution()
 
 
-class DeferredJob(InlineJob):
-    """A background job that finishes when it is next asked, so the test decides when it is done."""
-
-    def __init__(self, key, work) -> None:
-        self.key, self.work, self.result, self.error, self.asked = key, work, None, None, 0
-        self.finished = threading.Event()
-
-    @property
-    def done(self) -> bool:
-        self.asked += 1
-        if self.asked > 1 and not self.finished.is_set():
-            self._run(self.work)
-        return self.finished.is_set()
-
-
-def test_P1_heavy_expressions_are_worked_out_beside_the_screen(app, lab, monkeypatch):
-    monkeypatch.setattr(free_tab, "BackgroundJob", DeferredJob)
+@pytest.mark.parametrize("text, code", [("60d20kh3*", "unexpected"), ("3d6+", "nothing_after"),
+                                         ("101d6", "dice_count"), ("4d6kh9", "keep_range"), ("2d", "expected_faces")])
+def test_P1_parser_errors_are_shown_in_the_players_language(app, lab, text: str, code: str):
     key(app, pygame.K_4)
-    tab = lab.tab
-    widget = entry_widget(lab, "expr0")
-    type_into(app, widget, "2d6")
-    widget.set_text("60d20")  # pasted in one go
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=widget, text="60d20"))
-    frames(app, 1)
-    assert tab.busy and tab.chart(app.t).series[0].name == "2d6"  # the old chart stays meanwhile
-    frames(app, 3)
-    assert not tab.busy
-    assert tab.chart(app.t).series[0].values == dice.parse("60d20").distribution()
+    with pytest.raises(dice.NotationError) as refused:
+        dice.parse(text)
+    assert refused.value.code == code
+    app.set_language("ru")
+    lab = app.scenes.current
+    lab.tab.set_entry("expr0", text)
+    error = lab.tab.entries[0].error
+    assert error.startswith(f"столбец {refused.value.column} в ")
+    assert error == notation_error(app.t, refused.value) != str(refused.value)
+    assert sum("а" <= ch <= "я" for ch in error) > 10  # said in Russian, around the typed text
+
+
+def test_every_parser_error_has_both_languages():
+    for language in ("en", "ru"):
+        texts = json.loads((Path("assets/i18n") / language / "dice_lab.json").read_text(encoding="utf-8"))
+        assert {f"lab.parse.{code}" for code in dice.NOTATION_ERRORS} <= set(texts), language
 
 
 def test_P1_free_roller_draws_polyhedra_and_percentile_dice(app, lab):
@@ -538,15 +531,3 @@ def test_P2_free_roller_by_keyboard_alone(app, lab):
     assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
 
 
-def test_process_job_works_a_distribution_out_in_another_process():
-    from functools import partial
-
-    from game.client.dice_lab.background import ProcessJob
-
-    good = ProcessJob("3d6", dice.parse("3d6").distribution)
-    bad = ProcessJob("3d6+", partial(dice.parse, "3d6+"))
-    for job in (good, bad):
-        job._process.join(timeout=60)  # the test waits for the process it started; the Lab only polls
-        assert job.done
-    assert good.result == dice.parse("3d6").distribution() and good.error is None
-    assert "nothing after '+'" in str(bad.error)

@@ -227,14 +227,21 @@ def text(
 ) -> pygame.Rect:
     """Draw one line of text at layout size `size` (scaled), anchored at `pos`; returns its rect."""
     font = app.fonts.get(app.s(size), bold)
-    image = font.render(content, True, colour)
+    image = rendered(font, content, colour)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        back = font.render(content, True, (0, 0, 0))
-        back.set_alpha(140)
-        surface.blit(back, rect.move(max(1, app.s(2)), max(1, app.s(2))))
+        surface.blit(rendered(font, content, (0, 0, 0), 140), rect.move(max(1, app.s(2)), max(1, app.s(2))))
     surface.blit(image, rect)
     return rect
+
+
+@lru_cache(maxsize=1024)
+def rendered(font: pygame.font.Font, content: str, colour: tuple[int, ...], alpha: int = 255) -> pygame.Surface:
+    """`content` rendered in `font` (cached: screens redraw the same lines every frame; do not draw on it)."""
+    image = font.render(content, True, colour)
+    if alpha != 255:
+        image.set_alpha(alpha)
+    return image
 
 
 def heading(app: Any, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
@@ -247,8 +254,17 @@ def heading(app: Any, surface: pygame.Surface, content: str, center: tuple[int, 
     return rect
 
 
+@lru_cache(maxsize=512)
+def _wrapped(font: pygame.font.Font, content: str, width: int) -> tuple[str, ...]:
+    return tuple(_wrap(font, content, width))
+
+
 def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """Split `content` into lines no wider than `width` pixels (breaking at spaces)."""
+    """Split `content` into lines no wider than `width` pixels (breaking at spaces; cached per font and width)."""
+    return list(_wrapped(font, content, width))
+
+
+def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
@@ -278,7 +294,7 @@ def wrapped_text(
     font = app.fonts.get(app.s(size), bold)
     y = rect.y
     for line in wrap(font, content, rect.w):
-        image = font.render(line, True, colour)
+        image = rendered(font, line, colour)
         x = rect.x + (rect.w - image.get_width()) // 2 if align == "center" else rect.x
         surface.blit(image, (x, y))
         y += font.get_linesize()
@@ -295,6 +311,8 @@ def _forget_fonts() -> None:
     global _fonts, _quit_hooked
     _fonts = Fonts()
     _quit_hooked = False
+    rendered.cache_clear()
+    _wrapped.cache_clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

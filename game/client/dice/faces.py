@@ -73,8 +73,11 @@ def shadow_image(die: TrayDie, size: int) -> pygame.Surface:
     if die.kind in POLYHEDRA:
         return polyhedra.shadow_surface(die.kind, size)
     if die.kind == "token":
-        return polyhedra.outline_shadow(tuple(polyhedra.regular(24, 1.0, 0.0)), size)
+        return polyhedra.outline_shadow(_ROUND, size)
     return polyhedra.shadow_surface("d6", size)
+
+
+_ROUND = tuple(polyhedra.regular(24, 1.0, 0.0))  # a token's silhouette
 
 
 def flicker_face(die: TrayDie, rng: random.Random) -> TrayDie:

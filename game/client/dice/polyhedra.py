@@ -244,6 +244,7 @@ def outline_shadow(points: tuple[Point, ...], size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (size, size))
 
 
+@cache
 def shadow_surface(kind: str, size: int) -> pygame.Surface:
     """A soft drop shadow for a die silhouette (cached)."""
     return outline_shadow(tuple(outline_points(kind)), size)

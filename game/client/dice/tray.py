@@ -225,36 +225,31 @@ class DiceTray:
         for group, label in enumerate(self.labels):
             if not label or group >= len(self._row_ys):
                 continue
-            img = art.font(max(10, round(15 * self.scale)), bold=True).render(label, True, art.PARCHMENT_DARK)
+            img = art.rendered(art.font(max(10, round(15 * self.scale)), bold=True), label, art.PARCHMENT_DARK)
             surface.blit(img, img.get_rect(topleft=(self.rect.x + round(12 * self.scale),
                                                     self._row_ys[group] - self._row_h / 2 + round(6 * self.scale))))
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip.w else self.rect)
-        for entry in sorted(self.entries, key=lambda e: self.position(e)[2]):
-            if entry.elapsed < entry.delay:
-                continue
-            self._draw_die(surface, entry)
+        posed = [(self.position(e), e) for e in self.entries if e.elapsed >= e.delay]
+        posed.sort(key=lambda p: p[0][2])  # higher dice over lower ones
+        for where, entry in posed:
+            self._draw_die(surface, entry, where)
         surface.set_clip(clip)
 
-    def _draw_die(self, surface: pygame.Surface, entry: TrayEntry) -> None:
-        x, y, height, angle = self.position(entry)
+    def _draw_die(self, surface: pygame.Surface, entry: TrayEntry, where: tuple[float, float, float, float]) -> None:
+        x, y, height, angle = where
         size = self.die_size
         lift = 1.0 + height / max(1, size) * 0.25
         face = entry.shown or entry.die
-        image = die_image(face, size)  # one cached size; the lift is a cheap rotozoom, not a fresh render
         shadow = shadow_image(face, round(size * 1.05))
         off = size * 0.08 + height * 0.45
         surface.blit(shadow, shadow.get_rect(center=(x + off, y + off)))
         if entry.settled and entry.key in self.glow:
             halo = halo_image(size)
             surface.blit(halo, halo.get_rect(center=(x, y)))
-        if lift > 1.001:
-            image = pygame.transform.rotozoom(image, angle, lift)
-        elif angle % 360:
-            image = pygame.transform.rotate(image, angle)
-        if entry.key in self.dimmed and entry.settled:
-            image = image.copy()
-            image.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        dimmed = entry.key in self.dimmed and entry.settled
+        # Angles to a degree and lifts to 1/32 look the same in motion, and a resting die is turned only once.
+        image = _posed(face, size, round(angle) % 360, round((lift - 1.0) * 32), dimmed)
         surface.blit(image, image.get_rect(center=(x, y - height)))
         if entry.key in self.marked and entry.settled:
             ring = max(2, round(3 * self.scale))
@@ -294,6 +289,20 @@ class DiceTray:
                 entry.shown = die
                 entry.elapsed = entry.duration  # at rest until thrown
                 self.entries.append(entry)
+
+
+@lru_cache(maxsize=512)
+def _posed(face: TrayDie, size: int, angle: int, lift: int, dimmed: bool) -> pygame.Surface:
+    """A die's face turned by `angle` degrees and raised by `lift`/32 of its size (cached: drawn every frame)."""
+    image = die_image(face, size)  # one cached size; the lift is a rotozoom, not a fresh render
+    if lift > 0:
+        image = pygame.transform.rotozoom(image, angle, 1.0 + lift / 32)
+    elif angle:
+        image = pygame.transform.rotate(image, angle)
+    if dimmed:
+        image = image.copy()
+        image.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
 
 
 @lru_cache(maxsize=8)

@@ -174,9 +174,11 @@ class AlkemyTab(Tab):
             t("lab.alk.card_symbols", a=t(f"lab.symbol.{x.symbol}"), b=t(f"lab.symbol.{y.symbol}"),
               chance=percent_text(pair_chance, language)),
         ]
-        if self.can_choose:
-            lines.append(t("lab.alk.choose_hint"))
         return lines
+
+    def tray_note(self, t: Translate) -> str:
+        """With bonus dice, how to keep another pair (shown on the tray, where the dice are clicked)."""
+        return t("lab.alk.choose_hint") if self.can_choose and self.last is not None else ""
 
     # --- drawing ----------------------------------------------------------------------------------------
     def figure_text(self, language: str) -> str:

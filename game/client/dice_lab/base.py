@@ -95,6 +95,10 @@ class Tab:
         """The result card of the last roll (empty before the first)."""
         return []
 
+    def tray_note(self, t: Translate) -> str:
+        """A line under the landed dice (what a click on them does), or ''."""
+        return ""
+
     def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The exact figures under the inputs."""
 
@@ -115,10 +119,6 @@ class Tab:
 
     def set_entry(self, key: str, text: str) -> None:
         """A text field changed."""
-
-    def poll(self) -> bool:
-        """Take results worked out beside the screen; True when the chart changed."""
-        return False
 
     # --- shared ---------------------------------------------------------------------------------------
     @property

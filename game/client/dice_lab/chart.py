@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import pygame
@@ -24,6 +26,16 @@ class Series:
     name: str
     colour: Colour
     values: Mapping[Any, Fraction]
+
+    @cached_property
+    def shares(self) -> dict[Any, float]:
+        """The values as floats, for drawing (converted once: a 100-dice sum has thousands of big Fractions)."""
+        return {k: _float(p) for k, p in self.values.items()}
+
+
+def _float(p: Any) -> float:
+    # numerator / denominator skips the generic numbers.Rational.__float__ that float(Fraction) goes through.
+    return p.numerator / p.denominator if isinstance(p, Fraction) else float(p)
 
 
 @dataclass
@@ -45,7 +57,7 @@ class ChartModel:
     @property
     def peak(self) -> float:
         """The largest value any series or the overlay reaches."""
-        values = [float(p) for s in self.series for p in s.values.values()]
+        values = [p for s in self.series for p in s.shares.values()]
         if self.observed:
             values += list(self.observed.values())
         return max(values, default=0.0)
@@ -99,8 +111,8 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
 
     for index, series in enumerate(model.series):
         if many:
-            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(float(series.values.get(k, 0))))
-                      for i, k in enumerate(keys)]
+            shares = series.shares
+            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(shares.get(k, 0.0))) for i, k in enumerate(keys)]
             if index == 0:
                 pygame.draw.polygon(surface, series.colour, [(plot.x, plot.bottom), *points, (plot.right, plot.bottom)])
             if len(points) > 1:
@@ -108,7 +120,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
             continue
         width = slot * 0.8 / len(model.series)
         for i, key in enumerate(keys):
-            p = float(series.values.get(key, 0))
+            p = series.shares.get(key, 0.0)
             if p <= 0:
                 continue
             colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
@@ -121,9 +133,13 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
         pygame.draw.line(surface, art.INK, (x, plot.y - s(4)), (x, plot.bottom), max(2, s(2)))
     if model.observed:
         points = []
-        for i, key in enumerate(keys):
-            share = model.observed.get(key, 0.0)
-            points.append((plot.x + slot * (i + 0.5), plot.bottom - height(share)))
+        # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
+        # the bars' outline instead of a solid mass of single-roll spikes.
+        span = max(1, math.ceil(s(4) / slot)) if many else 1
+        for start in range(0, len(keys), span):
+            bunch = keys[start:start + span]
+            share = sum(model.observed.get(key, 0.0) for key in bunch) / len(bunch)
+            points.append((plot.x + slot * (start + len(bunch) / 2), plot.bottom - height(share)))
         if len(points) > 1:
             pygame.draw.lines(surface, art.INK, False, points, max(1, s(2)))
         if not many:
@@ -132,12 +148,18 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
                 pygame.draw.polygon(surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
     pygame.draw.line(surface, art.INK, (plot.x, plot.bottom), (plot.right, plot.bottom), max(1, s(2)))
     # Key labels: as many as fit without touching.
-    widest = max(small.size(model.label(k))[0] for k in keys) + s(6)
-    every = max(1, int(widest // max(1.0, slot)) + 1)
-    for i, key in enumerate(keys):
+    labels = [model.label(k) for k in keys]
+    measured = labels
+    if len(labels) > 200:
+        # Thousands of numbers: only the longest can be the widest (digits share a width), and measuring each costs.
+        longest = max(len(label) for label in labels)
+        measured = [label for label in labels if len(label) == longest][:20]
+    widest = max(small.size(label)[0] for label in measured) + s(6)
+    every = max(1, math.ceil(widest / slot))  # keys per label, so that labels never touch
+    for i, text in enumerate(labels):
         if i % every:
             continue
-        label = small.render(model.label(key), True, art.INK)
+        label = small.render(text, True, art.INK)
         surface.blit(label, label.get_rect(midtop=(plot.x + slot * (i + 0.5), plot.bottom + s(4))))
 
 

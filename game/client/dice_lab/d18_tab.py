@@ -62,7 +62,8 @@ class D18Tab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Which helper, and the printed percentage for the percent check."""
         return [
-            Stepper("helper", "lab.d18.helper", "d18", choices=HELPERS, choice_label=lambda h: self.t(f"lab.d18.{h}")),
+            Stepper("helper", "lab.d18.helper", "d18", choices=HELPERS, choice_label=lambda h: self.t(f"lab.d18.{h}"),
+                    value_width=130),
             Stepper("percent", "lab.d18.percent", 85, choices=tuple(PERCENT_TABLE),
                     choice_label=lambda p: f"{p} %"),
         ]

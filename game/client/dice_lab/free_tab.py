@@ -12,28 +12,27 @@ import pygame
 from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
-from game.client.dice_lab.background import InlineJob, ProcessJob
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
-from game.client.dice_lab.stats import WORK_LIMIT, cumulative, expression_work, mean_sd, percent_text, standing
-from game.engine.dice import DiceExpression, Distribution, Pool, Roll, parse
+from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
+from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
 
 VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
-INLINE_WORK = 60_000  # expressions up to this much work are worked out at once (well within a frame)
-BackgroundJob = ProcessJob  # how heavier ones are worked out beside the screen
+# Expressions the engine expects to work out within this many microseconds are charted at once, leaving the
+# rest of a 60 fps frame for the chart; heavier ones are refused with a hint rather than freezing the window.
+WORK_BUDGET_US = 8000.0
 POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
 
 
-def parse_or_none(text: str) -> DiceExpression | None:
-    """The parsed expression, or None for text the parser refuses."""
-    try:
-        return parse(text)
-    except ValueError:
-        return None
+def notation_error(t: Translate, exc: NotationError) -> str:
+    """Why the parser refused an expression, in the player's language."""
+    found = repr(exc.found) if isinstance(exc.found, str) else str(exc.found)
+    reason = t(f"lab.parse.{exc.code}", found=found, most=exc.most)
+    return t("lab.parse.at", column=exc.column, text=repr(exc.text), reason=reason) if exc.column else reason
 
 
 def tray_die(name: str, value: int, label: str) -> TrayDie:
@@ -60,10 +59,7 @@ class FreeTab(Tab):
         self.good: list[tuple[DiceExpression, Distribution] | None] = [None] * SLOTS
         self._cache: dict[str, Distribution] = {}
         self._spread: dict[str, tuple[float, float]] = {}
-        self.inline = False  # True: even heavy distributions are worked out at once (tests, benchmarks)
-        self.jobs: dict[int, InlineJob | None] = {}
-        self.working: dict[int, DiceExpression] = {}
-        self.wanted: dict[int, DiceExpression] = {}
+        self._where: dict[tuple[str, int], Standing] = {}
         self.last: tuple[Roll, DiceExpression] | None = None
         super().__init__()
         for entry in self.entries:
@@ -72,7 +68,7 @@ class FreeTab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Exact / at least / at most."""
         return [Stepper("view", "lab.free.view", "exact", choices=VIEWS,
-                        choice_label=lambda v: self.t(f"lab.free.{v}"))]
+                        choice_label=lambda v: self.t(f"lab.free.{v}"), value_width=110)]
 
     def make_entries(self) -> list[Entry]:
         """Three expression fields."""
@@ -97,53 +93,17 @@ class FreeTab(Tab):
             return
         try:
             expression = parse(text)
-        except ValueError as exc:
-            entry.error = str(exc)
+        except NotationError as exc:
+            entry.error = notation_error(self.t, exc)
             return
-        work = expression_work(expression)
-        if work > WORK_LIMIT:
+        if expression.work() > WORK_BUDGET_US:
             entry.error = self.t("lab.free.too_big")
             return
         entry.error = ""
         dist = self._cache.get(expression.text)
-        if dist is not None:
-            self.good[index] = (expression, dist)
-            return
-        if work <= INLINE_WORK or self.inline:
-            self._install(index, expression, InlineJob(expression.text, expression.distribution))
-            return
-        # Too slow for one frame: worked out beside the screen; the slot keeps its chart until it is in.
-        self.wanted[index] = expression
-        if self.jobs.get(index) is None:
-            self.jobs[index] = BackgroundJob(expression.text, expression.distribution)
-            self.working[index] = expression
-
-    def _install(self, index: int, expression: DiceExpression, job: InlineJob) -> None:
-        if job.error is not None:
-            self.entries[index].error = str(job.error)
-            return
-        self._cache[expression.text] = job.result
-        if parse_or_none(self.entries[index].text) == expression:
-            self.good[index] = (expression, job.result)
-
-    def poll(self) -> bool:
-        """Take distributions finished beside the screen; True when the chart changed."""
-        changed = False
-        for index, job in list(self.jobs.items()):
-            if job is None or not job.done:
-                continue
-            self.jobs[index] = None
-            self._install(index, self.working.pop(index), job)
-            changed = True
-            latest = self.wanted.pop(index, None)
-            if latest is not None and latest.text not in self._cache:
-                self.set_entry(f"expr{index}", self.entries[index].text)
-        return changed
-
-    @property
-    def busy(self) -> bool:
-        """True while a distribution is being worked out."""
-        return any(job is not None for job in self.jobs.values())
+        if dist is None:
+            dist = self._cache[expression.text] = expression.distribution()
+        self.good[index] = (expression, dist)
 
     def signature(self) -> tuple[Any, ...]:
         """The first expression that counts (observed rolls are of it)."""
@@ -216,7 +176,10 @@ class FreeTab(Tab):
         labels = [d.label for d in result.dice]
         shown = ", ".join(labels[:TRAY_MAX]) + (f" … (+{len(labels) - TRAY_MAX})" if len(labels) > TRAY_MAX else "")
         lines = [t("lab.free.card", expr=expression.text, total=result.total, dice=shown)]
-        where = standing(self._cache.get(expression.text) or expression.distribution(), result.total)
+        where = self._where.get((expression.text, result.total))
+        if where is None:  # the card is drawn every frame; summing a 100-dice sum's Fractions is not free
+            dist = self._cache.get(expression.text) or expression.distribution()
+            where = self._where[expression.text, result.total] = standing(dist, result.total)
         lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)))
         return lines
 

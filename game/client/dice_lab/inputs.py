@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.client import art
+from game.client.dice_lab.chart import fit_text
 
 ROW_H = 54  # layout pixels per stepper
 
@@ -30,6 +31,7 @@ class Stepper:
     plus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     track: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     label_at: tuple[int, int] | None = None  # where the label is drawn (midleft); None: not drawn
+    value_width: int = 62  # room for the value between − and + (layout pixels): wider for long choice names
 
     @property
     def options(self) -> list[Any]:
@@ -87,7 +89,7 @@ class StepperColumn:
             col, row = divmod(i, per_column)
             st.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * s(ROW_H), width, s(ROW_H - 4))
             button = s(26)
-            value_w = min(s(62), width - 2 * button - s(4))
+            value_w = min(s(st.value_width), width - 2 * button - s(4))
             st.plus = pygame.Rect(st.rect.right - button, st.rect.y + s(2), button, button)
             st.minus = pygame.Rect(st.plus.x - value_w - button, st.rect.y + s(2), button, button)
             if label_room:
@@ -167,6 +169,7 @@ class StepperColumn:
             size = 17
             while size > 11 and app.fonts.get(s(size), True).size(shown)[0] > room:
                 size -= 1  # a long choice (a Russian colour name) shrinks to fit between − and +
+            shown = fit_text(app.fonts.get(s(size), True), shown, room)  # and is shortened if still too long
             art.text(app, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade),
                      anchor="center")
             pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 0.8), st.track, border_radius=s(3))

@@ -170,7 +170,11 @@ class DiceLabScene(Scene):
             if not entry.enabled:
                 widget.disable()
             self.entry_widgets[widget] = entry.key
-        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, left.bottom - s(40) - y - s(8))
+        # The key help takes as many lines as it wraps to (three in Russian in the smallest window).
+        font = app.fonts.get(s(13))
+        keys_h = len(art.wrap(font, app.t("lab.keys"), left.w - s(40))) * font.get_linesize()
+        self.rects["keys"] = pygame.Rect(left.x + s(20), left.bottom - s(8) - keys_h, left.w - s(40), keys_h)
+        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, self.rects["keys"].y - s(4) - y - s(8))
         self._chart = None
 
     # --- actions ------------------------------------------------------------------------------------------
@@ -367,8 +371,6 @@ class DiceLabScene(Scene):
     def update(self, dt: float) -> None:
         """Tumble the dice; play the next throw (a reroll) when they have landed."""
         self.tray.update(dt)
-        if self.tab.poll():
-            self._changed(sound=False)
         if not self.tray.busy and self.pending:
             self._next_throw()
 
@@ -418,12 +420,16 @@ class DiceLabScene(Scene):
                                            (entry.rect.x, entry.rect.bottom + s(2)), size=12,
                                            colour=(255, 140, 110))
         self.tab.draw_figures(app, surface, self.rects["figures"])
-        art.wrapped_text(app, surface, t("lab.keys"), pygame.Rect(left.x + s(20), left.bottom - s(38),
-                                                                   left.w - s(40), s(36)), size=13, colour=art.MUTED)
+        art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
             art.text(app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED,
                      anchor="center")
+        note = self.tab.tray_note(t) if self.rolled_tab == self.current and not (self.tray.busy or self.pending) else ""
+        if note:
+            tray = self.rects["tray"]
+            art.text(app, surface, _fit(app, note, tray.w - s(24), 14), (tray.centerx, tray.bottom - s(8)), size=14,
+                     colour=art.PARCHMENT, anchor="midbottom", shadow=True)
         seed_label = self.rects["seed_label"]
         art.text(app, surface, t("lab.seed"), (seed_label.right, seed_label.centery), size=15, bold=True,
                  anchor="midright")
@@ -433,10 +439,6 @@ class DiceLabScene(Scene):
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
-        if getattr(self.tab, "busy", False):
-            chart = self.rects["chart"]
-            art.text(app, surface, t("lab.free.working"), (chart.centerx, chart.y + s(44)), size=14, bold=True,
-                     colour=art.INK, anchor="center")
         side = self.rects["side"].inflate(-s(28), -s(24))
         self.tab.draw_side(app, surface, side)
 

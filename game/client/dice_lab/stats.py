@@ -187,31 +187,3 @@ def _gamma_q(a: float, x: float) -> float:
         if abs(delta - 1) < 1e-15:
             break
     return min(1.0, math.exp(-x + a * math.log(x) - gln) * h)
-
-
-# --------------------------------------------------------------------------- how heavy an expression is
-
-# Above this many elementary steps the exact distribution would keep the screen waiting too long.
-WORK_LIMIT = 2_500_000
-
-
-def expression_work(expression: object) -> int:
-    """A rough count of the steps the engine needs for an expression's exact distribution."""
-    from game.engine.dice import DiceExpression, Pool
-
-    if not isinstance(expression, DiceExpression):
-        raise TypeError("expected a parsed dice expression")
-    work = 0
-    for _, term in expression.terms:
-        if not isinstance(term, Pool):
-            continue
-        faces = term.die.faces
-        distinct = len(set(faces))
-        span = max(faces) - min(faces) + 1
-        if term.success is not None:
-            work += term.count
-        elif term.keep is not None and term.keep[1] < term.count:
-            work += distinct * term.count * term.count * (term.keep[1] * span + 1)
-        else:
-            work += term.count * term.count * span * distinct // 2
-    return work

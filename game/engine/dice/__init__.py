@@ -52,10 +52,12 @@ from game.engine.dice.polyhedral import (
     MAX_DICE,
     MAX_FACES,
     NAMED_DICE,
+    NOTATION_ERRORS,
     DiceExpression,
     Die,
     DieRoll,
     Distribution,
+    NotationError,
     Pool,
     Roll,
     custom_die,
@@ -66,7 +68,8 @@ from game.engine.dice.polyhedral import (
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "D_PERCENT", "HEALTH_COLOURS", "KEPT_DICE", "MAX_ALKEMY_DICE",
-    "MAX_DICE", "MAX_FACES", "NAMED_DICE", "PERCENT_TABLE", "SYMBOLS", "AlkemyFace", "AlkemyRoll", "AlkemyTable",
+    "MAX_DICE", "MAX_FACES", "NAMED_DICE", "NOTATION_ERRORS", "NotationError",
+    "PERCENT_TABLE", "SYMBOLS", "AlkemyFace", "AlkemyRoll", "AlkemyTable",
     "DiceExpression", "Die", "DieRoll", "Distribution", "OpposedRoll", "Pool", "Roll", "alkemy_check",
     "alkemy_kept_distribution", "alkemy_opposed", "alkemy_opposed_roll", "alkemy_opposed_round", "alkemy_roll",
     "alkemy_symbol_pairs", "custom_die", "d18_distribution", "d18_value", "default_alkemy_table", "keep_default",

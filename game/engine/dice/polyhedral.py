@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, gcd
 
 Distribution = dict[int, Fraction]
 
@@ -82,8 +82,69 @@ def _face_counts(faces: Sequence[int]) -> dict[int, int]:
     return counts
 
 
+_KINDS_AT_ONCE = 3  # kinds of dice summed by one recurrence (its steps grow fourfold with each)
+_PRIMES = tuple(n for n in range(2, MAX_FACES + 1) if all(n % d for d in range(2, int(n**0.5) + 1)))
+
+
+def _prime_powers(total: int) -> list[tuple[int, int]] | None:
+    """`total` as (prime, exponent) pairs when every prime is at most MAX_FACES (true of every count of outcomes
+    of dice with at most that many faces), else None."""
+    out = []
+    for p in _PRIMES:
+        if total % p == 0:
+            e = 0
+            while total % p == 0:
+                total //= p
+                e += 1
+            out.append((p, e))
+            if total == 1:
+                break
+    return out if total == 1 else None
+
+
 def _normalise(counts: dict[int, int], total: int) -> Distribution:
-    return {value: Fraction(count, total) for value, count in sorted(counts.items())}
+    """Each count out of `total` as an exact Fraction, in order of value.
+
+    The denominators of large pools are powers of the number of faces, so the common factor of a count and the
+    total is found from the total's few primes; this is what a generic gcd of hundred-digit numbers (Fraction's own
+    reduction) would cost per value.
+    """
+    primes = _prime_powers(total) if len(counts) > 64 and total.bit_length() > 128 else None
+    if primes is None:
+        out: Distribution = {}
+        for value, count in sorted(counts.items()):
+            common = gcd(count, total)
+            out[value] = _lowest_terms(count // common, total // common) if count else Fraction(0)
+        return out
+    twos = dict(primes).get(2, 0)
+    odd = [(p, e) for p, e in primes if p != 2]
+    denominators = {1: total}
+    out = {}
+    for value, count in sorted(counts.items()):
+        if not count:
+            out[value] = Fraction(0)
+            continue
+        common = 1 << min((count & -count).bit_length() - 1, twos)
+        for p, e in odd:
+            if count % p == 0:
+                rest, times = count // p, 1
+                while times < e and rest % p == 0:
+                    rest //= p
+                    times += 1
+                common *= p**times
+        denominator = denominators.get(common)
+        if denominator is None:
+            denominator = denominators[common] = total // common
+        out[value] = _lowest_terms(count // common, denominator)
+    return out
+
+
+def _lowest_terms(numerator: int, denominator: int) -> Fraction:
+    """A Fraction of a numerator and denominator known to be coprime, without Fraction's own gcd."""
+    made = object.__new__(Fraction)
+    made._numerator = numerator  # type: ignore[attr-defined]
+    made._denominator = denominator  # type: ignore[attr-defined]
+    return made
 
 
 # --------------------------------------------------------------------------- pools (P2)
@@ -143,6 +204,17 @@ class Pool:
         rolls = [DieRoll(self.die.name, v, self.die.label(i), k) for v, i, k in zip(values, indices, kept, strict=True)]
         return result, rolls
 
+    def sample(self, rng: random.Random) -> int:
+        """The pool's result alone, drawn as `roll` draws it (thousands of rolls need no record of each die)."""
+        faces, n = self.die.faces, len(self.die.faces)
+        values = [faces[rng.randrange(n)] for _ in range(self.count)]
+        if self.keep is not None:
+            how, k = self.keep
+            return sum(sorted(values, reverse=(how == "h"))[:k])
+        if self.success is not None:
+            return sum(1 for v in values if _meets(v, *self.success))
+        return sum(values)
+
     def text(self) -> str:
         """The pool in dice notation."""
         out = f"{self.count}{self.die.name}"
@@ -164,47 +236,154 @@ def _pool_counts(
     if success is not None:
         hits = sum(1 for f in faces if _meets(f, *success))
         misses = len(faces) - hits
-        return {k: comb(count, k) * hits**k * misses ** (count - k) for k in range(count + 1)}
+        # Only possible counts are listed (no hits at all when no face meets the target).
+        ways = {k: comb(count, k) * hits**k * misses ** (count - k) for k in range(count + 1)}
+        return {k: w for k, w in ways.items() if w}
     if keep is None or keep[1] >= count:
         return _sum_counts(count, faces)
     return _keep_counts(count, faces, keep[0], keep[1])
 
 
+def _shape(faces: Sequence[int]) -> tuple[int, int, list[int]]:
+    """(lowest face, step, weights): face `low + step * i` shows on weights[i] faces (steps of 10 for d%)."""
+    low = min(faces)
+    step = 0
+    for f in faces:
+        step = gcd(step, f - low)
+    step = step or 1
+    weights = [0] * ((max(faces) - low) // step + 1)
+    for f in faces:
+        weights[(f - low) // step] += 1
+    return low, step, weights
+
+
+def _power(weights: list[int], n: int) -> list[int]:
+    """Coefficients of p(x)**n for p = sum(weights[i] x**i) with weights[0] > 0, exactly.
+
+    From Q = P**n follows Q'P = nP'Q, so each coefficient follows from the previous ones in
+    len(weights) steps instead of a full convolution per die: p0·s·q_s = Σ_j p_j((n+1)j − s)q_{s−j}.
+    """
+    if len(set(weights)) == 1:
+        return [c * weights[0] ** n for c in _uniform_product([(1, len(weights), n)])]
+    top = (len(weights) - 1) * n
+    q = [weights[0] ** n] + [0] * top
+    terms = [(j, w) for j, w in enumerate(weights) if j and w]
+    p0 = weights[0]
+    for s in range(1, top + 1):
+        acc = 0
+        for j, w in terms:
+            if j > s:
+                break
+            acc += w * ((n + 1) * j - s) * q[s - j]
+        q[s] = acc // (p0 * s)
+    return q
+
+
+def _uniform_product(groups: list[tuple[int, int, int]]) -> list[int]:
+    """Coefficients of Π ((1 − x**(g·f)) / (1 − x**g))**n over groups (g, f, n), exactly: the ways to reach each
+    sum of n dice with f evenly spaced faces (g apart) per group, in a few steps per coefficient.
+
+    With D = Π (1 − x**g)(1 − x**(g·f)), Q'/Q = Σ n·(g·x**(g−1)/(1 − x**g) − g·f·x**(g·f−1)/(1 − x**(g·f))) reads
+    Q'·D = Q·N with D and N sparse, so s·q_s = Σ_j (N_{j−1} − D_j·(s − j))·q_{s−j}; the sums are symmetric, so
+    the second half mirrors the first.
+    """
+    groups = [(g, f, n) for g, f, n in groups if f > 1 and n > 0]
+    factors = [({0: 1, g: -1}, {0: 1, g * f: -1}) for g, f, _ in groups]
+    denominator: dict[int, int] = {0: 1}
+    for low, high in factors:
+        denominator = _sparse_product(_sparse_product(denominator, low), high)
+    numerator: dict[int, int] = {}
+    for i, (g, f, n) in enumerate(groups):
+        term = _sparse_product({g - 1: n * g}, factors[i][1])
+        term = _sparse_sum(term, _sparse_product({g * f - 1: -n * g * f}, factors[i][0]))
+        for j, (low, high) in enumerate(factors):
+            if j != i:
+                term = _sparse_product(_sparse_product(term, low), high)
+        numerator = _sparse_sum(numerator, term)
+    steps: dict[int, tuple[int, int]] = {}  # offset j -> (a, b): q_s gains (a·s + b)·q_{s−j}
+    for j, d in denominator.items():
+        if j:
+            steps[j] = (-d, d * j)
+    for j, c in numerator.items():
+        a, b = steps.get(j + 1, (0, 0))
+        steps[j + 1] = (a, b + c)
+    rule = sorted((j, a, b) for j, (a, b) in steps.items() if a or b)
+    top = sum(n * g * (f - 1) for g, f, n in groups)
+    q = [0] * (top + 1)
+    q[0] = 1
+    for s in range(1, top // 2 + 1):
+        acc = 0
+        for j, a, b in rule:
+            if j > s:
+                break
+            acc += (a * s + b) * q[s - j]
+        q[s] = acc // s
+    for s in range(top // 2 + 1, top + 1):
+        q[s] = q[top - s]
+    return q
+
+
+def _sparse_product(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for i, x in a.items():
+        for j, y in b.items():
+            out[i + j] = out.get(i + j, 0) + x * y
+    return {k: v for k, v in out.items() if v}
+
+
+def _sparse_sum(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return {k: v for k, v in out.items() if v}
+
+
 def _sum_counts(count: int, faces: tuple[int, ...]) -> dict[int, int]:
-    single = _face_counts(faces)
-    total = {0: 1}
-    for _ in range(count):
-        nxt: dict[int, int] = {}
-        for s, w in total.items():
-            for v, c in single.items():
-                nxt[s + v] = nxt.get(s + v, 0) + w * c
-        total = nxt
-    return dict(sorted(total.items()))
+    low, step, weights = _shape(faces)
+    return {low * count + step * i: c for i, c in enumerate(_power(weights, count)) if c}
 
 
 def _keep_counts(count: int, faces: tuple[int, ...], how: str, k: int) -> dict[int, int]:
     """Keep the k highest (or lowest) of `count` dice, by a DP over distinct values in keep order.
 
     Assigning j of the remaining dice to each value in turn (best value first) fixes which dice are kept:
-    the first k assigned. The ways to pick which dice show that value are a binomial coefficient.
+    the first k assigned. Once k are assigned the kept sum is settled and the rest may show any worse value,
+    so only states with fewer than k dice assigned are carried; each is a row of ways per kept sum, packed into
+    one integer (`width` bits a sum) so that shifting and adding a whole row is a single big-number operation.
     """
-    single = sorted(_face_counts(faces).items(), reverse=(how == "h"))
-    # state: (dice assigned so far, kept sum) -> ways
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
-    for value, face_ways in single:
-        nxt: dict[tuple[int, int], int] = {}
-        for (used, kept_sum), ways in states.items():
+    low, step, weights = _shape(faces)
+    order = [(i, w) for i, w in enumerate(weights) if w]
+    if how == "h":
+        order.reverse()
+    width = (((len(faces) + 1) ** count).bit_length() + 8) // 8 * 8  # whole bytes, to unpack by slicing
+    rows: list[int] = [1] + [0] * (k - 1)  # rows[u]: ways with u dice assigned, by kept sum
+    done = 0
+    worse = len(faces)
+    for value, ways in order:
+        worse -= ways
+        nxt = [0] * k
+        for used in range(k):
+            row = rows[used]
+            if not row:
+                continue
             free = count - used
-            for j in range(free + 1):
-                taken = min(k, used + j) - min(k, used)
-                key = (used + j, kept_sum + taken * value)
-                nxt[key] = nxt.get(key, 0) + ways * comb(free, j) * face_ways**j
-        states = nxt
-    result: dict[int, int] = {}
-    for (used, kept_sum), ways in states.items():
-        if used == count:
-            result[kept_sum] = result.get(kept_sum, 0) + ways
-    return dict(sorted(result.items()))
+            # j < k - used of the free dice show this value: still short of k kept.
+            for j in range(k - used):
+                nxt[used + j] += (row * comb(free, j) * ways**j) << (j * value * width)
+            # j >= k - used: the kept sum is settled at k - used more of this value; the rest are worse.
+            need = k - used
+            settled = (ways + worse) ** free - sum(comb(free, j) * ways**j * worse ** (free - j) for j in range(need))
+            if settled:
+                done += (row * settled) << (need * value * width)
+        rows = nxt
+    size = width // 8
+    packed = done.to_bytes((done.bit_length() + 7) // 8 + size, "little")
+    out: dict[int, int] = {}
+    for index in range(len(packed) // size):
+        c = int.from_bytes(packed[index * size:(index + 1) * size], "little")
+        if c:
+            out[low * k + step * index] = c
+    return out
 
 
 # --------------------------------------------------------------------------- expressions
@@ -221,18 +400,31 @@ class DiceExpression:
         """Exact chance of each total."""
         counts = {0: 1}
         denominator = 1
+        offset = 0
+        scale = 1
+        groups: dict[tuple[int, int], int] = {}  # plain pools of evenly spaced faces: (spacing, faces) -> dice
         for sign, term in self.terms:
             if isinstance(term, int):
-                counts = {s + sign * term: w for s, w in counts.items()}
+                offset += sign * term
+                continue
+            denominator *= term.outcomes()
+            low, step, weights = _shape(term.die.faces)
+            if term.success is None and (term.keep is None or term.keep[1] >= term.count) and len(set(weights)) == 1:
+                # Summed in one go below; a subtracted pool is the same shape mirrored.
+                top = low + step * (len(weights) - 1)
+                offset += term.count * (low if sign > 0 else -top)
+                scale *= weights[0] ** term.count
+                groups[step, len(weights)] = groups.get((step, len(weights)), 0) + term.count
                 continue
             part = term.counts()
-            denominator *= term.outcomes()
-            nxt: dict[int, int] = {}
-            for s, w in counts.items():
-                for v, c in part.items():
-                    nxt[s + sign * v] = nxt.get(s + sign * v, 0) + w * c
-            counts = nxt
-        return _normalise(counts, denominator)
+            counts = _convolve(counts, part if sign > 0 else {-v: c for v, c in part.items()}, denominator)
+        kinds = [(g, f, n) for (g, f), n in groups.items()]
+        for start in range(0, len(kinds), _KINDS_AT_ONCE):
+            summed = _uniform_product(kinds[start:start + _KINDS_AT_ONCE])
+            counts = _convolve(counts, {i: c for i, c in enumerate(summed) if c}, denominator)
+        if scale != 1:
+            counts = {s: w * scale for s, w in counts.items()}
+        return _normalise({s + offset: w for s, w in counts.items()}, denominator)
 
     def roll(self, rng: random.Random) -> Roll:
         """Sample the expression, keeping every die for display."""
@@ -248,8 +440,11 @@ class DiceExpression:
         return Roll(total, tuple(dice))
 
     def sample(self, rng: random.Random) -> int:
-        """Sample the total."""
-        return self.roll(rng).total
+        """Sample the total: the same draws as `roll` (so the same total), without recording each die."""
+        total = 0
+        for sign, term in self.terms:
+            total += sign * (term if isinstance(term, int) else term.sample(rng))
+        return total
 
     def chance(self, at_least: int) -> Fraction:
         """Exact chance that the total is at least `at_least`."""
@@ -259,6 +454,117 @@ class DiceExpression:
         """The exact expected total."""
         return sum((v * p for v, p in self.distribution().items()), Fraction(0))
 
+    def work(self) -> float:
+        """About how long `distribution()` takes, in microseconds of one desktop core: a caller that must stay
+        responsive refuses expressions above its budget. Follows the steps of `distribution()`."""
+        bits = 1
+        totals = 1  # length of the row of sums so far
+        spans: dict[tuple[int, int], int] = {}  # plain pools summed by the recurrence: kind -> sums spanned
+        cost = 0.0
+        for _, term in self.terms:
+            if isinstance(term, int):
+                continue
+            faces = len(term.die.faces)
+            bits += faces.bit_length() * term.count
+            _, step, weights = _shape(term.die.faces)
+            span = (len(weights) - 1) * step  # the row of sums counts every number between, reachable or not
+            if term.success is not None:
+                size = term.count + 1
+            elif term.keep is not None and term.keep[1] < term.count:
+                k = term.keep[1]
+                distinct = sum(1 for w in weights if w)
+                width = faces.bit_length() * term.count
+                cost += 0.5 * distinct * k * k + 7e-5 * distinct * (len(weights) - 1) * k**3 * width
+                size = k * span + 1
+            elif len(set(weights)) == 1:
+                spans[step, len(weights)] = spans.get((step, len(weights)), 0) + term.count * span
+                continue
+            else:
+                size = term.count * span + 1
+                cost += size * len(weights) * (0.3 + bits / 2000)
+            cost += _convolve_work(totals, size, bits)
+            totals += size - 1
+        kinds = list(spans.items())
+        for start in range(0, len(kinds), _KINDS_AT_ONCE):
+            chunk = kinds[start:start + _KINDS_AT_ONCE]
+            spread = sum(span for _, span in chunk)
+            # Steps per sum: the terms of the recurrence; the row is symmetric, so half of it is worked out.
+            rule = min(4 ** len(chunk), sum(g * (f + 1) for (g, f), _ in chunk) + 1)
+            cost += spread / 2 * rule * (0.3 + bits / 3000)
+            cost += _convolve_work(totals, spread + 1, bits)
+            totals += spread
+        return cost + totals * (0.5 + bits / 300)  # the Fractions
+
+
+def _convolve_work(a: int, b: int, bits: int) -> float:
+    """Microseconds `_convolve` takes for rows of `a` and `b` sums whose counts need `bits` bits."""
+    if a == 1 or b == 1:
+        return 0.0
+    if a * b <= 4096:
+        return 0.3 * a * b
+    # Packing and unpacking each count, then Karatsuba on the shorter row as many times as it fits in the longer.
+    short, long = sorted((a * bits / 64, b * bits / 64))
+    return 1.5 * (a + b) + 0.04 * long * short**0.585
+
+
+def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int]:
+    """Ways to reach each sum of one value of `a` and one of `b` (no resulting count exceeds `bound`).
+
+    Long rows are multiplied as two packed big integers, a row of counts each (Kronecker substitution): one
+    multiplication in C instead of a Python step per pair.
+    """
+    if len(a) == 1 or len(b) == 1:
+        ((shift, scale),), row = (a.items(), b) if len(a) == 1 else (b.items(), a)
+        return {shift + v: c * scale for v, c in row.items()}
+    if len(a) * len(b) <= 4096:
+        out: dict[int, int] = {}
+        for s, w in a.items():
+            for v, c in b.items():
+                out[s + v] = out.get(s + v, 0) + w * c
+        return out
+    size = (bound.bit_length() + 8) // 8
+    low_a, low_b = min(a), min(b)
+
+    def packed(row: dict[int, int], low: int) -> int:
+        cells = [0] * (max(row) - low + 1)
+        for v, c in row.items():
+            cells[v - low] = c
+        return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in cells), "little")
+
+    product = packed(a, low_a) * packed(b, low_b)
+    cells = product.to_bytes((product.bit_length() + 7) // 8 + size, "little")
+    out = {}
+    for index in range(len(cells) // size):
+        c = int.from_bytes(cells[index * size:(index + 1) * size], "little")
+        if c:
+            out[low_a + low_b + index] = c
+    return out
+
+
+NOTATION_ERRORS = {
+    "empty": "empty dice expression",
+    "expected_sign": "expected '+' or '-' before {found!r}",
+    "nothing_after": "nothing after {found!r}",
+    "unexpected": "unexpected character {found!r}",
+    "expected_term": "expected a number or a die such as 'd6'",
+    "dice_count": "the number of dice must be 1…{most}, not {found}",
+    "faces": "a die needs 1…{most} faces, not {found}",
+    "expected_faces": "expected the number of faces or '%' after 'd'",
+    "expected_keep": "expected how many dice to keep after {found!r}",
+    "keep_range": "can keep 1…{most} of {most} dice, not {found}",
+    "expected_target": "expected a target number after {found!r}",
+}
+
+
+class NotationError(ValueError):
+    """Dice notation the parser refuses: `code` (a key of NOTATION_ERRORS), the 1-based `column` (0: the whole
+    text), and the `found` / `most` values the message names, so a client can say it in its own words."""
+
+    def __init__(self, code: str, text: str, column: int = 0, found: object = "", most: int = 0) -> None:
+        self.code, self.text, self.column, self.found, self.most = code, text, column, found, most
+        reason = NOTATION_ERRORS[code].format(found=found, most=most)
+        super().__init__(f"at column {column} of {text!r}: {reason}" if column else reason)
+
 
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<d>[dD])|(?P<pct>%)|(?P<keep>k[hl])|(?P<cmp>>=|<=|>|<)|(?P<sign>[+-]))")
 
@@ -266,7 +572,7 @@ _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<d>[dD])|(?P<pct>%)|(?P<keep>k[hl])|
 def parse(text: str) -> DiceExpression:
     """Parse dice notation such as `2d6+3`, `4d6kh2`, `5d6>=4`, `d%`, `d18`; ValueError says where and why."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("empty dice expression")
+        raise NotationError("empty", text if isinstance(text, str) else "")
     tokens = _tokenise(text)
     terms: list[tuple[int, Pool | int]] = []
     pos = 0
@@ -282,11 +588,11 @@ def parse(text: str) -> DiceExpression:
             break
         kind, value, col = tokens[pos]
         if kind != "sign":
-            raise ValueError(f"at column {col + 1} of {text!r}: expected '+' or '-' before {value!r}")
+            raise NotationError("expected_sign", text, col + 1, value)
         sign = -1 if value == "-" else 1
         pos += 1
         if pos == len(tokens):
-            raise ValueError(f"at column {col + 1} of {text!r}: nothing after {value!r}")
+            raise NotationError("nothing_after", text, col + 1, value)
     return DiceExpression(text.strip(), tuple(terms))
 
 
@@ -300,7 +606,7 @@ def _tokenise(text: str) -> list[tuple[str, str, int]]:
             continue
         match = _TOKEN.match(lowered, pos)
         if not match or match.end() == pos:
-            raise ValueError(f"at column {pos + 1} of {text!r}: unexpected character {text[pos]!r}")
+            raise NotationError("unexpected", text, pos + 1, text[pos])
         kind = match.lastgroup or ""
         value = match.group(kind)
         tokens.append((kind, value, match.start(kind)))
@@ -309,9 +615,8 @@ def _tokenise(text: str) -> list[tuple[str, str, int]]:
 
 
 def _parse_term(text: str, tokens: list[tuple[str, str, int]], pos: int) -> tuple[Pool | int, int]:
-    def where(i: int) -> str:
-        col = tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
-        return f"at column {col} of {text!r}"
+    def where(i: int) -> int:
+        return tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
 
     count: int | None = None
     if pos < len(tokens) and tokens[pos][0] == "num":
@@ -319,40 +624,40 @@ def _parse_term(text: str, tokens: list[tuple[str, str, int]], pos: int) -> tupl
         pos += 1
     if pos >= len(tokens) or tokens[pos][0] != "d":
         if count is None:
-            raise ValueError(f"{where(pos)}: expected a number or a die such as 'd6'")
+            raise NotationError("expected_term", text, where(pos))
         return count, pos
     pos += 1
     if count is None:
         count = 1
     if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"{where(pos - 1)}: the number of dice must be 1…{MAX_DICE}, not {count}")
+        raise NotationError("dice_count", text, where(pos - 1), count, MAX_DICE)
     if pos < len(tokens) and tokens[pos][0] == "pct":
         die = D_PERCENT
         pos += 1
     elif pos < len(tokens) and tokens[pos][0] == "num":
         sides = int(tokens[pos][1])
         if not 1 <= sides <= MAX_FACES:
-            raise ValueError(f"{where(pos)}: a die needs 1…{MAX_FACES} faces, not {sides}")
+            raise NotationError("faces", text, where(pos), sides, MAX_FACES)
         die = NAMED_DICE.get(f"d{sides}", None) or standard_die(sides)
         pos += 1
     else:
-        raise ValueError(f"{where(pos)}: expected the number of faces or '%' after 'd'")
+        raise NotationError("expected_faces", text, where(pos))
     keep = success = None
     if pos < len(tokens) and tokens[pos][0] == "keep":
         how = tokens[pos][1][1]
         pos += 1
         if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise ValueError(f"{where(pos)}: expected how many dice to keep after 'k{how}'")
+            raise NotationError("expected_keep", text, where(pos), f"k{how}")
         k = int(tokens[pos][1])
         if not 1 <= k <= count:
-            raise ValueError(f"{where(pos)}: can keep 1…{count} of {count} dice, not {k}")
+            raise NotationError("keep_range", text, where(pos), k, count)
         keep = (how, k)
         pos += 1
     elif pos < len(tokens) and tokens[pos][0] == "cmp":
         op = tokens[pos][1]
         pos += 1
         if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise ValueError(f"{where(pos)}: expected a target number after {op!r}")
+            raise NotationError("expected_target", text, where(pos), op)
         success = (op, int(tokens[pos][1]))
         pos += 1
     return Pool(count, die, keep, success), pos
