@@ -41,6 +41,7 @@ from game.engine.battle_checkers import (
     Activated,
     Attacked,
     Moved,
+    TurnStarted,
     side_hit,
 )
 from game.engine.core import CHANCE
@@ -424,11 +425,7 @@ class BattleCheckersView:
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The side's name from the new-game dialog, else its colour's name."""
-        s = self.board.session
-        names = getattr(s, "names", None) or []
-        if 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        return self.board.app.t(f"battle_checkers.seat.{seat % 2}")
+        return self.board.typed_name(seat) or self.board.app.t(f"battle_checkers.seat.{seat % 2}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The side's accent."""
@@ -570,6 +567,10 @@ class BattleCheckersView:
                            kills=side.kills, attacks=side.attacks, expected=f"{float(side.expected):.1f}",
                            start=start, end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
         return "\n".join(lines)
+
+    def turn_opened(self, event: Any) -> int | None:
+        """The side whose turn `event` opens (its 2d6 roll follows: shown after the hand-over card), else None."""
+        return event.player if isinstance(event, TurnStarted) else None
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, the fate roll, or a turn."""

@@ -265,11 +265,7 @@ class CheckRiskView:
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The seat's name from the new-game dialog, else 'Player N'."""
-        s = self.board.session
-        names = getattr(s, "names", None) or []
-        if 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        return self.board.app.t("checkrisk.seat.default", n=seat + 1)
+        return self.board.typed_name(seat) or self.board.app.t("checkrisk.seat.default", n=seat + 1)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The Okabe–Ito colour of the seat."""
