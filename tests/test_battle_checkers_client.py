@@ -353,6 +353,34 @@ def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_
     assert b.model == b.view.build_model(b.session.state)
 
 
+def click_line(app, row: int) -> None:
+    """Click the middle of the move list's line `row` (0-based)."""
+    log = board(app).log
+    y = log.body.top + (row - log.first_shown()) * log.line + log.line // 2
+    click_at(app, (log.body.centerx, y), settle=2)
+
+
+def test_a_turns_line_in_the_move_list_reviews_the_position_after_the_whole_turn(app):
+    session = demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5))
+    session.apply_text("c2:1 F2")
+    session.apply_text("h2:2 F5")  # both dice spent: the turn ends and Blue rolls
+    after_orange = session.state.clone()
+    session.apply_text("end")
+    b = start(app, session)
+    assert [text.split(":")[0] for _num, (text,) in b.log.rows] == ["Orange", "Blue"]
+    click_line(app, 0)  # Orange's turn of two decisions
+    assert b.review is not None and b.review.entry == 2
+    assert b.review_model == b.view.build_model(after_orange) and b.log.selected == 2
+    key(app, pygame.K_LEFT)  # one decision back, inside the same turn: its line stays marked
+    assert b.review.entry == 1 and b.log.cell_of(1) == 0
+    assert b.review_model.units["c4"].owner == 0 and "h7" not in b.review_model.units
+    click_line(app, 1)
+    assert b.review.entry == 3 and b.log.cell_of(3) == 1
+    assert b.review_model == b.view.build_model(b.session.state)
+    key(app, pygame.K_ESCAPE)
+    assert b.review is None and b.accepting_input
+
+
 def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
     units = {"d4": (0, "N"), "h2": (0, "E"), "d7": (1, "S"), "g1": (1, "N")}
     b = start(app, demo.position(units, HOT))

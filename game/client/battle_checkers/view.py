@@ -76,6 +76,7 @@ class BattleCheckersView:
         self._last_key: object = None
         self._rows_key: object = None
         self._rows: list[Row] = []
+        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
         self._last: tuple[list[str], int] | None = None
 
     # ----- model and animation -----
@@ -474,6 +475,11 @@ class BattleCheckersView:
             self._rows = self._turn_lines(s)
         return self._rows
 
+    def log_entries(self) -> list[int]:
+        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
+        self.log_rows()
+        return self._row_ends
+
     def _turn_lines(self, s: Any) -> list[Row]:
         t = self.board.app.t
         timeline = self.board.get_timeline()
@@ -482,12 +488,15 @@ class BattleCheckersView:
         parts: list[str] = []
         placed = 0
         pending = ""
+        decided = 0
+        self._row_ends = ends = []
 
         def flush() -> None:
             if placed:
                 parts.insert(0, t("battle_checkers.log.placed", n=placed))
             if parts:
                 turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+                ends.append(decided)
 
         for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
             action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
@@ -503,6 +512,7 @@ class BattleCheckersView:
             if actor != owner and not (kind in ("fate", "nofate") and parts):
                 flush()
                 owner, parts, placed = actor, [], 0
+            decided += 1
             if pending:
                 parts.append(pending)
                 pending = ""

@@ -344,10 +344,16 @@ class BoardScene(GameScene):
             self.review.timeline = timeline
             self.review.go(entry)
         self.show_position(self.review.state())
-        self.log.rows = self.view.log_rows()
+        self._update_log_rows()
         self.log.selected = self.review.entry or None
         self.log.show_entry(self.review.entry) if self.review.entry else self._log_to_top()
         self.play_sound("click")
+
+    def _update_log_rows(self) -> None:
+        """The move list's rows from the mode, and which entries its cells end with when a cell joins several."""
+        self.log.rows = self.view.log_rows()
+        entries = getattr(self.view, "log_entries", None)
+        self.log.entries = entries() if entries is not None else None
 
     def _log_to_top(self) -> None:
         self.log.top = 0 if self.log.rows else None
@@ -939,7 +945,7 @@ class BoardScene(GameScene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
         info = self.panel_info()
-        self.log.rows = self.view.log_rows()
+        self._update_log_rows()
         self.log.title = self.app.t("board.log")
         self.log.chip_text = self.app.t("review.latest")
         if self.session is not None:
@@ -1014,9 +1020,18 @@ class BoardScene(GameScene):
             title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat,
             colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
             turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking and not over,
-            status=self.status_text(), keys=t(f"{self.mode}.keys"), seats=seats,
+            status=self.status_text(), keys=self.keys_text(), seats=seats,
             acting=s.current_seat if s is not None else -1,
         )
+
+    def keys_text(self) -> str:
+        """The key help under the panel: the replay's or the review's keys while one is shown, else the mode's."""
+        t = self.app.t
+        if self.replay is not None:
+            return t("review.keys.replay")
+        if self.review is not None:
+            return t("review.keys")
+        return t(f"{self.mode}.keys")
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""

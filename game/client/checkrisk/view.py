@@ -42,6 +42,7 @@ class CheckRiskView:
         self.animation = CheckRiskAnimation(board.animator, lambda: board.model, self.card)
         self.show_groups = False
         self._stats: GameStats | None = None
+        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
 
     # ----- model and animation -----
     def build_model(self, state: Any) -> CheckRiskModel:
@@ -328,11 +329,13 @@ class CheckRiskView:
     def log_rows(self) -> list[Row]:
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
         s = self.board.session
+        self._row_ends = ends = []
         if s is None:
             return []
         turns: list[str] = []
         owner = -2
         parts: list[str] = []
+        decided = 0
         for text, actor in zip(s.log, s.actors, strict=False):
             if actor < 0:
                 continue
@@ -341,7 +344,9 @@ class CheckRiskView:
             if actor != owner and not defender:
                 if parts:
                     turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+                    ends.append(decided)
                 owner, parts = actor, []
+            decided += 1
             if isinstance(action, Word) and action.kind == "end":
                 continue
             if isinstance(action, Preset):
@@ -352,7 +357,13 @@ class CheckRiskView:
             parts.append("+1" if isinstance(action, Reinforce) else text)
         if parts:
             turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+            ends.append(decided)
         return line_rows([self.board.log.fit_turn(text) for text in turns])
+
+    def log_entries(self) -> list[int]:
+        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
+        self.log_rows()
+        return self._row_ends
 
     def status(self, hint: str, note: str) -> str:
         """What to do now."""
