@@ -1065,8 +1065,12 @@ class BoardScene(GameScene):
         s = self.session
         if s is None:
             return ""
-        if self.replay is not None:
-            return t("review.status.replay")
+        if self.replay is not None and self.review is not None:
+            final = self.review.timeline.final.outcome()
+            winner = final.winner if final is not None else None
+            result = t("games.won", side=self.view.seat_name(winner)) if winner is not None else (
+                t("gameover.draw") if final is not None else t("games.unfinished"))
+            return t("review.status.replay", result=result, moves=self.review.total)
         if self.review is not None:
             return t("review.status")
         if self.watch is not None and not s.is_over:
