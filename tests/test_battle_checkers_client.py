@@ -316,8 +316,8 @@ def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
     assert not b.accepting_input
     click_cell(app, "e9")  # the board under the card takes nothing
     assert b.session.log[2:] == [] and b.handover is not None
-    key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble
-    assert b.handover is None and b.queue.busy
+    key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble, under Blue's turn card
+    assert b.handover is None and b.queue.busy and b.panel_info().seat == 1
     idle(app)
     assert b.model.dice == rolled and b.model == b.view.build_model(b.session.state)
     assert b.handover is None and b.accepting_input  # one card per hand-over: none after the roll
@@ -411,7 +411,8 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     assert b.session.is_over and b.overlay == "game_over"
     title, reason = b.game_over_text
     assert "Blue has no units left" in reason and "B12" not in reason
-    assert "won 1 of 1 attacks (expected 1.0)" in reason and "spirit from 4 to 5" in reason
+    assert "Orange: losses 0 · 1 of 1 attacks won (expected 1.0)" in reason and "Blue: losses 1 · no attacks" in reason
+    assert "Orange's spirit: from 4 to 5, at most 5" in reason
     assert b.view.slot.spirit_series() == [[4, 5], [2, 2]]  # the panel's chart of spirit over the game
 
 

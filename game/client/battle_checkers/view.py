@@ -572,10 +572,15 @@ class BattleCheckersView:
         t = self.board.app.t
         lines = []
         for seat, side in enumerate(stats.sides):
-            start = side.spirit[0]
-            lines.append(t("battle_checkers.summary.side", name=self.seat_name(seat), lost=side.lost,
-                           kills=side.kills, attacks=side.attacks, expected=f"{float(side.expected):.1f}",
-                           start=start, end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
+            name = self.seat_name(seat)
+            if side.attacks:
+                lines.append(t("battle_checkers.summary.side", name=name, lost=side.lost, kills=side.kills,
+                               attacks=side.attacks, expected=f"{float(side.expected):.1f}"))
+            else:
+                lines.append(t("battle_checkers.summary.no_attacks", name=name, lost=side.lost))
+        for seat, side in enumerate(stats.sides):
+            lines.append(t("battle_checkers.summary.spirit", name=self.seat_name(seat), start=side.spirit[0],
+                           end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
         return "\n".join(lines)
 
     def turn_opened(self, event: Any) -> int | None:

@@ -81,6 +81,7 @@ class BoardScene(GameScene):
         self._settled_at: object = None  # the `_position_key` the mode's picks were built for; None forces a rebuild
         self._last_human: int | None = None  # the human seat that acted last (for the hand-over card)
         self._held: list[Any] = []  # events that open the next human's turn, played once their card is dismissed
+        self._opening: int | None = None  # the seat whose turn the held events open while they play (the turn card)
         self._static: pygame.Surface | None = None
         self._panel_image: pygame.Surface | None = None
         self._panel_key: object = None
@@ -116,6 +117,7 @@ class BoardScene(GameScene):
         self.handover = None
         self._last_human = None
         self._held = []
+        self._opening = None
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
         self._settled_at = None
         self.timeline = None
@@ -312,6 +314,7 @@ class BoardScene(GameScene):
         self.handover = None
         held, self._held = self._held, []
         if held:
+            self._opening = self.session.current_seat
             self.animator.play(held)
             self._settled_at = None
 
@@ -471,6 +474,7 @@ class BoardScene(GameScene):
         # Events still held for an earlier card play first: whoever acted now has taken the seat.
         held, self._held = self._held, []
         self.handover = None
+        self._opening = None
         # The model still shows the position before the action: the animation walks it forward.
         self.animator.play(self._split_at_handover(held + list(events)))
         self._settled_at = None
@@ -495,6 +499,7 @@ class BoardScene(GameScene):
         self.clear_hint()
         self.handover = None
         self._held = []
+        self._opening = None
         self.queue.clear()
         self._settled_at = None
         self._settle()
@@ -1043,6 +1048,8 @@ class BoardScene(GameScene):
         s = self.session
         if s is None:
             return 0
+        if self.queue.busy and self._opening is not None:
+            return self._opening  # the turn the player took the seat for is opening (its roll)
         if (s.current_seat < 0 or self.queue.busy) and s.actors:
             return max(0, s.actors[-1])
         return max(0, s.current_seat)
