@@ -300,3 +300,18 @@ def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch
     assert main(["--replay", str(session.record_path)]) == 0
     assert seen["name"] == mode and seen["replay"]
     assert seen["final"] == session.state.to_dict() and seen["model"] == seen["expected"]
+
+
+@pytest.mark.parametrize("mode", BOARD_MODES)
+def test_watch_mode_lists_its_own_keys(app, mode):
+    from game.client.play.worker import InlineExecutor
+
+    session = GameSession(mode, "standard", ["ai:random", "ai:random"], seed=1, autosave=False,
+                          executor=InlineExecutor())
+    app.goto(mode, session=session)
+    frames(app, 2)
+    board = app.scenes.current
+    assert isinstance(board, BoardScene) and board.watch is not None and board.watch.playing
+    assert board.panel_info().keys == app.t("review.keys.watch")
+    key(app, pygame.K_p)
+    assert not board.watch.playing and board.panel_cut == []

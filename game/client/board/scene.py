@@ -1030,12 +1030,14 @@ class BoardScene(GameScene):
         )
 
     def keys_text(self) -> str:
-        """The key help under the panel: the replay's or the review's keys while one is shown, else the mode's."""
+        """The key help under the panel: the replay's, the review's or watch mode's keys, else the mode's."""
         t = self.app.t
         if self.replay is not None:
             return t("review.keys.replay")
         if self.review is not None:
             return t("review.keys")
+        if self.watch is not None:
+            return t("review.keys.watch")
         return t(f"{self.mode}.keys")
 
     def _to_move_key(self) -> str:
