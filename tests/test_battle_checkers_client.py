@@ -313,7 +313,8 @@ def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
     assert rolled is not None and b.session.log[1].startswith("roll ")
     assert b.handover is not None and b.handover.seat == 1 and not b.queue.busy
     assert b.model.player == 1 and b.model.dice is None and b.model.units["c4"].owner == 0
-    assert not b.accepting_input
+    assert not b.accepting_input and b.status_text() == app.t("board.status.handover", name="Blue")
+    assert not b.buttons["hint"].is_enabled  # no hint for a player who has not taken the seat yet
     click_cell(app, "e9")  # the board under the card takes nothing
     assert b.session.log[2:] == [] and b.handover is not None
     key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble, under Blue's turn card

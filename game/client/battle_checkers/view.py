@@ -289,6 +289,10 @@ class BattleCheckersView:
             facing = p.facing_on(hover)
             if facing is None:
                 return
+            # The path from the unit to the end cell first: the ghost and its pips left are read over it.
+            if hover != p.selected and p.selected:
+                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
+                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
             x, y = cell_xy(hover)
             owner = state.player
             ghost = UnitView(owner, float(x), float(y), float(facing))
@@ -301,10 +305,6 @@ class BattleCheckersView:
                 text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), (30, 20, 12),
                            art.SELECT)
                 marks.drawn.append(_mark("pips_left", hover, str(left)))
-            # The path: from the unit to the end cell.
-            if hover != p.selected and p.selected:
-                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
-                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
 
     def _facing_ring(self, layer: pygame.Surface, state: Any) -> bool:
         """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,

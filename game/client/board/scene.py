@@ -232,7 +232,7 @@ class BoardScene(GameScene):
         if not self.buttons or self.session is None:
             return
         can_undo = self.session.can_undo and not self.queue.busy
-        hint_ok = self.session.is_human_turn and not self.queue.busy
+        hint_ok = self.session.is_human_turn and not self.queue.busy and self.handover is None
         redo_ok = self.session.can_redo and not self.queue.busy
         for key, ok in (("undo", can_undo), ("hint", hint_ok), ("redo", redo_ok)):
             button = self.buttons.get(key)
@@ -1088,6 +1088,8 @@ class BoardScene(GameScene):
             return t("board.status.over")
         if self.queue.busy:
             return t("board.status.animating")
+        if self.handover is not None and not self.status_note:
+            return t("board.status.handover", name=self.handover.name)  # an undo's note wins: the card says Ready
         if s.is_ai_turn:
             return t("board.status.ai")
         if s.hinting:
