@@ -137,6 +137,10 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     state = b.session.state
     assert "preset wedge" in b.session.log
     assert state.phase == "main" and state.player == 0 and state.dice is not None
+    # Orange takes the seat first, then sees the first turn's roll.
+    assert b.handover is not None and b.handover.seat == 0 and b.model.dice is None
+    key(app, pygame.K_RETURN)
+    idle(app)
     assert b.model == b.view.build_model(state)
 
 
@@ -299,6 +303,85 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
     assert b.session.state.dice == rolled  # the same dice fall again: undo is never a reroll
 
 
+def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
+    click_cell(app, "c2")
+    click_cell(app, "c4")
+    idle(app)
+    # The engine already rolled Blue's dice; the board shows Blue's turn opened but not yet rolled.
+    rolled = b.session.state.dice
+    assert rolled is not None and b.session.log[1].startswith("roll ")
+    assert b.handover is not None and b.handover.seat == 1 and not b.queue.busy
+    assert b.model.player == 1 and b.model.dice is None and b.model.units["c4"].owner == 0
+    assert not b.accepting_input and b.status_text() == app.t("board.status.handover", name="Blue")
+    assert not b.buttons["hint"].is_enabled  # no hint for a player who has not taken the seat yet
+    click_cell(app, "e9")  # the board under the card takes nothing
+    assert b.session.log[2:] == [] and b.handover is not None
+    key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble, under Blue's turn card
+    assert b.handover is None and b.queue.busy and b.panel_info().seat == 1
+    idle(app)
+    assert b.model.dice == rolled and b.model == b.view.build_model(b.session.state)
+    assert b.handover is None and b.accepting_input  # one card per hand-over: none after the roll
+
+
+def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_roll_after(app):
+    app.settings.anim_speed = "normal"
+    # Both dice spent: once the attack is repelled Orange has nothing left, the turn ends and Blue rolls.
+    b = start(app, demo.position({"a5": (0, "NE"), "b6": (1, "S"), "j10": (1, "S")}, HOT, seed=5,
+                                 spent=[True, True]))
+    click_cell(app, "b6")
+    log = b.session.log
+    assert log[0] == "a5xb6" and log[1] == "repel 5" and log[2].startswith("roll ")
+    repel_shown = turn_roll_shown = False
+    for _ in range(600):
+        frames(app, 1)
+        faces = [len(row) for row in b.view.card.tray.faces()] if b.view.card.visible else []
+        repel_shown |= faces == [1]
+        turn_roll_shown |= faces == [2]
+        if not b.queue.busy:
+            break
+    # The repel die belongs to Orange's turn and has played; Blue's turn roll waits behind Blue's card.
+    assert repel_shown and not turn_roll_shown
+    assert b.handover is not None and b.handover.seat == 1 and b.model.dice is None
+    key(app, pygame.K_SPACE)
+    for _ in range(600):
+        frames(app, 1)
+        faces = [len(row) for row in b.view.card.tray.faces()] if b.view.card.visible else []
+        turn_roll_shown |= faces == [2]
+        if not b.queue.busy:
+            break
+    assert turn_roll_shown and b.handover is None
+    assert b.model == b.view.build_model(b.session.state)
+
+
+def click_line(app, row: int) -> None:
+    """Click the middle of the move list's line `row` (0-based)."""
+    log = board(app).log
+    y = log.body.top + (row - log.first_shown()) * log.line + log.line // 2
+    click_at(app, (log.body.centerx, y), settle=2)
+
+
+def test_a_turns_line_in_the_move_list_reviews_the_position_after_the_whole_turn(app):
+    session = demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5))
+    session.apply_text("c2:1 F2")
+    session.apply_text("h2:2 F5")  # both dice spent: the turn ends and Blue rolls
+    after_orange = session.state.clone()
+    session.apply_text("end")
+    b = start(app, session)
+    assert [text.split(":")[0] for _num, (text,) in b.log.rows] == ["Orange", "Blue"]
+    click_line(app, 0)  # Orange's turn of two decisions
+    assert b.review is not None and b.review.entry == 2
+    assert b.review_model == b.view.build_model(after_orange) and b.log.selected == 2
+    key(app, pygame.K_LEFT)  # one decision back, inside the same turn: its line stays marked
+    assert b.review.entry == 1 and b.log.cell_of(1) == 0
+    assert b.review_model.units["c4"].owner == 0 and "h7" not in b.review_model.units
+    click_line(app, 1)
+    assert b.review.entry == 3 and b.log.cell_of(3) == 1
+    assert b.review_model == b.view.build_model(b.session.state)
+    key(app, pygame.K_ESCAPE)
+    assert b.review is None and b.accepting_input
+
+
 def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
     units = {"d4": (0, "N"), "h2": (0, "E"), "d7": (1, "S"), "g1": (1, "N")}
     b = start(app, demo.position(units, HOT))
@@ -329,7 +412,8 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     assert b.session.is_over and b.overlay == "game_over"
     title, reason = b.game_over_text
     assert "Blue has no units left" in reason and "B12" not in reason
-    assert "won 1 of 1 attacks (expected 1.0)" in reason and "spirit from 4 to 5" in reason
+    assert "Orange: losses 0 · 1 of 1 attacks won (expected 1.0)" in reason and "Blue: losses 1 · no attacks" in reason
+    assert "Orange's spirit: from 4 to 5, at most 5" in reason
     assert b.view.slot.spirit_series() == [[4, 5], [2, 2]]  # the panel's chart of spirit over the game
 
 

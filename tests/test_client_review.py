@@ -6,11 +6,14 @@ import json
 import random
 
 import pygame
+import pytest
 
+from game.client.board.scene import BoardScene
+from game.client.modes import board_modes
 from game.client.play import records
 from game.client.play.session import GameSession
 from game.engine import registry
-from tests.client_helpers import board_of, click_at, frames, key, settle
+from tests.client_helpers import board_of, click_at, frames, key, random_session, settle
 
 
 def finished(level: str = "endgame", seed: int = 2) -> GameSession:
@@ -73,26 +76,6 @@ def test_close_the_card_review_and_scroll_the_list(app):
     assert not board.log.scrolled_back()
     key(app, pygame.K_LEFT)
     assert board.review is not None and board.review.entry == board.review.total - 1
-
-
-def test_a_finished_game_is_kept_and_replays_to_the_same_final_state(app):
-    session = finished()
-    listed = records.list_records()
-    record = next(item.record for item in listed if item.record and item.path == session.record_path)
-    assert record.actions == session.log and record.seats == ["human", "human"]
-    assert records.Timeline.of(record).final.to_dict() == session.state.to_dict()
-    app.goto("games")
-    frames(app, 2)
-    games = app.scenes.current
-    assert games.listed and games.listed[0].path == session.record_path
-    games.replay()
-    frames(app, 2)
-    board = board_of(app)
-    assert board.replay is not None and board.session.state.to_dict() == session.state.to_dict()
-    key(app, pygame.K_END)
-    assert repr(board.review_model) == repr(board.view.build_model(session.state))
-    key(app, pygame.K_ESCAPE)
-    assert app.scenes.current_name == "games"
 
 
 def test_a_corrupted_record_names_the_move(home, tmp_path):
@@ -198,3 +181,137 @@ def test_last_move_mark_is_where_the_mover_ended(app):
     # through into it).
     mover = board.model.dice[dst]
     assert (mover.side, mover.kind) == (impact.side, impact.die)
+
+
+# ----- every board mode: review, the record, the replay viewer and --replay -----
+BOARD_MODES = board_modes()
+
+
+def finished_game(mode: str, seats: list[str]) -> GameSession:
+    """A game of `mode` played to its end with seeded random decisions, its record kept (as a finished game's)."""
+    for seed in range(20):
+        session = GameSession(mode, "standard", seats, seed=seed, autosave=False)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if session.is_over:
+                break
+            session.apply(rng.choice(session.state.legal_actions()))
+        if session.is_over:
+            session.autosave = True
+            assert session.save() is None and session.record_path is not None
+            return session
+    raise AssertionError(f"no random {mode} game ended")
+
+
+def entry_point(board: BoardScene, entry: int) -> tuple[int, int]:
+    """A point in the move list that names entry `entry` (found through the list's own hit test)."""
+    body = board.log.body
+    for y in range(body.top + board.log.line // 2, body.bottom, board.log.line):
+        for x in range(body.left, body.right, max(2, board.log.unit // 3)):
+            if board.log.entry_at((x, y)) == entry:
+                return x, y
+    raise AssertionError(f"entry {entry} is not in the list")
+
+
+@pytest.mark.parametrize("mode", BOARD_MODES)
+def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app, mode):
+    session = random_session(mode, 14, seed=3)
+    app.goto(mode, session=session)
+    frames(app, 3)
+    board = app.scenes.current
+    assert isinstance(board, BoardScene) and board.accepting_input
+    frames(app, 2)
+    ends = records.entry_ends(session.actors)
+    entries = board.log.entries
+    if entries is not None:
+        # A line per turn: each line ends with a decision, the next line begins with another seat's.
+        assert entries == sorted(set(entries)) and entries[-1] == len(ends)
+        decisions = [i for i, actor in enumerate(session.actors) if actor >= 0]
+        assert all(session.actors[decisions[e - 1]] != session.actors[decisions[e]] for e in entries[:-1])
+    entry = entries[1] if entries is not None else 2  # the second line or cell of the list
+    click_at(app, entry_point(board, entry), settle=2)
+    assert board.review is not None and board.review.entry == entry
+    assert board.log.cell_of(entry) == 1  # the clicked line is the one marked
+    expected = records.Timeline(session.game)
+    expected.extend(session.log[:ends[entry - 1]])
+    assert repr(board.review_model) == repr(board.view.build_model(expected.final))
+    assert board.banner_chip is not None and board.banner_text() == app.t("review.banner", n=entry,
+                                                                          total=board.review.total)
+    assert board.panel_info().keys == app.t("review.keys") and not board.accepting_input
+    before = list(session.log)
+    for cell in ("c3", "d4", "e5"):
+        x, y = board.layout.cell_center(cell)
+        click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
+    key(app, pygame.K_e)
+    key(app, pygame.K_n)
+    assert session.log == before and board.review is not None
+    key(app, pygame.K_ESCAPE)
+    assert board.review is None and board.review_model is None and board.accepting_input
+    assert board.panel_info().keys == app.t(f"{mode}.keys") and app.scenes.current is board
+
+
+@pytest.mark.parametrize("mode", BOARD_MODES)
+def test_every_board_mode_keeps_a_finished_game_and_the_viewer_replays_it(app, mode):
+    session = finished_game(mode, ["ai:easy", "ai:hard"])
+    listed = [item.record for item in records.list_records() if item.path == session.record_path]
+    record = listed[0] if listed else None
+    assert record is not None and record.actions == session.log and record.seats == ["ai:easy", "ai:hard"]
+    assert records.Timeline.of(record).final.to_dict() == session.state.to_dict()
+    app.goto("games")
+    frames(app, 2)
+    games = app.scenes.current
+    assert games.listed and games.listed[0].path == session.record_path
+    games.replay()
+    frames(app, 3)
+    board = app.scenes.current
+    assert isinstance(board, BoardScene) and board.replay is not None and board.review is not None
+    assert board.review.entry == 0 and board.session.state.to_dict() == session.state.to_dict()
+    assert board.panel_info().keys == app.t("review.keys.replay")
+    assert board.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
+    key(app, pygame.K_RIGHT)
+    assert board.review.entry == 1
+    key(app, pygame.K_END)
+    assert board.review.entry == board.review.total == len(records.entry_ends(session.actors))
+    assert board.review.state().to_dict() == session.state.to_dict()
+    assert repr(board.review_model) == repr(board.view.build_model(session.state))
+    assert not board.accepting_input and board.panel_cut == []
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.current_name == "games"
+
+
+@pytest.mark.parametrize("mode", BOARD_MODES)
+def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch, mode):
+    from game.cli import main
+    from game.client.app import App
+
+    session = finished_game(mode, ["human", "ai:normal"])
+    seen: dict[str, object] = {}
+
+    def loop(app: App) -> None:
+        """Instead of the window's loop: a few frames, End, and what the viewer shows."""
+        frames(app, 30)
+        key(app, pygame.K_END)
+        board = app.scenes.current
+        seen.update(name=app.scenes.current_name, replay=getattr(board, "replay", None) is not None,
+                    final=board.review.state().to_dict(), model=repr(board.review_model),
+                    expected=repr(board.view.build_model(session.state)))
+
+    monkeypatch.setattr(App, "run_loop", loop)
+    assert main(["--replay", str(session.record_path)]) == 0
+    assert seen["name"] == mode and seen["replay"]
+    assert seen["final"] == session.state.to_dict() and seen["model"] == seen["expected"]
+
+
+@pytest.mark.parametrize("mode", BOARD_MODES)
+def test_watch_mode_lists_its_own_keys(app, mode):
+    from game.client.play.worker import InlineExecutor
+
+    session = GameSession(mode, "standard", ["ai:random", "ai:random"], seed=1, autosave=False,
+                          executor=InlineExecutor())
+    app.goto(mode, session=session)
+    frames(app, 2)
+    board = app.scenes.current
+    assert isinstance(board, BoardScene) and board.watch is not None and board.watch.playing
+    assert board.panel_info().keys == app.t("review.keys.watch")
+    key(app, pygame.K_p)
+    assert not board.watch.playing and board.panel_cut == []

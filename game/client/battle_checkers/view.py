@@ -41,6 +41,7 @@ from game.engine.battle_checkers import (
     Activated,
     Attacked,
     Moved,
+    TurnStarted,
     side_hit,
 )
 from game.engine.core import CHANCE
@@ -75,6 +76,7 @@ class BattleCheckersView:
         self._last_key: object = None
         self._rows_key: object = None
         self._rows: list[Row] = []
+        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
         self._last: tuple[list[str], int] | None = None
 
     # ----- model and animation -----
@@ -287,6 +289,10 @@ class BattleCheckersView:
             facing = p.facing_on(hover)
             if facing is None:
                 return
+            # The path from the unit to the end cell first: the ghost and its pips left are read over it.
+            if hover != p.selected and p.selected:
+                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
+                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
             x, y = cell_xy(hover)
             owner = state.player
             ghost = UnitView(owner, float(x), float(y), float(facing))
@@ -299,10 +305,6 @@ class BattleCheckersView:
                 text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), (30, 20, 12),
                            art.SELECT)
                 marks.drawn.append(_mark("pips_left", hover, str(left)))
-            # The path: from the unit to the end cell.
-            if hover != p.selected and p.selected:
-                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
-                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
 
     def _facing_ring(self, layer: pygame.Surface, state: Any) -> bool:
         """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,
@@ -424,11 +426,7 @@ class BattleCheckersView:
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The side's name from the new-game dialog, else its colour's name."""
-        s = self.board.session
-        names = getattr(s, "names", None) or []
-        if 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        return self.board.app.t(f"battle_checkers.seat.{seat % 2}")
+        return self.board.typed_name(seat) or self.board.app.t(f"battle_checkers.seat.{seat % 2}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The side's accent."""
@@ -477,6 +475,11 @@ class BattleCheckersView:
             self._rows = self._turn_lines(s)
         return self._rows
 
+    def log_entries(self) -> list[int]:
+        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
+        self.log_rows()
+        return self._row_ends
+
     def _turn_lines(self, s: Any) -> list[Row]:
         t = self.board.app.t
         timeline = self.board.get_timeline()
@@ -485,12 +488,15 @@ class BattleCheckersView:
         parts: list[str] = []
         placed = 0
         pending = ""
+        decided = 0
+        self._row_ends = ends = []
 
         def flush() -> None:
             if placed:
                 parts.insert(0, t("battle_checkers.log.placed", n=placed))
             if parts:
                 turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+                ends.append(decided)
 
         for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
             action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
@@ -506,6 +512,7 @@ class BattleCheckersView:
             if actor != owner and not (kind in ("fate", "nofate") and parts):
                 flush()
                 owner, parts, placed = actor, [], 0
+            decided += 1
             if pending:
                 parts.append(pending)
                 pending = ""
@@ -565,11 +572,20 @@ class BattleCheckersView:
         t = self.board.app.t
         lines = []
         for seat, side in enumerate(stats.sides):
-            start = side.spirit[0]
-            lines.append(t("battle_checkers.summary.side", name=self.seat_name(seat), lost=side.lost,
-                           kills=side.kills, attacks=side.attacks, expected=f"{float(side.expected):.1f}",
-                           start=start, end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
+            name = self.seat_name(seat)
+            if side.attacks:
+                lines.append(t("battle_checkers.summary.side", name=name, lost=side.lost, kills=side.kills,
+                               attacks=side.attacks, expected=f"{float(side.expected):.1f}"))
+            else:
+                lines.append(t("battle_checkers.summary.no_attacks", name=name, lost=side.lost))
+        for seat, side in enumerate(stats.sides):
+            lines.append(t("battle_checkers.summary.spirit", name=self.seat_name(seat), start=side.spirit[0],
+                           end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
         return "\n".join(lines)
+
+    def turn_opened(self, event: Any) -> int | None:
+        """The side whose turn `event` opens (its 2d6 roll follows: shown after the hand-over card), else None."""
+        return event.player if isinstance(event, TurnStarted) else None
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, the fate roll, or a turn."""

@@ -2,7 +2,11 @@
 newest at the bottom, scrolled back by the wheel or by dragging its content or scroll bar; while scrolled back a
 new move does not yank the view (a "jump to latest" chip brings it back), and scrolling to the end follows the
 newest moves again. Every entry can be clicked (`take_click` gives its number, for review); the reviewed entry is
-highlighted. Entries are numbered in reading order, skipping empty cells and the '…' of a seat that began."""
+highlighted. Entries are numbered in reading order, skipping empty cells and the '…' of a seat that began.
+
+An entry is one decision (with the chance outcomes after it). A cell that joins several decisions (a turn's line)
+needs `entries`: for each cell in reading order, the entry it ends with; a click on it gives that entry, and any
+entry it holds highlights it. Without `entries` every cell is one entry."""
 
 from __future__ import annotations
 
@@ -53,6 +57,7 @@ class MoveLog:
         self.headers: list[tuple[str, tuple[int, int, int]]] = []  # one (seat name, colour) per column, or none
         self.short_headers: list[list[str]] = []  # shorter forms of the headers, for narrow columns
         self.selected: int | None = None  # the entry being reviewed (1-based), highlighted
+        self.entries: list[int] | None = None  # the entry each cell ends with (cells of several decisions), or None
         self.chip_text = ""  # the "jump to latest" chip's words
         self._press: tuple[int, int] | None = None  # where a press on the rows started (a click if it stays)
         self._clicked: int | None = None
@@ -127,6 +132,19 @@ class MoveLog:
         return [(r, c) for r, (_num, cells) in enumerate(self.rows) for c, text in enumerate(cells)
                 if text and text != "…"]
 
+    def cell_of(self, entry: int) -> int | None:
+        """The index (in `entry_cells` order) of the cell that holds `entry` (1-based), or None."""
+        count = len(self.entry_cells())
+        if self.entries is None:
+            return entry - 1 if 1 <= entry <= count else None
+        return next((i for i, end in enumerate(self.entries[:count]) if end >= entry >= 1), None)
+
+    def _entry_of(self, cell: int) -> int:
+        """The entry a click on cell `cell` (1-based, reading order) reviews: the last decision the cell holds."""
+        if self.entries is None or not 1 <= cell <= len(self.entries):
+            return cell
+        return self.entries[cell - 1]
+
     def _columns(self, right: int) -> tuple[list[int], list[int]]:
         """The left and right edge of each column (log coordinates)."""
         u, log = self.unit, self.rect
@@ -151,15 +169,18 @@ class MoveLog:
         cells = self.entry_cells()
         if column is None:
             # The row's number: its first entry.
-            return next((n for n, (r, _c) in enumerate(cells, 1) if r == row), None)
-        return next((n for n, (r, c) in enumerate(cells, 1) if (r, c) == (row, column)), None)
+            hit = next((n for n, (r, _c) in enumerate(cells, 1) if r == row), None)
+        else:
+            hit = next((n for n, (r, c) in enumerate(cells, 1) if (r, c) == (row, column)), None)
+        return self._entry_of(hit) if hit is not None else None
 
     def show_entry(self, entry: int) -> None:
         """Scroll so that `entry` (1-based) is on screen."""
         cells = self.entry_cells()
-        if not 1 <= entry <= len(cells):
+        index = self.cell_of(entry)
+        if index is None:
             return
-        row = cells[entry - 1][0]
+        row = cells[index][0]
         top = self.first_shown()
         if row < top:
             self.top = row
@@ -278,8 +299,8 @@ class MoveLog:
             art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2,
                                                                                  log.top + u // 3), bold=True)
         newest = len(self.rows) - 1
-        selected = self.entry_cells()[self.selected - 1] if self.selected and self.selected <= len(
-            self.entry_cells()) else None
+        index = self.cell_of(self.selected) if self.selected else None
+        selected = self.entry_cells()[index] if index is not None else None
         for n, (num, cells) in enumerate(self.rows[top:top + self.rows_shown]):
             y = body.top + n * self.line
             bold_at = max((i for i, text in enumerate(cells) if text), default=-1) if top + n == newest else -1

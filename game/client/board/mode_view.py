@@ -31,7 +31,9 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 - **Optional extras** (looked up with `getattr`, so a mode without them needs nothing): `end_summary(state)` adds
   a line to the game-over card; `results_size()` and `draw_results(surface, rect, scale, cut)` put a results
   table in it (CheckRisk: charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip.
-  Seat names typed in the new-game dialog are in `board.session.names` ('' where none was typed).
+  Seat names typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
+  `turn_opened(event)` names the seat whose turn an engine event opens: when a hand-over card is due for that
+  seat, the events after it (the turn's dice) play only once the card is dismissed.
 - **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
   (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
   position draws the same as it did live.

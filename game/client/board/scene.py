@@ -80,6 +80,8 @@ class BoardScene(GameScene):
         self.panel_cut: list[str] = []
         self._settled_at: object = None  # the `_position_key` the mode's picks were built for; None forces a rebuild
         self._last_human: int | None = None  # the human seat that acted last (for the hand-over card)
+        self._held: list[Any] = []  # events that open the next human's turn, played once their card is dismissed
+        self._opening: int | None = None  # the seat whose turn the held events open while they play (the turn card)
         self._static: pygame.Surface | None = None
         self._panel_image: pygame.Surface | None = None
         self._panel_key: object = None
@@ -114,6 +116,8 @@ class BoardScene(GameScene):
         self.log.drag = None
         self.handover = None
         self._last_human = None
+        self._held = []
+        self._opening = None
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
         self._settled_at = None
         self.timeline = None
@@ -228,7 +232,7 @@ class BoardScene(GameScene):
         if not self.buttons or self.session is None:
             return
         can_undo = self.session.can_undo and not self.queue.busy
-        hint_ok = self.session.is_human_turn and not self.queue.busy
+        hint_ok = self.session.is_human_turn and not self.queue.busy and self.handover is None
         redo_ok = self.session.can_redo and not self.queue.busy
         for key, ok in (("undo", can_undo), ("hint", hint_ok), ("redo", redo_ok)):
             button = self.buttons.get(key)
@@ -242,8 +246,8 @@ class BoardScene(GameScene):
     # ----- the position -----
     def _settle(self) -> None:
         """Once the queue is empty, the board shows exactly the engine's position and the mode's picks follow it."""
-        if self.session is None:
-            return
+        if self.session is None or self._held:
+            return  # the held events still have to walk the model forward once the hand-over card is dismissed
         self.model = self.view.build_model(self.session.state)
         key = self._position_key()
         if key != self._settled_at:
@@ -264,17 +268,55 @@ class BoardScene(GameScene):
 
     def _maybe_handover(self) -> None:
         """The hand-over card when the acting human changes and the mode asks for it."""
+        message = self._handover_due()
+        if message:
+            self._open_handover(message)
+        s = self.session
+        if s is not None and not s.is_over and s.is_human_turn:
+            self._last_human = s.current_seat
+
+    def _handover_due(self) -> str | None:
+        """The mode's hand-over message when a human other than the last one is to act now, else None."""
         s = self.session
         if s is None or s.is_over or not s.is_human_turn:
-            return
+            return None
         seat = s.current_seat
-        if self._last_human is not None and self._last_human != seat:
-            message = self.view.handover(seat)
-            if message:
-                self.handover = HandoverCard(seat, self.view.seat_name(seat), self.view.seat_colour(seat), message,
-                                             self.app.t("board.handover.ready"))
-                self.handover.layout(self.layout.frame, self.panel_layout.unit)
+        if self._last_human is None or self._last_human == seat:
+            return None
+        return self.view.handover(seat) or None
+
+    def _open_handover(self, message: str) -> None:
+        seat = self.session.current_seat
+        self.handover = HandoverCard(seat, self.view.seat_name(seat), self.view.seat_colour(seat), message,
+                                     self.app.t("board.handover.ready"))
+        self.handover.layout(self.layout.frame, self.panel_layout.unit)
+
+    def _split_at_handover(self, events: list[Any]) -> list[Any]:
+        """The events to play now; when a hand-over is due, those after the mode's `turn_opened` event for the
+        seat to act (its turn roll) are held back and the card opens first: the player takes the seat, then sees
+        the roll. Chance outcomes that resolve the previous player's action come before the turn opens: they play
+        before the card."""
+        opened = getattr(self.view, "turn_opened", None)
+        message = self._handover_due() if opened is not None else None
+        if opened is None or not message:
+            return events
+        seat = self.session.current_seat
+        cut = max((i for i, e in enumerate(events) if opened(e) == seat), default=len(events) - 1)
+        if cut >= len(events) - 1:
+            return events  # nothing after the turn opened: the card comes when the board settles, as always
+        self._held = events[cut + 1:]
+        self._open_handover(message)  # drawn and answered once the events before it have played out
         self._last_human = seat
+        return events[:cut + 1]
+
+    def dismiss_handover(self) -> None:
+        """The player took the seat: close the card and play what opens their turn."""
+        self.handover = None
+        held, self._held = self._held, []
+        if held:
+            self._opening = self.session.current_seat
+            self.animator.play(held)
+            self._settled_at = None
 
     # ----- review and replay -----
     def get_timeline(self) -> Timeline:
@@ -305,10 +347,16 @@ class BoardScene(GameScene):
             self.review.timeline = timeline
             self.review.go(entry)
         self.show_position(self.review.state())
-        self.log.rows = self.view.log_rows()
+        self._update_log_rows()
         self.log.selected = self.review.entry or None
         self.log.show_entry(self.review.entry) if self.review.entry else self._log_to_top()
         self.play_sound("click")
+
+    def _update_log_rows(self) -> None:
+        """The move list's rows from the mode, and which entries its cells end with when a cell joins several."""
+        self.log.rows = self.view.log_rows()
+        entries = getattr(self.view, "log_entries", None)
+        self.log.entries = entries() if entries is not None else None
 
     def _log_to_top(self) -> None:
         self.log.top = 0 if self.log.rows else None
@@ -380,6 +428,11 @@ class BoardScene(GameScene):
         key = f"board.level.{level}"
         return t("board.seat.ai", level=t(key) if t.has(key) else level)
 
+    def typed_name(self, seat: int) -> str:
+        """The name typed for `seat` in the new-game dialog, '' when none was (the mode then names the seat)."""
+        names = list(getattr(self.session, "names", None) or [])
+        return str(names[seat]) if 0 <= seat < len(names) and names[seat] else ""
+
     def seat_label(self, seat: int) -> str:
         """'Light · You', 'Dark · Computer (hard)'."""
         who = self.seat_controller(seat)
@@ -418,8 +471,12 @@ class BoardScene(GameScene):
         self.tracker.reset()
         self.clear_hint()
         self.status_note = ""
+        # Events still held for an earlier card play first: whoever acted now has taken the seat.
+        held, self._held = self._held, []
+        self.handover = None
+        self._opening = None
         # The model still shows the position before the action: the animation walks it forward.
-        self.animator.play(events)
+        self.animator.play(self._split_at_handover(held + list(events)))
         self._settled_at = None
         self._refresh_buttons()
 
@@ -441,6 +498,8 @@ class BoardScene(GameScene):
         self.tracker.reset()
         self.clear_hint()
         self.handover = None
+        self._held = []
+        self._opening = None
         self.queue.clear()
         self._settled_at = None
         self._settle()
@@ -624,7 +683,7 @@ class BoardScene(GameScene):
             if ctrl_z:
                 self.undo()  # the card waits for a player, but taking a decision back never does
             elif self.handover.handle(event):
-                self.handover = None
+                self.dismiss_handover()
             return
         if event.type == pygame.KEYDOWN:
             if ctrl_z:
@@ -870,7 +929,7 @@ class BoardScene(GameScene):
         self._draw_panel(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
-        if self.handover is not None:
+        if self.handover is not None and not self.queue.busy:
             self.handover.draw(surface, self.panel_layout.unit)
 
     def banner_text(self) -> str:
@@ -891,7 +950,7 @@ class BoardScene(GameScene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
         info = self.panel_info()
-        self.log.rows = self.view.log_rows()
+        self._update_log_rows()
         self.log.title = self.app.t("board.log")
         self.log.chip_text = self.app.t("review.latest")
         if self.session is not None:
@@ -966,9 +1025,20 @@ class BoardScene(GameScene):
             title=t(f"mode.{self.mode}"), subtitle=self.level_title(), seat=seat,
             colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
             turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking and not over,
-            status=self.status_text(), keys=t(f"{self.mode}.keys"), seats=seats,
+            status=self.status_text(), keys=self.keys_text(), seats=seats,
             acting=s.current_seat if s is not None else -1,
         )
+
+    def keys_text(self) -> str:
+        """The key help under the panel: the replay's, the review's or watch mode's keys, else the mode's."""
+        t = self.app.t
+        if self.replay is not None:
+            return t("review.keys.replay")
+        if self.review is not None:
+            return t("review.keys")
+        if self.watch is not None:
+            return t("review.keys.watch")
+        return t(f"{self.mode}.keys")
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
@@ -980,6 +1050,8 @@ class BoardScene(GameScene):
         s = self.session
         if s is None:
             return 0
+        if self.queue.busy and self._opening is not None:
+            return self._opening  # the turn the player took the seat for is opening (its roll)
         if (s.current_seat < 0 or self.queue.busy) and s.actors:
             return max(0, s.actors[-1])
         return max(0, s.current_seat)
@@ -1002,8 +1074,12 @@ class BoardScene(GameScene):
         s = self.session
         if s is None:
             return ""
-        if self.replay is not None:
-            return t("review.status.replay")
+        if self.replay is not None and self.review is not None:
+            final = self.review.timeline.final.outcome()
+            winner = final.winner if final is not None else None
+            result = t("games.won", side=self.view.seat_name(winner)) if winner is not None else (
+                t("gameover.draw") if final is not None else t("games.unfinished"))
+            return t("review.status.replay", result=result, moves=self.review.total)
         if self.review is not None:
             return t("review.status")
         if self.watch is not None and not s.is_over:
@@ -1012,6 +1088,8 @@ class BoardScene(GameScene):
             return t("board.status.over")
         if self.queue.busy:
             return t("board.status.animating")
+        if self.handover is not None and not self.status_note:
+            return t("board.status.handover", name=self.handover.name)  # an undo's note wins: the card says Ready
         if s.is_ai_turn:
             return t("board.status.ai")
         if s.hinting:

@@ -42,6 +42,7 @@ class CheckRiskView:
         self.animation = CheckRiskAnimation(board.animator, lambda: board.model, self.card)
         self.show_groups = False
         self._stats: GameStats | None = None
+        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
 
     # ----- model and animation -----
     def build_model(self, state: Any) -> CheckRiskModel:
@@ -265,11 +266,7 @@ class CheckRiskView:
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The seat's name from the new-game dialog, else 'Player N'."""
-        s = self.board.session
-        names = getattr(s, "names", None) or []
-        if 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        return self.board.app.t("checkrisk.seat.default", n=seat + 1)
+        return self.board.typed_name(seat) or self.board.app.t("checkrisk.seat.default", n=seat + 1)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The Okabe–Ito colour of the seat."""
@@ -332,11 +329,13 @@ class CheckRiskView:
     def log_rows(self) -> list[Row]:
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
         s = self.board.session
+        self._row_ends = ends = []
         if s is None:
             return []
         turns: list[str] = []
         owner = -2
         parts: list[str] = []
+        decided = 0
         for text, actor in zip(s.log, s.actors, strict=False):
             if actor < 0:
                 continue
@@ -345,7 +344,9 @@ class CheckRiskView:
             if actor != owner and not defender:
                 if parts:
                     turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+                    ends.append(decided)
                 owner, parts = actor, []
+            decided += 1
             if isinstance(action, Word) and action.kind == "end":
                 continue
             if isinstance(action, Preset):
@@ -356,7 +357,13 @@ class CheckRiskView:
             parts.append("+1" if isinstance(action, Reinforce) else text)
         if parts:
             turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
+            ends.append(decided)
         return line_rows([self.board.log.fit_turn(text) for text in turns])
+
+    def log_entries(self) -> list[int]:
+        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
+        self.log_rows()
+        return self._row_ends
 
     def status(self, hint: str, note: str) -> str:
         """What to do now."""
