@@ -13,11 +13,12 @@ import pytest
 from client_helpers import button_by_text, click, click_at, frames, key, make_app
 
 from game.client.battle_checkers import demo
+from game.client.battle_checkers.animation import tied_rolls
 from game.client.battle_checkers.scene import BattleCheckersScene
 from game.client.battle_checkers.threat import sum_at_least
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM
+from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Duel
 from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
 
 HOT = ["human", "human"]
@@ -209,19 +210,27 @@ def test_b10_a_head_on_duel_with_its_odds_and_both_dice(app):
     lines = b.view.odds_lines("d5")
     assert "Front" in lines[0] and "1/2" in lines[1] and "50%" in lines[1]
     assert any(m.kind == "crosshair" and m.cell == "d5" and m.text == "50%" for m in b.marks.drawn)
+    turn = b.model.turn
     click_cell(app, "d5")
     assert b.session.log[:2] == ["d4xd5", b.session.log[1]] and b.session.log[1].startswith("duel ")
     shown = False
-    for _ in range(400):
+    results: list[str] = []
+    for _ in range(1200):
         frames(app, 1)
         card = b.view.card
         if card.visible and len(card.tray.faces()) == 2:
             shown = True
+        if card.visible and card.result and (not results or results[-1] != card.result):
+            results.append(card.result)
         if not b.queue.busy:
             break
     assert shown
     _, a, d = b.session.log[1].split()
     loser = "d5" if int(a) > int(d) else "d4"
+    # Tied rounds roll visibly before the deciding one, the same ones whenever this duel is shown.
+    ties = tied_rolls(Duel("d4", "d5", int(a), int(d)), turn)
+    winner = "d4" if loser == "d5" else "d5"
+    assert results == ["Tie: both roll again"] * len(ties) + [f"{winner} wins the duel"]
     assert b.session.state.unit_at(loser) is None
     assert b.model == b.view.build_model(b.session.state)
 
@@ -565,3 +574,14 @@ def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.session.log[0] == "c2:s F2 R1"
+
+
+def test_b10_tied_rounds_shown_before_a_duel_follow_the_dice_odds():
+    shown = [tied_rolls(Duel("d4", "d5", a, d), turn) for turn in range(1, 401) for a in range(1, 7)
+             for d in range(1, 7) if a != d]
+    rounds = sum(len(t) for t in shown)
+    # Each round ties with chance 1/6, so a duel shows 1/5 of a tied round on average (12,000 duels here).
+    assert 0.18 < rounds / len(shown) < 0.22
+    assert all(1 <= face <= 6 for t in shown for face in t) and max(len(t) for t in shown) <= 4
+    assert shown == [tied_rolls(Duel("d4", "d5", a, d), turn) for turn in range(1, 401) for a in range(1, 7)
+                     for d in range(1, 7) if a != d]

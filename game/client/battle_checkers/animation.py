@@ -7,6 +7,7 @@ handler changes `board.model` in its steps' callbacks, so skipping lands exactly
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,8 @@ TURN_SECONDS = 0.09  # one eighth of a turn
 ROLL_SECONDS = 1.05
 LINGER_SECONDS = 0.55  # the settled dice stay a moment
 LUNGE_SECONDS = 0.26
+TIE_CHANCE = 1 / 6  # two d6 show the same face
+MOST_TIES_SHOWN = 4
 RED = (255, 110, 90)
 GOLD = (255, 214, 110)
 WHITE = (250, 244, 230)
@@ -217,11 +220,14 @@ class BattleCheckersAnimation:
         d_seat = defender.owner if defender is not None else 1 - a_seat
         won = ev.attacker_roll > ev.defender_roll
         winner = ev.attacker if won else ev.defender
-        self._roll(self.t("battle_checkers.duel.title", a=ev.attacker, d=ev.defender),
-                   [[TrayDie("pips", ev.attacker_roll)], [TrayDie("pips", ev.defender_roll, style="dark")]],
-                   [self.t("battle_checkers.duel.attacker", name=self.seat_name(a_seat)),
-                    self.t("battle_checkers.duel.defender", name=self.seat_name(d_seat))],
-                   seat_colour(a_seat if won else d_seat), self.t("battle_checkers.duel.result", cell=winner),
+        title = self.t("battle_checkers.duel.title", a=ev.attacker, d=ev.defender)
+        labels = [self.t("battle_checkers.duel.attacker", name=self.seat_name(a_seat)),
+                  self.t("battle_checkers.duel.defender", name=self.seat_name(d_seat))]
+        for face in tied_rolls(ev, model.turn):
+            self._roll(title, [[TrayDie("pips", face)], [TrayDie("pips", face, style="dark")]], labels, GOLD,
+                       self.t("battle_checkers.duel.tie"), [], near=ev.defender)
+        self._roll(title, [[TrayDie("pips", ev.attacker_roll)], [TrayDie("pips", ev.defender_roll, style="dark")]],
+                   labels, seat_colour(a_seat if won else d_seat), self.t("battle_checkers.duel.result", cell=winner),
                    [(0, 0)] if won else [(1, 0)], near=ev.defender)
 
     def _repel(self, attacker: str, defender: str, roll: int, held: bool) -> None:
@@ -328,3 +334,17 @@ class BattleCheckersAnimation:
         model = self.model()
         return (model.cols - 1) / 2, (model.rows - 1) / 2
 
+
+
+def tied_rolls(ev: Duel, turn: int) -> list[int]:
+    """The tied rounds shown before a duel's deciding roll (the faces both dice showed).
+
+    The engine resolves a duel as one chance outcome, its deciding roll; the tied rounds before it do not change
+    the result, and given that result their number is geometric (each round ties with chance 1/6) and their faces
+    uniform. They are drawn from that distribution with a generator seeded by the duel itself, so a replay or a
+    review shows the same ties."""
+    rng = random.Random(f"{turn}:{ev.attacker}:{ev.defender}:{ev.attacker_roll}:{ev.defender_roll}")
+    faces: list[int] = []
+    while len(faces) < MOST_TIES_SHOWN and rng.random() < TIE_CHANCE:
+        faces.append(rng.randint(1, 6))
+    return faces
