@@ -242,7 +242,7 @@ def test_B7_activations_are_the_distinct_end_results_of_turn_move_turn(pips: int
 
 @settings(max_examples=60, deadline=None)
 @given(
-    others=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 1)), max_size=10),  # at most 12 units a side
+    others=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 1)), max_size=7),  # within the level's 8 a side
     facing=st.integers(0, 7),
     pips=st.integers(1, 12),
 )

@@ -214,7 +214,7 @@ def test_D1_d18_roll_writes_the_formula_for_the_seed(app, lab):
     click(app, button_by_text(app, "Roll"))
     d3, d6, value = dice.roll_d18(random.Random(77))
     assert [(d.kind, d.value) for d in lab.tray.faces()[0]] == [("d3", d3), ("pips", d6)]
-    assert lab.card_lines()[0] == f"d3 {d3} → {(d3 - 1) * 6}, + d6 {d6} = {value}"
+    assert lab.card_lines()[0] == f"d3 {d3} gives {(d3 - 1) * 6}, + d6 {d6} = {value}"
 
 
 def test_D2_D3_D4_option_lists_are_edited_and_bad_lists_keep_the_chart(app, lab):
