@@ -145,6 +145,27 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     assert b.model == b.view.build_model(state)
 
 
+def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app):
+    b = start(app, GameSession("battle_checkers", "standard", HOT, seed=3, autosave=False))
+    picks = b.view.picks
+    slot_button(app, "auto")
+    slot_button(app, "confirm")
+    idle(app)
+    key(app, pygame.K_RETURN)  # Blue takes the seat
+    assert b.session.state.player == 1
+    slot_button(app, "auto")  # Blue's draft on its own half
+    assert picks.units_left() == 0
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # back to Orange's deployment
+    idle(app)
+    if b.handover is not None:
+        key(app, pygame.K_RETURN)
+    state = b.session.state
+    assert state.phase == "deploy" and state.player == 0
+    assert picks.draft == {}  # Blue's cells are not Orange's to confirm
+    key(app, pygame.K_RETURN)  # Enter confirms a draft: there is none, nothing happens
+    assert b.session.state.to_dict() == state.to_dict()
+
+
 def test_b6_a_turn_using_both_dice_on_two_units(app):
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT,
                                  dice=(2, 5)))

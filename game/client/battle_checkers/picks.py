@@ -55,6 +55,7 @@ class BattleCheckersPicks:
         self.human = False
         self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> facing
         self.draft_preset = ""  # the preset the draft came from (committed as one action while unchanged)
+        self.draft_player: int | None = None  # whose deployment the draft is (another side's turn drops it)
         self.selected: str | None = None
         self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
         self.hover: str | None = None
@@ -73,9 +74,10 @@ class BattleCheckersPicks:
         self._plans = {}
         self._attacks = {}
         self._actors = set()
-        if state.phase != "deploy":
+        if state.phase != "deploy" or state.player != self.draft_player:
             self.draft = {}
             self.draft_preset = ""
+        self.draft_player = state.player if state.phase == "deploy" else None
         if state.phase == "main":
             name = state.board.name
             for attack in state.attacks():
