@@ -77,6 +77,7 @@ class BattleCheckersSearch:
         self.budget: Budget | None = None
         self._ranked = 0  # activations ranked since the last node was counted
         self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
+        self._contact = 0.0  # the evaluation's value per cell of distance to the enemy, for the cheap ranking
         self.me = 0
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
@@ -151,6 +152,10 @@ class BattleCheckersSearch:
             if side != FRONT:
                 odds = side_odds(side, bool(flags[target] & ATTACK_READY), bool(flags[target] & SHIELD_UP))
                 score += float(odds) * KILL
+        if self._contact:
+            # Closing in counts when the evaluation seeks contact, so approaches are not ranked out of the search.
+            dist = self.eval.distances[to]
+            score -= self._contact * min(dist[e] for e in range(len(owner)) if owner[e] == 1 - me)
         has_attack = bool(flags[cell] & ATTACK_READY)
         worst = 0.0
         for e in range(len(owner)):
@@ -171,6 +176,9 @@ class BattleCheckersSearch:
         uses = s.uses()
         if not uses:
             return out
+        me = s.player
+        mine, theirs = s.owner.count(me), s.owner.count(1 - me)
+        self._contact = self.eval.contact_weight(s, me, mine, theirs) / max(1, theirs) if theirs else 0.0
         for cell in s.ready_units():
             for use, pips in uses:
                 options = s.activations(cell, use, pips)
