@@ -84,6 +84,21 @@ def _ai(spec: str, game: Any) -> AIController:
     return controller
 
 
+@pytest.mark.parametrize(("mode", "kind"), [("checkrisk", CheckRiskPlanner), ("battle_checkers", BattleCheckersSearch)])
+def test_the_hint_comes_from_the_hard_level_of_the_modes_own_searcher(mode: str, kind: type, home: Any) -> None:
+    from game.client.play.session import GameSession
+    from game.client.play.worker import InlineExecutor
+
+    executor = InlineExecutor(hold=True)
+    session = GameSession(mode, "standard", None, seed=4, autosave=False, executor=executor)
+    assert session.request_hint()
+    job = executor.pending[0][0]
+    assert job.spec == "hard" and job.mode == mode
+    assert isinstance(_ai(job.spec, session.game).planner, kind)
+    assert executor.run_pending() == 1
+    assert session.poll_hint() in session.state.legal_actions()
+
+
 # ---------------------------------------------------------------------------------------------- CheckRisk
 
 
