@@ -78,6 +78,7 @@ class BattleCheckersSearch:
         self._ranked = 0  # activations ranked since the last node was counted
         self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
         self._contact = 0.0  # the evaluation's value per cell of distance to the enemy, for the cheap ranking
+        self._nearest: list[int] = []  # per cell, the distance to the nearest enemy unit (when _contact is set)
         self.me = 0
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
@@ -154,8 +155,7 @@ class BattleCheckersSearch:
                 score += float(odds) * KILL
         if self._contact:
             # Closing in counts when the evaluation seeks contact, so approaches are not ranked out of the search.
-            dist = self.eval.distances[to]
-            score -= self._contact * min(dist[e] for e in range(len(owner)) if owner[e] == 1 - me)
+            score -= self._contact * self._nearest[to]
         has_attack = bool(flags[cell] & ATTACK_READY)
         worst = 0.0
         for e in range(len(owner)):
@@ -177,8 +177,13 @@ class BattleCheckersSearch:
         if not uses:
             return out
         me = s.player
-        mine, theirs = s.owner.count(me), s.owner.count(1 - me)
-        self._contact = self.eval.contact_weight(s, me, mine, theirs) / max(1, theirs) if theirs else 0.0
+        enemies = [c for c, o in enumerate(s.owner) if o == 1 - me]
+        self._contact = 0.0
+        if enemies:
+            self._contact = self.eval.contact_weight(s, me, s.owner.count(me), len(enemies)) / len(enemies)
+        if self._contact:
+            distances = self.eval.distances
+            self._nearest = [min(distances[c][e] for e in enemies) for c in range(len(s.owner))]
         for cell in s.ready_units():
             for use, pips in uses:
                 options = s.activations(cell, use, pips)
