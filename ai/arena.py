@@ -116,17 +116,23 @@ def summarize(
             "decision_ms_max": round(max(times), 2) if times else 0.0,
         }
     report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
+    report["turn_limit_games"] = turn_limit_games(games)
     report["games"] = [
         {k: g[k] for k in ("seed", "seats", "winner", "reason", "plies", "actions")} for g in games
     ]
     return report
 
 
+def turn_limit_games(games: list[dict[str, Any]]) -> int:
+    """How many of the games were decided by the mode's turn limit rather than by play."""
+    return sum(1 for g in games if g["reason"].startswith("turn limit"))
+
+
 def format_table(report: dict[str, Any]) -> str:
     """The human-readable table of a report."""
     lines = [
         f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
-        f"average length {report['average_plies']} decisions",
+        f"average length {report['average_plies']} decisions, {report['turn_limit_games']} at the turn limit",
         f"{'side':<5}{'level':<14}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}{'ms median':>11}{'ms p95':>9}",
     ]
     for side in SIDES:
@@ -284,7 +290,7 @@ def summarize_seats(
         })
     report["players"] = rows
     report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
-    report["turn_limit_games"] = sum(1 for g in games if g["reason"].startswith("turn limit"))
+    report["turn_limit_games"] = turn_limit_games(games)
     report["games"] = [
         {k: g[k] for k in ("seed", "players", "winners", "places", "reason", "plies", "actions")} for g in games
     ]

@@ -31,6 +31,17 @@ PROSPECT_SHARE = 0.3
 MAX_PIPS = 12
 # A kill is worth a unit to each side and a spirit grain to the killer (B11).
 KILL = UNIT + SPIRIT
+# The unit lead also counts as a share of the units left, so a side ahead gains by trading one for one (it is
+# closer to taking the last unit, B12) and one behind loses by it.
+TRADE = 3.0
+# Contact: per cell of the mean distance (Chebyshev, beyond adjacent) from each enemy unit to the side's
+# nearest unit, a side is worth this much less: when it is ahead on units, as it must hunt the rest down to
+# win (B12), and for both sides over the last CONTACT_LATE_TURNS turns, so a game is decided by play rather
+# than by the turn limit (B13). Never when even before that: the side that walks up first is the one hit first.
+# At most about half a unit, so contact is never bought with a unit.
+CONTACT_LEAD = 0.03
+CONTACT_LATE = 0.04
+CONTACT_LATE_TURNS = 100
 Approach = tuple[int, int, str]  # (cell, pips, side hit)
 Threat = tuple[int, float, int, int]  # (pips, gain, attacker cell, target cell)
 # The rolls as (probability, die 1, die 2) floats.
@@ -55,6 +66,15 @@ def spirit_value(spirit: int) -> float:
 def _lines(board: Board) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
     """lines[a][b]: (direction, distance) when b lies on a straight line from a, else None."""
     return tuple(tuple(board.direction(a, b) if a != b else None for b in range(board.size)) for a in range(board.size))
+
+
+@cache
+def _distances(board: Board) -> tuple[tuple[int, ...], ...]:
+    """distances[a][b]: the Chebyshev distance between two cells (king steps, B1 neighbours)."""
+    xy = [board.xy(c) for c in range(board.size)]
+    return tuple(
+        tuple(max(abs(ax - bx), abs(ay - by)) for bx, by in xy) for ax, ay in xy
+    )
 
 
 @cache
@@ -91,6 +111,7 @@ class BattleCheckersEval:
     def __init__(self, game: Any) -> None:
         self.board: Board = game.board
         self.lines = _lines(self.board)
+        self.distances = _distances(self.board)
 
     def _free_path(self, s: Any, cell: int, n: int) -> bool:
         line = self.lines[cell][n]
@@ -180,11 +201,37 @@ class BattleCheckersEval:
         # The side that moves next: the other one when the seat to act is in its main phase (its turn ends).
         mover = 1 - s.player if s.phase == MAIN else s.player
         other = 1 - mover
-        units = s.owner.count(other) - s.owner.count(mover)
-        score = UNIT * units + spirit_value(s.spirit[other]) - spirit_value(s.spirit[mover])
+        mine, theirs = s.owner.count(other), s.owner.count(mover)
+        units = mine - theirs
+        score = UNIT * units + TRADE * units / max(1, mine + theirs)
+        score += spirit_value(s.spirit[other]) - spirit_value(s.spirit[mover])
         turns_left = 2 * s.turn_limit - s.turn
         if turns_left > 0 or s.phase != MAIN:  # B13: when this turn is the last, no threat comes true
             free, options = self.threat_options(s, mover, None)
             free2, options2 = self.threat_options(s, other, True)
             score += PROSPECT_SHARE * (free2 + self.expected_best(options2)) - free - self.expected_best(options)
-        return score if seat == other else -score
+        score = score if seat == other else -score
+        return score - self.contact_cost(s, seat)
+
+    def contact_weight(self, s: Any, seat: int, mine: int, theirs: int) -> float:
+        """Value per cell of distance to the enemy for `seat` with `mine` units against `theirs` (see CONTACT_LEAD)."""
+        weight = CONTACT_LEAD if mine > theirs else 0.0
+        turns_left = 2 * s.turn_limit - s.turn
+        if turns_left < CONTACT_LATE_TURNS:
+            weight += CONTACT_LATE * (1 - turns_left / CONTACT_LATE_TURNS)
+        return weight
+
+    def contact_cost(self, s: Any, seat: int) -> float:
+        """What `seat` loses by standing away from the enemy: the mean distance from each enemy unit to its
+        nearest own unit, when ahead and as the turn limit nears. Not zero-sum: both sides seek contact."""
+        owner = s.owner
+        mine = [c for c in range(len(owner)) if owner[c] == seat]
+        theirs = [c for c in range(len(owner)) if owner[c] == 1 - seat]
+        if not mine or not theirs:
+            return 0.0
+        weight = self.contact_weight(s, seat, len(mine), len(theirs))
+        if not weight:
+            return 0.0
+        dist = self.distances
+        gap = sum(min(dist[e][m] for m in mine) - 1 for e in theirs) / len(theirs)
+        return weight * gap

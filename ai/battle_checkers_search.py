@@ -77,6 +77,8 @@ class BattleCheckersSearch:
         self.budget: Budget | None = None
         self._ranked = 0  # activations ranked since the last node was counted
         self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
+        self._contact = 0.0  # the evaluation's value per cell of distance to the enemy, for the cheap ranking
+        self._nearest: list[int] = []  # per cell, the distance to the nearest enemy unit (when _contact is set)
         self.me = 0
 
     def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
@@ -151,6 +153,9 @@ class BattleCheckersSearch:
             if side != FRONT:
                 odds = side_odds(side, bool(flags[target] & ATTACK_READY), bool(flags[target] & SHIELD_UP))
                 score += float(odds) * KILL
+        if self._contact:
+            # Closing in counts when the evaluation seeks contact, so approaches are not ranked out of the search.
+            score -= self._contact * self._nearest[to]
         has_attack = bool(flags[cell] & ATTACK_READY)
         worst = 0.0
         for e in range(len(owner)):
@@ -171,6 +176,14 @@ class BattleCheckersSearch:
         uses = s.uses()
         if not uses:
             return out
+        me = s.player
+        enemies = [c for c, o in enumerate(s.owner) if o == 1 - me]
+        self._contact = 0.0
+        if enemies:
+            self._contact = self.eval.contact_weight(s, me, s.owner.count(me), len(enemies)) / len(enemies)
+        if self._contact:
+            distances = self.eval.distances
+            self._nearest = [min(distances[c][e] for e in enemies) for c in range(len(s.owner))]
         for cell in s.ready_units():
             for use, pips in uses:
                 options = s.activations(cell, use, pips)

@@ -44,6 +44,19 @@ LATER_THREAT_SHARE = 0.5
 LAST_THREAT_SHARE = 0.3
 # Stacks of three or more hold their cell better than small ones: a small bonus per token up to three.
 STRENGTH_BONUS = 0.02
+# The material lead is worth at most this share of a win; the drive to eliminate (C14) fills the rest.
+LEAD_SHARE = 0.5
+# The drive to eliminate, in value units per enemy seat: per enemy token removed, per enemy stack fewer than
+# DRIVE_STACK_REF, per unit of the seat's own best attacks on the enemy, and for an enemy already out. Material
+# is a difference, so trading tokens one for one never changes it; a leader that counts the enemy's losses as
+# well trades down and attacks until the enemy is gone instead of sitting on its lead until the turn limit
+# (C15). Only a seat ahead has it, weighted by the square root of how sure its lead is (a seat even or behind
+# does not throw tokens away on trades), and all of it stays below (1 - LEAD_SHARE) of a win.
+DRIVE_TOKEN = 7.0
+DRIVE_STACK = 1.5
+DRIVE_STACK_REF = 32
+DRIVE_PROSPECT = 2.0
+DRIVE_OUT = 20.0
 
 
 @cache
@@ -181,6 +194,12 @@ class CheckRiskEval:
 
         `first` is the seat about to act, whose threats count fully (default: the one after the seat to act).
         """
+        return self.assess(state, first)[0]
+
+    def assess(
+        self, state: Any, first: int | None = None
+    ) -> tuple[list[float], list[int], list[list[list[float]]]]:
+        """(every seat's strength as in `seat_scores`, its cells, threats[victim][attacker] best first)."""
         self.evaluations += 1
         players = self.players
         cw = self.cell_weight(state)
@@ -206,7 +225,7 @@ class CheckRiskEval:
                 exposure = sum(gains[: self.actions])
                 score -= exposure * weights[a]
             scores.append(score)
-        return scores
+        return scores, cells, threats
 
     def value(self, state: State, seat: int, first: int | None = None) -> float:
         """The position's value for `seat`: ±WIN at the end, else its strength against the others'."""
@@ -216,10 +235,29 @@ class CheckRiskEval:
             if seat in outcome.winners:
                 return WIN / len(outcome.winners)
             return -WIN
-        scores = self.seat_scores(s, first)
+        scores, cells, threats = self.assess(s, first)
         lead = relative(scores, seat, s.out)
         scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * max(0, self.turn_limit - max(1, s.round))
-        return 0.9 * WIN * math.tanh(lead / scale)
+        sure = math.tanh(lead / scale)
+        value = LEAD_SHARE * WIN * sure
+        if sure > 0:
+            value += math.sqrt(sure) * self.drive(s, seat, cells, threats)
+        return value
+
+    def drive(self, s: Any, seat: int, cells: list[int], threats: list[list[list[float]]]) -> float:
+        """The push to eliminate (C14), ≥ 0: what the enemies have lost, how few stacks they have left, the
+        seat's own best attacks on them, and enemies already out; averaged over the enemies."""
+        value = 0.0
+        for e in range(self.players):
+            if e == seat:
+                continue
+            value += DRIVE_TOKEN * s.removed[e]
+            if s.out[e]:
+                value += DRIVE_STACK * DRIVE_STACK_REF + DRIVE_OUT
+                continue
+            value += DRIVE_STACK * max(0, DRIVE_STACK_REF - cells[e])
+            value += DRIVE_PROSPECT * sum(threats[e][seat][: self.actions])
+        return value / (self.players - 1)
 
 
 def relative(scores: list[float], seat: int, out: list[bool]) -> float:

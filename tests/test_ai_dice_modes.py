@@ -14,7 +14,7 @@ from ai.battle_checkers_eval import BattleCheckersEval, approaches, fate_kill_ch
 from ai.battle_checkers_search import DUEL_RESULTS, FATE_RESULTS, REPEL_RESULTS, BattleCheckersSearch
 from ai.battle_checkers_search import STRENGTHS as BC_STRENGTHS
 from ai.budget import Budget, Limits
-from ai.checkrisk_eval import CheckRiskEval, fight_table, relative
+from ai.checkrisk_eval import WIN, CheckRiskEval, fight_table, relative
 from ai.checkrisk_planner import STRENGTHS as CR_STRENGTHS
 from ai.checkrisk_planner import CheckRiskPlanner, fight_to, generated_layouts
 from ai.controllers import AIController, make_controller
@@ -82,6 +82,21 @@ def _ai(spec: str, game: Any) -> AIController:
     controller = make_controller(spec, game, 0)
     assert isinstance(controller, AIController)
     return controller
+
+
+@pytest.mark.parametrize(("mode", "kind"), [("checkrisk", CheckRiskPlanner), ("battle_checkers", BattleCheckersSearch)])
+def test_the_hint_comes_from_the_hard_level_of_the_modes_own_searcher(mode: str, kind: type, home: Any) -> None:
+    from game.client.play.session import GameSession
+    from game.client.play.worker import InlineExecutor
+
+    executor = InlineExecutor(hold=True)
+    session = GameSession(mode, "standard", None, seed=4, autosave=False, executor=executor)
+    assert session.request_hint()
+    job = executor.pending[0][0]
+    assert job.spec == "hard" and job.mode == mode
+    assert isinstance(_ai(job.spec, session.game).planner, kind)
+    assert executor.run_pending() == 1
+    assert session.poll_hint() in session.state.legal_actions()
 
 
 # ---------------------------------------------------------------------------------------------- CheckRisk
@@ -185,6 +200,37 @@ def test_checkrisk_occupies_a_won_cell() -> None:
     assert state.battle[3] == "occupy"
     action = choose(CR, state)
     assert action[0] == A.OCCUPY and 1 <= action[1] < 6
+
+
+def _traded(state: Any, cells: tuple[str, ...]) -> Any:
+    """The same position with one token taken off each of `cells` (removed in battle, C11)."""
+    data = state.to_dict()
+    for stack in data["stacks"]:
+        if stack["cell"] in cells:
+            stack["count"] -= 1
+            data["removed"][stack["owner"]] += 1
+    return CR.state_from_dict(data)
+
+
+def test_C14_a_seat_ahead_gains_by_trading_down_and_one_behind_does_not() -> None:
+    # Seat 0 holds far more; a battle that costs each side one token brings the enemy's elimination nearer.
+    stacks = {**{f"{c}1": (0, 3) for c in "abcdefgh"}, "d4": (0, 3), "d5": (1, 3), "h8": (1, 2)}
+    before = cr(stacks, round=30)
+    after = _traded(before, ("d4", "d5"))
+    ev = CheckRiskEval(CR)
+    assert ev.seat_scores(after)[0] - ev.seat_scores(after)[1] == pytest.approx(
+        ev.seat_scores(before)[0] - ev.seat_scores(before)[1], abs=0.5
+    )  # material alone hardly moves
+    assert ev.value(after, 0) > ev.value(before, 0) + 1.0
+    assert ev.value(after, 1) <= ev.value(before, 1) + 1e-9
+
+
+def test_C14_no_unfinished_game_is_worth_a_win_however_far_ahead() -> None:
+    ev = CheckRiskEval(CR)
+    mine = {f"{c}1": (0, 6) for c in "abcdefgh"}
+    nearly = cr({**mine, "d5": (1, 1)}, round=59, supply=[2, 0], removed=[0, 49])
+    less_far = cr({**mine, "d5": (1, 3)}, round=59, supply=[2, 0], removed=[0, 47])
+    assert ev.value(less_far, 0) < ev.value(nearly, 0) < WIN
 
 
 @pytest.mark.parametrize("level", ["standard", "corners4", "large10"])
@@ -313,6 +359,34 @@ def test_battle_checkers_fate_roll_only_when_its_expectation_favours_it() -> Non
         called = search.fate_value(state)
         skipped = search.leaf(search._after(state, NOFATE))
         assert (choose(BC, state) == FATE) == (called > skipped)
+
+
+def _gap(state: Any, seat: int) -> int:
+    """The sum over the enemy's units of the distance (king steps) to the nearest unit of `seat`."""
+    xy = BC.board.xy
+    mine = [c for c in range(BC.board.size) if state.owner[c] == seat]
+    theirs = [c for c in range(BC.board.size) if state.owner[c] == 1 - seat]
+    return sum(min(max(abs(xy(e)[0] - xy(m)[0]), abs(xy(e)[1] - xy(m)[1])) for m in mine) for e in theirs)
+
+
+@pytest.mark.parametrize(("units", "dice"), [
+    ([("b2", 0, "N"), ("c2", 0, "N"), ("d2", 0, "N"), ("i9", 1, "S")], (3, 5)),
+    ([("a1", 0, "NE"), ("b1", 0, "N"), ("i9", 1, "S")], (2, 5)),
+])  # fmt: skip
+def test_B12_a_side_ahead_closes_in_on_the_enemy_left(units: list[tuple], dice: tuple[int, int]) -> None:
+    state = bc(units, dice=dice)
+    after = state.clone()
+    after.apply(choose(BC, state))
+    assert _gap(after, 0) <= _gap(state, 0) - 4
+
+
+def test_B13_both_sides_seek_contact_as_the_turn_limit_nears() -> None:
+    ev = BattleCheckersEval(BC)
+    units = [("b2", 0, "N"), ("c2", 0, "N"), ("h9", 1, "S"), ("i9", 1, "S")]
+    early, late = bc(units, player=1), bc(units, player=1)
+    late.turn = 2 * late.turn_limit - 10
+    assert ev.contact_cost(early, 0) == ev.contact_cost(early, 1) == 0  # even, early: no side is pushed
+    assert ev.contact_cost(late, 0) > 0 and ev.contact_cost(late, 1) > 0
 
 
 def test_battle_checkers_deploys_with_a_preset() -> None:
