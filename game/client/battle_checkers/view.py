@@ -133,6 +133,11 @@ class BattleCheckersView:
         return False
 
     # ----- drawing -----
+    def layout_changed(self) -> None:
+        """The roll card follows the board."""
+        if self.card.visible:
+            self.card.place()
+
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The deployment half, the last action's cells, the threat view, the selection and units that can act."""
         board, p = self.board, self.picks

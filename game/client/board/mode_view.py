@@ -87,6 +87,9 @@ class ModeView(Protocol):
         """Esc: drop the current pick and return True, or return False to let Esc open the pause menu."""
 
     # ----- drawing -----
+    def layout_changed(self) -> None:
+        """The board was laid out again (`board.layout` is new): re-place what follows the board (a card)."""
+
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """Marks under the pieces (last move, selection, pieces that can act); True when anything was drawn."""
 

@@ -103,7 +103,8 @@ class BoardScene(GameScene):
 
     # ----- life cycle -----
     def enter_board(self, **context: Any) -> None:
-        """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations)."""
+        """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
+        picks (`prepare`: a callable given the settled scene)."""
         self.queue.clear()
         self.close_popups()
         self.view.reset()
@@ -147,6 +148,11 @@ class BoardScene(GameScene):
             self._settle()
             self.game_over_shown = self.session.is_over  # reviewing a finished game: its card was seen
             self.start_review(int(context["review"]))
+        prepare = context.get("prepare")
+        if callable(prepare):
+            self.queue.skip()
+            self._settle()
+            prepare(self)
 
     def leave_board(self) -> None:
         """Stop listening for the AI."""
@@ -169,6 +175,7 @@ class BoardScene(GameScene):
         self._static = None
         self._panel_image = None
         self._layout_popups()
+        self.view.layout_changed()
 
     def button_keys(self) -> tuple[str, ...]:
         """The panel's buttons now: the replay's or watch mode's playback, the game-over bar, or the game's own."""

@@ -115,6 +115,11 @@ class CheckRiskView:
         return False
 
     # ----- drawing -----
+    def layout_changed(self) -> None:
+        """The battle card follows the board."""
+        if self.card.visible:
+            self.card.place()
+
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """Deployment zones, the last action's cells, groups (G), reinforcement groups, the selection."""
         board, p = self.board, self.picks

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.client.board.scene import BoardScene
+from game.client.kubtafl.demo import screenshot_contexts
 from game.client.kubtafl.view import KubtaflView
 
 
@@ -14,6 +15,7 @@ class KubtaflScene(BoardScene):
     mode = "kubtafl"
     view_class = KubtaflView
     view: KubtaflView
+    screenshot_states = staticmethod(screenshot_contexts)
 
     def enter_board(self, **context: Any) -> None:
         """As every board; a screenshot context may also hover a move (`preview`: its notation), mark the threats
@@ -30,10 +32,3 @@ class KubtaflScene(BoardScene):
             self.view.picks.show_threats = bool(context.get("threats"))
             if context.get("reach"):
                 self.view.picks.activate(str(context["reach"]))
-
-    @classmethod
-    def screenshot_states(cls, app: Any) -> list[tuple[str, dict[str, Any]]]:
-        """A game in progress with a preview shown, and a finished game's dialog."""
-        from game.client.kubtafl.demo import screenshot_contexts
-
-        return screenshot_contexts(app)

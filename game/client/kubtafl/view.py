@@ -102,6 +102,9 @@ class KubtaflView:
         return interactive and bool(p.selected or p.reentry_kind or p.preview or p.cursor or self.board.hint_action
                                     or p.show_threats or p.reach_cell())
 
+    def layout_changed(self) -> None:
+        """Nothing of Kubtafl's follows the board."""
+
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
         layout, p = self.board.layout, self.picks
