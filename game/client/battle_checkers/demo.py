@@ -3,9 +3,9 @@ turn with the planner open, attacks of every kind, the fate offer, and a last bl
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from game.client.board.demo import instant
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers import BattleCheckersGame
@@ -39,20 +39,6 @@ def position(units: Units, seats: list[str], phase: str = "main", player: int = 
     return session
 
 
-def played_until(done: Callable[[GameSession], bool], seed: int = 4, limit: int = 400) -> GameSession:
-    """A game of AI seats played (inline) until `done(session)`."""
-    session = GameSession("battle_checkers", "standard", [AI, AI], seed=seed, autosave=False,
-                          executor=InlineExecutor())
-    for _ in range(limit):
-        if session.is_over or done(session):
-            break
-        action = session.wait_ai()
-        if action is None:
-            break
-        session.apply(action)
-    return session
-
-
 def crowded() -> GameSession:
     """Both sides deployed in line, Orange (human) to plan its first turn with 3 and 5."""
     session = GameSession("battle_checkers", "standard", ["human", AI], seed=2, autosave=False,
@@ -67,11 +53,7 @@ def crowded() -> GameSession:
 
 def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     """(name, context) pairs for `--screenshot`."""
-    def speed(value: str) -> None:
-        app.settings.anim_speed = value
-
     def deploy(scene: Any) -> None:
-        speed("instant")
         picks = scene.view.picks
         picks.use_preset("wedge")
         first = sorted(picks.draft)[0]
@@ -81,7 +63,6 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         picks.hover = "e4"
 
     def plan(scene: Any) -> None:
-        speed("instant")
         picks = scene.view.picks
         picks.select("c2")
         picks.choose_use(0)
@@ -90,22 +71,18 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         scene.view.picks.threat = False
 
     def attack(scene: Any) -> None:
-        speed("instant")
         picks = scene.view.picks
         picks.hover = "d5"
-
-    def fate(scene: Any) -> None:
-        speed("instant")
 
     fate_session = position({"d4": (0, "N"), "f4": (0, "NE"), "c2": (0, "N"), "e8": (1, "S"), "h9": (1, "SW"),
                              "b7": (1, "E")}, ["human", AI], phase="fate_choice", spirit=(7, 5), fate_player=0)
     over = position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, ["human", AI], spirit=(4, 2))
     return [
         ("deploy", {"session": GameSession("battle_checkers", "standard", ["human", AI], seed=1, autosave=False),
-                    "prepare": deploy}),
-        ("plan", {"session": position(ATTACKS, ["human", AI]), "prepare": plan}),
-        ("attack", {"session": position(ATTACKS, ["human", AI]), "prepare": attack}),
-        ("fate", {"session": fate_session, "prepare": fate}),
-        ("game_over", {"session": over, "play": ["f4xg5"], "prepare": lambda scene: speed("instant"),
+                    "prepare": instant(app, deploy)}),
+        ("plan", {"session": position(ATTACKS, ["human", AI]), "prepare": instant(app, plan)}),
+        ("attack", {"session": position(ATTACKS, ["human", AI]), "prepare": instant(app, attack)}),
+        ("fate", {"session": fate_session, "prepare": instant(app)}),
+        ("game_over", {"session": over, "play": ["f4xg5"], "prepare": instant(app),
                        "_frames": 600}),
     ]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from game.client.board.demo import instant, play_ai_until
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 
@@ -17,14 +18,7 @@ def played_until(level: str, seats: int, done: Callable[[GameSession], bool], se
                  limit: int = 2000) -> GameSession:
     """A game of AI seats played (inline) until `done(session)`; its seats are all AI until the caller changes them."""
     session = GameSession("checkrisk", level, [AI] * seats, seed=seed, autosave=False, executor=InlineExecutor())
-    for _ in range(limit):
-        if session.is_over or done(session):
-            break
-        action = session.wait_ai()
-        if action is None:
-            break
-        session.apply(action)
-    return session
+    return play_ai_until(session, done, limit)
 
 
 def attack_ready(session: GameSession) -> bool:
@@ -96,18 +90,13 @@ def _actors(session: GameSession, log: list[str]) -> list[int]:
 
 def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     """(name, context) pairs for `--screenshot`."""
-    def speed(value: str) -> None:
-        app.settings.anim_speed = value
-
     def deploy(scene: Any) -> None:
-        speed("instant")
         picks = scene.view.picks
         picks.use_preset("wall")
         picks.remove_token(next(iter(sorted(picks.draft))))
         picks.hover = "d2"
 
     def odds(scene: Any) -> None:
-        speed("instant")
         action = best_attack(scene.session)
         game = scene.session.game
         picks = scene.view.picks
@@ -115,12 +104,11 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         picks.hover = game.cell_name(action.target)
 
     def battle(scene: Any) -> None:
-        speed("normal")
+        app.settings.anim_speed = "normal"
         scene.commit(best_attack(scene.session))
         scene.queue.update(0.55)  # the attackers stepped out; the dice are in the air
 
     def retreat(scene: Any) -> None:
-        speed("instant")
         scene.view.picks.start_retreat()
 
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
@@ -130,10 +118,10 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     over, last = before_the_end(["human", AI, AI, AI])
     return [
         ("deploy", {"session": GameSession("checkrisk", "standard", ["human", AI], seed=1, autosave=False),
-                    "prepare": deploy}),
-        ("odds", {"session": odds_session(), "prepare": odds}),
+                    "prepare": instant(app, deploy)}),
+        ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
-        ("retreat", {"session": retreat_session, "prepare": retreat}),
-        ("game_over", {"session": over, "play": last, "prepare": lambda scene: speed("instant"),
+        ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
+        ("game_over", {"session": over, "play": last, "prepare": instant(app),
                        "_frames": 600}),
     ]
