@@ -11,6 +11,7 @@ import pygame
 from game.client import art
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
+from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
 from game.client.dice import TrayDie, die_image
 from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM
 
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
 
 SLOT_UNITS = 9.4
-MAX_PRESETS = 4
 MAX_GRAINS = 12  # grains drawn in a row; more are counted by the number beside them
 
 
@@ -34,14 +34,8 @@ class Slot:
         board = self.view.board
         return board.review_model if board.review_model is not None else board.model
 
-    def _rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        pl = self.view.board.panel_layout
-        r, u = pl.slot, pl.unit
-        line = pygame.Rect(r.left, r.top, r.w, int(u * 1.3))
-        row1 = pygame.Rect(r.left, line.bottom + u // 4, r.w, int(u * 1.8))
-        row2 = pygame.Rect(r.left, row1.bottom + u // 4, r.w, int(u * 1.7))
-        spirit = pygame.Rect(r.left, row2.bottom + u // 3, r.w, r.bottom - row2.bottom - u // 3)
-        return line, row1, row2, spirit
+    def _rects(self) -> SlotRows:
+        return slot_rows(self.view.board.panel_layout, 1.7)
 
     def chips(self) -> list[B.Button]:
         """The dice chips of the turn (shown to everyone; open ones clickable on the human's turn)."""
@@ -49,7 +43,7 @@ class Slot:
         dice = getattr(model, "dice", None)
         if dice is None:
             return []
-        _, row1, _, _ = self._rects()
+        rows = self._rects()
         picks = self.view.picks
         live = self.view.board.accepting_input and picks.phase == "main"
         opens = picks.open_uses() if live else []
@@ -62,8 +56,7 @@ class Slot:
                           selected=live and picks.use == USE_DIE1, primary=not spent[0]),
                  B.Button(f"use:{USE_DIE2}", str(b), enabled=USE_DIE2 in opens or (double and USE_DIE1 in opens),
                           selected=live and picks.use == USE_DIE2, primary=not spent[1])]
-        gap = max(4, self.view.board.panel_layout.unit // 3)
-        B.row(chips, row1, gap, [1.5, 1.0, 1.0])
+        B.row(chips, rows.row1, rows.gap, [1.5, 1.0, 1.0])
         return chips
 
     def buttons(self) -> list[B.Button]:
@@ -72,23 +65,15 @@ class Slot:
         board, picks, t = view.board, view.picks, view.board.app.t
         if not board.accepting_input or picks.state is None:
             return []
-        _, row1, row2, _ = self._rects()
-        gap = max(4, board.panel_layout.unit // 3)
-        phase = picks.phase
+        rows = self._rects()
+        if picks.phase == "deploy":
+            titles = [(name, view.preset_title(name)) for name in picks.presets()]
+            return deploy_buttons(rows, picks, titles, picks.units_left(),
+                                  lambda word: t(f"battle_checkers.deploy.{word}"), [0.8, 1.3, 1.0])
         out: list[B.Button] = []
-        if phase == "deploy":
-            presets = [B.Button(f"preset:{name}", view.preset_title(name), selected=picks.draft_preset == name)
-                       for name in picks.presets()[:MAX_PRESETS]]
-            B.row(presets, row1, gap)
-            rest = [B.Button("clear", t("battle_checkers.deploy.clear"), enabled=bool(picks.draft)),
-                    B.Button("auto", t("battle_checkers.deploy.auto"), enabled=picks.units_left() > 0),
-                    B.Button("confirm", t("battle_checkers.deploy.confirm"), primary=True,
-                             enabled=picks.units_left() == 0 and bool(picks.draft))]
-            B.row(rest, row2, gap, [0.8, 1.3, 1.0])
-            out = presets + rest
-        elif phase == "main":
+        if picks.phase == "main":
             out = [B.Button("end", t("battle_checkers.end_turn"), primary=not picks.actors())]
-            B.row(out, row2, gap)
+            B.row(out, rows.row2, rows.gap)
         return out
 
     def press(self, pos: tuple[int, int]) -> bool:
@@ -104,16 +89,7 @@ class Slot:
         button = B.hit(self.buttons(), pos)
         if button is None:
             return False
-        key = button.key
-        if key.startswith("preset:"):
-            picks.use_preset(key.partition(":")[2])
-        elif key == "clear":
-            picks.draft, picks.draft_preset = {}, ""
-        elif key == "auto":
-            picks.deploy_for_me()
-        elif key == "confirm":
-            picks.confirm_deployment()
-        elif key == "end":
+        if not press_deploy(picks, button.key) and button.key == "end":
             self.view.board.commit(END)
         return True
 
@@ -141,7 +117,7 @@ class Slot:
 
     def spirit_rows(self) -> list[pygame.Rect]:
         """One row per side in the spirit area (screen coordinates)."""
-        _, _, _, area = self._rects()
+        area = self._rects().rest
         u = self.view.board.panel_layout.unit
         h = int(u * 1.2)
         top = area.top + int(u * 0.9)
@@ -160,7 +136,8 @@ class Slot:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         """The phase line, chips, buttons and spirit (`rect` is the slot on `surface`)."""
-        line, _, _, spirit = self._rects()
+        rows = self._rects()
+        line, spirit = rows.line, rows.rest
         screen = self.view.board.panel_layout.slot
         offset = (rect.left - screen.left, rect.top - screen.top)
         text = self.phase_text()
@@ -168,8 +145,7 @@ class Slot:
         art.label(surface, text, size, art.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]),
                   bold=True)
         if self._over():
-            _, row1, row2, _ = self._rects()
-            self._spirit_chart(surface, row1.union(row2).move(offset), unit, cut)
+            self._spirit_chart(surface, rows.row1.union(rows.row2).move(offset), unit, cut)
         else:
             self._chips(surface, unit, offset)
         B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)

@@ -10,13 +10,13 @@ import pygame
 
 from game.client import art
 from game.client.board import buttons as B
+from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 
 if TYPE_CHECKING:
     from game.client.checkrisk.view import CheckRiskView
 
 SLOT_UNITS = 8.8
-MAX_PRESETS = 4
 
 
 class Slot:
@@ -26,43 +26,26 @@ class Slot:
         self.view = view
         self.hover: str | None = None
 
-    def _rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        pl = self.view.board.panel_layout
-        r, u = pl.slot, pl.unit
-        line = pygame.Rect(r.left, r.top, r.w, int(u * 1.3))
-        row1 = pygame.Rect(r.left, line.bottom + u // 4, r.w, int(u * 1.8))
-        row2 = pygame.Rect(r.left, row1.bottom + u // 4, r.w, int(u * 1.8))
-        luck = pygame.Rect(r.left, row2.bottom + u // 3, r.w, r.bottom - row2.bottom - u // 3)
-        return line, row1, row2, luck
+    def _rects(self) -> SlotRows:
+        return slot_rows(self.view.board.panel_layout, 1.8)
 
     def buttons(self) -> list[B.Button]:
         """The phase's buttons for the human to act (none while others act)."""
-        view = self.view
-        board, picks, t = view.board, view.picks, view.board.app.t
+        board, picks, t = self.view.board, self.view.picks, self.view.board.app.t
         if not board.accepting_input or picks.state is None:
             return []
-        _, row1, row2, _ = self._rects()
-        gap = max(4, board.panel_layout.unit // 3)
-        phase = picks.phase
-        out: list[B.Button] = []
+        rows, phase = self._rects(), picks.phase
         if phase == "deploy":
             game = picks.state.game
             language = getattr(board.app.settings, "language", "en")
-            presets = [B.Button(f"preset:{name}", game.preset_title(name, language),
-                                selected=picks.draft_preset == name) for name in picks.index.presets[:MAX_PRESETS]]
-            B.row(presets, row1, gap)
-            rest = [B.Button("clear", t("checkrisk.deploy.clear"), enabled=bool(picks.draft)),
-                    B.Button("auto", t("checkrisk.deploy.auto"), enabled=picks.tokens_left() > 0),
-                    B.Button("confirm", t("checkrisk.deploy.confirm"), primary=True,
-                             enabled=picks.tokens_left() == 0 and bool(picks.draft))]
-            B.row(rest, row2, gap)
-            out = presets + rest
-        elif phase == "reinforce":
+            titles = [(name, game.preset_title(name, language)) for name in picks.index.presets]
+            return deploy_buttons(rows, picks, titles, picks.tokens_left(), lambda word: t(f"checkrisk.deploy.{word}"))
+        out: list[B.Button] = []
+        if phase == "reinforce":
             out = [B.Button("place", t("checkrisk.reinforce.auto"), primary=True)]
-            B.row(out, row1, gap)
         elif phase == "act":
             out = [B.Button("end", t("checkrisk.act.end"), primary=True, enabled="end" in picks.index.words)]
-            B.row(out, row1, gap)
+        B.row(out, rows.row1, rows.gap)
         return out
 
     def press(self, pos: tuple[int, int]) -> bool:
@@ -72,16 +55,9 @@ class Slot:
             return False
         picks = self.view.picks
         key = button.key
-        if key.startswith("preset:"):
-            picks.use_preset(key.partition(":")[2])
-        elif key == "clear":
-            picks.draft = {}
-            picks.draft_preset = ""
-        elif key == "auto":
-            picks.deploy_for_me()
-        elif key == "confirm":
-            picks.confirm_deployment()
-        elif key == "place":
+        if press_deploy(picks, key):
+            return True
+        if key == "place":
             picks.place_for_me()
         elif key == "end":
             from game.engine.checkrisk import Word
@@ -120,7 +96,8 @@ class Slot:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         """The phase line with the action pips, the buttons, the luck table (`rect` is the slot on `surface`)."""
-        line, _, _, luck = self._rects()
+        rows = self._rects()
+        line, luck = rows.line, rows.rest
         screen = self.view.board.panel_layout.slot
         offset = (rect.left - screen.left, rect.top - screen.top)
         picks = self.view.picks
