@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from game.client.board.stats import LogReplay
 from game.engine.battle_checkers import Destroyed, FateCalled, TurnStarted
 
 
@@ -31,32 +32,15 @@ class GameStats:
     """Both sides' records, read from a session's game and log."""
 
     def __init__(self, game: Any) -> None:
-        self.game = game
-        self.reset()
-
-    def reset(self) -> None:
-        """Start the replay from the beginning."""
-        self.state = self.game.initial_state()
-        self.read = 0
-        self.sides = [SideStats(spirit=[self.state.spirit[seat]]) for seat in (0, 1)]
+        self.sides: list[SideStats] = []
         self._attacker: int | None = None
+        self.replay = LogReplay(game, self._restart, self._step)
 
-    def update(self, log: list[str]) -> None:
-        """Read the log entries not read yet (from the start again after an undo)."""
-        if len(log) < self.read:
-            self.reset()
-        for text in log[self.read:]:
-            if not self._apply(text):
-                return
-        self.read = len(log)
+    def _restart(self, state: Any) -> None:
+        self.sides = [SideStats(spirit=[state.spirit[seat]]) for seat in (0, 1)]
+        self._attacker = None
 
-    def _apply(self, text: str) -> bool:
-        state = self.state
-        try:
-            action = state.action_from_str(text)
-        except ValueError:
-            self.reset()  # a log this replay cannot follow: show nothing rather than wrong figures
-            return False
+    def _step(self, state: Any, action: Any) -> None:
         if action[0] == "attack":
             side = self.sides[state.player]
             side.attacks += 1
@@ -74,4 +58,3 @@ class GameStats:
                 self.sides[event.player].fates += 1
         if action[0] not in ("attack", "duel", "repel"):
             self._attacker = None
-        return True

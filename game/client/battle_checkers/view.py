@@ -27,6 +27,7 @@ from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
 from game.client.board.marks import text_badge
 from game.client.board.odds import fraction_text, percent
+from game.client.board.stats import stats_of
 from game.engine.battle_checkers import (
     ACT,
     ATTACK,
@@ -460,12 +461,7 @@ class BattleCheckersView:
 
     def stats(self) -> GameStats | None:
         """Both sides' records, read up to the end of the log."""
-        s = self.board.session
-        if s is None:
-            return None
-        if self._stats is None or self._stats.game is not s.game:
-            self._stats = GameStats(s.game)
-        self._stats.update(list(s.log))
+        self._stats = stats_of(self.board.session, self._stats, GameStats)
         return self._stats
 
     def log_rows(self) -> list[Row]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from game.client.board.stats import LogReplay
 from game.engine.checkrisk import round_outcomes
 from game.engine.checkrisk.events import BattleEnded, TurnStarted
 
@@ -37,31 +38,13 @@ class GameStats:
     """Every seat's record, read from a session's game and log."""
 
     def __init__(self, game: Any) -> None:
-        self.game = game
-        self.reset()
+        self.seats: list[SeatStats] = []
+        self.replay = LogReplay(game, self._restart, self._step)
 
-    def reset(self) -> None:
-        """Start the replay from the beginning."""
-        self.state = self.game.initial_state()
-        self.read = 0
-        players = self.game.num_players
-        self.seats = [SeatStats() for _ in range(players)]
+    def _restart(self, state: Any) -> None:
+        self.seats = [SeatStats() for _ in range(state.game.num_players)]
 
-    def update(self, log: list[str]) -> None:
-        """Read the log entries not read yet (from the start again after an undo)."""
-        if len(log) < self.read:
-            self.reset()
-        for text in log[self.read:]:
-            self._apply(text)
-        self.read = len(log)
-
-    def _apply(self, text: str) -> None:
-        state = self.state
-        try:
-            action = state.action_from_str(text)
-        except ValueError:
-            self.reset()  # a log this replay cannot follow: show nothing rather than wrong figures
-            return
+    def _step(self, state: Any, action: Any) -> None:
         battle = state.pending_battle()
         if action[0] == "roll" and battle is not None:
             attacker, defender = self.seats[battle.attacker], self.seats[battle.defender]
@@ -72,16 +55,16 @@ class GameStats:
             defender.hits += action[2]
         for event in state.apply(action):
             if isinstance(event, TurnStarted):
-                self._snapshot()
+                self._snapshot(state)
             elif isinstance(event, BattleEnded) and battle is not None and event.result != "both":
                 winner, loser = (battle.attacker, battle.defender) if event.result == "attacker" else (
                     battle.defender, battle.attacker)
                 self.seats[winner].won += 1
                 self.seats[loser].lost += 1
         if state.is_terminal():
-            self._snapshot()  # the charts end on the final board
+            self._snapshot(state)  # the charts end on the final board
 
-    def _snapshot(self) -> None:
+    def _snapshot(self, state: Any) -> None:
         for seat, record in enumerate(self.seats):
-            record.cells.append(self.state.cells_held(seat))
-            record.tokens.append(self.state.tokens_on_board(seat))
+            record.cells.append(state.cells_held(seat))
+            record.tokens.append(state.tokens_on_board(seat))

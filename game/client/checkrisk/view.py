@@ -13,6 +13,7 @@ from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
+from game.client.board.stats import stats_of
 from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
@@ -299,12 +300,7 @@ class CheckRiskView:
 
     def stats(self) -> GameStats | None:
         """The players' records, read up to the end of the log."""
-        s = self.board.session
-        if s is None:
-            return None
-        if self._stats is None or self._stats.game is not s.game:
-            self._stats = GameStats(s.game)
-        self._stats.update(s.log)
+        self._stats = stats_of(self.board.session, self._stats, GameStats)
         return self._stats
 
     def stats_rows(self) -> list[tuple[int, str, bool]]:

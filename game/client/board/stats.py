@@ -1,0 +1,56 @@
+"""What a mode's game statistics share: the session's log replayed on a fresh state with the engine's typed
+actions, kept up to date incrementally; an undo (a shorter log) starts the replay over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+
+class LogReplay:
+    """A game's log replayed entry by entry: `restart(state)` on each fresh start; `step(state, action)` applies
+    each action to `state` and reads what it did."""
+
+    def __init__(self, game: Any, restart: Callable[[Any], None], step: Callable[[Any, Any], None]) -> None:
+        self.game = game
+        self._restart = restart
+        self._step = step
+        self.reset()
+
+    def reset(self) -> None:
+        """Start the replay from the beginning."""
+        self.state = self.game.initial_state()
+        self.read = 0
+        self._restart(self.state)
+
+    def update(self, log: list[str]) -> None:
+        """Read the log entries not read yet (from the start again after an undo)."""
+        if len(log) < self.read:
+            self.reset()
+        for text in log[self.read:]:
+            try:
+                action = self.state.action_from_str(text)
+            except ValueError:
+                self.reset()  # a log this replay cannot follow: show nothing rather than wrong figures
+                return
+            self._step(self.state, action)
+        self.read = len(log)
+
+
+class Stats(Protocol):
+    """A mode's statistics of one game, read from its log by its `replay`."""
+
+    replay: LogReplay
+
+
+S = TypeVar("S", bound=Stats)
+
+
+def stats_of(session: Any, kept: S | None, make: Callable[[Any], S]) -> S | None:
+    """`kept` brought up to `session`'s log, or a new `make(game)` for another game; None without a session."""
+    if session is None:
+        return None
+    if kept is None or kept.replay.game is not session.game:
+        kept = make(session.game)
+    kept.replay.update(list(session.log))
+    return kept
