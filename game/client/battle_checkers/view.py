@@ -26,7 +26,7 @@ from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
 from game.client.board.marks import text_badge
-from game.client.board.odds import fraction_text, percent
+from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.stats import stats_of
 from game.engine.battle_checkers import (
     ACT,
@@ -409,15 +409,7 @@ class BattleCheckersView:
         layout = self.board.layout
         size = max(12, int(layout.cell * 0.22))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-        room = layout.frame.w - size * 2
-        w = min(room, max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2)
-        h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
-        rect = pygame.Rect(0, 0, w, h)
-        cx, cy = layout.cell_center(target)
-        rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
-        if rect.right > layout.frame.right:
-            rect.midright = (int(cx - layout.cell * 0.6), int(cy))
-        rect.clamp_ip(layout.frame)
+        rect = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
         pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)

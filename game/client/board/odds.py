@@ -1,9 +1,15 @@
-"""Exact probabilities as players read them: a whole percentage, and a small fraction where it is exact."""
+"""Exact probabilities as players read them: a whole percentage, and a small fraction where it is exact; and where
+an odds card goes: its size for its lines, beside the hovered cell."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
+
+import pygame
+
+from game.client import art
+from game.client.board.layout import BoardLayout
 
 
 def percent(p: Any) -> str:
@@ -20,3 +26,18 @@ def fraction_text(p: Fraction) -> str:
     """A probability as an exact fraction ('1/2', '35/18'); whole numbers without a denominator."""
     p = Fraction(p)
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def card_rect(layout: BoardLayout, cell: str, texts: list[str], size: int, room: int | None = None) -> pygame.Rect:
+    """An odds card of `texts` (the first line bold) at font `size`, no wider than `room`, beside `cell`: on its
+    right, else on its left, kept on the board's frame."""
+    f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+    w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
+    h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
+    rect = pygame.Rect(0, 0, w if room is None else min(room, w), h)
+    cx, cy = layout.cell_center(cell)
+    rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
+    if rect.right > layout.frame.right:
+        rect.midright = (int(cx - layout.cell * 0.6), int(cy))
+    rect.clamp_ip(layout.frame)
+    return rect

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import art
-from game.client.board.odds import percent
+from game.client.board.odds import card_rect, percent
 from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import Attack
 
@@ -61,14 +61,7 @@ def draw(surface: pygame.Surface, board: BoardScene, state: Any, origin: str, ta
     texts = lines(state, origin, target, n, amounts, t)
     size = max(12, int(layout.cell * 0.2))
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-    w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
-    h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
-    rect = pygame.Rect(0, 0, w, h)
-    cx, cy = layout.cell_center(target)
-    rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
-    if rect.right > layout.frame.right:
-        rect.midright = (int(cx - layout.cell * 0.6), int(cy))
-    rect.clamp_ip(layout.frame)
+    rect = card_rect(layout, target, texts, size)
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
