@@ -15,7 +15,6 @@ class BattleCheckersScene(BoardScene):
     mode = "battle_checkers"
     view_class = BattleCheckersView
     view: BattleCheckersView
-    screenshot_states = staticmethod(screenshot_contexts)
 
     def enter_board(self, **context: Any) -> None:
         """As every board, with no card open and no drafted deployment or threat marks left from a last game."""
@@ -24,3 +23,6 @@ class BattleCheckersScene(BoardScene):
         self.view.picks.draft_preset = ""
         self.view.picks.threat = False
         super().enter_board(**context)
+
+    #: `--screenshot`'s states: the demo's contexts.
+    screenshot_states = staticmethod(screenshot_contexts)

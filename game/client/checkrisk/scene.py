@@ -15,7 +15,6 @@ class CheckRiskScene(BoardScene):
     mode = "checkrisk"
     view_class = CheckRiskView
     view: CheckRiskView
-    screenshot_states = staticmethod(screenshot_contexts)
 
     def enter_board(self, **context: Any) -> None:
         """As every board, with no card open and no groups, blitz or drafted deployment left from a last game."""
@@ -24,3 +23,6 @@ class CheckRiskScene(BoardScene):
         self.view.picks.blitz = None
         self.view.picks.draft = {}
         super().enter_board(**context)
+
+    #: `--screenshot`'s states: the demo's contexts.
+    screenshot_states = staticmethod(screenshot_contexts)

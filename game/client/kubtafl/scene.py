@@ -15,7 +15,6 @@ class KubtaflScene(BoardScene):
     mode = "kubtafl"
     view_class = KubtaflView
     view: KubtaflView
-    screenshot_states = staticmethod(screenshot_contexts)
 
     def enter_board(self, **context: Any) -> None:
         """As every board; a screenshot context may also hover a move (`preview`: its notation), mark the threats
@@ -32,3 +31,6 @@ class KubtaflScene(BoardScene):
             self.view.picks.show_threats = bool(context.get("threats"))
             if context.get("reach"):
                 self.view.picks.activate(str(context["reach"]))
+
+    #: `--screenshot`'s states: the demo's contexts.
+    screenshot_states = staticmethod(screenshot_contexts)
