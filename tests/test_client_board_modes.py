@@ -82,9 +82,9 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         key(app, pygame.K_ESCAPE)
         assert board.overlay == "pause"
         steps = len(board.queue.steps)
-        elapsed = board.time
+        paused_at = board.time
         frames(app, 30)
-        assert board.time == elapsed and len(board.queue.steps) == steps  # nothing moves while paused
+        assert board.time == paused_at and len(board.queue.steps) == steps  # nothing moves while paused
         key(app, pygame.K_ESCAPE)
         assert board.overlay is None
         settle(app, board)
