@@ -147,15 +147,13 @@ class BattleCheckersView:
             return False
         drawn = False
         if interactive and state.phase == "deploy":
-            colour = seat_colour(state.player)
-            for y in state.board.half_ranks(state.player):
-                for x in range(state.board.width):
-                    marks.cell_tint(layer, layout, state.board.name(state.board.at(x, y)), colour, False)
+            half = (state.board.name(state.board.at(x, y)) for y in state.board.half_ranks(state.player)
+                    for x in range(state.board.width))
+            marks.cell_tints(layer, layout, half, seat_colour(state.player))
             drawn = True
         last = None if board.queue.busy else self.last_cells()
         if last is not None:
-            for cell in last[0]:
-                marks.cell_tint(layer, layout, cell, seat_colour(last[1]), False)
+            marks.cell_tints(layer, layout, last[0], seat_colour(last[1]))
             drawn = True
         if p.threat and state.phase != "deploy":
             self._threats(layer, state)

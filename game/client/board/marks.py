@@ -7,6 +7,7 @@ move), cursor (keyboard). Marks are drawn onto a cleared translucent layer the s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -266,6 +267,11 @@ class Marks:
         rect = layout.cell_rect(*cell_xy(cell))
         pygame.draw.rect(layer, art.with_alpha(colour, 95 if strong else 50), rect)
         pygame.draw.rect(layer, art.with_alpha(colour, 235 if strong else 200), rect.inflate(-width, -width), width)
+
+    def cell_tints(self, layer: pygame.Surface, layout: BoardLayout, cells: Iterable[str], colour: Any) -> None:
+        """Each of `cells` lightly tinted in a seat's accent (a deployment zone, the last action's squares)."""
+        for cell in cells:
+            self.cell_tint(layer, layout, cell, colour, False)
 
     def region(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], colour: Any) -> None:
         """A group of squares lightly tinted with one outline around the whole group (its outer edges only)."""

@@ -129,14 +129,12 @@ class CheckRiskView:
             return False
         drawn = False
         if state.phase == "deploy":
-            colour = seat_colour(state.seat)
-            for cell in state.game.zone(state.seat):
-                marks.cell_tint(layer, layout, state.game.cell_name(cell), colour, False)
+            zone = (state.game.cell_name(cell) for cell in state.game.zone(state.seat))
+            marks.cell_tints(layer, layout, zone, seat_colour(state.seat))
             drawn = True
         last = None if board.queue.busy else self.last_cells()
         if last is not None:
-            for cell in last[0]:
-                marks.cell_tint(layer, layout, cell, seat_colour(last[1]), False)
+            marks.cell_tints(layer, layout, last[0], seat_colour(last[1]))
             drawn = True
         if self.show_groups or (interactive and state.phase == "reinforce"):
             self._groups(layer, state)
