@@ -109,14 +109,23 @@ def board_of(app: Any) -> Any:
     return app.scenes.current
 
 
-def settle(app: Any, limit: int = 3000) -> None:
-    """Frames until no animation runs and no AI is thinking or due to move."""
+def settle_scene(app: Any, limit: int = 3000) -> None:
+    """Frames until the board shown (any mode) animates nothing and no AI is thinking or due to move."""
+    from game.client.board.scene import BoardScene
+
     for _ in range(limit):
         frames(app, 1)
-        b = board_of(app)
+        b = app.scenes.current
+        assert isinstance(b, BoardScene)
         if not b.queue.busy and not b.session.thinking and not (b.session.is_ai_turn and not b.session.is_over):
             return
     raise AssertionError("the board did not settle")
+
+
+def settle(app: Any, limit: int = 3000) -> None:
+    """Frames until the Kubtafl board animates nothing and no AI is thinking or due to move."""
+    board_of(app)
+    settle_scene(app, limit)
 
 
 def click_cell(app: Any, cell: str) -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pygame
 import pytest
-from client_helpers import button_by_text, click, click_at, frames, key, make_app
+from client_helpers import button_by_text, click, click_at, frames, key, make_app, settle_scene
 
 from game.client.checkrisk import demo, results
 from game.client.checkrisk.scene import CheckRiskScene
@@ -32,12 +32,8 @@ def board(app) -> CheckRiskScene:
 
 def idle(app, limit: int = 4000) -> None:
     """Frames until nothing animates and no AI seat is due."""
-    for _ in range(limit):
-        frames(app, 1)
-        b = board(app)
-        if not b.queue.busy and not (b.session.is_ai_turn and not b.session.is_over):
-            return
-    raise AssertionError("the board did not settle")
+    board(app)
+    settle_scene(app, limit)
 
 
 def click_cell(app, cell: str, button: int = 1) -> None:
