@@ -11,22 +11,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.client.board.layout import cell_xy
+from game.client.board.piece import PieceView
 from game.engine.battle_checkers import DIRECTIONS
 
 
 @dataclass
-class UnitView:
-    """One unit as drawn: owner, position in board coordinates, facing in eighths clockwise from N (a float while
-    it turns), lift, opacity, and whether it still has its attack and its shield."""
+class UnitView(PieceView):
+    """One unit as drawn: a piece (owner, position, lift, opacity) with its facing in eighths clockwise from N (a
+    float while it turns) and whether it still has its attack and its shield."""
 
-    owner: int
-    x: float
-    y: float
     facing: float
     attack: bool = True
     shield: bool = True
-    lift: float = 0.0
-    alpha: float = 1.0
 
 
 @dataclass

@@ -27,6 +27,7 @@ from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
 from game.client.board.marks import text_badge
 from game.client.board.odds import card_rect, fraction_text, percent
+from game.client.board.piece import blit_piece
 from game.client.board.stats import stats_of
 from game.engine.battle_checkers import (
     ACT,
@@ -231,13 +232,7 @@ class BattleCheckersView:
                   alpha: float | None = None) -> None:
         """One unit at its (float) position and facing, lifted and faded as it is."""
         image = unit_image(unit.owner, unit.facing, layout.piece_size, unit.attack, unit.shield)
-        cx, cy = layout.center(unit.x, unit.y)
-        cy -= unit.lift * layout.cell * 0.3
-        shown = unit.alpha if alpha is None else alpha
-        if shown < 1:
-            image = image.copy()
-            image.set_alpha(int(255 * shown))
-        surface.blit(image, image.get_rect(center=(cx + offset[0], cy + offset[1])))
+        blit_piece(surface, layout, image, unit, offset, 0.3, alpha)
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The draft, the planner (end cells with costs, the ghost), attack targets with odds, the facing ring."""

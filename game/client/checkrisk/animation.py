@@ -87,7 +87,7 @@ class CheckRiskAnimation:
 
         def start() -> None:
             take()
-            ghost = StackView(seat, count, src[0], src[1])
+            ghost = StackView(seat, src[0], src[1], count=count)
             holder["stack"] = ghost
             self.model().ghosts.append(ghost)
             self.anim.play_sound(sound)

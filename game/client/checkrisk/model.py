@@ -10,20 +10,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.client.board.layout import cell_xy
+from game.client.board.piece import PieceView
 
 FIELD_SHARE = 0.42  # how far the attackers stand out from their origin toward the target, in cells
 
 
 @dataclass
-class StackView:
-    """One stack as drawn: owner, count, position in board coordinates, lift, opacity and a flash."""
+class StackView(PieceView):
+    """One stack as drawn: a piece (owner, position, lift, opacity) with its count and a flash."""
 
-    owner: int
     count: int
-    x: float
-    y: float
-    lift: float = 0.0
-    alpha: float = 1.0
     flash: float = 0.0
 
 
@@ -48,7 +44,7 @@ class CheckRiskModel:
         for cell, owner, count in state.stacks():
             name = game.cell_name(cell)
             x, y = cell_xy(name)
-            model.stacks[name] = StackView(owner, count, float(x), float(y))
+            model.stacks[name] = StackView(owner, float(x), float(y), count=count)
         battle = state.pending_battle()
         if battle is not None:
             origin, target = game.cell_name(battle.origin), game.cell_name(battle.target)
@@ -62,7 +58,7 @@ class CheckRiskModel:
         stack = self.stacks.get(cell)
         if stack is None:
             x, y = cell_xy(cell)
-            stack = self.stacks[cell] = StackView(owner, 0, float(x), float(y))
+            stack = self.stacks[cell] = StackView(owner, float(x), float(y), count=0)
         stack.owner = owner
         stack.count += count
         return stack
@@ -87,4 +83,4 @@ def field_point(origin: str, target: str) -> tuple[float, float]:
 def field_stack(owner: int, count: int, origin: str, target: str) -> StackView:
     """The attackers' stack out on the field."""
     x, y = field_point(origin, target)
-    return StackView(owner, count, x, y)
+    return StackView(owner, x, y, count=count)

@@ -13,6 +13,7 @@ from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
+from game.client.board.piece import blit_piece
 from game.client.board.stats import stats_of
 from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
@@ -198,13 +199,8 @@ class CheckRiskView:
         if stack.count <= 0:
             return
         out = bool(model is not None and stack.owner < len(model.out) and model.out[stack.owner])
-        image = stack_image(stack.owner, min(6, stack.count), layout.cell, out)
-        cx, cy = layout.center(stack.x, stack.y)
-        cy -= stack.lift * layout.cell * 0.25
-        if stack.alpha < 1:
-            image = image.copy()
-            image.set_alpha(int(255 * stack.alpha))
-        surface.blit(image, image.get_rect(center=(cx + offset[0], cy + offset[1])))
+        blit_piece(surface, layout, stack_image(stack.owner, min(6, stack.count), layout.cell, out), stack, offset,
+                   0.25)
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The draft, targets with odds badges, the retreat split, the hint."""
@@ -217,7 +213,7 @@ class CheckRiskView:
                 marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
             for cell, k in p.draft.items():
                 x, y = cell_xy(cell)
-                self.draw_stack(layer, layout, StackView(state.seat, k, float(x), float(y)), (0, 0))
+                self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
         elif state.phase == "reinforce":
             for cell in p.index.reinforce:
                 marks.dot(layer, layout, cell, cell == p.hover)
@@ -235,7 +231,8 @@ class CheckRiskView:
                 marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
                 if n:
                     x, y = cell_xy(cell)
-                    ghost = StackView(state.owner[state.pending_battle().target], n, float(x), float(y), alpha=0.7)
+                    ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n,
+                                      alpha=0.7)
                     self.draw_stack(layer, layout, ghost, (0, 0))
         self._draw_hint(layer)
         return True
