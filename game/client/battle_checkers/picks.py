@@ -12,6 +12,7 @@ import pygame
 
 from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, RightClick, Tab, Wheel, step_cursor
 from game.client.board.layout import cell_name, cell_xy
+from game.client.board.picks import BoardPicks
 from game.engine.battle_checkers import (
     ACT,
     DIRECTIONS,
@@ -46,19 +47,13 @@ class AttackOption:
     label: str
 
 
-class BattleCheckersPicks:
-    """The picks of the human to act, over the board scene's services."""
+class BattleCheckersPicks(BoardPicks):
+    """The picks of the human to act (the draft: cell -> facing), over the board scene's services."""
 
     def __init__(self, board: BoardScene) -> None:
-        self.board = board
-        self.state: Any = None
-        self.human = False
-        self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> facing
-        self.draft_preset = ""  # the preset the draft came from (committed as one action while unchanged)
+        super().__init__(board)
         self.draft_player: int | None = None  # whose deployment the draft is (another side's turn drops it)
-        self.selected: str | None = None
         self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
-        self.hover: str | None = None
         self.ghost_facing: int | None = None  # the final facing on the hovered end cell (None: its cheapest)
         self.threat = False  # V: shade own units by the enemy's chance to strike their rear or right flank
         self.cursor: tuple[int, int] | None = None  # the keyboard cursor (arrows), None while the mouse leads
@@ -94,15 +89,9 @@ class BattleCheckersPicks:
                 self.use = opens[0] if opens else None
 
     def reset(self) -> None:
-        """Drop the selection and hover (the draft and the chip stay)."""
-        self.selected = None
-        self.hover = None
+        """Drop the selection, hover and ghost's facing (the draft and the chip stay)."""
+        super().reset()
         self.ghost_facing = None
-
-    @property
-    def phase(self) -> str:
-        """The position's phase ('' before the first position)."""
-        return str(self.state.phase) if self.state is not None else ""
 
     def cell(self, name: str) -> int:
         """The engine's index of a cell name."""

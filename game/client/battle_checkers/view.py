@@ -5,7 +5,6 @@ Everything generic (table, marks, chooser, panel, log, turn flow, undo, autosave
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +25,9 @@ from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
 from game.client.board.marks import text_badge
+from game.client.board.mode_base import ModeBase
 from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
-from game.client.board.stats import stats_of
 from game.engine.battle_checkers import (
     ACT,
     ATTACK,
@@ -55,14 +54,20 @@ SIDE_COLOURS = {FRONT: (255, 244, 214), RIGHT: (236, 96, 80), LEFT: (110, 160, 2
 COST_BADGE = (34, 26, 20)
 
 
-class BattleCheckersView:
+class BattleCheckersView(ModeBase[GameStats]):
     """The Battle Checkers part of a board scene."""
 
     slot_units = SLOT_UNITS
+    texts = "battle_checkers"
+    stats_class = GameStats
+    picks: BattleCheckersPicks
+    card: RollCard
+    slot: Slot
+    animation: BattleCheckersAnimation
 
     def attach(self, board: BoardScene) -> None:
         """Keep the board; build the parts over its services; register the shards and grains effects."""
-        self.board = board
+        super().attach(board)
         self.picks = BattleCheckersPicks(board)
         self.card = RollCard(board)
         self.slot = Slot(self)
@@ -72,23 +77,22 @@ class BattleCheckersView:
         board.effects.register("shards", _shards)
         board.effects.register("grain", _grain_flight, over_panel=True)
         board.effects.register("grain_loss", _grain_loss, over_panel=True)
-        self._stats: GameStats | None = None
         self._threat_key: object = None
         self._threat: dict[int, Fraction] = {}
         self._last_key: object = None
         self._rows_key: object = None
         self._rows: list[Row] = []
-        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
         self._last: tuple[list[str], int] | None = None
 
     # ----- model and animation -----
+    def enter(self) -> None:
+        """As every such mode, with no threat marks left from a last game."""
+        super().enter()
+        self.picks.threat = False
+
     def build_model(self, state: Any) -> BattleCheckersModel:
         """The units of `state` (any state: read-only)."""
         return BattleCheckersModel.from_state(state)
-
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
-        """Battle Checkers' event classes -> animation handlers."""
-        return self.animation.handlers()
 
     # ----- picks -----
     def position_changed(self, state: Any, human_to_act: bool) -> None:
@@ -96,10 +100,6 @@ class BattleCheckersView:
         if not self.board.queue.busy:
             self.card.close()
         self.picks.rebuild(state, human_to_act)
-
-    def reset(self) -> None:
-        """Drop the selection and hover."""
-        self.picks.reset()
 
     def pointer(self, intent: Intent) -> bool:
         """The fate card and the slot first, then the board."""
@@ -127,21 +127,9 @@ class BattleCheckersView:
             return
         self.picks.key(intent)
 
-    def cancel(self) -> bool:
-        """Esc drops a selection first."""
-        if self.picks.selected:
-            self.picks.select(None)
-            return True
-        return False
-
     # ----- drawing -----
-    def layout_changed(self) -> None:
-        """The roll card follows the board."""
-        if self.card.visible:
-            self.card.place()
-
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
-        """The deployment half, the last action's cells, the threat view, the selection and units that can act."""
+        """The deployment half, the threat view, the selection and units that can act."""
         board, p = self.board, self.picks
         state, marks, layout = p.state, board.marks, board.layout
         if state is None:
@@ -151,10 +139,6 @@ class BattleCheckersView:
             half = (state.board.name(state.board.at(x, y)) for y in state.board.half_ranks(state.player)
                     for x in range(state.board.width))
             marks.cell_tints(layer, layout, half, seat_colour(state.player))
-            drawn = True
-        last = None if board.queue.busy else self.last_cells()
-        if last is not None:
-            marks.cell_tints(layer, layout, last[0], seat_colour(last[1]))
             drawn = True
         if p.threat and state.phase != "deploy":
             self._threats(layer, state)
@@ -242,7 +226,7 @@ class BattleCheckersView:
             return False
         threat = self._threat_badges(layer, state)
         if not interactive:
-            return self._draw_hint(layer) or threat
+            return self.draw_hint(layer) or threat
         if state.phase == "deploy":
             if p.hover and p.draft_free(p.hover):
                 marks.dashed_cell(layer, layout, p.hover, True)
@@ -264,7 +248,7 @@ class BattleCheckersView:
                                                                                    (a[1] + b[1] * 2) / 3), 3)
         if p.cursor is not None:
             marks.cursor(layer, layout, p.cursor)
-        self._draw_hint(layer)
+        self.draw_hint(layer)
         return True
 
     def _planner(self, layer: pygame.Surface, state: Any) -> None:
@@ -336,27 +320,18 @@ class BattleCheckersView:
             self.board.marks.drawn.append(_mark("side", name, side))
         return True
 
-    def _draw_hint(self, layer: pygame.Surface) -> bool:
-        s = self.board.session
-        text = self.board.hint_action
-        if not text or s is None:
-            return False
+    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+        """A hinted activation's unit and end cell (the same when it only turns), or an attack's unit and target."""
         try:
-            action = s.state.action_from_str(text)
+            action = session.state.action_from_str(text)
         except ValueError:
-            return False
-        layout = self.board.layout
+            return None
+        name = session.state.board.name
         if action[0] == ACT:
-            a, b = (layout.cell_center(s.state.board.name(c)) for c in (action.cell, action.to))
-        elif action[0] == ATTACK:
-            a, b = (layout.cell_center(s.state.board.name(c)) for c in (action.cell, action.target))
-        else:
-            return False
-        if a == b:
-            self.board.marks.ring(layer, layout, s.state.board.name(action.cell), art.GHOST)
-        else:
-            self.board.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
-        return True
+            return name(action.cell), name(action.to)
+        if action[0] == ATTACK:
+            return name(action.cell), name(action.target)
+        return None
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The odds card by a hovered target, the roll card, the fate card, a dragged draft unit's arrow."""
@@ -366,10 +341,7 @@ class BattleCheckersView:
             self._odds_card(surface, p.hover, cut)
         self.card.draw(surface, cut)
         self.fate.draw(surface, cut)
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None:
-            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
-        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+        self.draw_drag(surface, cut)
 
     def odds_lines(self, target: str) -> list[str]:
         """The hovered attack in words: who hits which side, and the exact chance of success from `forecast`."""
@@ -427,27 +399,11 @@ class BattleCheckersView:
         """A unit of the side, facing up."""
         draw_emblem(surface, seat, rect)
 
-    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
-        """Nothing static: the slot changes with every phase."""
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """Turn counter, dice chips, buttons, spirit."""
-        self.slot.draw(surface, rect, unit, cut)
-
-    def slot_key(self) -> object:
-        """What the slot shows."""
-        return self.slot.key()
-
     def preset_title(self, name: str) -> str:
         """A preset's name in the interface language."""
         key = f"battle_checkers.preset.{name}"
         t = self.board.app.t
         return t(key) if t.has(key) else name.replace("_", " ").capitalize()
-
-    def stats(self) -> GameStats | None:
-        """Both sides' records, read up to the end of the log."""
-        self._stats = stats_of(self.board.session, self._stats, GameStats)
-        return self._stats
 
     def log_rows(self) -> list[Row]:
         """One line per turn: the side's name, its roll and its actions in notation (battle rolls in brackets); a
@@ -460,11 +416,6 @@ class BattleCheckersView:
             self._rows_key = key
             self._rows = self._turn_lines(s)
         return self._rows
-
-    def log_entries(self) -> list[int]:
-        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
-        self.log_rows()
-        return self._row_ends
 
     def _turn_lines(self, s: Any) -> list[Row]:
         t = self.board.app.t
@@ -513,17 +464,10 @@ class BattleCheckersView:
         flush()
         return line_rows([self.board.log.fit_turn(text) for text in turns])
 
-    def status(self, hint: str, note: str) -> str:
-        """What to do now."""
+    def phase_status(self, state: Any) -> str:
+        """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""
         t = self.board.app.t
         p = self.picks
-        state = p.state
-        if hint:
-            return hint
-        if note:
-            return note
-        if state is None:
-            return ""
         if state.phase == "deploy":
             return t("battle_checkers.status.deploy_done" if p.units_left() == 0 else "battle_checkers.status.deploy")
         if state.phase == "fate_choice":
@@ -537,10 +481,6 @@ class BattleCheckersView:
             # not drawn again as the planner follows the mouse.
             return t("battle_checkers.status.selected", cell=p.selected, pips=p.pips(p.use))
         return t("battle_checkers.status.act")
-
-    def hint_words(self, text: str) -> str:
-        """The suggested action in notation."""
-        return self.board.app.t("battle_checkers.status.hint", move=text)
 
     def end_reason(self, outcome: Any) -> str:
         """B12 / B13 in words."""

@@ -33,7 +33,12 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   table in it (CheckRisk: charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip.
   Seat names typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
   `turn_opened(event)` names the seat whose turn an engine event opens: when a hand-over card is due for that
-  seat, the events after it (the turn's dice) play only once the card is dismissed.
+  seat, the events after it (the turn's dice) play only once the card is dismissed. `last_cells()` returns the
+  last action's squares and its seat, `([cells], seat)` or None: the board tints them in that seat's accent under
+  the mode's marks. `enter()` runs as a game opens, before anything else, to drop what a last game left.
+- **A mode with a drafted deployment, a card, a panel slot, statistics and a move list of turns** (CheckRisk,
+  Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, with picks
+  over `game.client.board.picks.BoardPicks` and pieces drawn as `game.client.board.piece.PieceView`.
 - **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
   (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
   position draws the same as it did live.

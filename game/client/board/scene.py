@@ -9,7 +9,8 @@ Input is taken only when the animation queue is empty and a human seat is to act
 running animation, Ctrl+Z undoes (finishing the animation first), H asks for a hint, Esc first lets the mode drop
 its pick, then pauses. AI seats and hints think on the session's workers; the board keeps drawing meanwhile.
 
-A mode's scene is `BoardScene` with its `ModeView` class: `class KubtaflScene(BoardScene): view_class = ...`.
+A mode's scene is `BoardScene` named for its mode, with its `ModeView` class and its `--screenshot` states:
+`class KubtaflScene(BoardScene, mode="kubtafl", view=KubtaflView, screenshots=screenshot_contexts)`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ class BoardScene(GameScene):
     """A game on a grid board with previews, animation, undo, hints and AI seats; the mode is `view`."""
 
     view_class: Callable[[], ModeView]
+
+    def __init_subclass__(cls, mode: str = "", view: Callable[[], ModeView] | None = None,
+                          screenshots: Callable[[Any], list[tuple[str, dict[str, Any]]]] | None = None,
+                          **kwargs: Any) -> None:
+        """A mode's scene: its `mode`, its `view` class and its `screenshots(app)` states for `--screenshot`."""
+        super().__init_subclass__(**kwargs)
+        if mode:
+            cls.mode = mode
+        if view is not None:
+            cls.view_class = view
+        if screenshots is not None:
+            setattr(cls, "screenshot_states", staticmethod(screenshots))  # noqa: B010 (not a GameScene attribute)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -105,6 +118,9 @@ class BoardScene(GameScene):
     def enter_board(self, **context: Any) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
         picks (`prepare`: a callable given the settled scene)."""
+        enter = getattr(self.view, "enter", None)  # a mode with cards or drafts drops what a last game left
+        if enter is not None:
+            enter()
         self.queue.clear()
         self.close_popups()
         self.view.reset()
@@ -901,6 +917,16 @@ class BoardScene(GameScene):
             self._static = surf
         return self._static
 
+    def _tint_last_cells(self, layer: pygame.Surface) -> bool:
+        """The last action's squares in its seat's accent, under the mode's marks, for a mode that names them with
+        `last_cells()` (not while events play); True when drawn."""
+        last_cells = getattr(self.view, "last_cells", None)
+        last = last_cells() if last_cells is not None and not self.queue.busy else None
+        if last is None:
+            return False
+        self.marks.cell_tints(layer, self.layout, last[0], self.view.seat_colour(last[1]))
+        return True
+
     def draw_board(self, surface: pygame.Surface) -> None:
         """Table, marks, pieces, effects, popups, the mode's top layer, the panel and the hand-over card."""
         surface.blit(self.static_surface(), (0, 0))
@@ -915,7 +941,7 @@ class BoardScene(GameScene):
         # translucent blit twice a frame would cost more than everything else the board draws).
         area = self.layout.frame.clip(surface.get_rect())
         layer = self.marks.begin(surface.get_size(), area)
-        if live and self.view.draw_under(layer, interactive):
+        if live and (self._tint_last_cells(layer) | self.view.draw_under(layer, interactive)):
             surface.blit(layer, area.topleft, area)
         shown = self.model if live else self.review_model
         if shown is not None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
+from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
 from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
 from game.engine.core import IllegalAction
@@ -36,18 +37,12 @@ class Blitz:
         return True
 
 
-class CheckRiskPicks:
-    """The picks of the human to act, over the board scene's services."""
+class CheckRiskPicks(BoardPicks):
+    """The picks of the human to act (the draft: cell -> tokens), over the board scene's services."""
 
     def __init__(self, board: BoardScene) -> None:
-        self.board = board
-        self.state: Any = None
+        super().__init__(board)
         self.index = ActionIndex()
-        self.human = False
-        self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> tokens
-        self.draft_preset = ""  # the preset the draft was filled from (committed as one action while unchanged)
-        self.selected: str | None = None
-        self.hover: str | None = None
         self.amount: int | None = None  # tokens chosen for the selected stack (None: the default for the target)
         self.split: dict[str, int] | None = None  # the defender's retreat split in progress
         self.blitz: Blitz | None = None
@@ -89,17 +84,11 @@ class CheckRiskPicks:
             self.open_occupy()
 
     def reset(self) -> None:
-        """Drop the selection and hover (the draft, split and blitz stay until their position goes)."""
-        self.selected = None
-        self.hover = None
+        """Drop the selection, hover and amount (the draft, split and blitz stay until their position goes)."""
+        super().reset()
         self.amount = None
         self.picking = ""
         self.picker_target = None
-
-    @property
-    def phase(self) -> str:
-        """The position's phase ('' before the first position)."""
-        return str(self.state.phase) if self.state is not None else ""
 
     def cell_index(self, cell: str) -> int:
         """The engine's index of a cell name."""

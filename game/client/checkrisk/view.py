@@ -3,18 +3,16 @@ card, panel slot and texts. Everything generic (table, marks, picker, panel, log
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
 from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
+from game.client.board.mode_base import ModeBase
 from game.client.board.piece import blit_piece
-from game.client.board.stats import stats_of
 from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
@@ -30,30 +28,36 @@ if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
 
 
-class CheckRiskView:
+class CheckRiskView(ModeBase[GameStats]):
     """The CheckRisk part of a board scene."""
 
     slot_units = SLOT_UNITS
+    texts = "checkrisk"
+    stats_class = GameStats
+    picks: CheckRiskPicks
+    card: BattleCard
+    slot: Slot
+    animation: CheckRiskAnimation
 
     def attach(self, board: BoardScene) -> None:
         """Keep the board; build the parts over its services."""
-        self.board = board
+        super().attach(board)
         self.picks = CheckRiskPicks(board)
         self.card = BattleCard(board, self.picks)
         self.slot = Slot(self)
         self.animation = CheckRiskAnimation(board.animator, lambda: board.model, self.card)
         self.show_groups = False
-        self._stats: GameStats | None = None
-        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
+
+    def enter(self) -> None:
+        """As every such mode, with no groups or blitz left from a last game."""
+        super().enter()
+        self.show_groups = False
+        self.picks.blitz = None
 
     # ----- model and animation -----
     def build_model(self, state: Any) -> CheckRiskModel:
         """The stacks of `state` (any state: read-only)."""
         return CheckRiskModel.from_state(state)
-
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
-        """CheckRisk's event classes -> animation handlers."""
-        return self.animation.handlers()
 
     # ----- picks -----
     def position_changed(self, state: Any, human_to_act: bool) -> None:
@@ -67,10 +71,6 @@ class CheckRiskView:
             self.card.open(battle.attacker, battle.defender if battle.defender >= 0 else battle.attacker,
                            game.cell_name(battle.origin), game.cell_name(battle.target))
         self.picks.rebuild(state, human_to_act)
-
-    def reset(self) -> None:
-        """Drop the selection and hover."""
-        self.picks.reset()
 
     def pointer(self, intent: Intent) -> bool:
         """The battle card and the slot's buttons first, then the board."""
@@ -111,19 +111,11 @@ class CheckRiskView:
         if p.split is not None:
             p.split = None
             return True
-        if p.selected:
-            p.select(None)
-            return True
-        return False
+        return super().cancel()
 
     # ----- drawing -----
-    def layout_changed(self) -> None:
-        """The battle card follows the board."""
-        if self.card.visible:
-            self.card.place()
-
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
-        """Deployment zones, the last action's cells, groups (G), reinforcement groups, the selection."""
+        """Deployment zones, groups (G), reinforcement groups, the selection."""
         board, p = self.board, self.picks
         state, marks, layout = p.state, board.marks, board.layout
         if state is None:
@@ -132,10 +124,6 @@ class CheckRiskView:
         if state.phase == "deploy":
             zone = (state.game.cell_name(cell) for cell in state.game.zone(state.seat))
             marks.cell_tints(layer, layout, zone, seat_colour(state.seat))
-            drawn = True
-        last = None if board.queue.busy else self.last_cells()
-        if last is not None:
-            marks.cell_tints(layer, layout, last[0], seat_colour(last[1]))
             drawn = True
         if self.show_groups or (interactive and state.phase == "reinforce"):
             self._groups(layer, state)
@@ -207,7 +195,7 @@ class CheckRiskView:
         p, board = self.picks, self.board
         layout, marks, state = board.layout, board.marks, p.state
         if state is None or not interactive:
-            return self._draw_hint(layer)
+            return self.draw_hint(layer)
         if state.phase == "deploy":
             for cell in p.draft_addable():
                 marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
@@ -234,20 +222,15 @@ class CheckRiskView:
                     ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n,
                                       alpha=0.7)
                     self.draw_stack(layer, layout, ghost, (0, 0))
-        self._draw_hint(layer)
+        self.draw_hint(layer)
         return True
 
-    def _draw_hint(self, layer: pygame.Surface) -> bool:
-        s = self.board.session
-        text = self.board.hint_action
-        if not text or s is None:
-            return False
-        action = typed(s.game, text)
+    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+        """A hinted move's or attack's origin and target."""
+        action = typed(session.game, text)
         if isinstance(action, (Move, Attack)):
-            a, b = (self.board.layout.cell_center(s.game.cell_name(c)) for c in (action.origin, action.target))
-            self.board.marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
-            return True
-        return False
+            return session.game.cell_name(action.origin), session.game.cell_name(action.target)
+        return None
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The odds card by a hovered enemy stack, the battle card, a dragged stack's arrow."""
@@ -259,10 +242,7 @@ class CheckRiskView:
                 odds_card.draw(surface, self.board, p.state, p.selected, p.hover,
                                p.chosen_amount(p.selected, p.hover), attacks[p.hover], cut)
         self.card.draw(surface, self.board.model, cut)
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None:
-            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
-        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+        self.draw_drag(surface, cut)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
@@ -281,22 +261,6 @@ class CheckRiskView:
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's token (grey once out)."""
         draw_emblem(surface, seat, rect, self.eliminated(seat))
-
-    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
-        """Nothing static: the slot changes with every phase."""
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """Phase, buttons, luck."""
-        self.slot.draw(surface, rect, unit, cut)
-
-    def slot_key(self) -> object:
-        """What the slot shows."""
-        return self.slot.key()
-
-    def stats(self) -> GameStats | None:
-        """The players' records, read up to the end of the log."""
-        self._stats = stats_of(self.board.session, self._stats, GameStats)
-        return self._stats
 
     def stats_rows(self) -> list[tuple[int, str, bool]]:
         """(seat, 'hits 12 / 10.4 · won 2 lost 1', out) per seat."""
@@ -356,22 +320,10 @@ class CheckRiskView:
             ends.append(decided)
         return line_rows([self.board.log.fit_turn(text) for text in turns])
 
-    def log_entries(self) -> list[int]:
-        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
-        self.log_rows()
-        return self._row_ends
-
-    def status(self, hint: str, note: str) -> str:
-        """What to do now."""
+    def phase_status(self, state: Any) -> str:
+        """What to do now: deploy, reinforce, answer the battle or act."""
         t = self.board.app.t
         p = self.picks
-        state = p.state
-        if hint:
-            return hint
-        if note:
-            return note
-        if state is None:
-            return ""
         phase = state.phase
         if phase == "deploy":
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
@@ -386,10 +338,6 @@ class CheckRiskView:
         if p.selected:
             return t("checkrisk.status.selected", cell=p.selected)
         return t("checkrisk.status.act")
-
-    def hint_words(self, text: str) -> str:
-        """The suggested action in notation."""
-        return self.board.app.t("checkrisk.status.hint", move=text)
 
     def end_reason(self, outcome: Any) -> str:
         """C14 / C15 in words, naming the winner."""

@@ -9,11 +9,9 @@ from game.client.kubtafl.demo import screenshot_contexts
 from game.client.kubtafl.view import KubtaflView
 
 
-class KubtaflScene(BoardScene):
+class KubtaflScene(BoardScene, mode="kubtafl", view=KubtaflView, screenshots=screenshot_contexts):
     """Hot-seat or versus-AI Kubtafl with previews, animation, undo and hints."""
 
-    mode = "kubtafl"
-    view_class = KubtaflView
     view: KubtaflView
 
     def enter_board(self, **context: Any) -> None:
@@ -31,6 +29,3 @@ class KubtaflScene(BoardScene):
             self.view.picks.show_threats = bool(context.get("threats"))
             if context.get("reach"):
                 self.view.picks.activate(str(context["reach"]))
-
-    #: `--screenshot`'s states: the demo's contexts.
-    screenshot_states = staticmethod(screenshot_contexts)

@@ -1,0 +1,163 @@
+"""What the `ModeView`s of modes with a drafted deployment, a card over the board, a panel slot, game statistics
+and a move list of turn lines share (CheckRisk, Battle Checkers): the parts' plumbing, Esc, the hint's arrow, a
+dragged piece's arrow and the status line's first words. A mode subclasses `ModeBase` and fills in the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import pygame
+
+from game.client import art
+from game.client.board.picks import BoardPicks
+from game.client.board.stats import Stats, stats_of
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+class Card(Protocol):
+    """A card over the board (CheckRisk's battle card, Battle Checkers' roll card)."""
+
+    visible: bool
+
+    def place(self) -> None:
+        """Follow the board's layout."""
+
+    def close(self) -> None:
+        """Hide the card."""
+
+
+class Slot(Protocol):
+    """A mode's widgets in the panel slot."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The slot this frame."""
+
+    def key(self) -> object:
+        """What the slot shows."""
+
+
+class Animation(Protocol):
+    """A mode's animation of the engine's events."""
+
+    def handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event class -> handler."""
+
+
+S = TypeVar("S", bound=Stats)
+
+
+class ModeBase(Generic[S]):
+    """The shared part of such a mode's view: `attach` is extended to make `picks`, `card`, `slot`, `animation`."""
+
+    #: The first part of the mode's text keys ("checkrisk").
+    texts = ""
+    #: The mode's game statistics, made from the game (see `board.stats`).
+    stats_class: Callable[[Any], S]
+
+    board: BoardScene
+    picks: BoardPicks
+    card: Card
+    slot: Slot
+    animation: Animation
+
+    def attach(self, board: BoardScene) -> None:
+        """Keep the board; no statistics or move list read yet."""
+        self.board = board
+        self._stats: S | None = None
+        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
+
+    def enter(self) -> None:
+        """A game opens: no card open and no drafted deployment left from a last game."""
+        self.card.close()
+        self.picks.draft = {}
+        self.picks.draft_preset = ""
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """The mode's event classes -> animation handlers."""
+        return self.animation.handlers()
+
+    def reset(self) -> None:
+        """Drop the selection and hover."""
+        self.picks.reset()
+
+    def cancel(self) -> bool:
+        """Esc drops a selection first."""
+        if self.picks.selected:
+            self.picks.select(None)
+            return True
+        return False
+
+    # ----- drawing -----
+    def layout_changed(self) -> None:
+        """The card follows the board."""
+        if self.card.visible:
+            self.card.place()
+
+    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+        """The cells the hinted action `text` goes from and to (the same cell for one staying put), else None."""
+        return None
+
+    def draw_hint(self, layer: pygame.Surface) -> bool:
+        """The hinted action as a ghost arrow (a ghost ring for a piece staying put); True when drawn."""
+        s, text = self.board.session, self.board.hint_action
+        cells = self.hint_cells(s, text) if text and s is not None else None
+        if cells is None or not text:
+            return False
+        layout, marks = self.board.layout, self.board.marks
+        if cells[0] == cells[1]:
+            marks.ring(layer, layout, cells[0], art.GHOST)
+        else:
+            a, b = layout.cell_center(cells[0]), layout.cell_center(cells[1])
+            marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
+        return True
+
+    def draw_drag(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """Last on top: a dragged piece's arrow to the pointer; the texts `cut` on top go to the panel's list."""
+        grab = self.board.tracker.grab
+        if self.board.tracker.dragging and grab is not None:
+            art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+
+    # ----- panel and texts -----
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """Nothing static: the slot changes with every phase."""
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The slot's widgets."""
+        self.slot.draw(surface, rect, unit, cut)
+
+    def slot_key(self) -> object:
+        """What the slot shows."""
+        return self.slot.key()
+
+    def stats(self) -> S | None:
+        """The seats' records, read up to the end of the log (None without a session)."""
+        self._stats = stats_of(self.board.session, self._stats, self.stats_class)
+        return self._stats
+
+    def log_entries(self) -> list[int]:
+        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
+        self.log_rows()
+        return self._row_ends
+
+    def log_rows(self) -> Any:
+        """The move list's lines (a mode's own; it keeps `_row_ends` in step)."""
+        raise NotImplementedError
+
+    def status(self, hint: str, note: str) -> str:
+        """The hint's words, else the last undo's note, else what this phase of the picks asks for."""
+        state = self.picks.state
+        if hint or note or state is None:
+            return hint or note
+        return self.phase_status(state)
+
+    def phase_status(self, state: Any) -> str:
+        """What to do now in `state` (a mode's own)."""
+        return ""
+
+    def hint_words(self, text: str) -> str:
+        """The suggested action in notation."""
+        return self.board.app.t(f"{self.texts}.status.hint", move=text)

@@ -1,0 +1,36 @@
+"""What the picks of a mode with a drafted deployment and a selected piece share: the position they were built
+for, whether a human acts on it, the draft, the selection and the hovered cell."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+
+class BoardPicks:
+    """The picks of the human to act, over the board scene's services; a mode adds its own."""
+
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.state: Any = None
+        self.human = False
+        self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> the mode's value (tokens, facing)
+        self.draft_preset = ""  # the preset the draft came from (committed as one action while unchanged)
+        self.selected: str | None = None
+        self.hover: str | None = None
+
+    def reset(self) -> None:
+        """Drop the selection and hover (the draft stays until its position goes)."""
+        self.selected = None
+        self.hover = None
+
+    @property
+    def phase(self) -> str:
+        """The position's phase ('' before the first position)."""
+        return str(self.state.phase) if self.state is not None else ""
+
+    def select(self, cell: str | None) -> None:
+        """Select an own piece that can act (or drop the selection)."""
+        self.selected = cell
