@@ -63,7 +63,6 @@ class BattleCheckersView(ModeBase[GameStats]):
     picks: BattleCheckersPicks
     card: RollCard
     slot: Slot
-    animation: BattleCheckersAnimation
 
     def attach(self, board: BoardScene) -> None:
         """Keep the board; build the parts over its services; register the shards and grains effects."""
@@ -128,12 +127,9 @@ class BattleCheckersView(ModeBase[GameStats]):
         self.picks.key(intent)
 
     # ----- drawing -----
-    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
-        """The deployment half, the threat view, the selection and units that can act."""
-        board, p = self.board, self.picks
-        state, marks, layout = p.state, board.marks, board.layout
-        if state is None:
-            return False
+    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
+        """The deployment half, the threat view, the facing ring, the selection and units that can act."""
+        p, marks, layout = self.picks, self.board.marks, self.board.layout
         drawn = False
         if interactive and state.phase == "deploy":
             half = (state.board.name(state.board.at(x, y)) for y in state.board.half_ranks(state.player)
@@ -484,11 +480,9 @@ class BattleCheckersView(ModeBase[GameStats]):
 
     def end_reason(self, outcome: Any) -> str:
         """B12 / B13 in words."""
-        t = self.board.app.t
-        reason = str(outcome.reason).replace(" ", "_").replace(":", "")
         winner = self.seat_name(outcome.winner) if outcome.winner is not None else ""
         loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
-        return t(f"battle_checkers.reason.{reason}", winner=winner, loser=loser)
+        return self.reason_words(outcome, winner=winner, loser=loser)
 
     def end_summary(self, state: Any) -> str:
         """Units lost, attacks won against their expectation, spirit from start to end, per side."""

@@ -96,6 +96,16 @@ class ModeBase(Generic[S]):
         if self.card.visible:
             self.card.place()
 
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The mode's `marks_under` the pieces, once there is a position (the last action's squares are the
+        board's, from `last_cells`)."""
+        state = self.picks.state
+        return state is not None and self.marks_under(layer, state, interactive)
+
+    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
+        """Marks under the pieces in `state` (a mode's own); True when anything was drawn."""
+        return False
+
     def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
         """The cells the hinted action `text` goes from and to (the same cell for one staying put), else None."""
         return None
@@ -161,3 +171,8 @@ class ModeBase(Generic[S]):
     def hint_words(self, text: str) -> str:
         """The suggested action in notation."""
         return self.board.app.t(f"{self.texts}.status.hint", move=text)
+
+    def reason_words(self, outcome: Any, **names: str) -> str:
+        """Why the game ended: the text of its rule's reason ("turn limit" -> `<texts>.reason.turn_limit`)."""
+        reason = str(outcome.reason).replace(" ", "_").replace(":", "")
+        return self.board.app.t(f"{self.texts}.reason.{reason}", **names)

@@ -37,7 +37,6 @@ class CheckRiskView(ModeBase[GameStats]):
     picks: CheckRiskPicks
     card: BattleCard
     slot: Slot
-    animation: CheckRiskAnimation
 
     def attach(self, board: BoardScene) -> None:
         """Keep the board; build the parts over its services."""
@@ -114,12 +113,9 @@ class CheckRiskView(ModeBase[GameStats]):
         return super().cancel()
 
     # ----- drawing -----
-    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
         """Deployment zones, groups (G), reinforcement groups, the selection."""
-        board, p = self.board, self.picks
-        state, marks, layout = p.state, board.marks, board.layout
-        if state is None:
-            return False
+        p, marks, layout = self.picks, self.board.marks, self.board.layout
         drawn = False
         if state.phase == "deploy":
             zone = (state.game.cell_name(cell) for cell in state.game.zone(state.seat))
@@ -341,10 +337,8 @@ class CheckRiskView(ModeBase[GameStats]):
 
     def end_reason(self, outcome: Any) -> str:
         """C14 / C15 in words, naming the winner."""
-        t = self.board.app.t
-        reason = str(outcome.reason).replace(" ", "_").replace(":", "")
         winners = ", ".join(self.seat_name(w) for w in outcome.winners) if outcome.winners else ""
-        return t(f"checkrisk.reason.{reason}", winners=winners)
+        return self.reason_words(outcome, winners=winners)
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, defending mid-turn, or a turn."""
