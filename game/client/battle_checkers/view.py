@@ -58,7 +58,6 @@ class BattleCheckersView(ModeBase[GameStats]):
     """The Battle Checkers part of a board scene."""
 
     slot_units = SLOT_UNITS
-    texts = "battle_checkers"
     stats_class = GameStats
     picks: BattleCheckersPicks
     card: RollCard

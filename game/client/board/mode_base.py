@@ -52,8 +52,6 @@ S = TypeVar("S", bound=Stats)
 class ModeBase(Generic[S]):
     """The shared part of such a mode's view: `attach` is extended to make `picks`, `card`, `slot`, `animation`."""
 
-    #: The first part of the mode's text keys ("checkrisk").
-    texts = ""
     #: The mode's game statistics, made from the game (see `board.stats`).
     stats_class: Callable[[Any], S]
 
@@ -170,9 +168,9 @@ class ModeBase(Generic[S]):
 
     def hint_words(self, text: str) -> str:
         """The suggested action in notation."""
-        return self.board.app.t(f"{self.texts}.status.hint", move=text)
+        return self.board.app.t(f"{self.board.mode}.status.hint", move=text)
 
     def reason_words(self, outcome: Any, **names: str) -> str:
-        """Why the game ended: the text of its rule's reason ("turn limit" -> `<texts>.reason.turn_limit`)."""
+        """Why the game ended: the text of its rule's reason ("turn limit" -> `<mode>.reason.turn_limit`)."""
         reason = str(outcome.reason).replace(" ", "_").replace(":", "")
-        return self.board.app.t(f"{self.texts}.reason.{reason}", **names)
+        return self.board.app.t(f"{self.board.mode}.reason.{reason}", **names)

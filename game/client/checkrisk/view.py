@@ -32,7 +32,6 @@ class CheckRiskView(ModeBase[GameStats]):
     """The CheckRisk part of a board scene."""
 
     slot_units = SLOT_UNITS
-    texts = "checkrisk"
     stats_class = GameStats
     picks: CheckRiskPicks
     card: BattleCard
