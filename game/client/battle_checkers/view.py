@@ -54,24 +54,14 @@ SIDE_COLOURS = {FRONT: (255, 244, 214), RIGHT: (236, 96, 80), LEFT: (110, 160, 2
 COST_BADGE = (34, 26, 20)
 
 
-class BattleCheckersView(ModeBase[GameStats]):
+class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot], slot_units=SLOT_UNITS,
+                         stats=GameStats, picks=BattleCheckersPicks, slot=Slot):
     """The Battle Checkers part of a board scene."""
 
-    slot_units = SLOT_UNITS
-    stats_class = GameStats
-    picks: BattleCheckersPicks
-    card: RollCard
-    slot: Slot
-
     def attach(self, board: BoardScene) -> None:
-        """Keep the board; build the parts over its services; register the shards and grains effects."""
+        """As every such mode, with the fate card; register the shards and grains effects."""
         super().attach(board)
-        self.picks = BattleCheckersPicks(board)
-        self.card = RollCard(board)
-        self.slot = Slot(self)
         self.fate = FateCard(self)
-        self.animation = BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.app.t,
-                                                 self.seat_name, self.slot.spirit_anchor)
         board.effects.register("shards", _shards)
         board.effects.register("grain", _grain_flight, over_panel=True)
         board.effects.register("grain_loss", _grain_loss, over_panel=True)
@@ -81,6 +71,16 @@ class BattleCheckersView(ModeBase[GameStats]):
         self._rows_key: object = None
         self._rows: list[Row] = []
         self._last: tuple[list[str], int] | None = None
+
+    def make_card(self) -> RollCard:
+        """The roll card."""
+        return RollCard(self.board)
+
+    def make_animation(self) -> BattleCheckersAnimation:
+        """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
+        board = self.board
+        return BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.app.t, self.seat_name,
+                                       self.slot.spirit_anchor)
 
     # ----- model and animation -----
     def enter(self) -> None:

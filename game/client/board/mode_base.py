@@ -1,6 +1,7 @@
 """What the `ModeView`s of modes with a drafted deployment, a card over the board, a panel slot, game statistics
 and a move list of turn lines share (CheckRisk, Battle Checkers): the parts' plumbing, Esc, the hint's arrow, a
-dragged piece's arrow and the status line's first words. A mode subclasses `ModeBase` and fills in the rest."""
+dragged piece's arrow and the status line's first words. A mode subclasses `ModeBase`, naming its parts' types in
+the brackets and their classes in the class line, and fills in the rest."""
 
 from __future__ import annotations
 
@@ -46,26 +47,65 @@ class Animation(Protocol):
         """Event class -> handler."""
 
 
-S = TypeVar("S", bound=Stats)
+StatsT = TypeVar("StatsT", bound=Stats)
+PicksT = TypeVar("PicksT", bound=BoardPicks)
+CardT = TypeVar("CardT", bound=Card)
+SlotT = TypeVar("SlotT", bound=Slot)
 
 
-class ModeBase(Generic[S]):
-    """The shared part of such a mode's view: `attach` is extended to make `picks`, `card`, `slot`, `animation`."""
+class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
+    """The shared part of such a mode's view, generic over its statistics, picks, card and slot:
+    `class V(ModeBase[Stats, Picks, Card, Slot], slot_units=..., stats=Stats, picks=Picks, slot=Slot)`,
+    with `make_card` and `make_animation` for the parts whose making differs from mode to mode."""
 
+    #: The panel slot's height in panel units (see `ModeView.slot_units`).
+    slot_units: float
     #: The mode's game statistics, made from the game (see `board.stats`).
-    stats_class: Callable[[Any], S]
+    stats_class: Callable[[Any], StatsT]
+    #: The mode's picks, made over the board.
+    picks_class: Callable[[BoardScene], PicksT]
+    #: The mode's panel slot, made over the view.
+    slot_class: Callable[[Any], SlotT]
 
     board: BoardScene
-    picks: BoardPicks
-    card: Card
-    slot: Slot
+    picks: PicksT
+    card: CardT
+    slot: SlotT
     animation: Animation
 
+    def __init_subclass__(cls, slot_units: float | None = None, stats: Callable[[Any], Any] | None = None,
+                          picks: Callable[[BoardScene], Any] | None = None, slot: Callable[[Any], Any] | None = None,
+                          **kwargs: Any) -> None:
+        """A mode's view: its slot's height `slot_units` and its `stats`, `picks` and `slot` classes (typed loosely
+        here: a class keyword's type cannot name the class's own bracketed types)."""
+        super().__init_subclass__(**kwargs)
+        if slot_units is not None:
+            cls.slot_units = slot_units
+        if stats is not None:
+            cls.stats_class = stats
+        if picks is not None:
+            cls.picks_class = picks
+        if slot is not None:
+            cls.slot_class = slot
+
     def attach(self, board: BoardScene) -> None:
-        """Keep the board; no statistics or move list read yet."""
+        """Keep the board and make the parts over it, each after those it may read: picks, card, slot, animation
+        (no statistics or move list read yet)."""
         self.board = board
-        self._stats: S | None = None
+        self._stats: StatsT | None = None
         self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
+        self.picks = self.picks_class(board)
+        self.card = self.make_card()
+        self.slot = self.slot_class(self)
+        self.animation = self.make_animation()
+
+    def make_card(self) -> CardT:
+        """The mode's card over the board (the picks are made)."""
+        raise NotImplementedError
+
+    def make_animation(self) -> Animation:
+        """The mode's animation of the engine's events (the picks, card and slot are made)."""
+        raise NotImplementedError
 
     def enter(self) -> None:
         """A game opens: no card open and no drafted deployment left from a last game."""
@@ -141,7 +181,7 @@ class ModeBase(Generic[S]):
         """What the slot shows."""
         return self.slot.key()
 
-    def stats(self) -> S | None:
+    def stats(self) -> StatsT | None:
         """The seats' records, read up to the end of the log (None without a session)."""
         self._stats = stats_of(self.board.session, self._stats, self.stats_class)
         return self._stats

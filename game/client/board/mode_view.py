@@ -37,8 +37,10 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   last action's squares and its seat, `([cells], seat)` or None: the board tints them in that seat's accent under
   the mode's marks. `enter()` runs as a game opens, before anything else, to drop what a last game left.
 - **A mode with a drafted deployment, a card, a panel slot, statistics and a move list of turns** (CheckRisk,
-  Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, with picks
-  over `game.client.board.picks.BoardPicks` and pieces drawn as `game.client.board.piece.PieceView`.
+  Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, naming its
+  statistics, picks and slot classes (and its slot's height) in its class line and making its card and animation
+  in `make_card` and `make_animation`, with picks over `game.client.board.picks.BoardPicks` and pieces drawn as
+  `game.client.board.piece.PieceView`.
 - **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
   (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
   position draws the same as it did live.

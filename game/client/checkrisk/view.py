@@ -3,7 +3,7 @@ card, panel slot and texts. Everything generic (table, marks, picker, panel, log
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -24,27 +24,21 @@ from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
 from game.engine.checkrisk import Attack, Move, Preset, Reinforce, Retreat, Word
 
-if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
 
-
-class CheckRiskView(ModeBase[GameStats]):
+class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_units=SLOT_UNITS, stats=GameStats,
+                    picks=CheckRiskPicks, slot=Slot):
     """The CheckRisk part of a board scene."""
 
-    slot_units = SLOT_UNITS
-    stats_class = GameStats
-    picks: CheckRiskPicks
-    card: BattleCard
-    slot: Slot
+    show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
 
-    def attach(self, board: BoardScene) -> None:
-        """Keep the board; build the parts over its services."""
-        super().attach(board)
-        self.picks = CheckRiskPicks(board)
-        self.card = BattleCard(board, self.picks)
-        self.slot = Slot(self)
-        self.animation = CheckRiskAnimation(board.animator, lambda: board.model, self.card)
-        self.show_groups = False
+    def make_card(self) -> BattleCard:
+        """The battle card, over the picks (a blitz's settings)."""
+        return BattleCard(self.board, self.picks)
+
+    def make_animation(self) -> CheckRiskAnimation:
+        """The engine's events, with the battles' dice on the card."""
+        board = self.board
+        return CheckRiskAnimation(board.animator, lambda: board.model, self.card)
 
     def enter(self) -> None:
         """As every such mode, with no groups or blitz left from a last game."""
