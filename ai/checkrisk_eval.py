@@ -1,10 +1,14 @@
 """CheckRisk evaluation: cells, tokens, reinforcement income, exposure by exact battle odds, the turn limit.
 
-Scores are in "cells": a cell held and a token on the board are worth about as much until the last rounds.
-A seat's strength counts what it holds and what it will earn, less what its neighbours can take from it next
-(each enemy seat's best three attacks by the exact odds of a battle fought to the end, C11/C12). The value of
-a position for a seat is its strength against the others': with 3–4 seats the leader weighs most, so the AI
-keeps the leader down and does not open a second front against two neighbours at once.
+Scores are in "cells". While supply lasts a cell earns reinforcements and weighs as much as a token; once
+every supply is spent the game is a war of attrition (C11: a six kills a lone token for half a token, two
+equal stacks trade evenly), so cells weigh little until the last rounds, big stacks earn a bonus, and every
+stack left beside a bigger enemy costs. A seat's strength counts what it holds and what it will earn, less
+what its neighbours can take from it (each enemy seat's best three attacks by the exact odds of a battle
+fought to the end, C11/C12, and the rest at a share). The value of a position for a seat is its strength
+against the others', plus a drive to eliminate (C14) that closes in on the enemy's stacks; with 3–4 seats
+the leader weighs most, so the AI keeps the leader down and does not open a second front against two
+neighbours at once.
 """
 
 from __future__ import annotations
@@ -21,15 +25,21 @@ from game.engine.core import State
 
 # Terminal positions are worth this much (a win dwarfs any material edge).
 WIN = 1000.0
-# After the supply runs out every token is a cell the seat can still spread to (C15), so tokens weigh nearly
-# as much as cells until the last rounds, when there is no time left to spread.
+# While supply lasts a cell earns reinforcements (C7) and weighs as much as a token.
 TOKEN = 0.75
 CELL = 0.75
+# Once every seat's supply is spent a cell earns nothing until the turn limit comes near: it weighs CELL_MID.
+CELL_MID = 0.1
+# Threats beyond the attacker's best `actions` (they come in later turns) count this share.
+EXTRA_THREAT_SHARE = 0.5
+# Big stacks trade well (a 6 kills a lone token for about half a token): each stack of k adds
+# TOKEN * MASS * k(k-1)/(MAX_STACK-1), so massing is worth cells once the supply is spent.
+MASS = 0.6
 # Income is counted for this many future turns at most (tokens arrive one turn at a time).
 INCOME_HORIZON = 6
 INCOME_SHARE = 0.6
 # The last rounds before C15 make cells count more: the cell weight grows to CELL + CELL_ENDGAME.
-ENDGAME_ROUNDS = 10
+ENDGAME_ROUNDS = 4
 CELL_ENDGAME = 2.0
 # The turn limit decides by the sign of the lead, so the value of a lead saturates as the end comes near: the
 # scale of that saturation in score units, a base plus this much per round left. A leader then avoids coin flips
@@ -50,13 +60,20 @@ LEAD_SHARE = 0.5
 # DRIVE_STACK_REF, per unit of the seat's own best attacks on the enemy, and for an enemy already out. Material
 # is a difference, so trading tokens one for one never changes it; a leader that counts the enemy's losses as
 # well trades down and attacks until the enemy is gone instead of sitting on its lead until the turn limit
-# (C15). Only a seat ahead has it, weighted by the square root of how sure its lead is (a seat even or behind
-# does not throw tokens away on trades), and all of it stays below (1 - LEAD_SHARE) of a win.
+# (C15). A seat ahead has it weighted by the square root of how sure its lead is; a seat even or behind has
+# DRIVE_FLOOR of it with its own losses set against the enemy's (it closes in but trades only at a profit),
+# and all of it stays below (1 - LEAD_SHARE) of a win.
 DRIVE_TOKEN = 7.0
 DRIVE_STACK = 1.5
 DRIVE_STACK_REF = 32
 DRIVE_PROSPECT = 2.0
 DRIVE_OUT = 20.0
+# The hunt: per full stack of the seat, this much when it stands next to an enemy stack no bigger, less with
+# every step further away (to nothing across the board), so every stack closes in and the last scattered
+# tokens are run down.
+DRIVE_NEAR = 4.0
+# A seat even or behind keeps this much of the drive: sitting behind an even front loses at the turn limit.
+DRIVE_FLOOR = 0.4
 
 
 @cache
@@ -103,13 +120,30 @@ class CheckRiskEval:
         self.turn_limit: int = game.spec.turn_limit
         self.actions: int = game.spec.actions
         self.evaluations = 0
+        self.reach = board.width + board.height
+        places = [board.file_rank(i) for i in range(board.size)]
+        self.distance: tuple[tuple[int, ...], ...] = tuple(
+            tuple(abs(f - g) + abs(r - q) for g, q in places) for f, r in places
+        )
 
-    def cell_weight(self, state: Any) -> float:
+    def rounds_left(self, state: Any, turn_over: bool = False) -> float:
+        """Rounds left before the turn limit, counted per seat's turn; `turn_over` as if the turn had ended.
+
+        Positions inside a turn are judged as if it had ended, so the clock must agree with the position
+        after `end`: otherwise ending a turn early would look like time gained.
+        """
+        played = (state.seat + (1 if turn_over else 0)) / self.players if state.round else 0.0
+        return max(0.0, self.turn_limit - max(1, state.round) - played)
+
+    def cell_weight(self, state: Any, left: float | None = None) -> float:
         """How much a cell is worth now: more as the turn limit (C15) comes near."""
-        left = self.turn_limit - max(1, state.round)
+        if left is None:
+            left = self.rounds_left(state)
+        supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
+        base = CELL if supplied else CELL_MID
         if left >= ENDGAME_ROUNDS:
-            return CELL
-        return CELL + CELL_ENDGAME * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
+            return base
+        return base + (CELL + CELL_ENDGAME - base) * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
 
     def income(self, state: Any, seat: int) -> int:
         """Tokens the seat's groups would receive next turn (C7): ⌊cells/4⌋ per edge group, room and supply allowing."""
@@ -139,7 +173,8 @@ class CheckRiskEval:
         return min(total, state.supply[seat])
 
     def threats(
-        self, state: Any, cell_weight: float, cells: list[int] | None = None, strength: list[int] | None = None
+        self, state: Any, cell_weight: float, cells: list[int] | None = None, strength: list[int] | None = None,
+        mass: list[int] | None = None,
     ) -> list[list[list[float]]]:
         """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks.
 
@@ -156,6 +191,8 @@ class CheckRiskEval:
             if cells is not None and strength is not None:
                 cells[v] += 1
                 strength[v] += m if m < 3 else 3
+            if mass is not None:
+                mass[v] += m * (m - 1)
             best: dict[int, float] = {}
             for j in nbrs[i]:
                 a = owner[j]
@@ -197,17 +234,20 @@ class CheckRiskEval:
         return self.assess(state, first)[0]
 
     def assess(
-        self, state: Any, first: int | None = None
+        self, state: Any, first: int | None = None, turn_over: bool = False
     ) -> tuple[list[float], list[int], list[list[list[float]]]]:
         """(every seat's strength as in `seat_scores`, its cells, threats[victim][attacker] best first)."""
         self.evaluations += 1
         players = self.players
-        cw = self.cell_weight(state)
-        rounds_left = max(0, self.turn_limit - max(1, state.round))
+        rounds_left = self.rounds_left(state, turn_over)
+        cw = self.cell_weight(state, rounds_left)
         horizon = min(INCOME_HORIZON, rounds_left)
         cells = [0] * players
         strength = [0] * players
-        threats = self.threats(state, cw, cells, strength)
+        mass = [0] * players
+        supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
+        massing = 0.0 if supplied else TOKEN * MASS / (MAX_STACK - 1)
+        threats = self.threats(state, cw, cells, strength, mass)
         weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
         scores = []
         for s in range(players):
@@ -215,19 +255,21 @@ class CheckRiskEval:
                 scores.append(-WIN / 10)
                 continue
             score = cw * cells[s] + TOKEN * state.on_board[s] + STRENGTH_BONUS * strength[s]
-            if horizon:
-                score += TOKEN * INCOME_SHARE * horizon * self.income(state, s)
+            if massing:
+                score += massing * mass[s]
+            if horizon and state.supply[s]:
+                score += TOKEN * INCOME_SHARE * min(horizon * self.income(state, s), state.supply[s])
             for a in range(players):
                 gains = threats[s][a]
                 if not gains:
                     continue
                 gains.sort(reverse=True)
-                exposure = sum(gains[: self.actions])
+                exposure = sum(gains[: self.actions]) + EXTRA_THREAT_SHARE * sum(gains[self.actions :])
                 score -= exposure * weights[a]
             scores.append(score)
         return scores, cells, threats
 
-    def value(self, state: State, seat: int, first: int | None = None) -> float:
+    def value(self, state: State, seat: int, first: int | None = None, turn_over: bool = False) -> float:
         """The position's value for `seat`: ±WIN at the end, else its strength against the others'."""
         s: Any = state
         outcome = s.outcome()
@@ -235,19 +277,22 @@ class CheckRiskEval:
             if seat in outcome.winners:
                 return WIN / len(outcome.winners)
             return -WIN
-        scores, cells, threats = self.assess(s, first)
+        scores, cells, threats = self.assess(s, first, turn_over)
         lead = relative(scores, seat, s.out)
-        scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * max(0, self.turn_limit - max(1, s.round))
+        scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * self.rounds_left(s, turn_over)
         sure = math.tanh(lead / scale)
         value = LEAD_SHARE * WIN * sure
-        if sure > 0:
+        if sure > 0 and math.sqrt(sure) > DRIVE_FLOOR:
             value += math.sqrt(sure) * self.drive(s, seat, cells, threats)
+        else:  # not clearly ahead: close in and threaten, but trade only one for one or better
+            value += DRIVE_FLOOR * self.drive(s, seat, cells, threats, net=True)
         return value
 
-    def drive(self, s: Any, seat: int, cells: list[int], threats: list[list[list[float]]]) -> float:
-        """The push to eliminate (C14), ≥ 0: what the enemies have lost, how few stacks they have left, the
-        seat's own best attacks on them, and enemies already out; averaged over the enemies."""
-        value = 0.0
+    def drive(self, s: Any, seat: int, cells: list[int], threats: list[list[list[float]]], net: bool = False) -> float:
+        """The push to eliminate (C14): what the enemies have lost (`net`: less what the seat has lost), how few
+        stacks they have left, the seat's own best attacks on them, and enemies already out; averaged over the
+        enemies."""
+        value = -DRIVE_TOKEN * s.removed[seat] if net else 0.0
         for e in range(self.players):
             if e == seat:
                 continue
@@ -257,7 +302,24 @@ class CheckRiskEval:
                 continue
             value += DRIVE_STACK * max(0, DRIVE_STACK_REF - cells[e])
             value += DRIVE_PROSPECT * sum(threats[e][seat][: self.actions])
+        if DRIVE_NEAR:
+            value += DRIVE_NEAR * self.hunt(s, seat)
         return value / (self.players - 1)
+
+    def hunt(self, s: Any, seat: int) -> float:
+        """Per stack of `seat`, by its share of a full stack: 1 next to an enemy stack no bigger (or with none
+        left to hunt, so that a kill never lowers it), less per step further, 0 at `reach`."""
+        owner, count = s.owner, s.count
+        prey = [(j, count[j]) for j in range(len(owner)) if owner[j] != EMPTY and owner[j] != seat]
+        total = 0.0
+        for i in range(len(owner)):
+            if owner[i] != seat:
+                continue
+            c = count[i]
+            row = self.distance[i]
+            near = min((row[j] for j, m in prey if m <= c), default=1)
+            total += c * max(0.0, 1.0 - (near - 1) / self.reach)
+        return total / MAX_STACK
 
 
 def relative(scores: list[float], seat: int, out: list[bool]) -> float:

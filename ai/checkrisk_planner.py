@@ -45,7 +45,7 @@ class Strength:
 STRENGTHS = {
     "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0),
     "normal": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=1.0),
-    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2),
+    "hard": Strength(depth=3, widths=(10, 4, 2), exact_occupation=True, jitter=0.2),
 }
 
 
@@ -110,7 +110,12 @@ class CheckRiskPlanner:
             child = s.clone()
             child.apply(A.END_ACTION)
             return self.eval.value(child, self.me)
-        return self.eval.value(s, self.me)
+        # Within the deciding seat's turn the position is judged as if the turn ended now (the next seat acts
+        # first); once another seat's turn has begun, that seat acts first. Judging both kinds alike would make
+        # ending the turn look better than any action.
+        own_turn = s.seat == self.me
+        first = self.eval.next_seat(s) if own_turn else s.seat
+        return self.eval.value(s, self.me, first, turn_over=own_turn)
 
     def _turn_end_finishes(self, s: Any) -> bool:
         # C15: ending the last seat's turn of the last round ends the game; judge that position exactly.

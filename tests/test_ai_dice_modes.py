@@ -34,7 +34,7 @@ from game.engine.battle_checkers.odds import attack_odds, side_odds
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.odds import battle_distribution, battle_odds
 from game.engine.core import CHANCE
-from game.engine.driver import replay
+from game.engine.driver import replay, sample_chance
 
 CR: Any = registry.load("checkrisk", "standard")
 BC: Any = registry.load("battle_checkers", "standard")
@@ -165,10 +165,26 @@ def test_checkrisk_takes_the_winning_attack_on_the_last_enemy_stack() -> None:
     assert action[0] == A.ATTACK and action[2] == CR.cell_index("d5")
 
 
+def own_turn(state: Any, seed: int = 0) -> list[Any]:
+    """The actions the hard level plays for the seat to act until its turn ends (dice seeded)."""
+    seat, rng, played = state.seat, random.Random(seed), []
+    controller = make_controller("hard@20000", CR, seed)
+    while not state.is_terminal() and state.seat == seat:
+        player = state.current_player()
+        action = sample_chance(state, rng) if player == CHANCE else controller.choose(state)
+        if player == seat:
+            played.append(action)
+        state.apply(action)
+    return played
+
+
 def test_checkrisk_attacks_a_weak_stack_with_a_strong_one() -> None:
-    state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3), "h8": (1, 6), "g8": (1, 6), "h7": (1, 6)})
-    action = choose(CR, state)
-    assert action[0] == A.ATTACK and action[1:3] == (CR.cell_index("d4"), CR.cell_index("d5"))
+    # With supply left it may first spread for income; within the turn the six takes the lone token.
+    for supply in (None, [0, 0]):
+        fields = {} if supply is None else {"supply": supply}
+        state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3), "h8": (1, 6), "g8": (1, 6), "h7": (1, 6)}, **fields)
+        played = own_turn(state)
+        assert (A.ATTACK, CR.cell_index("d4"), CR.cell_index("d5")) in [a[:3] for a in played]
 
 
 def test_checkrisk_withdraws_from_a_hopeless_battle_and_fights_on_a_winning_one() -> None:
