@@ -45,7 +45,7 @@ CELL_ENDGAME = 2.0
 # scale of that saturation in score units, a base plus this much per round left. A leader then avoids coin flips
 # late in the game and a trailer takes them.
 LEAD_SCALE = 3.0
-LEAD_SCALE_PER_ROUND = 0.6
+LEAD_SCALE_PER_ROUND = 0.2
 # With 3–4 seats the opponents' strength is this mix of the strongest and the average.
 LEADER_SHARE = 0.6
 # Threats count fully for the seat about to act; for seats acting later less (the threatened seat may answer
@@ -111,8 +111,11 @@ def _gain_table(cell_weight: float) -> tuple[tuple[float, ...], ...]:
 class CheckRiskEval:
     """Scores CheckRisk positions for a seat; one instance per game (it caches the board geometry)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, attrition: bool = True) -> None:
         self.game = game
+        # Without `attrition` the seat plays as a beginner does: it keeps spreading for cells after the supply is
+        # spent, and neither masses its stacks nor hunts (the easy level).
+        self.attrition = attrition
         board = game.board
         self.neighbours: tuple[tuple[int, ...], ...] = board.neighbours
         self.edge: tuple[bool, ...] = board.edge
@@ -140,7 +143,7 @@ class CheckRiskEval:
         if left is None:
             left = self.rounds_left(state)
         supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
-        base = CELL if supplied else CELL_MID
+        base = CELL if supplied or not self.attrition else CELL_MID
         if left >= ENDGAME_ROUNDS:
             return base
         return base + (CELL + CELL_ENDGAME - base) * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
@@ -246,7 +249,8 @@ class CheckRiskEval:
         strength = [0] * players
         mass = [0] * players
         supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
-        massing = 0.0 if supplied else TOKEN * MASS / (MAX_STACK - 1)
+        massing = 0.0 if supplied or not self.attrition else TOKEN * MASS / (MAX_STACK - 1)
+        extra = EXTRA_THREAT_SHARE if self.attrition else 0.0
         threats = self.threats(state, cw, cells, strength, mass)
         weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
         scores = []
@@ -264,7 +268,7 @@ class CheckRiskEval:
                 if not gains:
                     continue
                 gains.sort(reverse=True)
-                exposure = sum(gains[: self.actions]) + EXTRA_THREAT_SHARE * sum(gains[self.actions :])
+                exposure = sum(gains[: self.actions]) + extra * sum(gains[self.actions :])
                 score -= exposure * weights[a]
             scores.append(score)
         return scores, cells, threats
@@ -302,7 +306,7 @@ class CheckRiskEval:
                 continue
             value += DRIVE_STACK * max(0, DRIVE_STACK_REF - cells[e])
             value += DRIVE_PROSPECT * sum(threats[e][seat][: self.actions])
-        if DRIVE_NEAR:
+        if DRIVE_NEAR and self.attrition:
             value += DRIVE_NEAR * self.hunt(s, seat)
         return value / (self.players - 1)
 

@@ -30,22 +30,24 @@ Branch = tuple[float, Any, float]  # (probability, resulting position, its evalu
 
 @dataclass(frozen=True)
 class Strength:
-    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice.
+    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice,
+    and whether it knows the war of attrition that follows the supply (massing, the hunt).
 
     Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
-    wide noise, and the level's deliberate mistakes), hard plans the whole turn.
+    wide noise, a beginner's spread and the level's deliberate mistakes), hard plans the whole turn.
     """
 
     depth: int = 2
     widths: tuple[int, ...] = (6, 1)
     exact_occupation: bool = True
     jitter: float = 0.0
+    attrition: bool = True
 
 
 STRENGTHS = {
-    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0),
-    "normal": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=1.0),
-    "hard": Strength(depth=3, widths=(10, 4, 2), exact_occupation=True, jitter=0.2),
+    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition=False),
+    "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0),
+    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2),
 }
 
 
@@ -55,7 +57,7 @@ class CheckRiskPlanner:
     def __init__(self, game: Any, strength: Strength) -> None:
         self.game = game
         self.strength = strength
-        self.eval = CheckRiskEval(game)
+        self.eval = CheckRiskEval(game, strength.attrition)
         self.budget: Budget | None = None
         self.me = 0
 
