@@ -159,6 +159,40 @@ def test_with_more_seats_the_leader_counts_most() -> None:
     assert relative([10.0, 4.0], 0, [False, False]) == 6.0
 
 
+def test_C8_ending_the_turn_is_judged_on_the_same_clock_as_acting() -> None:
+    # A position inside the deciding seat's turn is judged as if the turn had ended; with no supply left,
+    # 'end' changes nothing else, so both must be worth the same (else ending early looks like a gain).
+    rng = random.Random(5)
+    planner = CheckRiskPlanner(CR, CR_STRENGTHS["hard"])
+    planner.budget = Budget(Limits(None, None))
+    for _ in range(30):
+        stacks = {CR.cell_name(c): (rng.randrange(2), rng.randint(1, 6)) for c in rng.sample(range(64), 14)}
+        seat = rng.randrange(2)
+        state = cr(stacks, round=rng.randint(1, 59), seat=seat, supply=[0, 0])
+        if state.is_terminal():
+            continue
+        planner.me = seat
+        ended = state.clone()
+        ended.apply(A.END_ACTION)
+        assert planner.leaf(state) == pytest.approx(planner.leaf(ended))
+
+
+def test_checkrisk_hunts_scattered_tokens_once_the_supply_is_spent() -> None:
+    # A lone six far from the enemy's last lone tokens: hard closes in instead of ending its turn.
+    state = cr({"a1": (0, 6), "h8": (1, 1), "g8": (1, 1)}, round=20, supply=[0, 0], removed=[44, 48])
+    played = own_turn(state.clone())
+    moves = [a for a in played if a[0] == A.MOVE]
+    assert moves and moves[0][1] == CR.cell_index("a1")
+    distance = CheckRiskEval(CR).distance
+    h8 = CR.cell_index("h8")
+    after = state.clone()
+    for action in played:
+        after.apply(action)
+    nearest = min(distance[cell][h8] for cell in range(64) if after.owner[cell] == 0)
+    assert nearest < distance[CR.cell_index("a1")][h8]
+    assert CheckRiskEval(CR).hunt(after, 0) > CheckRiskEval(CR).hunt(state, 0)
+
+
 def test_checkrisk_takes_the_winning_attack_on_the_last_enemy_stack() -> None:
     state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3)})
     action = choose(CR, state)
