@@ -138,12 +138,17 @@ class CheckRiskEval:
         played = (state.seat + (1 if turn_over else 0)) / self.players if state.round else 0.0
         return max(0.0, self.turn_limit - max(1, state.round) - played)
 
-    def cell_weight(self, state: Any, left: float | None = None) -> float:
-        """How much a cell is worth now: more as the turn limit (C15) comes near."""
+    def attrition_phase(self, state: Any) -> bool:
+        """Whether the war of attrition is on: every seat still in has spent its supply (and the seat knows it)."""
+        return self.attrition and not any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
+
+    def cell_weight(self, state: Any, left: float | None = None, attrition: bool | None = None) -> float:
+        """How much a cell is worth now: little in the war of attrition, more as the turn limit (C15) comes near."""
         if left is None:
             left = self.rounds_left(state)
-        supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
-        base = CELL if supplied or not self.attrition else CELL_MID
+        if attrition is None:
+            attrition = self.attrition_phase(state)
+        base = CELL_MID if attrition else CELL
         if left >= ENDGAME_ROUNDS:
             return base
         return base + (CELL + CELL_ENDGAME - base) * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
@@ -243,13 +248,13 @@ class CheckRiskEval:
         self.evaluations += 1
         players = self.players
         rounds_left = self.rounds_left(state, turn_over)
-        cw = self.cell_weight(state, rounds_left)
+        attrition = self.attrition_phase(state)
+        cw = self.cell_weight(state, rounds_left, attrition)
         horizon = min(INCOME_HORIZON, rounds_left)
         cells = [0] * players
         strength = [0] * players
         mass = [0] * players
-        supplied = any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
-        massing = 0.0 if supplied or not self.attrition else TOKEN * MASS / (MAX_STACK - 1)
+        massing = TOKEN * MASS / (MAX_STACK - 1) if attrition else 0.0
         extra = EXTRA_THREAT_SHARE if self.attrition else 0.0
         threats = self.threats(state, cw, cells, strength, mass)
         weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
