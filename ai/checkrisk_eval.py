@@ -1,7 +1,7 @@
 """CheckRisk evaluation: cells, tokens, reinforcement income, exposure by exact battle odds, the turn limit.
 
 Scores are in "cells". While supply lasts a cell earns reinforcements and weighs as much as a token; once
-every supply is spent the game is a war of attrition (C11: a six kills a lone token for half a token, two
+every supply is spent a two-player game is a war of attrition (C11: a six kills a lone token for half a token, two
 equal stacks trade evenly), so cells weigh little until the last rounds, big stacks earn a bonus, and every
 stack left beside a bigger enemy costs. A seat's strength counts what it holds and what it will earn, less
 what its neighbours can take from it (each enemy seat's best three attacks by the exact odds of a battle
@@ -113,9 +113,12 @@ class CheckRiskEval:
 
     def __init__(self, game: Any, attrition: bool = True) -> None:
         self.game = game
-        # Without `attrition` the seat plays as a beginner does: it keeps spreading for cells after the supply is
-        # spent, and neither masses its stacks nor hunts (the easy level).
-        self.attrition = attrition
+        # Without `attrition` the seat keeps spreading for cells after the supply is spent and neither masses its
+        # stacks nor hunts: a beginner's play (the easy level), and the sound play with three or four seats, where
+        # a war of attrition between two seats hands the game to the others (there only a seat ahead pushes).
+        duel = game.num_players == 2
+        self.attrition = attrition and duel
+        self.floor = DRIVE_FLOOR if duel else 0.0
         board = game.board
         self.neighbours: tuple[tuple[int, ...], ...] = board.neighbours
         self.edge: tuple[bool, ...] = board.edge
@@ -291,10 +294,11 @@ class CheckRiskEval:
         scale = LEAD_SCALE + LEAD_SCALE_PER_ROUND * self.rounds_left(s, turn_over)
         sure = math.tanh(lead / scale)
         value = LEAD_SHARE * WIN * sure
-        if sure > 0 and math.sqrt(sure) > DRIVE_FLOOR:
+        floor = self.floor
+        if sure > 0 and math.sqrt(sure) > floor:
             value += math.sqrt(sure) * self.drive(s, seat, cells, threats)
-        else:  # not clearly ahead: close in and threaten, but trade only one for one or better
-            value += DRIVE_FLOOR * self.drive(s, seat, cells, threats, net=True)
+        elif floor:  # not clearly ahead: close in and threaten, but trade only one for one or better
+            value += floor * self.drive(s, seat, cells, threats, net=True)
         return value
 
     def drive(self, s: Any, seat: int, cells: list[int], threats: list[list[list[float]]], net: bool = False) -> float:
