@@ -323,14 +323,19 @@ class CheckRiskEval:
         """Per stack of `seat`, by its share of a full stack: 1 next to an enemy stack no bigger (or with none
         left to hunt, so that a kill never lowers it), less per step further, 0 at `reach`."""
         owner, count = s.owner, s.count
-        prey = [(j, count[j]) for j in range(len(owner)) if owner[j] != EMPTY and owner[j] != seat]
+        # prey[c]: the enemy cells a stack of c may hunt (stacks of at most c tokens).
+        prey: list[list[int]] = [[] for _ in range(MAX_STACK + 1)]
+        for j, o in enumerate(owner):
+            if o != EMPTY and o != seat:
+                for c in range(count[j], MAX_STACK + 1):
+                    prey[c].append(j)
         total = 0.0
-        for i in range(len(owner)):
-            if owner[i] != seat:
+        for i, o in enumerate(owner):
+            if o != seat:
                 continue
             c = count[i]
-            row = self.distance[i]
-            near = min((row[j] for j, m in prey if m <= c), default=1)
+            cells = prey[c]
+            near = min(map(self.distance[i].__getitem__, cells)) if cells else 1
             total += c * max(0.0, 1.0 - (near - 1) / self.reach)
         return total / MAX_STACK
 

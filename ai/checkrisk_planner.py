@@ -11,7 +11,9 @@ A node is one evaluated position (about 0.1 ms).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ai.budget import Budget, BudgetExhausted
@@ -20,7 +22,7 @@ from ai.planners import planner_budget
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.odds import battle_distribution, round_outcomes
-from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, OCCUPY, REINFORCE, ROLL
+from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE, ROLL
 from game.engine.core import Action, State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).
@@ -31,7 +33,8 @@ Branch = tuple[float, Any, float]  # (probability, resulting position, its evalu
 @dataclass(frozen=True)
 class Strength:
     """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice,
-    and whether it knows the war of attrition that follows the supply (massing, the hunt).
+    whether it knows the war of attrition that follows the supply (massing, the hunt), and how many moves
+    beside an enemy stack it searches beyond the beam (`approach`, to break standoffs).
 
     Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
     wide noise, a beginner's spread and the level's deliberate mistakes), hard plans the whole turn.
@@ -42,12 +45,13 @@ class Strength:
     exact_occupation: bool = True
     jitter: float = 0.0
     attrition: bool = True
+    approach: int = 0
 
 
 STRENGTHS = {
     "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition=False),
     "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0),
-    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2),
+    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3),
 }
 
 
@@ -175,15 +179,16 @@ class CheckRiskPlanner:
         if depth <= 1:
             return scored[0][2]
         best_action = scored[0][2]
+        beam = self.beam(s, scored, self.strength.widths[0], depth, lambda t: t[2])
         results = []
         try:
-            for value, index, action, branches in scored[: self.strength.widths[0]]:
+            for value, index, action, branches in beam:
                 deeper = value if action == A.END_ACTION else self.branch_value(branches, depth - 1, 1)
                 results.append((deeper, value, index, action))  # equal plans: the better first step
         except BudgetExhausted:
             pass
         # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
-        if len(results) == min(len(scored), self.strength.widths[0]):
+        if len(results) == len(beam):
             results.sort(key=lambda t: (-t[0], -t[1], t[2]))
             best_action = results[0][3]
         return best_action
@@ -207,12 +212,33 @@ class CheckRiskPlanner:
         scored.sort(key=lambda t: -t[0])
         widths = self.strength.widths
         width = widths[min(level, len(widths) - 1)]
-        if depth == 1 or width <= 1:
+        if depth == 1 or (width <= 1 and not self.strength.approach):
             return scored[0][0]
         return max(
             value if action == A.END_ACTION else self.branch_value(branches, depth - 1, level + 1)
-            for value, action, branches in scored[:width]
+            for value, action, branches in self.beam(s, scored, width, depth, lambda t: t[1])
         )
+
+    def beam(self, s: Any, scored: list[Any], width: int, depth: int, action_of: Callable[[Any], Any]) -> list[Any]:
+        """The best `width` of `scored` (best first), and the best few moves that bring a stack beside an enemy
+        stack it can then attack: a quiet move next to an enemy scores below standing still, yet a move and an
+        attack in one turn is how a standoff is broken."""
+        beam = scored[:width]
+        extra = self.strength.approach if depth >= 2 else 0
+        if not extra:
+            return beam
+        owner, count, nbrs, me = s.owner, s.count, self.eval.neighbours, s.seat
+        for entry in scored[width:]:
+            action = action_of(entry)
+            if action[0] != A.MOVE or owner[action[2]] == me:
+                continue
+            target, n = action[2], action[3]
+            if any(owner[j] != EMPTY and owner[j] != me and count[j] <= n for j in nbrs[target]):
+                beam.append(entry)
+                extra -= 1
+                if not extra:
+                    break
+        return beam
 
     def step_value(self, s: Any, action: Any) -> tuple[float, list[Branch]]:
         """(expected value after `action`, [(probability, resulting position, its value)]), battles resolved."""
@@ -238,8 +264,7 @@ class CheckRiskPlanner:
         origin, target, a0 = s.battle[0], s.battle[1], s.battle[2]
         d0 = s.count[target]
         out: list[tuple[float, Any]] = []
-        for (a, d), exact in sorted(battle_distribution(a0, d0, a0 + d0).items()):
-            p = float(exact)
+        for (a, d), p in sorted(fought_out(a0, d0)):
             if p < 1e-4:
                 continue
             after = s.clone()
@@ -321,13 +346,13 @@ class CheckRiskPlanner:
         origin, target, a = s.battle[0], s.battle[1], s.battle[2]
         d = s.count[target]
         stand = 0.0
-        for (na, nd), p in battle_distribution(a, d, a + d).items():
+        for (na, nd), p in fought_out(a, d):
             child = s.clone()
             child.apply(A.STAND_ACTION)
             fight_to(child, na, nd)
             if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
                 child = self._occupied(child, origin)
-            stand += float(p) * self.leaf(child)
+            stand += p * self.leaf(child)
         best: Any = A.STAND_ACTION
         best_value = stand
         for action in legal:
@@ -387,6 +412,13 @@ class CheckRiskPlanner:
                 if action in legal:
                     return action
         return legal[0]
+
+
+@cache
+def fought_out(attackers: int, defenders: int) -> tuple[tuple[tuple[int, int], float], ...]:
+    """How a battle fought to the end leaves (attackers, defenders), each with its chance (C11, C12)."""
+    dist = battle_distribution(attackers, defenders, attackers + defenders)
+    return tuple((left, float(p)) for left, p in dist.items())
 
 
 def fight_to(s: Any, attackers: int, defenders: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -210,6 +211,20 @@ def own_turn(state: Any, seed: int = 0) -> list[Any]:
             played.append(action)
         state.apply(action)
     return played
+
+
+def test_checkrisk_a_seat_ahead_breaks_a_standoff_by_moving_beside_and_attacking() -> None:
+    # Eighteen tokens against twelve, the supply spent, two sixes a step apart: moving beside the enemy six scores
+    # below standing still, so only the approach search finds the move and the attack in one turn (C9, C10).
+    stacks = {"c3": (0, 6), "a1": (0, 6), "b1": (0, 6), "e3": (1, 6), "h8": (1, 6)}
+    state = cr(stacks, round=20, supply=[0, 0], removed=[32, 38])
+    played = [a[:3] for a in own_turn(state.clone())]
+    c3, d3, e3 = (CR.cell_index(c) for c in ("c3", "d3", "e3"))
+    assert (A.MOVE, c3, d3) in played
+    assert played.index((A.ATTACK, d3, e3)) > played.index((A.MOVE, c3, d3))
+    beam_only = CheckRiskPlanner(CR, replace(CR_STRENGTHS["hard"], approach=0))
+    first = beam_only.choose(state.clone(), Budget(Limits(20_000, None)), random.Random(0))
+    assert first[0] == A.MOVE and first[2] != d3
 
 
 def test_checkrisk_attacks_a_weak_stack_with_a_strong_one() -> None:
