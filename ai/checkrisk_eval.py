@@ -1,13 +1,13 @@
 """CheckRisk evaluation: cells, tokens, reinforcement income, exposure by exact battle odds, the turn limit.
 
 Scores are in "cells". While supply lasts a cell earns reinforcements and weighs as much as a token; once
-every supply is spent a two-player game is a war of attrition (C11: a six kills a lone token for half a token, two
-equal stacks trade evenly), so cells weigh little until the last rounds, big stacks earn a bonus, and every
-stack left beside a bigger enemy costs. A seat's strength counts what it holds and what it will earn, less
-what its neighbours can take from it (each enemy seat's best three attacks by the exact odds of a battle
-fought to the end, C11/C12, and the rest at a share). The value of a position for a seat is its strength
-against the others', plus a drive to eliminate (C14) that closes in on the enemy's stacks; with 3–4 seats
-the leader weighs most, so the AI keeps the leader down and does not open a second front against two
+every supply is spent the game is a war of attrition for a seat that knows it (C11: a six kills a lone token
+for half a token, two equal stacks trade evenly), so cells weigh little until the last rounds, big stacks earn
+a bonus, and every stack left beside a bigger enemy costs. A seat's strength counts what it holds and what it
+will earn, less what its neighbours can take from it (each enemy seat's best three attacks by the exact odds
+of a battle fought to the end, C11/C12, and the rest at a share). The value of a position for a seat is its
+strength against the others', plus a drive to eliminate (C14) that closes in on the enemy's stacks; with 3–4
+seats the leader weighs most, so the AI keeps the leader down and does not open a second front against two
 neighbours at once.
 """
 
@@ -72,6 +72,9 @@ DRIVE_OUT = 20.0
 # every step further away (to nothing across the board), so every stack closes in and the last scattered
 # tokens are run down.
 DRIVE_NEAR = 4.0
+# A seat that masses only once ahead (normal) also masses against a rival whose stacks average fewer tokens than
+# this (a spread enemy is run down by big stacks), fully at one token fewer.
+SPREAD_REF = 4.0
 # A seat even or behind keeps this much of the drive: sitting behind an even front loses at the turn limit.
 DRIVE_FLOOR = 0.4
 
@@ -111,14 +114,19 @@ def _gain_table(cell_weight: float) -> tuple[tuple[float, ...], ...]:
 class CheckRiskEval:
     """Scores CheckRisk positions for a seat; one instance per game (it caches the board geometry)."""
 
-    def __init__(self, game: Any, attrition: bool = True) -> None:
+    def __init__(self, game: Any, attrition_seats: int = 2, mass_lead: float = 0.0) -> None:
         self.game = game
-        # Without `attrition` the seat keeps spreading for cells after the supply is spent and neither masses its
-        # stacks nor hunts: a beginner's play (the easy level), and the sound play with three or four seats, where
-        # a war of attrition between two seats hands the game to the others (there only a seat ahead pushes).
+        # The war of attrition is known in games of at most `attrition_seats` seats. Without it the seat keeps
+        # spreading for cells after the supply is spent and neither masses its stacks nor hunts: a beginner's play
+        # (easy), and normal's with three or four seats. Against seats that spread, massed stacks eat lone tokens
+        # at a profit, so hard plays it with any number of seats.
         duel = game.num_players == 2
-        self.attrition = attrition and duel
+        self.attrition = game.num_players <= attrition_seats
         self.floor = DRIVE_FLOOR if duel else 0.0
+        # With `mass_lead` the seat masses only as far as it leads the strongest rival in tokens (fully at this
+        # many ahead) or finds that rival spread thin: it runs a weaker or scattered enemy down, but meets an even
+        # massed one spread out (normal's simpler plan).
+        self.mass_lead = mass_lead
         board = game.board
         self.neighbours: tuple[tuple[int, ...], ...] = board.neighbours
         self.edge: tuple[bool, ...] = board.edge
@@ -268,7 +276,10 @@ class CheckRiskEval:
                 continue
             score = cw * cells[s] + TOKEN * state.on_board[s] + STRENGTH_BONUS * strength[s]
             if massing:
-                score += massing * mass[s]
+                share = 1.0
+                if self.mass_lead:
+                    share = self.mass_share(state, s, cells)
+                score += massing * share * mass[s]
             if horizon and state.supply[s]:
                 score += TOKEN * INCOME_SHARE * min(horizon * self.income(state, s), state.supply[s])
             for a in range(players):
@@ -280,6 +291,19 @@ class CheckRiskEval:
                 score -= exposure * weights[a]
             scores.append(score)
         return scores, cells, threats
+
+    def mass_share(self, state: Any, seat: int, cells: list[int]) -> float:
+        """How much of the massing bonus a seat with `mass_lead` counts: fully once it leads the strongest rival
+        by `mass_lead` tokens or that rival's stacks average SPREAD_REF - 1 tokens or fewer, nothing against an
+        even rival whose stacks average SPREAD_REF or more."""
+        rivals = [o for o in range(self.players) if o != seat and not state.out[o]]
+        if not rivals:
+            return 1.0
+        rival = max(rivals, key=state.on_board.__getitem__)
+        share = (state.on_board[seat] - state.on_board[rival]) / self.mass_lead
+        if cells[rival]:
+            share = max(share, SPREAD_REF - state.on_board[rival] / cells[rival])
+        return min(1.0, max(0.0, share))
 
     def value(self, state: State, seat: int, first: int | None = None, turn_over: bool = False) -> float:
         """The position's value for `seat`: ±WIN at the end, else its strength against the others'."""

@@ -33,25 +33,28 @@ Branch = tuple[float, Any, float]  # (probability, resulting position, its evalu
 @dataclass(frozen=True)
 class Strength:
     """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice,
-    whether it knows the war of attrition that follows the supply (massing, the hunt), and how many moves
-    beside an enemy stack it searches beyond the beam (`approach`, to break standoffs).
+    in games of up to how many seats it knows the war of attrition that follows the supply (massing, the
+    hunt), the token lead at which it masses fully (`mass_lead`, 0: always), and how many moves beside an
+    enemy stack it searches beyond the beam (`approach`, to break standoffs).
 
     Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
-    wide noise, a beginner's spread and the level's deliberate mistakes), hard plans the whole turn.
+    wide noise, a beginner's spread and the level's deliberate mistakes; normal masses only once ahead), hard
+    plans the whole turn.
     """
 
     depth: int = 2
     widths: tuple[int, ...] = (6, 1)
     exact_occupation: bool = True
     jitter: float = 0.0
-    attrition: bool = True
+    attrition_seats: int = 2
     approach: int = 0
+    mass_lead: float = 0.0
 
 
 STRENGTHS = {
-    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition=False),
-    "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0),
-    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3),
+    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0),
+    "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
+    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4),
 }
 
 
@@ -61,7 +64,7 @@ class CheckRiskPlanner:
     def __init__(self, game: Any, strength: Strength) -> None:
         self.game = game
         self.strength = strength
-        self.eval = CheckRiskEval(game, strength.attrition)
+        self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
         self.budget: Budget | None = None
         self.me = 0
 

@@ -200,10 +200,10 @@ def test_checkrisk_takes_the_winning_attack_on_the_last_enemy_stack() -> None:
     assert action[0] == A.ATTACK and action[2] == CR.cell_index("d5")
 
 
-def own_turn(state: Any, seed: int = 0) -> list[Any]:
-    """The actions the hard level plays for the seat to act until its turn ends (dice seeded)."""
+def own_turn(state: Any, seed: int = 0, level: str = "hard", game: Any = CR) -> list[Any]:
+    """The actions a level (hard unless named) plays for the seat to act until its turn ends (dice seeded)."""
     seat, rng, played = state.seat, random.Random(seed), []
-    controller = make_controller("hard@20000", CR, seed)
+    controller = make_controller(f"{level}@20000", game, seed)
     while not state.is_terminal() and state.seat == seat:
         player = state.current_player()
         action = sample_chance(state, rng) if player == CHANCE else controller.choose(state)
@@ -225,6 +225,40 @@ def test_checkrisk_a_seat_ahead_breaks_a_standoff_by_moving_beside_and_attacking
     beam_only = CheckRiskPlanner(CR, replace(CR_STRENGTHS["hard"], approach=0))
     first = beam_only.choose(state.clone(), Budget(Limits(20_000, None)), random.Random(0))
     assert first[0] == A.MOVE and first[2] != d3
+
+
+def test_checkrisk_normal_masses_only_once_ahead_and_hard_always() -> None:
+    # Supply spent, two stacks of three side by side: against an even, massed enemy normal spreads them for cells;
+    # against a beaten or a scattered one it masses them into a six to run it down; hard masses in every case.
+    mine = {"b2": (0, 3), "c2": (0, 3), "a1": (0, 1)}
+    for theirs, removed, masses in (
+        ({"e7": (1, 6), "f7": (1, 2)}, [43, 42], {"normal": False, "hard": True}),
+        ({"g7": (1, 1)}, [43, 49], {"normal": True, "hard": True}),
+        ({"e7": (1, 1), "f8": (1, 1), "g7": (1, 1), "h8": (1, 1), "d8": (1, 1), "b8": (1, 1), "a7": (1, 1)},
+         [43, 43], {"normal": True, "hard": True}),
+    ):
+        for level, expected in masses.items():
+            state = cr({**mine, **theirs}, round=20, supply=[0, 0], removed=removed)
+            own_turn(state, level=level)
+            biggest = max(n for o, n in zip(state.owner, state.count, strict=True) if o == 0)
+            assert (biggest == 6) == expected, (level, theirs)
+
+
+def test_checkrisk_with_four_seats_hard_masses_once_the_supply_is_spent_and_normal_spreads() -> None:
+    # Corners4, every supply spent, the enemies down to lone tokens: hard knows the war of attrition with any
+    # number of seats (a six eats lone tokens at a profit), normal only in a duel and keeps spreading for cells.
+    c4 = registry.load("checkrisk", "corners4")
+    stacks = {"b2": (0, 3), "c2": (0, 3), "a1": (0, 1), "e5": (1, 1), "f6": (1, 1), "a5": (1, 1), "g3": (2, 1),
+              "h1": (2, 1), "h8": (3, 1), "a8": (3, 1)}
+    results = {}
+    for level in ("hard", "normal"):
+        state = c4.position(stacks, round=30, supply=[0, 0, 0, 0], removed=[43, 47, 48, 48])
+        own_turn(state, level=level, game=c4)
+        results[level] = state
+    hard, normal = results["hard"], results["normal"]
+    assert max(n for o, n in zip(hard.owner, hard.count, strict=True) if o == 0) == 6
+    assert max(n for o, n in zip(normal.owner, normal.count, strict=True) if o == 0) <= 3
+    assert sum(o == 0 for o in normal.owner) > sum(o == 0 for o in hard.owner)
 
 
 def test_checkrisk_attacks_a_weak_stack_with_a_strong_one() -> None:
