@@ -276,9 +276,7 @@ class CheckRiskEval:
                 continue
             score = cw * cells[s] + TOKEN * state.on_board[s] + STRENGTH_BONUS * strength[s]
             if massing:
-                share = 1.0
-                if self.mass_lead:
-                    share = self.mass_share(state, s, cells)
+                share = self.mass_share(state, s, cells) if self.mass_lead else 1.0
                 score += massing * share * mass[s]
             if horizon and state.supply[s]:
                 score += TOKEN * INCOME_SHARE * min(horizon * self.income(state, s), state.supply[s])
