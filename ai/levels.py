@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ai.budget import Limits
+
+T = TypeVar("T")
 
 SEARCH, GREEDY, RANDOM = "search", "greedy", "random"
 
@@ -40,6 +44,26 @@ LEVELS: dict[str, Level] = {
 BASELINES = ("random", "greedy")
 PLAYER_LEVELS = ("easy", "normal", "hard")
 LEVEL_NAMES = BASELINES + PLAYER_LEVELS
+# The levels a mode's own planner plays (the baselines never reach it).
+SEARCH_LEVELS = tuple(name for name, level in LEVELS.items() if level.kind == SEARCH)
+
+
+def strengths_by_level(planner: str, table: Mapping[str, T]) -> Mapping[str, T]:
+    """A planner's strength per AI level, checked to cover exactly the levels that search (ValueError naming
+    the missing and unknown ones), so a level added to `LEVELS` fails loudly until every planner knows it."""
+    missing = [name for name in SEARCH_LEVELS if name not in table]
+    unknown = [name for name in table if name not in SEARCH_LEVELS]
+    if missing or unknown:
+        raise ValueError(f"{planner}: strengths missing for AI levels {missing}, given for unknown levels {unknown}")
+    return table
+
+
+def strength_of(table: Mapping[str, T], level_name: str) -> T:
+    """The strength `table` gives the level named `level_name`; ValueError naming an unknown level."""
+    try:
+        return table[level_name]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level_name!r}; known: {', '.join(table)}") from None
 
 
 def parse_level(spec: str) -> Level:
