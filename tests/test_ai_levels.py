@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.levels import LEVELS, PLAYER_LEVELS, SEARCH, SEARCH_LEVELS, strength_of, strengths_by_level
+from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, SEARCH, strength_of, strengths_by_level
 from game.client.i18n import LANGUAGE_NAMES, table
 from game.client.play.seats import SEAT_CHOICES, parse_seat
 from game.engine import registry
@@ -12,9 +12,10 @@ from game.engine import registry
 PLANNED = [spec for spec in registry.MODES if spec.planner is not None]
 
 
-def test_every_player_level_searches() -> None:
+def test_the_level_table_names_each_level_once() -> None:
+    assert all(level.name == name for name, level in LEVELS.items())
+    assert sorted(LEVEL_NAMES) == sorted(LEVELS) and set(BASELINES).isdisjoint(PLAYER_LEVELS)
     assert all(LEVELS[name].kind == SEARCH for name in PLAYER_LEVELS)
-    assert set(PLAYER_LEVELS) <= set(SEARCH_LEVELS)
 
 
 @pytest.mark.parametrize("spec", PLANNED, ids=[spec.name for spec in PLANNED])
@@ -29,7 +30,7 @@ def test_every_player_level_has_its_own_strength_in_every_planner(spec: registry
 
 
 def test_a_strength_table_must_cover_exactly_the_levels_that_search() -> None:
-    full = {name: name.upper() for name in SEARCH_LEVELS}
+    full = {name: name.upper() for name in PLAYER_LEVELS}
     assert strengths_by_level("test", full) is full
     with pytest.raises(ValueError, match="missing for AI levels \\['hard'\\]"):
         strengths_by_level("test", {k: v for k, v in full.items() if k != "hard"})
