@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.controllers import AIController
-from ai.levels import parse_level
+from ai.levels import LEVEL_NAMES, parse_level
 from game.engine import registry
 from game.engine.atomic import write_json_atomic
 from game.engine.core import CHANCE, Game
@@ -352,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py arena", description="Play AI levels against each other.")
     parser.add_argument("mode", help="game mode, e.g. kubtafl")
     parser.add_argument("--level", default=registry.DEFAULT_LEVEL, help="level of the mode (default: standard)")
-    parser.add_argument("--a", default="hard", help="side a: random, greedy, easy, normal, hard (e.g. hard@20000)")
+    parser.add_argument("--a", default="hard", help=f"side a: {', '.join(LEVEL_NAMES)} (e.g. hard@20000)")
     parser.add_argument("--b", default="greedy", help="side b, same choices")
     parser.add_argument(
         "--seats", help="one level per seat, comma-separated (e.g. hard,normal,normal,normal); rotated over the games"

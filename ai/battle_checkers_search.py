@@ -17,6 +17,7 @@ from typing import Any
 
 from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches
 from ai.budget import Budget, BudgetExhausted
+from ai.levels import strength_of, strengths_by_level
 from ai.planners import planner_budget
 from game.engine.battle_checkers.actions import ACT, ATTACK, DUEL, END, FATE, FATE_OUTCOMES, NOFATE, PRESET, REPEL
 from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
@@ -59,11 +60,14 @@ class Strength:
     jitter: float = 0.0
 
 
-STRENGTHS = {
-    "easy": Strength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
-    "normal": Strength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
-    "hard": Strength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
-}
+STRENGTHS = strengths_by_level(
+    "Battle Checkers search",
+    {
+        "easy": Strength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
+        "normal": Strength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
+        "hard": Strength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
+    },
+)
 
 
 class BattleCheckersSearch:
@@ -268,5 +272,5 @@ class BattleCheckersSearch:
 
 
 def make_planner(game: Any, level_name: str) -> BattleCheckersSearch:
-    """The search at a level's strength (unknown names play as hard)."""
-    return BattleCheckersSearch(game, STRENGTHS.get(level_name, STRENGTHS["hard"]))
+    """The search at a level's strength; ValueError for an unknown level."""
+    return BattleCheckersSearch(game, strength_of(STRENGTHS, level_name))

@@ -18,6 +18,7 @@ from typing import Any
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import CheckRiskEval
+from ai.levels import strength_of, strengths_by_level
 from ai.planners import planner_budget
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.level import MAX_STACK
@@ -51,11 +52,14 @@ class Strength:
     mass_lead: float = 0.0
 
 
-STRENGTHS = {
-    "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0),
-    "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
-    "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4),
-}
+STRENGTHS = strengths_by_level(
+    "CheckRisk planner",
+    {
+        "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0),
+        "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
+        "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4),
+    },
+)
 
 
 class CheckRiskPlanner:
@@ -517,5 +521,5 @@ def generated_layouts(zone: Any, tokens: int) -> list[dict[int, int]]:
 
 
 def make_planner(game: Any, level_name: str) -> CheckRiskPlanner:
-    """The planner at a level's strength (unknown names play as hard)."""
-    return CheckRiskPlanner(game, STRENGTHS.get(level_name, STRENGTHS["hard"]))
+    """The planner at a level's strength; ValueError for an unknown level."""
+    return CheckRiskPlanner(game, strength_of(STRENGTHS, level_name))

@@ -1,19 +1,13 @@
-"""What the AI knows about a mode: evaluation, position key and move-ordering hints, looked up by mode name."""
+"""What the AI knows about a mode: evaluation, position key and move-ordering hints, named by the mode registry."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
+from typing import Any
 
+from game.engine import registry
 from game.engine.core import Action, Game, Outcome, State
-
-# Modes with their own knowledge: mode name -> "module:Class" (imported lazily so a missing mode costs nothing).
-_KNOWLEDGE = {
-    "kubtafl": "ai.kubtafl_eval:KubtaflKnowledge",
-    "checkrisk": "ai.dice_modes_eval:CheckRiskKnowledge",
-    "battle_checkers": "ai.dice_modes_eval:BattleCheckersKnowledge",
-}
 
 
 def outcome_value(outcome: Outcome, seat: int) -> float:
@@ -29,35 +23,35 @@ class Knowledge:
     #: Which searcher suits the mode: "alphabeta" (two seats, few chance nodes) or "montecarlo" (anything).
     search = "montecarlo"
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: State[Any], seat: int) -> float:
         """A heuristic value of a non-final `state` for `seat`, strictly inside (-1, 1)."""
         return 0.0
 
-    def value(self, state: State, seat: int) -> float:
+    def value(self, state: State[Any], seat: int) -> float:
         """The exact value of a finished game, else the heuristic one, for `seat`."""
         outcome = state.outcome()
         if outcome is not None:
             return outcome_value(outcome, seat)
         return self.evaluate(state, seat)
 
-    def key(self, state: State) -> Hashable | None:
+    def key(self, state: State[Any]) -> Hashable | None:
         """A hashable key equal for equal positions (for the transposition table), or None for none."""
         return None
 
-    def order_hint(self, state: State, action: Action) -> float:
+    def order_hint(self, state: State[Any], action: Action) -> float:
         """How promising `action` looks before searching it; higher is tried first."""
         return 0.0
 
-    def is_tactical(self, state: State, action: Action) -> bool:
+    def is_tactical(self, state: State[Any], action: Action) -> bool:
         """True for actions that change material (searched past the horizon in quiescence)."""
         return False
 
 
 def knowledge_for(game: Game) -> Knowledge:
     """The knowledge for `game`'s mode, or the default one."""
-    spec = _KNOWLEDGE.get(game.name)
-    if spec is None:
+    spec = registry.find(game.name)
+    if spec is None or spec.knowledge is None:
         return Knowledge()
-    module_name, _, class_name = spec.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return cls(game)
+    # Imported only now, so a mode that is never played costs nothing.
+    make: Callable[[Game], Knowledge] = registry.resolve(spec.knowledge)
+    return make(game)

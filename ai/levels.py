@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ai.budget import Limits
+
+T = TypeVar("T")
 
 SEARCH, GREEDY, RANDOM = "search", "greedy", "random"
 
@@ -27,19 +31,41 @@ class Level:
         return Limits(self.nodes, self.seconds)
 
 
-# Node budgets are set so the time cap is rarely reached on an idle machine (see bench/bench_ai.py);
-# the seconds are the per-decision budgets players are promised.
+# The one level table. Node budgets are set so the time cap is rarely reached on an idle machine (see
+# bench/bench_ai.py); the seconds are the per-decision budgets players are promised.
 LEVELS: dict[str, Level] = {
-    "random": Level("random", RANDOM),
-    "greedy": Level("greedy", GREEDY),
-    "easy": Level("easy", SEARCH, nodes=1_500, seconds=0.2, max_depth=2, mistake_rate=0.25, jitter=0.05),
-    "normal": Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01),
-    "hard": Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005),
+    level.name: level
+    for level in (
+        Level("random", RANDOM),
+        Level("greedy", GREEDY),
+        Level("easy", SEARCH, nodes=1_500, seconds=0.2, max_depth=2, mistake_rate=0.25, jitter=0.05),
+        Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01),
+        Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005),
+    )
 }
-# The one list of level names: baselines are reference opponents (arena, tests), players choose among the rest.
-BASELINES = ("random", "greedy")
-PLAYER_LEVELS = ("easy", "normal", "hard")
+# Baselines are reference opponents (arena, tests); players choose among the levels that search, which are
+# also the levels a mode's own planner plays.
+BASELINES = tuple(name for name, level in LEVELS.items() if level.kind != SEARCH)
+PLAYER_LEVELS = tuple(name for name, level in LEVELS.items() if level.kind == SEARCH)
 LEVEL_NAMES = BASELINES + PLAYER_LEVELS
+
+
+def strengths_by_level(planner: str, table: Mapping[str, T]) -> Mapping[str, T]:
+    """A planner's strength per AI level, checked to cover exactly the player levels (ValueError naming the
+    missing and unknown ones), so a level added to `LEVELS` fails loudly until every planner knows it."""
+    missing = [name for name in PLAYER_LEVELS if name not in table]
+    unknown = [name for name in table if name not in PLAYER_LEVELS]
+    if missing or unknown:
+        raise ValueError(f"{planner}: strengths missing for AI levels {missing}, given for unknown levels {unknown}")
+    return table
+
+
+def strength_of(table: Mapping[str, T], level_name: str) -> T:
+    """The strength `table` gives the level named `level_name`; ValueError naming an unknown level."""
+    try:
+        return table[level_name]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level_name!r}; known: {', '.join(table)}") from None
 
 
 def parse_level(spec: str) -> Level:

@@ -1,21 +1,15 @@
-"""Mode-specific searchers for the dice-battle modes, looked up by mode name and AI level."""
+"""Mode-specific searchers for the dice-battle modes, named by the mode registry and chosen by AI level."""
 
 from __future__ import annotations
 
-import importlib
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ai.budget import Budget, Limits
 from ai.levels import SEARCH, Level
+from game.engine import registry
 from game.engine.core import Action, Game, State
-
-# mode name -> "module:factory"; the factory takes (game, level name) and returns a Planner.
-_PLANNERS = {
-    "checkrisk": "ai.checkrisk_planner:make_planner",
-    "battle_checkers": "ai.battle_checkers_search:make_planner",
-}
-
 
 # These planners count one evaluated position as several nodes (see each planner) and get this share of the
 # level's node budget, so that a level's node budget stays within its time budget on an idle machine.
@@ -32,16 +26,16 @@ def planner_budget(budget: Budget) -> Budget:
 class Planner(Protocol):
     """Decides for the seat to act in a state of its mode within a budget."""
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
         """A legal action for `state.current_player()`; `state` is left unchanged."""
         ...
 
 
 def planner_for(game: Game, level: Level) -> Planner | None:
     """The mode's own searcher at `level`'s strength, or None when the mode uses the generic searchers."""
-    spec = _PLANNERS.get(game.name)
-    if spec is None or level.kind != SEARCH:
+    spec = registry.find(game.name)
+    if spec is None or spec.planner is None or level.kind != SEARCH:
         return None
-    module_name, _, factory = spec.partition(":")
-    planner: Planner = getattr(importlib.import_module(module_name), factory)(game, level.name)
-    return planner
+    # The factory takes (game, level name); ValueError for a level it has no strength for.
+    factory: Callable[[Game, str], Planner] = registry.resolve(spec.planner)
+    return factory(game, level.name)

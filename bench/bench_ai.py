@@ -98,8 +98,8 @@ def _dice_mode_positions(mode: str, seed: int = 3, plies: int = 120) -> list[Any
 
 
 def dice_mode_figures() -> Iterator[dict[str, Any]]:
-    """Median and p95 decision time of each level in CheckRisk and Battle Checkers, on node budgets."""
-    for mode in ("checkrisk", "battle_checkers"):
+    """Median and p95 decision time of each level in the modes with their own planner, on node budgets."""
+    for mode in [spec.name for spec in registry.MODES if spec.planner is not None]:
         positions = _dice_mode_positions(mode)
         game = positions[0].game
         for level in PLAYER_LEVELS:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.client.play.seats import SEAT_CHOICES
+from game.engine import registry
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the game window."""
@@ -14,13 +17,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N "
         "(see python main.py arena --help).",
     )
-    parser.add_argument("--mode", help="start a game of this mode straight away (kubtafl, checkrisk, ...)")
+    names = ", ".join(spec.name for spec in registry.MODES)
+    parser.add_argument("--mode", help=f"start a game of this mode straight away ({names})")
     parser.add_argument("--level", help="level name from levels/<mode>/ or a path to a level file")
     parser.add_argument("--seed", type=int, help="seed for the dice")
+    computers = " / ".join(SEAT_CHOICES[1:])
     for seat in range(4):
-        parser.add_argument(
-            f"--seat{seat}", metavar="WHO", help=f"seat {seat}: human, or ai:easy / ai:normal / ai:hard"
-        )
+        parser.add_argument(f"--seat{seat}", metavar="WHO", help=f"seat {seat}: human, or {computers}")
     parser.add_argument("--watch", action="store_true", help="AI at every seat, for spectating")
     parser.add_argument("--replay", metavar="FILE", help="replay a game record, or a game of an arena JSON report")
     parser.add_argument("--game", type=int, default=1, metavar="N", help="with --replay of an arena report: game N")

@@ -181,7 +181,7 @@ def test_any_error_while_building_a_level_is_a_value_error_naming_the_file(tmp_p
     def broken(name, data):
         raise TypeError("'float' object cannot be interpreted as an integer")
 
-    monkeypatch.setattr(registry._module("kubtafl"), "make_game", broken)
+    monkeypatch.setattr("game.engine.kubtafl.make_game", broken)
     with pytest.raises(ValueError, match="level.json: 'float' object"):
         registry.load("kubtafl", str(path))
 

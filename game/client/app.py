@@ -381,9 +381,10 @@ def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     started = time.perf_counter()
     quick = None
-    lab = args.mode == "dice_lab"  # opens with no game to set up
+    from game.client.modes import SCENE_ONLY, playable
+
+    lab = args.mode in SCENE_ONLY  # opens with no game to set up
     if args.mode and not lab:
-        from game.client.modes import playable
         from game.engine import registry
 
         if not playable(args.mode):
@@ -423,7 +424,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"main.py: {problem}", file=sys.stderr)
             return 2
     elif lab:
-        app.goto("dice_lab")
+        app.goto(args.mode)
     elif quick is not None:
         try:
             start_session(app, *quick)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.client.fonts import Fonts
+from game.engine import registry
 
 # Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
 FELT = (40, 84, 62)
@@ -540,38 +542,58 @@ def emblem_image(mode: str, size: int, enabled: bool = True) -> pygame.Surface:
 
 
 def mode_emblem(surface: pygame.Surface, mode: str, center: tuple[int, int], size: int, enabled: bool = True) -> None:
-    """A small emblem per mode: a d20 (Kubtafl), a checker stack (CheckRisk), a unit (Battle Checkers), a d6."""
+    """The small emblem the mode registry names for `mode` (a d6 for a mode it does not know), faded when off."""
+    spec = registry.find(mode)
+    draw: Callable[[pygame.Surface, tuple[int, int], int, float], None] = (
+        registry.resolve(spec.emblem) if spec is not None else dice_emblem
+    )
+    draw(surface, center, size, 1.0 if enabled else 0.55)
+
+
+def kubtafl_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """Kubtafl's emblem: a d20."""
     cx, cy = center
     r = size / 2
-    fade = 1.0 if enabled else 0.55
-    ivory = shade(IVORY, fade)
-    outline = shade(INK, 1.0)
-    if mode == "kubtafl":
-        pts = _polygon(6, r, -math.pi / 2, center)
-        pygame.draw.polygon(surface, ivory, pts)
-        inner = _polygon(3, r * 0.62, -math.pi / 2, (cx, cy + r * 0.05))
-        pygame.draw.polygon(surface, shade(IVORY, 0.8 * fade), inner)
-        pygame.draw.polygon(surface, outline, pts, 2)
-        pygame.draw.polygon(surface, outline, inner, 1)
-    elif mode == "checkrisk":
-        for i, colour in enumerate((SKY, ORANGE, ORANGE)):
-            rect = pygame.Rect(0, 0, size, size * 0.42)
-            rect.center = (cx, cy + r * 0.45 - i * r * 0.38)
-            pygame.draw.ellipse(surface, shade(colour, 0.6 * fade), rect.move(0, size * 0.08))
-            pygame.draw.ellipse(surface, shade(colour, fade), rect)
-            pygame.draw.ellipse(surface, outline, rect, 1)
-    elif mode == "battle_checkers":
-        pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.75), (cx - r * 0.9, cy + r * 0.75)]
-        pygame.draw.polygon(surface, shade(VERMILLION, fade), pts)
-        pygame.draw.line(surface, shade(IVORY, fade), pts[0], pts[1], max(2, size // 10))
-        pygame.draw.polygon(surface, outline, pts, 2)
-    else:
-        rect = pygame.Rect(0, 0, size * 0.9, size * 0.9)
-        rect.center = center
-        pygame.draw.rect(surface, shade(GREEN, fade), rect, border_radius=size // 6)
-        pygame.draw.rect(surface, outline, rect, 2, border_radius=size // 6)
-        for dx, dy in PIPS[5]:
-            pygame.draw.circle(surface, ivory, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))
+    pts = _polygon(6, r, -math.pi / 2, center)
+    pygame.draw.polygon(surface, shade(IVORY, fade), pts)
+    inner = _polygon(3, r * 0.62, -math.pi / 2, (cx, cy + r * 0.05))
+    pygame.draw.polygon(surface, shade(IVORY, 0.8 * fade), inner)
+    pygame.draw.polygon(surface, INK, pts, 2)
+    pygame.draw.polygon(surface, INK, inner, 1)
+
+
+def checkrisk_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """CheckRisk's emblem: a checker stack."""
+    cx, cy = center
+    r = size / 2
+    for i, colour in enumerate((SKY, ORANGE, ORANGE)):
+        rect = pygame.Rect(0, 0, size, size * 0.42)
+        rect.center = (cx, cy + r * 0.45 - i * r * 0.38)
+        pygame.draw.ellipse(surface, shade(colour, 0.6 * fade), rect.move(0, size * 0.08))
+        pygame.draw.ellipse(surface, shade(colour, fade), rect)
+        pygame.draw.ellipse(surface, INK, rect, 1)
+
+
+def battle_checkers_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """Battle Checkers' emblem: a unit with its facing edge."""
+    cx, cy = center
+    r = size / 2
+    pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.75), (cx - r * 0.9, cy + r * 0.75)]
+    pygame.draw.polygon(surface, shade(VERMILLION, fade), pts)
+    pygame.draw.line(surface, shade(IVORY, fade), pts[0], pts[1], max(2, size // 10))
+    pygame.draw.polygon(surface, INK, pts, 2)
+
+
+def dice_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """The Dice Lab's emblem: a d6."""
+    cx, cy = center
+    rect = pygame.Rect(0, 0, size * 0.9, size * 0.9)
+    rect.center = center
+    pygame.draw.rect(surface, shade(GREEN, fade), rect, border_radius=size // 6)
+    pygame.draw.rect(surface, INK, rect, 2, border_radius=size // 6)
+    pip = shade(IVORY, fade)
+    for dx, dy in PIPS[5]:
+        pygame.draw.circle(surface, pip, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))
 
 
 def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Any) -> None:

@@ -98,7 +98,7 @@ class MenuScene(Scene):
         x = self.panel_rect.x + s(34)
         bw = pw - s(68)
         for index, (text, callback, object_id, enabled, key) in enumerate(items):
-            if index > 0 and items[index - 1][4] in ("continue", "dice_lab"):
+            if index > 0 and items[index - 1][4] in ("continue", MENU_MODES[-1]):
                 y += s(18)
             rect = pygame.Rect(x, y, bw, s(BUTTON_H))
             tooltip = t(f"mode.{key}.blurb") if key in MENU_MODES else None

@@ -1,36 +1,23 @@
-"""Which modes the menu offers and which board scene plays each (imported lazily)."""
+"""Which modes the menu offers and which scene plays each, read from the mode registry (scenes imported lazily)."""
 
 from __future__ import annotations
 
-import importlib.util
-
 from game.engine import registry
 
-# Board scene of each mode, as 'module:Class' so importing the menu never imports a board.
-GAME_SCENES: dict[str, str] = {
-    "kubtafl": "game.client.kubtafl.scene:KubtaflScene",
-    "checkrisk": "game.client.checkrisk.scene:CheckRiskScene",
-    "battle_checkers": "game.client.battle_checkers.scene:BattleCheckersScene",
-    "dice_lab": "game.client.dice_lab.scene:DiceLabScene",
-}
+# Scene of each mode, as 'module:Class' so importing the menu never imports a board.
+GAME_SCENES: dict[str, str] = {spec.name: spec.scene for spec in registry.MODES}
 
 # Modes with a scene but no rules in the engine registry: the Dice Lab works on game.engine.dice directly.
-SCENE_ONLY: tuple[str, ...] = ("dice_lab",)
+SCENE_ONLY: tuple[str, ...] = tuple(spec.name for spec in registry.MODES if not spec.board)
 
 # Every mode the menu lists, in menu order.
-MENU_MODES: tuple[str, ...] = ("kubtafl", "checkrisk", "battle_checkers", "dice_lab")
+MENU_MODES: tuple[str, ...] = tuple(spec.name for spec in registry.MODES)
 
 
 def scene_available(mode: str) -> bool:
-    """True when the board scene module of `mode` exists."""
+    """True when the scene module of `mode` exists."""
     target = GAME_SCENES.get(mode)
-    if target is None:
-        return False
-    module = target.partition(":")[0]
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
+    return target is not None and registry.present(target)
 
 
 def playable(mode: str) -> bool:

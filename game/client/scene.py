@@ -9,11 +9,12 @@ The manager removes every pygame_gui element on each switch, so a scene builds i
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -62,13 +63,6 @@ class Scene:
 SceneFactory = Callable[["App"], Scene]
 
 
-def import_string(path: str) -> Any:
-    """Import 'package.module:Name' and return the named attribute."""
-    module_name, _, attr = path.partition(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, attr) if attr else module
-
-
 class SceneManager:
     """Named scenes with a stack (for settings/rules opened from a game) and a fade between screens."""
 
@@ -99,7 +93,7 @@ class SceneManager:
         if scene is None:
             factory = self._factories[name]
             if isinstance(factory, str):
-                factory = import_string(factory)
+                factory = registry.resolve(factory)
             scene = factory(self.app)
             scene.name = name
             self._instances[name] = scene

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.client.scene import import_string
+from game.engine import registry
 
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
@@ -73,12 +73,11 @@ def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
     """The states to capture for `mode`: the scene's own `screenshot_states(app)`, else a fresh game."""
     from game.client.modes import GAME_SCENES
 
-    scene_class = import_string(GAME_SCENES[mode])
+    scene_class = registry.resolve(GAME_SCENES[mode])
     hook = getattr(scene_class, "screenshot_states", None)
     if callable(hook):
         return list(hook(app))
     from game.client.play.session import GameSession
-    from game.engine import registry
 
     players = registry.load(mode).num_players
     session = GameSession(mode, "standard", list(DEFAULT_SEATS[:players]), 1)
@@ -130,7 +129,6 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
     from game.client.modes import SCENE_ONLY, playable_modes
     from game.client.play.records import list_records
     from game.client.play.session import GameSession
-    from game.engine import registry
 
     modes = [m for m in playable_modes() if m not in SCENE_ONLY]
     if not modes:

@@ -1,9 +1,16 @@
-"""The registry of game modes: which exist, their levels, and loading a game by name."""
+"""The registry of game modes: one `ModeSpec` per mode, their levels, and loading a game by name.
+
+Every layer reads the same list: the engine its rules, the AI its knowledge and planner, the client its
+scene and emblem. Parts above the engine are named as 'module:attr' strings and resolved by the layer that
+uses them (`resolve`), so the engine never imports the client or the AI.
+"""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,25 +18,116 @@ from game.engine import files
 from game.engine.core import Game
 from game.paths import levels_dir
 
-# Each mode lives in `game.engine.<name>` and defines `make_game(level_name, level_data) -> Game`.
-_MODE_MODULES = ("kubtafl", "checkrisk", "battle_checkers")
 DEFAULT_LEVEL = "standard"
 
 
+@dataclass(frozen=True)
+class ModeSpec:
+    """One mode: its name and where each layer finds its part ('module:attr', resolved lazily)."""
+
+    name: str
+    #: The client's scene class that plays the mode.
+    scene: str
+    #: The client's function drawing the mode's emblem: `(surface, center, size, fade) -> None`.
+    emblem: str
+    #: Folders under `levels/` holding the mode's data (the first holds its level files).
+    data: tuple[str, ...]
+    #: `make_game(level_name, level_data) -> Game`; None for a scene with no rules (the Dice Lab).
+    engine: str | None = None
+    #: The `StrEnum` of the mode's outcome reasons.
+    reasons: str | None = None
+    #: The AI's `Knowledge` subclass for the mode; None for the default one.
+    knowledge: str | None = None
+    #: The AI's planner factory `(game, level_name) -> Planner`; None when the generic searchers play.
+    planner: str | None = None
+
+    @property
+    def board(self) -> bool:
+        """True for a board game with a session (seats, dice, undo); False for a scene with no rules."""
+        return self.engine is not None
+
+
+# Every mode, in menu order.
+MODES: tuple[ModeSpec, ...] = (
+    ModeSpec(
+        "kubtafl",
+        scene="game.client.kubtafl.scene:KubtaflScene",
+        emblem="game.client.art:kubtafl_emblem",
+        data=("kubtafl",),
+        engine="game.engine.kubtafl:make_game",
+        reasons="game.engine.reasons:KubtaflReason",
+        knowledge="ai.kubtafl_eval:KubtaflKnowledge",
+    ),
+    ModeSpec(
+        "checkrisk",
+        scene="game.client.checkrisk.scene:CheckRiskScene",
+        emblem="game.client.art:checkrisk_emblem",
+        data=("checkrisk", "checkrisk/presets"),
+        engine="game.engine.checkrisk:make_game",
+        reasons="game.engine.reasons:CheckRiskReason",
+        knowledge="ai.dice_modes_eval:CheckRiskKnowledge",
+        planner="ai.checkrisk_planner:make_planner",
+    ),
+    ModeSpec(
+        "battle_checkers",
+        scene="game.client.battle_checkers.scene:BattleCheckersScene",
+        emblem="game.client.art:battle_checkers_emblem",
+        data=("battle_checkers", "battle_checkers/presets"),
+        engine="game.engine.battle_checkers:make_game",
+        reasons="game.engine.reasons:BattleCheckersReason",
+        knowledge="ai.dice_modes_eval:BattleCheckersKnowledge",
+        planner="ai.battle_checkers_search:make_planner",
+    ),
+    ModeSpec(
+        "dice_lab",
+        scene="game.client.dice_lab.scene:DiceLabScene",
+        emblem="game.client.art:dice_emblem",
+        data=("dice",),
+    ),
+)
+
+
+def resolve(target: str) -> Any:
+    """The attribute a 'module:attr' string names (the module itself when there is no ':attr')."""
+    module_name, _, attr = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
+
+
+def present(target: str) -> bool:
+    """True when the module of a 'module:attr' string exists (without importing it)."""
+    try:
+        return importlib.util.find_spec(target.partition(":")[0]) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def find(mode: str) -> ModeSpec | None:
+    """The spec of `mode`, or None for a name no spec has."""
+    return next((spec for spec in MODES if spec.name == mode), None)
+
+
 def modes() -> list[str]:
-    """The names of the registered modes whose rules are present."""
-    return [name for name in _MODE_MODULES if importlib.util.find_spec(f"game.engine.{name}") is not None]
+    """The names of the modes with rules in the engine whose rules are present."""
+    return [spec.name for spec in MODES if spec.engine is not None and present(spec.engine)]
 
 
-def _module(mode: str) -> Any:
-    if mode not in modes():
+def _factory(mode: str) -> Callable[[str, dict[str, Any]], Game]:
+    spec = find(mode)
+    if spec is None or spec.engine is None or mode not in modes():
         raise KeyError(f"unknown mode {mode!r}; known: {', '.join(modes()) or 'none'}")
-    return importlib.import_module(f"game.engine.{mode}")
+    factory: Callable[[str, dict[str, Any]], Game] = resolve(spec.engine)
+    return factory
+
+
+def make_game(mode: str, level_name: str, level_data: dict[str, Any]) -> Game:
+    """The game of `mode` built from a level's name and data (as `load` builds it from the level file)."""
+    return _factory(mode)(level_name, level_data)
 
 
 def levels(mode: str) -> list[str]:
     """The level names of a mode (files `levels/<mode>/*.json`), the standard one first."""
-    _module(mode)
+    _factory(mode)
     folder = levels_dir() / mode
     names = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
     if DEFAULT_LEVEL in names:
@@ -53,13 +151,13 @@ def read_json(path: Path) -> Any:
 
 def load(mode: str, level: str | None = None) -> Game:
     """The game of `mode` with `level` loaded (the mode's standard level by default)."""
-    module = _module(mode)
+    make_game = _factory(mode)
     name = level or DEFAULT_LEVEL
     path = level_path(mode, name)
     data = read_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a level must be a JSON object")
     try:
-        return module.make_game(Path(name).stem if path.suffix == ".json" else name, data)
+        return make_game(Path(name).stem if path.suffix == ".json" else name, data)
     except Exception as exc:  # noqa: BLE001 - odd values anywhere in a user's level: the file is damaged
         raise files.DamagedFile(path, files.describe(exc)) from exc

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.client.modes import playable
+from game.client.modes import board_modes
 from game.client.play.records import GameRecord, RecordError, Timeline
 
 
@@ -26,7 +26,7 @@ def replay_session(record: GameRecord) -> Any:
 def open_replay(app: Any, record: GameRecord, back: str = "menu", entry: int = 0) -> str | None:
     """Show `record` in the replay viewer (Esc and Back go to `back`); returns the problem instead when it cannot
     be shown (a mode without a board, a record that does not replay)."""
-    if not playable(record.mode) or record.mode == "dice_lab":
+    if record.mode not in board_modes():
         return app.t("games.not_playable", mode=record.mode)
     try:
         session = replay_session(record)

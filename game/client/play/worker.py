@@ -19,7 +19,6 @@ the caller's tag, which the session compares with its generation to drop stale a
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import multiprocessing
@@ -33,6 +32,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from ai.controllers import make_controller
+from game.engine import registry
 from game.engine.core import Game
 
 log = logging.getLogger(__name__)
@@ -68,9 +68,7 @@ class Answer:
 
 def rebuild_game(job: SearchJob) -> Game:
     """The job's game, built from its mode and level data (as the registry builds it from the level file)."""
-    module = importlib.import_module(f"game.engine.{job.mode}")
-    game: Game = module.make_game(job.level_name, job.level_data)
-    return game
+    return registry.make_game(job.mode, job.level_name, job.level_data)
 
 
 def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event | None = None) -> Answer:
