@@ -234,7 +234,7 @@ class GamesScene(Scene):
                 if not text:
                     continue
                 size = art.fitting_size(text, rect.w * width - s(8), s(17), cut)
-                colour = (240, 150, 90) if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
+                colour = art.ERROR if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
                 art.label(surface, text, size, colour, midleft=(rect.x + s(12) + int(rect.w * start), rect.centery))
         if len(self.listed) > ROWS:
             more = t("games.count", shown=f"{self.top + 1}–{min(len(self.listed), self.top + ROWS)}",

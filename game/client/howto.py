@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from game.client import art, markdown
+from game.client.i18n import FALLBACK
 from game.client.modes import MENU_MODES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -18,7 +19,7 @@ LINE_STEP = 48
 
 def rules_text(mode: str, language: str) -> str | None:
     """The Markdown rules of `mode` in `language` (English when that translation is missing), or None."""
-    for lang in (language, "en"):
+    for lang in (language, FALLBACK):
         path = assets_dir() / "rules" / lang / f"{mode}.md"
         try:
             return path.read_text(encoding="utf-8")

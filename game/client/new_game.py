@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.client import art, saves, userfiles
 from game.client.confirm import Confirm
+from game.client.i18n import FALLBACK
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
@@ -37,7 +38,7 @@ def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
     def pick(field: str, default: str) -> str:
         value = data.get(field)
         if isinstance(value, dict):
-            return str(value.get(language) or value.get("en") or default)
+            return str(value.get(language) or value.get(FALLBACK) or default)
         return str(value) if isinstance(value, str) else default
 
     return pick("title", level.replace("_", " ").capitalize()), pick("description", "")
@@ -430,7 +431,7 @@ class NewGameScene(Scene):
         y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
         box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
         if self.error:
-            art.wrapped_text(app, surface, self.error, box, size=15, colour=(240, 150, 90), align="center")
+            art.wrapped_text(app, surface, self.error, box, size=15, colour=art.ERROR, align="center")
         elif desc:
             art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")
 

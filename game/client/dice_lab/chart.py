@@ -15,7 +15,7 @@ from game.client import art
 
 Colour = tuple[int, int, int]
 SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
-FAIL = (150, 128, 100)
+FAIL = art.CHART_FAIL
 SUCCESS = art.GREEN
 
 
@@ -97,8 +97,9 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
     for k in range(5):
         y = plot.bottom - plot.h * k / 4
         pygame.draw.line(surface, art.PARCHMENT_DARK, (plot.x, y), (plot.right, y), 1)
-        tick = f"{round(top * k / 4 * 100, 1):g} %"
-        label = small.render(tick.replace(".", ",") if app.t.language == "ru" else tick, True, art.INK_SOFT)
+        numbers = app.t.numbers
+        tick = numbers.percent_of(numbers.number(round(top * k / 4 * 100, 1), 1, trim=True))
+        label = small.render(tick, True, art.INK_SOFT)
         surface.blit(label, label.get_rect(midright=(plot.x - s(4), y)))
     keys = model.keys
     if not keys:

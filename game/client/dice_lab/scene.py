@@ -418,7 +418,7 @@ class DiceLabScene(Scene):
             if entry.error and entry.enabled:
                 self.error_rect = art.text(app, surface, _fit(app, entry.error, entry.rect.w, 12),
                                            (entry.rect.x, entry.rect.bottom + s(2)), size=12,
-                                           colour=(255, 140, 110))
+                                           colour=art.ERROR)
         self.tab.draw_figures(app, surface, self.rects["figures"])
         art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
@@ -435,7 +435,7 @@ class DiceLabScene(Scene):
                  anchor="midright")
         if self.seed_error:
             art.text(app, surface, self.seed_error, (seed_label.right, seed_label.bottom + s(4)), size=12,
-                     colour=(255, 140, 110), anchor="topright")
+                     colour=art.ERROR, anchor="topright")
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
@@ -454,7 +454,7 @@ class DiceLabScene(Scene):
         fit = self.tab.fit
         if fit is not None and self.tab.observed_shares() is not None:
             n = sum(self.tab.observed.values())
-            p = f"{fit.p_value:.3f}".replace(".", "," if t.language == "ru" else ".")
+            p = t.numbers.number(fit.p_value, 3)
             lines.append(t(f"lab.fit.{fit.verdict}", n=n, p=p))
         if not lines:
             lines = [t("lab.card_hint")]
