@@ -44,7 +44,7 @@ class Confirm:
         self.rect = pygame.Rect(0, 0, width, s(36) + text_h + s(24 + 50 + 30))
         self.rect.center = (size[0] // 2, size[1] // 2)
         veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((6, 10, 8, 170))
+        veil.fill((*art.VEIL, 170))
         art.panel(veil, self.rect, app.ui_scale)
         box = pygame.Rect(self.rect.x + s(28), self.rect.y + s(36), self.rect.w - s(56), text_h)
         art.wrapped_text(app, veil, self.question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT,

@@ -173,42 +173,52 @@ class GamesScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Rows by mouse, wheel and arrows; Enter replays; Esc goes back."""
         if self.dialog is not None:
-            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-                self.dialog = None
-                self.export_to(Path(event.text))
-            elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-                self.dialog = None
+            self._dialog_event(event)
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, rect in enumerate(self.row_rects):
-                if rect.collidepoint(event.pos) and self.top + i < len(self.listed):
-                    if self.top + i == self.selected and getattr(self, "_last_click", None) == self.selected:
-                        self.replay()
-                        return
-                    self.select(self.top + i)
-                    self._last_click = self.selected
-                    return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(max(0, len(self.listed) - ROWS), self.top - int(event.y)))
             return
-        if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS, pygame.K_PAGEDOWN: ROWS}
-            if event.key in steps:
-                self.select(self.selected + steps[event.key])
-                return
-            if event.key == pygame.K_HOME:
-                self.select(0)
-                return
-            if event.key == pygame.K_END:
-                self.select(len(self.listed) - 1)
-                return
-            if event.key == pygame.K_ESCAPE:
-                self.go_back()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.focused is None:
-                self.replay()
-                return
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return
         self.buttons.handle(event)
+
+    def _dialog_event(self, event: pygame.event.Event) -> None:
+        # While the export dialog is open it takes every event: a picked path exports, closing it cancels.
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            self.export_to(Path(event.text))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        # A click selects a row; a second click on the selected row replays it. True when a row took the click.
+        for i, rect in enumerate(self.row_rects):
+            if rect.collidepoint(pos) and self.top + i < len(self.listed):
+                if self.top + i == self.selected and getattr(self, "_last_click", None) == self.selected:
+                    self.replay()
+                    return True
+                self.select(self.top + i)
+                self._last_click = self.selected
+                return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        # Arrows, pages, Home and End move the selection; Esc goes back; Enter replays unless a button has focus.
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS, pygame.K_PAGEDOWN: ROWS}
+        ends = {pygame.K_HOME: 0, pygame.K_END: len(self.listed) - 1}
+        if key in steps:
+            self.select(self.selected + steps[key])
+        elif key in ends:
+            self.select(ends[key])
+        elif key == pygame.K_ESCAPE:
+            self.go_back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.focused is None:
+            self.replay()
+        else:
+            return False
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, panel, heading, the rows and a line when there are none."""
@@ -234,7 +244,7 @@ class GamesScene(Scene):
                 if not text:
                     continue
                 size = art.fitting_size(text, rect.w * width - s(8), s(17), cut)
-                colour = (240, 150, 90) if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
+                colour = art.ERROR if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
                 art.label(surface, text, size, colour, midleft=(rect.x + s(12) + int(rect.w * start), rect.centery))
         if len(self.listed) > ROWS:
             more = t("games.count", shown=f"{self.top + 1}–{min(len(self.listed), self.top + ROWS)}",

@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from game.client import art, markdown
+from game.client.i18n import FALLBACK
 from game.client.modes import MENU_MODES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -18,7 +19,7 @@ LINE_STEP = 48
 
 def rules_text(mode: str, language: str) -> str | None:
     """The Markdown rules of `mode` in `language` (English when that translation is missing), or None."""
-    for lang in (language, "en"):
+    for lang in (language, FALLBACK):
         path = assets_dir() / "rules" / lang / f"{mode}.md"
         try:
             return path.read_text(encoding="utf-8")
@@ -138,40 +139,52 @@ class HowToScene(Scene):
             return
         if event.type != pygame.KEYDOWN and self.back.handle(event):
             return
-        step = self.app.s(LINE_STEP)
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * step)
+            self.scroll_by(-event.y * self.app.s(LINE_STEP))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self._thumb()
-            if thumb is not None and thumb.inflate(self.app.s(8), 0).collidepoint(event.pos):
-                self.dragging = event.pos[1] - thumb.y
-            elif thumb is not None and self._track().inflate(self.app.s(8), 0).collidepoint(event.pos):
-                self.scroll_by(self.view.h if event.pos[1] > thumb.y else -self.view.h)
+            self._press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = None
         elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
-            track, thumb = self._track(), self._thumb()
-            if thumb is not None:
-                free = max(1, track.h - thumb.h)
-                self.scroll = (event.pos[1] - self.dragging - track.y) * self.max_scroll() // free
-                self._clamp()
+            self._drag(event.pos[1])
         elif event.type == pygame.KEYDOWN:
-            keys = {
-                pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.view.h - step,
-                pygame.K_PAGEUP: -(self.view.h - step), pygame.K_SPACE: self.view.h - step,
-            }
-            if event.key in keys:
-                self.scroll_by(keys[event.key])
-            elif event.key == pygame.K_HOME:
-                self.scroll = 0
-            elif event.key == pygame.K_END:
-                self.scroll = self.max_scroll()
-            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
-                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-                index = MENU_MODES.index(self.mode) + (-1 if back else 1)
-                self.show(MENU_MODES[index % len(MENU_MODES)])
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.app.scenes.back()
+            self._key(event.key, event.mod)
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        # On the thumb a drag starts; elsewhere on the track the page moves by a screenful toward the press.
+        thumb = self._thumb()
+        if thumb is None:
+            return
+        if thumb.inflate(self.app.s(8), 0).collidepoint(pos):
+            self.dragging = pos[1] - thumb.y
+        elif self._track().inflate(self.app.s(8), 0).collidepoint(pos):
+            self.scroll_by(self.view.h if pos[1] > thumb.y else -self.view.h)
+
+    def _drag(self, y: int) -> None:
+        track, thumb = self._track(), self._thumb()
+        if thumb is not None and self.dragging is not None:
+            free = max(1, track.h - thumb.h)
+            self.scroll = (y - self.dragging - track.y) * self.max_scroll() // free
+            self._clamp()
+
+    def _key(self, key: int, mod: int) -> None:
+        # Arrows, pages and Space scroll; Home and End jump; Tab and Left/Right change the mode; Esc goes back.
+        step = self.app.s(LINE_STEP)
+        page = self.view.h - step
+        scrolls = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                   pygame.K_SPACE: page}
+        if key in scrolls:
+            self.scroll_by(scrolls[key])
+        elif key == pygame.K_HOME:
+            self.scroll = 0
+        elif key == pygame.K_END:
+            self.scroll = self.max_scroll()
+        elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+            back = key == pygame.K_LEFT or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+            index = MENU_MODES.index(self.mode) + (-1 if back else 1)
+            self.show(MENU_MODES[index % len(MENU_MODES)])
+        elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.scenes.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the parchment with the visible part of the rules, the scrollbar."""

@@ -8,6 +8,7 @@ falls back to English, then to the key itself, so a missing string shows up but 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -38,6 +39,43 @@ def table(language: str) -> dict[str, str]:
     return merged
 
 
+@dataclass(frozen=True)
+class NumberFormat:
+    """How a language writes numbers: its decimal mark, its digit grouping and where the percent sign goes."""
+
+    decimal: str = "."
+    group: str = ""
+    percent: str = "{value} %"
+
+    def number(self, value: float, places: int, *, trim: bool = False) -> str:
+        """`value` with `places` decimals (trailing zeros and a bare decimal mark dropped when `trim`)."""
+        shown = f"{value:,.{places}f}"
+        if trim and "." in shown:
+            shown = shown.rstrip("0").rstrip(".")
+        return self.digits(shown)
+
+    def digits(self, shown: str) -> str:
+        """A number already written the Python way ('1,234.5') in this language's marks."""
+        return "".join(self.decimal if c == "." else self.group if c == "," else c for c in shown)
+
+    def percent_of(self, shown: str) -> str:
+        """`shown` (a number in this language's marks) with the percent sign placed as this language places it."""
+        return self.percent.format(value=shown)
+
+
+@cache
+def number_format(language: str) -> NumberFormat:
+    """The number marks of `language`, from its `number.*` keys (English's where it has none)."""
+    own, fallback = table(language), table(FALLBACK)
+    default = NumberFormat()
+
+    def mark(key: str, missing: str) -> str:
+        return own.get(key, fallback.get(key, missing))
+
+    return NumberFormat(mark("number.decimal", default.decimal), mark("number.group", default.group),
+                        mark("number.percent", default.percent))
+
+
 class Translator:
     """Looks keys up in the table of the current language."""
 
@@ -55,6 +93,11 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+    @property
+    def numbers(self) -> NumberFormat:
+        """How the current language writes numbers."""
+        return number_format(self.language)
 
     def has(self, key: str) -> bool:
         """True when the current language (or the fallback) has `key`."""

@@ -76,7 +76,7 @@ def inline_runs(text: str) -> list[tuple[str, str]]:
 STYLE = {
     # kind: (layout size, bold, colour, space before, space after)
     "h1": (34, True, art.INK, 4, 10),
-    "h2": (25, True, (120, 62, 20), 22, 6),
+    "h2": (25, True, art.HEADING_INK, 22, 6),
     "h3": (20, True, art.INK, 14, 4),
     "p": (18, False, art.INK, 4, 8),
     "li": (18, False, art.INK, 2, 4),
@@ -115,13 +115,13 @@ def _bullet(size: int) -> pygame.Surface:
     # A small brass diamond: shape, not just colour, marks the list item.
     surf = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
     c = (size + 2) / 2
-    pygame.draw.polygon(surf, (150, 100, 40), [(c, 1), (size + 1, c), (c, size + 1), (1, c)])
+    pygame.draw.polygon(surf, art.BULLET, [(c, 1), (size + 1, c), (c, size + 1), (1, c)])
     return surf
 
 
 def _rule(width: int, thickness: int) -> pygame.Surface:
     surf = pygame.Surface((width, thickness), pygame.SRCALPHA)
-    surf.fill((150, 118, 70, 110))
+    surf.fill((*art.PARCHMENT_EDGE, 110))
     return surf
 
 
@@ -131,7 +131,7 @@ def _badge(app: Any, label: str, line_height: int) -> pygame.Surface:
     text = font.render(label.upper(), True, art.IVORY)
     w, h = text.get_width() + s(22), min(line_height - s(4), text.get_height() + s(4))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (0, 114, 178), surf.get_rect(), border_radius=h // 2)  # Okabe–Ito blue
+    pygame.draw.rect(surf, art.NOTE_BADGE, surf.get_rect(), border_radius=h // 2)
     pygame.draw.circle(surf, art.IVORY, (s(8), h // 2), max(2, s(3)))
     surf.blit(text, text.get_rect(midleft=(s(14), h // 2)))
     return surf

@@ -118,7 +118,7 @@ class MenuScene(Scene):
         art.title_dice(app, bg, (left_cx, int(size[1] * 0.3)), s(86))
         title = t("app.title")
         font = app.fonts.get(s(92), True)
-        for offset, colour in ((s(5), (10, 20, 14)), (0, art.PARCHMENT)):
+        for offset, colour in ((s(5), art.TITLE_SHADOW), (0, art.PARCHMENT)):
             image = font.render(title, True, colour)
             if offset:
                 image.set_alpha(150)

@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.client import art, saves, userfiles
 from game.client.confirm import Confirm
+from game.client.i18n import FALLBACK
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
@@ -37,7 +38,7 @@ def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
     def pick(field: str, default: str) -> str:
         value = data.get(field)
         if isinstance(value, dict):
-            return str(value.get(language) or value.get("en") or default)
+            return str(value.get(language) or value.get(FALLBACK) or default)
         return str(value) if isinstance(value, str) else default
 
     return pick("title", level.replace("_", " ").capitalize()), pick("description", "")
@@ -341,51 +342,66 @@ class NewGameScene(Scene):
         if self.confirm is not None and self.confirm.open:
             self.confirm.handle(event)
             return
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.segments:
-            self.choose(*self.segments[event.ui_element])
+        if self._widget_event(event):
             return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.level_menu:
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return
+        self.actions.handle(event)
+
+    def _widget_event(self, event: pygame.event.Event) -> bool:
+        # A segment pressed, a level or a preset picked, Enter in the seed field; True when the event was one.
+        kind, element = event.type, getattr(event, "ui_element", None)
+        if kind == pygame_gui.UI_BUTTON_PRESSED and element in self.segments:
+            self.choose(*self.segments[element])
+        elif kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.level_menu:
             labels = [level_info(self.mode, lv, self.app.t.language)[0] for lv in self.levels]
             if event.text in labels:
                 self.choose("level", 0, self.levels[labels.index(event.text)])
-            return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.preset_menus:
-            self.choose_preset(self.preset_menus.index(event.ui_element), event.text)
-            return
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.seed_entry:
+        elif kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element in self.preset_menus:
+            self.choose_preset(self.preset_menus.index(element), event.text)
+        elif kind == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.seed_entry:
+            self.start()
+        else:
+            return False
+        return True
+
+    def _key(self, key: int) -> bool:
+        # Esc, Enter, Up/Down and (outside a text field) Left/Right; True when the key is used up, as any key is
+        # while a name or the seed is being typed.
+        naming = [e for e in self.name_entries if e.is_focused]
+        typing = (self.seed_entry is not None and self.seed_entry.is_focused) or bool(naming)
+        if key == pygame.K_ESCAPE:
+            self.go_back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter(naming)
+        elif key in (pygame.K_DOWN, pygame.K_UP):
+            self._move_row(1 if key == pygame.K_DOWN else -1, naming)
+        elif not typing and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(-1 if key == pygame.K_LEFT else 1)
+        else:
+            return typing
+        return True
+
+    def _enter(self, naming: list[Any]) -> None:
+        # Enter ends a name being typed; the next Enter starts the game.
+        if not naming:
             self.start()
             return
-        if event.type == pygame.KEYDOWN:
-            naming = [e for e in self.name_entries if e.is_focused]
-            typing = (self.seed_entry is not None and self.seed_entry.is_focused) or bool(naming)
-            if event.key == pygame.K_ESCAPE:
-                self.go_back()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if naming:
-                    self._keep_names()
-                    for entry in naming:
-                        entry.unfocus()  # Enter ends the name; the next Enter starts the game
-                    return
-                self.start()
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
-                rows = self.rows()
-                self.row_index = (self.row_index + (1 if event.key == pygame.K_DOWN else -1)) % len(rows)
-                for entry in naming:
-                    entry.unfocus()
-                if self.seed_entry is not None:
-                    if rows[self.row_index][0] == "seed":
-                        self.seed_entry.focus()
-                    else:
-                        self.seed_entry.unfocus()
-                return
-            if not typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.step(-1 if event.key == pygame.K_LEFT else 1)
-                return
-            if typing:
-                return
-        self.actions.handle(event)
+        self._keep_names()
+        for entry in naming:
+            entry.unfocus()
+
+    def _move_row(self, step: int, naming: list[Any]) -> None:
+        # The keyboard focus moves row by row; the seed field takes the text cursor on its own row only.
+        rows = self.rows()
+        self.row_index = (self.row_index + step) % len(rows)
+        for entry in naming:
+            entry.unfocus()
+        if self.seed_entry is not None:
+            if rows[self.row_index][0] == "seed":
+                self.seed_entry.focus()
+            else:
+                self.seed_entry.unfocus()
 
     def update(self, dt: float) -> None:
         """Keep the row of a field with the cursor focused."""
@@ -430,7 +446,7 @@ class NewGameScene(Scene):
         y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
         box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
         if self.error:
-            art.wrapped_text(app, surface, self.error, box, size=15, colour=(240, 150, 90), align="center")
+            art.wrapped_text(app, surface, self.error, box, size=15, colour=art.ERROR, align="center")
         elif desc:
             art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")
 

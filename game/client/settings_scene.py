@@ -245,4 +245,4 @@ class SettingsScene(Scene):
         art.text(app, surface, t("settings.keys"), (self.panel_rect.centerx, footer_y), size=14,
                  colour=art.MUTED, anchor="center")
         art.text(app, surface, t("settings.saved_in", path=str(settings_path())),
-                 (self.panel_rect.centerx, footer_y + s(22)), size=12, colour=(120, 140, 124), anchor="center")
+                 (self.panel_rect.centerx, footer_y + s(22)), size=12, colour=art.FOOTNOTE, anchor="center")

@@ -12,8 +12,6 @@ from game.client import art
 from game.client.dice.polyhedra import SUPER, Point, bevelled_body, draw_glow, outline_points, regular, scaled
 
 PIPS = art.PIPS
-INK_DARK = (40, 30, 22)
-D3_BODY = (206, 170, 104)  # brass-coloured, so a d3 never passes for a d6
 # Health dice also differ by the wound marks in a corner (none, one, two), never by colour alone.
 WOUNDS = {"white": 0, "yellow": 1, "red": 2}
 
@@ -94,7 +92,7 @@ def pip_surface(value: int, size: int, glow: bool = False, dark: bool = False) -
         raise ValueError(f"a pip die shows 1…6, not {value}")
     big = max(8, int(size)) * SUPER
     body = art.CHARCOAL if dark else art.IVORY
-    ink = art.IVORY if dark else INK_DARK
+    ink = art.IVORY if dark else art.DIE_INK
     surf, inner, r = _cube(big, body, glow, not dark)
     cx = sum(p[0] for p in inner) / len(inner)
     cy = sum(p[1] for p in inner) / len(inner)
@@ -103,7 +101,7 @@ def pip_surface(value: int, size: int, glow: bool = False, dark: bool = False) -
     for dx, dy in PIPS[value]:
         p = (cx + dx * step, cy + dy * step)
         pygame.draw.circle(surf, art.shade(body, 0.7), (p[0] + pip * 0.15, p[1] + pip * 0.2), pip)
-        pygame.draw.circle(surf, (196, 40, 36) if value == 1 and not dark else ink, p, pip)
+        pygame.draw.circle(surf, art.ACE_PIP if value == 1 and not dark else ink, p, pip)
     return _finish(surf, size)
 
 
@@ -113,13 +111,13 @@ def d3_surface(value: int, size: int, glow: bool = False) -> pygame.Surface:
     if value not in (1, 2, 3):
         raise ValueError(f"a d3 shows 1…3, not {value}")
     big = max(8, int(size)) * SUPER
-    surf, inner, r = _cube(big, D3_BODY, glow, True)
+    surf, inner, r = _cube(big, art.D3_BODY, glow, True)
     cx = sum(p[0] for p in inner) / len(inner)
     cy = sum(p[1] for p in inner) / len(inner)
-    img = art.font(int(r * 0.95), bold=True).render(str(value), True, INK_DARK)
+    img = art.font(int(r * 0.95), bold=True).render(str(value), True, art.DIE_INK)
     surf.blit(img, img.get_rect(center=(cx, cy - r * 0.1)))
     tri = [(cx, cy + r * 0.34), (cx + r * 0.2, cy + r * 0.6), (cx - r * 0.2, cy + r * 0.6)]
-    pygame.draw.polygon(surf, INK_DARK, tri)
+    pygame.draw.polygon(surf, art.DIE_INK, tri)
     return _finish(surf, size)
 
 
@@ -130,7 +128,7 @@ def alkemy_surface(colour: str, value: int, symbol: str, size: int, glow: bool =
         raise ValueError(f"unknown health colour {colour!r}")
     big = max(8, int(size)) * SUPER
     body = art.HEALTH[colour]
-    ink = art.IVORY if colour == "red" else INK_DARK
+    ink = art.IVORY if colour == "red" else art.DIE_INK
     edge = art.shade(body, 1.12) if colour != "red" else art.shade(body, 0.7)
     surf, inner, r = _cube(big, body, glow, colour != "red")
     cx = sum(p[0] for p in inner) / len(inner)
@@ -155,12 +153,12 @@ def token_surface(label: str, sides: int, size: int, glow: bool = False) -> pyga
         draw_glow(surf, unit, r, half)
     outer = scaled(unit, r, half)
     inner = scaled(regular(24, 0.78, 0.0), r, half - r * 0.03)
-    bevelled_body(surf, outer, inner, art.IVORY, (214, 200, 166), max(2, big // 36), (half - 0.3 * r, half - 0.3 * r),
+    bevelled_body(surf, outer, inner, art.DIE_FACE, art.DIE_BEVEL, max(2, big // 36), (half - 0.3 * r, half - 0.3 * r),
                   r, True)
-    pygame.draw.polygon(surf, (62, 46, 32), outer, max(2, big // 36))
+    pygame.draw.polygon(surf, art.DIE_OUTLINE, outer, max(2, big // 36))
     px = int(r * (0.8 if len(label) <= 2 else 0.56))
-    img = art.font(px, bold=True).render(label, True, INK_DARK)
+    img = art.font(px, bold=True).render(label, True, art.DIE_INK)
     surf.blit(img, img.get_rect(center=(half, half - r * 0.1)))
-    name = art.font(int(r * 0.26)).render(f"d{sides}", True, (98, 78, 58))
+    name = art.font(int(r * 0.26)).render(f"d{sides}", True, art.INK_SOFT)
     surf.blit(name, name.get_rect(center=(half, half + r * 0.5)))
     return _finish(surf, size)

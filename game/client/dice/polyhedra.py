@@ -21,12 +21,11 @@ Point = tuple[float, float]
 
 _STYLE: dict[str, dict[str, tuple[int, int, int] | None]] = {
     "light": {
-        "face": (246, 238, 218), "bevel": (214, 200, 166), "outline": (62, 46, 32), "ink": (40, 30, 22),
-        "rim2": None,
+        "face": art.DIE_FACE, "bevel": art.DIE_BEVEL, "outline": art.DIE_OUTLINE, "ink": art.DIE_INK, "rim2": None,
     },
     "dark": {
-        "face": (70, 74, 82), "bevel": (46, 49, 55), "outline": (10, 11, 13), "ink": (244, 236, 220),
-        "rim2": (196, 170, 116),
+        "face": art.DIE_DARK_FACE, "bevel": art.DIE_DARK_BEVEL, "outline": art.DIE_DARK_OUTLINE,
+        "ink": art.DIE_DARK_INK, "rim2": art.DIE_DARK_RIM,
     },
 }
 SUPER = 3  # supersampling factor for smooth edges
@@ -148,7 +147,7 @@ def _value_box(kind: str, label: str, size: int, note: str = "") -> tuple[float,
     # The inked glyphs' box relative to the die's centre, measured on the numerals rendered as the die is.
     big = size * SUPER
     px = _value_px(kind, label, big, bool(note))
-    img = art.font(px, bold=True).render(label, True, (255, 255, 255))
+    img = art.font(px, bold=True).render(label, True, art.WHITE)
     ink = img.get_bounding_rect()
     r = big / 2 * 0.95
     text = img.get_rect(center=_label_center(kind, px, r, note))
@@ -180,9 +179,9 @@ def bevelled_body(surf: pygame.Surface, outer: Sequence[Point], inner: Sequence[
     pygame.draw.polygon(surf, face, inner)
     big = surf.get_width()
     hl = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(hl, (255, 255, 255, 34 if light else 22), highlight, r * 0.42)
+    pygame.draw.circle(hl, (*art.WHITE, 34 if light else 22), highlight, r * 0.42)
     mask = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), inner)
+    pygame.draw.polygon(mask, (*art.WHITE, 255), inner)
     hl.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(hl, (0, 0))
     pygame.draw.polygon(surf, art.shade(face, 0.82), inner, max(1, line // 2))
@@ -193,7 +192,7 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
     """A polyhedron of `kind` for `side` with `label` large on its top face and an optional small `note` under it,
     `size` pixels across (cached)."""
     style = _STYLE["dark" if side == "dark" else "light"]
-    face, bevel, outline, ink = (style[k] or (0, 0, 0) for k in ("face", "bevel", "outline", "ink"))
+    face, bevel, outline, ink = (style[k] or art.SHADOW for k in ("face", "bevel", "outline", "ink"))
     big = max(8, int(size)) * SUPER
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     half = big / 2
@@ -216,7 +215,7 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
     lx, ly = _label_center(kind, px, r, note)
     rect = img.get_rect(center=(half + lx, half + ly))
     if side == "dark":
-        surf.blit(art.font(px, bold=True).render(label, True, (0, 0, 0)), rect.move(0, max(1, big // 90)))
+        surf.blit(art.font(px, bold=True).render(label, True, art.SHADOW), rect.move(0, max(1, big // 90)))
     surf.blit(img, rect)
     if note:
         small = art.font(_note_px(px), bold=True).render(note, True, art.mix(ink, face, 0.3))
@@ -239,7 +238,7 @@ def outline_shadow(points: tuple[Point, ...], size: int) -> pygame.Surface:
     size = max(8, int(size))
     small = max(8, size // 4)
     surf = pygame.Surface((small, small), pygame.SRCALPHA)
-    pygame.draw.polygon(surf, (0, 0, 0, 110), scaled(points, small / 2 * 0.86, small / 2))
+    pygame.draw.polygon(surf, (*art.SHADOW, 110), scaled(points, small / 2 * 0.86, small / 2))
     surf = pygame.transform.smoothscale(surf, (small // 2 + 1, small // 2 + 1))
     return pygame.transform.smoothscale(surf, (size, size))
 

@@ -301,7 +301,7 @@ def _posed(face: TrayDie, size: int, angle: int, lift: int, dimmed: bool) -> pyg
         image = pygame.transform.rotate(image, angle)
     if dimmed:
         image = image.copy()
-        image.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        image.fill((*art.DIMMED, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return image
 
 
@@ -319,8 +319,8 @@ def _tray_back(size: tuple[int, int], frame: int) -> pygame.Surface:
     for y in range(18):
         for x in range(32):
             d = max(abs(x - 15.5) / 16, abs(y - 8.5) / 9)
-            small.set_at((x, y), (0, 0, 0, int(max(0.0, d - 0.55) / 0.45 * 150)))
+            small.set_at((x, y), (*art.SHADOW, int(max(0.0, d - 0.55) / 0.45 * 150)))
     felt.blit(pygame.transform.smoothscale(small, size), (0, 0))
     surf.blit(felt, inner.topleft)
-    pygame.draw.rect(surf, (20, 12, 6), inner, max(1, frame // 4))
+    pygame.draw.rect(surf, art.TRAY_EDGE, inner, max(1, frame // 4))
     return surf

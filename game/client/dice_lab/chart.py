@@ -15,7 +15,7 @@ from game.client import art
 
 Colour = tuple[int, int, int]
 SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
-FAIL = (150, 128, 100)
+FAIL = art.CHART_FAIL
 SUCCESS = art.GREEN
 
 
@@ -71,96 +71,150 @@ def _nice_top(peak: float) -> float:
     return 1.0
 
 
+@dataclass
+class _Plot:
+    """The plot area of one chart being drawn, and the scale its bars share."""
+
+    app: Any
+    surface: pygame.Surface
+    area: pygame.Rect
+    small: pygame.font.Font
+    keys: Sequence[Any]
+    top: float
+
+    @property
+    def slot(self) -> float:
+        """The width given to one key."""
+        return self.area.w / len(self.keys)
+
+    @property
+    def many(self) -> bool:
+        """Too many keys for bars: areas and lines instead."""
+        return self.slot < self.app.s(5)
+
+    def height(self, p: float) -> float:
+        """The height of a share `p` on this plot."""
+        return self.area.h * min(1.0, p / self.top)
+
+
 def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
     """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
     axis labels and legend."""
     s = app.s
     small = app.fonts.get(max(10, s(13)))
     top_pad = s(30) if model.caption or len(model.series) > 1 else s(14)
-    plot = pygame.Rect(rect.x + s(44), rect.y + top_pad, rect.w - s(56), rect.h - top_pad - s(30))
-    legend_w = 0
-    if len(model.series) > 1:
-        legend_w = sum(small.size(series.name)[0] + s(26) for series in model.series)
+    area = pygame.Rect(rect.x + s(44), rect.y + top_pad, rect.w - s(56), rect.h - top_pad - s(30))
+    _draw_header(app, surface, rect, model, small)
+    plot = _Plot(app, surface, area, small, model.keys, _nice_top(model.peak or 0.01))
+    _draw_grid(plot)
+    if not model.keys:
+        return
+    for index, series in enumerate(model.series):
+        if plot.many:
+            _draw_area(plot, series, index == 0)
+        else:
+            _draw_bars(plot, model, index)
+    if model.threshold is not None and model.threshold in model.keys:
+        x = area.x + plot.slot * list(model.keys).index(model.threshold)
+        pygame.draw.line(surface, art.INK, (x, area.y - s(4)), (x, area.bottom), max(2, s(2)))
+    if model.observed:
+        _draw_observed(plot, model.observed)
+    pygame.draw.line(surface, art.INK, (area.x, area.bottom), (area.right, area.bottom), max(1, s(2)))
+    _draw_key_labels(plot, [model.label(k) for k in model.keys])
+
+
+def _draw_header(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
+                 small: pygame.font.Font) -> None:
+    # The caption at the top left and, for several series, a legend at the top right.
+    s = app.s
+    several = len(model.series) > 1
+    legend_w = sum(small.size(series.name)[0] + s(26) for series in model.series) if several else 0
     if model.caption:
         caption = fit_text(app.fonts.get(s(13), True), model.caption, rect.w - s(24) - legend_w)
         art.text(app, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=art.INK)
-    if len(model.series) > 1:
-        x = rect.right - s(12)
-        for series in reversed(model.series):
-            label = small.render(series.name, True, art.INK)
-            x -= label.get_width()
-            surface.blit(label, (x, rect.y + s(9)))
-            x -= s(16)
-            pygame.draw.rect(surface, series.colour, (x, rect.y + s(11), s(11), s(11)))
-            x -= s(10)
-    top = _nice_top(model.peak or 0.01)
-    for k in range(5):
-        y = plot.bottom - plot.h * k / 4
-        pygame.draw.line(surface, art.PARCHMENT_DARK, (plot.x, y), (plot.right, y), 1)
-        tick = f"{round(top * k / 4 * 100, 1):g} %"
-        label = small.render(tick.replace(".", ",") if app.t.language == "ru" else tick, True, art.INK_SOFT)
-        surface.blit(label, label.get_rect(midright=(plot.x - s(4), y)))
-    keys = model.keys
-    if not keys:
+    if not several:
         return
-    slot = plot.w / len(keys)
-    many = slot < s(5)
+    x = rect.right - s(12)
+    for series in reversed(model.series):
+        label = small.render(series.name, True, art.INK)
+        x -= label.get_width()
+        surface.blit(label, (x, rect.y + s(9)))
+        x -= s(16)
+        pygame.draw.rect(surface, series.colour, (x, rect.y + s(11), s(11), s(11)))
+        x -= s(10)
 
-    def height(p: float) -> float:
-        return plot.h * min(1.0, p / top)
 
-    for index, series in enumerate(model.series):
-        if many:
-            shares = series.shares
-            points = [(plot.x + slot * (i + 0.5), plot.bottom - height(shares.get(k, 0.0))) for i, k in enumerate(keys)]
-            if index == 0:
-                pygame.draw.polygon(surface, series.colour, [(plot.x, plot.bottom), *points, (plot.right, plot.bottom)])
-            if len(points) > 1:
-                pygame.draw.lines(surface, art.shade(series.colour, 0.7), False, points, max(2, s(2)))
+def _draw_grid(plot: _Plot) -> None:
+    # Four quarters of the top, each labelled with its percentage.
+    area, s, numbers = plot.area, plot.app.s, plot.app.t.numbers
+    for k in range(5):
+        y = area.bottom - area.h * k / 4
+        pygame.draw.line(plot.surface, art.PARCHMENT_DARK, (area.x, y), (area.right, y), 1)
+        tick = numbers.percent_of(numbers.number(round(plot.top * k / 4 * 100, 1), 1, trim=True))
+        label = plot.small.render(tick, True, art.INK_SOFT)
+        plot.surface.blit(label, label.get_rect(midright=(area.x - s(4), y)))
+
+
+def _draw_area(plot: _Plot, series: Series, filled: bool) -> None:
+    # Thousands of keys: the first series as a filled area, every series as its outline.
+    area, shares = plot.area, series.shares
+    points = [(area.x + plot.slot * (i + 0.5), area.bottom - plot.height(shares.get(k, 0.0)))
+              for i, k in enumerate(plot.keys)]
+    if filled:
+        pygame.draw.polygon(plot.surface, series.colour, [(area.x, area.bottom), *points, (area.right, area.bottom)])
+    if len(points) > 1:
+        pygame.draw.lines(plot.surface, art.shade(series.colour, 0.7), False, points, max(2, plot.app.s(2)))
+
+
+def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
+    # One bar per key, side by side with the other series' bars; the first series may colour each key its own way.
+    series, area, slot = model.series[index], plot.area, plot.slot
+    width = slot * 0.8 / len(model.series)
+    for i, key in enumerate(plot.keys):
+        p = series.shares.get(key, 0.0)
+        if p <= 0:
             continue
-        width = slot * 0.8 / len(model.series)
-        for i, key in enumerate(keys):
-            p = series.shares.get(key, 0.0)
-            if p <= 0:
-                continue
-            colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
-            x = plot.x + slot * i + slot * 0.1 + width * index
-            bar = pygame.Rect(round(x), round(plot.bottom - height(p)), max(1, round(width) - 1), round(height(p)))
-            pygame.draw.rect(surface, colour, bar)
-            pygame.draw.rect(surface, art.shade(colour, 0.6), bar, 1)
-    if model.threshold is not None and model.threshold in keys:
-        x = plot.x + slot * list(keys).index(model.threshold)
-        pygame.draw.line(surface, art.INK, (x, plot.y - s(4)), (x, plot.bottom), max(2, s(2)))
-    if model.observed:
-        points = []
-        # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
-        # the bars' outline instead of a solid mass of single-roll spikes.
-        span = max(1, math.ceil(s(4) / slot)) if many else 1
-        for start in range(0, len(keys), span):
-            bunch = keys[start:start + span]
-            share = sum(model.observed.get(key, 0.0) for key in bunch) / len(bunch)
-            points.append((plot.x + slot * (start + len(bunch) / 2), plot.bottom - height(share)))
-        if len(points) > 1:
-            pygame.draw.lines(surface, art.INK, False, points, max(1, s(2)))
-        if not many:
-            for x, y in points:
-                d = max(3, s(4))
-                pygame.draw.polygon(surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
-    pygame.draw.line(surface, art.INK, (plot.x, plot.bottom), (plot.right, plot.bottom), max(1, s(2)))
-    # Key labels: as many as fit without touching.
-    labels = [model.label(k) for k in keys]
+        colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
+        x = area.x + slot * i + slot * 0.1 + width * index
+        bar = pygame.Rect(round(x), round(area.bottom - plot.height(p)), max(1, round(width) - 1),
+                          round(plot.height(p)))
+        pygame.draw.rect(plot.surface, colour, bar)
+        pygame.draw.rect(plot.surface, art.shade(colour, 0.6), bar, 1)
+
+
+def _draw_observed(plot: _Plot, observed: Mapping[Any, float]) -> None:
+    # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
+    # the bars' outline instead of a solid mass of single-roll spikes.
+    s, keys, slot, area = plot.app.s, plot.keys, plot.slot, plot.area
+    span = max(1, math.ceil(s(4) / slot)) if plot.many else 1
+    points = []
+    for start in range(0, len(keys), span):
+        bunch = keys[start:start + span]
+        share = sum(observed.get(key, 0.0) for key in bunch) / len(bunch)
+        points.append((area.x + slot * (start + len(bunch) / 2), area.bottom - plot.height(share)))
+    if len(points) > 1:
+        pygame.draw.lines(plot.surface, art.INK, False, points, max(1, s(2)))
+    if not plot.many:
+        for x, y in points:
+            d = max(3, s(4))
+            pygame.draw.polygon(plot.surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+
+
+def _draw_key_labels(plot: _Plot, labels: list[str]) -> None:
+    # As many key labels as fit without touching.
+    s, slot = plot.app.s, plot.slot
     measured = labels
     if len(labels) > 200:
         # Thousands of numbers: only the longest can be the widest (digits share a width), and measuring each costs.
         longest = max(len(label) for label in labels)
         measured = [label for label in labels if len(label) == longest][:20]
-    widest = max(small.size(label)[0] for label in measured) + s(6)
+    widest = max(plot.small.size(label)[0] for label in measured) + s(6)
     every = max(1, math.ceil(widest / slot))  # keys per label, so that labels never touch
     for i, text in enumerate(labels):
         if i % every:
             continue
-        label = small.render(text, True, art.INK)
-        surface.blit(label, label.get_rect(midtop=(plot.x + slot * (i + 0.5), plot.bottom + s(4))))
+        label = plot.small.render(text, True, art.INK)
+        plot.surface.blit(label, label.get_rect(midtop=(plot.area.x + slot * (i + 0.5), plot.area.bottom + s(4))))
 
 
 def fit_text(font: pygame.font.Font, line: str, width: int) -> str:

@@ -196,18 +196,14 @@ class FreeTab(Tab):
 
     def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each expression's mean and standard deviation, in its chart colour."""
-        t, s, lang = app.t, app.s, app.t.language
+        t, s, numbers = app.t, app.s, app.t.numbers
         y = text.block(app, surface, rect, t("lab.free.stats"), [])
         for slot, expression, dist in self.series():
             mean, sd = self.spread(expression.text, dist)
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
             art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
-            line = t("lab.free.mean_sd", mean=_number(mean, lang), sd=_number(sd, lang),
+            line = t("lab.free.mean_sd", mean=numbers.number(mean, 2, trim=True), sd=numbers.number(sd, 2, trim=True),
                      low=min(dist), high=max(dist))
             y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
 
-
-def _number(value: float, language: str) -> str:
-    shown = f"{value:.2f}".rstrip("0").rstrip(".")
-    return shown.replace(".", ",") if language == "ru" else shown

@@ -118,34 +118,43 @@ class StepperColumn:
     def handle(self, event: pygame.event.Event) -> Stepper | None:
         """Mouse on −, + and the track, drags, and Left/Right/Home/End on the focused one; the changed stepper."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, st in enumerate(self.steppers):
-                if not st.enabled or not st.rect.inflate(0, 8).collidepoint(event.pos):
-                    continue
-                self.focus = i
-                if st.minus.collidepoint(event.pos):
-                    return st if st.step(-1) else None
-                if st.plus.collidepoint(event.pos):
-                    return st if st.step(1) else None
-                if st.track.inflate(0, 18).collidepoint(event.pos):
-                    self.dragging = st
-                    return st if st.at_track(event.pos[0]) else None
-                return None
-        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            return self._click(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
             if event.buttons and event.buttons[0]:
                 return self.dragging if self.dragging.at_track(event.pos[0]) else None
             self.dragging = None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = None
         elif event.type == pygame.KEYDOWN and self.focused is not None and self.focused.enabled:
-            st = self.focused
-            moves = {pygame.K_LEFT: -1, pygame.K_a: -1, pygame.K_RIGHT: 1, pygame.K_d: 1,
-                     pygame.K_PAGEDOWN: -5, pygame.K_PAGEUP: 5}
-            if event.key in moves:
-                return st if st.step(moves[event.key]) else None
-            if event.key == pygame.K_HOME:
-                return st if st.set_position(0) else None
-            if event.key == pygame.K_END:
-                return st if st.set_position(len(st.options) - 1) else None
+            return self._key(self.focused, event.key)
+        return None
+
+    def _click(self, pos: tuple[int, int]) -> Stepper | None:
+        # A press focuses the stepper under it; on − or + it steps, on the track it jumps there and starts a drag.
+        for i, st in enumerate(self.steppers):
+            if not st.enabled or not st.rect.inflate(0, 8).collidepoint(pos):
+                continue
+            self.focus = i
+            if st.minus.collidepoint(pos):
+                return st if st.step(-1) else None
+            if st.plus.collidepoint(pos):
+                return st if st.step(1) else None
+            if st.track.inflate(0, 18).collidepoint(pos):
+                self.dragging = st
+                return st if st.at_track(pos[0]) else None
+            return None
+        return None
+
+    @staticmethod
+    def _key(st: Stepper, key: int) -> Stepper | None:
+        # Left/Right (A/D) step by one, Page Down/Up by five, Home/End go to the ends.
+        moves = {pygame.K_LEFT: -1, pygame.K_a: -1, pygame.K_RIGHT: 1, pygame.K_d: 1,
+                 pygame.K_PAGEDOWN: -5, pygame.K_PAGEUP: 5}
+        if key in moves:
+            return st if st.step(moves[key]) else None
+        ends = {pygame.K_HOME: 0, pygame.K_END: len(st.options) - 1}
+        if key in ends:
+            return st if st.set_position(ends[key]) else None
         return None
 
     def draw(self, app: Any, surface: pygame.Surface, active: bool) -> None:

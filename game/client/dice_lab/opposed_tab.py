@@ -29,7 +29,7 @@ from game.engine.dice import (
 
 SIDES = ("a", "b")
 SIDE_COLOURS = {"a": art.ORANGE, "b": art.SKY}
-REROLL = (150, 140, 120)
+REROLL = art.CHART_REROLL
 
 
 class OpposedTab(Tab):
@@ -162,13 +162,13 @@ class OpposedTab(Tab):
 
     def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each side's dice and kept-total chances, and the rule in the source's words."""
-        t, lang = app.t, app.t.language
+        t = app.t
         lines = []
         for side in SIDES:
             health = self.value(f"{side}.health")
             mean = self.means[side]
             lines.append(t("lab.opp.side_line", side=side.upper(), health=t(f"lab.health.{health}"),
-                           mean=f"{float(mean):.2f}".replace(".", "," if lang == "ru" else ".")))
+                           mean=t.numbers.number(float(mean), 2)))
         y = text.block(app, surface, rect, t("lab.opp.sides"), lines, size=14)
         text.block(app, surface, pygame.Rect(rect.x, y + app.s(4), rect.w, rect.bottom - y), t("lab.opp.rule_title"),
                    [t("lab.opp.rule")], size=13)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -341,31 +342,38 @@ class DiceLabScene(Scene):
             column.focus = 0
 
     def _key(self, event: pygame.event.Event) -> None:
-        k = event.key
-        if k == pygame.K_ESCAPE:
-            self.go_menu()
-        elif k in TAB_KEYS:
-            self.select_tab(TAB_KEYS[k])
-        elif k == pygame.K_DOWN:
-            self.tab.column.move_focus(1)
-        elif k == pygame.K_UP:
-            self.tab.column.move_focus(-1)
-        elif k == pygame.K_TAB:
-            self._cycle_focus()
-        elif k in (pygame.K_r, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.roll()
-        elif k == pygame.K_h:
-            self.roll_many(BULK[0])
-        elif k == pygame.K_t:
-            self.roll_many(BULK[1])
-        elif k == pygame.K_p and self.rolled_tab == self.current and not self.tray.busy:
+        if event.key in TAB_KEYS:
+            self.select_tab(TAB_KEYS[event.key])
+            return
+        action = self._key_actions().get(event.key)
+        if action is not None:
+            action()
+
+    def _key_actions(self) -> dict[int, Callable[[], None]]:
+        # What each key does on the Lab (the number keys pick a tab).
+        roll = {key: self.roll for key in (pygame.K_r, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)}
+        return {
+            pygame.K_ESCAPE: self.go_menu,
+            pygame.K_DOWN: lambda: self.tab.column.move_focus(1),
+            pygame.K_UP: lambda: self.tab.column.move_focus(-1),
+            pygame.K_TAB: self._cycle_focus,
+            **roll,
+            pygame.K_h: lambda: self.roll_many(BULK[0]),
+            pygame.K_t: lambda: self.roll_many(BULK[1]),
+            pygame.K_p: self._look_at_next_pair,
+            pygame.K_e: self._focus_first_entry,
+            pygame.K_s: lambda: self.app.ui.set_focus_set(self.seed_entry),
+        }
+
+    def _look_at_next_pair(self) -> None:
+        # Only once the shown tab has been rolled and the dice lie still.
+        if self.rolled_tab == self.current and not self.tray.busy:
             self.show_look(self.tab.next_pair())
-        elif k == pygame.K_e:
-            widgets = [w for w in self.entry_widgets if w.is_enabled]
-            if widgets:
-                self.app.ui.set_focus_set(widgets[0])
-        elif k == pygame.K_s:
-            self.app.ui.set_focus_set(self.seed_entry)
+
+    def _focus_first_entry(self) -> None:
+        widgets = [w for w in self.entry_widgets if w.is_enabled]
+        if widgets:
+            self.app.ui.set_focus_set(widgets[0])
 
     # --- frame --------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -418,7 +426,7 @@ class DiceLabScene(Scene):
             if entry.error and entry.enabled:
                 self.error_rect = art.text(app, surface, _fit(app, entry.error, entry.rect.w, 12),
                                            (entry.rect.x, entry.rect.bottom + s(2)), size=12,
-                                           colour=(255, 140, 110))
+                                           colour=art.ERROR)
         self.tab.draw_figures(app, surface, self.rects["figures"])
         art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
@@ -435,7 +443,7 @@ class DiceLabScene(Scene):
                  anchor="midright")
         if self.seed_error:
             art.text(app, surface, self.seed_error, (seed_label.right, seed_label.bottom + s(4)), size=12,
-                     colour=(255, 140, 110), anchor="topright")
+                     colour=art.ERROR, anchor="topright")
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
@@ -454,7 +462,7 @@ class DiceLabScene(Scene):
         fit = self.tab.fit
         if fit is not None and self.tab.observed_shares() is not None:
             n = sum(self.tab.observed.values())
-            p = f"{fit.p_value:.3f}".replace(".", "," if t.language == "ru" else ".")
+            p = t.numbers.number(fit.p_value, 3)
             lines.append(t(f"lab.fit.{fit.verdict}", n=n, p=p))
         if not lines:
             lines = [t("lab.card_hint")]

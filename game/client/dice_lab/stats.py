@@ -10,13 +10,16 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from game.client.i18n import FALLBACK, number_format
+
 FAIR_P = 0.05  # below this a fit is called unusual
 LOADED_P = 0.001  # below this the dice are called suspicious
 MIN_EXPECTED = 5.0  # chi-square bins are merged until each expects at least this many rolls
 
 
-def percent_text(chance: Fraction, language: str = "en") -> str:
+def percent_text(chance: Fraction, language: str = FALLBACK) -> str:
     """A chance as the Lab shows it: one decimal, never rounded to 0 or 100 unless exact ('<0.1 %', '>99.9 %')."""
+    numbers = number_format(language)
     if chance <= 0:
         body = "0"
     elif chance >= 1:
@@ -24,14 +27,10 @@ def percent_text(chance: Fraction, language: str = "en") -> str:
     else:
         body = f"{float(chance) * 100:.1f}"
         if body == "0.0":
-            return _localise("<0.1 %", language)
+            return "<" + numbers.percent_of(numbers.digits("0.1"))
         if body == "100.0":
-            return _localise(">99.9 %", language)
-    return _localise(f"{body} %", language)
-
-
-def _localise(text: str, language: str) -> str:
-    return text.replace(".", ",") if language == "ru" else text
+            return ">" + numbers.percent_of(numbers.digits("99.9"))
+    return numbers.percent_of(numbers.digits(body))
 
 
 def fraction_text(chance: Fraction) -> str:
