@@ -75,20 +75,25 @@ def read_spirit(value: Any, field_name: str = "spirit") -> tuple[int, int]:
     return out[0], out[1]
 
 
+def _named_preset(name: str, field_name: str) -> dict[str, Any]:
+    """The JSON object of the preset file `name`; its name defaults to the file's."""
+    path = presets_dir() / f"{name}.json"
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{field_name}: cannot read preset {name!r} ({exc.strerror or exc})") from exc
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{field_name}: preset {name!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{field_name}: preset {name!r} must be a JSON object")
+    loaded.setdefault("name", name)
+    return loaded
+
+
 def read_preset(data: Any, geometry: Board, units: int, field_name: str) -> tuple[str, Preset]:
     """(name, placements) of one preset given inline or by name; checked against the level."""
     if isinstance(data, str):
-        path = presets_dir() / f"{data}.json"
-        try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ValueError(f"{field_name}: cannot read preset {data!r} ({exc.strerror or exc})") from exc
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{field_name}: preset {data!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
-        if not isinstance(loaded, dict):
-            raise ValueError(f"{field_name}: preset {data!r} must be a JSON object")
-        loaded.setdefault("name", data)
-        data = loaded
+        data = _named_preset(data, field_name)
     if not isinstance(data, dict):
         raise ValueError(f"{field_name}: expected a preset name or object, got {data!r}")
     name = data.get("name")

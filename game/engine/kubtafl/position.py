@@ -95,55 +95,8 @@ def read_position(geo: Geometry, data: Any) -> Position:
     if "to_move" not in data:
         raise ValueError("to_move: missing ('light' or 'dark')")
     to_move = _side(data["to_move"], "to_move")
-    board = [-1] * geo.size
-    pos = [ABSENT] * NUM_DICE
-    val = [0] * NUM_DICE
-    dice = data.get("dice")
-    if not isinstance(dice, list):
-        raise ValueError("dice: missing or not a list")
-    for n, entry in enumerate(dice):
-        field = f"dice[{n}]"
-        if not isinstance(entry, dict):
-            raise ValueError(f"{field}: expected an object with side, kind, cell, value")
-        missing = sorted(_DIE_KEYS - set(entry))
-        if missing:
-            raise ValueError(f"{field}.{missing[0]}: missing")
-        extra = sorted(set(entry) - _DIE_KEYS)
-        if extra:
-            raise ValueError(f"{field}.{extra[0]}: unknown field")
-        side = _side(entry["side"], f"{field}.side")
-        kind = _kind(entry["kind"], f"{field}.kind")
-        try:
-            cell = geo.parse_cell(entry["cell"])
-        except ValueError as exc:
-            raise ValueError(f"{field}.cell: {exc}") from exc
-        value = _int(entry["value"], f"{field}.value")
-        if not 1 <= value <= FACES[kind]:
-            raise ValueError(f"{field}.value: {value} is outside 1…{FACES[kind]} for a {KINDS[kind]}")
-        i = die_id(side, kind)
-        if pos[i] != ABSENT:
-            raise ValueError(f"{field}.kind: {SIDES[side]} has more than one {KINDS[kind]}")
-        if board[cell] >= 0:
-            raise ValueError(f"{field}.cell: two dice on {entry['cell']}")
-        board[cell] = i
-        pos[i] = cell
-        val[i] = value
-    removed = data.get("removed", {})
-    if not isinstance(removed, dict) or set(removed) - set(SIDES):
-        raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
-    for side_name, kinds in removed.items():
-        side = SIDES.index(side_name)
-        if not isinstance(kinds, list):
-            raise ValueError(f"removed.{side_name}: expected a list of kinds")
-        for n, kind_name in enumerate(kinds):
-            field = f"removed.{side_name}[{n}]"
-            kind = _kind(kind_name, field)
-            i = die_id(side, kind)
-            if pos[i] >= 0:
-                raise ValueError(f"{field}: {side_name} {kind_name} is also on the board")
-            if pos[i] == REMOVED:
-                raise ValueError(f"{field}: {side_name} has more than one {kind_name}")
-            pos[i] = REMOVED
+    board, pos, val = _read_dice(geo, data.get("dice"))
+    _read_removed(data.get("removed", {}), pos)
     quiet = _int(data.get("quiet", 0), "quiet")
     if not 0 <= quiet <= QUIET_LIMIT:
         raise ValueError(f"quiet: {quiet} is outside 0…{QUIET_LIMIT}")
@@ -154,6 +107,67 @@ def read_position(geo: Geometry, data: Any) -> Position:
             raise ValueError(f"dice: {SIDES[side]} has no d20 on the board in a game that is not over")
     seen = _seen(data.get("seen", []), geo.size)
     return Position(board, pos, val, to_move, quiet, seen, result)
+
+
+def _read_dice(geo: Geometry, dice: Any) -> tuple[list[int], list[int], list[int]]:
+    """(board, pos, val) arrays from the `dice` list; dice not listed are ABSENT."""
+    board = [-1] * geo.size
+    pos = [ABSENT] * NUM_DICE
+    val = [0] * NUM_DICE
+    if not isinstance(dice, list):
+        raise ValueError("dice: missing or not a list")
+    for n, entry in enumerate(dice):
+        field = f"dice[{n}]"
+        side, kind, cell, value = _read_die(geo, entry, field)
+        i = die_id(side, kind)
+        if pos[i] != ABSENT:
+            raise ValueError(f"{field}.kind: {SIDES[side]} has more than one {KINDS[kind]}")
+        if board[cell] >= 0:
+            raise ValueError(f"{field}.cell: two dice on {entry['cell']}")
+        board[cell] = i
+        pos[i] = cell
+        val[i] = value
+    return board, pos, val
+
+
+def _read_die(geo: Geometry, entry: Any, field: str) -> tuple[int, int, int, int]:
+    """(side, kind, cell, value) of one entry of `dice`."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"{field}: expected an object with side, kind, cell, value")
+    missing = sorted(_DIE_KEYS - set(entry))
+    if missing:
+        raise ValueError(f"{field}.{missing[0]}: missing")
+    extra = sorted(set(entry) - _DIE_KEYS)
+    if extra:
+        raise ValueError(f"{field}.{extra[0]}: unknown field")
+    side = _side(entry["side"], f"{field}.side")
+    kind = _kind(entry["kind"], f"{field}.kind")
+    try:
+        cell = geo.parse_cell(entry["cell"])
+    except ValueError as exc:
+        raise ValueError(f"{field}.cell: {exc}") from exc
+    value = _int(entry["value"], f"{field}.value")
+    if not 1 <= value <= FACES[kind]:
+        raise ValueError(f"{field}.value: {value} is outside 1…{FACES[kind]} for a {KINDS[kind]}")
+    return side, kind, cell, value
+
+
+def _read_removed(removed: Any, pos: list[int]) -> None:
+    """Marks the dice of the `removed` pools REMOVED in `pos`."""
+    if not isinstance(removed, dict) or set(removed) - set(SIDES):
+        raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
+    for side_name, kinds in removed.items():
+        side = SIDES.index(side_name)
+        if not isinstance(kinds, list):
+            raise ValueError(f"removed.{side_name}: expected a list of kinds")
+        for n, kind_name in enumerate(kinds):
+            field = f"removed.{side_name}[{n}]"
+            i = die_id(side, _kind(kind_name, field))
+            if pos[i] >= 0:
+                raise ValueError(f"{field}: {side_name} {kind_name} is also on the board")
+            if pos[i] == REMOVED:
+                raise ValueError(f"{field}: {side_name} has more than one {kind_name}")
+            pos[i] = REMOVED
 
 
 def _outcome(data: Any) -> Outcome | None:
