@@ -51,17 +51,17 @@ def position_to_dict(p: Position) -> dict[str, Any]:
     }
 
 
-def _bool(value: Any, field: str) -> bool:
+def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{field}: expected true or false, got {value!r}")
     return value
 
 
-def _seat(value: Any, field: str) -> int:
+def _seat(value: object, field: str) -> int:
     return read_int(value, field, 0, 1)
 
 
-def read_position(level: Level, data: Any, most_units: int | None) -> Position:
+def read_position(level: Level, data: object, most_units: int | None) -> Position:
     """A position on `level` from JSON; ValueError naming the bad field and the reason.
 
     `most_units` bounds each side's units (on the board and still to place); None leaves them unbounded.
@@ -110,7 +110,7 @@ def _check_unit_count(p: Position, most: int) -> None:
             raise ValueError(f"units: player {seat + 1} has more than the level's {most} units")
 
 
-def _read_units(p: Position, units: Any) -> None:
+def _read_units(p: Position, units: object) -> None:
     if not isinstance(units, list):
         raise ValueError("units: expected a list of units")
     board = p.board
@@ -167,7 +167,7 @@ def _read_counts(p: Position, data: dict[str, Any]) -> None:
         raise ValueError("to_place: units are left to place after deployment")
 
 
-def _read_pending(p: Position, pending: Any) -> None:
+def _read_pending(p: Position, pending: object) -> None:
     if p.phase not in (Phase.DUEL, Phase.REPEL):
         if pending is not None:
             raise ValueError(f"pending: no attack awaits a roll in phase {p.phase.value!r}")
@@ -181,14 +181,14 @@ def _read_pending(p: Position, pending: Any) -> None:
     p.pending = PendingAttack(attacker, defender)
 
 
-def _read_fate_player(p: Position, fate_player: Any) -> None:
+def _read_fate_player(p: Position, fate_player: object) -> None:
     if p.phase in (Phase.FATE_CHOICE, Phase.FATE):
         p.fate_player = _seat(fate_player, "fate_player")
     elif fate_player is not None:
         raise ValueError(f"fate_player: no fate roll in phase {p.phase.value!r}")
 
 
-def _read_outcome(p: Position, outcome: Any) -> None:
+def _read_outcome(p: Position, outcome: object) -> None:
     if p.phase is Phase.OVER:
         if not isinstance(outcome, dict):
             raise ValueError("outcome: missing for a finished game")

@@ -47,19 +47,19 @@ _KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen
 _DIE_KEYS = {"side", "kind", "cell", "value"}
 
 
-def _int(value: Any, field: str) -> int:
+def _int(value: object, field: str) -> int:
     if type(value) is not int:
         raise ValueError(f"{field}: expected a whole number, got {value!r}")
     return value
 
 
-def _side(value: Any, field: str) -> int:
+def _side(value: object, field: str) -> int:
     if value not in SIDES:
         raise ValueError(f"{field}: must be 'light' or 'dark', not {value!r}")
     return SIDES.index(value)
 
 
-def _kind(value: Any, field: str) -> int:
+def _kind(value: object, field: str) -> int:
     if not isinstance(value, str) or value not in KIND_INDEX:
         raise ValueError(f"{field}: unknown kind {value!r} (known: {', '.join(KINDS)})")
     return KIND_INDEX[value]
@@ -78,7 +78,7 @@ def board_size(data: dict[str, Any]) -> tuple[int, int]:
     return width, height
 
 
-def read_position(geo: Geometry, data: Any) -> Position:
+def read_position(geo: Geometry, data: object) -> Position:
     """Read a position on the board `geo`; raises ValueError naming the bad field and the reason."""
     if not isinstance(data, dict):
         raise ValueError("position: expected a JSON object")
@@ -109,7 +109,7 @@ def read_position(geo: Geometry, data: Any) -> Position:
     return Position(board, pos, val, to_move, quiet, seen, result)
 
 
-def _read_dice(geo: Geometry, dice: Any) -> tuple[list[int], list[int], list[int]]:
+def _read_dice(geo: Geometry, dice: object) -> tuple[list[int], list[int], list[int]]:
     """(board, pos, val) arrays from the `dice` list; dice not listed are ABSENT."""
     board = [-1] * geo.size
     pos = [ABSENT] * NUM_DICE
@@ -130,7 +130,7 @@ def _read_dice(geo: Geometry, dice: Any) -> tuple[list[int], list[int], list[int
     return board, pos, val
 
 
-def _read_die(geo: Geometry, entry: Any, field: str) -> tuple[int, int, int, int]:
+def _read_die(geo: Geometry, entry: object, field: str) -> tuple[int, int, int, int]:
     """(side, kind, cell, value) of one entry of `dice`."""
     if not isinstance(entry, dict):
         raise ValueError(f"{field}: expected an object with side, kind, cell, value")
@@ -152,7 +152,7 @@ def _read_die(geo: Geometry, entry: Any, field: str) -> tuple[int, int, int, int
     return side, kind, cell, value
 
 
-def _read_removed(removed: Any, pos: list[int]) -> None:
+def _read_removed(removed: object, pos: list[int]) -> None:
     """Marks the dice of the `removed` pools REMOVED in `pos`."""
     if not isinstance(removed, dict) or set(removed) - set(SIDES):
         raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
@@ -170,7 +170,7 @@ def _read_removed(removed: Any, pos: list[int]) -> None:
             pos[i] = REMOVED
 
 
-def _outcome(data: Any) -> Outcome | None:
+def _outcome(data: object) -> Outcome | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -193,7 +193,7 @@ def _check_outcome(result: Outcome | None, pos: list[int]) -> None:
                          f"{'on the board' if standing else 'gone'}")
 
 
-def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
+def _seen(data: object, cells: int) -> dict[tuple[int, ...], int]:
     if not isinstance(data, list):
         raise ValueError("seen: expected a list of [count, key...] entries")
     seen: dict[tuple[int, ...], int] = {}
