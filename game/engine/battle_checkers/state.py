@@ -195,7 +195,7 @@ class BattleCheckersState(State[BattleCheckersAction]):
 
     def unit_count(self, player: int) -> int:
         """How many units a player has."""
-        return self.position.owner.count(player)
+        return self.position.unit_count(player)
 
     def units_of(self, player: int) -> list[int]:
         """Cells of a player's units, in cell order."""

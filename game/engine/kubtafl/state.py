@@ -263,6 +263,8 @@ class KubtaflState(State[KubtaflAction]):
             for d in range(4):
                 ray = rc[d]
                 nr = len(ray)
+                if not nr:
+                    continue
                 lim = v if v < nr else nr
                 k = 0
                 while k < lim and board[ray[k]] < 0:
