@@ -10,7 +10,21 @@ import pytest
 from test_battle_checkers import GAME, acts, pos
 
 from game.engine import IllegalAction, registry
-from game.engine.battle_checkers import Activate, Attack, FateChoice, Place, Preset, Roll, make_game
+from game.engine.battle_checkers import (
+    END,
+    FATE,
+    NOFATE,
+    Activate,
+    Attack,
+    DuelRoll,
+    FateChoice,
+    FateRoll,
+    Place,
+    Preset,
+    RepelRoll,
+    Roll,
+    make_game,
+)
 from game.engine.battle_checkers.phases import PHASES
 from game.engine.driver import random_action
 
@@ -223,3 +237,10 @@ def test_unit_actions_and_odds_for_the_preview() -> None:
     assert forecast.detail.side == "front" and forecast.detail.repel is None
     with pytest.raises(IllegalAction):
         state.forecast(Attack(44, 90))
+
+
+def test_actions_of_different_types_are_never_equal() -> None:
+    same_fields = [Roll(3, 5), DuelRoll(3, 5), FateRoll(3, 5), Attack(3, 5), Place(3, 5)]
+    assert len(set(same_fields)) == len(same_fields)
+    assert END != () and FATE != NOFATE and RepelRoll(1) != FateChoice(True) and Roll(3, 5) != (3, 5)
+    assert Roll(3, 5) == Roll(3, 5) and hash(Roll(3, 5)) == hash(Roll(3, 5)) and not Roll(3, 5) != Roll(3, 5)
