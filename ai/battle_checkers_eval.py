@@ -16,9 +16,11 @@ from functools import cache
 from typing import Any
 
 from game.engine.battle_checkers.actions import ROLL_OUTCOMES
+from game.engine.battle_checkers.game import BattleCheckersGame
 from game.engine.battle_checkers.geometry import FRONT, ROTATION, SIDE_BY_RELATIVE, Board
 from game.engine.battle_checkers.odds import side_odds
-from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, MAIN
+from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, Phase
+from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import State
 
 WIN = 1000.0
@@ -45,7 +47,14 @@ CONTACT_LATE_TURNS = 100
 Approach = tuple[int, int, str]  # (cell, pips, side hit)
 Threat = tuple[int, float, int, int]  # (pips, gain, attacker cell, target cell)
 # The rolls as (probability, die 1, die 2) floats.
-ROLLS = tuple((float(p), a, b) for (_, a, b), p in ROLL_OUTCOMES)
+ROLLS = tuple((float(p), a, b) for (a, b), p in ROLL_OUTCOMES)
+
+
+def as_battle_checkers(state: State[Any]) -> BattleCheckersState:
+    """The state as a Battle Checkers state; TypeError for another mode's."""
+    if not isinstance(state, BattleCheckersState):
+        raise TypeError(f"not a Battle Checkers state: {type(state).__name__}")
+    return state
 
 
 @cache
@@ -108,12 +117,12 @@ def approaches(board: Board, cell: int, facing: int, target: int, target_facing:
 class BattleCheckersEval:
     """Scores Battle Checkers positions; one per game (geometry caches are shared by board)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: BattleCheckersGame) -> None:
         self.board: Board = game.board
         self.lines = _lines(self.board)
         self.distances = _distances(self.board)
 
-    def _free_path(self, s: Any, cell: int, n: int) -> bool:
+    def _free_path(self, s: BattleCheckersState, cell: int, n: int) -> bool:
         line = self.lines[cell][n]
         if line is None:
             return False
@@ -124,7 +133,9 @@ class BattleCheckersEval:
                 return False
         return True
 
-    def threat_options(self, s: Any, side: int, defenders_attack: bool | None) -> tuple[float, list[Threat]]:
+    def threat_options(
+        self, s: BattleCheckersState, side: int, defenders_attack: bool | None
+    ) -> tuple[float, list[Threat]]:
         """(free gain, [(pips, gain, attacker cell, target cell)]) of `side`'s attacks at the start of its turn.
 
         `defenders_attack` None means the defenders keep their current attack flags; True gives it back to all.
@@ -190,30 +201,30 @@ class BattleCheckersEval:
             total += p * best
         return total
 
-    def value(self, state: State, seat: int) -> float:
+    def value(self, state: State[Any], seat: int) -> float:
         """The value of `state` for `seat`: ±WIN when over, else material, spirit and facing-aware threats."""
-        s: Any = state
+        s = as_battle_checkers(state)
         outcome = s.outcome()
         if outcome is not None:
             if seat in outcome.winners:
                 return WIN / len(outcome.winners)
             return -WIN
         # The side that moves next: the other one when the seat to act is in its main phase (its turn ends).
-        mover = 1 - s.player if s.phase == MAIN else s.player
+        mover = 1 - s.player if s.phase is Phase.MAIN else s.player
         other = 1 - mover
         mine, theirs = s.owner.count(other), s.owner.count(mover)
         units = mine - theirs
         score = UNIT * units + TRADE * units / max(1, mine + theirs)
         score += spirit_value(s.spirit[other]) - spirit_value(s.spirit[mover])
         turns_left = 2 * s.turn_limit - s.turn
-        if turns_left > 0 or s.phase != MAIN:  # B13: when this turn is the last, no threat comes true
+        if turns_left > 0 or s.phase is not Phase.MAIN:  # B13: when this turn is the last, no threat comes true
             free, options = self.threat_options(s, mover, None)
             free2, options2 = self.threat_options(s, other, True)
             score += PROSPECT_SHARE * (free2 + self.expected_best(options2)) - free - self.expected_best(options)
         score = score if seat == other else -score
         return score - self.contact_cost(s, seat)
 
-    def contact_weight(self, s: Any, seat: int, mine: int, theirs: int) -> float:
+    def contact_weight(self, s: BattleCheckersState, seat: int, mine: int, theirs: int) -> float:
         """Value per cell of distance to the enemy for `seat` with `mine` units against `theirs` (see CONTACT_LEAD)."""
         weight = CONTACT_LEAD if mine > theirs else 0.0
         turns_left = 2 * s.turn_limit - s.turn
@@ -221,7 +232,7 @@ class BattleCheckersEval:
             weight += CONTACT_LATE * (1 - turns_left / CONTACT_LATE_TURNS)
         return weight
 
-    def contact_cost(self, s: Any, seat: int) -> float:
+    def contact_cost(self, s: BattleCheckersState, seat: int) -> float:
         """What `seat` loses by standing away from the enemy: the mean distance from each enemy unit to its
         nearest own unit, when ahead and as the turn limit nears. Not zero-sum: both sides seek contact."""
         owner = s.owner

@@ -15,36 +15,49 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches
+from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers
 from ai.budget import Budget, BudgetExhausted
 from ai.levels import strength_of, strengths_by_level
 from ai.planners import planner_budget
-from game.engine.battle_checkers.actions import ACT, ATTACK, DUEL, END, FATE, FATE_OUTCOMES, NOFATE, PRESET, REPEL
+from game.engine.battle_checkers.actions import (
+    END,
+    FATE,
+    FATE_OUTCOMES,
+    NOFATE,
+    Activate,
+    Attack,
+    BattleCheckersAction,
+    Decision,
+    DuelRoll,
+    EndTurn,
+    FateRoll,
+    Preset,
+    RepelRoll,
+)
+from game.engine.battle_checkers.game import BattleCheckersGame
 from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
 from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE, side_odds
-from game.engine.battle_checkers.phases import (
-    ATTACK_READY,
-    DEPLOY,
-    DUEL_PHASE,
-    FATE_CHOICE,
-    MAIN,
-    REPEL_PHASE,
-    SHIELD_UP,
-)
+from game.engine.battle_checkers.phases import ATTACK_READY, SHIELD_UP, Phase
+from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Action, State
 
 # Chance that the enemy's next roll gives at least k pips to one unit (the sum), k = 0…12.
 REACH = tuple(sum(p for p, a, b in ROLLS if a + b >= k) for k in range(13))
 # Representative chance outcomes of an attack: the duel won or lost, the weapon roll failing or repelling.
-DUEL_RESULTS = (((DUEL, 2, 1), float(HEAD_ON)), ((DUEL, 1, 2), float(1 - HEAD_ON)))
-REPEL_RESULTS = (((REPEL, 1), float(1 - REPEL_CHANCE)), ((REPEL, 6), float(REPEL_CHANCE)))
+DUEL_RESULTS = ((DuelRoll(2, 1), float(HEAD_ON)), (DuelRoll(1, 2), float(1 - HEAD_ON)))
+REPEL_RESULTS = ((RepelRoll(1), float(1 - REPEL_CHANCE)), (RepelRoll(6), float(REPEL_CHANCE)))
 # One fate roll per difference of the dice (the result depends on nothing else), with its exact chance.
 FATE_RESULTS = tuple(
-    ((kind, mine, theirs), float(sum(p for (_, x, y), p in FATE_OUTCOMES if x - y == mine - theirs)))
-    for (kind, mine, theirs), _ in FATE_OUTCOMES
+    (FateRoll(mine, theirs), float(sum(p for (x, y), p in FATE_OUTCOMES if x - y == mine - theirs)))
+    for (mine, theirs), _ in FATE_OUTCOMES
     if theirs == 1 or mine == 1
 )
 
+
+#: Positions an action leads to, with their chances.
+Branches = list[tuple[float, BattleCheckersState]]
+#: A candidate's one-step expected value, its index among the candidates, the action and its branches.
+Scored = tuple[float, int, Decision, Branches]
 
 EVAL_NODES = 5
 RANKED_PER_NODE = 4
@@ -73,21 +86,21 @@ STRENGTHS = strengths_by_level(
 class BattleCheckersSearch:
     """Decides for whichever seat is asked in a Battle Checkers state, within a node budget."""
 
-    def __init__(self, game: Any, strength: Strength) -> None:
+    def __init__(self, game: BattleCheckersGame, strength: Strength) -> None:
         self.game = game
         self.board = game.board
         self.strength = strength
         self.eval = BattleCheckersEval(game)
         self.budget: Budget | None = None
         self._ranked = 0  # activations ranked since the last node was counted
-        self._local: dict[Any, float] = {}  # the cheap ranking of the activations last proposed
+        self._local: dict[Activate, float] = {}  # the cheap ranking of the activations last proposed
         self._contact = 0.0  # the evaluation's value per cell of distance to the enemy, for the cheap ranking
         self._nearest: list[int] = []  # per cell, the distance to the nearest enemy unit (when _contact is set)
         self.me = 0
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
         """The search's decision for the seat to act in `state` (left unchanged)."""
-        s: Any = state
+        s = as_battle_checkers(state)
         self.budget = planner_budget(budget)
         self._ranked = 0
         self.me = s.current_player()
@@ -95,58 +108,58 @@ class BattleCheckersSearch:
         if len(legal) == 1:
             return legal[0]
         try:
-            if s.phase == FATE_CHOICE:
+            if s.phase is Phase.FATE_CHOICE:
                 return FATE if self.fate_value(s) > self.leaf(self._after(s, NOFATE)) else NOFATE
-            if s.phase == DEPLOY:
+            if s.phase is Phase.DEPLOY:
                 return self._deploy(s, legal, rng)
-            if s.phase == MAIN:
-                return self._turn(s, legal, rng)
+            if s.phase is Phase.MAIN:
+                return self._turn(s, rng)
         except BudgetExhausted:
             pass
         return END if END in legal else legal[0]
 
     # ------------------------------------------------------------------ values
 
-    def leaf(self, s: Any) -> float:
+    def leaf(self, s: BattleCheckersState) -> float:
         """The evaluation of a position for the deciding seat (one node)."""
         assert self.budget is not None
         self.budget.tick(EVAL_NODES)
         return self.eval.value(s, self.me)
 
     @staticmethod
-    def _after(s: Any, action: Action) -> Any:
+    def _after(s: BattleCheckersState, action: BattleCheckersAction) -> BattleCheckersState:
         child = s.clone()
         child.apply(action)
         return child
 
-    def fate_value(self, s: Any) -> float:
+    def fate_value(self, s: BattleCheckersState) -> float:
         """B11: the exact expected value of calling the fate roll (11 differences of the dice)."""
         called = self._after(s, FATE)
         return sum(p * self.leaf(self._after(called, outcome)) for outcome, p in FATE_RESULTS)
 
-    def outcomes(self, s: Any, action: Action) -> list[tuple[float, Any]]:
+    def outcomes(self, s: BattleCheckersState, action: Decision) -> Branches:
         """The positions an action leads to with their chances; a kill is followed by no fate roll."""
         child = self._after(s, action)
-        if child.phase == DUEL_PHASE:
+        if child.phase is Phase.DUEL:
             results = [(p, self._after(child, o)) for o, p in DUEL_RESULTS]
-        elif child.phase == REPEL_PHASE:
+        elif child.phase is Phase.REPEL:
             results = [(p, self._after(child, o)) for o, p in REPEL_RESULTS]
         else:
             results = [(1.0, child)]
         out = []
         for p, after in results:
-            if after.phase == FATE_CHOICE:
+            if after.phase is Phase.FATE_CHOICE:
                 after.apply(NOFATE)
             out.append((p, after))
         return out
 
-    def expected(self, branches: list[tuple[float, Any]]) -> float:
+    def expected(self, branches: Branches) -> float:
         """The probability-weighted evaluation of positions."""
         return sum(p * self.leaf(after) for p, after in branches)
 
     # ------------------------------------------------------------------ candidates
 
-    def local_score(self, s: Any, cell: int, to: int, facing: int) -> float:
+    def local_score(self, s: BattleCheckersState, cell: int, to: int, facing: int) -> float:
         """A cheap ranking of an activation: what its end position attacks now, less how exposed it stands."""
         owner, facings, flags = s.owner, s.facing, s.flags
         me = owner[cell]
@@ -173,9 +186,9 @@ class BattleCheckersSearch:
                     worst = risk
         return score - worst
 
-    def candidates(self, s: Any, per_unit: int) -> list[Action]:
+    def candidates(self, s: BattleCheckersState, per_unit: int) -> list[Decision]:
         """Attacks, `end`, and the `per_unit` activations that rank best for each unit and dice use."""
-        out: list[Action] = list(s.attacks())
+        out: list[Decision] = list(s.attacks())
         out.append(END)
         uses = s.uses()
         if not uses:
@@ -197,7 +210,7 @@ class BattleCheckersSearch:
                     self.budget.tick(self._ranked // RANKED_PER_NODE)
                     self._ranked %= RANKED_PER_NODE
                 ranked = sorted(
-                    ((self.local_score(s, cell, a[3], a[4]), i, a) for i, a in enumerate(options)),
+                    ((self.local_score(s, cell, a.to, a.facing), i, a) for i, a in enumerate(options)),
                     key=lambda t: (-t[0], t[1]),
                 )
                 for score, _, a in ranked[:per_unit]:
@@ -207,29 +220,29 @@ class BattleCheckersSearch:
 
     # ------------------------------------------------------------------ the turn
 
-    def scored(self, s: Any, level: int = 0) -> list[tuple[float, int, Action, list[tuple[float, Any]]]]:
+    def scored(self, s: BattleCheckersState, level: int = 0) -> list[Scored]:
         """Candidates with their one-step expected value and branches, best first (only the best few evaluated).
 
         Below the first step (`level` > 0) fewer activations are kept: the first step matters most.
         """
         strength = self.strength
         per_unit, evaluated = (strength.per_unit, strength.evaluated) if level == 0 else (1, strength.evaluated // 3)
-        options: list[Any] = self.candidates(s, per_unit)
-        attacks = [a for a in options if a[0] == ATTACK or a == END]
-        activations = [a for a in options if a[0] == ACT]
+        options = self.candidates(s, per_unit)
+        attacks: list[Decision] = [a for a in options if type(a) is Attack or type(a) is EndTurn]
+        activations = [a for a in options if isinstance(a, Activate)]
         if len(activations) > evaluated:
             ranked = sorted(range(len(activations)), key=lambda i: -self._local[activations[i]])
             activations = [activations[i] for i in sorted(ranked[:evaluated])]
-        out = []
-        for index, action in enumerate(attacks + activations):
+        out: list[Scored] = []
+        for index, action in enumerate([*attacks, *activations]):
             branches = self.outcomes(s, action)
             out.append((self.expected(branches), index, action, branches))
         out.sort(key=lambda t: (-t[0], t[1]))
         return out
 
-    def plan_value(self, s: Any, level: int) -> float:
+    def plan_value(self, s: BattleCheckersState, level: int) -> float:
         """The best expected value the deciding seat reaches from `s` with what is left of its turn."""
-        if s.is_terminal() or s.phase != MAIN or s.player != self.me:
+        if s.is_terminal() or s.phase is not Phase.MAIN or s.player != self.me:
             return self.leaf(s)
         ranked = self.scored(s, level)
         widths = self.strength.widths
@@ -240,7 +253,7 @@ class BattleCheckersSearch:
             for value, _, action, branches in ranked[: widths[level]]
         )
 
-    def _turn(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _turn(self, s: BattleCheckersState, rng: random.Random) -> Decision:
         ranked = self.scored(s)
         jitter = self.strength.jitter
         if jitter:
@@ -260,9 +273,9 @@ class BattleCheckersSearch:
         results.sort(key=lambda t: (-t[0], t[1]))
         return results[0][2]
 
-    def _deploy(self, s: Any, legal: list[Any], rng: random.Random) -> Action:
+    def _deploy(self, s: BattleCheckersState, legal: list[BattleCheckersAction], rng: random.Random) -> Action:
         """B4: the preset whose position is worth most; unit by unit (by value) when none applies."""
-        presets = [a for a in legal if a[0] == PRESET] or legal[:: max(1, len(legal) // 40)]
+        presets = [a for a in legal if type(a) is Preset] or legal[:: max(1, len(legal) // 40)]
         best, best_value = presets[0], float("-inf")
         for action in presets:
             value = self.leaf(self._after(s, action)) + rng.uniform(0, 1e-6)

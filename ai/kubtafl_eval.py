@@ -9,11 +9,13 @@ threatened dice (the best immediate gain of the side to move); mobility; pin cha
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any, cast
 
 from ai.knowledge import Knowledge
 from game.engine.core import Action, Game, State
 from game.engine.kubtafl.pieces import D20, FACES_OF, KINDS_PER_SIDE, SIDE_OF
+from game.engine.kubtafl.state import KubtaflState
 
 # Points; one point is one pip of a die's value.
 PRESENCE = (3.0, 3.5, 4.0, 4.5, 4.5, 5.0, 0.0)  # a die on the board, by kind (d4 … d12; the d20 is the game)
@@ -30,7 +32,7 @@ D20_MORTAL = 25.0  # an enemy impact this turn could destroy the d20
 SCALE = 40.0
 
 
-def _scan(state: Any, side: int, reach: bytearray, damage: list[int]) -> int:
+def _scan(state: KubtaflState, side: int, reach: bytearray, damage: list[int]) -> int:
     """One pass over `side`'s dice: marks reachable empty cells, max impact damage per enemy die; returns mobility."""
     board, pos, val = state.board, state.pos, state.val
     rays = state.geo.rays
@@ -60,7 +62,7 @@ def _scan(state: Any, side: int, reach: bytearray, damage: list[int]) -> int:
     return mobility
 
 
-def _d20_safety(state: Any, side: int, enemy_reach: bytearray, enemy_damage: list[int]) -> float:
+def _d20_safety(state: KubtaflState, side: int, enemy_reach: bytearray, enemy_damage: list[int]) -> float:
     """Penalty points for `side`'s d20: enemy-held neighbours, a reachable last free cell, mortal impacts."""
     d20 = side * KINDS_PER_SIDE + D20
     c = state.pos[d20]
@@ -84,7 +86,7 @@ def _d20_safety(state: Any, side: int, enemy_reach: bytearray, enemy_damage: lis
     return penalty
 
 
-def _pin_chances(state: Any, side: int, reach: bytearray) -> int:
+def _pin_chances(state: KubtaflState, side: int, reach: bytearray) -> int:
     """Enemy dice with an own die on one side and, opposite, an empty cell an own die can reach."""
     board, pos = state.board, state.pos
     rays = state.geo.rays
@@ -106,7 +108,7 @@ def _pin_chances(state: Any, side: int, reach: bytearray) -> int:
     return count
 
 
-def _best_gain(state: Any, side: int, damage: list[int]) -> float:
+def _best_gain(state: KubtaflState, side: int, damage: list[int]) -> float:
     """The most `side` can win with one impact now: pips taken, plus a bonus (or the game) for a kill."""
     val = state.val
     best = 0.0
@@ -122,7 +124,7 @@ def _best_gain(state: Any, side: int, damage: list[int]) -> float:
     return best
 
 
-def points(state: Any, side: int) -> float:
+def points(state: KubtaflState, side: int) -> float:
     """The evaluation in points for `side` (positive = better for it); the position must not be over."""
     pos, val = state.pos, state.val
     size = state.geo.size
@@ -156,17 +158,17 @@ class KubtaflKnowledge(Knowledge):
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: State[Any], seat: int) -> float:
         """The position's value for `seat`, in (-1, 1)."""
-        return math.tanh(points(state, seat) / SCALE) * 0.999
+        return math.tanh(points(cast(KubtaflState, state), seat) / SCALE) * 0.999
 
-    def key(self, state: State) -> Any:
+    def key(self, state: State[Any]) -> Hashable:
         """The engine's exact position key (side to move, cells and values)."""
-        return state.key()  # type: ignore[attr-defined]
+        return cast(KubtaflState, state).key()
 
-    def order_hint(self, state: State, action: Action) -> float:
+    def order_hint(self, state: State[Any], action: Action) -> float:
         """Kills first (bigger targets first), then other impacts on enemy dice by damage, re-entries, the rest."""
-        s: Any = state
+        s = cast(KubtaflState, state)
         act = cast(tuple[int, ...], action)  # Kubtafl actions are int tuples (`Move`, `Transfer`, `ReEntry`)
         if len(act) != 2:
             return 0.5 if len(act) == 4 else 0.0
@@ -179,7 +181,10 @@ class KubtaflKnowledge(Knowledge):
         if SIDE_OF[target] == SIDE_OF[mover]:
             return 0.1
         geo = s.geo
-        d, j = geo.line[src * geo.size + dst]
+        line = geo.line[src * geo.size + dst]
+        if line is None:  # legal moves run along a line; anything else hits nothing
+            return 0.0
+        d, j = line
         ray = geo.rays[src][d]
         damage = j + 1 if j < len(ray) and board[ray[j]] < 0 else j
         v = s.val[target]
@@ -189,11 +194,11 @@ class KubtaflKnowledge(Knowledge):
             return 100.0 + FACES_OF[target]
         return 10.0 + damage
 
-    def is_tactical(self, state: State, action: Action) -> bool:
+    def is_tactical(self, state: State[Any], action: Action) -> bool:
         """Impacts on enemy dice."""
         act = cast(tuple[int, ...], action)
         if len(act) != 2:
             return False
-        s: Any = state
+        s = cast(KubtaflState, state)
         target = s.board[act[1]]
         return target >= 0 and SIDE_OF[target] != SIDE_OF[s.board[act[0]]]

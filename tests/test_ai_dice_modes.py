@@ -27,8 +27,11 @@ from game.engine.battle_checkers.actions import (
     NOFATE,
     REPEL_MIN,
     REPEL_OUTCOMES,
-    ROLL,
     ROLL_OUTCOMES,
+    Attack,
+    EndTurn,
+    Preset,
+    Roll,
 )
 from game.engine.battle_checkers.geometry import FRONT, RIGHT
 from game.engine.battle_checkers.odds import attack_odds, side_odds
@@ -387,7 +390,7 @@ def test_B7_approach_costs_match_the_engine_on_an_open_board() -> None:
 
 def test_B10_attack_branches_carry_the_engines_exact_odds() -> None:
     assert [p for _, p in DUEL_RESULTS] == [float(side_odds(FRONT, True, True))] * 2
-    assert sum(p for (_, d), p in REPEL_RESULTS if d < REPEL_MIN) == float(side_odds(RIGHT, True, True))
+    assert sum(p for (d,), p in REPEL_RESULTS if d < REPEL_MIN) == float(side_odds(RIGHT, True, True))
     for outcome, _ in DUEL_RESULTS + REPEL_RESULTS:
         assert outcome in {o for o, _ in DUEL_OUTCOMES + REPEL_OUTCOMES}
 
@@ -395,15 +398,15 @@ def test_B10_attack_branches_carry_the_engines_exact_odds() -> None:
 def test_B11_fate_results_cover_every_difference_with_its_exact_chance() -> None:
     assert len(FATE_RESULTS) == 11
     assert sum(Fraction(p).limit_denominator(36) for _, p in FATE_RESULTS) == 1
-    for (_, mine, theirs), p in FATE_RESULTS:
-        exact = sum(q for (_, x, y), q in FATE_OUTCOMES if x - y == mine - theirs)
+    for (mine, theirs), p in FATE_RESULTS:
+        exact = sum(q for (x, y), q in FATE_OUTCOMES if x - y == mine - theirs)
         assert p == float(exact)
     assert fate_kill_chance(1) == 15 / 36 and fate_kill_chance(5) == 1 / 36 and fate_kill_chance(6) == 0
 
 
 def test_B13_expected_best_threat_is_exact_over_the_roll() -> None:
     for cost in range(1, 13):
-        exact = sum(p for (_, a, b), p in ROLL_OUTCOMES if a + b >= cost)
+        exact = sum(p for (a, b), p in ROLL_OUTCOMES if a + b >= cost)
         assert BattleCheckersEval.expected_best([(cost, 1.0, 0, 1)]) == pytest.approx(float(exact), abs=1e-12)
 
 
@@ -411,12 +414,12 @@ def test_battle_checkers_takes_a_sure_kill() -> None:
     # Our d5 faces north onto the enemy's rear at d6 (it faces north too): B10, a rear attack always succeeds.
     state = bc([("d5", 0, "N"), ("d6", 1, "N"), ("j1", 0, "N"), ("a10", 1, "S")])
     assert attack_odds(state, "d5", "d6") == 1
-    assert choose(BC, state) == ("attack", BC.board.cell("d5"), BC.board.cell("d6"))
+    assert choose(BC, state) == Attack(BC.board.cell("d5"), BC.board.cell("d6"))
 
 
 def _certain_kills(state: Any) -> list[Any]:
     """The attacks with odds 1 open to the side whose turn it is, after its roll."""
-    return [a for a in state.attacks() if attack_odds(state, a[1], a[2]) == 1]
+    return [a for a in state.attacks() if attack_odds(state, a.cell, a.target) == 1]
 
 
 @pytest.mark.parametrize("dice", [(1, 3), (2, 4), (4, 4), (5, 6)])
@@ -438,9 +441,9 @@ def test_battle_checkers_never_leaves_a_rear_to_a_certain_kill_when_a_safe_plan_
 def _enemy_turn(state: Any, plan: list[Any]) -> Any:
     """The position after our turn ends and the enemy rolls (a double one: the attacks need no pips)."""
     if state.phase == "main" and state.player == 0:
-        state.apply(("end",))
+        state.apply(EndTurn())
     if state.phase == "roll":
-        state.apply((ROLL, 1, 1))
+        state.apply(Roll(1, 1))
     return state
 
 
@@ -483,7 +486,7 @@ def test_B13_both_sides_seek_contact_as_the_turn_limit_nears() -> None:
     ev = BattleCheckersEval(BC)
     units = [("b2", 0, "N"), ("c2", 0, "N"), ("h9", 1, "S"), ("i9", 1, "S")]
     early, late = bc(units, player=1), bc(units, player=1)
-    late.turn = 2 * late.turn_limit - 10
+    late.position.turn = 2 * late.turn_limit - 10
     assert ev.contact_cost(early, 0) == ev.contact_cost(early, 1) == 0  # even, early: no side is pushed
     assert ev.contact_cost(late, 0) > 0 and ev.contact_cost(late, 1) > 0
 
@@ -491,9 +494,9 @@ def test_B13_both_sides_seek_contact_as_the_turn_limit_nears() -> None:
 def test_battle_checkers_deploys_with_a_preset() -> None:
     state = BC.initial_state()
     action = choose(BC, state)
-    assert action[0] == "preset"
+    assert isinstance(action, Preset)
     state.apply(action)
-    assert choose(BC, state)[0] == "preset"
+    assert isinstance(choose(BC, state), Preset)
 
 
 # ---------------------------------------------------------------------------------------------- arena

@@ -11,19 +11,21 @@ from hypothesis import strategies as st
 
 from game.engine import CHANCE, TERMINAL, GameOver, IllegalAction, registry
 from game.engine.battle_checkers import (
-    ACT,
-    ATTACK,
     END,
     FATE,
     NOFATE,
-    PLACE,
-    PRESET,
+    Activate,
+    Attack,
     Attacked,
     Destroyed,
     Duel,
     FateRolled,
+    Place,
+    Preset,
     RepelFailed,
     Repelled,
+    RepelRoll,
+    Roll,
     Shielded,
     SpiritChanged,
     attack_odds,
@@ -68,7 +70,7 @@ def results(state, cell: str, use: int = 0, pips: int | None = None) -> set[tupl
     c = B.cell(cell)
     if pips is None:
         pips = dict(state.uses())[use]
-    return {(B.name(a[3]), DIRECTIONS[a[4]]) for a in state.activations(c, use, pips)}
+    return {(B.name(a.to), DIRECTIONS[a.facing]) for a in state.activations(c, use, pips)}
 
 
 # ---------------------------------------------------------------- B1 board
@@ -112,11 +114,11 @@ def test_B4_deployment_each_half_in_turn_with_any_facing() -> None:
     state = GAME.initial_state()
     assert state.phase == "deploy" and state.current_player() == 0
     actions = state.legal_actions()
-    presets = [a for a in actions if a[0] == PRESET]
-    places = [a for a in actions if a[0] == PLACE]
-    assert sorted(a[1] for a in presets) == ["line", "refused_flank", "wedge"]
+    presets = [a for a in actions if isinstance(a, Preset)]
+    places = [a for a in actions if isinstance(a, Place)]
+    assert sorted(a.name for a in presets) == ["line", "refused_flank", "wedge"]
     assert len(places) == 50 * 8  # ranks 1–5, 8 facings
-    assert all(B.xy(a[1])[1] < 5 for a in places)
+    assert all(B.xy(a.cell)[1] < 5 for a in places)
     with pytest.raises(IllegalAction):
         state.action_from_str("place e6 N")  # player 2's half
     events = acts(state, "place e5 SW")
@@ -128,7 +130,7 @@ def test_B4_deployment_each_half_in_turn_with_any_facing() -> None:
     for cell in ("a1", "b1", "c1", "d1", "e1", "f1", "g1"):
         acts(state, f"place {cell} N")
     assert state.current_player() == 1 and state.phase == "deploy"
-    assert all(B.xy(a[1])[1] >= 5 for a in state.legal_actions() if a[0] == PLACE)
+    assert all(B.xy(a.cell)[1] >= 5 for a in state.legal_actions() if isinstance(a, Place))
     events = acts(state, "preset wedge")
     # Presets are written for player 1 and turned about the centre for player 2.
     assert [(e.cell, e.facing) for e in events[:2]] == [("f6", "S"), ("e6", "S")]
@@ -157,9 +159,9 @@ def test_B6_roll_is_a_chance_node_of_2d6() -> None:
     assert state.current_player() == CHANCE and state.legal_actions() == []
     outcomes = dict(state.chance_outcomes())
     assert len(outcomes) == 21 and sum(outcomes.values()) == 1
-    assert sum(p for (_, a, b), p in outcomes.items() if a + b == 7) == Fraction(1, 6)
-    assert outcomes[("roll", 3, 5)] == Fraction(1, 18) and outcomes[("roll", 4, 4)] == Fraction(1, 36)
-    assert state.action_from_str("roll 5 3") == ("roll", 3, 5)
+    assert sum(p for (a, b), p in outcomes.items() if a + b == 7) == Fraction(1, 6)
+    assert outcomes[Roll(3, 5)] == Fraction(1, 18) and outcomes[Roll(4, 4)] == Fraction(1, 36)
+    assert state.action_from_str("roll 5 3") == Roll(3, 5)
     events = acts(state, "roll 3 5")
     assert kinds(events) == ["DiceRolled"] and events[0].dice == (3, 5)
     assert state.phase == "main" and state.uses() == [(0, 8), (1, 3), (2, 5)]
@@ -174,7 +176,7 @@ def test_B6_sum_for_one_unit_or_each_die_for_a_different_unit() -> None:
     assert state.uses() == [(2, 5)]
     with pytest.raises(IllegalAction):
         acts(state, "c6:2 F1")  # that unit was activated already: pips never pass between units
-    assert {a[1] for a in state.legal_actions() if a[0] == ACT} == {B.cell("g3")}
+    assert {a.cell for a in state.legal_actions() if isinstance(a, Activate)} == {B.cell("g3")}
     acts(state, "g3:2 F5")
     assert state.player == 1
 
@@ -189,12 +191,12 @@ def test_B6_pips_may_go_unused() -> None:
 def test_B6_a_double_offers_die_one_while_both_dice_are_unspent() -> None:
     state = pos([("c3", 0, "N"), ("g3", 0, "N"), ("a10", 1, "S")], dice=(4, 4))
     assert state.uses() == [(0, 8), (1, 4)]
-    assert state.action_from_str("c3:2 F1")[2] == 1
+    assert state.action_from_str("c3:2 F1").use == 1
     acts(state, "c3:1 F1")
     assert state.uses() == [(2, 4)]
     # Either name reads as the die left over: the two dice of a double are alike.
-    assert state.action_from_str("g3:1 F1") == state.action_from_str("g3:2 F1") == (ACT, B.cell("g3"), 2,
-                                                                                     B.cell("g4"), 0)
+    assert state.action_from_str("g3:1 F1") == state.action_from_str("g3:2 F1") == Activate(B.cell("g3"), 2,
+                                                                                         B.cell("g4"), 0)
 
 
 # ---------------------------------------------------------------- B7 activation
@@ -234,10 +236,10 @@ def test_B7_activations_are_the_distinct_end_results_of_turn_move_turn(pips: int
     actions = state.activations(cell, 0, pips)
     expected = _brute_force(state, cell, pips)
     assert len(actions) == len(set(actions)) == len(expected)
-    assert {(a[3], a[4]) for a in actions} == set(expected)
+    assert {(a.to, a.facing) for a in actions} == set(expected)
     for a in actions:
         first, steps, last = state.plan(a)
-        assert abs(first) + steps + abs(last) == expected[(a[3], a[4])]  # the canonical plan is the cheapest
+        assert abs(first) + steps + abs(last) == expected[(a.to, a.facing)]  # the canonical plan is the cheapest
 
 
 @settings(max_examples=60, deadline=None)
@@ -254,9 +256,9 @@ def test_B7_enumeration_matches_brute_force_on_random_boards(others, facing, pip
     state = pos([(c, o, f) for c, (o, f) in units.items()])
     actions = state.activations(B.cell("e5"), 0, pips)
     expected = _brute_force(state, B.cell("e5"), pips)
-    assert {(a[3], a[4]) for a in actions} == set(expected) and len(actions) == len(expected)
+    assert {(a.to, a.facing) for a in actions} == set(expected) and len(actions) == len(expected)
     for a in actions:
-        cost = expected[(a[3], a[4])]
+        cost = expected[(a.to, a.facing)]
         first, steps, last = state.plan(a)
         assert abs(first) + steps + abs(last) == cost
         assert state.is_legal(a) == (cost <= 8)  # the position's dice are 3 and 5: the sum is 8 pips
@@ -313,15 +315,15 @@ def test_B7_activation_events_turn_then_step_then_turn() -> None:
 
 def test_B8_attack_with_the_front_only_costs_no_pips_and_uses_the_attack() -> None:
     state = pos([("e5", 0, "NE"), ("f6", 1, "N"), ("e6", 1, "S"), ("a10", 1, "S")])
-    attacks = [state.action_to_str(a) for a in state.legal_actions() if a[0] == ATTACK]
+    attacks = [state.action_to_str(a) for a in state.legal_actions() if isinstance(a, Attack)]
     assert attacks == ["e5xf6"]  # e6 is next to it but not in front
-    assert state.action_from_str("e5xf6") == (ATTACK, B.cell("e5"), B.cell("f6"))
+    assert state.action_from_str("e5xf6") == Attack(B.cell("e5"), B.cell("f6"))
     with pytest.raises(IllegalAction):
         state.action_from_str("e5xe6")
     acts(state, "e5xf6")  # hits f6's rear
     acts(state, "nofate")
     assert not state.can_attack(B.cell("e5")) and state.uses() == [(0, 8), (1, 3), (2, 5)]
-    assert not any(a[0] == ATTACK for a in state.legal_actions())
+    assert not any(isinstance(a, Attack) for a in state.legal_actions())
 
 
 def test_B8_attacking_is_never_forced_and_allowed_after_moving() -> None:
@@ -370,8 +372,8 @@ def test_B10_head_on_duel_rerolls_ties_and_the_lower_roller_dies() -> None:
     acts(state, "e5xe6")
     assert state.phase == "duel" and state.current_player() == CHANCE
     outcomes = state.chance_outcomes()
-    assert len(outcomes) == 30 and all(a != b and p == Fraction(1, 30) for (_, a, b), p in outcomes)
-    assert sum(p for (_, a, b), p in outcomes if a > b) == Fraction(1, 2)
+    assert len(outcomes) == 30 and all(a != b and p == Fraction(1, 30) for (a, b), p in outcomes)
+    assert sum(p for (a, b), p in outcomes if a > b) == Fraction(1, 2)
     assert attack_odds(pos([("e5", 0, "N"), ("e6", 1, "S"), ("a10", 1, "S")]), "e5", "e6") == Fraction(1, 2)
     with pytest.raises(IllegalAction):
         state.action_from_str("duel 3 3")
@@ -386,7 +388,7 @@ def test_B10_right_flank_fresh_defender_repels_on_4_to_6() -> None:
     state = pos([("f5", 0, "W"), ("e5", 1, "N"), ("a10", 1, "S")])  # f5 is east of a north-facing e5
     assert attack_odds(state, "f5", "e5") == Fraction(1, 2)
     acts(state, "f5xe5")
-    assert state.phase == "repel" and state.chance_outcomes() == [(("repel", d), Fraction(1, 6)) for d in range(1, 7)]
+    assert state.phase == "repel" and state.chance_outcomes() == [(RepelRoll(d), Fraction(1, 6)) for d in range(1, 7)]
     held = state.clone()
     assert acts(held, "repel 4")[0] == Repelled("f5", "e5", 4)
     assert held.unit_count(1) == 2 and held.unit_count(0) == 1

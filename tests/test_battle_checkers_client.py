@@ -18,7 +18,7 @@ from game.client.battle_checkers.scene import BattleCheckersScene
 from game.client.battle_checkers.threat import sum_at_least
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Duel
+from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Activate, Duel
 from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
 
 HOT = ["human", "human"]
@@ -193,7 +193,8 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     click_cell(app, "c2")
     assert picks.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
     state = b.session.state
-    listed = {(a.to, a.facing) for a in state.unit_actions(state.board.cell("c2")) if a[0] == "act" and a.use == 0}
+    listed = {(a.to, a.facing) for a in state.unit_actions(state.board.cell("c2"))
+              if isinstance(a, Activate) and a.use == 0}
     offered = {(state.board.cell(c), f) for c, costs in picks.plans().items() for f in costs}
     assert offered == listed
     hover(app, "e4")

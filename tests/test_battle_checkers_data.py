@@ -10,8 +10,21 @@ import pytest
 from test_battle_checkers import GAME, acts, pos
 
 from game.engine import IllegalAction, registry
-from game.engine.battle_checkers import ACT, make_game
-from game.engine.battle_checkers.actions import Attack
+from game.engine.battle_checkers import (
+    END,
+    FATE,
+    NOFATE,
+    Activate,
+    Attack,
+    DuelRoll,
+    FateChoice,
+    FateRoll,
+    Place,
+    Preset,
+    RepelRoll,
+    Roll,
+    make_game,
+)
 from game.engine.battle_checkers.phases import PHASES
 from game.engine.driver import random_action
 
@@ -130,12 +143,13 @@ def test_chance_notation() -> None:
 def test_apply_rejects_malformed_and_illegal_tuples() -> None:
     state = pos([("e5", 0, "N"), ("a10", 1, "S")])
     before = state.to_dict()
-    for bad in [(), ("act",), ("act", 44, 0, 44, 0), ("act", 44, "s", 54, 0), ("act", 44, 0, 54, 9),
-                ("roll", 1, 2), ("attack", 44, 45), ("place", 3, 0), ("nope",), "end", ("preset", [1])]:
+    for bad in [(), ("act",), ("act", 44, 0, 54, 0), Activate(44, 0, 44, 0), Activate(44, "s", 54, 0),
+                Activate(44, 0, 54, 9), Roll(1, 2), Attack(44, 45), Place(3, 0), ("nope",), "end", ("end",),
+                Preset([1]), FateChoice(1), Attack(True, 54)]:
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert state.to_dict() == before
-    assert state.is_legal((ACT, 44, 0, 54, 0)) and not state.is_legal((ACT, 44, 0, 57, 0))
+    assert state.is_legal(Activate(44, 0, 54, 0)) and not state.is_legal(Activate(44, 0, 57, 0))
 
 
 def test_events_are_json_safe_and_game_over_comes_last() -> None:
@@ -151,7 +165,7 @@ def test_levels_and_presets_load() -> None:
     skirmish = registry.load("battle_checkers", "skirmish6")
     assert (skirmish.board.width, skirmish.board.height) == (6, 6)
     state = skirmish.initial_state()
-    assert len([a for a in state.legal_actions() if a[0] == "place"]) == 18 * 8
+    assert len([a for a in state.legal_actions() if isinstance(a, Place)]) == 18 * 8
     acts(state, "preset line")
     acts(state, "preset wedge")
     assert state.unit_count(0) == state.unit_count(1) == 4 and state.phase == "roll"
@@ -186,7 +200,7 @@ def test_a_level_may_start_from_a_saved_position() -> None:
     game = make_game("puzzle", {"position": position})
     state = game.initial_state()
     assert state.phase == "roll" and state.to_dict() == position
-    state.apply(("roll", 1, 1))
+    state.apply(Roll(1, 1))
     assert game.initial_state().phase == "roll"  # the start position is not shared
 
 
@@ -215,11 +229,18 @@ def test_events_describe_every_change_of_the_units() -> None:
 def test_unit_actions_and_odds_for_the_preview() -> None:
     state = pos([("e5", 0, "N"), ("e6", 1, "S"), ("c3", 0, "N"), ("a10", 1, "S")])
     mine = state.unit_actions("e5")
-    assert mine[0] == ("attack", 44, 54) and all(a in state.legal_actions() for a in mine)
-    assert {a[1] for a in mine} == {44}
+    assert mine[0] == Attack(44, 54) and all(a in state.legal_actions() for a in mine)
+    assert {a.cell for a in mine} == {44}
     assert state.unit_actions("e6") == []
     forecast = state.forecast(mine[0])
     assert forecast.probability("success") == forecast.probability("fail") == Fraction(1, 2)
     assert forecast.detail.side == "front" and forecast.detail.repel is None
     with pytest.raises(IllegalAction):
-        state.forecast(Attack("attack", 44, 90))
+        state.forecast(Attack(44, 90))
+
+
+def test_actions_of_different_types_are_never_equal() -> None:
+    same_fields = [Roll(3, 5), DuelRoll(3, 5), FateRoll(3, 5), Attack(3, 5), Place(3, 5)]
+    assert len(set(same_fields)) == len(same_fields)
+    assert END != () and FATE != NOFATE and RepelRoll(1) != FateChoice(True) and Roll(3, 5) != (3, 5)
+    assert Roll(3, 5) == Roll(3, 5) and hash(Roll(3, 5)) == hash(Roll(3, 5)) and not Roll(3, 5) != Roll(3, 5)

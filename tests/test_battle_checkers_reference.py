@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.engine import CHANCE, registry
-from game.engine.battle_checkers import make_game
+from game.engine.battle_checkers import FATE, Attack, make_game
 
 COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]  # clockwise, N up (higher ranks) and E right (later files)
 VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1), "W": (-1, 0),
@@ -197,7 +197,7 @@ def check_decisions(state) -> None:
     assert len(strings) == len(set(strings))
     assert set(strings) == ref.decisions()
     for action in state.legal_actions():
-        if action[0] != "attack":
+        if not isinstance(action, Attack):
             continue
         a_cell, d_cell = state.action_to_str(action).split("x")
         defender = ref.units[xy(d_cell)]
@@ -432,7 +432,7 @@ def test_B4_to_B13_reference_agrees_along_random_games(level: str, seed: int) ->
             decisions += 1
             actions = state.legal_actions()
             # Prefer attacks and fate rolls now and then, so battles and fate come up often.
-            fights = [a for a in actions if a[0] in ("attack", "fate")]
+            fights = [a for a in actions if isinstance(a, Attack) or a == FATE]
             action = rng.choice(fights if fights and rng.random() < 0.5 else actions)
         # On the big board check every decision early on, then a sample (the reference is slow).
         check_all = level != "standard" or decisions < 120 or decisions % 9 == 0

@@ -14,13 +14,10 @@ from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Pr
 from game.client.board.layout import cell_name, cell_xy
 from game.client.board.picks import BoardPicks
 from game.engine.battle_checkers import (
-    ACT,
     DIRECTIONS,
     END,
     FATE,
     NOFATE,
-    PLACE,
-    PRESET,
     USE_DIE1,
     USE_DIE2,
     USE_SUM,
@@ -114,13 +111,13 @@ class BattleCheckersPicks(BoardPicks):
         """True when a unit of the draft may go on `cell` (the engine's placement check, the draft placed)."""
         if self.state is None or self.phase != "deploy" or cell in self.draft or self.units_left() <= 0:
             return False
-        return bool(self.state.is_legal(Place(PLACE, self.cell(cell), 0)))
+        return bool(self.state.is_legal(Place(self.cell(cell), 0)))
 
     def free_cells(self) -> list[str]:
         """Every cell a new unit of the draft may go on."""
         if self.state is None or self.phase != "deploy" or self.units_left() <= 0:
             return []
-        return sorted({self.name(a.cell) for a in self.state.legal_actions() if a[0] == PLACE} - set(self.draft))
+        return sorted({self.name(a.cell) for a in self.state.legal_actions() if isinstance(a, Place)} - set(self.draft))
 
     def add_unit(self, cell: str) -> bool:
         """A new unit of the draft on `cell`, facing the enemy."""
@@ -162,12 +159,12 @@ class BattleCheckersPicks(BoardPicks):
         """The level's presets open now (only before any unit is placed)."""
         if self.phase != "deploy":
             return []
-        return [a.name for a in self.state.legal_actions() if a[0] == PRESET]
+        return [a.name for a in self.state.legal_actions() if isinstance(a, Preset)]
 
     def use_preset(self, name: str) -> None:
         """Fill the draft from a preset: where the engine puts its units for this side."""
         trial = self.state.clone()
-        events = trial.apply(Preset(PRESET, name))
+        events = trial.apply(Preset(name))
         self.draft = {e.cell: DIRECTIONS.index(e.facing) for e in events if isinstance(e, Placed)}
         self.draft_preset = name
 
@@ -194,10 +191,10 @@ class BattleCheckersPicks(BoardPicks):
         draft, preset = dict(self.draft), self.draft_preset
         self.draft, self.draft_preset = {}, ""
         if preset and preset in self.presets():
-            self.board.commit(Preset(PRESET, preset))
+            self.board.commit(Preset(preset))
             return
         for cell, facing in sorted(draft.items()):
-            self.board.commit(Place(PLACE, self.cell(cell), facing))
+            self.board.commit(Place(self.cell(cell), facing))
 
     # ----- the planner -----
     def open_uses(self) -> list[int]:
@@ -227,7 +224,7 @@ class BattleCheckersPicks(BoardPicks):
             state, start = self.state, self.cell(cell)
             out: dict[str, dict[int, int]] = {}
             for action in state.unit_actions(start):
-                if action[0] == ACT and action.use == use:
+                if isinstance(action, Activate) and action.use == use:
                     cost = state.activation_cost(start, action.to, action.facing)
                     out.setdefault(self.name(action.to), {})[action.facing] = int(cost)
             self._plans[key] = out
@@ -263,7 +260,7 @@ class BattleCheckersPicks(BoardPicks):
         costs = self.plans().get(cell, {})
         if facing not in costs:
             return None
-        return Activate(ACT, self.cell(self.selected), self.use, self.cell(cell), facing)
+        return Activate(self.cell(self.selected), self.use, self.cell(cell), facing)
 
     def pips_left(self, cell: str) -> int | None:
         """Pips the ghost's plan on `cell` leaves unused."""

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.client.board.stats import LogReplay
-from game.engine.battle_checkers import Destroyed, FateCalled, TurnStarted
+from game.engine.battle_checkers import Attack, Destroyed, DuelRoll, FateCalled, RepelRoll, TurnStarted
 
 
 @dataclass
@@ -41,7 +41,7 @@ class GameStats:
         self._attacker = None
 
     def _step(self, state: Any, action: Any) -> None:
-        if action[0] == "attack":
+        if isinstance(action, Attack):
             side = self.sides[state.player]
             side.attacks += 1
             side.expected += state.forecast(action).probability("success")
@@ -56,5 +56,5 @@ class GameStats:
                     self.sides[self._attacker].kills += 1
             elif isinstance(event, FateCalled) and event.called:
                 self.sides[event.player].fates += 1
-        if action[0] not in ("attack", "duel", "repel"):
+        if not isinstance(action, Attack | DuelRoll | RepelRoll):
             self._attacker = None

@@ -29,19 +29,21 @@ from game.client.board.mode_base import ModeBase
 from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
 from game.engine.battle_checkers import (
-    ACT,
-    ATTACK,
     DIRECTIONS,
     FRONT,
     LEFT,
-    PLACE,
-    PRESET,
     REAR,
     RIGHT,
-    ROLL,
+    Activate,
     Activated,
+    Attack,
     Attacked,
+    EndTurn,
+    FateChoice,
     Moved,
+    Place,
+    Preset,
+    Roll,
     TurnStarted,
     side_hit,
 )
@@ -322,9 +324,9 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
         except ValueError:
             return None
         name = session.state.board.name
-        if action[0] == ACT:
+        if isinstance(action, Activate):
             return name(action.cell), name(action.to)
-        if action[0] == ATTACK:
+        if isinstance(action, Attack):
             return name(action.cell), name(action.target)
         return None
 
@@ -432,28 +434,28 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
 
         for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
             action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
-            kind = action[0] if action is not None else ""
+            kind = type(action)
             if actor == CHANCE:
-                if kind == ROLL:
+                if kind is Roll:
                     pending = f"({action.a} {action.b})"  # type: ignore[union-attr]
                 else:
                     parts.append(f"({text})")
                 continue
             if actor < 0:
                 continue
-            if actor != owner and not (kind in ("fate", "nofate") and parts):
+            if actor != owner and not (kind is FateChoice and parts):
                 flush()
                 owner, parts, placed = actor, [], 0
             decided += 1
             if pending:
                 parts.append(pending)
                 pending = ""
-            if kind == "end":
+            if kind is EndTurn:
                 continue
-            if kind == PLACE:
+            if kind is Place:
                 placed += 1
                 continue
-            if kind == PRESET:
+            if kind is Preset:
                 text = t("battle_checkers.log.preset", name=self.preset_title(action.name))  # type: ignore[union-attr]
             parts.append(text)
         flush()

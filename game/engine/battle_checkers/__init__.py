@@ -1,8 +1,8 @@
 """Battle Checkers 2: directional units on a 10×10 board, 2d6 activations, flank-dependent battles.
 
 The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes where the text leaves room:
-- Actions are typed named tuples (see `actions`: `Activate(kind, cell, use, to, facing)`, `Attack(kind, cell,
-  target)`, …), each equal to the plain tuple of its fields; `state.forecast(attack)` gives the success chance
+- Actions are typed named tuples told apart by their type (see `actions`: `Activate(cell, use, to, facing)`,
+  `Attack(cell, target)`, `EndTurn()`, …); `state.forecast(attack)` gives the success chance
   with `AttackForecast(side, success, repel, shielded)` in `detail`. An activation is its end result
   (cell, facing) and its notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a half turn is written `R4`). Activations
   that change nothing are not actions; a unit activates at most once a turn, so split dice go to two
@@ -31,30 +31,25 @@ The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes wh
 """
 
 from game.engine.battle_checkers.actions import (
-    ACT,
-    ATTACK,
-    DUEL,
     END,
     FATE,
-    FATE_ROLL,
     NOFATE,
-    PLACE,
-    PRESET,
-    REPEL,
-    ROLL,
     USE_DIE1,
     USE_DIE2,
     USE_SUM,
     Activate,
     Attack,
     BattleCheckersAction,
+    ChanceOutcome,
+    Decision,
     DuelRoll,
+    EndTurn,
+    FateChoice,
     FateRoll,
     Place,
     Preset,
     RepelRoll,
     Roll,
-    Word,
 )
 from game.engine.battle_checkers.events import (
     Activated,
@@ -77,14 +72,16 @@ from game.engine.battle_checkers.events import (
 from game.engine.battle_checkers.game import BattleCheckersGame, make_game
 from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
 from game.engine.battle_checkers.odds import AttackForecast, attack_forecast, attack_odds, side_odds
+from game.engine.battle_checkers.phases import Phase
+from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.state import BattleCheckersState
 
 __all__ = [
-    "ACT", "ATTACK", "DUEL", "END", "FATE", "FATE_ROLL", "NOFATE", "PLACE", "PRESET", "REPEL", "ROLL",
-    "USE_DIE1", "USE_DIE2", "USE_SUM", "Activated", "Attacked", "Destroyed", "DiceRolled", "Duel",
-    "FateCalled", "FateRolled", "Moved", "Placed", "RepelFailed", "Repelled", "Shielded", "SpiritChanged",
-    "TurnEnded", "Turned", "TurnStarted", "BattleCheckersGame", "make_game", "DIRECTIONS", "FRONT", "LEFT",
-    "REAR", "RIGHT", "Board", "board", "side_hit", "attack_odds", "side_odds", "BattleCheckersState",
-    "Activate", "Attack", "AttackForecast", "BattleCheckersAction", "DuelRoll", "FateRoll", "Place", "Preset",
-    "RepelRoll", "Roll", "Word", "attack_forecast",
+    "END", "FATE", "NOFATE", "USE_DIE1", "USE_DIE2", "USE_SUM", "Activated", "Attacked", "Destroyed",
+    "DiceRolled", "Duel", "FateCalled", "FateRolled", "Moved", "Placed", "RepelFailed", "Repelled", "Shielded",
+    "SpiritChanged", "TurnEnded", "Turned", "TurnStarted", "BattleCheckersGame", "make_game", "DIRECTIONS",
+    "FRONT", "LEFT", "REAR", "RIGHT", "Board", "board", "side_hit", "attack_odds", "side_odds",
+    "BattleCheckersState", "Activate", "Attack", "AttackForecast", "BattleCheckersAction", "ChanceOutcome",
+    "Decision", "DuelRoll", "EndTurn", "FateChoice", "FateRoll", "PendingAttack", "Phase", "Place", "Position",
+    "Preset", "RepelRoll", "Roll", "attack_forecast",
 ]

@@ -1,17 +1,18 @@
 """Actions of Battle Checkers as typed named tuples, the chance-outcome tables, and plan notation helpers.
 
-Each is a `NamedTuple` whose first field `kind` names it, equal to the plain tuple it replaced.
-Decisions:
-  Place("place", cell, facing)      deploy one unit                      `place d2 NE`
-  Preset("preset", name)            deploy all units in a named preset   `preset wedge`
-  Activate("act", cell, use, to, facing)  activation by its end result (B7)    `d2:s L1 F3 R2`
-  Attack("attack", cell, target)    attack with the front (B8)           `d2xd3`
-  Word("end") Word("fate") Word("nofate")                                `end` `fate` `nofate`
+Each action is its own `NamedTuple` type, told apart by its type (two actions of different types are never
+equal, even with the same fields). Decisions:
+  Place(cell, facing)               deploy one unit                      `place d2 NE`
+  Preset(name)                      deploy all units in a named preset   `preset wedge`
+  Activate(cell, use, to, facing)   activation by its end result (B7)    `d2:s L1 F3 R2`
+  Attack(cell, target)              attack with the front (B8)           `d2xd3`
+  EndTurn()                         end the turn                         `end`
+  FateChoice(call)                  call the fate roll or not (B11)      `fate` `nofate`
 Chance outcomes:
-  Roll("roll", a, b)  a <= b        the turn's 2d6                       `roll 3 5`
-  DuelRoll("duel", a, b) a != b     head-on: attacker's die, defender's  `duel 2 6`
-  RepelRoll("repel", d)             right-flank weapon roll              `repel 4`
-  FateRoll("fateroll", a, b)        fate: caller's die, opponent's       `fate 1 5`
+  Roll(a, b)  a <= b                the turn's 2d6                       `roll 3 5`
+  DuelRoll(a, b) a != b             head-on: attacker's die, defender's  `duel 2 6`
+  RepelRoll(d)                      right-flank weapon roll              `repel 4`
+  FateRoll(a, b)                    fate: caller's die, opponent's       `fate 1 5`
 Cells are board indices, facings 0…7 clockwise from N; `use` is 0 (sum), 1 (die 1) or 2 (die 2).
 """
 
@@ -19,102 +20,122 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from game.engine.core import IllegalAction
 
-PLACE, PRESET, ACT, ATTACK = "place", "preset", "act", "attack"
-ROLL, DUEL, REPEL, FATE_ROLL = "roll", "duel", "repel", "fateroll"
+_T = TypeVar("_T", bound=tuple[object, ...])
 
 
+def _same_type(self: tuple[object, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _not_same_type(self: tuple[object, ...], other: object) -> bool:
+    return type(other) is not type(self) or tuple.__ne__(self, other)
+
+
+def distinct(cls: type[_T]) -> type[_T]:
+    """Makes a named tuple equal only to tuples of its own type; it keeps the tuple's hash."""
+    for name, method in (("__eq__", _same_type), ("__ne__", _not_same_type)):
+        setattr(cls, name, method)
+    return cls
+
+
+@distinct
 class Place(NamedTuple):
     """Deploy one unit on `cell` facing `facing` (0…7 clockwise from N)."""
 
-    kind: str
     cell: int
     facing: int
 
 
+@distinct
 class Preset(NamedTuple):
     """Deploy every unit by the named preset."""
 
-    kind: str
     name: str
 
 
+@distinct
 class Activate(NamedTuple):
     """Activate the unit on `cell` with dice `use`, ending on `to` facing `facing` (B7)."""
 
-    kind: str
     cell: int
     use: int
     to: int
     facing: int
 
 
+@distinct
 class Attack(NamedTuple):
     """The unit on `cell` attacks the enemy on `target` in front of it (B8)."""
 
-    kind: str
     cell: int
     target: int
 
 
-class Word(NamedTuple):
-    """A one-word decision: `end`, `fate` or `nofate`."""
+@distinct
+class EndTurn(NamedTuple):
+    """End the turn (`end`)."""
 
-    kind: str
+
+@distinct
+class FateChoice(NamedTuple):
+    """Call the fate roll (`fate`) or let it pass (`nofate`) after a destruction (B11)."""
+
+    call: bool
 
 
+@distinct
 class Roll(NamedTuple):
     """Chance: the turn's 2d6, `a` <= `b`."""
 
-    kind: str
     a: int
     b: int
 
 
+@distinct
 class DuelRoll(NamedTuple):
     """Chance: a head-on duel's decisive roll, the attacker's die `a` and the defender's `b` (never equal)."""
 
-    kind: str
     a: int
     b: int
 
 
+@distinct
 class RepelRoll(NamedTuple):
     """Chance: the defender's right-flank weapon roll (B10)."""
 
-    kind: str
     d: int
 
 
+@distinct
 class FateRoll(NamedTuple):
     """Chance: a fate roll, the caller's die `a` and the opponent's `b`."""
 
-    kind: str
     a: int
     b: int
 
 
-BattleCheckersAction = Place | Preset | Activate | Attack | Word | Roll | DuelRoll | RepelRoll | FateRoll
+Decision = Place | Preset | Activate | Attack | EndTurn | FateChoice
+ChanceOutcome = Roll | DuelRoll | RepelRoll | FateRoll
+BattleCheckersAction = Decision | ChanceOutcome
 
-END = Word("end")
-FATE = Word("fate")
-NOFATE = Word("nofate")
+END = EndTurn()
+FATE = FateChoice(True)
+NOFATE = FateChoice(False)
 
 USE_SUM, USE_DIE1, USE_DIE2 = 0, 1, 2
 USE_TEXT = ("s", "1", "2")
 REPEL_MIN = 4  # B10: the defender's weapon repels on 4–6
 
 # The two dice are interchangeable, so a roll is an unordered pair (die 1 the lower): 21 outcomes.
-ROLL_OUTCOMES = tuple(
-    (Roll(ROLL, a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
-)
+ROLL_OUTCOMES = tuple((Roll(a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7))
 # B10 rerolls tied duels; the outcome is the decisive roll, i.e. conditioned on no tie: 30 pairs of 1/30.
-DUEL_OUTCOMES = tuple((DuelRoll(DUEL, a, b), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b)
-REPEL_OUTCOMES = tuple((RepelRoll(REPEL, d), Fraction(1, 6)) for d in range(1, 7))
-FATE_OUTCOMES = tuple((FateRoll(FATE_ROLL, a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
+DUEL_OUTCOMES = tuple((DuelRoll(a, b), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b)
+REPEL_OUTCOMES = tuple((RepelRoll(d), Fraction(1, 6)) for d in range(1, 7))
+FATE_OUTCOMES = tuple((FateRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
 
 _TURN_RE = re.compile(r"^([LR])(\d+)$")
 _FORWARD_RE = re.compile(r"^F(\d+)$")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.battle_checkers.level import Level, parse_level
-from game.engine.battle_checkers.position import position_from_dict
+from game.engine.battle_checkers.position import Position
+from game.engine.battle_checkers.position_json import read_position
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Game
 from game.engine.reasons import BattleCheckersReason
@@ -25,15 +26,17 @@ class BattleCheckersGame(Game):
         super().__init__(level_name, level_data)
         self.level: Level = parse_level(self.level_data)
         self.board = self.level.board
-        self._start: BattleCheckersState | None = None
+        self._start: Position | None = None
+        units = self.level.units_per_player
         if self.level.position is not None:
             try:
-                self._start = position_from_dict(self, self.level.position)
+                # The level's own saved position sets the unit count, so it is not bounded by it.
+                self._start = read_position(self.level, self.level.position, None)
             except ValueError as exc:
                 raise ValueError(f"position.{exc}") from None
-        units = self.level.units_per_player
-        if self._start is not None:
             units = max(units, self._start.unit_count(0), self._start.unit_count(1))
+        #: The most units a side may hold (on the board and still to place) in a position of this level.
+        self.most_units = units
         # B13 bounds the turns; every step of a turn is bounded above, so this is a true maximum.
         self.max_length = 2 * units + 2 * self.level.turn_limit * (_PER_TURN_FIXED + _PER_ATTACK * units)
 
@@ -50,16 +53,16 @@ class BattleCheckersGame(Game):
     def initial_state(self) -> BattleCheckersState:
         """Deployment with nothing placed, or the level's saved position."""
         if self._start is not None:
-            return self._start.clone()
-        return BattleCheckersState(self)
+            return BattleCheckersState(self, self._start.copy())
+        return self.new_state()
 
     def state_from_dict(self, data: dict[str, Any]) -> BattleCheckersState:
         """Rebuild a state from `to_dict()`; ValueError naming a bad field."""
-        return position_from_dict(self, data)
+        return BattleCheckersState(self, read_position(self.level, data, self.most_units))
 
     def new_state(self) -> BattleCheckersState:
         """A state at the start of deployment with nothing placed (whatever the level's saved position)."""
-        return BattleCheckersState(self)
+        return BattleCheckersState(self, Position.start(self.level))
 
     def seat_name(self, seat: int) -> str:
         """'player1' or 'player2'."""

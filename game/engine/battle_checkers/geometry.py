@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 # Facings clockwise from north; north points to higher ranks (towards player 2's half).
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -68,7 +67,7 @@ class Board:
         """The name of a cell, e.g. 'd2'."""
         return self.names[cell]
 
-    def cell(self, ref: Any, field: str = "cell") -> int:
+    def cell(self, ref: object, field: str = "cell") -> int:
         """The cell index of a name ('d2') or index; ValueError naming `field` when off the board."""
         if isinstance(ref, bool):
             raise ValueError(f"{field}: not a cell: {ref!r}")

@@ -42,7 +42,7 @@ def presets_dir() -> Path:
     return levels_dir() / "battle_checkers" / "presets"
 
 
-def read_int(value: Any, field_name: str, low: int, high: int | None = None) -> int:
+def read_int(value: object, field_name: str, low: int, high: int | None = None) -> int:
     """An int within [low, high]; ValueError naming the field otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{field_name}: expected a whole number, got {value!r}")
@@ -52,14 +52,14 @@ def read_int(value: Any, field_name: str, low: int, high: int | None = None) -> 
     return value
 
 
-def read_board(value: Any, field_name: str = "board") -> Board:
+def read_board(value: object, field_name: str = "board") -> Board:
     """The board geometry from `[width, height]`."""
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise ValueError(f"{field_name}: expected [width, height], got {value!r}")
     return board(read_int(value[0], f"{field_name}[0]", 1), read_int(value[1], f"{field_name}[1]", 1))
 
 
-def read_spirit(value: Any, field_name: str = "spirit") -> tuple[int, int]:
+def read_spirit(value: object, field_name: str = "spirit") -> tuple[int, int]:
     """Per-player spirit from one number or a pair; negative spirit is refused."""
     pair = [value, value] if not isinstance(value, list | tuple) else list(value)
     if len(pair) != 2:
@@ -75,20 +75,25 @@ def read_spirit(value: Any, field_name: str = "spirit") -> tuple[int, int]:
     return out[0], out[1]
 
 
-def read_preset(data: Any, geometry: Board, units: int, field_name: str) -> tuple[str, Preset]:
+def _named_preset(name: str, field_name: str) -> dict[str, Any]:
+    """The JSON object of the preset file `name`; its name defaults to the file's."""
+    path = presets_dir() / f"{name}.json"
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{field_name}: cannot read preset {name!r} ({exc.strerror or exc})") from exc
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{field_name}: preset {name!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{field_name}: preset {name!r} must be a JSON object")
+    loaded.setdefault("name", name)
+    return loaded
+
+
+def read_preset(data: object, geometry: Board, units: int, field_name: str) -> tuple[str, Preset]:
     """(name, placements) of one preset given inline or by name; checked against the level."""
     if isinstance(data, str):
-        path = presets_dir() / f"{data}.json"
-        try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ValueError(f"{field_name}: cannot read preset {data!r} ({exc.strerror or exc})") from exc
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{field_name}: preset {data!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
-        if not isinstance(loaded, dict):
-            raise ValueError(f"{field_name}: preset {data!r} must be a JSON object")
-        loaded.setdefault("name", data)
-        data = loaded
+        data = _named_preset(data, field_name)
     if not isinstance(data, dict):
         raise ValueError(f"{field_name}: expected a preset name or object, got {data!r}")
     name = data.get("name")

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from game.engine.battle_checkers.actions import (
-    ACT,
-    ATTACK,
-    DUEL,
     END,
     FATE,
-    FATE_ROLL,
     NOFATE,
-    PLACE,
-    PRESET,
-    REPEL,
-    ROLL,
     USE_DIE1,
     USE_DIE2,
     USE_SUM,
@@ -24,7 +16,10 @@ from game.engine.battle_checkers.actions import (
     Activate,
     Attack,
     BattleCheckersAction,
+    ChanceOutcome,
     DuelRoll,
+    EndTurn,
+    FateChoice,
     FateRoll,
     Place,
     Preset,
@@ -34,104 +29,124 @@ from game.engine.battle_checkers.actions import (
     parse_plan,
     plan_text,
 )
+from game.engine.battle_checkers.checks import check
 from game.engine.battle_checkers.geometry import DIRECTIONS, FACING_INDEX
+from game.engine.battle_checkers.moves import plan
+from game.engine.battle_checkers.position import Position
 from game.engine.core import IllegalAction
-
-if TYPE_CHECKING:
-    from game.engine.battle_checkers.state import BattleCheckersState
 
 _ATTACK_RE = re.compile(r"^([a-z]\d+)x([a-z]\d+)$")
 _ACTIVATION_RE = re.compile(r"^([a-z]\d+):([s12])$")
 _USES = {"s": USE_SUM, "1": USE_DIE1, "2": USE_DIE2}
+_WORDS: dict[str, BattleCheckersAction] = {"end": END, "fate": FATE, "nofate": NOFATE}
 
 
-def action_to_str(state: BattleCheckersState, action: tuple[Any, ...]) -> str:
-    """The notation of `action` in `state` (an activation's plan is its canonical, cheapest one)."""
-    names = state.board.names
+def action_to_str(p: Position, action: object) -> str:
+    """The notation of `action` in `p` (an activation's plan is its canonical, cheapest one)."""
+    names = p.board.names
     try:
-        kind = action[0]
-        if kind == ACT:
-            return f"{names[action[1]]}:{USE_TEXT[action[2]]} {plan_text(*state.plan(action))}"
-        if kind == ATTACK:
-            return f"{names[action[1]]}x{names[action[2]]}"
-        if action in (END, FATE, NOFATE):
-            return kind
-        if kind == PLACE:
-            return f"place {names[action[1]]} {DIRECTIONS[action[2]]}"
-        if kind == PRESET:
-            return f"preset {action[1]}"
-        if kind in (ROLL, DUEL, REPEL):
-            return " ".join([kind, *map(str, action[1:])])
-        if kind == FATE_ROLL:
-            return f"fate {action[1]} {action[2]}"
+        match action:
+            case Activate(cell, use):
+                return f"{names[cell]}:{USE_TEXT[use]} {plan_text(*plan(p, action))}"
+            case Attack(cell, target):
+                return f"{names[cell]}x{names[target]}"
+            case EndTurn():
+                return "end"
+            case FateChoice(call):
+                return "fate" if call else "nofate"
+            case Place(cell, facing):
+                return f"place {names[cell]} {DIRECTIONS[facing]}"
+            case Preset(name):
+                return f"preset {name}"
+            case Roll(a, b):
+                return f"roll {a} {b}"
+            case DuelRoll(a, b):
+                return f"duel {a} {b}"
+            case RepelRoll(d):
+                return f"repel {d}"
+            case FateRoll(a, b):
+                return f"fate {a} {b}"
     except (TypeError, IndexError, ValueError, KeyError):
         pass
     raise IllegalAction(f"not a Battle Checkers action: {action!r}")
 
 
-def action_from_str(state: BattleCheckersState, text: str) -> BattleCheckersAction:
-    """Parse notation into an action legal in `state` (or an outcome of its chance node)."""
+def action_from_str(p: Position, text: str) -> BattleCheckersAction:
+    """Parse notation into an action legal in `p` (or an outcome of its chance node)."""
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction("empty action")
     tokens = text.strip().split()
-    head = tokens[0].lower()
-    action = _parse(state, head, tokens)
-    state.check(action)
+    action = _parse(p, tokens[0].lower(), tokens)
+    check(p, action)
     return action
 
 
-def _cell(state: BattleCheckersState, name: str) -> int:
+def _cell(p: Position, name: str) -> int:
     try:
-        return state.board.cell(name)
+        return p.board.cell(name)
     except ValueError as exc:
         raise IllegalAction(str(exc)) from None
 
 
-def _parse(state: BattleCheckersState, head: str, tokens: list[str]) -> BattleCheckersAction:
-    if len(tokens) == 1 and head in ("end", "fate", "nofate"):
-        return {"end": END, "fate": FATE, "nofate": NOFATE}[head]
-    if head == "roll":
-        a, b = parse_dice(tokens[1:], 2, "roll")
-        return Roll(ROLL, min(a, b), max(a, b))
-    if head == "duel":
-        a, b = parse_dice(tokens[1:], 2, "duel")
-        return DuelRoll(DUEL, a, b)
-    if head == "repel":
-        return RepelRoll(REPEL, *parse_dice(tokens[1:], 1, "repel"))
-    if head == "fate":
-        a, b = parse_dice(tokens[1:], 2, "fate")
-        return FateRoll(FATE_ROLL, a, b)
+def _parse(p: Position, head: str, tokens: list[str]) -> BattleCheckersAction:
+    if len(tokens) == 1 and head in _WORDS:
+        return _WORDS[head]
+    if head in _DICE:
+        return _DICE[head](tokens[1:])
     if head == "preset" and len(tokens) == 2:
-        return Preset(PRESET, tokens[1])
+        return Preset(tokens[1])
     if head == "place" and len(tokens) == 3:
         facing = FACING_INDEX.get(tokens[2].upper())
         if facing is None:
             raise IllegalAction(f"unknown facing {tokens[2]!r}")
-        return Place(PLACE, _cell(state, tokens[1]), facing)
+        return Place(_cell(p, tokens[1]), facing)
     attack = _ATTACK_RE.match(head)
     if attack and len(tokens) == 1:
-        return Attack(ATTACK, _cell(state, attack.group(1)), _cell(state, attack.group(2)))
+        return Attack(_cell(p, attack.group(1)), _cell(p, attack.group(2)))
     activation = _ACTIVATION_RE.match(head)
     if activation:
-        return _parse_activation(state, _cell(state, activation.group(1)), _USES[activation.group(2)], tokens[1:])
+        return _parse_activation(p, _cell(p, activation.group(1)), _USES[activation.group(2)], tokens[1:])
     raise IllegalAction(f"cannot read {' '.join(tokens)!r} as a Battle Checkers action")
 
 
-def _parse_activation(state: BattleCheckersState, cell: int, use: int, plan: list[str]) -> BattleCheckersAction:
-    first, steps, last = parse_plan(plan)
-    if state.owner[cell] < 0:
-        raise IllegalAction(f"no unit on {state.board.name(cell)}")
+def _roll(tokens: list[str]) -> Roll:
+    a, b = parse_dice(tokens, 2, "roll")
+    return Roll(min(a, b), max(a, b))
+
+
+def _duel(tokens: list[str]) -> DuelRoll:
+    a, b = parse_dice(tokens, 2, "duel")
+    return DuelRoll(a, b)
+
+
+def _repel(tokens: list[str]) -> RepelRoll:
+    (d,) = parse_dice(tokens, 1, "repel")
+    return RepelRoll(d)
+
+
+def _fate(tokens: list[str]) -> FateRoll:
+    a, b = parse_dice(tokens, 2, "fate")
+    return FateRoll(a, b)
+
+
+_DICE: dict[str, Callable[[list[str]], ChanceOutcome]] = {"roll": _roll, "duel": _duel, "repel": _repel, "fate": _fate}
+
+
+def _parse_activation(p: Position, cell: int, use: int, tokens: list[str]) -> Activate:
+    first, steps, last = parse_plan(tokens)
+    if p.owner[cell] < 0:
+        raise IllegalAction(f"no unit on {p.board.name(cell)}")
     # With a double, both dice are the same: the engine offers die 1 while both are unspent, then die 2.
-    if state.dice and state.dice[0] == state.dice[1] and use != USE_SUM:
-        if state.spent == [False, False]:
+    if p.dice and p.dice[0] == p.dice[1] and use != USE_SUM:
+        if p.spent == [False, False]:
             use = USE_DIE1
-        elif state.spent == [True, False]:
+        elif p.spent == [True, False]:
             use = USE_DIE2
-    d = (state.facing[cell] + first) % 8
+    d = (p.facing[cell] + first) % 8
     to = cell
     if steps:
-        ray = state.board.rays[cell][d]
+        ray = p.board.rays[cell][d]
         if steps > len(ray):
-            raise IllegalAction(f"the plan leaves the board from {state.board.name(cell)}")
+            raise IllegalAction(f"the plan leaves the board from {p.board.name(cell)}")
         to = ray[steps - 1]
-    return Activate(ACT, cell, use, to, (d + last) % 8)
+    return Activate(cell, use, to, (d + last) % 8)

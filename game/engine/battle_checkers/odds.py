@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.engine.battle_checkers.actions import DUEL_OUTCOMES, FATE_OUTCOMES, REPEL_MIN
-from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, side_hit
+from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, Board, side_hit
 from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, SHIELD_UP
 
-if TYPE_CHECKING:
-    from game.engine.battle_checkers.state import BattleCheckersState
 
-HEAD_ON = sum((p for (_, a, b), p in DUEL_OUTCOMES if a > b), Fraction(0))
+class Units(Protocol):
+    """Where the units stand: a position or a state."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def owner(self) -> list[int]: ...
+    @property
+    def facing(self) -> list[int]: ...
+    @property
+    def flags(self) -> list[int]: ...
+
+
+HEAD_ON = sum((p for (a, b), p in DUEL_OUTCOMES if a > b), Fraction(0))
 REPEL_CHANCE = Fraction(7 - REPEL_MIN, 6)
 
 
@@ -28,7 +39,7 @@ def side_odds(side: str, defender_has_attack: bool, defender_has_shield: bool) -
     return Fraction(1)
 
 
-def attack_odds(state: BattleCheckersState, attacker_cell: int | str, defender_cell: int | str) -> Fraction:
+def attack_odds(state: Units, attacker_cell: int | str, defender_cell: int | str) -> Fraction:
     """Chance that the unit on `attacker_cell` attacking the adjacent enemy on `defender_cell` destroys it."""
     board = state.board
     attacker = board.cell(attacker_cell, "attacker_cell")
@@ -56,7 +67,7 @@ class AttackForecast:
     shielded: bool
 
 
-def attack_forecast(state: BattleCheckersState, attacker_cell: int | str, defender_cell: int | str) -> AttackForecast:
+def attack_forecast(state: Units, attacker_cell: int | str, defender_cell: int | str) -> AttackForecast:
     """The `AttackForecast` of the unit on `attacker_cell` attacking the adjacent enemy on `defender_cell`."""
     board = state.board
     defender = board.cell(defender_cell, "defender_cell")
@@ -70,16 +81,16 @@ def attack_forecast(state: BattleCheckersState, attacker_cell: int | str, defend
 def fate_distribution() -> dict[int, Fraction]:
     """The fate roll's spirit change for the caller's opponent (positive: the opponent loses; B11)."""
     out: dict[int, Fraction] = {}
-    for (_, mine, theirs), p in FATE_OUTCOMES:
+    for (mine, theirs), p in FATE_OUTCOMES:
         out[mine - theirs] = out.get(mine - theirs, Fraction(0)) + p
     return out
 
 
 def fate_expected_loss_of_lower() -> Fraction:
     """Expected spirit lost by the lower roller of a fate roll (0 on equal rolls)."""
-    return sum((abs(mine - theirs) * p for (_, mine, theirs), p in FATE_OUTCOMES), Fraction(0))
+    return sum((abs(mine - theirs) * p for (mine, theirs), p in FATE_OUTCOMES), Fraction(0))
 
 
 def fate_no_change() -> Fraction:
     """Chance that a fate roll changes nothing (equal rolls)."""
-    return sum((p for (_, mine, theirs), p in FATE_OUTCOMES if mine == theirs), Fraction(0))
+    return sum((p for (mine, theirs), p in FATE_OUTCOMES if mine == theirs), Fraction(0))

@@ -1,11 +1,27 @@
 """Phases of a Battle Checkers turn and the per-unit flags."""
 
-# Phases; the `player` field is whose turn it is (or who deploys) throughout.
-DEPLOY, ROLL_PHASE, MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE, OVER = (
-    "deploy", "roll", "main", "duel", "repel", "fate_choice", "fate", "over",
-)
-PHASES = (DEPLOY, ROLL_PHASE, MAIN, DUEL_PHASE, REPEL_PHASE, FATE_CHOICE, FATE_PHASE, OVER)
-CHANCE_PHASES = frozenset((ROLL_PHASE, DUEL_PHASE, REPEL_PHASE, FATE_PHASE))
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where the game stands; the position's `player` is whose turn it is (or who deploys) throughout."""
+
+    DEPLOY = "deploy"
+    ROLL = "roll"
+    MAIN = "main"
+    DUEL = "duel"
+    REPEL = "repel"
+    FATE_CHOICE = "fate_choice"
+    FATE = "fate"
+    OVER = "over"
+
+
+PHASES = tuple(Phase)
+CHANCE_PHASES = frozenset((Phase.ROLL, Phase.DUEL, Phase.REPEL, Phase.FATE))
+#: Phases after the turn's roll and before its end: the dice are known.
+MID_TURN = frozenset((Phase.MAIN, Phase.DUEL, Phase.REPEL, Phase.FATE_CHOICE, Phase.FATE))
 # Unit flags.
 ATTACK_READY, SHIELD_UP, ACTIVATED = 1, 2, 4
 EMPTY = -1

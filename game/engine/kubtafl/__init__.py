@@ -45,12 +45,14 @@ from game.engine.kubtafl.pieces import (
     KINDS_PER_SIDE,
     LIGHT,
     NUM_DICE,
+    QUIET_LIMIT,
     REMOVED,
+    REPETITION_LIMIT,
     SIDE_OF,
     SIDES,
     die_id,
 )
-from game.engine.kubtafl.state import QUIET_LIMIT, REPETITION_LIMIT, Action, DieInfo, KubtaflState
+from game.engine.kubtafl.state import Action, DieInfo, KubtaflState
 
 __all__ = [
     "ABSENT",

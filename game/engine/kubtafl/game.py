@@ -68,8 +68,7 @@ class KubtaflGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> KubtaflState:
         """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
-        p = read_position(self.geo, data)
-        state = KubtaflState(self, p.board, p.pos, p.val, p.to_move, p.quiet, p.seen, p.result)
+        state = KubtaflState(self, self.geo, read_position(self.geo, data))
         state.end_if_over()
         return state
 

@@ -47,19 +47,19 @@ _KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen
 _DIE_KEYS = {"side", "kind", "cell", "value"}
 
 
-def _int(value: Any, field: str) -> int:
+def _int(value: object, field: str) -> int:
     if type(value) is not int:
         raise ValueError(f"{field}: expected a whole number, got {value!r}")
     return value
 
 
-def _side(value: Any, field: str) -> int:
+def _side(value: object, field: str) -> int:
     if value not in SIDES:
         raise ValueError(f"{field}: must be 'light' or 'dark', not {value!r}")
     return SIDES.index(value)
 
 
-def _kind(value: Any, field: str) -> int:
+def _kind(value: object, field: str) -> int:
     if not isinstance(value, str) or value not in KIND_INDEX:
         raise ValueError(f"{field}: unknown kind {value!r} (known: {', '.join(KINDS)})")
     return KIND_INDEX[value]
@@ -78,7 +78,7 @@ def board_size(data: dict[str, Any]) -> tuple[int, int]:
     return width, height
 
 
-def read_position(geo: Geometry, data: Any) -> Position:
+def read_position(geo: Geometry, data: object) -> Position:
     """Read a position on the board `geo`; raises ValueError naming the bad field and the reason."""
     if not isinstance(data, dict):
         raise ValueError("position: expected a JSON object")
@@ -95,55 +95,8 @@ def read_position(geo: Geometry, data: Any) -> Position:
     if "to_move" not in data:
         raise ValueError("to_move: missing ('light' or 'dark')")
     to_move = _side(data["to_move"], "to_move")
-    board = [-1] * geo.size
-    pos = [ABSENT] * NUM_DICE
-    val = [0] * NUM_DICE
-    dice = data.get("dice")
-    if not isinstance(dice, list):
-        raise ValueError("dice: missing or not a list")
-    for n, entry in enumerate(dice):
-        field = f"dice[{n}]"
-        if not isinstance(entry, dict):
-            raise ValueError(f"{field}: expected an object with side, kind, cell, value")
-        missing = sorted(_DIE_KEYS - set(entry))
-        if missing:
-            raise ValueError(f"{field}.{missing[0]}: missing")
-        extra = sorted(set(entry) - _DIE_KEYS)
-        if extra:
-            raise ValueError(f"{field}.{extra[0]}: unknown field")
-        side = _side(entry["side"], f"{field}.side")
-        kind = _kind(entry["kind"], f"{field}.kind")
-        try:
-            cell = geo.parse_cell(entry["cell"])
-        except ValueError as exc:
-            raise ValueError(f"{field}.cell: {exc}") from exc
-        value = _int(entry["value"], f"{field}.value")
-        if not 1 <= value <= FACES[kind]:
-            raise ValueError(f"{field}.value: {value} is outside 1…{FACES[kind]} for a {KINDS[kind]}")
-        i = die_id(side, kind)
-        if pos[i] != ABSENT:
-            raise ValueError(f"{field}.kind: {SIDES[side]} has more than one {KINDS[kind]}")
-        if board[cell] >= 0:
-            raise ValueError(f"{field}.cell: two dice on {entry['cell']}")
-        board[cell] = i
-        pos[i] = cell
-        val[i] = value
-    removed = data.get("removed", {})
-    if not isinstance(removed, dict) or set(removed) - set(SIDES):
-        raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
-    for side_name, kinds in removed.items():
-        side = SIDES.index(side_name)
-        if not isinstance(kinds, list):
-            raise ValueError(f"removed.{side_name}: expected a list of kinds")
-        for n, kind_name in enumerate(kinds):
-            field = f"removed.{side_name}[{n}]"
-            kind = _kind(kind_name, field)
-            i = die_id(side, kind)
-            if pos[i] >= 0:
-                raise ValueError(f"{field}: {side_name} {kind_name} is also on the board")
-            if pos[i] == REMOVED:
-                raise ValueError(f"{field}: {side_name} has more than one {kind_name}")
-            pos[i] = REMOVED
+    board, pos, val = _read_dice(geo, data.get("dice"))
+    _read_removed(data.get("removed", {}), pos)
     quiet = _int(data.get("quiet", 0), "quiet")
     if not 0 <= quiet <= QUIET_LIMIT:
         raise ValueError(f"quiet: {quiet} is outside 0…{QUIET_LIMIT}")
@@ -156,7 +109,68 @@ def read_position(geo: Geometry, data: Any) -> Position:
     return Position(board, pos, val, to_move, quiet, seen, result)
 
 
-def _outcome(data: Any) -> Outcome | None:
+def _read_dice(geo: Geometry, dice: object) -> tuple[list[int], list[int], list[int]]:
+    """(board, pos, val) arrays from the `dice` list; dice not listed are ABSENT."""
+    board = [-1] * geo.size
+    pos = [ABSENT] * NUM_DICE
+    val = [0] * NUM_DICE
+    if not isinstance(dice, list):
+        raise ValueError("dice: missing or not a list")
+    for n, entry in enumerate(dice):
+        field = f"dice[{n}]"
+        side, kind, cell, value = _read_die(geo, entry, field)
+        i = die_id(side, kind)
+        if pos[i] != ABSENT:
+            raise ValueError(f"{field}.kind: {SIDES[side]} has more than one {KINDS[kind]}")
+        if board[cell] >= 0:
+            raise ValueError(f"{field}.cell: two dice on {entry['cell']}")
+        board[cell] = i
+        pos[i] = cell
+        val[i] = value
+    return board, pos, val
+
+
+def _read_die(geo: Geometry, entry: object, field: str) -> tuple[int, int, int, int]:
+    """(side, kind, cell, value) of one entry of `dice`."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"{field}: expected an object with side, kind, cell, value")
+    missing = sorted(_DIE_KEYS - set(entry))
+    if missing:
+        raise ValueError(f"{field}.{missing[0]}: missing")
+    extra = sorted(set(entry) - _DIE_KEYS)
+    if extra:
+        raise ValueError(f"{field}.{extra[0]}: unknown field")
+    side = _side(entry["side"], f"{field}.side")
+    kind = _kind(entry["kind"], f"{field}.kind")
+    try:
+        cell = geo.parse_cell(entry["cell"])
+    except ValueError as exc:
+        raise ValueError(f"{field}.cell: {exc}") from exc
+    value = _int(entry["value"], f"{field}.value")
+    if not 1 <= value <= FACES[kind]:
+        raise ValueError(f"{field}.value: {value} is outside 1…{FACES[kind]} for a {KINDS[kind]}")
+    return side, kind, cell, value
+
+
+def _read_removed(removed: object, pos: list[int]) -> None:
+    """Marks the dice of the `removed` pools REMOVED in `pos`."""
+    if not isinstance(removed, dict) or set(removed) - set(SIDES):
+        raise ValueError("removed: expected {'light': [kinds], 'dark': [kinds]}")
+    for side_name, kinds in removed.items():
+        side = SIDES.index(side_name)
+        if not isinstance(kinds, list):
+            raise ValueError(f"removed.{side_name}: expected a list of kinds")
+        for n, kind_name in enumerate(kinds):
+            field = f"removed.{side_name}[{n}]"
+            i = die_id(side, _kind(kind_name, field))
+            if pos[i] >= 0:
+                raise ValueError(f"{field}: {side_name} {kind_name} is also on the board")
+            if pos[i] == REMOVED:
+                raise ValueError(f"{field}: {side_name} has more than one {kind_name}")
+            pos[i] = REMOVED
+
+
+def _outcome(data: object) -> Outcome | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -179,7 +193,7 @@ def _check_outcome(result: Outcome | None, pos: list[int]) -> None:
                          f"{'on the board' if standing else 'gone'}")
 
 
-def _seen(data: Any, cells: int) -> dict[tuple[int, ...], int]:
+def _seen(data: object, cells: int) -> dict[tuple[int, ...], int]:
     if not isinstance(data, list):
         raise ValueError("seen: expected a list of [count, key...] entries")
     seen: dict[tuple[int, ...], int] = {}

@@ -7,10 +7,10 @@ Actions are the typed tuples of `actions`: `Move(src, dst)`, `Transfer(donor, re
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from game.engine.core import TERMINAL, Event, GameOver, IllegalAction, Outcome, State
-from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer
+from game.engine.core import TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, State
+from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
 from game.engine.kubtafl.events import (
     Damaged,
     Destroyed,
@@ -42,9 +42,6 @@ from game.engine.kubtafl.pieces import (
 from game.engine.kubtafl.position import Position, position_to_dict
 from game.engine.reasons import KubtaflReason
 
-if TYPE_CHECKING:
-    from game.engine.kubtafl.game import KubtaflGame
-
 Action = KubtaflAction
 
 
@@ -74,29 +71,19 @@ class KubtaflState(State[KubtaflAction]):
 
     __slots__ = ("game", "geo", "board", "pos", "val", "to_move", "quiet", "seen", "result", "_reset")
 
-    def __init__(
-        self,
-        game: KubtaflGame,
-        board: list[int],
-        pos: list[int],
-        val: list[int],
-        to_move: int,
-        quiet: int = 0,
-        seen: dict[tuple[int, ...], int] | None = None,
-        result: Outcome | None = None,
-    ) -> None:
+    def __init__(self, game: Game, geo: Geometry, position: Position) -> None:
         self.game = game
-        self.geo: Geometry = game.geo
-        self.board = board
-        self.pos = pos
-        self.val = val
-        self.to_move = to_move
-        self.quiet = quiet
-        self.seen: dict[tuple[int, ...], int] = dict(seen) if seen else {}
+        self.geo = geo
+        self.board = position.board
+        self.pos = position.pos
+        self.val = position.val
+        self.to_move = position.to_move
+        self.quiet = position.quiet
+        self.seen: dict[tuple[int, ...], int] = dict(position.seen)
         key = self.key()
         if key not in self.seen:
             self.seen[key] = 1
-        self.result = result
+        self.result = position.result
         self._reset = False
 
     # ----- the State protocol -------------------------------------------------------------------------
@@ -142,18 +129,17 @@ class KubtaflState(State[KubtaflAction]):
         """Play `action` for the side to move; returns the events; raises IllegalAction."""
         if self.result is not None:
             raise IllegalAction("the game is over")
-        shape = self._check(action)
+        checked = self._check(action)
         events: list[Event] = []
         self._reset = False
-        a: tuple[int, ...] = action  # a typed action or a plain tuple of the same shape
-        if shape == 2:
-            mover = self._move(a[0], a[1], events)
-            if self.pos[mover] != a[0]:  # K12: a die rammed in place did not arrive, so it pins nothing
+        if isinstance(checked, Move):
+            mover = self._move(checked.src, checked.dst, events)
+            if self.pos[mover] != checked.src:  # K12: a die rammed in place did not arrive, so it pins nothing
                 self._pins(mover, events)
-        elif shape == 3:
-            self._transfer(a[0], a[1], a[2], events)
+        elif isinstance(checked, Transfer):
+            self._transfer(checked.donor, checked.recipient, checked.amount, events)
         else:
-            placed = self._reenter(a[0], a[1], a[2], a[3], events)
+            placed = self._reenter(checked.kind, checked.cell, checked.donor, checked.amount, events)
             self._pins(placed, events)
         self._finish_turn(events)
         return events
@@ -251,11 +237,20 @@ class KubtaflState(State[KubtaflAction]):
     # ----- generation ---------------------------------------------------------------------------------
 
     def _generate(self, s: int) -> list[Action]:
-        board, pos, val = self.board, self.pos, self.val
-        geo = self.geo
-        rays, moves, nbrs = geo.rays, geo.moves, geo.nbrs
-        base = s * KINDS_PER_SIDE
         acts: list[Action] = []
+        on_board = self._moves_into(acts, s)
+        self._transfers_into(acts, s)
+        reentries = self._reentries(s)
+        if reentries and on_board == 1 and self.pos[s * KINDS_PER_SIDE + D20] >= 0:
+            return reentries  # K15: a lonely d20 must re-enter when it can
+        acts.extend(reentries)
+        return acts
+
+    def _moves_into(self, acts: list[Action], s: int) -> int:
+        """Appends side `s`'s moves and impacts (K5–K8); returns how many of its dice are on the board."""
+        board, pos, val = self.board, self.pos, self.val
+        rays, moves = self.geo.rays, self.geo.moves
+        base = s * KINDS_PER_SIDE
         extend, append = acts.extend, acts.append
         on_board = 0
         for i in range(base, base + KINDS_PER_SIDE):
@@ -276,10 +271,16 @@ class KubtaflState(State[KubtaflAction]):
                     k += 1
                 if k:
                     extend(mc[d][:k])
-                if k < lim:
-                    # K6–K8: the first occupied cell is within reach; an own die needs a free cell beyond.
-                    if SIDE_OF[board[ray[k]]] != s or (k + 1 < nr and board[ray[k + 1]] < 0):
-                        append(mc[d][k])
+                # K6–K8: the first occupied cell is within reach; an own die needs a free cell beyond.
+                if k < lim and (SIDE_OF[board[ray[k]]] != s or (k + 1 < nr and board[ray[k + 1]] < 0)):
+                    append(mc[d][k])
+        return on_board
+
+    def _transfers_into(self, acts: list[Action], s: int) -> None:
+        """Appends side `s`'s transfers (K13)."""
+        board, pos, val, nbrs = self.board, self.pos, self.val, self.geo.nbrs
+        base = s * KINDS_PER_SIDE
+        append = acts.append
         for i in range(base, base + KINDS_PER_SIDE):
             c = pos[i]
             if c < 0:
@@ -295,6 +296,11 @@ class KubtaflState(State[KubtaflAction]):
                 tmax = min((vd - r) // 2, FACES_OF[o] - r)
                 for t in range(1, tmax + 1):
                     append(Transfer(c, nb, t))
+
+    def _reentries(self, s: int) -> list[Action]:
+        """Side `s`'s re-entries (K14)."""
+        board, pos, val, nbrs = self.board, self.pos, self.val, self.geo.nbrs
+        base = s * KINDS_PER_SIDE
         reentries: list[Action] = []
         for k in range(KINDS_PER_SIDE):
             if pos[base + k] != REMOVED:
@@ -311,10 +317,7 @@ class KubtaflState(State[KubtaflAction]):
                     if board[nb] < 0:
                         for t in range(1, tmax + 1):
                             reentries.append(ReEntry(k, nb, c, t))
-        if reentries and on_board == 1 and pos[base + D20] >= 0:
-            return reentries  # K15: a lonely d20 must re-enter when it can
-        acts.extend(reentries)
-        return acts
+        return reentries
 
     def _has_action(self, s: int) -> bool:
         """True when side `s` has any legal action (K17); usually decided by the first die looked at."""
@@ -351,67 +354,81 @@ class KubtaflState(State[KubtaflAction]):
 
     # ----- validation and parsing ---------------------------------------------------------------------
 
-    def _check(self, action: Any) -> int:
-        """Raise IllegalAction unless `action` is legal for the side to move; returns its length."""
+    def _check(self, action: object) -> KubtaflAction:
+        """Raise IllegalAction unless `action` is legal for the side to move; returns it as a typed action."""
         if self.result is not None:
             raise IllegalAction("the game is over")
         if not isinstance(action, tuple) or not all(type(x) is int for x in action):
             raise IllegalAction(f"not a Kubtafl action: {action!r}")
+        try:
+            checked = typed(action)
+        except ValueError:
+            raise IllegalAction(f"not a Kubtafl action: {action!r}") from None
+        if isinstance(checked, Move):
+            self._check_move(checked)
+        elif isinstance(checked, Transfer):
+            self._check_transfer(checked)
+        else:
+            self._check_reentry(checked)
+        return checked
+
+    def _check_move(self, action: Move) -> None:
         s = self.to_move
-        board, pos, val = self.board, self.pos, self.val
-        geo = self.geo
+        board, val, geo = self.board, self.val, self.geo
+        n, names = geo.size, geo.names
+        src, dst = action
+        if not (0 <= src < n and 0 <= dst < n):
+            raise IllegalAction(f"cell out of range in {action!r}")
+        a = board[src]
+        if a < 0 or SIDE_OF[a] != s:
+            raise IllegalAction(f"{names[src]}: no {SIDES[s]} die there")
+        line = geo.line[src * n + dst]
+        if line is None:
+            raise IllegalAction(f"{names[dst]} is not on a straight line from {names[src]}")
+        d, k = line
+        if k > val[a]:
+            raise IllegalAction(f"{names[src]}-{names[dst]}: distance {k} exceeds value {val[a]}")
+        ray = geo.rays[src][d]
+        for i in range(k - 1):
+            if board[ray[i]] >= 0:
+                raise IllegalAction(f"{names[src]}-{names[dst]}: blocked at {names[ray[i]]}")
+        t = board[dst]
+        if t >= 0 and SIDE_OF[t] == s and not (k < len(ray) and board[ray[k]] < 0):
+            raise IllegalAction(f"{names[src]}-{names[dst]}: an own die is shoved only into a free cell")
+        if self._lonely_must_reenter(s):
+            raise IllegalAction("the lonely d20 must re-enter a die (K15)")
+
+    def _check_transfer(self, action: Transfer) -> None:
+        s = self.to_move
+        board, val, geo = self.board, self.val, self.geo
         n = geo.size
-        shape = len(action)
-        if shape == 2:
-            src, dst = action
-            if not (0 <= src < n and 0 <= dst < n):
-                raise IllegalAction(f"cell out of range in {action!r}")
-            a = board[src]
-            if a < 0 or SIDE_OF[a] != s:
-                raise IllegalAction(f"{geo.names[src]}: no {SIDES[s]} die there")
-            line = geo.line[src * n + dst]
-            if line is None:
-                raise IllegalAction(f"{geo.names[dst]} is not on a straight line from {geo.names[src]}")
-            d, k = line
-            if k > val[a]:
-                raise IllegalAction(f"{geo.names[src]}-{geo.names[dst]}: distance {k} exceeds value {val[a]}")
-            ray = geo.rays[src][d]
-            for i in range(k - 1):
-                if board[ray[i]] >= 0:
-                    raise IllegalAction(f"{geo.names[src]}-{geo.names[dst]}: blocked at {geo.names[ray[i]]}")
-            t = board[dst]
-            if t >= 0 and SIDE_OF[t] == s and not (k < len(ray) and board[ray[k]] < 0):
-                raise IllegalAction(f"{geo.names[src]}-{geo.names[dst]}: an own die is shoved only into a free cell")
-            if self._lonely_must_reenter(s):
-                raise IllegalAction("the lonely d20 must re-enter a die (K15)")
-            return 2
-        if shape == 3:
-            donor, rec, t = action
-            if not (0 <= donor < n and 0 <= rec < n):
-                raise IllegalAction(f"cell out of range in {action!r}")
-            a, b = board[donor], board[rec]
-            if a < 0 or SIDE_OF[a] != s or b < 0 or SIDE_OF[b] != s:
-                raise IllegalAction("a transfer needs two own dice")
-            if rec not in geo.nbrs[donor]:
-                raise IllegalAction("a transfer needs orthogonally adjacent dice")
-            if not (1 <= t and val[b] + t <= val[a] - t and val[b] + t <= FACES_OF[b]):
-                raise IllegalAction(f"transfer of {t} from {val[a]} to {val[b]} is not allowed (K13)")
-            return 3
-        if shape == 4:
-            kind, cell, donor, t = action
-            if not (0 <= kind < KINDS_PER_SIDE and 0 <= cell < n and 0 <= donor < n):
-                raise IllegalAction(f"value out of range in {action!r}")
-            if pos[s * KINDS_PER_SIDE + kind] != REMOVED:
-                raise IllegalAction(f"{KINDS[kind]} is not in the {SIDES[s]} removed pool")
-            a = board[donor]
-            if a < 0 or SIDE_OF[a] != s:
-                raise IllegalAction(f"{geo.names[donor]}: no {SIDES[s]} donor there")
-            if board[cell] >= 0 or cell not in geo.nbrs[donor]:
-                raise IllegalAction(f"{geo.names[cell]} is not an empty cell next to the donor")
-            if not (1 <= t <= FACES[kind] and 2 * t <= val[a]):
-                raise IllegalAction(f"re-entry with {t} from a donor of {val[a]} is not allowed (K14)")
-            return 4
-        raise IllegalAction(f"not a Kubtafl action: {action!r}")
+        donor, rec, t = action
+        if not (0 <= donor < n and 0 <= rec < n):
+            raise IllegalAction(f"cell out of range in {action!r}")
+        a, b = board[donor], board[rec]
+        if a < 0 or SIDE_OF[a] != s or b < 0 or SIDE_OF[b] != s:
+            raise IllegalAction("a transfer needs two own dice")
+        if rec not in geo.nbrs[donor]:
+            raise IllegalAction("a transfer needs orthogonally adjacent dice")
+        if not (1 <= t and val[b] + t <= val[a] - t and val[b] + t <= FACES_OF[b]):
+            raise IllegalAction(f"transfer of {t} from {val[a]} to {val[b]} is not allowed (K13)")
+
+    def _check_reentry(self, action: ReEntry) -> None:
+        s = self.to_move
+        board, val, geo = self.board, self.val, self.geo
+        n = geo.size
+        kind, cell, donor, t = action
+        if not (0 <= kind < KINDS_PER_SIDE and 0 <= cell < n and 0 <= donor < n):
+            raise IllegalAction(f"value out of range in {action!r}")
+        if self.pos[s * KINDS_PER_SIDE + kind] != REMOVED:
+            raise IllegalAction(f"{KINDS[kind]} is not in the {SIDES[s]} removed pool")
+        a = board[donor]
+        if a < 0 or SIDE_OF[a] != s:
+            raise IllegalAction(f"{geo.names[donor]}: no {SIDES[s]} donor there")
+        if board[cell] >= 0 or cell not in geo.nbrs[donor]:
+            raise IllegalAction(f"{geo.names[cell]} is not an empty cell next to the donor")
+        if not (1 <= t <= FACES[kind] and 2 * t <= val[a]):
+            raise IllegalAction(f"re-entry with {t} from a donor of {val[a]} is not allowed (K14)")
 
     def parse_notation(self, text: str) -> KubtaflAction:
         """The action a notation names, legal here or not (it may be a past move); raises IllegalAction."""
