@@ -11,7 +11,7 @@ from game.client.play.records import Timeline, record_from_dict
 from game.client.play.session import GameSession
 from game.engine import registry
 
-FOLDER = Path(__file__).parent / "data" / "compat"
+FOLDER = Path(__file__).parent / "data" / "compat" / "sessions"
 NAMES = sorted(p.name.removesuffix("_save.json") for p in FOLDER.glob("*_save.json"))
 
 
