@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 # Special values of `State.current_player()`.
 CHANCE = -1
@@ -19,6 +19,11 @@ MAX_SEATS = 4
 Action = Hashable
 #: The action type of one mode's states (its typed named tuples).
 ActionT = TypeVar("ActionT", bound=Hashable)
+
+#: A parsed JSON value: what `json.loads` returns and every `to_dict()` is made of.
+JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
+#: A JSON object: the form of a saved state, a record, a level.
+JSONObject: TypeAlias = dict[str, JSON]
 
 
 class IllegalAction(ValueError):
@@ -34,22 +39,24 @@ class Event:
         """The event's type name, e.g. 'Moved'."""
         return type(self).__name__
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form: the type name plus the fields."""
-        data = {"kind": self.kind}
+        data: JSONObject = {"kind": self.kind}
         for f in dataclasses.fields(self):
             data[f.name] = _jsonable(getattr(self, f.name))
         return data
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: object) -> JSON:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, Fraction):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
+    if value is None or isinstance(value, str | int | float):  # bool and the str enums included
+        return value
+    raise TypeError(f"not JSON-safe: {value!r}")
 
 
 @dataclass(frozen=True)
@@ -76,12 +83,12 @@ class Outcome:
             return Fraction(0)
         return Fraction(1, len(self.winners))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return {"winners": list(self.winners), "reason": self.reason, "num_players": self.num_players}
 
     @classmethod
-    def from_dict(cls, data: Any, reasons: type[StrEnum] | None = None) -> Outcome:
+    def from_dict(cls, data: object, reasons: type[StrEnum] | None = None) -> Outcome:
         """Inverse of `to_dict`; ValueError naming the field for anything else (`reasons` limits the reason)."""
         if not isinstance(data, dict):
             raise ValueError("outcome: expected an object with winners, reason and num_players")
@@ -282,7 +289,7 @@ class Record:
     outcome: Outcome | None = None
     seed: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return {
             "mode": self.mode,
