@@ -6,7 +6,8 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+
+from game.engine.core import JSON
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -28,6 +29,6 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_json_atomic(path: Path, data: JSON) -> None:
     """Write `data` as indented JSON, atomically."""
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
