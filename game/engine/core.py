@@ -171,7 +171,7 @@ class Game(ABC):
     #: False for a mode that never reaches a chance node (no dice are rolled: a seed only steers the AI).
     has_chance: bool = True
 
-    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+    def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         self.level_name = level_name
         self.level_data = level_data or {}
 
@@ -194,7 +194,7 @@ class Game(ABC):
         """The state at the start of the level."""
 
     @abstractmethod
-    def state_from_dict(self, data: dict[str, Any]) -> State[Any]:
+    def state_from_dict(self, data: JSONObject) -> State[Any]:
         """Rebuild a state from `State.to_dict()`; raises ValueError naming a bad field."""
 
     def seat_name(self, seat: int) -> str:
@@ -244,7 +244,7 @@ class State(ABC, Generic[ActionT]):
         """An independent copy."""
 
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form that `Game.state_from_dict` restores exactly."""
 
     @abstractmethod
