@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -132,10 +132,11 @@ class ForecastOutcome:
 
 @dataclass(frozen=True)
 class Forecast:
-    """The exact distribution of results of a decision; `detail` holds the mode's typed figures, if any."""
+    """The exact distribution of results of a decision; `detail` holds the mode's typed figures, if any (readers
+    narrow it to the mode's own type)."""
 
     outcomes: tuple[ForecastOutcome, ...]
-    detail: Any = None
+    detail: object = None
 
     @property
     def certain(self) -> bool:
@@ -201,7 +202,7 @@ class Game(ABC):
         """A short stable name for a seat, used in saves and logs."""
         return f"player{seat + 1}"
 
-    def presets(self, seat: int) -> dict[str, Any]:
+    def presets(self, seat: int) -> Mapping[str, object]:
         """Named setups a seat may deploy in one decision (name -> the mode's placements); none by default."""
         return {}
 
