@@ -191,11 +191,11 @@ class Game(ABC):
         return tuple(self.seat_name(seat) for seat in range(self.num_players))
 
     @abstractmethod
-    def initial_state(self) -> State[Any]:
+    def initial_state(self) -> AnyState:
         """The state at the start of the level."""
 
     @abstractmethod
-    def state_from_dict(self, data: JSONObject) -> State[Any]:
+    def state_from_dict(self, data: JSONObject) -> AnyState:
         """Rebuild a state from `State.to_dict()`; raises ValueError naming a bad field."""
 
     def seat_name(self, seat: int) -> str:
@@ -278,6 +278,11 @@ class State(ABC, Generic[ActionT]):
         return type(self) is type(other) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+#: A state of a mode picked by name at run time: its action type is not known where it is held, so code holding
+#: one hands back only actions the same state gave out (generic code takes `State[ActionT]` instead).
+AnyState: TypeAlias = State[Any]
 
 
 @dataclass

@@ -13,12 +13,11 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.client.play.seats import HUMAN
 from game.engine import files, registry
 from game.engine.atomic import write_json_atomic
-from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, Event, Game, JSONObject, State
+from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, AnyState, Event, Game, JSONObject, State
 from game.paths import user_data_dir
 
 RECORDS_FOLDER = "records"
@@ -148,8 +147,7 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        # States of the record's mode, chosen by name at run time.
-        self.states: list[State[Any]] = [game.initial_state()]
+        self.states: list[AnyState] = [game.initial_state()]
         self.actions: list[str] = []
         self.events: list[list[Event]] = []
         self.actors: list[int] = []
@@ -194,7 +192,7 @@ class Timeline:
         self.extend(actions[same:])
 
     @property
-    def final(self) -> State[Any]:
+    def final(self) -> AnyState:
         """The last position."""
         return self.states[-1]
 

@@ -14,14 +14,13 @@ import logging
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from game.client import saves, userfiles
 from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
 from game.engine import registry
-from game.engine.core import CHANCE, TERMINAL, Action, Event, Game, JSONObject, Outcome, State
+from game.engine.core import CHANCE, TERMINAL, Action, AnyState, Event, Game, JSONObject, Outcome
 from game.engine.driver import sample_chance
 
 log = logging.getLogger(__name__)
@@ -39,7 +38,7 @@ RngState = tuple[int, tuple[int, ...], float | None]
 class Snapshot:
     """A decision point: the state before it, where the log stood, the RNG state, and who decided."""
 
-    state: State[Any]  # a state of the mode the session plays, chosen by name at run time
+    state: AnyState
     log_length: int
     rng_state: RngState
     seat: int
@@ -71,7 +70,7 @@ class GameSession:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
         self.autosave = autosave
-        self.state: State[Any] = self.game.initial_state()
+        self.state: AnyState = self.game.initial_state()
         self.log: list[str] = []
         self.actors: list[int] = []  # the seat behind each log entry (CHANCE for dice)
         self.snapshots: list[Snapshot] = []
