@@ -8,12 +8,16 @@ Move ordering: transposition-table move, then the mode's hint (impacts and kills
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.knowledge import Knowledge, outcome_value
-from game.engine.core import CHANCE, Action, State
+from game.engine.core import CHANCE, ActionT, State
+
+#: The action type of a search result (read only, so a result for one mode is a result for any).
+A_co = TypeVar("A_co", bound=Hashable, covariant=True)
 
 WIN = 10.0
 MATE_STEP = 0.001
@@ -25,15 +29,15 @@ QUIESCENCE_DEPTH = 4
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-@dataclass
-class SearchResult:
+@dataclass(frozen=True)
+class SearchResult(Generic[A_co]):
     """The outcome of one search: the chosen action, its value, the depth completed and nodes used."""
 
-    action: Action
+    action: A_co
     value: float
     depth: int
     nodes: int
-    scores: dict[Action, float] = field(default_factory=dict)
+    scores: Mapping[A_co, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -41,7 +45,7 @@ class _Entry:
     depth: int
     value: float
     flag: int
-    move: Action | None
+    move: Hashable | None
 
 
 def _to_table(value: float, ply: int) -> float:
@@ -59,6 +63,23 @@ def _from_table(value: float, ply: int) -> float:
     if value < -MATE_THRESHOLD:
         return value + ply * MATE_STEP
     return value
+
+
+def _table_cut(entry: _Entry, alpha: float, beta: float, ply: int) -> float | None:
+    """The stored value when it settles the node for the window (an exact value or a bound outside it), else None."""
+    value = _from_table(entry.value, ply)
+    if entry.flag == EXACT or (entry.flag == LOWER and value >= beta) or (entry.flag == UPPER and value <= alpha):
+        return value
+    return None
+
+
+def _flag(value: float, alpha: float, beta: float) -> int:
+    """What a value searched with the window (alpha, beta) is: an upper bound, a lower bound or exact."""
+    if value <= alpha:
+        return UPPER
+    if value >= beta:
+        return LOWER
+    return EXACT
 
 
 class AlphaBeta:
@@ -80,12 +101,12 @@ class AlphaBeta:
         self.jitter = jitter
         self.quiescence = quiescence
         self.table: dict[Hashable, _Entry] = {}
-        self.killers: dict[int, list[Action]] = {}
-        self.history: dict[tuple[int, Action], int] = {}
+        self.killers: dict[int, list[Hashable]] = {}
+        self.history: dict[tuple[int, Hashable], int] = {}
         self.me = 0
 
     # ---- root -------------------------------------------------------------------------------------------
-    def search(self, state: State) -> SearchResult:
+    def search(self, state: State[ActionT]) -> SearchResult[ActionT]:
         """Deepen until the budget runs out, the depth cap is reached or a forced result is found."""
         self.me = state.current_player()
         actions = list(state.legal_actions())
@@ -95,13 +116,12 @@ class AlphaBeta:
         noise = {a: self.rng.uniform(-self.jitter, self.jitter) if self.jitter else 0.0 for a in actions}
         best = SearchResult(actions[0], -INF, 0, 0)
         if len(actions) == 1:
-            best.nodes = self.budget.nodes
-            return best
+            return replace(best, nodes=self.budget.nodes)
         order = sorted(actions, key=lambda a: -self.knowledge.order_hint(state, a))
         for depth in range(1, self.max_depth + 1):
-            scores: dict[Action, float] = {}
+            scores: dict[ActionT, float] = {}
             alpha = -INF
-            iteration_best: Action | None = None
+            iteration_best: ActionT | None = None
             try:
                 for action in order:
                     child = state.clone()
@@ -117,18 +137,17 @@ class AlphaBeta:
                     best = SearchResult(iteration_best, alpha, best.depth, self.budget.nodes, best.scores)
                 elif best.depth == 0:
                     best = SearchResult(order[0], -INF, 0, self.budget.nodes)
-                best.nodes = self.budget.nodes
-                return best
+                return replace(best, nodes=self.budget.nodes)
+            assert iteration_best is not None  # every searched value beats -INF
             best = SearchResult(iteration_best, alpha, depth, self.budget.nodes, scores)
             if abs(alpha) > MATE_THRESHOLD:
                 break
             # Best first, the rest by this iteration's scores: a good order makes the next depth cheaper.
             order = sorted(order, key=lambda a: -scores[a])
-        best.nodes = self.budget.nodes
-        return best
+        return replace(best, nodes=self.budget.nodes)
 
     # ---- tree -------------------------------------------------------------------------------------------
-    def _value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _value(self, state: State[ActionT], depth: int, alpha: float, beta: float, ply: int) -> float:
         self.budget.tick()
         outcome = state.outcome()
         if outcome is not None:
@@ -140,26 +159,33 @@ class AlphaBeta:
             if self.quiescence:
                 return self._quiesce(state, alpha, beta, ply, QUIESCENCE_DEPTH)
             return self.knowledge.evaluate(state, self.me)
-
         key = self.knowledge.key(state)
-        tt_move = None
+        entry = self.table.get(key) if key is not None else None
+        if entry is not None and entry.depth >= depth:
+            cut = _table_cut(entry, alpha, beta, ply)
+            if cut is not None:
+                return cut
+        tt_move: Hashable | None = entry.move if entry is not None else None
+        best_value, best_move = self._children(state, player, depth, alpha, beta, ply, tt_move)
         if key is not None:
-            entry = self.table.get(key)
-            if entry is not None:
-                tt_move = entry.move
-                if entry.depth >= depth:
-                    value = _from_table(entry.value, ply)
-                    if entry.flag == EXACT:
-                        return value
-                    if entry.flag == LOWER and value >= beta:
-                        return value
-                    if entry.flag == UPPER and value <= alpha:
-                        return value
+            # The window is the one this node was given (the children narrowed their own copy of it).
+            self.table[key] = _Entry(depth, _to_table(best_value, ply), _flag(best_value, alpha, beta), best_move)
+        return best_value
 
+    def _children(
+        self,
+        state: State[ActionT],
+        player: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        tt_move: Hashable | None,
+    ) -> tuple[float, Hashable | None]:
+        """The best value of the seat to act over its actions in the window, and the action that reached it."""
         maximizing = player == self.me
-        alpha0, beta0 = alpha, beta
         best_value = -INF if maximizing else INF
-        best_move = None
+        best_move: ActionT | None = None
         for action in self._ordered(state, player, ply, tt_move):
             child = state.clone()
             child.apply(action)
@@ -175,18 +201,9 @@ class AlphaBeta:
             if alpha >= beta:
                 self._reward(state, player, ply, action, depth)
                 break
+        return best_value, best_move
 
-        if key is not None:
-            if best_value <= alpha0:
-                flag = UPPER
-            elif best_value >= beta0:
-                flag = LOWER
-            else:
-                flag = EXACT
-            self.table[key] = _Entry(depth, _to_table(best_value, ply), flag, best_move)
-        return best_value
-
-    def _chance(self, state: State, depth: int, ply: int) -> float:
+    def _chance(self, state: State[ActionT], depth: int, ply: int) -> float:
         total = 0.0
         for outcome, probability in state.chance_outcomes():
             child = state.clone()
@@ -195,7 +212,7 @@ class AlphaBeta:
             total += float(probability) * self._value(child, depth, -INF, INF, ply)
         return total
 
-    def _quiesce(self, state: State, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+    def _quiesce(self, state: State[ActionT], alpha: float, beta: float, ply: int, qdepth: int) -> float:
         stand = self.knowledge.evaluate(state, self.me)
         if qdepth <= 0:
             return stand
@@ -235,13 +252,13 @@ class AlphaBeta:
         return best
 
     # ---- ordering ---------------------------------------------------------------------------------------
-    def _ordered(self, state: State, player: int, ply: int, tt_move: Action | None) -> list[Action]:
+    def _ordered(self, state: State[ActionT], player: int, ply: int, tt_move: Hashable | None) -> list[ActionT]:
         actions = state.legal_actions()
         killers = self.killers.get(ply, ())
         hint = self.knowledge.order_hint
         history = self.history
 
-        def rank(action: Action) -> float:
+        def rank(action: ActionT) -> float:
             if action == tt_move:
                 return 1e12
             score = hint(state, action) * 1e6
@@ -251,7 +268,7 @@ class AlphaBeta:
 
         return sorted(actions, key=rank, reverse=True)
 
-    def _reward(self, state: State, player: int, ply: int, action: Action, depth: int) -> None:
+    def _reward(self, state: State[ActionT], player: int, ply: int, action: ActionT, depth: int) -> None:
         # Quiet moves that cut off become killers; every cutoff feeds the history table.
         if self.knowledge.order_hint(state, action) <= 0:
             killers = self.killers.setdefault(ply, [])

@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
 from ai.controllers import AIController
 from ai.levels import LEVEL_NAMES, parse_level
@@ -28,10 +28,117 @@ from game.engine.atomic import write_json_atomic
 from game.engine.core import CHANCE, Game
 from game.engine.driver import sample_chance
 
-SIDES = ("a", "b")
+Side = Literal["a", "b"]
+SIDES: tuple[Side, Side] = ("a", "b")
 
 
-def seat_sides(game_index: int, num_players: int) -> list[str]:
+class SideGame(TypedDict):
+    """One game of a side-against-side run, as played (with each side's decision times in ms)."""
+
+    index: int
+    seed: int
+    seats: list[Side]
+    winner: Side | None
+    reason: str
+    plies: int
+    actions: list[str]
+    decision_ms: dict[Side, list[float]]
+
+
+class GameEntry(TypedDict):
+    """One game as a report keeps it for replay."""
+
+    seed: int
+    seats: list[Side]
+    winner: Side | None
+    reason: str
+    plies: int
+    actions: list[str]
+
+
+class Times(TypedDict):
+    """How long a player's decisions took (ms)."""
+
+    decisions: int
+    decision_ms_median: float
+    decision_ms_p95: float
+    decision_ms_max: float
+
+
+class SideRow(Times):
+    """A side's results in a report."""
+
+    level: str
+    wins: int
+    draws: int
+    losses: int
+    score: float
+
+
+class Report(TypedDict):
+    """The JSON report of a side-against-side run."""
+
+    mode: str
+    level_name: str
+    seed: int
+    time_cap: bool
+    a: SideRow
+    b: SideRow
+    average_plies: float
+    turn_limit_games: int
+    games: list[GameEntry]
+
+
+class SeatedGame(TypedDict):
+    """One game of a seated run, as played: who sat where, the winners and places by listed player, times (ms)."""
+
+    index: int
+    seed: int
+    players: list[int]
+    winners: list[int]
+    places: list[float]
+    reason: str
+    plies: int
+    actions: list[str]
+    decision_ms: list[list[float]]
+
+
+class SeatedEntry(TypedDict):
+    """One seated game as a report keeps it for replay."""
+
+    seed: int
+    players: list[int]
+    winners: list[int]
+    places: list[float]
+    reason: str
+    plies: int
+    actions: list[str]
+
+
+class PlayerRow(Times):
+    """A listed player's results in a seated report."""
+
+    level: str
+    wins: int
+    shared: int
+    score: float
+    mean_place: float
+
+
+class SeatsReport(TypedDict):
+    """The JSON report of a seated run."""
+
+    mode: str
+    level_name: str
+    seed: int
+    time_cap: bool
+    players: list[PlayerRow]
+    average_plies: float
+    turn_limit_games: int
+    games: list[SeatedEntry]
+
+
+def seat_sides(game_index: int, num_players: int) -> list[Side]:
     """Which side ('a' or 'b') plays each seat in game `game_index`: alternating, starting seat rotates."""
     return ["a" if (seat - game_index) % 2 == 0 else "b" for seat in range(num_players)]
 
@@ -45,7 +152,7 @@ def _controller(spec: str, game: Game, seed: int, time_cap: bool) -> AIControlle
 
 def play_game(
     mode: str, level: str, spec_a: str, spec_b: str, game_index: int, seed: int, time_cap: bool = True
-) -> dict[str, Any]:
+) -> SideGame:
     """Play one game; returns its record with per-side decision times (ms)."""
     game = registry.load(mode, level)
     game_seed = seed + game_index
@@ -57,7 +164,7 @@ def play_game(
     dice = random.Random(game_seed)
     state = game.initial_state()
     actions: list[str] = []
-    times: dict[str, list[float]] = {"a": [], "b": []}
+    times: dict[Side, list[float]] = {"a": [], "b": []}
     decisions = 0
     while not state.is_terminal() and len(actions) < game.max_length:
         player = state.current_player()
@@ -86,6 +193,15 @@ def play_game(
     }
 
 
+def _times(times: list[float]) -> Times:
+    return {
+        "decisions": len(times),
+        "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
+        "decision_ms_p95": round(_percentile(times, 95), 2),
+        "decision_ms_max": round(max(times), 2) if times else 0.0,
+    }
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -94,41 +210,47 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def summarize(
-    mode: str, level: str, spec_a: str, spec_b: str, seed: int, games: list[dict[str, Any]], time_cap: bool = True
-) -> dict[str, Any]:
+    mode: str, level: str, spec_a: str, spec_b: str, seed: int, games: list[SideGame], time_cap: bool = True
+) -> Report:
     """The JSON report: per-side results and decision times, and the games for replay."""
-    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed, "time_cap": time_cap}
-    for side, spec in zip(SIDES, (spec_a, spec_b), strict=True):
+
+    def row(side: Side, spec: str) -> SideRow:
         other = "b" if side == "a" else "a"
-        times = [t for g in games for t in g["decision_ms"][side]]
         wins = sum(1 for g in games if g["winner"] == side)
         losses = sum(1 for g in games if g["winner"] == other)
         draws = len(games) - wins - losses
-        report[side] = {
+        return {
             "level": spec,
             "wins": wins,
             "draws": draws,
             "losses": losses,
             "score": (wins + draws / 2) / len(games) if games else 0.0,
-            "decisions": len(times),
-            "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
-            "decision_ms_p95": round(_percentile(times, 95), 2),
-            "decision_ms_max": round(max(times), 2) if times else 0.0,
+            **_times([t for g in games for t in g["decision_ms"][side]]),
         }
-    report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
-    report["turn_limit_games"] = turn_limit_games(games)
-    report["games"] = [
-        {k: g[k] for k in ("seed", "seats", "winner", "reason", "plies", "actions")} for g in games
-    ]
-    return report
+
+    return {
+        "mode": mode,
+        "level_name": level,
+        "seed": seed,
+        "time_cap": time_cap,
+        "a": row("a", spec_a),
+        "b": row("b", spec_b),
+        "average_plies": round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0,
+        "turn_limit_games": turn_limit_games(games),
+        "games": [
+            {"seed": g["seed"], "seats": g["seats"], "winner": g["winner"], "reason": g["reason"],
+             "plies": g["plies"], "actions": g["actions"]}
+            for g in games
+        ],
+    }
 
 
-def turn_limit_games(games: list[dict[str, Any]]) -> int:
+def turn_limit_games(games: list[SideGame] | list[SeatedGame]) -> int:
     """How many of the games were decided by the mode's turn limit rather than by play."""
     return sum(1 for g in games if g["reason"].startswith("turn limit"))
 
 
-def format_table(report: dict[str, Any]) -> str:
+def format_table(report: Report) -> str:
     """The human-readable table of a report."""
     lines = [
         f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
@@ -164,12 +286,12 @@ def run(
     jobs: int = 1,
     progress: bool = True,
     time_cap: bool = True,
-) -> dict[str, Any]:
+) -> Report:
     """Play `games` games (in `jobs` processes) and return the report."""
-    results: list[dict[str, Any]] = []
+    results: list[SideGame] = []
     tally = {"a": 0, "b": 0, "draw": 0}
 
-    def record(result: dict[str, Any]) -> None:
+    def record(result: SideGame) -> None:
         results.append(result)
         tally[result["winner"] or "draw"] += 1
         if progress:
@@ -215,14 +337,14 @@ def placings(winners: tuple[int, ...], fallen: list[int], num_players: int) -> l
     return places
 
 
-def _out_seats(state: Any) -> list[bool] | None:
+def _out_seats(state: object) -> list[bool] | None:
     out = getattr(state, "out", None)
     return list(out) if isinstance(out, list) else None
 
 
 def play_seated_game(
     mode: str, level: str, specs: list[str], game_index: int, seed: int, time_cap: bool = True
-) -> dict[str, Any]:
+) -> SeatedGame:
     """Play one game with one listed player per seat (rotated by the game index); times per player (ms)."""
     game = registry.load(mode, level)
     game_seed = seed + game_index
@@ -267,37 +389,38 @@ def play_seated_game(
 
 
 def summarize_seats(
-    mode: str, level: str, specs: list[str], seed: int, games: list[dict[str, Any]], time_cap: bool = True
-) -> dict[str, Any]:
+    mode: str, level: str, specs: list[str], seed: int, games: list[SeatedGame], time_cap: bool = True
+) -> SeatsReport:
     """The JSON report of a seated run: one entry per listed player, and the games for replay."""
-    report: dict[str, Any] = {"mode": mode, "level_name": level, "seed": seed, "time_cap": time_cap}
-    rows = []
-    for k, spec in enumerate(specs):
-        times = [t for g in games for t in g["decision_ms"][k]]
-        wins = sum(1 for g in games if g["winners"] == [k])
-        shared = sum(1 for g in games if k in g["winners"] and len(g["winners"]) > 1)
+
+    def row(k: int, spec: str) -> PlayerRow:
         score = sum(1 / len(g["winners"]) for g in games if k in g["winners"])
-        rows.append({
+        return {
             "level": spec,
-            "wins": wins,
-            "shared": shared,
+            "wins": sum(1 for g in games if g["winners"] == [k]),
+            "shared": sum(1 for g in games if k in g["winners"] and len(g["winners"]) > 1),
             "score": score / len(games) if games else 0.0,
             "mean_place": round(statistics.mean(g["places"][k] for g in games), 2) if games else 0.0,
-            "decisions": len(times),
-            "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
-            "decision_ms_p95": round(_percentile(times, 95), 2),
-            "decision_ms_max": round(max(times), 2) if times else 0.0,
-        })
-    report["players"] = rows
-    report["average_plies"] = round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0
-    report["turn_limit_games"] = turn_limit_games(games)
-    report["games"] = [
-        {k: g[k] for k in ("seed", "players", "winners", "places", "reason", "plies", "actions")} for g in games
-    ]
-    return report
+            **_times([t for g in games for t in g["decision_ms"][k]]),
+        }
+
+    return {
+        "mode": mode,
+        "level_name": level,
+        "seed": seed,
+        "time_cap": time_cap,
+        "players": [row(k, spec) for k, spec in enumerate(specs)],
+        "average_plies": round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0,
+        "turn_limit_games": turn_limit_games(games),
+        "games": [
+            {"seed": g["seed"], "players": g["players"], "winners": g["winners"], "places": g["places"],
+             "reason": g["reason"], "plies": g["plies"], "actions": g["actions"]}
+            for g in games
+        ],
+    }
 
 
-def format_seats_table(report: dict[str, Any]) -> str:
+def format_seats_table(report: SeatsReport) -> str:
     """The human-readable table of a seated report."""
     lines = [
         f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
@@ -321,12 +444,12 @@ def run_seats(
     jobs: int = 1,
     progress: bool = True,
     time_cap: bool = True,
-) -> dict[str, Any]:
+) -> SeatsReport:
     """Play `games` games with one listed player per seat, rotating the seats, and return the report."""
-    results: list[dict[str, Any]] = []
+    results: list[SeatedGame] = []
     tally = {"a": 0, "b": 0, "draw": 0}  # the progress bar: a = the first listed player won, b = another did
 
-    def record(result: dict[str, Any]) -> None:
+    def record(result: SeatedGame) -> None:
         results.append(result)
         key = "draw" if len(result["winners"]) != 1 else ("a" if result["winners"] == [0] else "b")
         tally[key] += 1
@@ -392,11 +515,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if seats is not None:
-        report = run_seats(args.mode, args.level, seats, args.games, args.seed, args.jobs,
+        seated = run_seats(args.mode, args.level, seats, args.games, args.seed, args.jobs,
                            progress=not args.quiet, time_cap=not args.no_time_cap)
-        print(format_seats_table(report))
+        print(format_seats_table(seated))
         if args.json:
-            write_json_atomic(Path(args.json), report)
+            write_json_atomic(Path(args.json), seated)
             print(f"report written to {args.json}")
         return 0
     report = run(

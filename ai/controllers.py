@@ -10,7 +10,7 @@ from __future__ import annotations
 import queue
 import random
 import threading
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from ai.alphabeta import AlphaBeta, SearchResult
 from ai.budget import Budget
@@ -19,18 +19,26 @@ from ai.knowledge import Knowledge, knowledge_for
 from ai.levels import GREEDY, RANDOM, Level, parse_level
 from ai.montecarlo import MonteCarlo
 from ai.planners import Planner, planner_for
-from game.engine.core import Action, Game, State
+from game.engine.core import Action, ActionT, Game, State
 
 
 class Cancelled(Exception):
     """A human's decision was cancelled before an action arrived."""
 
 
-def _seat_to_act(state: State) -> int:
+def _seat_to_act(state: State[ActionT]) -> int:
     player = state.current_player()
     if player < 0:
         raise ValueError("no seat decides here: the state is at a chance node or over")
     return player
+
+
+def _legal_one(legal: Sequence[ActionT], action: Action) -> ActionT | None:
+    """The legal action equal to `action` (one handed in from outside the state), or None when it is not legal."""
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    return None
 
 
 class HumanController:
@@ -40,7 +48,7 @@ class HumanController:
     level = "human"
 
     def __init__(self) -> None:
-        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._inbox: queue.Queue[Action] = queue.Queue()
         self._stop: threading.Event | None = None
 
     def submit(self, action: Action) -> None:
@@ -52,18 +60,19 @@ class HumanController:
         if self._stop is not None:
             self._stop.set()
 
-    def choose(self, state: State, stop: threading.Event | None = None) -> Action:
+    def choose(self, state: State[ActionT], stop: threading.Event | None = None) -> ActionT:
         """Block until a legal action is submitted; raises Cancelled when stopped. Illegal submissions are dropped."""
         _seat_to_act(state)
-        legal = set(state.legal_actions())
+        legal = state.legal_actions()
         self._stop = stop = stop or threading.Event()
         while not stop.is_set():
             try:
                 action = self._inbox.get(timeout=0.05)
             except queue.Empty:
                 continue
-            if action in legal:
-                return action
+            chosen = _legal_one(legal, action)
+            if chosen is not None:
+                return chosen
         raise Cancelled("the decision was cancelled")
 
 
@@ -82,14 +91,14 @@ class AIController:
         self._rng = random.Random(seed)
         self._stop: threading.Event | None = None
         #: The last alpha-beta search (depth reached, nodes), for benchmarks and curious callers.
-        self.last_search: SearchResult | None = None
+        self.last_search: SearchResult[Hashable] | None = None
 
     def cancel(self) -> None:
         """Make a running `choose` return its best action so far."""
         if self._stop is not None:
             self._stop.set()
 
-    def choose(self, state: State, stop: threading.Event | None = None) -> Action:
+    def choose(self, state: State[ActionT], stop: threading.Event | None = None) -> ActionT:
         """The level's decision for the seat to act in `state` (which is left unchanged)."""
         _seat_to_act(state)
         actions = state.legal_actions()
@@ -109,11 +118,17 @@ class AIController:
         self._stop = stop = stop or threading.Event()
         budget = Budget(level.limits, stop)
         if self.planner is not None:
-            return self.planner.choose(state.clone(), budget, rng)
+            # The mode's planner speaks the mode's actions: its answer is matched to one of the legal ones.
+            choice = self.planner.choose(state.clone(), budget, rng)
+            chosen = _legal_one(actions, choice)
+            if chosen is None:
+                raise ValueError(f"the {self.game.name} planner chose an illegal action: {choice!r}")
+            return chosen
         if self.knowledge.search == "alphabeta" and self.game.num_players == 2:
             search = AlphaBeta(self.knowledge, budget, max_depth=level.max_depth, rng=rng, jitter=level.jitter)
-            self.last_search = search.search(state.clone())
-            return self.last_search.action
+            result = search.search(state.clone())
+            self.last_search = result
+            return result.action
         return MonteCarlo(self.knowledge, budget, rng).search(state.clone())
 
 
@@ -127,6 +142,8 @@ def make_controller(spec: str, game: Game, seed: int | None = None) -> Controlle
     return AIController(game, parse_level(spec), seed)
 
 
-def hint(state: State, level: str = "hard", seed: int | None = 0, stop: threading.Event | None = None) -> Action:
+def hint(
+    state: State[ActionT], level: str = "hard", seed: int | None = 0, stop: threading.Event | None = None
+) -> ActionT:
     """A suggested action for the seat to act, from the given AI level (the client's hint button)."""
     return AIController(state.game, parse_level(level), seed).choose(state, stop)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ai.knowledge import Knowledge
-from game.engine.core import Game, State
+from game.engine.core import ActionT, Game, State
+
+if TYPE_CHECKING:
+    from game.engine.battle_checkers import BattleCheckersState
+    from game.engine.checkrisk import CheckRiskState
 
 
 def _share_advantage(mine: float, all_values: list[float]) -> float:
@@ -23,9 +27,9 @@ class CheckRiskKnowledge(Knowledge):
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: State[ActionT], seat: int) -> float:
         """Token and cell shares against a fair share, in (-1, 1)."""
-        s: Any = state
+        s = cast("CheckRiskState", state)  # this knowledge is made for CheckRisk games only
         seats = range(self.game.num_players)
         tokens = [float(s.tokens_on_board(p)) for p in seats]
         cells = [float(s.cells_held(p)) for p in seats]
@@ -39,9 +43,9 @@ class BattleCheckersKnowledge(Knowledge):
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: State[ActionT], seat: int) -> float:
         """Unit and spirit shares against a fair share, in (-1, 1)."""
-        s: Any = state
+        s = cast("BattleCheckersState", state)  # this knowledge is made for Battle Checkers games only
         seats = range(self.game.num_players)
         units = [float(s.unit_count(p)) for p in seats]
         spirit = [float(max(0, s.spirit[p])) for p in seats]

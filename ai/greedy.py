@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 from ai.knowledge import Knowledge
-from game.engine.core import CHANCE, Action, State
+from game.engine.core import CHANCE, ActionT, State
 
 # Chance nodes right after an action are averaged exactly, this many in a row.
 CHANCE_LAYERS = 2
 TIE = 1e-9
 
 
-def expected_value(state: State, seat: int, knowledge: Knowledge, chance_layers: int = CHANCE_LAYERS) -> float:
+def expected_value(state: State[ActionT], seat: int, knowledge: Knowledge, chance_layers: int = CHANCE_LAYERS) -> float:
     """The value of `state` for `seat`, averaging the rolls that follow it over their exact probabilities."""
     if chance_layers > 0 and state.current_player() == CHANCE:
         total = 0.0
@@ -24,13 +24,13 @@ def expected_value(state: State, seat: int, knowledge: Knowledge, chance_layers:
     return knowledge.value(state, seat)
 
 
-def greedy_choice(state: State, knowledge: Knowledge, rng: random.Random) -> Action:
+def greedy_choice(state: State[ActionT], knowledge: Knowledge, rng: random.Random) -> ActionT:
     """The best action after one ply for the seat to act; ties broken by `rng`."""
     seat = state.current_player()
     actions = state.legal_actions()
     if not actions:
         raise ValueError("no legal action to choose from")
-    best: list[Action] = []
+    best: list[ActionT] = []
     best_value = float("-inf")
     for action in actions:
         child = state.clone()

@@ -12,7 +12,7 @@ import random
 
 from ai.budget import Budget, BudgetExhausted
 from ai.knowledge import Knowledge
-from game.engine.core import CHANCE, Action, State
+from game.engine.core import CHANCE, ActionT, State
 from game.engine.driver import sample_outcome
 
 EXPLORATION = 0.7
@@ -30,7 +30,7 @@ class MonteCarlo:
         self.rng = rng
         self.horizon = horizon
 
-    def search(self, state: State) -> Action:
+    def search(self, state: State[ActionT]) -> ActionT:
         """The root action with the best mean playout value for the seat to act."""
         seat = state.current_player()
         actions = list(state.legal_actions())
@@ -64,7 +64,7 @@ class MonteCarlo:
             range(len(visits)), key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_total / visits[i])
         )
 
-    def _one_ply(self, state: State, action: Action, seat: int) -> float:
+    def _one_ply(self, state: State[ActionT], action: ActionT, seat: int) -> float:
         child = state.clone()
         self.budget.tick()
         child.apply(action)
@@ -78,7 +78,7 @@ class MonteCarlo:
             total += float(probability) * self.knowledge.value(after, seat)
         return total
 
-    def _playout(self, state: State, action: Action, seat: int) -> float:
+    def _playout(self, state: State[ActionT], action: ActionT, seat: int) -> float:
         child = state.clone()
         self.budget.tick()
         child.apply(action)

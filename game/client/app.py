@@ -8,7 +8,7 @@ import json
 import sys
 import time
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,7 +18,13 @@ from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, parse_seat
 from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
 from game.client.settings import Settings, load_settings, save_settings
+from game.engine.core import JSON, JSONObject
 from game.paths import assets_dir
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from game.client.sound import SoundBoard
 
 BASE_SIZE = (1280, 720)
 # The smallest window the layouts are made for (every text fits from here up); SDL keeps the window no smaller.
@@ -47,23 +53,30 @@ def layout_scale(size: tuple[int, int]) -> float:
     return max(MIN_SCALE, min(MAX_SCALE, stepped))
 
 
-def load_theme(scale: float) -> dict[str, Any]:
+def load_theme(scale: float) -> JSONObject:
     """assets/theme.json with every font size (and a few paddings) multiplied by `scale`."""
     with open(assets_dir() / "theme.json", encoding="utf-8") as handle:
-        theme = json.load(handle)
+        theme: JSONObject = json.load(handle)
     theme = copy.deepcopy(theme)
     for block in theme.values():
         if not isinstance(block, dict):
             continue
         font = block.get("font")
         if isinstance(font, dict) and "size" in font:
-            font["size"] = str(max(8, round(float(font["size"]) * scale)))
+            font["size"] = str(max(8, round(_number(font["size"]) * scale)))
         misc = block.get("misc")
         if isinstance(misc, dict):
             for key in ("shape_corner_radius", "border_width", "shadow_width", "text_horiz_alignment_padding"):
-                if key in misc and float(misc[key]) > 1:
-                    misc[key] = str(max(1, round(float(misc[key]) * scale)))
+                if key in misc and _number(misc[key]) > 1:
+                    misc[key] = str(max(1, round(_number(misc[key]) * scale)))
     return theme
+
+
+def _number(value: JSON) -> float:
+    """A theme figure (written as text or as a number) as a number; ValueError for anything else."""
+    if isinstance(value, str | int | float):
+        return float(value)
+    raise ValueError(f"theme: expected a number, got {value!r}")
 
 
 class Toast:
@@ -99,6 +112,7 @@ class App:
         self._paced_dt = 0.0  # the real time the previous paced frame took, tick to tick
         self._windowed_size = size
         self.ui_consumed = False
+        self.startup_seconds = 0.0  # from the command to the first frame, set by `run`
         want_full = self.settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._set_mode(size, want_full)
         self.screen_size: tuple[int, int] = self.window.get_size()
@@ -128,11 +142,10 @@ class App:
         _limit_window(MIN_WINDOW)
         return window
 
-    def _make_ui(self, size: tuple[int, int], scale: float) -> Any:
+    def _make_ui(self, size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
         import pygame_gui
 
-        manager = pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
-        return manager
+        return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window and full screen (F11), remembering the choice in the settings."""
@@ -214,7 +227,7 @@ class App:
             self.notify(text)
 
     # --- scenes ---------------------------------------------------------------------------------
-    def goto(self, name: str, **context: Any) -> Scene:
+    def goto(self, name: str, **context: object) -> Scene:
         """Replace the open screens with the scene `name`."""
         return self.scenes.goto(name, **context)
 
@@ -345,7 +358,7 @@ def _clean_stale_temps() -> None:
     userfiles.clean_stale_temps(records_dir(), None)
 
 
-def _load_sound(app: App) -> Any:
+def _load_sound(app: App) -> SoundBoard | None:
     from game.client.sound import SoundBoard
 
     try:
@@ -434,7 +447,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     else:
         app.goto("menu")
-    app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
+    app.startup_seconds = time.perf_counter() - started
     try:
         app.run_loop()
     finally:

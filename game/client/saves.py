@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from game.client import userfiles
 from game.engine.atomic import write_json_atomic
+from game.engine.core import JSONObject
 from game.paths import user_data_dir
 
 AUTOSAVE_FILE = "autosave.json"
@@ -24,7 +24,7 @@ def autosave_path() -> Path:
     return user_data_dir() / AUTOSAVE_FILE
 
 
-def write_autosave(data: dict[str, Any]) -> None:
+def write_autosave(data: JSONObject) -> None:
     """Store `data` (a `GameSession.to_dict()`, which names its mode) as the autosave, atomically.
 
     Raises OSError when the folder cannot be written, or when the file there could not be read nor kept aside.
@@ -35,7 +35,7 @@ def write_autosave(data: dict[str, Any]) -> None:
     write_json_atomic(autosave_path(), {"format": FORMAT, "session": data})
 
 
-def load_autosave() -> dict[str, Any] | None:
+def load_autosave() -> JSONObject | None:
     """The saved session dict, None when there is none; raises AutosaveError for an unusable file."""
     path = autosave_path()
     if not userfiles.exists(path):
@@ -44,11 +44,9 @@ def load_autosave() -> dict[str, Any] | None:
         envelope = userfiles.read_json(path)
     except userfiles.DamagedFile as exc:
         raise AutosaveError(str(exc)) from exc
-    if not isinstance(envelope, dict) or envelope.get("format") != FORMAT or not isinstance(
-        envelope.get("session"), dict
-    ):
+    session = envelope.get("session") if isinstance(envelope, dict) and envelope.get("format") == FORMAT else None
+    if not isinstance(session, dict):
         raise AutosaveError(f"{path}: not a Kubiki autosave (format {FORMAT} with a 'session' object expected)")
-    session = envelope["session"]
     if not isinstance(session.get("mode"), str):
         raise AutosaveError(f"{path}: the saved game does not name its mode")
     return session
@@ -78,7 +76,7 @@ def set_aside() -> str:
     return _keep(".bad")
 
 
-def read_autosave() -> dict[str, Any] | None:
+def read_autosave() -> JSONObject | None:
     """The saved session dict, or None when there is none or it is unusable.
 
     An unusable file is moved aside (never deleted) and its problem is reported once through
@@ -152,7 +150,7 @@ def clear_autosave() -> None:
         pass
 
 
-def _playable(mode: Any) -> bool:
+def _playable(mode: object) -> bool:
     from game.client.modes import playable
 
     return isinstance(mode, str) and playable(mode)

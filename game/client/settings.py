@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from game.client import userfiles
 from game.engine.atomic import write_json_atomic
+from game.engine.core import JSONObject
 from game.paths import user_config_dir
 
 LANGUAGES = ("en", "ru")
@@ -25,9 +26,9 @@ class Settings:
     anim_speed: str = "normal"
     preview_on: bool = True
     fullscreen: bool = False
-    dice_lab: dict[str, Any] = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
+    dice_lab: JSONObject = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return asdict(self)
 
@@ -37,7 +38,7 @@ def settings_path() -> Path:
     return user_config_dir() / SETTINGS_FILE
 
 
-def validate(data: Any) -> Settings:
+def validate(data: object) -> Settings:
     """Settings from a parsed JSON object; raises ValueError naming the first bad field."""
     if not isinstance(data, dict):
         raise ValueError("the file must hold a JSON object")

@@ -1,5 +1,7 @@
 """Pure rules: dice, one module per mode, and the registry. Never imports pygame."""
 
-from game.engine.core import CHANCE, TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, Record, State
+from game.engine.core import CHANCE, TERMINAL, AnyState, Event, Game, GameOver, IllegalAction, Outcome, Record, State
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameOver", "IllegalAction", "Outcome", "Record", "State"]
+__all__ = [
+    "CHANCE", "TERMINAL", "AnyState", "Event", "Game", "GameOver", "IllegalAction", "Outcome", "Record", "State",
+]

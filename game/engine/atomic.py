@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+from game.engine.core import JSON
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -28,6 +30,6 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write `data` as indented JSON, atomically."""
+def write_json_atomic(path: Path, data: JSON | Mapping[str, object]) -> None:
+    """Write `data` (a JSON value, or a typed record of them) as indented JSON, atomically."""
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 # Special values of `State.current_player()`.
 CHANCE = -1
@@ -19,6 +19,11 @@ MAX_SEATS = 4
 Action = Hashable
 #: The action type of one mode's states (its typed named tuples).
 ActionT = TypeVar("ActionT", bound=Hashable)
+
+#: A parsed JSON value: what `json.loads` returns and every `to_dict()` is made of.
+JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
+#: A JSON object: the form of a saved state, a record, a level.
+JSONObject: TypeAlias = dict[str, JSON]
 
 
 class IllegalAction(ValueError):
@@ -34,22 +39,24 @@ class Event:
         """The event's type name, e.g. 'Moved'."""
         return type(self).__name__
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form: the type name plus the fields."""
-        data = {"kind": self.kind}
+        data: JSONObject = {"kind": self.kind}
         for f in dataclasses.fields(self):
             data[f.name] = _jsonable(getattr(self, f.name))
         return data
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: object) -> JSON:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, Fraction):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
+    if value is None or isinstance(value, str | int | float):  # bool and the str enums included
+        return value
+    raise TypeError(f"not JSON-safe: {value!r}")
 
 
 @dataclass(frozen=True)
@@ -76,12 +83,12 @@ class Outcome:
             return Fraction(0)
         return Fraction(1, len(self.winners))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return {"winners": list(self.winners), "reason": self.reason, "num_players": self.num_players}
 
     @classmethod
-    def from_dict(cls, data: Any, reasons: type[StrEnum] | None = None) -> Outcome:
+    def from_dict(cls, data: object, reasons: type[StrEnum] | None = None) -> Outcome:
         """Inverse of `to_dict`; ValueError naming the field for anything else (`reasons` limits the reason)."""
         if not isinstance(data, dict):
             raise ValueError("outcome: expected an object with winners, reason and num_players")
@@ -125,10 +132,11 @@ class ForecastOutcome:
 
 @dataclass(frozen=True)
 class Forecast:
-    """The exact distribution of results of a decision; `detail` holds the mode's typed figures, if any."""
+    """The exact distribution of results of a decision; `detail` holds the mode's typed figures, if any (readers
+    narrow it to the mode's own type)."""
 
     outcomes: tuple[ForecastOutcome, ...]
-    detail: Any = None
+    detail: object = None
 
     @property
     def certain(self) -> bool:
@@ -164,7 +172,7 @@ class Game(ABC):
     #: False for a mode that never reaches a chance node (no dice are rolled: a seed only steers the AI).
     has_chance: bool = True
 
-    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+    def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         self.level_name = level_name
         self.level_data = level_data or {}
 
@@ -183,18 +191,18 @@ class Game(ABC):
         return tuple(self.seat_name(seat) for seat in range(self.num_players))
 
     @abstractmethod
-    def initial_state(self) -> State[Any]:
+    def initial_state(self) -> AnyState:
         """The state at the start of the level."""
 
     @abstractmethod
-    def state_from_dict(self, data: dict[str, Any]) -> State[Any]:
+    def state_from_dict(self, data: JSONObject) -> AnyState:
         """Rebuild a state from `State.to_dict()`; raises ValueError naming a bad field."""
 
     def seat_name(self, seat: int) -> str:
         """A short stable name for a seat, used in saves and logs."""
         return f"player{seat + 1}"
 
-    def presets(self, seat: int) -> dict[str, Any]:
+    def presets(self, seat: int) -> Mapping[str, object]:
         """Named setups a seat may deploy in one decision (name -> the mode's placements); none by default."""
         return {}
 
@@ -237,7 +245,7 @@ class State(ABC, Generic[ActionT]):
         """An independent copy."""
 
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form that `Game.state_from_dict` restores exactly."""
 
     @abstractmethod
@@ -272,6 +280,11 @@ class State(ABC, Generic[ActionT]):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
+#: A state of a mode picked by name at run time: its action type is not known where it is held, so code holding
+#: one hands back only actions the same state gave out (generic code takes `State[ActionT]` instead).
+AnyState: TypeAlias = State[Any]
+
+
 @dataclass
 class Record:
     """A played game: the level, the notation of every applied action in order, and the result."""
@@ -282,7 +295,7 @@ class Record:
     outcome: Outcome | None = None
     seed: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return {
             "mode": self.mode,

@@ -8,18 +8,18 @@ from fractions import Fraction
 from math import lcm
 from typing import Protocol
 
-from game.engine.core import CHANCE, TERMINAL, Action, Event, Record, State
+from game.engine.core import CHANCE, TERMINAL, ActionT, Event, Record, State
 
 
 class Controller(Protocol):
     """Anything that picks a decision for the seat to act."""
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: State[ActionT]) -> ActionT:
         """Return one of `state.legal_actions()`."""
         ...
 
 
-def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+def sample_outcome(outcomes: Sequence[tuple[ActionT, Fraction]], rng: random.Random) -> ActionT:
     """Pick one outcome with its exact probability, using one integer draw from `rng`."""
     if not outcomes:
         raise ValueError("no chance outcomes to sample")
@@ -38,19 +38,21 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
     raise AssertionError("unreachable: weights cover the draw")
 
 
-def sample_chance(state: State, rng: random.Random) -> Action:
+def sample_chance(state: State[ActionT], rng: random.Random) -> ActionT:
     """Sample the outcome of the chance node `state` is at."""
     return sample_outcome(state.chance_outcomes(), rng)
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+def random_action(state: State[ActionT], rng: random.Random) -> ActionT:
     """A sampled outcome at a chance node, otherwise a uniformly random legal decision."""
     if state.current_player() == CHANCE:
         return sample_chance(state, rng)
     return rng.choice(state.legal_actions())
 
 
-def random_playout(state: State, rng: random.Random, on_step: Callable[[State], None] | None = None) -> int:
+def random_playout(
+    state: State[ActionT], rng: random.Random, on_step: Callable[[State[ActionT]], None] | None = None
+) -> int:
     """Play `state` (in place) to the end with random decisions; returns the number of applied actions."""
     steps = 0
     while not state.is_terminal():
@@ -61,7 +63,7 @@ def random_playout(state: State, rng: random.Random, on_step: Callable[[State], 
     return steps
 
 
-def next_action(state: State, controllers: Sequence[Controller], rng: random.Random) -> Action:
+def next_action(state: State[ActionT], controllers: Sequence[Controller], rng: random.Random) -> ActionT:
     """The action to apply next: a sampled chance outcome or the acting seat's decision."""
     player = state.current_player()
     if player == TERMINAL:
@@ -72,11 +74,11 @@ def next_action(state: State, controllers: Sequence[Controller], rng: random.Ran
 
 
 def play(
-    state: State,
+    state: State[ActionT],
     controllers: Sequence[Controller],
     rng: random.Random | int | None = None,
     max_actions: int | None = None,
-    on_step: Callable[[State, Action, list[Event]], None] | None = None,
+    on_step: Callable[[State[ActionT], ActionT, list[Event]], None] | None = None,
     mode: str = "",
 ) -> Record:
     """Play `state` (in place) until it ends or `max_actions` were applied; returns the record."""
@@ -96,7 +98,7 @@ def play(
     return record
 
 
-def replay(state: State, actions: Sequence[str]) -> State:
+def replay(state: State[ActionT], actions: Sequence[str]) -> State[ActionT]:
     """Apply recorded notation (decisions and chance outcomes) to `state` in place and return it."""
     for text in actions:
         state.apply(state.action_from_str(text))

@@ -9,7 +9,8 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any
+
+from game.engine.core import JSON
 
 # A user file is small; a bigger one is damaged (and reading it whole would only waste memory).
 MAX_BYTES = 16 * 1024 * 1024
@@ -74,10 +75,11 @@ def read_text(path: Path) -> str:
         os.close(fd)
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path) -> JSON:
     """The parsed JSON of a regular file; any failure to read or parse it raises DamagedFile naming the file."""
     text = read_text(path)
     try:
-        return json.loads(text)
+        data: JSON = json.loads(text)
     except Exception as exc:  # noqa: BLE001 - deep nesting, huge integers, anything: the file is damaged
         raise DamagedFile(path, describe(exc)) from exc
+    return data

@@ -13,12 +13,11 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.client.play.seats import HUMAN
 from game.engine import files, registry
 from game.engine.atomic import write_json_atomic
-from game.engine.core import CHANCE, TERMINAL, Event, Game, State
+from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, AnyState, Event, Game, JSONObject, State
 from game.paths import user_data_dir
 
 RECORDS_FOLDER = "records"
@@ -46,7 +45,7 @@ class GameRecord:
     date: float = 0.0  # seconds since the epoch when the game ended
     path: Path | None = None  # where it was read from
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The JSON form: the arena's game fields, plus the outcome and the date."""
         winner = self.winners[0] if self.winners is not None and len(self.winners) == 1 else None
         return {
@@ -59,19 +58,12 @@ class GameRecord:
             "reason": self.reason,
             "plies": len(self.actions),
             "actions": list(self.actions),
-            "outcome": {"winners": self.winners, "reason": self.reason} if self.winners is not None else None,
+            "outcome": {"winners": list(self.winners), "reason": self.reason} if self.winners is not None else None,
             "date": self.date,
         }
 
 
-def _text(data: dict[str, Any], key: str, where: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RecordError(f"{where}: field '{key}' is missing or not text")
-    return value
-
-
-def record_from_dict(data: Any, where: str = "record", mode: str = "", level: str = "") -> GameRecord:
+def record_from_dict(data: object, where: str = "record", mode: str = "", level: str = "") -> GameRecord:
     """A record from its JSON form (a Kubiki record or one game of an arena report); RecordError if malformed."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: expected a JSON object")
@@ -102,7 +94,7 @@ def record_from_dict(data: Any, where: str = "record", mode: str = "", level: st
                       reason if isinstance(reason, str) else "", _date(data.get("date", 0.0)))
 
 
-def _date(value: Any) -> float:
+def _date(value: object) -> float:
     """A record's date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return 0.0
@@ -120,15 +112,15 @@ def read_records(path: Path) -> list[GameRecord]:
         data = files.read_json(path)  # a regular file only: a FIFO or a folder is damaged, never waited on
     except files.DamagedFile as exc:
         raise RecordError(f"{path.name}: {exc.reason}") from exc
-    if isinstance(data, dict) and isinstance(data.get("games"), list):
+    if isinstance(data, dict) and isinstance(games_data := data.get("games"), list):
         # An arena report: the mode and level are the report's, each game's seats are its sides' levels.
-        mode = data.get("mode") if isinstance(data.get("mode"), str) else ""
-        level = data.get("level_name") if isinstance(data.get("level_name"), str) else registry.DEFAULT_LEVEL
-        specs = {side: (data.get(side) or {}).get("level", side) for side in ("a", "b") if isinstance(data.get(side),
-                                                                                                     dict)}
+        mode = _text_or(data.get("mode"), "")
+        level = _text_or(data.get("level_name"), registry.DEFAULT_LEVEL)
+        sides = {side: given for side in ("a", "b") if isinstance(given := data.get(side), dict)}
+        specs = {side: str(given.get("level", side)) for side, given in sides.items()}
         games = []
-        for i, game in enumerate(data["games"], 1):
-            record = record_from_dict(game, f"{path.name}, game {i}", str(mode), str(level))
+        for i, game in enumerate(games_data, 1):
+            record = record_from_dict(game, f"{path.name}, game {i}", mode, level)
             record.seats = [f"ai:{specs.get(s, s)}" for s in record.seats]
             record.path = path
             games.append(record)
@@ -143,6 +135,11 @@ def read_records(path: Path) -> list[GameRecord]:
     return [record]
 
 
+def _text_or(value: JSON, default: str) -> str:
+    """`value` when it is text, else `default`."""
+    return value if isinstance(value, str) else default
+
+
 # ----- replaying -----
 class Timeline:
     """The positions of a game after each action, with each action's events and actor, replayed through the
@@ -150,7 +147,7 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.states: list[State] = [game.initial_state()]
+        self.states: list[AnyState] = [game.initial_state()]
         self.actions: list[str] = []
         self.events: list[list[Event]] = []
         self.actors: list[int] = []
@@ -195,7 +192,7 @@ class Timeline:
         self.extend(actions[same:])
 
     @property
-    def final(self) -> State:
+    def final(self) -> AnyState:
         """The last position."""
         return self.states[-1]
 
@@ -225,7 +222,7 @@ def records_dir() -> Path:
 
 
 def record_of(mode: str, level: str, seed: int | None, seats: list[str], actions: list[str],
-              state: State) -> GameRecord:
+              state: State[ActionT]) -> GameRecord:
     """The record of a game that reached `state` by `actions`."""
     outcome = state.outcome()
     return GameRecord(mode, level, list(actions), seed, list(seats),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.levels import LEVEL_NAMES, PLAYER_LEVELS
 
 HUMAN = "human"
@@ -14,7 +12,7 @@ SEAT_CHOICES = (HUMAN, *(f"ai:{name}" for name in PLAYER_LEVELS))
 ALL_SEATS = (HUMAN, *(f"ai:{name}" for name in LEVEL_NAMES))
 
 
-def parse_seat(seat: Any) -> str:
+def parse_seat(seat: object) -> str:
     """A seat checked and normalised: 'human' or 'ai:<level>' ('ai' alone means normal); ValueError otherwise."""
     text = seat.strip().lower() if isinstance(seat, str) else None
     if text == "ai":

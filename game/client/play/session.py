@@ -13,14 +13,14 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 from game.client import saves, userfiles
 from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
 from game.engine import registry
-from game.engine.core import CHANCE, TERMINAL, Action, Event, Game, Outcome, State
+from game.engine.core import CHANCE, TERMINAL, Action, AnyState, Event, Game, JSONObject, Outcome
 from game.engine.driver import sample_chance
 
 log = logging.getLogger(__name__)
@@ -30,14 +30,17 @@ NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no mor
 SAVE_VERSION = 1
 HINT_LEVEL = "hard"
 
+#: What `random.Random.getstate()` returns: a version, the Mersenne Twister's words, a cached Gaussian.
+RngState = tuple[int, tuple[int, ...], float | None]
+
 
 @dataclass
 class Snapshot:
     """A decision point: the state before it, where the log stood, the RNG state, and who decided."""
 
-    state: State
+    state: AnyState
     log_length: int
-    rng_state: Any
+    rng_state: RngState
     seat: int
 
 
@@ -67,7 +70,7 @@ class GameSession:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
         self.autosave = autosave
-        self.state: State = self.game.initial_state()
+        self.state: AnyState = self.game.initial_state()
         self.log: list[str] = []
         self.actors: list[int] = []  # the seat behind each log entry (CHANCE for dice)
         self.snapshots: list[Snapshot] = []
@@ -79,7 +82,7 @@ class GameSession:
         self._hint_ticket: Ticket | None = None
         self.ai_error: str | None = None
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
-        self.record_path: Any = None  # the finished game's record file (rewritten if the end is taken back)
+        self.record_path: Path | None = None  # the finished game's record file (rewritten if the end is taken back)
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
     # ----- facts -----
@@ -217,6 +220,7 @@ class GameSession:
         """The ticket's action if it is legal here, else None (with `ticket.error` saying why when it failed)."""
         if ticket.answer is None:
             return None
+        action: Action | None
         try:
             action = self.state.action_from_str(ticket.answer.action)
         except ValueError:
@@ -327,7 +331,7 @@ class GameSession:
                            list(self.names), list(self.presets))
 
     # ----- saving -----
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-safe form for the autosave: mode, level, seats, seed, applied notation, RNG state."""
         version, internal, gauss = self.rng.getstate()
         return {
@@ -343,7 +347,7 @@ class GameSession:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, autosave: bool = True, executor: Executor | None = None) -> GameSession:
+    def from_dict(cls, data: object, autosave: bool = True, executor: Executor | None = None) -> GameSession:
         """Rebuild a session by replaying its log; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
             raise ValueError("saved game: expected a JSON object")
@@ -430,13 +434,13 @@ class GameSession:
             self.save_problem = str(exc)
 
 
-def _per_seat(values: Any, count: int, field: str) -> list[Any]:
+def _per_seat(values: object, count: int, field: str) -> list[str]:
     """`values` as one entry per seat ('' for each when None); ValueError for anything else."""
     if values is None:
         return [""] * count
     if not isinstance(values, list) or len(values) != count or not all(isinstance(v, str) for v in values):
         raise ValueError(f"{field}: expected {count} texts, one per seat, got {values!r}")
-    return list(values)
+    return [str(v) for v in values]
 
 
 def _clean_name(name: str) -> str:

@@ -26,14 +26,15 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Protocol
+from multiprocessing.context import SpawnProcess
+from typing import Literal, Protocol
 
-from ai.controllers import make_controller
+from ai.controllers import AIController, make_controller
 from game.engine import registry
-from game.engine.core import Game
+from game.engine.core import Game, JSONObject
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,8 @@ class SearchJob:
 
     mode: str
     level_name: str
-    level_data: dict[str, Any]
-    state: dict[str, Any]
+    level_data: JSONObject
+    state: JSONObject
     spec: str
     seed: int
 
@@ -64,6 +65,12 @@ class Answer:
     nodes: int = 0
     depth: int = 0
     seconds: float = 0.0
+
+
+#: What the window sends the worker process: a job to search, or the id of one to stop.
+Request = tuple[Literal["job"], int, SearchJob] | tuple[Literal["cancel"], int]
+#: What the worker process sends back for a job: its answer, or why it failed.
+Reply = tuple[Literal["done"], int, Answer] | tuple[Literal["error"], int, str]
 
 
 def rebuild_game(job: SearchJob) -> Game:
@@ -79,7 +86,7 @@ def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event |
     started = time.perf_counter()
     action = controller.choose(state, stop)
     seconds = time.perf_counter() - started
-    searched = getattr(controller, "last_search", None)
+    searched = controller.last_search if isinstance(controller, AIController) else None
     nodes, depth = (searched.nodes, searched.depth) if searched is not None else (0, 0)
     return Answer(state.action_to_str(action), nodes, depth, seconds)
 
@@ -87,7 +94,7 @@ def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event |
 class Ticket:
     """A submitted job: `done` once its `answer` (or `error`) is in; `tag` is the submitter's, returned as is."""
 
-    def __init__(self, tag: Any, pump: Callable[[float], None] | None = None) -> None:
+    def __init__(self, tag: Hashable, pump: Callable[[float], None] | None = None) -> None:
         self.tag = tag
         self.answer: Answer | None = None
         self.error: str | None = None
@@ -127,7 +134,7 @@ class Executor(Protocol):
     def start(self) -> None:
         """Get ready ahead of the first job (a process executor spawns its worker)."""
 
-    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+    def submit(self, job: SearchJob, tag: Hashable = None, game: Game | None = None) -> Ticket:
         """Queue `job`; `game` is the caller's own copy, usable where no rebuild is needed."""
 
     def cancel(self, ticket: Ticket) -> None:
@@ -148,7 +155,7 @@ class InlineExecutor:
     def start(self) -> None:
         """Nothing to prepare."""
 
-    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+    def submit(self, job: SearchJob, tag: Hashable = None, game: Game | None = None) -> Ticket:
         """Search now (or keep the job for `run_pending` when holding)."""
         ticket = Ticket(tag)
         self.submitted += 1
@@ -208,7 +215,7 @@ class ThreadExecutor:
                 _run_into(ticket, job, game)
             self._live.discard(ticket)
 
-    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+    def submit(self, job: SearchJob, tag: Hashable = None, game: Game | None = None) -> Ticket:
         """Queue the job for the worker thread."""
         self.start()
         ticket = Ticket(tag)
@@ -234,7 +241,7 @@ class ProcessExecutor:
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
-        self._process: Any = None
+        self._process: SpawnProcess | None = None
         self._requests: Connection | None = None
         self._answers: Connection | None = None
         self._tickets: dict[int, Ticket] = {}
@@ -242,7 +249,7 @@ class ProcessExecutor:
         self.crashes = 0  # worker processes found dead; the next job starts a new one
 
     @property
-    def process(self) -> Any:
+    def process(self) -> SpawnProcess | None:
         """The worker process (None before the first job and after closing)."""
         return self._process
 
@@ -261,7 +268,7 @@ class ProcessExecutor:
         answers_out.close()
         self._process, self._requests, self._answers = process, requests_out, answers_in
 
-    def submit(self, job: SearchJob, tag: Any = None, game: Game | None = None) -> Ticket:
+    def submit(self, job: SearchJob, tag: Hashable = None, game: Game | None = None) -> Ticket:
         """Send the job to the worker process (the game is rebuilt there from the job)."""
         self.start()
         ticket = Ticket(tag, self.pump)
@@ -281,7 +288,7 @@ class ProcessExecutor:
                 del self._tickets[job_id]
                 self._send(("cancel", job_id))
 
-    def _send(self, message: tuple[Any, ...]) -> bool:
+    def _send(self, message: Request) -> bool:
         try:
             assert self._requests is not None
             self._requests.send(message)
@@ -297,10 +304,10 @@ class ProcessExecutor:
         try:
             ready = answers.poll(timeout)
             while ready:
-                kind, job_id, payload = answers.recv()
-                ticket = self._tickets.pop(job_id, None)
+                reply: Reply = answers.recv()
+                ticket = self._tickets.pop(reply[1], None)
                 if ticket is not None:
-                    ticket.finish(payload if kind == "done" else None, payload if kind == "error" else None)
+                    _finish(ticket, reply)
                 ready = answers.poll(0)
         except (EOFError, OSError):
             self._crashed()
@@ -343,55 +350,82 @@ class ProcessExecutor:
         self._fail_pending("the AI worker was closed", cancelled=True)
 
 
+def _finish(ticket: Ticket, reply: Reply) -> None:
+    """Hand a worker process's reply to its ticket."""
+    match reply:
+        case ("done", _, answer):
+            ticket.finish(answer)
+        case ("error", _, error):
+            ticket.finish(error=error)
+
+
+class _Inbox:
+    """The worker process's side of the request pipe: the jobs in order, each with its own stop flag."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[tuple[int, SearchJob] | None] = queue.Queue()
+        self._stops: dict[int, threading.Event] = {}
+        self._lock = threading.Lock()
+
+    def listen(self, requests: Connection) -> None:
+        """Take jobs and cancels until the window is gone, then stop every search (runs on its own thread)."""
+        while True:
+            try:
+                message: Request = requests.recv()
+            except (EOFError, OSError):
+                break  # the window is gone: stop after the current search
+            match message:
+                case ("job", job_id, job):
+                    with self._lock:
+                        self._stops[job_id] = threading.Event()
+                    self.jobs.put((job_id, job))
+                case ("cancel", job_id):
+                    with self._lock:
+                        stop = self._stops.get(job_id)
+                    if stop is not None:
+                        stop.set()
+        with self._lock:
+            for stop in self._stops.values():
+                stop.set()
+        self.jobs.put(None)
+
+    def stop_of(self, job_id: int) -> threading.Event:
+        """The stop flag of a job taken in."""
+        with self._lock:
+            return self._stops[job_id]
+
+    def forget(self, job_id: int) -> None:
+        """Drop the stop flag of a job that is over."""
+        with self._lock:
+            self._stops.pop(job_id, None)
+
+
 def serve(requests: Connection, answers: Connection) -> None:
     """The worker process: a listener thread takes jobs and cancels; searches run here, one at a time."""
     try:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # no nice() on this platform, or not allowed: run at normal priority
         pass
-    jobs: queue.Queue[tuple[int, SearchJob] | None] = queue.Queue()
-    stops: dict[int, threading.Event] = {}
-    lock = threading.Lock()
-
-    def listen() -> None:
-        while True:
-            try:
-                message = requests.recv()
-            except (EOFError, OSError):
-                break  # the window is gone: stop after the current search
-            if message[0] == "job":
-                with lock:
-                    stops[message[1]] = threading.Event()
-                jobs.put((message[1], message[2]))
-            elif message[0] == "cancel":
-                with lock:
-                    stop = stops.get(message[1])
-                if stop is not None:
-                    stop.set()
-        with lock:
-            for stop in stops.values():
-                stop.set()
-        jobs.put(None)
-
-    threading.Thread(target=listen, daemon=True, name="kubiki-ai-listen").start()
+    inbox = _Inbox()
+    threading.Thread(target=inbox.listen, args=(requests,), daemon=True, name="kubiki-ai-listen").start()
     games: dict[tuple[str, str, str], Game] = {}
-    while (item := jobs.get()) is not None:
+    while (item := inbox.jobs.get()) is not None:
         job_id, job = item
-        with lock:
-            stop = stops[job_id]
+        stop = inbox.stop_of(job_id)
         try:
             if not stop.is_set():
                 key = (job.mode, job.level_name, json.dumps(job.level_data, sort_keys=True))
                 if key not in games:
                     games[key] = rebuild_game(job)
-                answers.send(("done", job_id, run_search(job, games[key], stop)))
+                done: Reply = ("done", job_id, run_search(job, games[key], stop))
+                answers.send(done)
         except (EOFError, OSError):
             break
         except Exception as exc:  # noqa: BLE001 - reported to the window, which plays on
-            answers.send(("error", job_id, f"{type(exc).__name__}: {exc}"))
+            failed: Reply = ("error", job_id, f"{type(exc).__name__}: {exc}")
+            answers.send(failed)
         finally:
-            with lock:
-                stops.pop(job_id, None)
+            inbox.forget(job_id)
 
 
 EXECUTORS: dict[str, Callable[[], Executor]] = {

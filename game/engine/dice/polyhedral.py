@@ -183,7 +183,8 @@ class Pool:
 
     def outcomes(self) -> int:
         """Total number of equally likely ways the pool can fall."""
-        return len(self.die.faces) ** self.count
+        ways: int = len(self.die.faces) ** self.count  # a count is never negative, so the power is whole
+        return ways
 
     def roll(self, rng: random.Random) -> tuple[int, list[DieRoll]]:
         """Sample the pool: its result and each die, kept or not."""
@@ -504,7 +505,8 @@ def _convolve_work(a: int, b: int, bits: int) -> float:
         return 0.3 * a * b
     # Packing and unpacking each count, then Karatsuba on the shorter row as many times as it fits in the longer.
     short, long = sorted((a * bits / 64, b * bits / 64))
-    return 1.5 * (a + b) + 0.04 * long * short**0.585
+    karatsuba: float = short**0.585  # a positive base: the power is real
+    return 1.5 * (a + b) + 0.04 * long * karatsuba
 
 
 def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int]:
