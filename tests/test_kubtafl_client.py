@@ -105,15 +105,15 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     donor, recipient = next(iter(board.view.picks.index.transfers))
     options = board.view.picks.index.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
-    assert board.chooser is not None
-    chip = board.chooser.chips[0][0]
+    assert board.popups.chooser is not None
+    chip = board.popups.chooser.chips[0][0]
     click_at(app, chip.center, settle=1)
     settle(app)
     assert board.session.log[-1] == options[0].text
     assert model_matches_state(board)
     # Undo (the button) takes the transfer back in hot-seat.
     before = len(board.session.log)
-    click(app, board.buttons["undo"])
+    click(app, board.presenter.buttons["undo"])
     assert len(board.session.log) == before - 1
     assert board.session.state.to_dict()["to_move"] == ("light" if (before - 1) % 2 == 0 else "dark")
     assert model_matches_state(board)
@@ -129,7 +129,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     click_cell(app, "a1")
     badge = dict(board.view.picks.badges)["a2"]
     click_at(app, badge.center, settle=1)
-    assert board.chooser is not None
+    assert board.popups.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -142,9 +142,9 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert board.view.picks.reentry_kind == "d12"
     cell = sorted(board.view.picks.index.reentries["d12"])[0]
     click_cell(app, cell)
-    assert board.chooser is not None
-    opt = board.chooser.option(0, 0)
-    click_at(app, board.chooser.chips[0][0].center, settle=1)
+    assert board.popups.chooser is not None
+    opt = board.popups.chooser.option(0, 0)
+    click_at(app, board.popups.chooser.chips[0][0].center, settle=1)
     settle(app)
     assert board.session.log[-1] == opt.text
     assert board.model.dice[cell].kind == "d12"
@@ -264,10 +264,10 @@ def test_hint_suggests_a_legal_move(home):
         key(application, pygame.K_h)
         for _ in range(900):
             frames(application, 1)
-            if board.hint_action:
+            if board.turns.hint_action:
                 break
-        assert board.hint_action in board.view.picks.index.by_text
-        assert board.hint_text.startswith("Hint: ")
+        assert board.turns.hint_action in board.view.picks.index.by_text
+        assert board.turns.hint_text.startswith("Hint: ")
     finally:
         application.close()
 

@@ -72,7 +72,7 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     assert board.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
-    info = board.panel_info()
+    info = board.presenter.panel_info()
     assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
     # Save and quit, then Continue from the menu: the same position, the same log, our move.

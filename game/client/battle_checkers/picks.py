@@ -32,7 +32,7 @@ from game.engine.battle_checkers import (
 )
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 TURN_KEYS = {pygame.K_q: -1, pygame.K_e: 1}
 USE_KEYS = {pygame.K_1: USE_DIE1, pygame.K_2: USE_DIE2, pygame.K_3: USE_SUM, pygame.K_s: USE_SUM}
@@ -50,7 +50,7 @@ class AttackOption:
 class BattleCheckersPicks(BoardPicks):
     """The picks of the human to act (the draft: cell -> facing), over the board scene's services."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         super().__init__(board)
         self.draft_player: int | None = None  # whose deployment the draft is (another side's turn drops it)
         self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
@@ -340,7 +340,7 @@ class BattleCheckersPicks(BoardPicks):
         if chosen is not None:
             self.board.commit(chosen)
             return
-        t = self.board.app.t
+        t = self.board.t
         options = []
         for attack in self._attacks.get(target, []):
             side = self.state.forecast(attack).detail.side

@@ -15,7 +15,7 @@ from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforc
 from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 import pygame
 
@@ -40,7 +40,7 @@ class Blitz:
 class CheckRiskPicks(BoardPicks):
     """The picks of the human to act (the draft: cell -> tokens), over the board scene's services."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         super().__init__(board)
         self.index = ActionIndex()
         self.amount: int | None = None  # tokens chosen for the selected stack (None: the default for the target)
@@ -53,8 +53,9 @@ class CheckRiskPicks(BoardPicks):
         self.picker_value = 0
 
     # ----- position -----
-    def rebuild(self, state: Any, human: bool) -> None:
-        """Index the new position; blitz goes on by itself; the occupation picker opens."""
+    def rebuild(self, state: Any, human: bool) -> Word | None:
+        """Index the new position; the occupation picker opens; a blitz going on returns its next round (the board
+        commits it)."""
         self.state = state
         self.index = ActionIndex.build(state)
         self.human = human
@@ -68,20 +69,20 @@ class CheckRiskPicks(BoardPicks):
         if battle is None or battle.stage != "defender":
             self.split = None
         if not human:
-            return
+            return None
         if phase == "deploy" and not self.draft:
             # The preset chosen for this seat in the new-game dialog is laid out, ready to confirm or change.
-            chosen = getattr(self.board.session, "presets", None) or []
+            chosen = list(self.board.session.presets)
             name = chosen[state.seat] if state.seat < len(chosen) else ""
             if name and name in self.index.presets:
                 self.use_preset(name)
         if battle is not None and battle.stage == "attacker" and self.blitz is not None:
             if self.blitz.goes_on(battle.attackers, battle.defenders):
-                self.board.commit(Word("continue"))
-                return
+                return Word("continue")
             self.blitz = None
         if battle is not None and battle.stage == "occupy":
             self.open_occupy()
+        return None
 
     def reset(self) -> None:
         """Drop the selection, hover and amount (the draft, split and blitz stay until their position goes)."""
@@ -225,7 +226,7 @@ class CheckRiskPicks(BoardPicks):
         if len(allowed) == 1:
             self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), allowed[0]))
             return
-        t = self.board.app.t
+        t = self.board.t
         self.picker_value = self.chosen_amount(origin, target)
         self.picking, self.picker_target = "act", target
 
@@ -255,7 +256,7 @@ class CheckRiskPicks(BoardPicks):
         def change(n: int) -> None:
             self.picker_value = n
 
-        self.board.open_picker(self.board.app.t("checkrisk.picker.occupy", origin=origin, target=target),
+        self.board.open_picker(self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
                                min(self.index.occupy), high, default, target,
                                lambda k: self.board.commit(Occupy("occupy", k)), change)
 
@@ -302,7 +303,7 @@ class CheckRiskPicks(BoardPicks):
         if self.split is None or high == 0:
             return
         self.picking, self.picker_target = "retreat", cell
-        self.board.open_picker(self.board.app.t("checkrisk.picker.retreat", cell=cell), low, high,
+        self.board.open_picker(self.board.t("checkrisk.picker.retreat", cell=cell), low, high,
                                self.split.get(cell, 0), cell, lambda n: self.set_split(cell, n),
                                lambda n: self.set_split(cell, n))
 

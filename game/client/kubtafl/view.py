@@ -12,6 +12,7 @@ from game.client import art
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
+from game.client.board.mode_view import ModeView
 from game.client.dice import polyhedra
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
@@ -22,20 +23,21 @@ from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
 from game.client.kubtafl.preview import build_preview
 from game.client.kubtafl.threats import Reach
+from game.engine.kubtafl import KubtaflState
 from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
 
-class KubtaflView:
+class KubtaflView(ModeView[KubtaflState, BoardModel]):
     """The Kubtafl part of a board scene."""
 
     slot_units = SLOT_UNITS
 
-    def attach(self, board: BoardScene) -> None:
+    def attach(self, board: BoardServices) -> None:
         """Keep the board; its services build the parts."""
         self.board = board
         self.picks = KubtaflPicks(board)
@@ -108,7 +110,7 @@ class KubtaflView:
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
         layout, p = self.board.layout, self.picks
-        last = None if self.board.queue.busy else self.last_action()
+        last = None if self.board.busy else self.last_action()
         if not (interactive or last):
             return False
         if last is not None:
@@ -186,15 +188,15 @@ class KubtaflView:
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The arrow of a die being dragged."""
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None and grab[0] in self.board.model.dice:
-            pos = self.board.tracker.pos or pygame.mouse.get_pos()
+        grab = self.board.grab
+        if self.board.dragging and grab is not None and grab[0] in self.board.model.dice:
+            pos = self.board.pointer_pos or pygame.mouse.get_pos()
             art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """Light or Dark."""
-        return self.board.app.t(f"kubtafl.side.{SIDES[seat]}")
+        return self.board.t(f"kubtafl.side.{SIDES[seat]}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """Orange for Light, sky blue for Dark."""
@@ -210,7 +212,7 @@ class KubtaflView:
 
     def pools_info(self) -> PoolsInfo:
         """What the removed rows show now."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         active = self.board.accepting_input and bool(p.index.reentries)
         shown = self.shown_model()
@@ -260,7 +262,7 @@ class KubtaflView:
 
     def end_summary(self, state: Any) -> str:
         """The dice each side kept, for the game-over card."""
-        t = self.board.app.t
+        t = self.board.t
         dice = state.to_dict().get("dice", [])
         parts = []
         for side in SIDES:
@@ -272,7 +274,7 @@ class KubtaflView:
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         s = self.board.session
         if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
@@ -307,7 +309,7 @@ class KubtaflView:
 
     def hint_words(self, text: str) -> str:
         """The notation for a move, a sentence for a transfer or re-entry."""
-        t = self.board.app.t
+        t = self.board.t
         parts = self._parts(text)
         if parts is not None and parts.kind == "transfer":
             return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
@@ -318,7 +320,7 @@ class KubtaflView:
 
     def end_reason(self, outcome: Any) -> str:
         """K16–K18 in words, naming the losing side."""
-        t = self.board.app.t
+        t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
         return t(f"kubtafl.reason.{outcome.reason}", loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
                  loser_side=t(f"kubtafl.side.{loser}") if loser else "")
