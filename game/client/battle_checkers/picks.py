@@ -415,32 +415,41 @@ class BattleCheckersPicks(BoardPicks):
         phase = self.phase
         if isinstance(intent, Arrow):
             self._move_cursor(intent.dx, intent.dy)
-            return
-        if isinstance(intent, Confirm) and self.cursor is not None and phase == "deploy":
-            cell = cell_name(*self.cursor)
-            if not self.remove_unit(cell):
-                self.add_unit(cell)
-            return
-        if isinstance(intent, Key) and intent.key in TURN_KEYS:
-            steps = TURN_KEYS[intent.key]
-            if phase == "deploy" and self.hover:
-                self.turn_unit(self.hover, steps)
-            elif phase == "main":
-                self.turn_ghost(steps)
-            return
-        if phase == "deploy" and isinstance(intent, Confirm):
-            self.confirm_deployment()
+        elif isinstance(intent, Key) and intent.key in TURN_KEYS:
+            self._turn_key(phase, TURN_KEYS[intent.key])
+        elif phase == "deploy" and isinstance(intent, Confirm):
+            self._confirm_deploy()
         elif phase == "main":
-            if isinstance(intent, Key) and intent.key in USE_KEYS:
-                self.choose_use(USE_KEYS[intent.key])
-            elif isinstance(intent, Key) and intent.key == pygame.K_n:
-                self.board.commit(END)
-            elif isinstance(intent, Tab):
-                self._cycle(-1 if intent.back else 1)
-            elif isinstance(intent, Confirm) and self.hover:
-                self.press(self.hover)
+            self._main_key(intent)
         elif phase == "fate_choice" and isinstance(intent, Key) and intent.key in (pygame.K_f, pygame.K_d):
             self.board.commit(FATE if intent.key == pygame.K_f else NOFATE)
+
+    def _turn_key(self, phase: str, steps: int) -> None:
+        """Q/E: the hovered unit of the draft, or the planner's ghost."""
+        if phase == "deploy" and self.hover:
+            self.turn_unit(self.hover, steps)
+        elif phase == "main":
+            self.turn_ghost(steps)
+
+    def _confirm_deploy(self) -> None:
+        """Enter in the deployment: on the cursor, place or take a unit; without one, confirm the draft."""
+        if self.cursor is None:
+            self.confirm_deployment()
+            return
+        cell = cell_name(*self.cursor)
+        if not self.remove_unit(cell):
+            self.add_unit(cell)
+
+    def _main_key(self, intent: Intent) -> None:
+        """1/2/3 pick a chip, N ends the turn, Tab cycles units, Enter presses the hovered cell."""
+        if isinstance(intent, Key) and intent.key in USE_KEYS:
+            self.choose_use(USE_KEYS[intent.key])
+        elif isinstance(intent, Key) and intent.key == pygame.K_n:
+            self.board.commit(END)
+        elif isinstance(intent, Tab):
+            self._cycle(-1 if intent.back else 1)
+        elif isinstance(intent, Confirm) and self.hover:
+            self.press(self.hover)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """Arrows move a cursor over the board; the cell under it is hovered (the planner's ghost follows)."""

@@ -449,16 +449,20 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             if pending:
                 parts.append(pending)
                 pending = ""
-            if kind == "end":
-                continue
             if kind == PLACE:
                 placed += 1
-                continue
-            if kind == PRESET:
-                text = t("battle_checkers.log.preset", name=self.preset_title(action.name))  # type: ignore[union-attr]
-            parts.append(text)
+            else:
+                parts.extend(self._decision_words(kind, text, action))
         flush()
         return line_rows([self.board.fit_turn(text) for text in turns])
+
+    def _decision_words(self, kind: str, text: str, action: Any) -> list[str]:
+        """What a decision adds to its turn's line: its notation, a preset's title, nothing for the end of a turn."""
+        if kind == "end":
+            return []
+        if kind == PRESET:
+            return [self.board.t("battle_checkers.log.preset", name=self.preset_title(action.name))]
+        return [text]
 
     def phase_status(self, state: Any) -> str:
         """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""

@@ -156,21 +156,25 @@ class BattleCard:
         from game.client.checkrisk.picks import Blitz
         from game.engine.checkrisk import Word
 
-        picks, commit = self.picks, self.board.commit
-        if key == "stop":
-            picks.stop_blitz()
-        elif key in ("continue", "withdraw", "stand"):
-            commit(Word(key))
-        elif key == "blitz_end":
-            picks.start_blitz(Blitz("end"))
-        elif key == "blitz_k":
-            picks.start_blitz(Blitz("down_to", k=picks.blitz_k))
-        elif key == "blitz_x":
-            picks.start_blitz(Blitz("odds", x=picks.blitz_x))
+        picks = self.picks
+        blitz = {"blitz_end": Blitz("end"), "blitz_k": Blitz("down_to", k=picks.blitz_k),
+                 "blitz_x": Blitz("odds", x=picks.blitz_x)}.get(key)
+        if key in ("continue", "withdraw", "stand"):
+            self.board.commit(Word(key))
+        elif blitz is not None:
+            picks.start_blitz(blitz)
         elif key in ("k_minus", "k_plus"):
             picks.blitz_k = max(1, min(5, picks.blitz_k + (1 if key == "k_plus" else -1)))
         elif key in ("x_minus", "x_plus"):
             picks.blitz_x = max(10, min(90, picks.blitz_x + (10 if key == "x_plus" else -10)))
+        else:
+            self._retreat_or_occupy(key)
+
+    def _retreat_or_occupy(self, key: str) -> None:
+        """Stop a blitz, start, drop or send the retreat split, or open the occupation picker."""
+        picks = self.picks
+        if key == "stop":
+            picks.stop_blitz()
         elif key == "retreat":
             picks.start_retreat()
         elif key == "retreat_back":
@@ -178,7 +182,7 @@ class BattleCard:
         elif key == "retreat_go":
             action = picks.retreat_action()
             if action is not None:
-                commit(action)
+                self.board.commit(action)
         elif key == "occupy":
             picks.open_occupy()
 

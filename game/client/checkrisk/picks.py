@@ -315,42 +315,37 @@ class CheckRiskPicks(BoardPicks):
             return False
         if not self.human or self.state is None:
             return False
-        phase = self.phase
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if phase == "deploy":
-            if isinstance(intent, Press) and intent.cell:
-                if shift:
-                    self.remove_token(intent.cell)
-                    return False
-                return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
-            if isinstance(intent, RightClick) and intent.cell:
+        by_phase = {"deploy": self._deploy_pointer, "reinforce": self._reinforce_pointer,
+                    "battle": self._battle_pointer, "act": self._act_pointer}.get(self.phase)
+        return by_phase(intent) if by_phase is not None else False
+
+    def _deploy_pointer(self, intent: Intent) -> bool:
+        """A click adds a token (Shift+click or a right click takes one off); a drag moves one."""
+        if isinstance(intent, Press) and intent.cell:
+            if intent.mod & pygame.KMOD_SHIFT:
                 self.remove_token(intent.cell)
-            elif isinstance(intent, Drag) and intent.dst:
-                self.move_token(intent.src, intent.dst)
-            return False
-        if phase == "reinforce" and isinstance(intent, Press) and intent.cell in self.index.reinforce:
+                return False
+            return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
+        if isinstance(intent, RightClick) and intent.cell:
+            self.remove_token(intent.cell)
+        elif isinstance(intent, Drag) and intent.dst:
+            self.move_token(intent.src, intent.dst)
+        return False
+
+    def _reinforce_pointer(self, intent: Intent) -> bool:
+        if isinstance(intent, Press) and intent.cell in self.index.reinforce:
             self.board.commit(Reinforce("reinforce", self.cell_index(intent.cell)))
-            return False
-        if phase == "battle" and self.split is not None and isinstance(intent, Press) and intent.cell:
-            if intent.cell in self.index.retreat_cells():
-                self.pick_split_cell(intent.cell)
-            return False
-        if phase != "act":
-            return False
+        return False
+
+    def _battle_pointer(self, intent: Intent) -> bool:
+        if self.split is not None and isinstance(intent, Press) and intent.cell in self.index.retreat_cells():
+            self.pick_split_cell(intent.cell)
+        return False
+
+    def _act_pointer(self, intent: Intent) -> bool:
+        """Select a stack, pick its target (a click or a drag), drop it (a right click), the wheel sets the amount."""
         if isinstance(intent, Press):
-            cell = intent.cell
-            if cell is None:
-                return False
-            if self.selected and cell != self.selected:
-                moves, attacks = self.index.targets(self.selected)
-                if cell in moves or cell in attacks:
-                    self.pick_target(cell)
-                    return False
-            if cell == self.selected:
-                self.select(None)
-                return False
-            self.select(cell)
-            return self.selected is not None
+            return self._act_press(intent.cell) if intent.cell is not None else False
         if isinstance(intent, Drag) and intent.dst:
             self.select(intent.src)
             self.pick_target(intent.dst)
@@ -359,6 +354,18 @@ class CheckRiskPicks(BoardPicks):
         elif isinstance(intent, Wheel) and self.selected:
             self.step_amount(intent.steps)
         return False
+
+    def _act_press(self, cell: str) -> bool:
+        if self.selected and cell != self.selected:
+            moves, attacks = self.index.targets(self.selected)
+            if cell in moves or cell in attacks:
+                self.pick_target(cell)
+                return False
+        if cell == self.selected:
+            self.select(None)
+            return False
+        self.select(cell)
+        return self.selected is not None
 
     def step_amount(self, steps: int) -> None:
         """Change the chosen amount of the selected stack."""

@@ -187,33 +187,46 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         if state is None or not interactive:
             return self.draw_hint(layer)
         if state.phase == "deploy":
-            for cell in p.draft_addable():
-                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
-            for cell, k in p.draft.items():
-                x, y = cell_xy(cell)
-                self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
+            self._draw_draft(layer, state)
         elif state.phase == "reinforce":
             for cell in p.index.reinforce:
                 marks.dot(layer, layout, cell, cell == p.hover)
         elif state.phase == "act" and p.selected:
-            moves, attacks = p.index.targets(p.selected)
-            for cell in moves:
-                marks.dot(layer, layout, cell, cell == p.hover)
-            for cell in attacks:
-                n = p.chosen_amount(p.selected, cell)
-                win = odds_card.win_chance(state, p.selected, cell, n)
-                marks.attack(layer, layout, cell, cell == p.hover, win)
+            self._draw_targets(layer, state, p.selected)
         elif state.phase == "battle" and p.split is not None:
-            for cell in p.index.retreat_cells():
-                n = p.split.get(cell, 0)
-                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
-                if n:
-                    x, y = cell_xy(cell)
-                    ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n,
-                                      alpha=0.7)
-                    self.draw_stack(layer, layout, ghost, (0, 0))
+            self._draw_split(layer, state, p.split)
         self.draw_hint(layer)
         return True
+
+    def _draw_draft(self, layer: pygame.Surface, state: Any) -> None:
+        """Where a token may go, and the drafted stacks."""
+        p, layout = self.picks, self.board.layout
+        for cell in p.draft_addable():
+            self.board.marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
+        for cell, k in p.draft.items():
+            x, y = cell_xy(cell)
+            self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
+
+    def _draw_targets(self, layer: pygame.Surface, state: Any, selected: str) -> None:
+        """The selected stack's moves, and its attacks with their odds."""
+        p, layout, marks = self.picks, self.board.layout, self.board.marks
+        moves, attacks = p.index.targets(selected)
+        for cell in moves:
+            marks.dot(layer, layout, cell, cell == p.hover)
+        for cell in attacks:
+            win = odds_card.win_chance(state, selected, cell, p.chosen_amount(selected, cell))
+            marks.attack(layer, layout, cell, cell == p.hover, win)
+
+    def _draw_split(self, layer: pygame.Surface, state: Any, split: dict[str, int]) -> None:
+        """The retreat cells, with the tokens split onto each as a ghost stack."""
+        p, layout = self.picks, self.board.layout
+        for cell in p.index.retreat_cells():
+            n = split.get(cell, 0)
+            self.board.marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
+            if n:
+                x, y = cell_xy(cell)
+                ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n, alpha=0.7)
+                self.draw_stack(layer, layout, ghost, (0, 0))
 
     def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
         """A hinted move's or attack's origin and target."""

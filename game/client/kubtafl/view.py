@@ -21,7 +21,7 @@ from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
 from game.client.kubtafl.picks import KubtaflPicks
 from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
-from game.client.kubtafl.preview import build_preview
+from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
 from game.engine.kubtafl import KubtaflState
 from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
@@ -143,34 +143,42 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             threats = p.threats()
             self.overlays.threats(layer, layout, threats.worst, threats.fatal)
         if p.selected:
-            targets = p.index.targets(p.selected)
-            damage = {}
-            for cell, opt in targets.items():
-                # The hovered target's damage is in the preview's own label.
-                if cell in model.dice and not (p.preview is not None and cell == p.hover):
-                    preview = p.preview_for(opt.text)
-                    if preview and preview.hits:
-                        damage[cell] = preview.hits[0][2]
-            self.overlays.targets(layer, layout, targets, set(model.dice), damage,
-                                  p.hover if p.hover_badge is None else None)
-            p.badges = self.overlays.transfer_badges(layer, layout, p.selected, p.index.recipients(p.selected),
-                                                     p.hover_badge)
+            self._draw_targets(layer, p.selected, model)
         if p.reentry_kind:
             self.overlays.reentry_cells(layer, layout, list(p.index.reentries.get(p.reentry_kind, {})), p.hover)
         if self.board.hint_action and not p.preview:
             self._draw_hint(layer)
         if p.preview is not None:
-            ghost = None
-            mover = p.preview.mover
-            # A ghost only where the mover lands on a free cell; on a struck die's cell the arrows say enough.
-            if mover is not None and cell_name(*mover[1]) not in model.dice:
-                die = model.dice.get(cell_name(*mover[0]))
-                if die is not None:
-                    ghost = {"kind": die.kind, "side": die.side, "value": die.value}
-            self.overlays.preview(layer, layout, p.preview, ghost, dice_cells(model))
+            self._draw_preview(layer, p.preview, model)
         if p.cursor is not None:
             self.board.marks.cursor(layer, layout, p.cursor)
         return True
+
+    def _draw_targets(self, layer: pygame.Surface, selected: str, model: BoardModel) -> None:
+        """The selected die's targets (with the damage each hit would deal) and its transfer badges."""
+        p, layout = self.picks, self.board.layout
+        targets = p.index.targets(selected)
+        damage = {}
+        for cell, opt in targets.items():
+            # The hovered target's damage is in the preview's own label.
+            if cell in model.dice and not (p.preview is not None and cell == p.hover):
+                preview = p.preview_for(opt.text)
+                if preview and preview.hits:
+                    damage[cell] = preview.hits[0][2]
+        self.overlays.targets(layer, layout, targets, set(model.dice), damage,
+                              p.hover if p.hover_badge is None else None)
+        p.badges = self.overlays.transfer_badges(layer, layout, selected, p.index.recipients(selected), p.hover_badge)
+
+    def _draw_preview(self, layer: pygame.Surface, preview: Preview, model: BoardModel) -> None:
+        """What the previewed action would do, with a ghost of the mover where it lands on a free cell (on a
+        struck die's cell the arrows say enough)."""
+        ghost = None
+        mover = preview.mover
+        if mover is not None and cell_name(*mover[1]) not in model.dice:
+            die = model.dice.get(cell_name(*mover[0]))
+            if die is not None:
+                ghost = {"kind": die.kind, "side": die.side, "value": die.value}
+        self.overlays.preview(layer, self.board.layout, preview, ghost, dice_cells(model))
 
     def _draw_hint(self, layer: pygame.Surface) -> None:
         """An arrow for a move or impact, with the amount for a transfer, and the returning die for a re-entry."""
