@@ -20,7 +20,8 @@ reason)` when the session ends. For `--screenshot`, a scene may define a classme
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,10 +30,14 @@ from game.client.confirm import Confirm
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 # UI layer of dialogs: above anything a board puts in its side panel.
 OVERLAY_LAYER = 40
 GAME_OVER_W = 460
 REASON_SIZE = 18
+DialogItem = tuple[str, Callable[[], None], str]  # a dialog button: its text, what it does, its theme id
 
 
 class GameScene(Scene):
@@ -40,14 +45,14 @@ class GameScene(Scene):
 
     mode: str = ""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.session: Any = None
         self.overlay: str | None = None  # None, "pause" or "game_over"
         self.overlay_buttons = ButtonGroup()
         self.overlay_rect = pygame.Rect(0, 0, 0, 0)
         self.game_over_text: tuple[str, str] = ("", "")
-        self.veil: Any = None
+        self.veil: object = None
         self.size: tuple[int, int] = app.screen_size
         self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
 
@@ -192,7 +197,7 @@ class GameScene(Scene):
         self._veil()
         return rect
 
-    def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]], columns: int = 1) -> None:
+    def _column(self, rect: pygame.Rect, top: int, items: list[DialogItem], columns: int = 1) -> None:
         s = self.app.s
         gap = s(16)
         width = (rect.w - s(80) - gap * (columns - 1)) // columns
@@ -277,7 +282,7 @@ class GameScene(Scene):
         self.overlay = None
         self._build_ui()
 
-    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+    def game_over_actions(self) -> list[DialogItem]:
         """Extra buttons a board offers in the game-over dialog (text, callback, object id), between Rematch and
         Menu; none by default."""
         return []

@@ -9,7 +9,7 @@ open information and strict turns, like Kubtafl, returns None and never shows it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -77,7 +77,7 @@ class HandoverFlow:
         self.scene = scene
         self.card: HandoverCard | None = None
         self.last_human: int | None = None  # the human seat that acted last
-        self.held: list[Any] = []  # events that open the next human's turn, played once the card is dismissed
+        self.held: list[object] = []  # events that open the next human's turn, played once the card is dismissed
         self.opening: int | None = None  # the seat whose turn the held events open while they play (the turn card)
 
     def reset(self, keep_last: bool = True) -> None:
@@ -120,7 +120,7 @@ class HandoverFlow:
         if self.card is not None:
             self.card.layout(self.scene.layout.frame, self.scene.panel_layout.unit)
 
-    def split(self, events: list[Any]) -> list[Any]:
+    def split(self, events: list[object]) -> list[object]:
         """The events to play now; when a hand-over is due, those after the mode's `turn_opened` event for the
         seat to act (its turn roll) are held back and the card opens first: the player takes the seat, then sees
         the roll. Chance outcomes that resolve the previous player's action come before the turn opens: they play

@@ -159,6 +159,11 @@ class PointerTracker:
         return Key(event.key, event.mod)
 
 
+def left_press(event: pygame.event.Event) -> bool:
+    """True for a press of the left mouse button."""
+    return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+
+
 def step_cursor(cursor: tuple[int, int], dx: int, dy: int, layout: BoardLayout) -> tuple[int, int]:
     """The cursor moved by (dx, dy), kept on the board."""
     return max(0, min(layout.cols - 1, cursor[0] + dx)), max(0, min(layout.rows - 1, cursor[1] + dy))

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.client.board.chooser import Chooser
+from game.client.board.input import left_press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.picker import CANCEL, COMMIT, AmountPicker
 
@@ -16,15 +17,11 @@ ARROW_FOCUS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1,
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def _left_press(event: pygame.event.Event) -> bool:
-    return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-
-
 class Popups:
     """The open chooser or picker (at most one), over the board laid out by `layout()`; a chosen option's action
     goes to `commit`."""
 
-    def __init__(self, layout: Callable[[], BoardLayout], commit: Callable[[Any], None]) -> None:
+    def __init__(self, layout: Callable[[], BoardLayout], commit: Callable[[object], None]) -> None:
         self._board_layout = layout
         self._commit = commit
         self.chooser: Chooser | None = None
@@ -108,7 +105,7 @@ class Popups:
             self.hover = chooser.hit(event.pos)
             if self.hover is not None:
                 self._focus_changed(chooser.option(*self.hover))
-        elif _left_press(event):
+        elif left_press(event):
             self._chooser_press(chooser, event.pos)
         elif event.type == pygame.KEYDOWN and not self._chooser_key(chooser, event.key):
             self._focus_changed(chooser.focused)
@@ -144,7 +141,7 @@ class Popups:
             picker.wheel(int(event.y))
         elif event.type == pygame.MOUSEMOTION:
             picker.motion(event.pos)
-        elif _left_press(event):
+        elif left_press(event):
             result = picker.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             picker.release()

@@ -17,6 +17,7 @@ from game.client.widgets import text_room
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.engine.core import Outcome
 
 BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
@@ -30,7 +31,7 @@ class PanelPresenter:
 
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
-        self.buttons: dict[str, Any] = {}
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel_cut: list[str] = []  # panel texts that did not fit this frame
         self._button_texts: tuple[str, ...] = ()
         self._image: pygame.Surface | None = None
@@ -146,7 +147,7 @@ class PanelPresenter:
             return max(0, s.actors[-1])
         return max(0, s.current_seat)
 
-    def _ended(self, outcome: Any) -> tuple[int, str]:
+    def _ended(self, outcome: Outcome | None) -> tuple[int, str]:
         """The seat whose emblem the card shows for an ended game and the card's words."""
         t = self.scene.app.t
         if outcome is not None and outcome.winner is not None:
@@ -298,7 +299,7 @@ class PanelPresenter:
             button.set_dimensions((width, area.h))
             left += width + gap
 
-    def button_key(self, element: Any) -> str | None:
+    def button_key(self, element: object) -> str | None:
         """Which panel button `element` is."""
         return next((k for k, b in self.buttons.items() if b is element), None)
 

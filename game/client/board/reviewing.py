@@ -33,7 +33,7 @@ class ReviewController:
         self.banner_chip: pygame.Rect | None = None
         self._notes: dict[tuple[int, str], str] = {}
 
-    def enter(self, replay: Any) -> None:
+    def enter(self, replay: object) -> None:
         """A game opens: live, or in the replay viewer (`replay`: its seats and where Back goes), or watched."""
         self.timeline = None
         self.review = None
@@ -140,7 +140,7 @@ class ReviewController:
                 texts.append(text)
         return texts
 
-    def last_entry_events(self) -> list[Any]:
+    def last_entry_events(self) -> list[object]:
         """The events of the newest decision with the chance outcomes after it (the last move's marks)."""
         s = self.scene.session
         if s is None or not s.log:

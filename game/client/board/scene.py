@@ -19,7 +19,7 @@ A mode's scene is `BoardScene` named for its mode, with its `ModeView` class and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -29,7 +29,7 @@ from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
 from game.client.board.effects import Effects, shake_offset
 from game.client.board.handover import HandoverFlow
-from game.client.board.input import Hover, PointerTracker, Press
+from game.client.board.input import Hover, PointerTracker, Press, left_press
 from game.client.board.layout import BoardLayout
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
@@ -41,17 +41,17 @@ from game.client.board.reviewing import ReviewController
 from game.client.board.services import BoardServices
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
-from game.client.game_scene import GameScene
+from game.client.game_scene import DialogItem, GameScene
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.engine.core import Outcome
 
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN)
 
 
 def _ctrl(event: pygame.event.Event, key: int) -> bool:
     return bool(event.type == pygame.KEYDOWN and event.key == key and event.mod & pygame.KMOD_CTRL)
-
-
-def _left_press(event: pygame.event.Event) -> bool:
-    return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
 
 
 class BoardScene(GameScene):
@@ -71,7 +71,7 @@ class BoardScene(GameScene):
         if screenshots is not None:
             setattr(cls, "screenshot_states", staticmethod(screenshots))  # noqa: B010 (not a GameScene attribute)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.layout = BoardLayout(app.screen_size)
         self.table = TableView()
@@ -252,9 +252,9 @@ class BoardScene(GameScene):
             return False
         if ctrl_z:
             self.turns.undo()
-        elif _left_press(event) and self.view.press_while_busy(event.pos):
+        elif left_press(event) and self.view.press_while_busy(event.pos):
             pass
-        elif _left_press(event) or (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS):
+        elif left_press(event) or (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS):
             self.queue.skip()
         return True
 
@@ -298,7 +298,7 @@ class BoardScene(GameScene):
         self.presenter.refresh_buttons()
 
     # ----- the end of the game -----
-    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+    def game_over_actions(self) -> list[DialogItem]:
         """'Review' in the game-over card, and 'Take back' while a human action can still be undone."""
         items = [(self.app.t("gameover.review"), self.reviewer.review_game, "#menu_button")]
         if self.session is not None and self.session.can_undo:
@@ -332,7 +332,7 @@ class BoardScene(GameScene):
         self.results_cut = []
         self.view.draw_results(surface, rect, self.app.ui_scale, self.results_cut)
 
-    def winner_title(self, outcome: Any) -> str:
+    def winner_title(self, outcome: Outcome) -> str:
         """Who won, as the game-over card and the turn card say it."""
         t = self.app.t
         s = self.session

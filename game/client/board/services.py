@@ -64,7 +64,7 @@ class BoardServices:
         """The session's log with the mode's `entry_note` on each decision."""
         return self._scene.reviewer.entry_texts()
 
-    def last_entry_events(self) -> list[Any]:
+    def last_entry_events(self) -> list[object]:
         """The events of the newest decision with the chance outcomes after it."""
         return self._scene.reviewer.last_entry_events()
 
@@ -166,7 +166,7 @@ class BoardServices:
         self._scene.turns.clear_hint()
 
     # ----- acting -----
-    def commit(self, action: Any) -> None:
+    def commit(self, action: object) -> None:
         """Play `action` (a legal one) through the turn flow."""
         self._scene.turns.commit(action)
 

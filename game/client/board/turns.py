@@ -4,7 +4,8 @@ AI polling, and hints."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -34,7 +35,7 @@ class TurnFlow:
         self.status_note = ""
 
     # ----- committing -----
-    def commit(self, action: Any) -> None:
+    def commit(self, action: object) -> None:
         """Apply an action through the session and queue its animation."""
         self._play(self.scene.session.apply(action))
 
@@ -47,7 +48,7 @@ class TurnFlow:
         if events is not None:
             self._play(events)
 
-    def _play(self, events: list[Any]) -> None:
+    def _play(self, events: Sequence[object]) -> None:
         scene = self.scene
         self.reset_ui()
         # Events still held for an earlier card play first: whoever acted now has taken the seat.

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.client.board.layout import cell_xy
+from game.engine.core import GameOver
+from game.engine.kubtafl.events import Damaged, Destroyed, Pinned, Pushed, ReEntered, Ricochet, ValueChanged
 
 Cell = tuple[int, int]
 
@@ -42,40 +44,40 @@ def _get(event: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-def _pushed(p: Preview, ev: Any) -> None:
+def _pushed(p: Preview, ev: Pushed) -> None:
     p.pushes.append((cell_xy(ev.src), cell_xy(ev.dst)))
 
 
-def _ricochet(p: Preview, ev: Any) -> None:
+def _ricochet(p: Preview, ev: Ricochet) -> None:
     p.hits.append((cell_xy(ev.striker), cell_xy(ev.struck), int(ev.damage)))
 
 
-def _damaged(p: Preview, ev: Any) -> None:
+def _damaged(p: Preview, ev: Damaged) -> None:
     c = cell_xy(ev.cell)
     total = p.damage.get(c, (0, 0))[0] + int(ev.amount)
     p.damage[c] = (total, int(ev.new))
 
 
-def _destroyed(p: Preview, ev: Any) -> None:
+def _destroyed(p: Preview, ev: Destroyed) -> None:
     p.destroyed.append(cell_xy(ev.cell))
 
 
-def _pinned(p: Preview, ev: Any) -> None:
+def _pinned(p: Preview, ev: Pinned) -> None:
     p.pins.append((cell_xy(ev.attacker), cell_xy(ev.partner), cell_xy(ev.target)))
 
 
-def _value_changed(p: Preview, ev: Any) -> None:
+def _value_changed(p: Preview, ev: ValueChanged) -> None:
     c = cell_xy(ev.cell)
     p.gains[c] = p.gains.get(c, 0) + int(ev.new) - int(ev.old)
 
 
-def _reentered(p: Preview, ev: Any) -> None:
+def _reentered(p: Preview, ev: ReEntered) -> None:
     c = cell_xy(ev.cell)
     p.placed.append((c, ev.side, _get(ev, "die", "kind_name", default="d6"), int(ev.value)))
     p.gains.pop(c, None)
 
 
-def _game_over(p: Preview, ev: Any) -> None:
+def _game_over(p: Preview, ev: GameOver) -> None:
     p.winners = tuple(ev.winners)
     p.reason = str(ev.reason)
 
