@@ -435,8 +435,8 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     click_cell(app, "g5")
     idle(app)
     frames(app, 3)
-    assert b.session.is_over and b.overlay == "game_over"
-    title, reason = b.game_over_text
+    assert b.session.is_over and b.dialogs.overlay == "game_over"
+    title, reason = b.dialogs.game_over_text
     assert "Blue has no units left" in reason and "B12" not in reason
     assert "Orange: losses 0 · 1 of 1 attacks won (expected 1.0)" in reason and "Blue: losses 1 · no attacks" in reason
     assert "Orange's spirit: from 4 to 5, at most 5" in reason
@@ -456,7 +456,7 @@ def test_two_ai_seats_play_a_whole_game_to_the_end(home):
             if b.session.is_over and not b.queue.busy:
                 break
         frames(app, 3)
-        assert b.session.is_over and b.overlay == "game_over"
+        assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert b.view.end_reason(b.session.outcome)
         assert b.log.rows and b.log.rows[0][1][0].startswith("Orange: ")
     finally:
@@ -543,7 +543,7 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
                 _plan_towards_the_enemy(app, b)
         idle(app)
         frames(app, 3)
-        assert b.session.is_over and b.overlay == "game_over"
+        assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert all(actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
                    for text, actor in zip(b.session.log, b.session.actors, strict=True))
     finally:

@@ -80,13 +80,13 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         board.turns.commit(board.session.state.legal_actions()[0])
         assert board.queue.busy
         key(app, pygame.K_ESCAPE)
-        assert board.overlay == "pause"
+        assert board.dialogs.overlay == "pause"
         steps = len(board.queue.steps)
         paused_at = board.time
         frames(app, 30)
         assert board.time == paused_at and len(board.queue.steps) == steps  # nothing moves while paused
         key(app, pygame.K_ESCAPE)
-        assert board.overlay is None
+        assert board.dialogs.overlay is None
         settle(app, board)
         assert not board.queue.busy
     finally:
@@ -100,15 +100,15 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     try:
         settle(app, board)
         frames(app, 2)
-        assert board.overlay == "game_over"
-        title, reason = board.game_over_text
+        assert board.dialogs.overlay == "game_over"
+        title, reason = board.dialogs.game_over_text
         assert title == board.winner_title(session.outcome)
         lines = reason.split("\n")
         # Why it ended, then every seat with who played it (the mode may add a summary line).
         assert lines[0] == board.view.end_reason(session.outcome)
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
-            assert board.overlay_rect.h > board.app.s(board.results_size()[1]) and board.results_cut == []
+            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.results_cut == []
         else:
             assert lines[1] == "  ·  ".join(board.presenter.seat_label(i) for i in range(len(session.seats)))
             assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))
@@ -116,7 +116,7 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         assert board.presenter.panel_info().seat_text == app.t("board.game_over")
         click(app, button_by_text(app, app.t("gameover.rematch")))
         again = app.scenes.current
-        assert isinstance(again, BoardScene) and not again.session.is_over and again.overlay is None
+        assert isinstance(again, BoardScene) and not again.session.is_over and again.dialogs.overlay is None
     finally:
         app.close()
 

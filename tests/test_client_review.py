@@ -64,9 +64,9 @@ def test_close_the_card_review_and_scroll_the_list(app):
     app.goto("kubtafl", session=session)
     frames(app, 3)
     board = board_of(app)
-    assert board.overlay == "game_over"
+    assert board.dialogs.overlay == "game_over"
     key(app, pygame.K_ESCAPE)
-    assert board.overlay is None and set(board.presenter.buttons) == {"rematch", "review", "menu"}
+    assert board.dialogs.overlay is None and set(board.presenter.buttons) == {"rematch", "review", "menu"}
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))

@@ -153,8 +153,8 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     play_by_clicks(app, ENDGAME_WIN)
     frames(app, 3)
     assert board.session.is_over
-    assert board.overlay == "game_over"
-    title, reason = board.game_over_text
+    assert board.dialogs.overlay == "game_over"
+    title, reason = board.dialogs.game_over_text
     assert title == "Light wins!"
     assert "d20" in reason and "destroyed" in reason
     assert button_by_text(app, "Rematch") and button_by_text(app, "Main menu")
@@ -237,7 +237,7 @@ def test_keyboard_selects_previews_and_commits(home):
         key(application, pygame.K_UP)
         assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
         key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.overlay is None
+        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.dialogs.overlay is None
         for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
             key(application, k)
         assert board.view.picks.selected == "a3"
@@ -250,7 +250,7 @@ def test_keyboard_selects_previews_and_commits(home):
         frames(application, 1)
         assert model_matches_state(board)
         key(application, pygame.K_ESCAPE)
-        assert board.overlay == "pause"
+        assert board.dialogs.overlay == "pause"
     finally:
         application.close()
 

@@ -208,7 +208,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         click_cell(app, "c4")
         settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and shown(board) == (draw, quiet)
+        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, quiet)
         assert board.presenter.panel_info().turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
@@ -220,12 +220,12 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
             click_cell(app, dst)
             settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and shown(board) == (draw, repetition)
+        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, repetition)
         # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
         start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
         board = board_of(app)
         frames(app, 3)
-        assert board.overlay == "game_over" and shown(board) == (ai_wins, no_action)
+        assert board.dialogs.overlay == "game_over" and shown(board) == (ai_wins, no_action)
         assert button_texts(app)  # rematch and menu are live
     finally:
         app.close()
@@ -292,10 +292,10 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(home, tmp_path)
         click_cell(app, "e6")  # a careless move: the computer answers b4-b1
         settle(app)
         frames(app, 3)
-        assert board.session.is_over and board.overlay == "game_over"
+        assert board.session.is_over and board.dialogs.overlay == "game_over"
         log = list(board.session.log)
         click_at(app, button_by_text(app, "Take back").rect.center)
-        assert board.overlay is None and not board.session.is_over
+        assert board.dialogs.overlay is None and not board.session.is_over
         assert board.session.log == log[:-2] and board.session.is_human_turn
         assert "Take back" not in button_texts(app)
         assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
@@ -329,4 +329,4 @@ def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, 
 
 def shown(board):
     """The game-over card's title and the first line of its text (why the game ended)."""
-    return board.game_over_text[0], board.game_over_text[1].split("\n")[0]
+    return board.dialogs.game_over_text[0], board.dialogs.game_over_text[1].split("\n")[0]

@@ -249,7 +249,7 @@ class PanelPresenter:
         if scene.reviewer.replay is not None:
             return REPLAY_BUTTONS
         s = scene.session
-        if s is not None and s.is_over and scene.turns.game_over_shown and scene.overlay != "game_over":
+        if s is not None and s.is_over and scene.turns.game_over_shown and scene.dialogs.overlay != "game_over":
             return OVER_BUTTONS
         return WATCH_BUTTONS if scene.reviewer.watch is not None else BUTTONS
 
@@ -307,7 +307,7 @@ class PanelPresenter:
         """New buttons when their texts changed, else each enabled when it can act now."""
         scene = self.scene
         s = scene.session
-        if s is not None and scene.overlay is None and \
+        if s is not None and scene.dialogs.overlay is None and \
                 tuple(self.button_text(k) for k in self.button_keys()) != self._button_texts:
             scene.rebuild_ui()
             return

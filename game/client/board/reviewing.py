@@ -110,7 +110,7 @@ class ReviewController:
 
     def review_game(self) -> None:
         """The game-over bar's Review: the final position, ← to step back."""
-        self.scene.overlay = None
+        self.scene.dialogs.overlay = None
         self.start(len(self.get_timeline().entry_ends()))
         self.scene.rebuild_ui()
 

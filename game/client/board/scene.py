@@ -182,11 +182,11 @@ class BoardScene(GameScene):
     # ----- events -----
     def handle(self, event: pygame.event.Event) -> None:
         """Ctrl+Z in the game-over card takes back; Esc first closes a popup or lets the mode drop its pick."""
-        if self.overlay == "game_over" and _ctrl(event, pygame.K_z):
+        if self.dialogs.overlay == "game_over" and _ctrl(event, pygame.K_z):
             self.take_back_from_end()
-        elif self.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif self.dialogs.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_game_over()
-        elif not (self.overlay is None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        elif not (self.dialogs.overlay is None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                   and self._escape()):
             super().handle(event)
 
@@ -307,7 +307,7 @@ class BoardScene(GameScene):
 
     def take_back_from_end(self) -> None:
         """Close the game-over card and undo the last human action (with the reply that ended the game)."""
-        self.overlay = None
+        self.dialogs.overlay = None
         self.turns.game_over_shown = False
         self.turns.undo()
         self._build_ui()
