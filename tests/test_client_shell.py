@@ -332,8 +332,9 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Restart"))
     # A move was played: Restart asks first; Cancel keeps the game, Start again restarts it.
-    assert board.dialogs.confirm is not None and board.dialogs.confirm.question == "Start this Kubtafl game again? The moves played " \
-        "so far are lost."
+    confirm = board.dialogs.confirm
+    assert confirm is not None
+    assert confirm.question == "Start this Kubtafl game again? The moves played so far are lost."
     moves = list(board.session.log)
     click(app, button_by_text(app, "Cancel"))
     assert app.scenes.current is board and board.dialogs.overlay == "pause" and board.session.log == moves

@@ -209,7 +209,7 @@ def test_panel_texts_fit_in_every_state(home, size, language):
                     t("board.status.animating"), t("kubtafl.status.reentry", die="d12"),
                     t("kubtafl.status.hint", move="d6@g7/f7:5")]
         for status in statuses:
-            board.status_text = lambda status=status: status  # each of the longest statuses in turn
+            board.presenter.status_text = lambda status=status: status  # each of the longest statuses in turn
             frames(app, 1)
             assert board.presenter.panel_cut == [], board.presenter.panel_cut
             seen.add(status)
