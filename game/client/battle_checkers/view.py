@@ -89,12 +89,12 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         super().enter()
         self.picks.threat = False
 
-    def build_model(self, state: Any) -> BattleCheckersModel:
+    def build_model(self, state: BattleCheckersState) -> BattleCheckersModel:
         """The units of `state` (any state: read-only)."""
         return BattleCheckersModel.from_state(state)
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
+    def position_changed(self, state: BattleCheckersState, human_to_act: bool) -> None:
         """Index the position; a roll card left open by an undo closes."""
         if not self.board.busy:
             self.card.close()
@@ -488,7 +488,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
         return self.reason_words(outcome, winner=winner, loser=loser)
 
-    def end_summary(self, state: Any) -> str:
+    def end_summary(self, state: BattleCheckersState) -> str:
         """Units lost, attacks won against their expectation, spirit from start to end, per side."""
         stats = self.stats()
         if stats is None:

@@ -47,12 +47,12 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         self.picks.blitz = None
 
     # ----- model and animation -----
-    def build_model(self, state: Any) -> CheckRiskModel:
+    def build_model(self, state: CheckRiskState) -> CheckRiskModel:
         """The stacks of `state` (any state: read-only)."""
         return CheckRiskModel.from_state(state)
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> Word | None:
+    def position_changed(self, state: CheckRiskState, human_to_act: bool) -> Word | None:
         """Index the position; the battle card follows the battle (also one resumed from a save); a blitz's next
         round is returned to be committed."""
         battle = state.pending_battle()

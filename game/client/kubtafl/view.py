@@ -47,7 +47,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         board.effects.register("pin", draw_pin)
 
     # ----- model and animation -----
-    def build_model(self, state: Any) -> BoardModel:
+    def build_model(self, state: KubtaflState) -> BoardModel:
         """The dice of `state` (any state: read-only)."""
         return BoardModel.from_state_dict(state.to_dict())
 
@@ -56,7 +56,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         return self.animation.handlers()
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
+    def position_changed(self, state: KubtaflState, human_to_act: bool) -> None:
         """Index the new position's legal actions."""
         self.picks.rebuild(state, human_to_act)
 
@@ -268,7 +268,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             words.append("×" * destroyed)
         return " ".join(words)
 
-    def end_summary(self, state: Any) -> str:
+    def end_summary(self, state: KubtaflState) -> str:
         """The dice each side kept, for the game-over card."""
         t = self.board.t
         dice = state.to_dict().get("dice", [])
