@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client.game_scene import GameScene
 
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.kubtafl.scene import KubtaflScene
+    from game.client.play.session import GameSession
+
 
 def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None,
-             menu: bool = True) -> Any:
+             menu: bool = True) -> App:
     """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told."""
     from game.client.app import App
 
@@ -26,7 +31,7 @@ def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_spe
     return application
 
 
-def random_session(mode: str, actions: int, seed: int = 5, session_seed: int = 3) -> Any:
+def random_session(mode: str, actions: int, seed: int = 5, session_seed: int = 3) -> GameSession:
     """A hot-seat game of `mode` with up to `actions` random legal decisions played (it stops at the end)."""
     import random
 
@@ -41,18 +46,18 @@ def random_session(mode: str, actions: int, seed: int = 5, session_seed: int = 3
     return session
 
 
-def english_app(size: tuple[int, int] = (1280, 720)) -> Any:
+def english_app(size: tuple[int, int] = (1280, 720)) -> App:
     """The app at `size`, in English, without fades, on no scene yet."""
     return make_app(size, menu=False)
 
 
-def frames(app: Any, n: int = 2) -> None:
+def frames(app: App, n: int = 2) -> None:
     """Run `n` frames of 1/60 s (events are processed in each)."""
     for _ in range(n):
         app.frame(1 / 60)
 
 
-def click_at(app: Any, pos: tuple[int, int], settle: int = 2) -> None:
+def click_at(app: App, pos: tuple[int, int], settle: int = 2) -> None:
     """A real left click (motion, press, release) at `pos`."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -60,19 +65,19 @@ def click_at(app: Any, pos: tuple[int, int], settle: int = 2) -> None:
     frames(app, settle)
 
 
-def click(app: Any, element: Any, settle: int = 2) -> None:
+def click(app: App, element: Any, settle: int = 2) -> None:
     """Click the centre of a pygame_gui element."""
     click_at(app, element.rect.center, settle)
 
 
-def key(app: Any, k: int, mod: int = 0, settle: int = 1) -> None:
+def key(app: App, k: int, mod: int = 0, settle: int = 1) -> None:
     """A real key press and release."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     frames(app, settle)
 
 
-def button_by_text(app: Any, text: str) -> Any:
+def button_by_text(app: App, text: str) -> Any:
     """The live pygame_gui button whose text is `text`."""
     import pygame_gui
 
@@ -82,7 +87,7 @@ def button_by_text(app: Any, text: str) -> Any:
     raise AssertionError(f"no button {text!r}; have {button_texts(app)}")
 
 
-def button_texts(app: Any) -> list[str]:
+def button_texts(app: App) -> list[str]:
     """Texts of every live button."""
     import pygame_gui
 
@@ -101,7 +106,7 @@ class PlainBoard(GameScene):
             self.autosave()
 
 
-def board_of(app: Any) -> Any:
+def board_of(app: App) -> KubtaflScene:
     """The Kubtafl board scene the app is showing."""
     from game.client.kubtafl.scene import KubtaflScene
 
@@ -109,7 +114,7 @@ def board_of(app: Any) -> Any:
     return app.scenes.current
 
 
-def settle_scene(app: Any, limit: int = 3000) -> None:
+def settle_scene(app: App, limit: int = 3000) -> None:
     """Frames until the board shown (any mode) animates nothing and no AI is thinking or due to move."""
     from game.client.board.scene import BoardScene
 
@@ -122,13 +127,13 @@ def settle_scene(app: Any, limit: int = 3000) -> None:
     raise AssertionError("the board did not settle")
 
 
-def settle(app: Any, limit: int = 3000) -> None:
+def settle(app: App, limit: int = 3000) -> None:
     """Frames until the Kubtafl board animates nothing and no AI is thinking or due to move."""
     board_of(app)
     settle_scene(app, limit)
 
 
-def click_cell(app: Any, cell: str) -> None:
+def click_cell(app: App, cell: str) -> None:
     """Click the centre of a board cell."""
     x, y = board_of(app).layout.cell_center(cell)
     click_at(app, (int(x), int(y)), settle=1)

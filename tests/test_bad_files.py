@@ -305,7 +305,7 @@ def test_rematch_with_a_data_folder_that_is_a_plain_file(home):
         app.goto("kubtafl", session=session)
         for _ in range(600):
             frames(app, 1)
-            if app.scenes.current.overlay == "game_over":
+            if app.scenes.current.dialogs.overlay == "game_over":
                 break
         click(app, button_by_text(app, "Rematch"))
         frames(app, 3)

@@ -125,7 +125,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     state = b.session.state
     assert state.phase == "deploy" and state.player == 1 and state.unit_count(0) == 8
     assert state.unit_at("b1")["facing"] == "N"
-    assert b.handover is not None and "deploys" in b.handover.message
+    assert b.handovers.card is not None and "deploys" in b.handovers.card.message
     key(app, pygame.K_RETURN)
     slot_button(app, "preset:wedge")
     assert len(picks.draft) == 8 and all(int(c[1:]) >= 6 for c in picks.draft)
@@ -135,7 +135,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     assert "preset wedge" in b.session.log
     assert state.phase == "main" and state.player == 0 and state.dice is not None
     # Orange takes the seat first, then sees the first turn's roll.
-    assert b.handover is not None and b.handover.seat == 0 and b.model.dice is None
+    assert b.handovers.card is not None and b.handovers.card.seat == 0 and b.model.dice is None
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.model == b.view.build_model(state)
@@ -153,7 +153,7 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
     assert picks.units_left() == 0
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # back to Orange's deployment
     idle(app)
-    if b.handover is not None:
+    if b.handovers.card is not None:
         key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.phase == "deploy" and state.player == 0
@@ -316,13 +316,13 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
     idle(app)
     # The sum spent and no attack open: the turn ended and Blue rolled; Blue's hand-over card is up.
     assert b.session.log[0] == "c2:s F2" and b.session.log[1].startswith("roll ")
-    assert b.session.state.player == 1 and b.handover is not None
+    assert b.session.state.player == 1 and b.handovers.card is not None
     rolled = b.session.state.dice
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # under the hand-over card: takes the plan and its roll back
     assert b.session.log == [] and b.session.state.to_dict() == before
     assert b.model == b.view.build_model(b.session.state)
-    assert b.status_text() == app.t("board.status.undone")
-    assert b.handover is not None  # Orange takes the board back
+    assert b.presenter.status_text() == app.t("board.status.undone")
+    assert b.handovers.card is not None  # Orange takes the board back
     key(app, pygame.K_RETURN)
     click_cell(app, "c2")
     click_cell(app, "c4")
@@ -338,17 +338,17 @@ def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
     # The engine already rolled Blue's dice; the board shows Blue's turn opened but not yet rolled.
     rolled = b.session.state.dice
     assert rolled is not None and b.session.log[1].startswith("roll ")
-    assert b.handover is not None and b.handover.seat == 1 and not b.queue.busy
+    assert b.handovers.card is not None and b.handovers.card.seat == 1 and not b.queue.busy
     assert b.model.player == 1 and b.model.dice is None and b.model.units["c4"].owner == 0
-    assert not b.accepting_input and b.status_text() == app.t("board.status.handover", name="Blue")
-    assert not b.buttons["hint"].is_enabled  # no hint for a player who has not taken the seat yet
+    assert not b.accepting_input and b.presenter.status_text() == app.t("board.status.handover", name="Blue")
+    assert not b.presenter.buttons["hint"].is_enabled  # no hint for a player who has not taken the seat yet
     click_cell(app, "e9")  # the board under the card takes nothing
-    assert b.session.log[2:] == [] and b.handover is not None
+    assert b.session.log[2:] == [] and b.handovers.card is not None
     key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble, under Blue's turn card
-    assert b.handover is None and b.queue.busy and b.panel_info().seat == 1
+    assert b.handovers.card is None and b.queue.busy and b.presenter.panel_info().seat == 1
     idle(app)
     assert b.model.dice == rolled and b.model == b.view.build_model(b.session.state)
-    assert b.handover is None and b.accepting_input  # one card per hand-over: none after the roll
+    assert b.handovers.card is None and b.accepting_input  # one card per hand-over: none after the roll
 
 
 def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_roll_after(app):
@@ -369,7 +369,7 @@ def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_
             break
     # The repel die belongs to Orange's turn and has played; Blue's turn roll waits behind Blue's card.
     assert repel_shown and not turn_roll_shown
-    assert b.handover is not None and b.handover.seat == 1 and b.model.dice is None
+    assert b.handovers.card is not None and b.handovers.card.seat == 1 and b.model.dice is None
     key(app, pygame.K_SPACE)
     for _ in range(600):
         frames(app, 1)
@@ -377,7 +377,7 @@ def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_
         turn_roll_shown |= faces == [2]
         if not b.queue.busy:
             break
-    assert turn_roll_shown and b.handover is None
+    assert turn_roll_shown and b.handovers.card is None
     assert b.model == b.view.build_model(b.session.state)
 
 
@@ -397,16 +397,16 @@ def test_a_turns_line_in_the_move_list_reviews_the_position_after_the_whole_turn
     b = start(app, session)
     assert [text.split(":")[0] for _num, (text,) in b.log.rows] == ["Orange", "Blue"]
     click_line(app, 0)  # Orange's turn of two decisions
-    assert b.review is not None and b.review.entry == 2
-    assert b.review_model == b.view.build_model(after_orange) and b.log.selected == 2
+    assert b.reviewer.review is not None and b.reviewer.review.entry == 2
+    assert b.reviewer.model == b.view.build_model(after_orange) and b.log.selected == 2
     key(app, pygame.K_LEFT)  # one decision back, inside the same turn: its line stays marked
-    assert b.review.entry == 1 and b.log.cell_of(1) == 0
-    assert b.review_model.units["c4"].owner == 0 and "h7" not in b.review_model.units
+    assert b.reviewer.review.entry == 1 and b.log.cell_of(1) == 0
+    assert b.reviewer.model.units["c4"].owner == 0 and "h7" not in b.reviewer.model.units
     click_line(app, 1)
-    assert b.review.entry == 3 and b.log.cell_of(3) == 1
-    assert b.review_model == b.view.build_model(b.session.state)
+    assert b.reviewer.review.entry == 3 and b.log.cell_of(3) == 1
+    assert b.reviewer.model == b.view.build_model(b.session.state)
     key(app, pygame.K_ESCAPE)
-    assert b.review is None and b.accepting_input
+    assert b.reviewer.review is None and b.accepting_input
 
 
 def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
@@ -436,8 +436,8 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     click_cell(app, "g5")
     idle(app)
     frames(app, 3)
-    assert b.session.is_over and b.overlay == "game_over"
-    title, reason = b.game_over_text
+    assert b.session.is_over and b.dialogs.overlay == "game_over"
+    title, reason = b.dialogs.game_over_text
     assert "Blue has no units left" in reason and "B12" not in reason
     assert "Orange: losses 0 · 1 of 1 attacks won (expected 1.0)" in reason and "Blue: losses 1 · no attacks" in reason
     assert "Orange's spirit: from 4 to 5, at most 5" in reason
@@ -451,13 +451,13 @@ def test_two_ai_seats_play_a_whole_game_to_the_end(home):
                               executor=InlineExecutor())
         app.goto("battle_checkers", session=session)
         b = board(app)
-        assert b.watch is not None  # no human seat: the watch mode's playback paces the moves
+        assert b.reviewer.watch is not None  # no human seat: the watch mode's playback paces the moves
         for _ in range(3000):
             app.frame(1.0)
             if b.session.is_over and not b.queue.busy:
                 break
         frames(app, 3)
-        assert b.session.is_over and b.overlay == "game_over"
+        assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert b.view.end_reason(b.session.outcome)
         assert b.log.rows and b.log.rows[0][1][0].startswith("Orange: ")
     finally:
@@ -475,7 +475,7 @@ def test_no_text_is_cut(home, size, language):
             app.goto("battle_checkers", **context)
             app.settings.anim_speed = "instant"
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).panel_cut]
+            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut]
         assert problems == []
     finally:
         app.close()
@@ -529,8 +529,8 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
             state = b.session.state
             if b.session.is_over:
                 break
-            if b.handover is not None:
-                click_at(app, b.handover.ok.center, settle=1)
+            if b.handovers.card is not None:
+                click_at(app, b.handovers.card.ok.center, settle=1)
             elif state.phase == "deploy":
                 slot_button(app, "auto")
                 slot_button(app, "confirm")
@@ -544,7 +544,7 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
                 _plan_towards_the_enemy(app, b)
         idle(app)
         frames(app, 3)
-        assert b.session.is_over and b.overlay == "game_over"
+        assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert all(actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
                    for text, actor in zip(b.session.log, b.session.actors, strict=True))
     finally:

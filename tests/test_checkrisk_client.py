@@ -80,7 +80,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     slot_button(app, "confirm")
     idle(app)
     assert b.session.state.seat == 1 and b.session.state.phase == "deploy"
-    assert b.handover is not None and "deploys" in b.handover.message
+    assert b.handovers.card is not None and "deploys" in b.handovers.card.message
     key(app, pygame.K_RETURN)
     slot_button(app, "preset:wall")
     slot_button(app, "confirm")
@@ -94,7 +94,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     click_cell(app, origin)
     assert picks.selected == origin
     click_cell(app, target)
-    assert b.picker is not None and b.picker.value == picks._count(origin) - 1
+    assert b.popups.picker is not None and b.popups.picker.value == picks._count(origin) - 1
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     idle(app)
@@ -103,7 +103,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     slot_button(app, "end")
     idle(app)
     assert b.session.state.seat == 1
-    assert b.handover is not None
+    assert b.handovers.card is not None
     key(app, pygame.K_RETURN)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # takes back End turn (the last human decision)
     assert b.session.state.seat == 0 and b.session.log[-1].startswith(origin)
@@ -132,7 +132,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         battle_odds(6, 3)[0]
     assert any(m.kind == "crosshair" and m.cell == "d5" for m in b.marks.drawn)
     click_cell(app, "d5")
-    assert b.picker is not None and b.picker.value == 6
+    assert b.popups.picker is not None and b.popups.picker.value == 6
     key(app, pygame.K_RETURN)
     rounds = 0
     while True:
@@ -149,7 +149,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         battle = b.session.state.pending_battle()
         if battle is not None and battle.stage == "defender":
             # Pass-and-play: the defender is handed the decision, then stands.
-            assert b.handover is not None and "defends d5" in b.handover.message
+            assert b.handovers.card is not None and "defends d5" in b.handovers.card.message
             key(app, pygame.K_RETURN)
             card = b.view.card
             assert card.caption(card.layout_buttons()) == "checkrisk.battle.hint.defend"  # what the choice means
@@ -161,22 +161,22 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         idle(app)
         battle = b.session.state.pending_battle()
     if battle is not None and battle.stage == "defender":
-        if b.handover is not None:
+        if b.handovers.card is not None:
             key(app, pygame.K_RETURN)
         card_button(app, "retreat")
         assert picks.split is not None
         cells = b.view.picks.index.retreat_cells()
         click_cell(app, cells[0])
-        assert b.picker is not None
+        assert b.popups.picker is not None
         key(app, pygame.K_RETURN)
         card_button(app, "retreat_go")
         idle(app)
         assert any(t.startswith("retreat d5-") for t in b.session.log)
     battle = b.session.state.pending_battle()
     if battle is not None and battle.stage == "occupy":
-        if b.handover is not None:
+        if b.handovers.card is not None:
             key(app, pygame.K_RETURN)
-        assert b.picker is not None  # the occupation amount opens by itself
+        assert b.popups.picker is not None  # the occupation amount opens by itself
         key(app, pygame.K_RETURN)
         idle(app)
         assert b.session.log[-1].startswith("occupy:")
@@ -195,7 +195,7 @@ def test_blitz_stops_mid_battle_on_the_stop_button(home):
         app.goto("checkrisk", session=battle_session(["human", "ai:easy"]))
         b = board(app)
         idle(app)
-        b.commit(b.session.state.action_from_str("d4xd5:6"))
+        b.turns.commit(b.session.state.action_from_str("d4xd5:6"))
         idle(app)
         if b.session.state.pending_battle() is None:
             pytest.skip("the first round decided the battle")
@@ -226,7 +226,7 @@ def test_three_ai_seats_play_a_late_position_to_the_end(app):
         if b.session.is_over:
             break
         if b.session.is_human_turn:
-            if b.handover is not None:
+            if b.handovers.card is not None:
                 key(app, pygame.K_RETURN)
             state = b.session.state
             if state.phase == "reinforce":
@@ -234,9 +234,9 @@ def test_three_ai_seats_play_a_late_position_to_the_end(app):
             elif state.phase == "act":
                 slot_button(app, "end")
             elif state.pending_battle() is not None:
-                b.commit(state.legal_actions()[0])
+                b.turns.commit(state.legal_actions()[0])
     assert b.session.is_over
-    assert b.overlay == "game_over"
+    assert b.dialogs.overlay == "game_over"
     assert b.view.end_reason(b.session.outcome)
 
 
@@ -256,7 +256,7 @@ def test_no_text_is_cut(home, size, language):
             context = {k: v for k, v in context.items() if k != "_frames"}
             app.goto("checkrisk", **context)
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).panel_cut + board(app).results_cut]
+            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut + board(app).results_cut]
         assert problems == []
     finally:
         app.close()
@@ -323,13 +323,13 @@ def test_results_card_at_game_over_shows_every_seats_record(app):
     key(app, pygame.K_e)  # the human's End turn is the game's last decision (C15: the turn limit)
     idle(app)
     frames(app, 2)
-    assert b.session.is_over and b.overlay == "game_over"
-    assert "turn" in b.game_over_text[1].lower()  # the reason, naming the winner
+    assert b.session.is_over and b.dialogs.overlay == "game_over"
+    assert "turn" in b.dialogs.game_over_text[1].lower()  # the reason, naming the winner
     winner = b.session.outcome.winners[0]
-    assert b.view.seat_name(winner) in b.game_over_text[1]
+    assert b.view.seat_name(winner) in b.dialogs.game_over_text[1]
     # The card grew to hold one results row per seat, all of it readable.
     assert b.results_size() == (results.WIDTH, results.height(2))
-    assert b.overlay_rect.w >= b.app.s(results.WIDTH) and b.results_cut == []
+    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and b.results_cut == []
     stats = b.view.stats()
     state = b.session.state
     for seat, record in enumerate(stats.seats):
@@ -356,14 +356,14 @@ def test_eliminated_seats_are_greyed_and_skipped_and_each_human_gets_a_hand_over
     app.goto("checkrisk", session=session)
     b = board(app)
     idle(app)
-    chips = b.panel_info().seats
+    chips = b.presenter.panel_info().seats
     assert [chip.eliminated for chip in chips] == [False, False, True, True]
     seen = []
     for _ in range(6):  # three turn changes: 0 -> 1 -> 0 -> 1, never seat 2 or 3
         idle(app)
         state = b.session.state
-        if b.handover is not None:
-            assert b.handover.seat == state.current_player()
+        if b.handovers.card is not None:
+            assert b.handovers.card.seat == state.current_player()
             seen.append(state.current_player())
             key(app, pygame.K_RETURN)
             continue
@@ -379,7 +379,7 @@ def attack_by_mouse(app, origin: str, target: str) -> None:
     """Select `origin`, click `target` (an enemy stack), take the picker's amount (all, for an attack)."""
     click_cell(app, origin)
     click_cell(app, target)
-    assert board(app).picker is not None
+    assert board(app).popups.picker is not None
     key(app, pygame.K_RETURN)
     idle(app)
 
@@ -457,7 +457,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     idle(app)
     key(app, pygame.K_e)  # seat 2 ends its turn; seat 1's begins with reinforcements (C7)
     idle(app)
-    assert b.handover is not None
+    assert b.handovers.card is not None
     key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.phase == "reinforce"
@@ -471,7 +471,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     # Five onto four: the picker stops at the room left and says why (the rule of six).
     click_cell(app, "a1")
     click_cell(app, "b1")
-    assert b.picker is not None and b.picker.high == 2 and "six" in b.picker.title
+    assert b.popups.picker is not None and b.popups.picker.high == 2 and "six" in b.popups.picker.title
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.session.state.count[b.session.game.cell_index("b1")] == 6
@@ -508,14 +508,14 @@ def play_a_whole_game_by_mouse(app) -> None:
     for _ in range(20000):
         frames(app, 1)
         s = b.session
-        if s.is_over and not b.queue.busy and b.overlay == "game_over":
+        if s.is_over and not b.queue.busy and b.dialogs.overlay == "game_over":
             break
         if b.queue.busy or not s.is_human_turn:
             continue
-        if b.handover is not None:
-            click_at(app, b.handover.ok.center, settle=1)
-        elif b.picker is not None:
-            click_at(app, b.picker.ok.center, settle=1)
+        if b.handovers.card is not None:
+            click_at(app, b.handovers.card.ok.center, settle=1)
+        elif b.popups.picker is not None:
+            click_at(app, b.popups.picker.ok.center, settle=1)
         elif s.state.phase == "deploy":
             slot_button(app, "auto")
             slot_button(app, "confirm")
@@ -534,7 +534,7 @@ def play_a_whole_game_by_mouse(app) -> None:
             click_cell(app, advance[1])
         else:
             slot_button(app, "end")
-    assert b.session.is_over and b.overlay == "game_over"
+    assert b.session.is_over and b.dialogs.overlay == "game_over"
     assert attacked_in and any(t.startswith("roll") for t in b.session.log)
     assert b.results_cut == [] and all(st.cells for st in b.view.stats().seats)
 
@@ -546,7 +546,7 @@ def test_four_computer_seats_on_corners4_play_a_watch_game(home):
                               executor=InlineExecutor(), presets=["fort", "", "", "box"])
         app.goto("checkrisk", session=session)
         b = board(app)
-        assert b.watch is not None and b.status_text() == app.t("board.status.watch")
+        assert b.reviewer.watch is not None and b.presenter.status_text() == app.t("board.status.watch")
         for _ in range(6000):
             frames(app, 1)
             if session.state.phase != "deploy" and len(session.log) >= 20:

@@ -41,7 +41,7 @@ def open_picker(board: KubtaflScene, low: int = 1, high: int = 6, default: int =
     """Open the picker on a4; returns the lists the commit and change callbacks fill."""
     committed: list[int] = []
     changes: list[int] = []
-    board.open_picker("How many?", low, high, default, "a4", committed.append, changes.append)
+    board.popups.open_picker("How many?", low, high, default, "a4", committed.append, changes.append)
     return committed, changes
 
 
@@ -49,18 +49,18 @@ def test_picker_starts_at_its_default_and_the_wheel_and_keys_change_it(app):
     board = board_of(app)
     committed, changes = open_picker(board)
     frames(app, 1)
-    assert board.picker is not None and board.picker.value == 5
-    motion(app, board.picker.number.center)
+    assert board.popups.picker is not None and board.popups.picker.value == 5
+    motion(app, board.popups.picker.number.center)
     wheel(app, 3)  # past the top: stays at the most
-    assert board.picker.value == 6
+    assert board.popups.picker.value == 6
     wheel(app, -2)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_HOME)
-    assert board.picker.value == 1
+    assert board.popups.picker.value == 1
     key(app, pygame.K_END)
     assert changes == [6, 4, 3, 1, 6]
     key(app, pygame.K_RETURN)
-    assert committed == [6] and board.picker is None
+    assert committed == [6] and board.popups.picker is None
     assert board.session.log == []  # the picker hands the amount to the mode; it plays nothing itself
 
 
@@ -69,37 +69,37 @@ def test_picker_digits_drag_buttons_ok_and_cancel(app):
     committed, _ = open_picker(board, 1, 12, 11)
     frames(app, 1)
     key(app, pygame.K_1)
-    assert board.picker.value == 1
+    assert board.popups.picker.value == 1
     key(app, pygame.K_2)  # "12"
-    assert board.picker.value == 12
+    assert board.popups.picker.value == 12
     key(app, pygame.K_BACKSPACE)
-    assert board.picker.value == 1
+    assert board.popups.picker.value == 1
     key(app, pygame.K_7)  # "17" is out of range: a new number starts
-    assert board.picker.value == 7
+    assert board.popups.picker.value == 7
     # Dragging the number up adds, down takes away; the ± buttons step.
-    start = board.picker.number.center
+    start = board.popups.picker.number.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    step = int(board.picker.unit * 0.6) + 1
+    step = int(board.popups.picker.unit * 0.6) + 1
     motion(app, (start[0], start[1] - 3 * step), (1, 0, 0))
-    assert board.picker.value == 10
+    assert board.popups.picker.value == 10
     motion(app, (start[0], start[1] + 2 * step), (1, 0, 0))
-    assert board.picker.value == 5
+    assert board.popups.picker.value == 5
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     frames(app, 1)
-    click_at(app, board.picker.plus.center, settle=1)
-    click_at(app, board.picker.plus.center, settle=1)
-    click_at(app, board.picker.minus.center, settle=1)
-    assert board.picker.value == 6
-    click_at(app, board.picker.ok.center, settle=1)
-    assert committed == [6] and board.picker is None
+    click_at(app, board.popups.picker.plus.center, settle=1)
+    click_at(app, board.popups.picker.plus.center, settle=1)
+    click_at(app, board.popups.picker.minus.center, settle=1)
+    assert board.popups.picker.value == 6
+    click_at(app, board.popups.picker.ok.center, settle=1)
+    assert committed == [6] and board.popups.picker is None
     # Esc and a click outside cancel without committing.
     committed, _ = open_picker(board)
     key(app, pygame.K_ESCAPE)
-    assert board.picker is None and board.overlay is None
+    assert board.popups.picker is None and board.dialogs.overlay is None
     committed, _ = open_picker(board)
     frames(app, 1)
     click_at(app, (5, 5), settle=1)
-    assert board.picker is None and committed == []
+    assert board.popups.picker is None and committed == []
 
 
 def test_chooser_digit_commits_its_option_and_arrows_preview(app):
@@ -113,12 +113,12 @@ def test_chooser_digit_commits_its_option_and_arrows_preview(app):
     options = picks.index.transfers[("a1", "a2")]
     picks.open_transfer("a1", "a2")
     # Nothing was previewed: it opens on the largest amount, as hovering the '+' badge previews it.
-    assert board.chooser is not None and picks.preview_text == options[-1].text
+    assert board.popups.chooser is not None and picks.preview_text == options[-1].text
     key(app, pygame.K_LEFT)
     assert picks.preview_text == options[-2].text
     key(app, getattr(pygame, f"K_{options[-1].label}"))
     settle(app)
-    assert board.session.log == [options[-1].text] and board.chooser is None
+    assert board.session.log == [options[-1].text] and board.popups.chooser is None
 
 
 class HandoverView(KubtaflView):
@@ -137,18 +137,18 @@ def test_handover_card_names_the_next_human_and_holds_input_until_dismissed(app)
     start_session(app, "kubtafl", "standard", ["human", "human"], 3)
     board = board_of(app)
     settle(app)
-    assert board.handover is None  # the first player needs no hand-over
+    assert board.handovers.card is None  # the first player needs no hand-over
     click_cell(app, "a3")
     click_cell(app, "a5")
     settle(app)
     frames(app, 1)
-    card = board.handover
+    card = board.handovers.card
     assert card is not None and card.seat == 1 and card.message == "Dark — your move" and card.name == "Dark"
     assert not board.accepting_input
     click_cell(app, "h6")  # refused: the card is up
-    assert board.view.picks.selected is None and board.handover is card
+    assert board.view.picks.selected is None and board.handovers.card is card
     key(app, pygame.K_RETURN)
-    assert board.handover is None and board.accepting_input
+    assert board.handovers.card is None and board.accepting_input
     click_cell(app, "h6")
     assert board.view.picks.selected == "h6"
 
@@ -158,7 +158,7 @@ def test_hot_seat_kubtafl_shows_no_handover_card(app):
     click_cell(app, "a3")
     click_cell(app, "a5")
     settle(app)
-    assert board.handover is None and board.accepting_input
+    assert board.handovers.card is None and board.accepting_input
 
 
 def test_log_rows_one_column_per_seat_for_two_to_four_seats():

@@ -58,15 +58,15 @@ def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home,
     try:
         settle(app, board)
         before = board.session.state.to_dict()
-        board.commit(board.session.state.legal_actions()[0])
+        board.turns.commit(board.session.state.legal_actions()[0])
         settle(app, board)
         assert board.session.log
-        click(app, board.buttons["undo"])
+        click(app, board.presenter.buttons["undo"])
         assert board.session.log == [] and board.session.state.to_dict() == before
-        assert board.status_text() == app.t("board.status.undone")
+        assert board.presenter.status_text() == app.t("board.status.undone")
         assert repr(board.model) == repr(board.view.build_model(board.session.state))
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.status_text() == app.t("board.status.no_undo")
+        assert board.presenter.status_text() == app.t("board.status.no_undo")
     finally:
         app.close()
 
@@ -77,16 +77,16 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
     try:
         settle(app, board)
         app.settings.anim_speed = "slow"
-        board.commit(board.session.state.legal_actions()[0])
+        board.turns.commit(board.session.state.legal_actions()[0])
         assert board.queue.busy
         key(app, pygame.K_ESCAPE)
-        assert board.overlay == "pause"
+        assert board.dialogs.overlay == "pause"
         steps = len(board.queue.steps)
         paused_at = board.time
         frames(app, 30)
         assert board.time == paused_at and len(board.queue.steps) == steps  # nothing moves while paused
         key(app, pygame.K_ESCAPE)
-        assert board.overlay is None
+        assert board.dialogs.overlay is None
         settle(app, board)
         assert not board.queue.busy
     finally:
@@ -100,23 +100,23 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     try:
         settle(app, board)
         frames(app, 2)
-        assert board.overlay == "game_over"
-        title, reason = board.game_over_text
+        assert board.dialogs.overlay == "game_over"
+        title, reason = board.dialogs.game_over_text
         assert title == board.winner_title(session.outcome)
         lines = reason.split("\n")
         # Why it ended, then every seat with who played it (the mode may add a summary line).
         assert lines[0] == board.view.end_reason(session.outcome)
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
-            assert board.overlay_rect.h > board.app.s(board.results_size()[1]) and board.results_cut == []
+            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.results_cut == []
         else:
-            assert lines[1] == "  ·  ".join(board.seat_label(i) for i in range(len(session.seats)))
+            assert lines[1] == "  ·  ".join(board.presenter.seat_label(i) for i in range(len(session.seats)))
             assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))
         assert reason and "{" not in reason
-        assert board.panel_info().seat_text == app.t("board.game_over")
+        assert board.presenter.panel_info().seat_text == app.t("board.game_over")
         click(app, button_by_text(app, app.t("gameover.rematch")))
         again = app.scenes.current
-        assert isinstance(again, BoardScene) and not again.session.is_over and again.overlay is None
+        assert isinstance(again, BoardScene) and not again.session.is_over and again.dialogs.overlay is None
     finally:
         app.close()
 
@@ -128,12 +128,12 @@ def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, 
     app, board = open_board(size, played(mode, 30), language)
     try:
         settle(app, board)
-        assert board.panel_cut == [], board.panel_cut
+        assert board.presenter.panel_cut == [], board.presenter.panel_cut
         assert board.layout.size == size and board.layout.frame.right < board.layout.panel.left
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=800, size=(1100, 800)))
         frames(app, 2)
         assert board.layout.size == (1100, 800) and board.panel_layout.rect.right <= 1100
-        assert board.panel_cut == [], board.panel_cut
+        assert board.presenter.panel_cut == [], board.presenter.panel_cut
     finally:
         app.close()
 
@@ -144,18 +144,18 @@ def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, 
     try:
         settle(app, board)
         start = board.session.state.clone()
-        board.commit(board.session.state.legal_actions()[0])
+        board.turns.commit(board.session.state.legal_actions()[0])
         settle(app, board)
-        if board.handover is not None:
+        if board.handovers.card is not None:
             key(app, pygame.K_RETURN)  # the next seat's hand-over card (a deployment that ends a seat's part)
         live = repr(board.model)
-        board.show_position(start)
-        assert repr(board.review_model) == repr(board.view.build_model(start)) != live
+        board.reviewer.show_position(start)
+        assert repr(board.reviewer.model) == repr(board.view.build_model(start)) != live
         assert not board.accepting_input
         frames(app, 2)
         assert len(board.session.log) == 1 and repr(board.model) == live  # the game itself did not move
         assert board.marks.drawn == []  # the live board's marks (its last move) are not drawn over the past
-        board.show_position(None)
-        assert board.review_model is None and board.accepting_input
+        board.reviewer.show_position(None)
+        assert board.reviewer.model is None and board.accepting_input
     finally:
         app.close()

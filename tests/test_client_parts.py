@@ -30,7 +30,7 @@ def test_translation_tables_have_the_same_keys_and_placeholders():
 
 
 def test_every_literal_key_used_by_the_shell_is_translated():
-    shell = ["menu", "new_game", "settings_scene", "howto", "game_scene", "app"]
+    shell = ["menu", "new_game", "settings_scene", "howto", "game_scene", "board/dialogs", "app"]
     used = set()
     for name in shell:
         used |= set(re.findall(r'\bt\(\s*"([a-z_.:]+)"', (CLIENT / f"{name}.py").read_text(encoding="utf-8")))
@@ -39,6 +39,20 @@ def test_every_literal_key_used_by_the_shell_is_translated():
     assert missing == []
     for mode in ("kubtafl", "checkrisk", "battle_checkers", "dice_lab"):
         assert f"mode.{mode}" in i18n.table("ru") and f"mode.{mode}.blurb" in i18n.table("ru")
+
+
+def test_modes_see_the_board_only_through_its_services_and_declared_hooks():
+    # A mode's files never import the board scene (its own scene line aside) nor reach its parts; the board looks
+    # up no hook by name: every hook is declared, with its default, in `ModeView` or `ModeBase`.
+    for mode in ("kubtafl", "checkrisk", "battle_checkers"):
+        for path in (CLIENT / mode).glob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if path.name not in ("scene.py", "demo.py"):
+                assert "board.scene" not in text, path
+            reach = r"(?<!client\.)board\.(tracker|queue|view|app|log|panel_cut|presenter|turns)\b"
+            assert not re.search(reach, text), path
+    for path in (CLIENT / "board").glob("*.py"):
+        assert not re.search(r"getattr\((self\.)?view\b", path.read_text(encoding="utf-8")), path
 
 
 def test_translator_formats_and_falls_back():

@@ -39,24 +39,24 @@ def test_click_a_move_step_with_arrows_input_refused_and_esc_returns(app):
     starts, _ends = board.log._columns(board.log._right())
     y = board.log.body.top + (row - board.log.first_shown()) * board.log.line + board.log.line // 2
     click_at(app, (starts[column] + 4, y), settle=1)
-    assert board.review is not None and board.review.entry == 2
+    assert board.reviewer.review is not None and board.reviewer.review.entry == 2
     expected = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
     expected.apply_text("b2-b5")
     expected.apply_text("g7-g2")
-    assert repr(board.review_model) == repr(board.view.build_model(expected.state))
+    assert repr(board.reviewer.model) == repr(board.view.build_model(expected.state))
     assert not board.accepting_input
     key(app, pygame.K_LEFT)
-    assert board.review.entry == 1
+    assert board.reviewer.review.entry == 1
     key(app, pygame.K_END)
-    assert board.review.entry == 4
+    assert board.reviewer.review.entry == 4
     key(app, pygame.K_HOME)
-    assert board.review.entry == 0
+    assert board.reviewer.review.entry == 0
     before = list(session.log)
     x, y = board.layout.cell_center("a2")
     click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
     assert session.log == before
     key(app, pygame.K_ESCAPE)
-    assert board.review is None and board.review_model is None and board.accepting_input
+    assert board.reviewer.review is None and board.reviewer.model is None and board.accepting_input
 
 
 def test_close_the_card_review_and_scroll_the_list(app):
@@ -64,9 +64,9 @@ def test_close_the_card_review_and_scroll_the_list(app):
     app.goto("kubtafl", session=session)
     frames(app, 3)
     board = board_of(app)
-    assert board.overlay == "game_over"
+    assert board.dialogs.overlay == "game_over"
     key(app, pygame.K_ESCAPE)
-    assert board.overlay is None and set(board.buttons) == {"rematch", "review", "menu"}
+    assert board.dialogs.overlay is None and set(board.presenter.buttons) == {"rematch", "review", "menu"}
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
@@ -75,7 +75,7 @@ def test_close_the_card_review_and_scroll_the_list(app):
     click_at(app, board.log.chip_rect().center, settle=1)
     assert not board.log.scrolled_back()
     key(app, pygame.K_LEFT)
-    assert board.review is not None and board.review.entry == board.review.total - 1
+    assert board.reviewer.review is not None and board.reviewer.review.entry == board.reviewer.review.total - 1
 
 
 def test_a_corrupted_record_names_the_move(home, tmp_path):
@@ -140,11 +140,11 @@ def test_damage_number_follows_the_pushed_die(app):
                        if {"Damaged", "Pushed"} <= {type(e).__name__ for e in session.state.clone().apply(a)}), None)
         if action is not None:
             break
-        board.commit(rng.choice(session.state.legal_actions()))
+        board.turns.commit(rng.choice(session.state.legal_actions()))
         board.queue.skip()
         frames(app, 2)
     assert action is not None
-    board.commit(action)
+    board.turns.commit(action)
     floats = []
     for _ in range(120):
         frames(app, 1)
@@ -167,13 +167,13 @@ def test_last_move_mark_is_where_the_mover_ended(app):
                        if any(type(e).__name__ == "Impact" for e in session.state.clone().apply(a))), None)
         if action is not None:
             break
-        board.commit(rng.choice(session.state.legal_actions()))
+        board.turns.commit(rng.choice(session.state.legal_actions()))
         board.queue.skip()
         frames(app, 2)
     assert action is not None
     events = session.state.clone().apply(action)
     impact = next(e for e in events if type(e).__name__ == "Impact")
-    board.commit(action)
+    board.turns.commit(action)
     board.queue.skip()
     frames(app, 2)
     src, dst, _side = board.view.last_action()
@@ -230,24 +230,24 @@ def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app,
         assert all(session.actors[decisions[e - 1]] != session.actors[decisions[e]] for e in entries[:-1])
     entry = entries[1] if entries is not None else 2  # the second line or cell of the list
     click_at(app, entry_point(board, entry), settle=2)
-    assert board.review is not None and board.review.entry == entry
+    assert board.reviewer.review is not None and board.reviewer.review.entry == entry
     assert board.log.cell_of(entry) == 1  # the clicked line is the one marked
     expected = records.Timeline(session.game)
     expected.extend(session.log[:ends[entry - 1]])
-    assert repr(board.review_model) == repr(board.view.build_model(expected.final))
-    assert board.banner_chip is not None and board.banner_text() == app.t("review.banner", n=entry,
-                                                                          total=board.review.total)
-    assert board.panel_info().keys == app.t("review.keys") and not board.accepting_input
+    assert repr(board.reviewer.model) == repr(board.view.build_model(expected.final))
+    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == app.t("review.banner", n=entry,
+                                                                          total=board.reviewer.review.total)
+    assert board.presenter.panel_info().keys == app.t("review.keys") and not board.accepting_input
     before = list(session.log)
     for cell in ("c3", "d4", "e5"):
         x, y = board.layout.cell_center(cell)
         click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
     key(app, pygame.K_e)
     key(app, pygame.K_n)
-    assert session.log == before and board.review is not None
+    assert session.log == before and board.reviewer.review is not None
     key(app, pygame.K_ESCAPE)
-    assert board.review is None and board.review_model is None and board.accepting_input
-    assert board.panel_info().keys == app.t(f"{mode}.keys") and app.scenes.current is board
+    assert board.reviewer.review is None and board.reviewer.model is None and board.accepting_input
+    assert board.presenter.panel_info().keys == app.t(f"{mode}.keys") and app.scenes.current is board
 
 
 @pytest.mark.parametrize("mode", BOARD_MODES)
@@ -264,17 +264,17 @@ def test_every_board_mode_keeps_a_finished_game_and_the_viewer_replays_it(app, m
     games.replay()
     frames(app, 3)
     board = app.scenes.current
-    assert isinstance(board, BoardScene) and board.replay is not None and board.review is not None
-    assert board.review.entry == 0 and board.session.state.to_dict() == session.state.to_dict()
-    assert board.panel_info().keys == app.t("review.keys.replay")
-    assert board.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
+    assert isinstance(board, BoardScene) and board.reviewer.replay is not None and board.reviewer.review is not None
+    assert board.reviewer.review.entry == 0 and board.session.state.to_dict() == session.state.to_dict()
+    assert board.presenter.panel_info().keys == app.t("review.keys.replay")
+    assert board.presenter.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
     key(app, pygame.K_RIGHT)
-    assert board.review.entry == 1
+    assert board.reviewer.review.entry == 1
     key(app, pygame.K_END)
-    assert board.review.entry == board.review.total == len(records.entry_ends(session.actors))
-    assert board.review.state().to_dict() == session.state.to_dict()
-    assert repr(board.review_model) == repr(board.view.build_model(session.state))
-    assert not board.accepting_input and board.panel_cut == []
+    assert board.reviewer.review.entry == board.reviewer.review.total == len(records.entry_ends(session.actors))
+    assert board.reviewer.review.state().to_dict() == session.state.to_dict()
+    assert repr(board.reviewer.model) == repr(board.view.build_model(session.state))
+    assert not board.accepting_input and board.presenter.panel_cut == []
     key(app, pygame.K_ESCAPE)
     assert app.scenes.current_name == "games"
 
@@ -292,8 +292,8 @@ def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch
         frames(app, 30)
         key(app, pygame.K_END)
         board = app.scenes.current
-        seen.update(name=app.scenes.current_name, replay=getattr(board, "replay", None) is not None,
-                    final=board.review.state().to_dict(), model=repr(board.review_model),
+        seen.update(name=app.scenes.current_name, replay=board.reviewer.replay is not None,
+                    final=board.reviewer.review.state().to_dict(), model=repr(board.reviewer.model),
                     expected=repr(board.view.build_model(session.state)))
 
     monkeypatch.setattr(App, "run_loop", loop)
@@ -311,7 +311,7 @@ def test_watch_mode_lists_its_own_keys(app, mode):
     app.goto(mode, session=session)
     frames(app, 2)
     board = app.scenes.current
-    assert isinstance(board, BoardScene) and board.watch is not None and board.watch.playing
-    assert board.panel_info().keys == app.t("review.keys.watch")
+    assert isinstance(board, BoardScene) and board.reviewer.watch is not None and board.reviewer.watch.playing
+    assert board.presenter.panel_info().keys == app.t("review.keys.watch")
     key(app, pygame.K_p)
-    assert not board.watch.playing and board.panel_cut == []
+    assert not board.reviewer.watch.playing and board.presenter.panel_cut == []

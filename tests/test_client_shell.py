@@ -290,20 +290,20 @@ def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board
     left = board.session
     position, seed = left.state.to_dict(), left.seed
     key(app, pygame.K_ESCAPE)
-    assert board.overlay == "pause"
+    assert board.dialogs.overlay == "pause"
     assert "Resume" in button_texts(app)
     key(app, pygame.K_m)  # the board gets no input while paused
     assert board.session.log == log
     key(app, pygame.K_ESCAPE)
-    assert board.overlay is None and "Resume" not in button_texts(app)
+    assert board.dialogs.overlay is None and "Resume" not in button_texts(app)
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Resume"))
-    assert board.overlay is None
+    assert board.dialogs.overlay is None
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Rules"))
     assert app.scenes.current_name == "howto" and app.scenes.current.mode == "kubtafl"
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.current is board and board.overlay == "pause" and "Resume" in button_texts(app)
+    assert app.scenes.current is board and board.dialogs.overlay == "pause" and "Resume" in button_texts(app)
     click(app, button_by_text(app, "Settings"))
     assert app.scenes.current_name == "settings"
     click(app, button_by_text(app, "Back"))
@@ -332,11 +332,12 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Restart"))
     # A move was played: Restart asks first; Cancel keeps the game, Start again restarts it.
-    assert board.confirm is not None and board.confirm.question == "Start this Kubtafl game again? The moves played " \
-        "so far are lost."
+    confirm = board.dialogs.confirm
+    assert confirm is not None
+    assert confirm.question == "Start this Kubtafl game again? The moves played so far are lost."
     moves = list(board.session.log)
     click(app, button_by_text(app, "Cancel"))
-    assert app.scenes.current is board and board.overlay == "pause" and board.session.log == moves
+    assert app.scenes.current is board and board.dialogs.overlay == "pause" and board.session.log == moves
     click(app, button_by_text(app, "Restart"))
     click(app, button_by_text(app, "Start again"))
     board = app.scenes.current
@@ -344,9 +345,9 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     assert board.session.seed == seed
     board.show_game_over("Light wins!", "The dark d20 was destroyed.")
     frames(app)
-    assert board.overlay == "game_over"
+    assert board.dialogs.overlay == "game_over"
     click(app, button_by_text(app, "Rematch"))
-    assert app.scenes.current_name == "kubtafl" and app.scenes.current.overlay is None
+    assert app.scenes.current_name == "kubtafl" and app.scenes.current.dialogs.overlay is None
     app.scenes.current.show_game_over("Dark wins!", "")
     frames(app)
     click(app, button_by_text(app, "Main menu"))

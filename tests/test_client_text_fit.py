@@ -74,8 +74,9 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                 frames(app, int(context.pop("_frames", 45)))
                 problems += cut_texts(app, f"{language} kubtafl {name}")
                 # The side panel's own drawn texts (turn card, pools, log, status, keys) report what did not fit.
-                problems += [f"{language} kubtafl {name} panel: {text!r}" for text in app.scenes.current.panel_cut]
-            assert app.scenes.current.overlay == "game_over"
+                cut = app.scenes.current.presenter.panel_cut
+                problems += [f"{language} kubtafl {name} panel: {text!r}" for text in cut]
+            assert app.scenes.current.dialogs.overlay == "game_over"
             app.scenes.current.open_pause()
             frames(app, 2)
             problems += cut_texts(app, f"{language} kubtafl pause")

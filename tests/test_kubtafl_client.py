@@ -105,15 +105,15 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     donor, recipient = next(iter(board.view.picks.index.transfers))
     options = board.view.picks.index.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
-    assert board.chooser is not None
-    chip = board.chooser.chips[0][0]
+    assert board.popups.chooser is not None
+    chip = board.popups.chooser.chips[0][0]
     click_at(app, chip.center, settle=1)
     settle(app)
     assert board.session.log[-1] == options[0].text
     assert model_matches_state(board)
     # Undo (the button) takes the transfer back in hot-seat.
     before = len(board.session.log)
-    click(app, board.buttons["undo"])
+    click(app, board.presenter.buttons["undo"])
     assert len(board.session.log) == before - 1
     assert board.session.state.to_dict()["to_move"] == ("light" if (before - 1) % 2 == 0 else "dark")
     assert model_matches_state(board)
@@ -129,7 +129,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     click_cell(app, "a1")
     badge = dict(board.view.picks.badges)["a2"]
     click_at(app, badge.center, settle=1)
-    assert board.chooser is not None
+    assert board.popups.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -142,9 +142,9 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert board.view.picks.reentry_kind == "d12"
     cell = sorted(board.view.picks.index.reentries["d12"])[0]
     click_cell(app, cell)
-    assert board.chooser is not None
-    opt = board.chooser.option(0, 0)
-    click_at(app, board.chooser.chips[0][0].center, settle=1)
+    assert board.popups.chooser is not None
+    opt = board.popups.chooser.option(0, 0)
+    click_at(app, board.popups.chooser.chips[0][0].center, settle=1)
     settle(app)
     assert board.session.log[-1] == opt.text
     assert board.model.dice[cell].kind == "d12"
@@ -153,8 +153,8 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     play_by_clicks(app, ENDGAME_WIN)
     frames(app, 3)
     assert board.session.is_over
-    assert board.overlay == "game_over"
-    title, reason = board.game_over_text
+    assert board.dialogs.overlay == "game_over"
+    title, reason = board.dialogs.game_over_text
     assert title == "Light wins!"
     assert "d20" in reason and "destroyed" in reason
     assert button_by_text(app, "Rematch") and button_by_text(app, "Main menu")
@@ -237,7 +237,7 @@ def test_keyboard_selects_previews_and_commits(home):
         key(application, pygame.K_UP)
         assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
         key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.overlay is None
+        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.dialogs.overlay is None
         for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
             key(application, k)
         assert board.view.picks.selected == "a3"
@@ -250,7 +250,7 @@ def test_keyboard_selects_previews_and_commits(home):
         frames(application, 1)
         assert model_matches_state(board)
         key(application, pygame.K_ESCAPE)
-        assert board.overlay == "pause"
+        assert board.dialogs.overlay == "pause"
     finally:
         application.close()
 
@@ -264,10 +264,10 @@ def test_hint_suggests_a_legal_move(home):
         key(application, pygame.K_h)
         for _ in range(900):
             frames(application, 1)
-            if board.hint_action:
+            if board.turns.hint_action:
                 break
-        assert board.hint_action in board.view.picks.index.by_text
-        assert board.hint_text.startswith("Hint: ")
+        assert board.turns.hint_action in board.view.picks.index.by_text
+        assert board.turns.hint_text.startswith("Hint: ")
     finally:
         application.close()
 

@@ -60,19 +60,19 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     log = list(board.session.log)
     # Esc pauses; Settings opens over the game; switching to Russian; Back returns to the paused game.
     key(app, pygame.K_ESCAPE)
-    assert board.overlay == "pause"
+    assert board.dialogs.overlay == "pause"
     click(app, button_by_text(app, "Settings"))
     assert app.scenes.current_name == "settings"
     click(app, button_by_text(app, "Русский"))
     assert app.settings.language == "ru"
     click(app, button_by_text(app, "Назад"))
-    assert app.scenes.current is board and board.overlay == "pause"
+    assert app.scenes.current is board and board.dialogs.overlay == "pause"
     assert "Продолжить" in button_texts(app)
     key(app, pygame.K_ESCAPE)
-    assert board.overlay is None
+    assert board.dialogs.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
-    info = board.panel_info()
+    info = board.presenter.panel_info()
     assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
     # Save and quit, then Continue from the menu: the same position, the same log, our move.
@@ -105,13 +105,13 @@ def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
     frames(app, 3)
     assert board.session.is_over and len(played) > 6
     assert board.session.log == played
-    assert board.overlay == "game_over"
-    title, reason = board.game_over_text
+    assert board.dialogs.overlay == "game_over"
+    title, reason = board.dialogs.game_over_text
     assert title.endswith("wins!") and reason
     click(app, button_by_text(app, "Rematch"))
     rematch = board_of(app)
     assert not rematch.session.is_over
-    assert rematch.session.level == level and rematch.session.log == [] and rematch.overlay is None
+    assert rematch.session.level == level and rematch.session.log == [] and rematch.dialogs.overlay is None
     assert rematch.session.seats == ["human", "human"]
 
 
@@ -157,7 +157,7 @@ def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home, held_a
     ticket = board.session._ai_ticket
     # The window stays responsive meanwhile: the pause menu opens and closes.
     key(app, pygame.K_ESCAPE)
-    assert board.overlay == "pause"
+    assert board.dialogs.overlay == "pause"
     key(app, pygame.K_ESCAPE)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run_loop()  # returns after the frame that saw the close

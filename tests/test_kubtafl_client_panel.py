@@ -93,7 +93,7 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         # Scrolled back, a new move does not yank the view: the same lines stay.
         before = shown_numbers(board)
         cell = sorted(board.view.picks.index.dice_with_actions())[0]
-        board.commit(next(iter(board.view.picks.index.targets(cell).values())).action)
+        board.turns.commit(next(iter(board.view.picks.index.targets(cell).values())).action)
         frames(app, 3)
         assert total_lines(board) >= total
         assert shown_numbers(board) == before
@@ -116,7 +116,7 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=thumb.center, button=1))
         frames(app, 1)
         assert shown_numbers(board)[0] == 1
-        assert board.overlay is None and board.chooser is None  # the log's clicks went nowhere else
+        assert board.dialogs.overlay is None and board.popups.chooser is None  # the log's clicks went nowhere else
     finally:
         app.close()
 
@@ -209,12 +209,12 @@ def test_panel_texts_fit_in_every_state(home, size, language):
                     t("board.status.animating"), t("kubtafl.status.reentry", die="d12"),
                     t("kubtafl.status.hint", move="d6@g7/f7:5")]
         for status in statuses:
-            board.status_text = lambda status=status: status  # each of the longest statuses in turn
+            board.presenter.status_text = lambda status=status: status  # each of the longest statuses in turn
             frames(app, 1)
-            assert board.panel_cut == [], board.panel_cut
+            assert board.presenter.panel_cut == [], board.presenter.panel_cut
             seen.add(status)
         # The turn card while the computer (hard) thinks, with its dots at their longest.
-        info = board.panel_info()
+        info = board.presenter.panel_info()
         info.seat_text = t("board.seat.thinking", level=t("board.level.hard"))
         info.thinking = True
         from game.client.board.panel import draw_dynamic
@@ -235,14 +235,14 @@ def test_game_over_reason_wraps_inside_the_dialog(home, language):
                                                                                "draw_repetition"))
         board.show_game_over(t("board.winner.ai"), long_reason)
         frames(app, 2)
-        lines = board._reason_lines()
+        lines = board.dialogs.reason_lines()
         assert len(lines) >= 3
-        box = board._reason_box()
+        box = board.dialogs.reason_box()
         font = app.fonts.get(app.s(18))
         assert all(font.size(line)[0] <= box.w for line in lines)
-        buttons = board.overlay_buttons.buttons
+        buttons = board.dialogs.buttons.buttons
         assert box.bottom <= buttons[0].rect.top  # the reason ends above Rematch
-        assert board.overlay_rect.contains(buttons[-1].rect)
-        assert app.window.get_rect().contains(board.overlay_rect)
+        assert board.dialogs.rect.contains(buttons[-1].rect)
+        assert app.window.get_rect().contains(board.dialogs.rect)
     finally:
         app.close()

@@ -103,7 +103,7 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
         frames(app, 1)
         assert board.view.picks.reentry_kind == "d4"
         assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
-        assert "another removed die" in board.status_text()
+        assert "another removed die" in board.presenter.status_text()
         assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
         d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
         assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
@@ -113,9 +113,9 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
         click_at(app, slot.center, settle=1)
         assert board.view.picks.reentry_kind == "d12"
         click_cell(app, "e4")
-        assert board.chooser is not None
-        chip, row, col = board.chooser.chips[-1]  # the largest value offered
-        option = board.chooser.option(row, col)
+        assert board.popups.chooser is not None
+        chip, row, col = board.popups.chooser.chips[-1]  # the largest value offered
+        option = board.popups.chooser.option(row, col)
         click_at(app, chip.center, settle=1)
         settle(app)
         assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
@@ -135,12 +135,12 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
             key(app, pygame.K_h)
         assert not board.session.hinting  # the suite's AI answers inline, within the key press
         frames(app, 2)
-        parts = board.hint_action
+        parts = board.turns.hint_action
         assert parts and "@" in parts and parts in board.view.picks.index.by_text
         kind, rest = parts.split("@")
         cell, donor_amount = rest.split("/")
         donor, amount = donor_amount.split(":")
-        assert board.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
+        assert board.turns.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
         assert board.view.pools_info().selected == kind  # its die in the removed row is marked
         assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
         rect = board.layout.cell_rect(*_xy(cell))
@@ -168,11 +168,11 @@ def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home, held
                 break
         assert board.session.thinking
         key(app, pygame.K_h)
-        click_at(app, board.buttons["hint"].rect.center, settle=1)
-        assert not board.session.hinting and not board.buttons["hint"].is_enabled
+        click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
+        assert not board.session.hinting and not board.presenter.buttons["hint"].is_enabled
         assert held_ai.run_pending() == 1  # only the AI's own search was asked for
         settle(app)
-        assert len(board.session.log) == 2 and board.hint_action is None
+        assert len(board.session.log) == 2 and board.turns.hint_action is None
     finally:
         app.close()
 
@@ -208,8 +208,8 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         click_cell(app, "c4")
         settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and shown(board) == (draw, quiet)
-        assert board.panel_info().turn_text == draw
+        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, quiet)
+        assert board.presenter.panel_info().turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
         board = board_of(app)
@@ -220,12 +220,12 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
             click_cell(app, dst)
             settle(app)
         frames(app, 2)
-        assert board.overlay == "game_over" and shown(board) == (draw, repetition)
+        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, repetition)
         # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
         start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
         board = board_of(app)
         frames(app, 3)
-        assert board.overlay == "game_over" and shown(board) == (ai_wins, no_action)
+        assert board.dialogs.overlay == "game_over" and shown(board) == (ai_wins, no_action)
         assert button_texts(app)  # rematch and menu are live
     finally:
         app.close()
@@ -263,7 +263,7 @@ def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(home):
         board = board_of(app)
         settle(app)
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.session.log == [] and board.status_text() == "Nothing to take back."
+        assert board.session.log == [] and board.presenter.status_text() == "Nothing to take back."
         click_cell(app, "a3")
         click_cell(app, "a5")
         assert board.queue.busy
@@ -292,10 +292,10 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(home, tmp_path)
         click_cell(app, "e6")  # a careless move: the computer answers b4-b1
         settle(app)
         frames(app, 3)
-        assert board.session.is_over and board.overlay == "game_over"
+        assert board.session.is_over and board.dialogs.overlay == "game_over"
         log = list(board.session.log)
         click_at(app, button_by_text(app, "Take back").rect.center)
-        assert board.overlay is None and not board.session.is_over
+        assert board.dialogs.overlay is None and not board.session.is_over
         assert board.session.log == log[:-2] and board.session.is_human_turn
         assert "Take back" not in button_texts(app)
         assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
@@ -329,4 +329,4 @@ def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, 
 
 def shown(board):
     """The game-over card's title and the first line of its text (why the game ended)."""
-    return board.game_over_text[0], board.game_over_text[1].split("\n")[0]
+    return board.dialogs.game_over_text[0], board.dialogs.game_over_text[1].split("\n")[0]

@@ -61,7 +61,7 @@ def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
     assert moves and rams  # the position has both
     hover(app, "a7")
     assert set(marks(app, "reach")) == moves and marks(app, "reach_hit") == rams
-    assert board.status_text().startswith("Dark d8 (8)")
+    assert board.presenter.status_text().startswith("Dark d8 (8)")
     hover(app, "d4")  # an empty cell: the hover's reach goes
     assert not marks(app, "reach", "reach_hit")
     click_cell(app, "a7")  # a click keeps it shown
@@ -95,7 +95,7 @@ def test_v_marks_every_own_die_the_other_side_can_hit_with_the_worst_damage(app)
     assert not marks(app, "threat")
     key(app, pygame.K_v, settle=2)
     assert marks(app, "threat") == {cell: f"−{amount}" for cell, amount in worst.items()}
-    assert "V" in board.panel_info().keys
+    assert "V" in board.presenter.panel_info().keys
     key(app, pygame.K_v, settle=2)
     assert not marks(app, "threat")
 
@@ -108,13 +108,13 @@ def test_a_stale_hint_goes_once_another_move_is_previewed(app):
     open_ricochet(app)
     board = board_of(app)
     key(app, pygame.K_h, settle=3)
-    assert board.hint_action and board.status_text().startswith("Hint")
-    other = next(t for t in board.view.picks.index.by_text if "-" in t and t != board.hint_action)
+    assert board.turns.hint_action and board.presenter.status_text().startswith("Hint")
+    other = next(t for t in board.view.picks.index.by_text if "-" in t and t != board.turns.hint_action)
     src, dst = other.split("-")
     click_cell(app, src)
     hover(app, dst)
     assert board.view.picks.preview_text == other
-    assert board.hint_action is None and not board.status_text().startswith("Hint")
+    assert board.turns.hint_action is None and not board.presenter.status_text().startswith("Hint")
     assert not marks(app, "hint")
 
 
@@ -130,14 +130,14 @@ def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app
         settle(app)
     click_cell(app, "h5")
     hover(app, "h4")  # not a repetition
-    assert "repetition" not in board.status_text()
+    assert "repetition" not in board.presenter.status_text()
     hover(app, "h6")
-    assert board.status_text() == app.t("kubtafl.status.draws.draw_repetition")
+    assert board.presenter.status_text() == app.t("kubtafl.status.draws.draw_repetition")
     click_cell(app, "h6")
     settle(app)
     frames(app, 2)
     assert board.session.outcome.winner is None
-    info = board.panel_info()
+    info = board.presenter.panel_info()
     assert info.seat == -1 and info.colour == art.BRASS and info.turn_text == app.t("gameover.draw")
     key(app, pygame.K_ESCAPE, settle=2)  # close the card: the board and panel stay
     # The turn card's emblem is the neutral one (dark between its two bars), not a side's ivory or charcoal d20.
@@ -146,7 +146,7 @@ def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app
     assert tuple(app.window.get_at(centre))[:3] == (30, 23, 19)
     key(app, pygame.K_LEFT)  # reviewing the final position keeps it neutral
     key(app, pygame.K_END)
-    assert board.panel_info().seat == -1
+    assert board.presenter.panel_info().seat == -1
 
 
 def test_the_d_percent_shows_its_strength_large_and_its_printed_face_small():
@@ -188,9 +188,9 @@ def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_tha
     assert marks(app, "badge") == {"b3": "+4", "b2": "−4"} and not marks(app, "arrow")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     frames(app, 2)
-    assert board.chooser is not None and board.chooser.focused.text == largest
+    assert board.popups.chooser is not None and board.popups.chooser.focused.text == largest
     assert board.view.overlays.label_rects
-    assert not any(board.chooser.rect.colliderect(r) for r in board.view.overlays.label_rects)
+    assert not any(board.popups.chooser.rect.colliderect(r) for r in board.view.overlays.label_rects)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == largest
 
@@ -202,13 +202,13 @@ def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
         key(app, pygame.K_TAB)
         if board.view.picks.selected == "b2":
             break
-    assert board.view.picks.selected == "b2" and board.chooser is None
+    assert board.view.picks.selected == "b2" and board.popups.chooser is None
     key(app, pygame.K_t, settle=2)
-    assert board.chooser is not None
-    rows = {label: [o.text for o in options] for label, options in board.chooser.rows}
+    assert board.popups.chooser is not None
+    rows = {label: [o.text for o in options] for label, options in board.popups.chooser.rows}
     index = board.view.picks.index
     assert rows == {f"to {rec}": [o.text for o in index.transfers[("b2", rec)]] for rec in ("b3", "a2")}
-    assert board.view.picks.preview_text == board.chooser.focused.text
+    assert board.view.picks.preview_text == board.popups.chooser.focused.text
     key(app, pygame.K_DOWN, settle=1)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == "b2>a2:1"
@@ -224,15 +224,15 @@ def test_the_new_words_fit_the_panel(home, size, language):
         key(app, pygame.K_v, settle=2)
         click_cell(app, "a7")
         frames(app, 2)
-        assert board.status_text() and not board.panel_cut
+        assert board.presenter.status_text() and not board.presenter.panel_cut
         board.view.picks.set_preview(None)
         for status in ("kubtafl.status.draws.draw_repetition", "kubtafl.status.draws.draw_100_quiet",
                        "kubtafl.status.reach_none"):
-            board.status_note = ""
+            board.turns.status_note = ""
             text = app.t(status, side="x", die="d20 (20)")
             board.view.picks.reset()
-            board.hint_text = text  # the status line shows it as it would any message of that length
+            board.turns.hint_text = text  # the status line shows it as it would any message of that length
             frames(app, 2)
-            assert board.status_text() == text and not board.panel_cut, status
+            assert board.presenter.status_text() == text and not board.presenter.panel_cut, status
     finally:
         app.close()

@@ -44,7 +44,7 @@ def test_an_idle_board_that_draws_another_position_is_caught(home):
         scene = app.scenes.current
         assert monkey.check_idle_board(app)
         scene.session.apply(scene.session.state.legal_actions()[0])
-        scene._settled_at = scene._position_key()  # the picks claim the new position while the drawing is old
+        scene.turns.settled_at = scene.turns.position_key()  # the picks claim the new position while the drawing is old
         with pytest.raises(monkey.BoardMismatch):
             monkey.check_idle_board(app)
     finally:

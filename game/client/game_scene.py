@@ -1,4 +1,5 @@
-"""The base of every board scene: the session, the pause menu (Esc), the game-over dialog and autosave.
+"""The base of every board scene: the session, the pause menu (Esc), the game-over dialog and autosave; the
+dialogs themselves (their buttons, veil and layout) are the `dialogs` part (`game.client.board.dialogs`).
 
 Modes do not subclass this: `game.client.board.scene.BoardScene` does, once, and drives a mode's `ModeView`.
 A scene built on `GameScene` implements the `*_board` hooks instead of
@@ -9,7 +10,7 @@ A scene built on `GameScene` implements the `*_board` hooks instead of
 - `build_board_ui()` to create its own pygame_gui elements (called after every UI reset),
 - `handle_board(event)`, `update_board(dt)`, `draw_board(surface)`, `leave_board()`.
 
-While the pause menu or the game-over dialog is open the board gets no events and no updates (it is
+While the pause menu or the game-over dialog is open (`dialogs.overlay`) the board gets no events and no updates (it is
 still drawn, dimmed). The session saves itself after every action (`session.save()`, the one writer);
 `self.autosave()` asks it once more and shows a failure. Call `self.show_game_over(title,
 reason)` when the session ends. For `--screenshot`, a scene may define a classmethod
@@ -20,19 +21,19 @@ reason)` when the session ends. For `--screenshot`, a scene may define a classme
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import art, saves
-from game.client.confirm import Confirm
+from game.client.board.dialogs import BoardDialogs
 from game.client.scene import Scene
-from game.client.widgets import ButtonGroup
 
-# UI layer of dialogs: above anything a board puts in its side panel.
-OVERLAY_LAYER = 40
-GAME_OVER_W = 460
-REASON_SIZE = 18
+if TYPE_CHECKING:
+    from game.client.app import App
+
+DialogItem = tuple[str, Callable[[], None], str]  # a dialog button: its text, what it does, its theme id
 
 
 class GameScene(Scene):
@@ -40,16 +41,11 @@ class GameScene(Scene):
 
     mode: str = ""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.session: Any = None
-        self.overlay: str | None = None  # None, "pause" or "game_over"
-        self.overlay_buttons = ButtonGroup()
-        self.overlay_rect = pygame.Rect(0, 0, 0, 0)
-        self.game_over_text: tuple[str, str] = ("", "")
-        self.veil: Any = None
         self.size: tuple[int, int] = app.screen_size
-        self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
+        self.dialogs = BoardDialogs(self)  # the pause menu, the game-over card and the Restart question
 
     # --- hooks for subclasses --------------------------------------------------------------------
     def enter_board(self, **context: Any) -> None:
@@ -78,8 +74,7 @@ class GameScene(Scene):
     def enter(self, session: Any = None, **context: Any) -> None:
         """Open the board for `session`."""
         self.session = session
-        self.overlay = None
-        self.confirm = None
+        self.dialogs.reset()
         self.size = self.app.screen_size
         if session is not None:
             self.mode = session.mode
@@ -89,8 +84,8 @@ class GameScene(Scene):
 
     def leave(self) -> None:
         """Close the board."""
-        self.overlay = None
-        self.overlay_buttons.clear()
+        self.dialogs.overlay = None
+        self.dialogs.buttons.clear()
         self.leave_board()
         if self.session is not None:
             self.session.close()  # stop AI workers of a game we are leaving
@@ -107,14 +102,7 @@ class GameScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dialogs first; Esc opens (or closes) the pause menu; everything else goes to the board."""
-        if self.confirm is not None and self.confirm.open:
-            self.confirm.handle(event)
-            return
-        if self.overlay is not None:
-            if self.overlay_buttons.handle(event):
-                return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.overlay == "pause":
-                self.close_pause()
+        if self.dialogs.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
@@ -124,7 +112,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         """The board stands still while the pause menu is open; a failing autosave is told at once."""
         self.tell_save_problems()
-        if self.overlay != "pause":
+        if self.dialogs.overlay != "pause":
             self.update_board(dt)
 
     def tell_save_problems(self) -> None:
@@ -135,7 +123,7 @@ class GameScene(Scene):
             app.notify(app.t("msg.autosave_corrupt", detail=problem))
             problem = saves.take_problem()
         session = self.session
-        if session is None or not getattr(session, "autosave", False):
+        if session is None or not session.autosave:
             return
         if session.save_problem:
             if not app.save_failing:
@@ -148,122 +136,12 @@ class GameScene(Scene):
         """The board, then the dimmed veil and the panel of an open dialog."""
         self.draw_board(surface)
 
-    def _veil(self) -> None:
-        """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
-        import pygame_gui
-
-        veil = pygame.Surface(self.size, pygame.SRCALPHA)
-        veil.fill((6, 10, 8, 150))
-        art.panel(veil, self.overlay_rect, self.app.ui_scale)
-        title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
-        s = self.app.s
-        art.heading(self.app, veil, title, (self.overlay_rect.centerx, self.overlay_rect.y + s(46)),
-                    self._title_size(title))
-        if self.overlay == "game_over" and self.game_over_text[1]:
-            box = self._reason_box()
-            art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT,
-                             align="center")
-        if self.overlay == "game_over" and self.results_size()[1]:
-            top = self._reason_box().bottom + s(10)
-            self.draw_results(veil, pygame.Rect(self.overlay_rect.x + s(28), top, self.overlay_rect.w - s(56),
-                                                s(self.results_size()[1])))
-        self.veil = pygame_gui.elements.UIImage(
-            pygame.Rect((0, 0), self.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
-        )
-
     # --- UI -------------------------------------------------------------------------------------
     def _build_ui(self) -> None:
         # Start from an empty UI so no dialog's buttons outlive it.
         self.app.ui.clear_and_reset()
-        self.overlay_buttons.clear()
         self.build_board_ui()
-        if self.overlay == "pause":
-            self._build_pause()
-        elif self.overlay == "game_over":
-            self._build_game_over()
-        if self.confirm is not None and self.confirm.open:
-            self.confirm.build()
-
-    def _dialog(self, width: int, height: int) -> pygame.Rect:
-        w, h = self.app.s(width), self.app.s(height)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
-        self.overlay_rect = rect
-        self._veil()
-        return rect
-
-    def _column(self, rect: pygame.Rect, top: int, items: list[tuple[str, Any, str]], columns: int = 1) -> None:
-        s = self.app.s
-        gap = s(16)
-        width = (rect.w - s(80) - gap * (columns - 1)) // columns
-        for index, (text, callback, object_id) in enumerate(items):
-            row, col = divmod(index, columns)
-            button_rect = pygame.Rect(rect.x + s(40) + col * (width + gap), rect.y + s(top) + row * s(56), width, s(46))
-            self.overlay_buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id,
-                                     layer=OVERLAY_LAYER)
-        self.overlay_buttons.set_focus(0)
-
-    def _build_pause(self) -> None:
-        t = self.app.t
-        rect = self._dialog(400, 96 + 5 * 56 + 24)
-        self._column(
-            rect,
-            96,
-            [
-                (t("pause.resume"), self.close_pause, "#primary"),
-                (t("pause.restart"), self.ask_restart, "#menu_button"),
-                (t("pause.rules"), self.open_rules, "#menu_button"),
-                (t("pause.settings"), self.open_settings, "#menu_button"),
-                (t("pause.save_quit"), self.save_and_quit, "#menu_button"),
-            ],
-        )
-
-    def _title_size(self, title: str) -> int:
-        """The dialog title's layout size: 28, smaller when a long title would not fit the dialog."""
-        size = 28
-        room = self.overlay_rect.w - self.app.s(56)
-        while size > 18 and self.app.fonts.get(self.app.s(size), True).size(title)[0] > room:
-            size -= 1
-        return size
-
-    def _reason_lines(self) -> list[str]:
-        """The game-over reason wrapped to the dialog's width."""
-        font = self.app.fonts.get(self.app.s(REASON_SIZE))
-        width = self.app.s(self._game_over_w()) - self.app.s(56)
-        return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
-
-    def _reason_box(self) -> pygame.Rect:
-        """Where the game-over reason is written: under the title, as tall as its lines."""
-        s = self.app.s
-        lines = len(self._reason_lines())
-        height = max(s(60), lines * self.app.fonts.get(s(REASON_SIZE)).get_linesize())
-        rect = self.overlay_rect
-        return pygame.Rect(rect.x + s(28), rect.y + s(82), rect.w - s(56), height)
-
-    def _build_game_over(self) -> None:
-        t = self.app.t
-        # The dialog grows with the reason's lines, so a long reason (or language) never runs into the buttons.
-        lines = len(self._reason_lines())
-        line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
-        extra = max(0, round(lines * line_h) - 52)
-        items = [(t("gameover.rematch"), self.rematch, "#primary"), *self.game_over_actions(),
-                 (t("gameover.menu"), self.to_menu, "#menu_button")]
-        results_h = self.results_size()[1]
-        if results_h:
-            extra += results_h + 10
-        columns = 2 if results_h else 1  # a wide card with results puts its buttons side by side
-        rows = -(-len(items) // columns)
-        rect = self._dialog(self._game_over_w(), 150 + extra + rows * 56 + 16)
-        self._column(rect, 150 + extra, items, columns)
-        s = self.app.s
-        # The card can be closed to look at the final board (Esc does the same).
-        close = pygame.Rect(rect.right - s(44), rect.y + s(8), s(36), s(36))
-        self.overlay_buttons.add(self.app.ui, close, "×", self.close_game_over, object_id="#small_button",
-                                 layer=OVERLAY_LAYER, tooltip=t("gameover.close"))
-
-    def _game_over_w(self) -> int:
-        """The game-over card's width in layout units: wider when it shows results."""
-        return max(GAME_OVER_W, self.results_size()[0] + 56)
+        self.dialogs.build()
 
     def results_size(self) -> tuple[int, int]:
         """(width, height) in layout units of the results a board shows in its game-over card; (0, 0): none."""
@@ -274,10 +152,10 @@ class GameScene(Scene):
 
     def close_game_over(self) -> None:
         """Close the result card; the board stays."""
-        self.overlay = None
+        self.dialogs.overlay = None
         self._build_ui()
 
-    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+    def game_over_actions(self) -> list[DialogItem]:
         """Extra buttons a board offers in the game-over dialog (text, callback, object id), between Rematch and
         Menu; none by default."""
         return []
@@ -285,24 +163,23 @@ class GameScene(Scene):
     # --- pause menu -----------------------------------------------------------------------------
     def open_pause(self) -> None:
         """Show the pause menu."""
-        self.overlay = "pause"
+        self.dialogs.overlay = "pause"
         self._build_ui()
 
     def close_pause(self) -> None:
         """Back to the game."""
-        self.overlay = None
+        self.dialogs.overlay = None
         self._build_ui()
 
     def ask_restart(self) -> None:
         """Restart, once the player confirms that the moves played so far go (at once when none were played)."""
         s = self.session
-        if s is None or s.is_over or not any(actor >= 0 for actor in getattr(s, "actors", [])):
+        if s is None or s.is_over or not any(actor >= 0 for actor in s.actors):
             self.restart()
             return
         t = self.app.t
-        self.confirm = Confirm(self.app, t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")),
-                               t("confirm.restart_yes"), t("confirm.cancel"), self.restart)
-        self.confirm.build()
+        self.dialogs.ask(t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")), t("confirm.restart_yes"),
+                         t("confirm.cancel"), self.restart)
 
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""
@@ -326,8 +203,8 @@ class GameScene(Scene):
     # --- game over ------------------------------------------------------------------------------
     def show_game_over(self, title: str, reason: str = "") -> None:
         """Show the end-of-game dialog: `title` (who won) and `reason`, with Rematch and Menu."""
-        self.game_over_text = (title, reason)
-        self.overlay = "game_over"
+        self.dialogs.game_over_text = (title, reason)
+        self.dialogs.overlay = "game_over"
         self._build_ui()
 
     def rematch(self) -> None:

@@ -70,7 +70,7 @@ def check_idle_board(app: Any) -> bool:
     scene = app.scenes.current
     if not isinstance(scene, BoardScene) or scene.session is None or scene.queue.busy:
         return False
-    if scene.review_model is not None or scene._settled_at != scene._position_key():
+    if scene.reviewer.model is not None or not scene.turns.settled:
         return False
     expected = scene.view.build_model(scene.session.state)
     if scene.model != expected:

@@ -35,7 +35,7 @@ class FateCard:
 
     def lines(self) -> list[str]:
         """Title, what happens, the exact expectation, both spirits."""
-        t = self.view.board.app.t
+        t = self.view.board.t
         state = self.view.picks.state
         loss = fate_expected_loss_of_lower()
         even = fate_no_change()
@@ -63,7 +63,7 @@ class FateCard:
 
     def layout(self) -> list[B.Button]:
         """Place the card over the board's middle; its two buttons."""
-        t = self.view.board.app.t
+        t = self.view.board.t
         layout = self.view.board.layout
         cell = layout.cell
         big, small = self._fonts()

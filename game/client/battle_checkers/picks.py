@@ -29,7 +29,7 @@ from game.engine.battle_checkers import (
 )
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 TURN_KEYS = {pygame.K_q: -1, pygame.K_e: 1}
 USE_KEYS = {pygame.K_1: USE_DIE1, pygame.K_2: USE_DIE2, pygame.K_3: USE_SUM, pygame.K_s: USE_SUM}
@@ -47,7 +47,7 @@ class AttackOption:
 class BattleCheckersPicks(BoardPicks):
     """The picks of the human to act (the draft: cell -> facing), over the board scene's services."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         super().__init__(board)
         self.draft_player: int | None = None  # whose deployment the draft is (another side's turn drops it)
         self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
@@ -337,7 +337,7 @@ class BattleCheckersPicks(BoardPicks):
         if chosen is not None:
             self.board.commit(chosen)
             return
-        t = self.board.app.t
+        t = self.board.t
         options = []
         for attack in self._attacks.get(target, []):
             side = self.state.forecast(attack).detail.side
@@ -412,32 +412,41 @@ class BattleCheckersPicks(BoardPicks):
         phase = self.phase
         if isinstance(intent, Arrow):
             self._move_cursor(intent.dx, intent.dy)
-            return
-        if isinstance(intent, Confirm) and self.cursor is not None and phase == "deploy":
-            cell = cell_name(*self.cursor)
-            if not self.remove_unit(cell):
-                self.add_unit(cell)
-            return
-        if isinstance(intent, Key) and intent.key in TURN_KEYS:
-            steps = TURN_KEYS[intent.key]
-            if phase == "deploy" and self.hover:
-                self.turn_unit(self.hover, steps)
-            elif phase == "main":
-                self.turn_ghost(steps)
-            return
-        if phase == "deploy" and isinstance(intent, Confirm):
-            self.confirm_deployment()
+        elif isinstance(intent, Key) and intent.key in TURN_KEYS:
+            self._turn_key(phase, TURN_KEYS[intent.key])
+        elif phase == "deploy" and isinstance(intent, Confirm):
+            self._confirm_deploy()
         elif phase == "main":
-            if isinstance(intent, Key) and intent.key in USE_KEYS:
-                self.choose_use(USE_KEYS[intent.key])
-            elif isinstance(intent, Key) and intent.key == pygame.K_n:
-                self.board.commit(END)
-            elif isinstance(intent, Tab):
-                self._cycle(-1 if intent.back else 1)
-            elif isinstance(intent, Confirm) and self.hover:
-                self.press(self.hover)
+            self._main_key(intent)
         elif phase == "fate_choice" and isinstance(intent, Key) and intent.key in (pygame.K_f, pygame.K_d):
             self.board.commit(FATE if intent.key == pygame.K_f else NOFATE)
+
+    def _turn_key(self, phase: str, steps: int) -> None:
+        """Q/E: the hovered unit of the draft, or the planner's ghost."""
+        if phase == "deploy" and self.hover:
+            self.turn_unit(self.hover, steps)
+        elif phase == "main":
+            self.turn_ghost(steps)
+
+    def _confirm_deploy(self) -> None:
+        """Enter in the deployment: on the cursor, place or take a unit; without one, confirm the draft."""
+        if self.cursor is None:
+            self.confirm_deployment()
+            return
+        cell = cell_name(*self.cursor)
+        if not self.remove_unit(cell):
+            self.add_unit(cell)
+
+    def _main_key(self, intent: Intent) -> None:
+        """1/2/3 pick a chip, N ends the turn, Tab cycles units, Enter presses the hovered cell."""
+        if isinstance(intent, Key) and intent.key in USE_KEYS:
+            self.choose_use(USE_KEYS[intent.key])
+        elif isinstance(intent, Key) and intent.key == pygame.K_n:
+            self.board.commit(END)
+        elif isinstance(intent, Tab):
+            self._cycle(-1 if intent.back else 1)
+        elif isinstance(intent, Confirm) and self.hover:
+            self.press(self.hover)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """Arrows move a cursor over the board; the cell under it is hovered (the planner's ghost follows)."""

@@ -14,16 +14,16 @@ from game.client.dice import DiceTray, TrayDie
 from game.client.dice.tray import FRAME_PX
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 
 class RollCard:
     """A titled tray; `visible` while a roll is shown."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         self.board = board
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10),
-                             speed=lambda: getattr(board.app.settings, "anim_speed", "normal"), seed=13)
+                             speed=lambda: board.settings.anim_speed, seed=13)
         self.visible = False
         self.title = ""
         self.result = ""

@@ -62,7 +62,7 @@ class Slot:
     def buttons(self) -> list[B.Button]:
         """The phase's buttons for the human to act (none while others act)."""
         view = self.view
-        board, picks, t = view.board, view.picks, view.board.app.t
+        board, picks, t = view.board, view.picks, view.board.t
         if not board.accepting_input or picks.state is None:
             return []
         rows = self._rects()
@@ -96,7 +96,7 @@ class Slot:
     def phase_text(self) -> str:
         """The turn counter, or what deployment asks."""
         view = self.view
-        picks, t = view.picks, view.board.app.t
+        picks, t = view.picks, view.board.t
         model = self.model()
         state = picks.state
         if state is None or model is None:
@@ -153,7 +153,7 @@ class Slot:
 
     def _over(self) -> bool:
         board = self.view.board
-        return bool(board.session is not None and board.session.is_over and not board.queue.busy)
+        return bool(board.session is not None and board.session.is_over and not board.busy)
 
     def spirit_series(self) -> list[list[int]]:
         """Each side's spirit at the start, at every turn's start, and now (for the chart after the game)."""
@@ -168,7 +168,7 @@ class Slot:
         series = self.spirit_series()
         if not series:
             return
-        t = self.view.board.app.t
+        t = self.view.board.t
         title = t("battle_checkers.slot.spirit_chart")
         size = art.fitting_size(title, rect.w, int(unit * 0.75), cut)
         art.label(surface, title, size, art.MUTED, topleft=(rect.left, rect.top))
@@ -224,7 +224,7 @@ class Slot:
         model = self.model()
         if model is None:
             return
-        t = self.view.board.app.t
+        t = self.view.board.t
         art.label(surface, t("battle_checkers.slot.spirit"), int(unit * 0.75), art.MUTED, topleft=(area.left, area.top))
         for seat, row in enumerate(self.spirit_rows()):
             row = row.move(offset)

@@ -38,6 +38,7 @@ from game.engine.battle_checkers import (
     Activated,
     Attack,
     Attacked,
+    BattleCheckersState,
     EndTurn,
     FateChoice,
     Moved,
@@ -50,17 +51,17 @@ from game.engine.battle_checkers import (
 from game.engine.core import CHANCE
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 SIDE_COLOURS = {FRONT: (255, 244, 214), RIGHT: (236, 96, 80), LEFT: (110, 160, 255), REAR: (150, 40, 40)}
 COST_BADGE = (34, 26, 20)
 
 
-class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot], slot_units=SLOT_UNITS,
-                         stats=GameStats, picks=BattleCheckersPicks, slot=Slot):
+class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, GameStats, BattleCheckersPicks, RollCard,
+                                  Slot], slot_units=SLOT_UNITS, stats=GameStats, picks=BattleCheckersPicks, slot=Slot):
     """The Battle Checkers part of a board scene."""
 
-    def attach(self, board: BoardScene) -> None:
+    def attach(self, board: BoardServices) -> None:
         """As every such mode, with the fate card; register the shards and grains effects."""
         super().attach(board)
         self.fate = FateCard(self)
@@ -81,7 +82,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
     def make_animation(self) -> BattleCheckersAnimation:
         """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
         board = self.board
-        return BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.app.t, self.seat_name,
+        return BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.t, self.seat_name,
                                        self.slot.spirit_anchor)
 
     # ----- model and animation -----
@@ -90,14 +91,14 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
         super().enter()
         self.picks.threat = False
 
-    def build_model(self, state: Any) -> BattleCheckersModel:
+    def build_model(self, state: BattleCheckersState) -> BattleCheckersModel:
         """The units of `state` (any state: read-only)."""
         return BattleCheckersModel.from_state(state)
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
+    def position_changed(self, state: BattleCheckersState, human_to_act: bool) -> None:
         """Index the position; a roll card left open by an undo closes."""
-        if not self.board.queue.busy:
+        if not self.board.busy:
             self.card.close()
         self.picks.rebuild(state, human_to_act)
 
@@ -280,7 +281,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
             left = p.pips_left(hover)
             marks.drawn.append(_mark("ghost", hover, DIRECTIONS[facing]))
             if left is not None:
-                text = self.board.app.t("battle_checkers.pips_left", n=left)
+                text = self.board.t("battle_checkers.pips_left", n=left)
                 cx, cy = layout.cell_center(hover)
                 text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), (30, 20, 12),
                            art.SELECT)
@@ -312,7 +313,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
             rect = layout.cell_rect(*cell_xy(name)).inflate(-layout.cell // 6, -layout.cell // 6)
             pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
             pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
-            text_badge(layer, self.board.app.t(f"battle_checkers.side_short.{side}"),
+            text_badge(layer, self.board.t(f"battle_checkers.side_short.{side}"),
                        (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), (20, 14, 10), colour)
             self.board.marks.drawn.append(_mark("side", name, side))
         return True
@@ -342,7 +343,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
 
     def odds_lines(self, target: str) -> list[str]:
         """The hovered attack in words: who hits which side, and the exact chance of success from `forecast`."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         attack = p.shown_attack(target)
         if attack is None:
@@ -386,7 +387,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The side's name from the new-game dialog, else its colour's name."""
-        return self.board.typed_name(seat) or self.board.app.t(f"battle_checkers.seat.{seat % 2}")
+        return self.board.typed_name(seat) or self.board.t(f"battle_checkers.seat.{seat % 2}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The side's accent."""
@@ -399,7 +400,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
     def preset_title(self, name: str) -> str:
         """A preset's name in the interface language."""
         key = f"battle_checkers.preset.{name}"
-        t = self.board.app.t
+        t = self.board.t
         return t(key) if t.has(key) else name.replace("_", " ").capitalize()
 
     def log_rows(self) -> list[Row]:
@@ -408,14 +409,14 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
         s = self.board.session
         if s is None:
             return []
-        key = (id(s), len(s.log), tuple(s.log[-1:]), self.board.app.t.language, tuple(self.board.log.rect))
+        key = (id(s), len(s.log), tuple(s.log[-1:]), self.board.t.language, tuple(self.board.log_rect))
         if key != self._rows_key:
             self._rows_key = key
             self._rows = self._turn_lines(s)
         return self._rows
 
     def _turn_lines(self, s: Any) -> list[Row]:
-        t = self.board.app.t
+        t = self.board.t
         timeline = self.board.get_timeline()
         turns: list[str] = []
         owner = -2
@@ -450,20 +451,24 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
             if pending:
                 parts.append(pending)
                 pending = ""
-            if kind is EndTurn:
-                continue
             if kind is Place:
                 placed += 1
-                continue
-            if kind is Preset:
-                text = t("battle_checkers.log.preset", name=self.preset_title(action.name))  # type: ignore[union-attr]
-            parts.append(text)
+            else:
+                parts.extend(self._decision_words(kind, text, action))
         flush()
-        return line_rows([self.board.log.fit_turn(text) for text in turns])
+        return line_rows([self.board.fit_turn(text) for text in turns])
+
+    def _decision_words(self, kind: type, text: str, action: object) -> list[str]:
+        """What a decision adds to its turn's line: its notation, a preset's title, nothing for the end of a turn."""
+        if kind is EndTurn:
+            return []
+        if isinstance(action, Preset):
+            return [self.board.t("battle_checkers.log.preset", name=self.preset_title(action.name))]
+        return [text]
 
     def phase_status(self, state: Any) -> str:
         """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         if state.phase == "deploy":
             return t("battle_checkers.status.deploy_done" if p.units_left() == 0 else "battle_checkers.status.deploy")
@@ -485,12 +490,12 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
         loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
         return self.reason_words(outcome, winner=winner, loser=loser)
 
-    def end_summary(self, state: Any) -> str:
+    def end_summary(self, state: BattleCheckersState) -> str:
         """Units lost, attacks won against their expectation, spirit from start to end, per side."""
         stats = self.stats()
         if stats is None:
             return ""
-        t = self.board.app.t
+        t = self.board.t
         lines = []
         for seat, side in enumerate(stats.sides):
             name = self.seat_name(seat)
@@ -510,7 +515,7 @@ class BattleCheckersView(ModeBase[GameStats, BattleCheckersPicks, RollCard, Slot
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, the fate roll, or a turn."""
-        t = self.board.app.t
+        t = self.board.t
         state = self.board.session.state
         name = self.seat_name(seat)
         if state.phase == "deploy":

@@ -9,10 +9,14 @@ open information and strict turns, like Kubtafl, returns None and never shows it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
 
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -63,3 +67,92 @@ class HandoverCard:
         pygame.draw.rect(surface, self.colour, self.ok, border_radius=8)
         pygame.draw.rect(surface, (30, 20, 14), self.ok, 2, border_radius=8)
         art.label(surface, self.button, int(unit * 1.0), art.INK, center=self.ok.center, bold=True)
+
+
+class HandoverFlow:
+    """When the acting human changes, the card; the events held back until it is dismissed (those that open the
+    next human's turn, its roll); and which human acted last."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.card: HandoverCard | None = None
+        self.last_human: int | None = None  # the human seat that acted last
+        self.held: list[object] = []  # events that open the next human's turn, played once the card is dismissed
+        self.opening: int | None = None  # the seat whose turn the held events open while they play (the turn card)
+
+    def reset(self, keep_last: bool = True) -> None:
+        """No card, nothing held (a new game also forgets the last human)."""
+        self.card = None
+        self.held = []
+        self.opening = None
+        if not keep_last:
+            self.last_human = None
+
+    def settled(self) -> None:
+        """The board settled: the card when the acting human changed and the mode asks for it."""
+        message = self.due()
+        if message:
+            self.open(message)
+        s = self.scene.session
+        if s is not None and not s.is_over and s.is_human_turn:
+            self.last_human = s.current_seat
+
+    def due(self) -> str | None:
+        """The mode's hand-over message when a human other than the last one is to act now, else None."""
+        s = self.scene.session
+        if s is None or s.is_over or not s.is_human_turn:
+            return None
+        seat = s.current_seat
+        if self.last_human is None or self.last_human == seat:
+            return None
+        return self.scene.view.handover(seat) or None
+
+    def open(self, message: str) -> None:
+        """Show the card for the seat to act."""
+        scene = self.scene
+        seat = scene.session.current_seat
+        self.card = HandoverCard(seat, scene.view.seat_name(seat), scene.view.seat_colour(seat), message,
+                                 scene.app.t("board.handover.ready"))
+        self.layout()
+
+    def layout(self) -> None:
+        """Centre an open card over the board."""
+        if self.card is not None:
+            self.card.layout(self.scene.layout.frame, self.scene.panel_layout.unit)
+
+    def split(self, events: list[object]) -> list[object]:
+        """The events to play now; when a hand-over is due, those after the mode's `turn_opened` event for the
+        seat to act (its turn roll) are held back and the card opens first: the player takes the seat, then sees
+        the roll. Chance outcomes that resolve the previous player's action come before the turn opens: they play
+        before the card."""
+        message = self.due()
+        if not message:
+            return events
+        seat = self.scene.session.current_seat
+        cut = max((i for i, e in enumerate(events) if self.scene.view.turn_opened(e) == seat),
+                  default=len(events) - 1)
+        if cut >= len(events) - 1:
+            return events  # nothing after the turn opened: the card comes when the board settles, as always
+        self.held = events[cut + 1:]
+        self.open(message)  # drawn and answered once the events before it have played out
+        self.last_human = seat
+        return events[:cut + 1]
+
+    def dismiss(self) -> None:
+        """The player took the seat: close the card and play what opens their turn."""
+        self.card = None
+        held, self.held = self.held, []
+        if held:
+            self.opening = self.scene.session.current_seat
+            self.scene.animator.play(held)
+            self.scene.turns.settled_at = None
+
+    def handle(self, event: pygame.event.Event, ctrl_z: bool) -> bool:
+        """While the card is up it takes every event: Ctrl+Z still takes a decision back; True when it was up."""
+        if self.card is None:
+            return False
+        if ctrl_z:
+            self.scene.turns.undo()  # the card waits for a player, but taking a decision back never does
+        elif self.card.handle(event):
+            self.dismiss()
+        return True

@@ -4,7 +4,8 @@ Pointer: `Hover` (the pointer moved; cell may be None off the board), `Press` (l
 click; the mode returns True to grab the piece there, which lets a drag start from it), `Release` (the button
 came up without a drag), `Drag` (the grabbed piece was dragged past `DRAG_PIXELS` and released on `dst`),
 `RightClick`, `Wheel` (notches, + is up). Keys: `Arrow` (move the cursor), `Confirm` (Enter/Space), `Tab`
-(cycle pieces; back with Shift), `Key` (any other key a mode may use: T, R, G, V, Q, E…). Undo (Ctrl+Z), hint
+(cycle pieces; back with Shift), `Key` (any other key a mode may use: T, R, G, V, Q, E…). The key modifiers
+held travel on the intent (`Press.mod`, `Key.mod`), so no mode reads the keyboard's state. Undo (Ctrl+Z), hint
 (H), skip (Space/click while animating) and cancel/pause (Esc) are the scene's and reach the mode as
 `ModeView.cancel()` only.
 """
@@ -33,10 +34,12 @@ class Hover:
 
 @dataclass(frozen=True)
 class Press:
-    """The left button went down on `cell` (None: off the board); `pos` is None for Enter on the cursor."""
+    """The left button went down on `cell` (None: off the board); `pos` is None for Enter on the cursor; `mod`:
+    the key modifiers held (Shift+click)."""
 
     cell: str | None
     pos: Pos | None
+    mod: int = 0
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,7 @@ class PointerTracker:
                     self.dragging = True
             return Hover(layout.name_at(event.pos), event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return Press(layout.name_at(event.pos), event.pos)
+            return Press(layout.name_at(event.pos), event.pos, pygame.key.get_mods())
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return RightClick(layout.name_at(event.pos), event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -154,6 +157,11 @@ class PointerTracker:
         if event.key == pygame.K_TAB:
             return Tab(bool(event.mod & pygame.KMOD_SHIFT))
         return Key(event.key, event.mod)
+
+
+def left_press(event: pygame.event.Event) -> bool:
+    """True for a press of the left mouse button."""
+    return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
 
 
 def step_cursor(cursor: tuple[int, int], dx: int, dy: int, layout: BoardLayout) -> tuple[int, int]:

@@ -265,39 +265,50 @@ class MoveLog:
         panel is drawn onto its own image); texts that do not fit go to `cut`."""
         u = self.unit
         log = self.rect.move(offset)
-        body = self.body.move(offset)
         top = self.first_shown()
-        thumb = self.thumb(len(self.rows), top)
-        track = self.track().move(offset)
-        right = self._right(offset[0])
-        starts, ends = self._columns(self._right())
+        starts, _ends = self._columns(self._right())
         starts = [x + offset[0] for x in starts]
-        ends = [*starts[1:], right]
-        columns = len(starts)
-        if self.headers and len(self.headers) == columns:
-            # The seat names head their columns (who plays each side, always in view).
-            # The first header may use the number column's room too.
-            lefts = [log.left + u // 2, *starts[1:]]
-            rooms = [ends[i] - lefts[i] - u // 2 for i in range(columns)]
-            names = [name for name, _colour in self.headers]
-            scratch: list[str] = []
-            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
-                       for i, name in enumerate(names))
-            for shorter in self.short_headers:
-                # Too long for the column: a shorter form (its colour still names the side).
-                if not scratch:
-                    break
-                names, scratch = shorter, []
-                for i, name in enumerate(names):
-                    art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
-            # One size for every header, so no seat looks more important.
-            size = min(art.fitting_size(name, rooms[i], int(u * 0.8), cut, bold=True) for i, name in enumerate(names))
-            for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
-                art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3),
-                          bold=True)
+        ends = [*starts[1:], self._right(offset[0])]
+        if self.headers and len(self.headers) == len(starts):
+            self._draw_headers(surface, log, starts, ends, cut)
         else:
             art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2,
                                                                                  log.top + u // 3), bold=True)
+        self._draw_rows(surface, offset, top, starts, ends, cut)
+        self._draw_scroll_bar(surface, offset, top)
+        self._draw_chip(surface, offset, cut)
+
+    def _draw_headers(self, surface: pygame.Surface, log: pygame.Rect, starts: list[int], ends: list[int],
+                      cut: list[str]) -> None:
+        """The seat names head their columns (who plays each side, always in view)."""
+        u = self.unit
+        columns = len(starts)
+        # The first header may use the number column's room too.
+        lefts = [log.left + u // 2, *starts[1:]]
+        rooms = [ends[i] - lefts[i] - u // 2 for i in range(columns)]
+        names = [name for name, _colour in self.headers]
+        scratch: list[str] = []
+        for i, name in enumerate(names):
+            art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
+        for shorter in self.short_headers:
+            # Too long for the column: a shorter form (its colour still names the side).
+            if not scratch:
+                break
+            names, scratch = shorter, []
+            for i, name in enumerate(names):
+                art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
+        # One size for every header, so no seat looks more important.
+        size = min(art.fitting_size(name, rooms[i], int(u * 0.8), cut, bold=True) for i, name in enumerate(names))
+        for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
+            art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3), bold=True)
+
+    def _draw_rows(self, surface: pygame.Surface, offset: tuple[int, int], top: int, starts: list[int],
+                   ends: list[int], cut: list[str]) -> None:
+        """The numbered rows shown, the newest entry bold and the reviewed one on a band."""
+        u = self.unit
+        log = self.rect.move(offset)
+        body = self.body.move(offset)
+        columns = len(starts)
         newest = len(self.rows) - 1
         index = self.cell_of(self.selected) if self.selected else None
         selected = self.entry_cells()[index] if index is not None else None
@@ -317,19 +328,30 @@ class MoveLog:
                 art.label(surface, text, size, art.INK, topleft=(starts[i], y), bold=i == bold_at)
         if not self.rows:
             art.label(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(starts[0], body.top))
-        if thumb is not None:
-            thumb = thumb.move(offset)
-            pygame.draw.rect(surface, (200, 184, 150), track, border_radius=track.w // 2)
-            pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
-            if top + self.rows_shown < len(self.rows):
-                # Scrolled back: a small marker says newer moves are below.
-                mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
-                pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
-                                                            (mx, my + k * 0.4)])
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, offset: tuple[int, int], top: int) -> None:
+        thumb = self.thumb(len(self.rows), top)
+        if thumb is None:
+            return
+        u = self.unit
+        track = self.track().move(offset)
+        thumb = thumb.move(offset)
+        pygame.draw.rect(surface, (200, 184, 150), track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
+        if top + self.rows_shown < len(self.rows):
+            # Scrolled back: a small marker says newer moves are below.
+            mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+            pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
+                                                        (mx, my + k * 0.4)])
+
+    def _draw_chip(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
+        """The "jump to latest" chip while scrolled back."""
         chip = self.chip_rect()
-        if chip is not None:
-            chip = chip.move(offset)
-            pygame.draw.rect(surface, art.PANEL, chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surface, art.BRASS, chip, 1, border_radius=chip.h // 2)
-            size = art.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
-            art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)
+        if chip is None:
+            return
+        u = self.unit
+        chip = chip.move(offset)
+        pygame.draw.rect(surface, art.PANEL, chip, border_radius=chip.h // 2)
+        pygame.draw.rect(surface, art.BRASS, chip, 1, border_radius=chip.h // 2)
+        size = art.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
+        art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from game.client import art
+from game.client.board.log import Row
+from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
 from game.client.board.stats import Stats, stats_of
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 
 class Card(Protocol):
@@ -53,28 +55,28 @@ CardT = TypeVar("CardT", bound=Card)
 SlotT = TypeVar("SlotT", bound=Slot)
 
 
-class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
-    """The shared part of such a mode's view, generic over its statistics, picks, card and slot:
-    `class V(ModeBase[Stats, Picks, Card, Slot], slot_units=..., stats=Stats, picks=Picks, slot=Slot)`,
-    with `make_card` and `make_animation` for the parts whose making differs from mode to mode."""
+class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT, CardT, SlotT]):
+    """The shared part of such a mode's view, generic over its state, model, statistics, picks, card and slot:
+    `class V(ModeBase[State, Model, Stats, Picks, Card, Slot], slot_units=..., stats=Stats, picks=Picks,
+    slot=Slot)`, with `make_card` and `make_animation` for the parts whose making differs from mode to mode."""
 
     #: The panel slot's height in panel units (see `ModeView.slot_units`).
     slot_units: float
     #: The mode's game statistics, made from the game (see `board.stats`).
     stats_class: Callable[[Any], StatsT]
     #: The mode's picks, made over the board.
-    picks_class: Callable[[BoardScene], PicksT]
+    picks_class: Callable[[BoardServices], PicksT]
     #: The mode's panel slot, made over the view.
     slot_class: Callable[[Any], SlotT]
 
-    board: BoardScene
+    board: BoardServices
     picks: PicksT
     card: CardT
     slot: SlotT
     animation: Animation
 
     def __init_subclass__(cls, slot_units: float | None = None, stats: Callable[[Any], Any] | None = None,
-                          picks: Callable[[BoardScene], Any] | None = None, slot: Callable[[Any], Any] | None = None,
+                          picks: Callable[[BoardServices], Any] | None = None, slot: Callable[[Any], Any] | None = None,
                           **kwargs: Any) -> None:
         """A mode's view: its slot's height `slot_units` and its `stats`, `picks` and `slot` classes (typed loosely
         here: a class keyword's type cannot name the class's own bracketed types)."""
@@ -88,7 +90,7 @@ class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
         if slot is not None:
             cls.slot_class = slot
 
-    def attach(self, board: BoardScene) -> None:
+    def attach(self, board: BoardServices) -> None:
         """Keep the board and make the parts over it, each after those it may read: picks, card, slot, animation
         (no statistics or move list read yet)."""
         self.board = board
@@ -164,10 +166,10 @@ class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
 
     def draw_drag(self, surface: pygame.Surface, cut: list[str]) -> None:
         """Last on top: a dragged piece's arrow to the pointer; the texts `cut` on top go to the panel's list."""
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None:
+        grab = self.board.grab
+        if self.board.dragging and grab is not None:
             art.arrow(surface, self.board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
-        self.board.panel_cut.extend(c for c in cut if c not in self.board.panel_cut)
+        self.board.note_cut(cut)
 
     # ----- panel and texts -----
     def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
@@ -191,7 +193,7 @@ class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
         self.log_rows()
         return self._row_ends
 
-    def log_rows(self) -> Any:
+    def log_rows(self) -> list[Row]:
         """The move list's lines (a mode's own; it keeps `_row_ends` in step)."""
         raise NotImplementedError
 
@@ -208,9 +210,9 @@ class ModeBase(Generic[StatsT, PicksT, CardT, SlotT]):
 
     def hint_words(self, text: str) -> str:
         """The suggested action in notation."""
-        return self.board.app.t(f"{self.board.mode}.status.hint", move=text)
+        return self.board.t(f"{self.board.mode}.status.hint", move=text)
 
     def reason_words(self, outcome: Any, **names: str) -> str:
         """Why the game ended: the text of its rule's reason ("turn limit" -> `<mode>.reason.turn_limit`)."""
         reason = str(outcome.reason).replace(" ", "_").replace(":", "")
-        return self.board.app.t(f"{self.board.mode}.reason.{reason}", **names)
+        return self.board.t(f"{self.board.mode}.reason.{reason}", **names)

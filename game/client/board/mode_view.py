@@ -1,12 +1,15 @@
-"""What a mode supplies to the board layer: the `ModeView` protocol.
+"""What a mode supplies to the board layer: the `ModeView` protocol, generic over the mode's state and drawing
+model, with every hook a mode may supply declared here (the optional ones with their defaults: a mode's view
+subclasses `ModeView` and overrides what it has).
 
 `BoardScene` owns everything generic — the table, marks layer, effects, animation queue and animator, pointer
 and keys turned into intents, chooser and amount picker, hand-over card, side panel with the turn card, move
 log, status line and buttons, pause menu, game-over card, undo, hints, the AI turn flow and autosave — and
-drives one `ModeView` per game. The mode sees the scene as `board` (given to `attach`) and uses its services:
-`board.session`, `board.model` (the drawing model the animations walk forward), `board.layout`, `board.marks`,
-`board.animator`, `board.effects`, `board.commit(action)`, `board.open_chooser(...)`, `board.open_picker(...)`,
-`board.accepting_input`, `board.play_sound(name)`.
+drives one `ModeView` per game. The mode never sees the scene: `attach` hands it the board's services
+(`game.client.board.services.BoardServices`, kept as `board`): `board.session`, `board.model` (the drawing model
+the animations walk forward), `board.layout`, `board.marks`, `board.animator`, `board.effects`,
+`board.commit(action)`, `board.open_chooser(...)`, `board.open_picker(...)`, `board.accepting_input`,
+`board.busy`, `board.t`, `board.settings`, `board.play_sound(name)` and the rest listed there.
 
 How each kind of interaction maps to it (the intents are in `game.client.board.input`):
 - **Pick a piece, then a target** (Kubtafl moves, CheckRisk actions, Battle Checkers units): `pointer(Press)`
@@ -19,37 +22,40 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 - **A choice among a few actions** (Kubtafl's transfer amounts, CheckRisk's Stand / Retreat, Continue /
   Withdraw): `board.open_chooser(title, rows, cell)`; each chip is an option with `action`, `text`, `label`.
 - **Wheel or Q/E on a cell** (Battle Checkers' ghost unit turning to its final facing): `pointer(Wheel)` and
-  `key(Key(...))`.
+  `key(Key(...))`; the key modifiers held travel on the intent (`mod`).
 - **A decision by another seat mid-turn** (CheckRisk's defender): `handover(seat)` returns the hand-over card's
   message when that seat is a human and the previous acting human was another.
+- **An action the mode takes by itself** (a blitz's next round): `position_changed` returns it and the board
+  commits it, the one place actions are committed besides the player's picks and the AI's replies.
 - **Dice rolls and other engine events**: `event_handlers()` maps each event *class* to a handler that queues
   steps with `board.animator`'s helpers; the dice tray is a mode's drawer for its own effect kind. An effect that
   travels from the board into the side panel (Battle Checkers' spirit grains) is registered with
   `board.effects.register(kind, drawer, over_panel=True)` and drawn after the panel.
 - **Buttons and cards of a mode** (presets, End turn, the fate card): `game.client.board.buttons` lays out,
   hit-tests and draws small buttons; odds read `game.client.board.odds.percent` and `fraction_text`.
-- **Optional extras** (looked up with `getattr`, so a mode without them needs nothing): `end_summary(state)` adds
-  a line to the game-over card; `results_size()` and `draw_results(surface, rect, scale, cut)` put a results
-  table in it (CheckRisk: charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip.
-  Seat names typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
-  `turn_opened(event)` names the seat whose turn an engine event opens: when a hand-over card is due for that
-  seat, the events after it (the turn's dice) play only once the card is dismissed. `last_cells()` returns the
-  last action's squares and its seat, `([cells], seat)` or None: the board tints them in that seat's accent under
-  the mode's marks. `enter()` runs as a game opens, before anything else, to drop what a last game left.
+- **Optional hooks** (declared below with their defaults): `end_summary(state)` adds a line to the game-over
+  card; `results_size()` and `draw_results(surface, rect, scale, cut)` put a results table in it (CheckRisk:
+  charts, battles, luck); `eliminated(seat)` greys and strikes through a seat's chip; `turn_opened(event)` names
+  the seat whose turn an engine event opens: when a hand-over card is due for that seat, the events after it (the
+  turn's dice) play only once the card is dismissed; `last_cells()` returns the last action's squares and its
+  seat, `([cells], seat)` or None: the board tints them in that seat's accent under the mode's marks; `enter()`
+  runs as a game opens, before anything else, to drop what a last game left; `log_entries()` and `entry_note()`
+  shape the move list; `press_while_busy(pos)` is the mode's own control over a running animation. Seat names
+  typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
 - **A mode with a drafted deployment, a card, a panel slot, statistics and a move list of turns** (CheckRisk,
   Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, naming its
   statistics, picks and slot classes (and its slot's height) in its class line and making its card and animation
   in `make_card` and `make_animation`, with picks over `game.client.board.picks.BoardPicks` and pieces drawn as
   `game.client.board.piece.PieceView`.
-- **Review and replay**: `board.show_position(state)` draws `build_model(state)` with `draw_pieces`, read-only
-  (no marks, no input) until `board.show_position(None)`; nothing in these two may depend on the picks, so a past
-  position draws the same as it did live.
+- **Review and replay**: the board draws `build_model(state)` of a past position with `draw_pieces`, read-only
+  (no marks, no input); nothing in these two may depend on the picks, so a past position draws the same as it
+  did live.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
@@ -58,28 +64,34 @@ from game.client.board.layout import BoardLayout
 from game.client.board.log import Row
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
+
+StateT = TypeVar("StateT", contravariant=True)
+ModelT = TypeVar("ModelT")
 
 
-class ModeView(Protocol):
-    """One mode's part of a board scene: model, event handlers, picks, preview, pieces, panel slot, texts."""
+class ModeView(Protocol[StateT, ModelT]):
+    """One mode's part of a board scene over its `StateT` positions drawn as `ModelT` models: model, event
+    handlers, picks, preview, pieces, panel slot, texts."""
 
     #: The panel slot's height in panel units (0: no slot); the slot sits between the turn card and the log.
     slot_units: float
 
-    def attach(self, board: BoardScene) -> None:
-        """Called once when the scene is made: keep `board`, register effect drawers with `board.effects`."""
+    def attach(self, board: BoardServices) -> None:
+        """Called once when the scene is made: keep the board's services, register effect drawers with
+        `board.effects`."""
 
     # ----- model and animation -----
-    def build_model(self, state: Any) -> Any:
+    def build_model(self, state: StateT) -> ModelT:
         """The drawing model of `state` (any state, also a past one: read-only)."""
 
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
         """One handler per engine event class; each queues steps on `board.animator` that change `board.model`."""
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
-        """The board settled on a new position (after animations, undo or resume): rebuild what can be picked."""
+    def position_changed(self, state: StateT, human_to_act: bool) -> object | None:
+        """The board settled on a new position (after animations, undo or resume): rebuild what can be picked;
+        return an action the mode takes by itself now (a blitz's next round), committed by the board, else None."""
 
     def reset(self) -> None:
         """Drop every pick (selection, hover, preview): an action was committed or taken back."""
@@ -100,7 +112,7 @@ class ModeView(Protocol):
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """Marks under the pieces (last move, selection, pieces that can act); True when anything was drawn."""
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: ModelT,
                     offset: tuple[float, float]) -> None:
         """Every piece of `model` (also for review: nothing here may depend on the picks)."""
 
@@ -143,3 +155,42 @@ class ModeView(Protocol):
 
     def handover(self, seat: int) -> str | None:
         """The hand-over card's message when the human `seat` takes over from another human, or None."""
+
+    # ----- optional hooks: a mode overrides those it has -----
+    def enter(self) -> None:
+        """A game opens, before anything else: drop what a last game left (an open card, a draft)."""
+
+    def turn_opened(self, event: object) -> int | None:
+        """The seat whose turn the engine `event` opens (its turn roll), else None."""
+        return None
+
+    def last_cells(self) -> tuple[list[str], int] | None:
+        """The last action's squares and its seat, tinted in that seat's accent under the marks; None: none."""
+        return None
+
+    def log_entries(self) -> list[int] | None:
+        """For each cell of the move list, the entry it ends with when a cell joins several; None: one each."""
+        return None
+
+    def entry_note(self, events: list[object]) -> str:
+        """A short note on what one decision did, for the move list (see `BoardServices.entry_texts`)."""
+        return ""
+
+    def press_while_busy(self, pos: tuple[int, int]) -> bool:
+        """A click while events play: True when the mode used it (else it skips the animation)."""
+        return False
+
+    def eliminated(self, seat: int) -> bool:
+        """True for a seat that dropped out (its chip is greyed and struck through)."""
+        return False
+
+    def end_summary(self, state: StateT) -> str:
+        """A line for the game-over card ('' for none)."""
+        return ""
+
+    def results_size(self) -> tuple[int, int]:
+        """(width, height) in layout units of the results table in the game-over card; (0, 0): none."""
+        return (0, 0)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, cut: list[str]) -> None:
+        """The results table in `rect` of the game-over card (texts that do not fit go to `cut`)."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 
 class BoardPicks:
     """The picks of the human to act, over the board scene's services; a mode adds its own."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         self.board = board
         self.state: Any = None
         self.human = False

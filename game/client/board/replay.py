@@ -1,5 +1,5 @@
 """Opening a game record in the replay viewer: the mode's own board scene, reviewing the whole game read-only with
-play / pause / step / speed (see `BoardScene.replay`). Works for every mode with a board scene."""
+play / pause / step / speed (see `ReviewController.replay`). Works for every mode with a board scene."""
 
 from __future__ import annotations
 

@@ -16,18 +16,17 @@ from game.client.dice import DiceTray, TrayDie
 from game.engine.checkrisk import battle_forecast
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
     from game.client.checkrisk.picks import CheckRiskPicks
 
 
 class BattleCard:
     """The tray and the decision buttons; `visible` while a battle is shown."""
 
-    def __init__(self, board: BoardScene, picks: CheckRiskPicks) -> None:
+    def __init__(self, board: BoardServices, picks: CheckRiskPicks) -> None:
         self.board = board
         self.picks = picks
-        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: getattr(board.app.settings, "anim_speed",
-                                                                               "normal"))
+        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: board.settings.anim_speed)
         self.visible = False
         self.sides: tuple[int, int] = (0, 1)  # (attacker seat, defender seat) of the shown battle
         self.cells: tuple[str, str] = ("", "")
@@ -53,10 +52,10 @@ class BattleCard:
 
     def roll(self, attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> float:
         """Throw a round's dice (the faces the engine reported); returns how long they tumble."""
-        t = self.board.app.t
+        t = self.board.t
         groups = [[TrayDie("pips", v) for v in attacker_dice],
                   [TrayDie("pips", v, style="dark") for v in defender_dice]]
-        names = self.board.view.seat_name
+        names = self.board.seat_name
         labels = [t("checkrisk.tray.attacker", name=names(self.sides[0])),
                   t("checkrisk.tray.defender", name=names(self.sides[1]))]
         self.tray.roll(groups, labels)
@@ -100,7 +99,7 @@ class BattleCard:
     # ----- buttons -----
     def layout_buttons(self) -> list[B.Button]:
         """The buttons of the decision pending for the human acting now (none for others)."""
-        t = self.board.app.t
+        t = self.board.t
         picks = self.picks
         out: list[B.Button] = []
         state = picks.state
@@ -157,21 +156,25 @@ class BattleCard:
         from game.client.checkrisk.picks import Blitz
         from game.engine.checkrisk import Word
 
-        picks, commit = self.picks, self.board.commit
-        if key == "stop":
-            picks.stop_blitz()
-        elif key in ("continue", "withdraw", "stand"):
-            commit(Word(key))
-        elif key == "blitz_end":
-            picks.start_blitz(Blitz("end"))
-        elif key == "blitz_k":
-            picks.start_blitz(Blitz("down_to", k=picks.blitz_k))
-        elif key == "blitz_x":
-            picks.start_blitz(Blitz("odds", x=picks.blitz_x))
+        picks = self.picks
+        blitz = {"blitz_end": Blitz("end"), "blitz_k": Blitz("down_to", k=picks.blitz_k),
+                 "blitz_x": Blitz("odds", x=picks.blitz_x)}.get(key)
+        if key in ("continue", "withdraw", "stand"):
+            self.board.commit(Word(key))
+        elif blitz is not None:
+            picks.start_blitz(blitz)
         elif key in ("k_minus", "k_plus"):
             picks.blitz_k = max(1, min(5, picks.blitz_k + (1 if key == "k_plus" else -1)))
         elif key in ("x_minus", "x_plus"):
             picks.blitz_x = max(10, min(90, picks.blitz_x + (10 if key == "x_plus" else -10)))
+        else:
+            self._retreat_or_occupy(key)
+
+    def _retreat_or_occupy(self, key: str) -> None:
+        """Stop a blitz, start, drop or send the retreat split, or open the occupation picker."""
+        picks = self.picks
+        if key == "stop":
+            picks.stop_blitz()
         elif key == "retreat":
             picks.start_retreat()
         elif key == "retreat_back":
@@ -179,7 +182,7 @@ class BattleCard:
         elif key == "retreat_go":
             action = picks.retreat_action()
             if action is not None:
-                commit(action)
+                self.board.commit(action)
         elif key == "occupy":
             picks.open_occupy()
 
@@ -211,20 +214,20 @@ class BattleCard:
             return "checkrisk.battle.hint.split"
         if "occupy" in keys:
             return "checkrisk.battle.hint.occupy"
-        return "checkrisk.battle.hint.roll" if battle is not None or self.board.queue.busy else ""
+        return "checkrisk.battle.hint.roll" if battle is not None or self.board.busy else ""
 
     def _caption(self, surface: pygame.Surface, buttons: list[B.Button], cut: list[str]) -> None:
         key = self.caption(buttons)
         if not key:
             return
-        text = self.board.app.t(key)
+        text = self.board.t(key)
         area = self.button_area
         row = pygame.Rect(area.left, area.top + self.line + self.pad, area.w, self.line) if buttons else area
         size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.5), cut)
         art.label(surface, text, size, art.MUTED, center=row.center)
 
     def _header(self, surface: pygame.Surface, model: Any, cut: list[str]) -> None:
-        t = self.board.app.t
+        t = self.board.t
         h = self.header
         attacker, defender = self.sides
         a = model.attackers.count if model is not None and model.attackers is not None else 0
@@ -232,7 +235,7 @@ class BattleCard:
         d = d_stack.count if d_stack is not None and d_stack.owner == defender else 0
         icon = pygame.Rect(h.left, h.top, h.h, h.h)
         draw_emblem(surface, attacker, icon)
-        names = self.board.view.seat_name
+        names = self.board.seat_name
         text = t("checkrisk.tray.header", attacker=names(attacker), a=a, origin=self.cells[0],
                  defender=names(defender), d=d, target=self.cells[1])
         size = int(h.h * 0.62)

@@ -105,7 +105,7 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
 
     def battle(scene: Any) -> None:
         app.settings.anim_speed = "normal"
-        scene.commit(best_attack(scene.session))
+        scene.turns.commit(best_attack(scene.session))
         scene.queue.update(0.55)  # the attackers stepped out; the dice are in the air
 
     def retreat(scene: Any) -> None:

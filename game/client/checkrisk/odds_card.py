@@ -15,7 +15,7 @@ from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import Attack
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 
 def forecast(state: Any, origin: str, target: str, n: int) -> Any:
@@ -53,10 +53,10 @@ def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: A
     ]
 
 
-def draw(surface: pygame.Surface, board: BoardScene, state: Any, origin: str, target: str, n: int,
+def draw(surface: pygame.Surface, board: BoardServices, state: Any, origin: str, target: str, n: int,
          amounts: list[int], cut: list[str]) -> pygame.Rect:
     """The card beside the target cell, kept on the board's frame."""
-    t = board.app.t
+    t = board.t
     layout = board.layout
     texts = lines(state, origin, target, n, amounts, t)
     size = max(12, int(layout.cell * 0.2))

@@ -15,7 +15,7 @@ from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforc
 from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 import pygame
 
@@ -40,7 +40,7 @@ class Blitz:
 class CheckRiskPicks(BoardPicks):
     """The picks of the human to act (the draft: cell -> tokens), over the board scene's services."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         super().__init__(board)
         self.index = ActionIndex()
         self.amount: int | None = None  # tokens chosen for the selected stack (None: the default for the target)
@@ -53,8 +53,9 @@ class CheckRiskPicks(BoardPicks):
         self.picker_value = 0
 
     # ----- position -----
-    def rebuild(self, state: Any, human: bool) -> None:
-        """Index the new position; blitz goes on by itself; the occupation picker opens."""
+    def rebuild(self, state: Any, human: bool) -> Word | None:
+        """Index the new position; the occupation picker opens; a blitz going on returns its next round (the board
+        commits it)."""
         self.state = state
         self.index = ActionIndex.build(state)
         self.human = human
@@ -68,20 +69,20 @@ class CheckRiskPicks(BoardPicks):
         if battle is None or battle.stage != "defender":
             self.split = None
         if not human:
-            return
+            return None
         if phase == "deploy" and not self.draft:
             # The preset chosen for this seat in the new-game dialog is laid out, ready to confirm or change.
-            chosen = getattr(self.board.session, "presets", None) or []
+            chosen = list(self.board.session.presets)
             name = chosen[state.seat] if state.seat < len(chosen) else ""
             if name and name in self.index.presets:
                 self.use_preset(name)
         if battle is not None and battle.stage == "attacker" and self.blitz is not None:
             if self.blitz.goes_on(battle.attackers, battle.defenders):
-                self.board.commit(Word("continue"))
-                return
+                return Word("continue")
             self.blitz = None
         if battle is not None and battle.stage == "occupy":
             self.open_occupy()
+        return None
 
     def reset(self) -> None:
         """Drop the selection, hover and amount (the draft, split and blitz stay until their position goes)."""
@@ -225,7 +226,7 @@ class CheckRiskPicks(BoardPicks):
         if len(allowed) == 1:
             self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), allowed[0]))
             return
-        t = self.board.app.t
+        t = self.board.t
         self.picker_value = self.chosen_amount(origin, target)
         self.picking, self.picker_target = "act", target
 
@@ -255,7 +256,7 @@ class CheckRiskPicks(BoardPicks):
         def change(n: int) -> None:
             self.picker_value = n
 
-        self.board.open_picker(self.board.app.t("checkrisk.picker.occupy", origin=origin, target=target),
+        self.board.open_picker(self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
                                min(self.index.occupy), high, default, target,
                                lambda k: self.board.commit(Occupy("occupy", k)), change)
 
@@ -302,7 +303,7 @@ class CheckRiskPicks(BoardPicks):
         if self.split is None or high == 0:
             return
         self.picking, self.picker_target = "retreat", cell
-        self.board.open_picker(self.board.app.t("checkrisk.picker.retreat", cell=cell), low, high,
+        self.board.open_picker(self.board.t("checkrisk.picker.retreat", cell=cell), low, high,
                                self.split.get(cell, 0), cell, lambda n: self.set_split(cell, n),
                                lambda n: self.set_split(cell, n))
 
@@ -314,42 +315,37 @@ class CheckRiskPicks(BoardPicks):
             return False
         if not self.human or self.state is None:
             return False
-        phase = self.phase
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if phase == "deploy":
-            if isinstance(intent, Press) and intent.cell:
-                if shift:
-                    self.remove_token(intent.cell)
-                    return False
-                return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
-            if isinstance(intent, RightClick) and intent.cell:
+        by_phase = {"deploy": self._deploy_pointer, "reinforce": self._reinforce_pointer,
+                    "battle": self._battle_pointer, "act": self._act_pointer}.get(self.phase)
+        return by_phase(intent) if by_phase is not None else False
+
+    def _deploy_pointer(self, intent: Intent) -> bool:
+        """A click adds a token (Shift+click or a right click takes one off); a drag moves one."""
+        if isinstance(intent, Press) and intent.cell:
+            if intent.mod & pygame.KMOD_SHIFT:
                 self.remove_token(intent.cell)
-            elif isinstance(intent, Drag) and intent.dst:
-                self.move_token(intent.src, intent.dst)
-            return False
-        if phase == "reinforce" and isinstance(intent, Press) and intent.cell in self.index.reinforce:
+                return False
+            return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
+        if isinstance(intent, RightClick) and intent.cell:
+            self.remove_token(intent.cell)
+        elif isinstance(intent, Drag) and intent.dst:
+            self.move_token(intent.src, intent.dst)
+        return False
+
+    def _reinforce_pointer(self, intent: Intent) -> bool:
+        if isinstance(intent, Press) and intent.cell in self.index.reinforce:
             self.board.commit(Reinforce("reinforce", self.cell_index(intent.cell)))
-            return False
-        if phase == "battle" and self.split is not None and isinstance(intent, Press) and intent.cell:
-            if intent.cell in self.index.retreat_cells():
-                self.pick_split_cell(intent.cell)
-            return False
-        if phase != "act":
-            return False
+        return False
+
+    def _battle_pointer(self, intent: Intent) -> bool:
+        if self.split is not None and isinstance(intent, Press) and intent.cell in self.index.retreat_cells():
+            self.pick_split_cell(intent.cell)
+        return False
+
+    def _act_pointer(self, intent: Intent) -> bool:
+        """Select a stack, pick its target (a click or a drag), drop it (a right click), the wheel sets the amount."""
         if isinstance(intent, Press):
-            cell = intent.cell
-            if cell is None:
-                return False
-            if self.selected and cell != self.selected:
-                moves, attacks = self.index.targets(self.selected)
-                if cell in moves or cell in attacks:
-                    self.pick_target(cell)
-                    return False
-            if cell == self.selected:
-                self.select(None)
-                return False
-            self.select(cell)
-            return self.selected is not None
+            return self._act_press(intent.cell) if intent.cell is not None else False
         if isinstance(intent, Drag) and intent.dst:
             self.select(intent.src)
             self.pick_target(intent.dst)
@@ -358,6 +354,18 @@ class CheckRiskPicks(BoardPicks):
         elif isinstance(intent, Wheel) and self.selected:
             self.step_amount(intent.steps)
         return False
+
+    def _act_press(self, cell: str) -> bool:
+        if self.selected and cell != self.selected:
+            moves, attacks = self.index.targets(self.selected)
+            if cell in moves or cell in attacks:
+                self.pick_target(cell)
+                return False
+        if cell == self.selected:
+            self.select(None)
+            return False
+        self.select(cell)
+        return self.selected is not None
 
     def step_amount(self, steps: int) -> None:
         """Change the chosen amount of the selected stack."""

@@ -31,13 +31,13 @@ class Slot:
 
     def buttons(self) -> list[B.Button]:
         """The phase's buttons for the human to act (none while others act)."""
-        board, picks, t = self.view.board, self.view.picks, self.view.board.app.t
+        board, picks, t = self.view.board, self.view.picks, self.view.board.t
         if not board.accepting_input or picks.state is None:
             return []
         rows, phase = self._rects(), picks.phase
         if phase == "deploy":
             game = picks.state.game
-            language = getattr(board.app.settings, "language", "en")
+            language = board.settings.language
             titles = [(name, game.preset_title(name, language)) for name in picks.index.presets]
             return deploy_buttons(rows, picks, titles, picks.tokens_left(), lambda word: t(f"checkrisk.deploy.{word}"))
         out: list[B.Button] = []
@@ -68,7 +68,7 @@ class Slot:
     def phase_text(self) -> str:
         """What the phase asks, with its counters."""
         view = self.view
-        picks, t = view.picks, view.board.app.t
+        picks, t = view.picks, view.board.t
         state = picks.state
         if state is None:
             return ""
@@ -122,7 +122,7 @@ class Slot:
 
     def _luck(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         rows = self.view.stats_rows()
-        t = self.view.board.app.t
+        t = self.view.board.t
         if not rows or rect.h <= unit:
             return
         title = t("checkrisk.luck.title")

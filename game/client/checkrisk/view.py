@@ -22,11 +22,11 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, Move, Preset, Reinforce, Retreat, Word
+from game.engine.checkrisk import Attack, CheckRiskState, Move, Preset, Reinforce, Retreat, Word
 
 
-class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_units=SLOT_UNITS, stats=GameStats,
-                    picks=CheckRiskPicks, slot=Slot):
+class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
+                    slot_units=SLOT_UNITS, stats=GameStats, picks=CheckRiskPicks, slot=Slot):
     """The CheckRisk part of a board scene."""
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
@@ -47,13 +47,14 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
         self.picks.blitz = None
 
     # ----- model and animation -----
-    def build_model(self, state: Any) -> CheckRiskModel:
+    def build_model(self, state: CheckRiskState) -> CheckRiskModel:
         """The stacks of `state` (any state: read-only)."""
         return CheckRiskModel.from_state(state)
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
-        """Index the position; the battle card follows the battle (also one resumed from a save)."""
+    def position_changed(self, state: CheckRiskState, human_to_act: bool) -> Word | None:
+        """Index the position; the battle card follows the battle (also one resumed from a save); a blitz's next
+        round is returned to be committed."""
         battle = state.pending_battle()
         if battle is None:
             self.card.close()
@@ -62,7 +63,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
             game = state.game
             self.card.open(battle.attacker, battle.defender if battle.defender >= 0 else battle.attacker,
                            game.cell_name(battle.origin), game.cell_name(battle.target))
-        self.picks.rebuild(state, human_to_act)
+        return self.picks.rebuild(state, human_to_act)
 
     def pointer(self, intent: Intent) -> bool:
         """The battle card and the slot's buttons first, then the board."""
@@ -186,33 +187,46 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
         if state is None or not interactive:
             return self.draw_hint(layer)
         if state.phase == "deploy":
-            for cell in p.draft_addable():
-                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
-            for cell, k in p.draft.items():
-                x, y = cell_xy(cell)
-                self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
+            self._draw_draft(layer, state)
         elif state.phase == "reinforce":
             for cell in p.index.reinforce:
                 marks.dot(layer, layout, cell, cell == p.hover)
         elif state.phase == "act" and p.selected:
-            moves, attacks = p.index.targets(p.selected)
-            for cell in moves:
-                marks.dot(layer, layout, cell, cell == p.hover)
-            for cell in attacks:
-                n = p.chosen_amount(p.selected, cell)
-                win = odds_card.win_chance(state, p.selected, cell, n)
-                marks.attack(layer, layout, cell, cell == p.hover, win)
+            self._draw_targets(layer, state, p.selected)
         elif state.phase == "battle" and p.split is not None:
-            for cell in p.index.retreat_cells():
-                n = p.split.get(cell, 0)
-                marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
-                if n:
-                    x, y = cell_xy(cell)
-                    ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n,
-                                      alpha=0.7)
-                    self.draw_stack(layer, layout, ghost, (0, 0))
+            self._draw_split(layer, state, p.split)
         self.draw_hint(layer)
         return True
+
+    def _draw_draft(self, layer: pygame.Surface, state: Any) -> None:
+        """Where a token may go, and the drafted stacks."""
+        p, layout = self.picks, self.board.layout
+        for cell in p.draft_addable():
+            self.board.marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not p.draft.get(cell))
+        for cell, k in p.draft.items():
+            x, y = cell_xy(cell)
+            self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
+
+    def _draw_targets(self, layer: pygame.Surface, state: Any, selected: str) -> None:
+        """The selected stack's moves, and its attacks with their odds."""
+        p, layout, marks = self.picks, self.board.layout, self.board.marks
+        moves, attacks = p.index.targets(selected)
+        for cell in moves:
+            marks.dot(layer, layout, cell, cell == p.hover)
+        for cell in attacks:
+            win = odds_card.win_chance(state, selected, cell, p.chosen_amount(selected, cell))
+            marks.attack(layer, layout, cell, cell == p.hover, win)
+
+    def _draw_split(self, layer: pygame.Surface, state: Any, split: dict[str, int]) -> None:
+        """The retreat cells, with the tokens split onto each as a ghost stack."""
+        p, layout = self.picks, self.board.layout
+        for cell in p.index.retreat_cells():
+            n = split.get(cell, 0)
+            self.board.marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
+            if n:
+                x, y = cell_xy(cell)
+                ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n, alpha=0.7)
+                self.draw_stack(layer, layout, ghost, (0, 0))
 
     def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
         """A hinted move's or attack's origin and target."""
@@ -236,7 +250,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The seat's name from the new-game dialog, else 'Player N'."""
-        return self.board.typed_name(seat) or self.board.app.t("checkrisk.seat.default", n=seat + 1)
+        return self.board.typed_name(seat) or self.board.t("checkrisk.seat.default", n=seat + 1)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The Okabe–Ito colour of the seat."""
@@ -256,7 +270,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
         stats = self.stats()
         if stats is None:
             return []
-        t = self.board.app.t
+        t = self.board.t
         return [(seat, t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won,
                          lost=r.lost), self.eliminated(seat)) for seat, r in enumerate(stats.seats)]
 
@@ -273,7 +287,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
         outcome = s.outcome
         winners = tuple(outcome.winners) if outcome is not None else ()
         results.draw(surface, rect, scale, stats, list(s.state.out), self.seat_name, self.board.seat_controller,
-                     self.board.app.t, winners, cut)
+                     self.board.t, winners, cut)
 
     def log_rows(self) -> list[Row]:
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
@@ -299,7 +313,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
             if isinstance(action, Word) and action.kind == "end":
                 continue
             if isinstance(action, Preset):
-                text = self.board.app.t("checkrisk.log.preset", name=action.name)
+                text = self.board.t("checkrisk.log.preset", name=action.name)
             if isinstance(action, Reinforce) and parts and parts[-1].startswith("+") and parts[-1][1:].isdigit():
                 parts[-1] = f"+{int(parts[-1][1:]) + 1}"  # reinforcements count, not their cells
                 continue
@@ -307,11 +321,11 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
         if parts:
             turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
             ends.append(decided)
-        return line_rows([self.board.log.fit_turn(text) for text in turns])
+        return line_rows([self.board.fit_turn(text) for text in turns])
 
     def phase_status(self, state: Any) -> str:
         """What to do now: deploy, reinforce, answer the battle or act."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         phase = state.phase
         if phase == "deploy":
@@ -335,7 +349,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, defending mid-turn, or a turn."""
-        t = self.board.app.t
+        t = self.board.t
         s = self.board.session
         state = s.state
         name = self.seat_name(seat)

@@ -23,14 +23,14 @@ from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Threats, read_threats
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
     from game.client.kubtafl.pools import RemovedPools
 
 
 class KubtaflPicks:
     """Selected die or re-entering kind, hover and keyboard cursor, and the shown preview."""
 
-    def __init__(self, board: BoardScene) -> None:
+    def __init__(self, board: BoardServices) -> None:
         self.board = board
         self.index = ActionIndex()
         self.badges: list[tuple[str, pygame.Rect]] = []  # transfer badges as last drawn: (recipient, rect)
@@ -123,7 +123,7 @@ class KubtaflPicks:
             self.deselect_on_release = False
         elif isinstance(intent, Release):
             if intent.cell == intent.grabbed and self.deselect_on_release:
-                self.board.view.reset()
+                self.board.reset_picks()
             self.deselect_on_release = False
         return False
 
@@ -132,8 +132,8 @@ class KubtaflPicks:
         for rec, rect in self.badges:
             if rect.collidepoint(intent.pos):
                 self.hover_badge = rec
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None and (grab[0], intent.cell) in self.index.transfers:
+        grab = self.board.grab
+        if self.board.dragging and grab is not None and (grab[0], intent.cell) in self.index.transfers:
             # Dropping on an own neighbour opens its transfer (not a shove): preview that.
             self.hover_badge = intent.cell
         self.hover = intent.cell
@@ -154,7 +154,7 @@ class KubtaflPicks:
                     self.open_transfer(self.selected, rec)
                     return False
         if intent.cell is None:
-            self.board.view.reset()
+            self.board.reset_picks()
             return False
         return self.activate(intent.cell, pos)
 
@@ -165,7 +165,7 @@ class KubtaflPicks:
             if options:
                 self.open_reentry(self.reentry_kind, cell, options)
                 return False
-            self.board.view.reset()
+            self.board.reset_picks()
             return self._try_select(cell, pos)
         if self.selected is not None:
             opt = self.index.targets(self.selected).get(cell)
@@ -175,7 +175,7 @@ class KubtaflPicks:
             if cell == self.selected:
                 self.deselect_on_release = pos is not None
                 if pos is None:
-                    self.board.view.reset()
+                    self.board.reset_picks()
                 return pos is not None
         return self._try_select(cell, pos)
 
@@ -188,14 +188,14 @@ class KubtaflPicks:
                     return False
         if cell in self.index.dice_with_actions():
             keep_cursor = self.cursor
-            self.board.view.reset()
+            self.board.reset_picks()
             self.selected = cell
             self.cursor = keep_cursor
             self.deselect_on_release = False
             self.board.play_sound("click")
             return pos is not None
         keep_cursor = self.cursor
-        self.board.view.reset()
+        self.board.reset_picks()
         if self._is_enemy(cell):
             # An enemy die: keep its reach shown until the next click.
             self.inspected = cell
@@ -208,7 +208,7 @@ class KubtaflPicks:
         """Pick a removed die: its possible cells are marked."""
         if kind not in self.index.reentries:
             return
-        self.board.view.reset()
+        self.board.reset_picks()
         self.reentry_kind = kind
         self.board.play_sound("click")
 
@@ -218,7 +218,7 @@ class KubtaflPicks:
         options = self.index.transfers.get((donor, recipient))
         if not options:
             return
-        title = self.board.app.t("kubtafl.popup.give", donor=donor, recipient=recipient)
+        title = self.board.t("kubtafl.popup.give", donor=donor, recipient=recipient)
         texts = [o.text for o in options]
         focus = texts.index(self.preview_text) if self.preview_text in texts else len(options) - 1
         self.board.open_chooser(title, [("", options)], recipient, self._chip_focused, (0, focus),
@@ -230,7 +230,7 @@ class KubtaflPicks:
         if len(recipients) == 1:
             self.open_transfer(donor, recipients[0])
         elif recipients:
-            t = self.board.app.t
+            t = self.board.t
             rows = [(t("kubtafl.popup.to", cell=rec), self.index.transfers[(donor, rec)]) for rec in recipients]
             self.board.open_chooser(t("kubtafl.popup.give_from", donor=donor), rows, donor, self._chip_focused,
                                     (0, len(rows[0][1]) - 1), keep_clear=(donor, *recipients))
@@ -240,7 +240,7 @@ class KubtaflPicks:
         rows: dict[str, list[Option]] = {}
         for opt in options:
             rows.setdefault(opt.donor, []).append(opt)
-        t = self.board.app.t
+        t = self.board.t
         title = t("kubtafl.popup.reenter", die=kind, cell=cell)
         self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
                                 self._chip_focused, keep_clear=(cell, *rows))
@@ -326,7 +326,7 @@ class KubtaflPicks:
 
     def set_preview(self, text: str | None) -> None:
         """Show the preview of the action `text` (None: none)."""
-        if not text or not getattr(self.board.app.settings, "preview_on", True) or self.board.session is None:
+        if not text or not self.board.settings.preview_on or self.board.session is None:
             self.preview = None
             self.preview_text = ""
             return

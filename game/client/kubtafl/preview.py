@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.client.board.layout import cell_xy
+from game.engine.core import GameOver
+from game.engine.kubtafl.events import Damaged, Destroyed, Pinned, Pushed, ReEntered, Ricochet, ValueChanged
 
 Cell = tuple[int, int]
 
@@ -41,6 +44,51 @@ def _get(event: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
+def _pushed(p: Preview, ev: Pushed) -> None:
+    p.pushes.append((cell_xy(ev.src), cell_xy(ev.dst)))
+
+
+def _ricochet(p: Preview, ev: Ricochet) -> None:
+    p.hits.append((cell_xy(ev.striker), cell_xy(ev.struck), int(ev.damage)))
+
+
+def _damaged(p: Preview, ev: Damaged) -> None:
+    c = cell_xy(ev.cell)
+    total = p.damage.get(c, (0, 0))[0] + int(ev.amount)
+    p.damage[c] = (total, int(ev.new))
+
+
+def _destroyed(p: Preview, ev: Destroyed) -> None:
+    p.destroyed.append(cell_xy(ev.cell))
+
+
+def _pinned(p: Preview, ev: Pinned) -> None:
+    p.pins.append((cell_xy(ev.attacker), cell_xy(ev.partner), cell_xy(ev.target)))
+
+
+def _value_changed(p: Preview, ev: ValueChanged) -> None:
+    c = cell_xy(ev.cell)
+    p.gains[c] = p.gains.get(c, 0) + int(ev.new) - int(ev.old)
+
+
+def _reentered(p: Preview, ev: ReEntered) -> None:
+    c = cell_xy(ev.cell)
+    p.placed.append((c, ev.side, _get(ev, "die", "kind_name", default="d6"), int(ev.value)))
+    p.gains.pop(c, None)
+
+
+def _game_over(p: Preview, ev: GameOver) -> None:
+    p.winners = tuple(ev.winners)
+    p.reason = str(ev.reason)
+
+
+# The shapes of the events that do not move the mover, by event class name.
+SHAPES: dict[str, Callable[[Preview, Any], None]] = {
+    "Pushed": _pushed, "Ricochet": _ricochet, "Damaged": _damaged, "Destroyed": _destroyed, "Pinned": _pinned,
+    "ValueChanged": _value_changed, "ReEntered": _reentered, "GameOver": _game_over,
+}
+
+
 def build_preview(events: list[Any], text: str = "") -> Preview:
     """Turn preview events into shapes."""
     p = Preview(text=text)
@@ -54,33 +102,13 @@ def build_preview(events: list[Any], text: str = "") -> Preview:
             p.path.append((src, dst))
             origin = origin or src
             final = dst
-        elif kind == "Pushed":
-            p.pushes.append((cell_xy(ev.src), cell_xy(ev.dst)))
         elif kind == "Impact":
             a = cell_xy(ev.attacker)
             origin = origin or a
             final = final or a
             p.hits.append((a, cell_xy(ev.target), int(ev.damage)))
-        elif kind == "Ricochet":
-            p.hits.append((cell_xy(ev.striker), cell_xy(ev.struck), int(ev.damage)))
-        elif kind == "Damaged":
-            c = cell_xy(ev.cell)
-            total = p.damage.get(c, (0, 0))[0] + int(ev.amount)
-            p.damage[c] = (total, int(ev.new))
-        elif kind == "Destroyed":
-            p.destroyed.append(cell_xy(ev.cell))
-        elif kind == "Pinned":
-            p.pins.append((cell_xy(ev.attacker), cell_xy(ev.partner), cell_xy(ev.target)))
-        elif kind == "ValueChanged":
-            c = cell_xy(ev.cell)
-            p.gains[c] = p.gains.get(c, 0) + int(ev.new) - int(ev.old)
-        elif kind == "ReEntered":
-            c = cell_xy(ev.cell)
-            p.placed.append((c, ev.side, _get(ev, "die", "kind_name", default="d6"), int(ev.value)))
-            p.gains.pop(c, None)
-        elif kind == "GameOver":
-            p.winners = tuple(ev.winners)
-            p.reason = str(ev.reason)
+        elif kind in SHAPES:
+            SHAPES[kind](p, ev)
     if origin is not None and final is not None:
         p.mover = (origin, final)
     # A placed die's value is shown on its ghost, not as a gain.

@@ -20,12 +20,10 @@ class KubtaflScene(BoardScene, mode="kubtafl", view=KubtaflView, screenshots=scr
         super().enter_board(**context)
         show = context.get("preview")
         if show:
-            self.queue.skip()
-            self._settle()
+            self.settle_now()
             self.view.show_preview_of(str(show))
         if context.get("threats") or context.get("reach"):
-            self.queue.skip()
-            self._settle()
+            self.settle_now()
             self.view.picks.show_threats = bool(context.get("threats"))
             if context.get("reach"):
                 self.view.picks.activate(str(context["reach"]))

@@ -12,6 +12,7 @@ from game.client import art
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
+from game.client.board.mode_view import ModeView
 from game.client.dice import polyhedra
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
@@ -20,22 +21,23 @@ from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
 from game.client.kubtafl.picks import KubtaflPicks
 from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
-from game.client.kubtafl.preview import build_preview
+from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
+from game.engine.kubtafl import KubtaflState
 from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.services import BoardServices
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
 
-class KubtaflView:
+class KubtaflView(ModeView[KubtaflState, BoardModel]):
     """The Kubtafl part of a board scene."""
 
     slot_units = SLOT_UNITS
 
-    def attach(self, board: BoardScene) -> None:
+    def attach(self, board: BoardServices) -> None:
         """Keep the board; its services build the parts."""
         self.board = board
         self.picks = KubtaflPicks(board)
@@ -45,7 +47,7 @@ class KubtaflView:
         board.effects.register("pin", draw_pin)
 
     # ----- model and animation -----
-    def build_model(self, state: Any) -> BoardModel:
+    def build_model(self, state: KubtaflState) -> BoardModel:
         """The dice of `state` (any state: read-only)."""
         return BoardModel.from_state_dict(state.to_dict())
 
@@ -54,7 +56,7 @@ class KubtaflView:
         return self.animation.handlers()
 
     # ----- picks -----
-    def position_changed(self, state: Any, human_to_act: bool) -> None:
+    def position_changed(self, state: KubtaflState, human_to_act: bool) -> None:
         """Index the new position's legal actions."""
         self.picks.rebuild(state, human_to_act)
 
@@ -108,7 +110,7 @@ class KubtaflView:
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
         layout, p = self.board.layout, self.picks
-        last = None if self.board.queue.busy else self.last_action()
+        last = None if self.board.busy else self.last_action()
         if not (interactive or last):
             return False
         if last is not None:
@@ -141,34 +143,42 @@ class KubtaflView:
             threats = p.threats()
             self.overlays.threats(layer, layout, threats.worst, threats.fatal)
         if p.selected:
-            targets = p.index.targets(p.selected)
-            damage = {}
-            for cell, opt in targets.items():
-                # The hovered target's damage is in the preview's own label.
-                if cell in model.dice and not (p.preview is not None and cell == p.hover):
-                    preview = p.preview_for(opt.text)
-                    if preview and preview.hits:
-                        damage[cell] = preview.hits[0][2]
-            self.overlays.targets(layer, layout, targets, set(model.dice), damage,
-                                  p.hover if p.hover_badge is None else None)
-            p.badges = self.overlays.transfer_badges(layer, layout, p.selected, p.index.recipients(p.selected),
-                                                     p.hover_badge)
+            self._draw_targets(layer, p.selected, model)
         if p.reentry_kind:
             self.overlays.reentry_cells(layer, layout, list(p.index.reentries.get(p.reentry_kind, {})), p.hover)
         if self.board.hint_action and not p.preview:
             self._draw_hint(layer)
         if p.preview is not None:
-            ghost = None
-            mover = p.preview.mover
-            # A ghost only where the mover lands on a free cell; on a struck die's cell the arrows say enough.
-            if mover is not None and cell_name(*mover[1]) not in model.dice:
-                die = model.dice.get(cell_name(*mover[0]))
-                if die is not None:
-                    ghost = {"kind": die.kind, "side": die.side, "value": die.value}
-            self.overlays.preview(layer, layout, p.preview, ghost, dice_cells(model))
+            self._draw_preview(layer, p.preview, model)
         if p.cursor is not None:
             self.board.marks.cursor(layer, layout, p.cursor)
         return True
+
+    def _draw_targets(self, layer: pygame.Surface, selected: str, model: BoardModel) -> None:
+        """The selected die's targets (with the damage each hit would deal) and its transfer badges."""
+        p, layout = self.picks, self.board.layout
+        targets = p.index.targets(selected)
+        damage = {}
+        for cell, opt in targets.items():
+            # The hovered target's damage is in the preview's own label.
+            if cell in model.dice and not (p.preview is not None and cell == p.hover):
+                preview = p.preview_for(opt.text)
+                if preview and preview.hits:
+                    damage[cell] = preview.hits[0][2]
+        self.overlays.targets(layer, layout, targets, set(model.dice), damage,
+                              p.hover if p.hover_badge is None else None)
+        p.badges = self.overlays.transfer_badges(layer, layout, selected, p.index.recipients(selected), p.hover_badge)
+
+    def _draw_preview(self, layer: pygame.Surface, preview: Preview, model: BoardModel) -> None:
+        """What the previewed action would do, with a ghost of the mover where it lands on a free cell (on a
+        struck die's cell the arrows say enough)."""
+        ghost = None
+        mover = preview.mover
+        if mover is not None and cell_name(*mover[1]) not in model.dice:
+            die = model.dice.get(cell_name(*mover[0]))
+            if die is not None:
+                ghost = {"kind": die.kind, "side": die.side, "value": die.value}
+        self.overlays.preview(layer, self.board.layout, preview, ghost, dice_cells(model))
 
     def _draw_hint(self, layer: pygame.Surface) -> None:
         """An arrow for a move or impact, with the amount for a transfer, and the returning die for a re-entry."""
@@ -186,15 +196,15 @@ class KubtaflView:
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The arrow of a die being dragged."""
-        grab = self.board.tracker.grab
-        if self.board.tracker.dragging and grab is not None and grab[0] in self.board.model.dice:
-            pos = self.board.tracker.pos or pygame.mouse.get_pos()
+        grab = self.board.grab
+        if self.board.dragging and grab is not None and grab[0] in self.board.model.dice:
+            pos = self.board.pointer_pos or pygame.mouse.get_pos()
             art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """Light or Dark."""
-        return self.board.app.t(f"kubtafl.side.{SIDES[seat]}")
+        return self.board.t(f"kubtafl.side.{SIDES[seat]}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """Orange for Light, sky blue for Dark."""
@@ -210,7 +220,7 @@ class KubtaflView:
 
     def pools_info(self) -> PoolsInfo:
         """What the removed rows show now."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         active = self.board.accepting_input and bool(p.index.reentries)
         shown = self.shown_model()
@@ -258,9 +268,9 @@ class KubtaflView:
             words.append("×" * destroyed)
         return " ".join(words)
 
-    def end_summary(self, state: Any) -> str:
+    def end_summary(self, state: KubtaflState) -> str:
         """The dice each side kept, for the game-over card."""
-        t = self.board.app.t
+        t = self.board.t
         dice = state.to_dict().get("dice", [])
         parts = []
         for side in SIDES:
@@ -272,7 +282,7 @@ class KubtaflView:
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""
-        t = self.board.app.t
+        t = self.board.t
         p = self.picks
         s = self.board.session
         if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
@@ -307,7 +317,7 @@ class KubtaflView:
 
     def hint_words(self, text: str) -> str:
         """The notation for a move, a sentence for a transfer or re-entry."""
-        t = self.board.app.t
+        t = self.board.t
         parts = self._parts(text)
         if parts is not None and parts.kind == "transfer":
             return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
@@ -318,7 +328,7 @@ class KubtaflView:
 
     def end_reason(self, outcome: Any) -> str:
         """K16–K18 in words, naming the losing side."""
-        t = self.board.app.t
+        t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
         return t(f"kubtafl.reason.{outcome.reason}", loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
                  loser_side=t(f"kubtafl.side.{loser}") if loser else "")

@@ -1,0 +1,325 @@
+"""What the board's side panel says and shows: the turn card, the seat row, the status line and key help, the seat
+labels, the move list's rows and headers (the panel image is re-rendered only when any of it changes), and the
+panel's buttons (pygame_gui), which change with the replay, watch mode and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
+from game.client.board.review import speed_text
+from game.client.play.seats import HUMAN, seat_level
+from game.client.widgets import text_room
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+    from game.engine.core import Outcome
+
+BUTTONS = ("undo", "redo", "hint", "menu")
+WATCH_BUTTONS = ("pause", "step", "speed", "menu")
+REPLAY_BUTTONS = ("pause", "step", "speed", "back")
+OVER_BUTTONS = ("rematch", "review", "menu")
+DRAW = -1  # the turn card's seat after a draw: the neutral emblem
+
+
+class PanelPresenter:
+    """The panel's texts and image and its buttons, read from the scene's session, mode and parts."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.panel_cut: list[str] = []  # panel texts that did not fit this frame
+        self._button_texts: tuple[str, ...] = ()
+        self._image: pygame.Surface | None = None
+        self._key: object = None
+
+    def drop_image(self) -> None:
+        """Forget the cached panel image (a new layout)."""
+        self._image = None
+
+    # ----- seats -----
+    def seat_controller(self, seat: int) -> str:
+        """Who plays `seat`: "You", "Human" or "Computer (hard)" (in a replay, as the game was played)."""
+        t = self.scene.app.t
+        replay = self.scene.reviewer.replay is not None
+        seats = self.scene.reviewer.replay_seats if replay else list(self.scene.session.seats)
+        if seat >= len(seats):
+            return ""
+        if seats[seat] == HUMAN:
+            return t("board.who.you") if seats.count(HUMAN) == 1 and not replay else t("board.who.human")
+        level = seat_level(seats[seat]) or "normal"
+        key = f"board.level.{level}"
+        return t("board.seat.ai", level=t(key) if t.has(key) else level)
+
+    def typed_name(self, seat: int) -> str:
+        """The name typed for `seat` in the new-game dialog, '' when none was (the mode then names the seat)."""
+        names = list(self.scene.session.names or []) if self.scene.session is not None else []
+        return str(names[seat]) if 0 <= seat < len(names) and names[seat] else ""
+
+    def seat_label(self, seat: int) -> str:
+        """'Light · You', 'Dark · Computer (hard)'."""
+        who = self.seat_controller(seat)
+        name = self.scene.view.seat_name(seat)
+        return f"{name} · {who}" if who else name
+
+    # ----- texts -----
+    def keys_text(self) -> str:
+        """The key help under the panel: the replay's, the review's or watch mode's keys, else the mode's."""
+        t, reviewer = self.scene.app.t, self.scene.reviewer
+        if reviewer.replay is not None:
+            return t("review.keys.replay")
+        if reviewer.review is not None:
+            return t("review.keys")
+        if reviewer.watch is not None:
+            return t("review.keys.watch")
+        return t(f"{self.scene.mode}.keys")
+
+    def level_title(self) -> str:
+        """The level's title in the interface language (English when it has none in that language)."""
+        s = self.scene.session
+        if s is None:
+            return ""
+        title = s.game.level_data.get("title")
+        if isinstance(title, dict):
+            return str(title.get(self.scene.app.settings.language) or title.get("en", ""))
+        if isinstance(title, str):
+            return title
+        return ""
+
+    def status_text(self) -> str:
+        """The status line: the game's state first, then what the mode says about the picks."""
+        scene, t = self.scene, self.scene.app.t
+        s, reviewer = scene.session, scene.reviewer
+        if s is None:
+            return ""
+        if reviewer.review is not None:
+            return self._review_status()
+        if reviewer.watch is not None and not s.is_over:
+            return t("board.status.watch") if reviewer.watch.playing else t("board.status.watch_paused")
+        key = self._state_status_key()
+        if key:
+            return t(key)
+        card = scene.handovers.card
+        if card is not None and not scene.turns.status_note:
+            return t("board.status.handover", name=card.name)  # an undo's note wins: the card says Ready
+        if s.is_ai_turn:
+            return t("board.status.ai")
+        if s.hinting:
+            return t("board.status.hinting")
+        return scene.view.status(scene.turns.hint_text, scene.turns.status_note)
+
+    def _state_status_key(self) -> str:
+        s = self.scene.session
+        if s.is_over:
+            return "board.status.over"
+        return "board.status.animating" if self.scene.queue.busy else ""
+
+    def _review_status(self) -> str:
+        t, reviewer = self.scene.app.t, self.scene.reviewer
+        review = reviewer.review
+        assert review is not None
+        if reviewer.replay is None:
+            return t("review.status")
+        final = review.timeline.final.outcome()
+        winner = final.winner if final is not None else None
+        result = t("games.won", side=self.scene.view.seat_name(winner)) if winner is not None else (
+            t("gameover.draw") if final is not None else t("games.unfinished"))
+        return t("review.status.replay", result=result, moves=review.total)
+
+    def _to_move_key(self) -> str:
+        """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
+        key = f"{self.scene.mode}.to_move"
+        return key if self.scene.app.t.has(key) else "board.to_move"
+
+    def _shown_seat(self) -> int:
+        """The seat the turn card shows: the one to act, or while an action plays out the one that made it."""
+        s, busy = self.scene.session, self.scene.queue.busy
+        if s is None:
+            return 0
+        opening = self.scene.handovers.opening
+        if busy and opening is not None:
+            return opening  # the turn the player took the seat for is opening (its roll)
+        if (s.current_seat < 0 or busy) and s.actors:
+            return max(0, s.actors[-1])
+        return max(0, s.current_seat)
+
+    def _ended(self, outcome: Outcome | None) -> tuple[int, str]:
+        """The seat whose emblem the card shows for an ended game and the card's words."""
+        t = self.scene.app.t
+        if outcome is not None and outcome.winner is not None:
+            return outcome.winner, t("board.winner.side", side=self.scene.view.seat_name(outcome.winner))
+        return DRAW, t("gameover.draw")  # a draw is neutral: no seat's emblem or colour
+
+    def _turn_card(self) -> tuple[int, str, str, str, bool]:
+        """The turn card's seat, words, seat line and short seat line, and whether an AI seat thinks."""
+        t, s = self.scene.app.t, self.scene.session
+        # While an action plays out, the card still shows the seat that made it.
+        busy = self.scene.queue.busy
+        seat = self._shown_seat()
+        seat_text = seat_short = ""
+        thinking = False
+        if s is not None and s.current_seat >= 0 and not busy:
+            if s.seat_kind(s.current_seat) == "human":
+                seat_text = t("board.seat.you") if s.seats.count("human") == 1 else t("board.seat.human")
+            else:
+                # An AI seat to act on an idle board is thinking, or starts to on this frame.
+                level = t(f"board.level.{s.seat_level(s.current_seat)}")
+                thinking = True
+                seat_text = t("board.seat.thinking", level=level)
+                seat_short = t("board.seat.ai", level=level)
+        turn_text = t(self._to_move_key(), side=self.scene.view.seat_name(seat))
+        if s is not None and s.is_over and not busy:
+            # The card names the result with the winner's emblem: the dialog may be closed, the board stays.
+            seat, turn_text = self._ended(s.outcome)
+            return seat, turn_text, t("board.game_over"), seat_short, False
+        return seat, turn_text, seat_text, seat_short, thinking
+
+    def _review_card(self) -> tuple[int, str, str, str, bool]:
+        """The card for the reviewed position: who was to move there (or how the game ended there)."""
+        t = self.scene.app.t
+        review = self.scene.reviewer.review
+        assert review is not None
+        state: Any = review.state()
+        seat = state.current_player() if state.current_player() >= 0 else self._shown_seat()
+        if state.is_terminal():
+            seat, turn_text = self._ended(state.outcome())
+            return seat, turn_text, t("board.game_over"), "", False
+        return seat, t(self._to_move_key(), side=self.scene.view.seat_name(seat)), self.seat_controller(seat), "", \
+            False
+
+    def panel_info(self) -> PanelInfo:
+        """What the turn card, seat row, status and key help say now."""
+        scene, view, s = self.scene, self.scene.view, self.scene.session
+        card = self._turn_card() if scene.reviewer.review is None else self._review_card()
+        seat, turn_text, seat_text, seat_short, thinking = card
+        if scene.reviewer.review is not None:
+            seat_short = self._turn_card()[3]
+        seats = [SeatChip(view.seat_name(i), view.seat_colour(i), view.eliminated(i)) for i in range(len(s.seats))
+                 ] if s else []
+        return PanelInfo(
+            title=scene.app.t(f"mode.{scene.mode}"), subtitle=self.level_title(), seat=seat,
+            colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
+            turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking,
+            status=self.status_text(), keys=self.keys_text(), seats=seats,
+            acting=s.current_seat if s is not None else -1,
+        )
+
+    # ----- drawing -----
+    def update_log_rows(self) -> None:
+        """The move list's rows from the mode, and which entries its cells end with when a cell joins several."""
+        log = self.scene.log
+        log.rows = self.scene.view.log_rows()
+        log.entries = self.scene.view.log_entries()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
+        scene, view, log = self.scene, self.scene.view, self.scene.log
+        info = self.panel_info()
+        self.update_log_rows()
+        log.title = scene.app.t("board.log")
+        log.chip_text = scene.app.t("review.latest")
+        if scene.session is not None:
+            seats = range(len(scene.session.seats))
+            log.headers = [(self.seat_label(i), view.seat_colour(i)) for i in seats]
+            log.short_headers = [[self.seat_controller(i) or view.seat_name(i) for i in seats],
+                                 [view.seat_name(i) for i in seats]]
+        pl = scene.panel_layout
+        key = (pl.rect, repr(info), repr(view.slot_key()), repr(log.rows), log.first_shown(), log.selected,
+               repr(log.headers), round(scene.time * 30) if info.thinking else None)
+        if self._key != key or self._image is None:
+            rect = pl.rect
+            image = scene.static_surface().subsurface(rect).copy()
+            local = pl.moved(-rect.x, -rect.y)
+            cut = draw_dynamic(image, local, info, scene.time, view.draw_emblem)
+            log.draw(image, (-rect.x, -rect.y), cut)
+            view.draw_slot(image, local.slot, local.unit, cut)
+            self.panel_cut = cut
+            self._image = image
+            self._key = key
+        surface.blit(self._image, pl.rect.topleft)
+
+    # ----- buttons -----
+    def button_keys(self) -> tuple[str, ...]:
+        """The panel's buttons now: the replay's or watch mode's playback, the game-over bar, or the game's own."""
+        scene = self.scene
+        if scene.reviewer.replay is not None:
+            return REPLAY_BUTTONS
+        s = scene.session
+        if s is not None and s.is_over and scene.turns.game_over_shown and scene.dialogs.overlay != "game_over":
+            return OVER_BUTTONS
+        return WATCH_BUTTONS if scene.reviewer.watch is not None else BUTTONS
+
+    def button_text(self, key: str) -> str:
+        """A panel button's words (the playback's change with its state)."""
+        t = self.scene.app.t
+        playback = self.scene.reviewer.playback
+        if key == "pause" and playback is not None:
+            return t("board.pause") if playback.playing else t("board.play")
+        if key == "speed" and playback is not None:
+            return t("board.speed", speed=speed_text(playback))
+        if key in ("rematch", "review"):
+            return t(f"gameover.{key}")
+        return t(f"board.{key}")
+
+    def build_buttons(self) -> None:
+        """The panel's buttons (see `button_keys`)."""
+        app = self.scene.app
+        self.buttons = {}
+        keys = self.button_keys()
+        self._button_texts = tuple(self.button_text(k) for k in keys)
+        area = self.scene.panel_layout.buttons
+        gap = max(6, self.scene.panel_layout.unit // 2)
+        w = (area.w - (len(keys) - 1) * gap) // len(keys)
+        for i, key in enumerate(keys):
+            rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
+            self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.button_text(key),
+                                                             manager=app.ui, object_id="#small_button")
+        self._fit_buttons(area, gap)
+        self.refresh_buttons()
+
+    def _fit_buttons(self, area: pygame.Rect, gap: int) -> None:
+        # Equal widths cut a long word in a narrow panel while a short one has room to spare: when every text fits
+        # at its own width, each button gets what its text needs plus an equal share of the rest.
+        buttons = list(self.buttons.values())
+        if not buttons:
+            return
+        rooms = [text_room(b) for b in buttons]
+        needs = [need + (b.rect.w - room) for b, (need, room) in zip(buttons, rooms, strict=True)]
+        spare = area.w - gap * (len(buttons) - 1) - sum(needs)
+        if spare < 0 or all(need <= room for need, room in rooms):
+            return
+        left = area.left
+        for button, need in zip(buttons, needs, strict=True):
+            width = need + spare // len(buttons)
+            button.set_relative_position((left, area.top))
+            button.set_dimensions((width, area.h))
+            left += width + gap
+
+    def button_key(self, element: object) -> str | None:
+        """Which panel button `element` is."""
+        return next((k for k, b in self.buttons.items() if b is element), None)
+
+    def refresh_buttons(self) -> None:
+        """New buttons when their texts changed, else each enabled when it can act now."""
+        scene = self.scene
+        s = scene.session
+        if s is not None and scene.dialogs.overlay is None and \
+                tuple(self.button_text(k) for k in self.button_keys()) != self._button_texts:
+            scene.rebuild_ui()
+            return
+        if not self.buttons or s is None:
+            return
+        idle = not scene.queue.busy
+        hint_ok = s.is_human_turn and idle and scene.handovers.card is None
+        for key, ok in (("undo", s.can_undo and idle), ("hint", hint_ok), ("redo", s.can_redo and idle)):
+            button = self.buttons.get(key)
+            if button is None:
+                continue
+            if ok and not button.is_enabled:
+                button.enable()
+            elif not ok and button.is_enabled:
+                button.disable()

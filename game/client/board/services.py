@@ -1,0 +1,186 @@
+"""What a mode may use of the board it plays on: the one way it commits, opens popups, reads texts, settings, the
+layout, the session and what the board shows, draws marks and effects, and plays sounds. A mode's view and its
+parts hold this object, never the scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.board.animator import Animator
+from game.client.board.effects import Effects
+from game.client.board.layout import BoardLayout
+from game.client.board.marks import Marks
+from game.client.board.panel import PanelLayout
+from game.client.board.picker import AmountPicker
+from game.client.i18n import Translator
+from game.client.play.records import Timeline
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+    from game.client.settings import Settings
+
+
+class BoardServices:
+    """The board's services for one mode (read live: the layout and the session change as the board goes)."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self._scene = scene
+
+    # ----- texts, settings, sound -----
+    @property
+    def t(self) -> Translator:
+        """The interface texts."""
+        return self._scene.app.t
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self._scene.app.settings
+
+    @property
+    def mode(self) -> str:
+        """The mode's name."""
+        return self._scene.mode
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect (never fails the game)."""
+        self._scene.play_sound(name)
+
+    # ----- the session -----
+    @property
+    def session(self) -> Any:
+        """The game being played, a `GameSession` (read it; act through `commit`); typed loosely while the
+        session's state is typed only as the engine's base `State`."""
+        return self._scene.session
+
+    def get_timeline(self) -> Timeline:
+        """The game's positions so far, replayed through the engine."""
+        return self._scene.reviewer.get_timeline()
+
+    def entry_texts(self) -> list[str]:
+        """The session's log with the mode's `entry_note` on each decision."""
+        return self._scene.reviewer.entry_texts()
+
+    def last_entry_events(self) -> list[object]:
+        """The events of the newest decision with the chance outcomes after it."""
+        return self._scene.reviewer.last_entry_events()
+
+    def seat_name(self, seat: int) -> str:
+        """The mode's name for `seat`."""
+        return self._scene.view.seat_name(seat)
+
+    def seat_controller(self, seat: int) -> str:
+        """Who plays `seat` ("You", "Computer (hard)")."""
+        return self._scene.presenter.seat_controller(seat)
+
+    def typed_name(self, seat: int) -> str:
+        """The name typed for `seat` in the new-game dialog, '' when none was."""
+        return self._scene.presenter.typed_name(seat)
+
+    # ----- what the board shows -----
+    @property
+    def layout(self) -> BoardLayout:
+        """The board's geometry."""
+        return self._scene.layout
+
+    @property
+    def panel_layout(self) -> PanelLayout:
+        """The side panel's geometry (its slot and unit)."""
+        return self._scene.panel_layout
+
+    @property
+    def marks(self) -> Marks:
+        """The marks drawn on the board."""
+        return self._scene.marks
+
+    @property
+    def effects(self) -> Effects:
+        """The effects' drawers (a mode registers its own)."""
+        return self._scene.effects
+
+    @property
+    def animator(self) -> Animator:
+        """Where a mode's event handlers queue their steps."""
+        return self._scene.animator
+
+    @property
+    def model(self) -> Any:
+        """The live drawing model (the animation walks it forward)."""
+        return self._scene.model
+
+    @property
+    def review_model(self) -> Any:
+        """The reviewed position's model, None while live."""
+        return self._scene.reviewer.model
+
+    def fit_turn(self, text: str) -> str:
+        """A turn's text fitted to the move list."""
+        return self._scene.log.fit_turn(text)
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        """Where the move list is (its texts are fitted to it)."""
+        return self._scene.log.rect
+
+    def note_cut(self, cut: list[str]) -> None:
+        """Texts drawn over the board that did not fit: listed with the panel's."""
+        panel_cut = self._scene.presenter.panel_cut
+        panel_cut.extend(c for c in cut if c not in panel_cut)
+
+    # ----- input -----
+    @property
+    def busy(self) -> bool:
+        """True while events play out."""
+        return self._scene.queue.busy
+
+    @property
+    def accepting_input(self) -> bool:
+        """True when a human may act now."""
+        return self._scene.accepting_input
+
+    @property
+    def grab(self) -> tuple[str, tuple[int, int]] | None:
+        """The cell a press grabbed, and where."""
+        return self._scene.tracker.grab
+
+    @property
+    def dragging(self) -> bool:
+        """True while a grabbed piece is dragged."""
+        return self._scene.tracker.dragging
+
+    @property
+    def pointer_pos(self) -> tuple[int, int] | None:
+        """The last pointer position on the board."""
+        return self._scene.tracker.pos
+
+    @property
+    def hint_action(self) -> str | None:
+        """The suggested action in notation, None when none is shown."""
+        return self._scene.turns.hint_action
+
+    def clear_hint(self) -> None:
+        """Forget the shown suggestion."""
+        self._scene.turns.clear_hint()
+
+    # ----- acting -----
+    def commit(self, action: object) -> None:
+        """Play `action` (a legal one) through the turn flow."""
+        self._scene.turns.commit(action)
+
+    def reset_picks(self) -> None:
+        """Drop every pick of the mode (its `reset`)."""
+        self._scene.view.reset()
+
+    def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
+                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+                     keep_clear: tuple[str, ...] = ()) -> None:
+        """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
+        self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)
+
+    def open_picker(self, title: str, low: int, high: int, default: int, cell: str, on_commit: Callable[[int], None],
+                    on_change: Callable[[int], None] | None = None) -> AmountPicker:
+        """Open the amount picker by `cell` (see `Popups.open_picker`)."""
+        return self._scene.popups.open_picker(title, low, high, default, cell, on_commit, on_change)
