@@ -155,13 +155,13 @@ class BattleCard:
     def act(self, key: str) -> None:
         """Do what the button `key` says."""
         from game.client.checkrisk.picks import Blitz
-        from game.engine.checkrisk import Word
+        from game.engine.checkrisk import WORDS
 
         picks, commit = self.picks, self.board.commit
         if key == "stop":
             picks.stop_blitz()
         elif key in ("continue", "withdraw", "stand"):
-            commit(Word(key))
+            commit(WORDS[key])
         elif key == "blitz_end":
             picks.start_blitz(Blitz("end"))
         elif key == "blitz_k":

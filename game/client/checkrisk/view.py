@@ -22,7 +22,7 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, Move, Preset, Reinforce, Retreat, Word
+from game.engine.checkrisk import Attack, End, Move, Preset, Reinforce, Retreat, Stand
 
 
 class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_units=SLOT_UNITS, stats=GameStats,
@@ -154,7 +154,7 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
             action = typed(s.game, text)
             if isinstance(action, (Move, Attack)):
                 return [s.game.cell_name(action.origin), s.game.cell_name(action.target)], actor
-            if isinstance(action, Word) and action.kind == "end":
+            if isinstance(action, End):
                 return None
         return None
 
@@ -289,14 +289,14 @@ class CheckRiskView(ModeBase[GameStats, CheckRiskPicks, BattleCard, Slot], slot_
             if actor < 0:
                 continue
             action = typed(s.game, text)
-            defender = isinstance(action, Retreat) or (isinstance(action, Word) and action.kind == "stand")
+            defender = isinstance(action, Retreat) or isinstance(action, Stand)
             if actor != owner and not defender:
                 if parts:
                     turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
                     ends.append(decided)
                 owner, parts = actor, []
             decided += 1
-            if isinstance(action, Word) and action.kind == "end":
+            if isinstance(action, End):
                 continue
             if isinstance(action, Preset):
                 text = self.board.app.t("checkrisk.log.preset", name=action.name)
