@@ -6,12 +6,14 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk import legal, rules
+from game.engine.checkrisk import legal
 from game.engine.checkrisk.fields import Battle, Position, Reinforcement
+from game.engine.checkrisk.legal import legal_actions
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
 from game.engine.checkrisk.odds import battle_forecast
 from game.engine.checkrisk.phases import BattleView, Phase
 from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict
+from game.engine.checkrisk.rules import apply_action, chance_outcomes, current_player
 from game.engine.core import Event, Forecast, ForecastOutcome, Game, IllegalAction, Outcome, State
 from game.engine.reasons import CheckRiskReason
 
@@ -110,19 +112,19 @@ class CheckRiskState(State[A.CheckRiskAction]):
 
     def current_player(self) -> int:
         """The seat to decide (the defender's seat when it must stand or retreat), CHANCE or TERMINAL."""
-        return rules.current_player(self.position)
+        return current_player(self.position)
 
     def legal_actions(self) -> list[A.CheckRiskAction]:
         """The decisions open to the seat to act."""
-        return legal.legal_actions(self.position)
+        return legal_actions(self.position)
 
     def chance_outcomes(self) -> list[tuple[A.CheckRiskAction, Fraction]]:
         """A battle round's decisive hit counts (Roll(attacker_hits, defender_hits)) with exact odds."""
-        return rules.chance_outcomes(self.position)
+        return chance_outcomes(self.position)
 
     def apply(self, action: A.CheckRiskAction) -> list[Event]:
         """Apply a decision or chance outcome; raises IllegalAction when it is not legal here."""
-        return rules.apply_action(self.position, action)
+        return apply_action(self.position, action)
 
     def action_to_str(self, action: A.CheckRiskAction) -> str:
         """Notation as in the rules (see `actions`)."""
