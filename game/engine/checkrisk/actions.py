@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from game.engine.checkrisk.board import Board
@@ -124,7 +124,7 @@ OCCUPY_ACTIONS = tuple(Occupy(k) for k in range(MAX_STACK + 1))
 ROLLS = tuple(tuple(Roll(ha, hd) for hd in range(MAX_STACK + 1)) for ha in range(MAX_STACK + 1))
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: the key holds the rooms around a cell, which vary from game to game
 def retreats(cell: int, cells: tuple[int, ...], caps: tuple[int, ...], tokens: int) -> tuple[Retreat, ...]:
     """Every retreat of `tokens` from `cell` into `cells` with room `caps` (C12.4), parts in cell order."""
     return tuple(Retreat(cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n)))
