@@ -16,12 +16,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
+from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.odds import battle_distribution
 from game.engine.checkrisk.phases import EMPTY
-from game.engine.core import State
 
 # Terminal positions are worth this much (a win dwarfs any material edge).
 WIN = 1000.0
@@ -114,7 +113,7 @@ def _gain_table(cell_weight: float) -> tuple[tuple[float, ...], ...]:
 class CheckRiskEval:
     """Scores CheckRisk positions for a seat; one instance per game (it caches the board geometry)."""
 
-    def __init__(self, game: Any, attrition_seats: int = 2, mass_lead: float = 0.0) -> None:
+    def __init__(self, game: CheckRiskGame, attrition_seats: int = 2, mass_lead: float = 0.0) -> None:
         self.game = game
         # The war of attrition is known in games of at most `attrition_seats` seats. Without it the seat keeps
         # spreading for cells after the supply is spent and neither masses its stacks nor hunts: a beginner's play
@@ -140,7 +139,7 @@ class CheckRiskEval:
             tuple(abs(f - g) + abs(r - q) for g, q in places) for f, r in places
         )
 
-    def rounds_left(self, state: Any, turn_over: bool = False) -> float:
+    def rounds_left(self, state: CheckRiskState, turn_over: bool = False) -> float:
         """Rounds left before the turn limit, counted per seat's turn; `turn_over` as if the turn had ended.
 
         Positions inside a turn are judged as if it had ended, so the clock must agree with the position
@@ -149,11 +148,11 @@ class CheckRiskEval:
         played = (state.seat + (1 if turn_over else 0)) / self.players if state.round else 0.0
         return max(0.0, self.turn_limit - max(1, state.round) - played)
 
-    def attrition_phase(self, state: Any) -> bool:
+    def attrition_phase(self, state: CheckRiskState) -> bool:
         """Whether the war of attrition is on: every seat still in has spent its supply (and the seat knows it)."""
         return self.attrition and not any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
 
-    def cell_weight(self, state: Any, left: float | None = None, attrition: bool | None = None) -> float:
+    def cell_weight(self, state: CheckRiskState, left: float | None = None, attrition: bool | None = None) -> float:
         """How much a cell is worth now: little in the war of attrition, more as the turn limit (C15) comes near."""
         if left is None:
             left = self.rounds_left(state)
@@ -164,7 +163,7 @@ class CheckRiskEval:
             return base
         return base + (CELL + CELL_ENDGAME - base) * (ENDGAME_ROUNDS - left) / ENDGAME_ROUNDS
 
-    def income(self, state: Any, seat: int) -> int:
+    def income(self, state: CheckRiskState, seat: int) -> int:
         """Tokens the seat's groups would receive next turn (C7): ⌊cells/4⌋ per edge group, room and supply allowing."""
         if not state.supply[seat]:
             return 0
@@ -192,8 +191,8 @@ class CheckRiskEval:
         return min(total, state.supply[seat])
 
     def threats(
-        self, state: Any, cell_weight: float, cells: list[int] | None = None, strength: list[int] | None = None,
-        mass: list[int] | None = None,
+        self, state: CheckRiskState, cell_weight: float, cells: list[int] | None = None,
+        strength: list[int] | None = None, mass: list[int] | None = None,
     ) -> list[list[list[float]]]:
         """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks.
 
@@ -224,7 +223,7 @@ class CheckRiskEval:
                 out[v][a].append(g)
         return out
 
-    def threat_weights(self, state: Any, first: int) -> list[float]:
+    def threat_weights(self, state: CheckRiskState, first: int) -> list[float]:
         """How much each seat's threats count: by how soon it acts after `first` (which counts fully)."""
         alive = [s for s in range(self.players) if not state.out[s]]
         weights = [0.0] * self.players
@@ -236,7 +235,7 @@ class CheckRiskEval:
             weights[s] = 1.0 if rank == 0 else (LAST_THREAT_SHARE if rank == len(order) - 1 else LATER_THREAT_SHARE)
         return weights
 
-    def next_seat(self, state: Any) -> int:
+    def next_seat(self, state: CheckRiskState) -> int:
         """The seat that acts after the seat whose turn it is (positions are judged as if its turn had ended)."""
         players = self.players
         for step in range(1, players + 1):
@@ -245,7 +244,7 @@ class CheckRiskEval:
                 return s
         return state.seat
 
-    def seat_scores(self, state: Any, first: int | None = None) -> list[float]:
+    def seat_scores(self, state: CheckRiskState, first: int | None = None) -> list[float]:
         """Every seat's strength: cells, tokens, income, sturdy stacks, less its exposure to each enemy.
 
         `first` is the seat about to act, whose threats count fully (default: the one after the seat to act).
@@ -253,7 +252,7 @@ class CheckRiskEval:
         return self.assess(state, first)[0]
 
     def assess(
-        self, state: Any, first: int | None = None, turn_over: bool = False
+        self, state: CheckRiskState, first: int | None = None, turn_over: bool = False
     ) -> tuple[list[float], list[int], list[list[list[float]]]]:
         """(every seat's strength as in `seat_scores`, its cells, threats[victim][attacker] best first)."""
         self.evaluations += 1
@@ -290,7 +289,7 @@ class CheckRiskEval:
             scores.append(score)
         return scores, cells, threats
 
-    def mass_share(self, state: Any, seat: int, cells: list[int]) -> float:
+    def mass_share(self, state: CheckRiskState, seat: int, cells: list[int]) -> float:
         """How much of the massing bonus a seat with `mass_lead` counts: fully once it leads the strongest rival
         by `mass_lead` tokens or that rival's stacks average SPREAD_REF - 1 tokens or fewer, nothing against an
         even rival whose stacks average SPREAD_REF or more."""
@@ -303,9 +302,9 @@ class CheckRiskEval:
             share = max(share, SPREAD_REF - state.on_board[rival] / cells[rival])
         return min(1.0, max(0.0, share))
 
-    def value(self, state: State, seat: int, first: int | None = None, turn_over: bool = False) -> float:
+    def value(self, state: CheckRiskState, seat: int, first: int | None = None, turn_over: bool = False) -> float:
         """The position's value for `seat`: ±WIN at the end, else its strength against the others'."""
-        s: Any = state
+        s = state
         outcome = s.outcome()
         if outcome is not None:
             if seat in outcome.winners:
@@ -323,7 +322,9 @@ class CheckRiskEval:
             value += floor * self.drive(s, seat, cells, threats, net=True)
         return value
 
-    def drive(self, s: Any, seat: int, cells: list[int], threats: list[list[list[float]]], net: bool = False) -> float:
+    def drive(
+        self, s: CheckRiskState, seat: int, cells: list[int], threats: list[list[list[float]]], net: bool = False
+    ) -> float:
         """The push to eliminate (C14): what the enemies have lost (`net`: less what the seat has lost), how few
         stacks they have left, the seat's own best attacks on them, and enemies already out; averaged over the
         enemies."""
@@ -341,7 +342,7 @@ class CheckRiskEval:
             value += DRIVE_NEAR * self.hunt(s, seat)
         return value / (self.players - 1)
 
-    def hunt(self, s: Any, seat: int) -> float:
+    def hunt(self, s: CheckRiskState, seat: int) -> float:
         """Per stack of `seat`, by its share of a full stack: 1 next to an enemy stack no bigger (or with none
         left to hunt, so that a kill never lowers it), less per step further, 0 at `reach`."""
         owner, count = s.owner, s.count

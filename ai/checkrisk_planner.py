@@ -14,21 +14,25 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import CheckRiskEval
 from ai.levels import strength_of, strengths_by_level
 from ai.planners import planner_budget
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.level import MAX_STACK
+from game.engine.checkrisk.fields import Battle
+from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
+from game.engine.checkrisk.level import MAX_STACK, Zone
 from game.engine.checkrisk.odds import battle_distribution, round_outcomes
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE, ROLL
-from game.engine.core import Action, State
+from game.engine.core import State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
-Branch = tuple[float, Any, float]  # (probability, resulting position, its evaluation)
+Branch = tuple[float, CheckRiskState, float]  # (probability, resulting position, its evaluation)
+Action = A.CheckRiskAction
+Entry = TypeVar("Entry")
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,7 @@ STRENGTHS = strengths_by_level(
 class CheckRiskPlanner:
     """Decides for whichever seat is asked in a CheckRisk state, within a node budget."""
 
-    def __init__(self, game: Any, strength: Strength) -> None:
+    def __init__(self, game: CheckRiskGame, strength: Strength) -> None:
         self.game = game
         self.strength = strength
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
@@ -74,54 +78,56 @@ class CheckRiskPlanner:
 
     # ------------------------------------------------------------------ entry
 
-    def choose(self, state: State, budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
         """The planner's decision for the seat to act in `state` (left unchanged)."""
-        s: Any = state
+        if not isinstance(state, CheckRiskState):
+            raise TypeError(f"not a CheckRisk position: {state!r}")
+        s = state
         self.budget = planner_budget(budget)
         self.me = s.current_player()
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        phase = s.phase
+        phase, battle = s.phase, s.battle
         try:
-            if phase == DEPLOY:
+            if phase is DEPLOY:
                 return self._deploy(s, legal)
-            if phase == REINFORCE:
+            if phase is REINFORCE:
                 return self._best_child(s, legal, rng)
-            if phase == ACT:
+            if phase is ACT:
                 return self._act(s, legal, rng)
-            if phase == BATTLE:
-                stage = s.battle[3]
-                if stage == ATTACKER:
-                    return self._continue_or_withdraw(s)
-                if stage == DEFENDER:
-                    return self._stand_or_retreat(s, legal)
-                if stage == OCCUPY:
+            if battle is not None:
+                stage = battle.stage
+                if stage is ATTACKER:
+                    return self._continue_or_withdraw(s, battle)
+                if stage is DEFENDER:
+                    return self._stand_or_retreat(s, battle, legal)
+                if stage is OCCUPY:
                     return self._occupy(s, legal)
         except BudgetExhausted:
             pass
         return self._fallback(s, legal)
 
-    def _fallback(self, s: Any, legal: list[Action]) -> Action:
+    def _fallback(self, s: CheckRiskState, legal: list[Action]) -> Action:
         # Out of budget before anything was scored: the safest plain choice.
-        for safe in (A.END_ACTION, A.CONTINUE_ACTION, A.STAND_ACTION):
+        for safe in (A.END, A.CONTINUE, A.STAND):
             if safe in legal:
                 return safe
-        if s.phase == BATTLE and s.battle[3] == OCCUPY:
+        if _occupying(s):
             return legal[len(legal) // 2]  # half the origin stack: both cells stay held
         return legal[0]
 
     # ------------------------------------------------------------------ evaluation
 
-    def leaf(self, s: Any) -> float:
+    def leaf(self, s: CheckRiskState) -> float:
         """The value of a position for the deciding seat, as if the seat whose turn it is ended it now."""
         assert self.budget is not None
         self.budget.tick()
         if s.is_terminal():
             return self.eval.value(s, self.me)
-        if s.phase == ACT and self._turn_end_finishes(s):
+        if s.phase is ACT and self._turn_end_finishes(s):
             child = s.clone()
-            child.apply(A.END_ACTION)
+            child.apply(A.END)
             return self.eval.value(child, self.me)
         # Within the deciding seat's turn the position is judged as if the turn ended now (the next seat acts
         # first); once another seat's turn has begun, that seat acts first. Judging both kinds alike would make
@@ -130,13 +136,13 @@ class CheckRiskPlanner:
         first = self.eval.next_seat(s) if own_turn else s.seat
         return self.eval.value(s, self.me, first, turn_over=own_turn)
 
-    def _turn_end_finishes(self, s: Any) -> bool:
+    def _turn_end_finishes(self, s: CheckRiskState) -> bool:
         # C15: ending the last seat's turn of the last round ends the game; judge that position exactly.
         if s.round < self.eval.turn_limit:
             return False
         return self.eval.next_seat(s) <= s.seat
 
-    def _best_child(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _best_child(self, s: CheckRiskState, legal: list[Action], rng: random.Random) -> Action:
         best, best_value = legal[0], float("-inf")
         for action in legal:
             child = s.clone()
@@ -151,25 +157,27 @@ class CheckRiskPlanner:
 
     # ------------------------------------------------------------------ the turn's actions
 
-    def candidates(self, s: Any) -> list[Action]:
+    def candidates(self, s: CheckRiskState) -> list[Action]:
         """The actions worth scoring: every direction of every stack, with the telling token counts."""
-        out: list[Action] = [A.END_ACTION]
+        out: list[Action] = [A.END]
         me = s.seat
         owner, count = s.owner, s.count
+        steps = self.game.tables.steps
         for i, (o, c) in enumerate(zip(owner, count, strict=True)):
             if o != me or not c:
                 continue
-            for j in self.eval.neighbours[i]:
+            for j, moves, attacks in steps[i]:
+                # moves[MAX_STACK][n - 1] / attacks[MAX_STACK][n - 1] take n tokens.
                 if not count[j] or owner[j] == me:
                     room = MAX_STACK - count[j]
                     sizes = {n for n in (c, c - 1, 1, (c + 1) // 2) if 1 <= n <= min(c, room)}
-                    out.extend(A.move(i, j, n) for n in sorted(sizes, reverse=True))
+                    out.extend(moves[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
                 else:
                     sizes = {n for n in (c, c - 1) if n >= 1}
-                    out.extend(A.attack(i, j, n) for n in sorted(sizes, reverse=True))
+                    out.extend(attacks[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
         return out
 
-    def _act(self, s: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _act(self, s: CheckRiskState, legal: list[Action], rng: random.Random) -> Action:
         legal_set = set(legal)
         options = [a for a in self.candidates(s) if a in legal_set]
         depth = min(self.strength.depth, s.actions_left)
@@ -190,7 +198,7 @@ class CheckRiskPlanner:
         results = []
         try:
             for value, index, action, branches in beam:
-                deeper = value if action == A.END_ACTION else self.branch_value(branches, depth - 1, 1)
+                deeper = value if action == A.END else self.branch_value(branches, depth - 1, 1)
                 results.append((deeper, value, index, action))  # equal plans: the better first step
         except BudgetExhausted:
             pass
@@ -208,11 +216,11 @@ class CheckRiskPlanner:
             total += p * (self.plan_value(child, depth, level) if p >= MIN_BRANCH else value)
         return total
 
-    def plan_value(self, s: Any, depth: int, level: int) -> float:
+    def plan_value(self, s: CheckRiskState, depth: int, level: int) -> float:
         """The best value the deciding seat reaches from `s` with `depth` more of its actions this turn."""
-        if depth <= 0 or s.is_terminal() or s.phase != ACT or s.seat != self.me:
+        if depth <= 0 or s.is_terminal() or s.phase is not ACT or s.seat != self.me:
             return self.leaf(s)
-        scored = []
+        scored: list[tuple[float, Action, list[Branch]]] = []
         for action in self.candidates(s):
             value, branches = self.step_value(s, action)
             scored.append((value, action, branches))
@@ -222,11 +230,13 @@ class CheckRiskPlanner:
         if depth == 1 or (width <= 1 and not self.strength.approach):
             return scored[0][0]
         return max(
-            value if action == A.END_ACTION else self.branch_value(branches, depth - 1, level + 1)
+            value if action == A.END else self.branch_value(branches, depth - 1, level + 1)
             for value, action, branches in self.beam(s, scored, width, depth, lambda t: t[1])
         )
 
-    def beam(self, s: Any, scored: list[Any], width: int, depth: int, action_of: Callable[[Any], Any]) -> list[Any]:
+    def beam(
+        self, s: CheckRiskState, scored: list[Entry], width: int, depth: int, action_of: Callable[[Entry], Action]
+    ) -> list[Entry]:
         """The best `width` of `scored` (best first), and the best few moves that bring a stack beside an enemy
         stack it can then attack: a quiet move next to an enemy scores below standing still, yet a move and an
         attack in one turn is how a standoff is broken."""
@@ -237,9 +247,9 @@ class CheckRiskPlanner:
         owner, count, nbrs, me = s.owner, s.count, self.eval.neighbours, s.seat
         for entry in scored[width:]:
             action = action_of(entry)
-            if action[0] != A.MOVE or owner[action[2]] == me:
+            if not isinstance(action, A.Move) or owner[action.target] == me:
                 continue
-            target, n = action[2], action[3]
+            target, n = action.target, action.n
             if any(owner[j] != EMPTY and owner[j] != me and count[j] <= n for j in nbrs[target]):
                 beam.append(entry)
                 extra -= 1
@@ -247,10 +257,10 @@ class CheckRiskPlanner:
                     break
         return beam
 
-    def step_value(self, s: Any, action: Any) -> tuple[float, list[Branch]]:
+    def step_value(self, s: CheckRiskState, action: Action) -> tuple[float, list[Branch]]:
         """(expected value after `action`, [(probability, resulting position, its value)]), battles resolved."""
         child = s.clone()
-        if action[0] != A.ATTACK:
+        if not isinstance(action, A.Attack):
             child.apply(action)
             value = self.leaf(child)
             return value, [(1.0, child, value)]
@@ -263,29 +273,30 @@ class CheckRiskPlanner:
             branches.append((p, after, value))
         return total, branches
 
-    def battle_results(self, s: Any) -> list[tuple[float, Any]]:
+    def battle_results(self, s: CheckRiskState) -> list[tuple[float, CheckRiskState]]:
         """The positions a declared attack (stage ROLL) ends in, fought to the end, each with its chance.
 
         One position per (attackers, defenders) left; after a win the attacker occupies as the planner would.
         """
-        origin, target, a0 = s.battle[0], s.battle[1], s.battle[2]
-        d0 = s.count[target]
-        out: list[tuple[float, Any]] = []
+        battle = s.position.fight()
+        origin, a0 = battle.origin, battle.attackers
+        d0 = s.count[battle.target]
+        out: list[tuple[float, CheckRiskState]] = []
         for (a, d), p in sorted(fought_out(a0, d0)):
             if p < 1e-4:
                 continue
             after = s.clone()
             fight_to(after, a, d)
-            if not after.is_terminal() and after.phase == BATTLE and after.battle[3] == OCCUPY:
+            if _occupying(after):
                 after = self._occupied(after, origin)
             out.append((p, after))
         return out
 
-    def _occupied(self, s: Any, origin: int) -> Any:
+    def _occupied(self, s: CheckRiskState, origin: int) -> CheckRiskState:
         """The position after the attacker's occupation, chosen as the planner would choose it."""
         total = s.count[origin]
         options = self._occupation_options(total)
-        best, best_value = None, float("-inf")
+        best, best_value = s, float("-inf")
         for k in options:
             after = s.clone()
             after.apply(A.OCCUPY_ACTIONS[k])
@@ -305,36 +316,40 @@ class CheckRiskPlanner:
 
     # ------------------------------------------------------------------ battle decisions
 
-    def _continue_or_withdraw(self, s: Any) -> Action:
+    def _continue_or_withdraw(self, s: CheckRiskState, battle: Battle) -> Action:
         """C12.3 by expected value: continue while the exact value of fighting on beats withdrawing now."""
         values: dict[tuple[int, int], float] = {}
-        a0, d0 = s.battle[2], s.count[s.battle[1]]
+        a0, d0 = battle.attackers, s.count[battle.target]
         cont = self._continue_value(s, a0, d0, a0, d0, values)
         withdraw = self._withdraw_value(s, a0, d0, a0, d0)
-        return A.CONTINUE_ACTION if cont > withdraw else A.WITHDRAW_ACTION
+        return A.CONTINUE if cont > withdraw else A.WITHDRAW
 
-    def _at(self, s: Any, a0: int, d0: int, a: int, d: int) -> Any:
+    def _at(self, s: CheckRiskState, a0: int, d0: int, a: int, d: int) -> CheckRiskState:
         """The battle position reached from `s` (attacker stage, a0 vs d0) after rounds leaving a vs d."""
         child = s.clone()
         fight_to(child, a, d)
         return child
 
-    def _withdraw_value(self, s: Any, a0: int, d0: int, a: int, d: int) -> float:
+    def _withdraw_value(self, s: CheckRiskState, a0: int, d0: int, a: int, d: int) -> float:
         if (a, d) == (a0, d0):
             child = s.clone()
         else:
             child = self._at(s, a0, d0, a, d)
-        child.apply(A.WITHDRAW_ACTION)
+        child.apply(A.WITHDRAW)
         return self.leaf(child)
 
-    def _continue_value(self, s: Any, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]) -> float:
+    def _continue_value(
+        self, s: CheckRiskState, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]
+    ) -> float:
         total = 0.0
         for (ha, hd), p in round_outcomes(a, d):
             na, nd = max(0, a - hd), max(0, d - ha)
             total += float(p) * self._value_at(s, a0, d0, na, nd, memo)
         return total
 
-    def _value_at(self, s: Any, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]) -> float:
+    def _value_at(
+        self, s: CheckRiskState, a0: int, d0: int, a: int, d: int, memo: dict[tuple[int, int], float]
+    ) -> float:
         key = (a, d)
         if key in memo:
             return memo[key]
@@ -342,39 +357,39 @@ class CheckRiskPlanner:
             value = max(self._continue_value(s, a0, d0, a, d, memo), self._withdraw_value(s, a0, d0, a, d))
         else:
             child = self._at(s, a0, d0, a, d)
-            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
-                child = self._occupied(child, child.battle[0])
+            if _occupying(child):
+                child = self._occupied(child, child.position.fight().origin)
             value = self.leaf(child)
         memo[key] = value
         return value
 
-    def _stand_or_retreat(self, s: Any, legal: list[Any]) -> Action:
+    def _stand_or_retreat(self, s: CheckRiskState, battle: Battle, legal: list[Action]) -> Action:
         """C12.4 for the defender: stand (the attacker assumed to fight on) or the best retreat, by value."""
-        origin, target, a = s.battle[0], s.battle[1], s.battle[2]
-        d = s.count[target]
+        origin, a = battle.origin, battle.attackers
+        d = s.count[battle.target]
         stand = 0.0
         for (na, nd), p in fought_out(a, d):
             child = s.clone()
-            child.apply(A.STAND_ACTION)
+            child.apply(A.STAND)
             fight_to(child, na, nd)
-            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
+            if _occupying(child):
                 child = self._occupied(child, origin)
             stand += p * self.leaf(child)
-        best: Any = A.STAND_ACTION
+        best: Action = A.STAND
         best_value = stand
         for action in legal:
-            if action[0] != A.RETREAT:
+            if not isinstance(action, A.Retreat):
                 continue
             child = s.clone()
             child.apply(action)
-            if not child.is_terminal() and child.phase == BATTLE and child.battle[3] == OCCUPY:
+            if _occupying(child):
                 child = self._occupied(child, origin)
             value = self.leaf(child)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _occupy(self, s: Any, legal: list[Action]) -> Action:
+    def _occupy(self, s: CheckRiskState, legal: list[Action]) -> Action:
         """C12.1: the occupation whose position is worth most."""
         best, best_value = legal[0], float("-inf")
         for action in legal:
@@ -387,7 +402,7 @@ class CheckRiskPlanner:
 
     # ------------------------------------------------------------------ deployment
 
-    def _deploy(self, s: Any, legal: list[Action]) -> Action:
+    def _deploy(self, s: CheckRiskState, legal: list[Action]) -> Action:
         """C6: the preset or generated layout whose position is worth most, placed one stack at a time."""
         zone = self.game.spec.zones[s.seat]
         current = {i: s.count[i] for i in zone.cells if s.count[i]}
@@ -412,10 +427,10 @@ class CheckRiskPlanner:
         if not current:
             for name in s.deployable_presets():
                 if dict(self.game.spec.presets[s.seat][name]) == best:
-                    return (A.PRESET, name)
+                    return A.Preset(name)
         for cell in sorted(best):
             if best[cell] > current.get(cell, 0):
-                action = (A.DEPLOY, cell, best[cell] - current.get(cell, 0))
+                action = A.Deploy(cell, best[cell] - current.get(cell, 0))
                 if action in legal:
                     return action
         return legal[0]
@@ -428,7 +443,13 @@ def fought_out(attackers: int, defenders: int) -> tuple[tuple[tuple[int, int], f
     return tuple((left, float(p)) for left, p in dist.items())
 
 
-def fight_to(s: Any, attackers: int, defenders: int) -> None:
+def _occupying(s: CheckRiskState) -> bool:
+    """True when the attacker is to occupy the cell it won or the defender left."""
+    battle = s.battle
+    return not s.is_terminal() and s.phase is BATTLE and battle is not None and battle.stage is OCCUPY
+
+
+def fight_to(s: CheckRiskState, attackers: int, defenders: int) -> None:
     """Play the battle in `s` on (in place) until `attackers` vs `defenders` are left, the defender standing.
 
     A round's hits are bounded by the dice (each side's stack), so the losses are dealt over several rounds:
@@ -438,12 +459,12 @@ def fight_to(s: Any, attackers: int, defenders: int) -> None:
         b = s.battle
         if b is None or s.is_terminal():
             return
-        stage = b[3]
-        a, d = b[2], s.count[b[1]]
-        if stage != ROLL:
+        stage = b.stage
+        a, d = b.attackers, s.count[b.target]
+        if stage is not ROLL:
             if (a, d) == (attackers, defenders) or stage not in (ATTACKER, DEFENDER):
                 return
-            s.apply(A.CONTINUE_ACTION if stage == ATTACKER else A.STAND_ACTION)
+            s.apply(A.CONTINUE if stage is ATTACKER else A.STAND)
             continue
         if attackers == 0 and defenders == 0:
             hits = (0, min(d, a - d)) if a > d else ((min(a, d - a), 0) if d > a else (d, a))
@@ -453,14 +474,14 @@ def fight_to(s: Any, attackers: int, defenders: int) -> None:
             hits = (0, min(d, a - attackers))
         else:
             hits = (min(a, d - defenders), 0)
-        s.apply((A.ROLL, *hits))
+        s.apply(A.ROLLS[hits[0]][hits[1]])
 
 
 def _extends(layout: dict[int, int], current: dict[int, int]) -> bool:
     return all(layout.get(cell, 0) >= n for cell, n in current.items())
 
 
-def _deployed(s: Any, layout: dict[int, int], current: dict[int, int]) -> Any | None:
+def _deployed(s: CheckRiskState, layout: dict[int, int], current: dict[int, int]) -> CheckRiskState | None:
     """The position after completing `layout` on top of what is placed, or None when the rules refuse it."""
     child = s.clone()
     seat = s.seat
@@ -468,15 +489,15 @@ def _deployed(s: Any, layout: dict[int, int], current: dict[int, int]) -> Any | 
         for cell in sorted(layout):
             k = layout[cell] - current.get(cell, 0)
             if k:
-                child.apply((A.DEPLOY, cell, k))
+                child.apply(A.Deploy(cell, k))
     except ValueError:
         return None
-    if child.phase == DEPLOY and child.seat == seat:
+    if child.phase is DEPLOY and child.seat == seat:
         return None
     return child
 
 
-def generated_layouts(zone: Any, tokens: int) -> list[dict[int, int]]:
+def generated_layouts(zone: Zone, tokens: int) -> list[dict[int, int]]:
     """Deployment layouts beyond the presets: one cell per column in several shapes, evenly or front-heavy."""
     grid = zone.grid
     front, home = grid[0], grid[-1]

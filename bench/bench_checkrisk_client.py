@@ -21,7 +21,7 @@ def battle_frame_times() -> tuple[list[float], list[float], int]:
     headless()
     from game.client.app import App
     from game.client.play.session import GameSession
-    from game.engine.checkrisk import Word
+    from game.engine.checkrisk import WORDS
 
     app = App((1280, 720))
     app.scenes.fade_enabled = False
@@ -53,9 +53,9 @@ def battle_frame_times() -> tuple[list[float], list[float], int]:
                 scene.handover = None  # both seats sit at this screen: the card would only wait for a click
                 if battle.stage == "attacker":
                     rounds += 1
-                    scene.commit(Word("continue"))
+                    scene.commit(WORDS["continue"])
                 elif battle.stage == "defender":
-                    scene.commit(Word("stand"))
+                    scene.commit(WORDS["stand"])
                 else:
                     scene.close_popups()
                     scene.commit(session.state.legal_actions()[-1])

@@ -122,12 +122,12 @@ def test_C11_fight_table_uses_the_exact_battle_odds() -> None:
 def test_C12_fight_to_reaches_every_end_of_a_battle(a0: int, d0: int) -> None:
     for a, d in battle_distribution(a0, d0, a0 + d0):
         state = cr({"c3": (0, a0), "c4": (1, d0), "h8": (1, 1)})
-        state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), a0))
+        state.apply(A.Attack(CR.cell_index("c3"), CR.cell_index("c4"), a0))
         fight_to(state, a, d)
         if a and d:
-            assert (state.battle[2], state.count[CR.cell_index("c4")]) == (a, d)
+            assert (state.battle.attackers, state.count[CR.cell_index("c4")]) == (a, d)
         else:
-            assert state.battle is None or state.battle[3] == "occupy"
+            assert state.battle is None or state.battle.stage == "occupy"
             assert state.count[CR.cell_index("c4")] == d
             assert state.count[CR.cell_index("c3")] == a
 
@@ -177,7 +177,7 @@ def test_C8_ending_the_turn_is_judged_on_the_same_clock_as_acting() -> None:
             continue
         planner.me = seat
         ended = state.clone()
-        ended.apply(A.END_ACTION)
+        ended.apply(A.END)
         assert planner.leaf(state) == pytest.approx(planner.leaf(ended))
 
 
@@ -185,8 +185,8 @@ def test_checkrisk_hunts_scattered_tokens_once_the_supply_is_spent() -> None:
     # A lone six far from the enemy's last lone tokens: hard closes in instead of ending its turn.
     state = cr({"a1": (0, 6), "h8": (1, 1), "g8": (1, 1)}, round=20, supply=[0, 0], removed=[44, 48])
     played = own_turn(state.clone())
-    moves = [a for a in played if a[0] == A.MOVE]
-    assert moves and moves[0][1] == CR.cell_index("a1")
+    moves = [a for a in played if isinstance(a, A.Move)]
+    assert moves and moves[0].origin == CR.cell_index("a1")
     distance = CheckRiskEval(CR).distance
     h8 = CR.cell_index("h8")
     after = state.clone()
@@ -200,7 +200,7 @@ def test_checkrisk_hunts_scattered_tokens_once_the_supply_is_spent() -> None:
 def test_checkrisk_takes_the_winning_attack_on_the_last_enemy_stack() -> None:
     state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3)})
     action = choose(CR, state)
-    assert action[0] == A.ATTACK and action[2] == CR.cell_index("d5")
+    assert isinstance(action, A.Attack) and action.target == CR.cell_index("d5")
 
 
 def own_turn(state: Any, seed: int = 0, level: str = "hard", game: Any = CR) -> list[Any]:
@@ -221,13 +221,13 @@ def test_checkrisk_a_seat_ahead_breaks_a_standoff_by_moving_beside_and_attacking
     # below standing still, so only the approach search finds the move and the attack in one turn (C9, C10).
     stacks = {"c3": (0, 6), "a1": (0, 6), "b1": (0, 6), "e3": (1, 6), "h8": (1, 6)}
     state = cr(stacks, round=20, supply=[0, 0], removed=[32, 38])
-    played = [a[:3] for a in own_turn(state.clone())]
+    played = [(type(a), a.origin, a.target) for a in own_turn(state.clone()) if isinstance(a, A.Move | A.Attack)]
     c3, d3, e3 = (CR.cell_index(c) for c in ("c3", "d3", "e3"))
-    assert (A.MOVE, c3, d3) in played
-    assert played.index((A.ATTACK, d3, e3)) > played.index((A.MOVE, c3, d3))
+    assert (A.Move, c3, d3) in played
+    assert played.index((A.Attack, d3, e3)) > played.index((A.Move, c3, d3))
     beam_only = CheckRiskPlanner(CR, replace(CR_STRENGTHS["hard"], approach=0))
     first = beam_only.choose(state.clone(), Budget(Limits(20_000, None)), random.Random(0))
-    assert first[0] == A.MOVE and first[2] != d3
+    assert isinstance(first, A.Move) and first.target != d3
 
 
 def test_checkrisk_normal_masses_only_once_ahead_and_hard_always() -> None:
@@ -270,38 +270,39 @@ def test_checkrisk_attacks_a_weak_stack_with_a_strong_one() -> None:
         fields = {} if supply is None else {"supply": supply}
         state = cr({"d4": (0, 6), "d5": (1, 1), "a1": (0, 3), "h8": (1, 6), "g8": (1, 6), "h7": (1, 6)}, **fields)
         played = own_turn(state)
-        assert (A.ATTACK, CR.cell_index("d4"), CR.cell_index("d5")) in [a[:3] for a in played]
+        attacks = [(a.origin, a.target) for a in played if isinstance(a, A.Attack)]
+        assert (CR.cell_index("d4"), CR.cell_index("d5")) in attacks
 
 
 def test_checkrisk_withdraws_from_a_hopeless_battle_and_fights_on_a_winning_one() -> None:
     hopeless = cr({"c3": (0, 3), "c4": (1, 6), "h8": (1, 2), "a1": (0, 4)})
-    hopeless.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 3))
-    hopeless.apply((A.ROLL, 0, 2))  # one attacker left against six
-    assert hopeless.battle[3] == "attacker"
-    assert choose(CR, hopeless) == A.WITHDRAW_ACTION
+    hopeless.apply(A.Attack(CR.cell_index("c3"), CR.cell_index("c4"), 3))
+    hopeless.apply(A.Roll(0, 2))  # one attacker left against six
+    assert hopeless.battle.stage == "attacker"
+    assert choose(CR, hopeless) == A.WITHDRAW
     winning = cr({"c3": (0, 6), "c4": (1, 2), "h8": (1, 2), "a1": (0, 4)})
-    winning.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
-    winning.apply((A.ROLL, 1, 0))  # six against one
-    assert choose(CR, winning) == A.CONTINUE_ACTION
+    winning.apply(A.Attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    winning.apply(A.Roll(1, 0))  # six against one
+    assert choose(CR, winning) == A.CONTINUE
 
 
 def test_checkrisk_defender_retreats_a_lone_token_from_a_big_attack() -> None:
     state = cr({"c3": (0, 6), "c4": (1, 2), "h8": (1, 5), "a1": (0, 4)})
-    state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
-    state.apply((A.ROLL, 1, 0))
-    state.apply(A.CONTINUE_ACTION)
-    assert state.current_player() == 1 and state.battle[3] == "defender"
+    state.apply(A.Attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    state.apply(A.Roll(1, 0))
+    state.apply(A.CONTINUE)
+    assert state.current_player() == 1 and state.battle.stage == "defender"
     action = choose(CR, state)
-    assert action[0] == A.RETREAT
+    assert isinstance(action, A.Retreat)
 
 
 def test_checkrisk_occupies_a_won_cell() -> None:
     state = cr({"c3": (0, 6), "c4": (1, 1), "h8": (1, 5), "a1": (0, 4)})
-    state.apply(A.attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
-    state.apply((A.ROLL, 1, 0))
-    assert state.battle[3] == "occupy"
+    state.apply(A.Attack(CR.cell_index("c3"), CR.cell_index("c4"), 6))
+    state.apply(A.Roll(1, 0))
+    assert state.battle.stage == "occupy"
     action = choose(CR, state)
-    assert action[0] == A.OCCUPY and 1 <= action[1] < 6
+    assert isinstance(action, A.Occupy) and 1 <= action.k < 6
 
 
 def _traded(state: Any, cells: tuple[str, ...]) -> Any:

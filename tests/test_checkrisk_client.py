@@ -14,7 +14,7 @@ from game.client.checkrisk import demo, results
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.checkrisk import battle_odds
+from game.engine.checkrisk import Attack, Move, battle_odds
 
 
 @pytest.fixture
@@ -480,7 +480,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
 def forward_move(state) -> tuple[str, str] | None:
     """Seat 0's biggest stack that can step one rank forward onto an empty cell: (origin, target)."""
     name = state.game.cell_name
-    moves = [a for a in state.legal_actions() if a[0] == "move" and not state.count[a.target]
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and not state.count[a.target]
              and int(name(a.target)[1:]) > int(name(a.origin)[1:]) and state.count[a.origin] >= 2]
     if not moves:
         return None
@@ -524,7 +524,7 @@ def play_a_whole_game_by_mouse(app) -> None:
         elif s.state.pending_battle() is not None:
             keys = [x.key for x in b.view.card.layout_buttons() if x.enabled]
             card_button(app, next(k for k in ("stand", "continue", "occupy") if k in keys))
-        elif s.state.round not in attacked_in and any(a[0] == "attack" for a in s.state.legal_actions()):
+        elif s.state.round not in attacked_in and any(isinstance(a, Attack) for a in s.state.legal_actions()):
             attacked_in.add(s.state.round)
             attack = demo.best_attack(s)
             click_cell(app, s.game.cell_name(attack.origin))

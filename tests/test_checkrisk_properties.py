@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import GameOver, registry
-from game.engine.checkrisk.state import EMPTY
+from game.engine.checkrisk.phases import EMPTY
 from game.engine.driver import random_action, random_playout
 
 LEVELS = {2: "standard", 3: "corners3", 4: "corners4"}

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from game.engine import CHANCE, registry
-from game.engine.checkrisk import battle_odds, make_game
+from game.engine.checkrisk import Attack, Continue, Preset, battle_odds, make_game
 from game.engine.driver import sample_chance
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels" / "checkrisk"
@@ -385,7 +385,7 @@ def engine_ref(state, level: dict[str, Any]) -> Ref:
 
 
 def engine_legal(state) -> set[str]:
-    return {norm(state.action_to_str(a)) for a in state.legal_actions() if a[0] != "preset"}
+    return {norm(state.action_to_str(a)) for a in state.legal_actions() if not isinstance(a, Preset)}
 
 
 def engine_whose(state) -> int | str:
@@ -425,13 +425,13 @@ def play_and_compare(level: dict[str, Any], seed: int, try_all_every: int = 5, a
         else:
             legal = state.legal_actions()
             # Lean towards attacking and fighting on, so that battles, retreats and eliminations come up often.
-            keen = [a for a in legal if a[0] in ("attack", "continue")]
+            keen = [a for a in legal if isinstance(a, Attack | Continue)]
             action = rng.choice(keen if keen and rng.random() < aggression else legal)
-            if steps % try_all_every == 0 and action[0] != "preset":
+            if steps % try_all_every == 0 and not isinstance(action, Preset):
                 for other in rng.sample(legal, min(6, len(legal))):
-                    if other[0] != "preset":
+                    if not isinstance(other, Preset):
                         check_step(state.clone(), level, state.action_to_str(other))
-        if action[0] == "preset":
+        if isinstance(action, Preset):
             state.apply(action)
         else:
             check_step(state, level, state.action_to_str(action))
@@ -634,4 +634,4 @@ def test_C4_eight_cells_at_most_unless_the_level_says_otherwise():
         assert state.to_deploy[0] == 23 - k
     ref = engine_ref(state, {**data, "zones": [{**z, "max_cells": 8} for z in data["zones"]]})
     assert engine_legal(state) == ref.legal()
-    assert all(a[1] in {state.game.cell_index(f"{f}1") for f in "abcdefgh"} for a in state.legal_actions())
+    assert all(a.cell in {state.game.cell_index(f"{f}1") for f in "abcdefgh"} for a in state.legal_actions())

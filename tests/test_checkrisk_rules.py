@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from game.engine import CHANCE, GameOver, IllegalAction, registry
-from game.engine.checkrisk import make_game
+from game.engine.checkrisk import Deploy, Preset, Roll, make_game
 from game.engine.checkrisk.events import (
     AttackDeclared,
     BattleEnded,
@@ -25,7 +25,7 @@ from game.engine.checkrisk.events import (
     TurnStarted,
     Withdrew,
 )
-from game.engine.checkrisk.state import ATTACKER, DEFENDER, OCCUPY
+from game.engine.checkrisk.phases import Stage
 
 STD = registry.load("checkrisk", "standard")
 
@@ -194,7 +194,7 @@ def test_C4_deployment_never_strands_tokens():
         rng = random.Random(seed)
         state = game.initial_state()
         while state.phase == "deploy":
-            choices = [a for a in state.legal_actions() if a[0] == "deploy"]
+            choices = [a for a in state.legal_actions() if isinstance(a, Deploy)]
             assert choices, "deployment got stuck"
             state.apply(rng.choice(choices))
         assert sorted(c for _, o, c in state.stacks() if o == 0) == [6, 6, 6, 6]
@@ -273,7 +273,7 @@ def test_C6_presets_have_titles_in_both_languages():
 
 def test_C6_preset_action_is_offered_only_while_the_seat_may_choose_it():
     state = STD.initial_state()
-    assert state.preset_action("wall") == ("preset", "wall") and state.preset_action("wall") in state.legal_actions()
+    assert state.preset_action("wall") == Preset("wall") and state.preset_action("wall") in state.legal_actions()
     assert state.preset_action("box") is None  # a preset of another level
     do(state, "deploy c2:1")
     assert state.preset_action("wall") is None  # tokens are placed: a preset would replace them
@@ -452,7 +452,7 @@ def test_C11_round_hits_are_binomial_half():
         for hd in range(4):
             binomial = Fraction(comb(4, ha), 2**4) * Fraction(comb(3, hd), 2**3)
             if ha or hd:
-                assert outcomes[("roll", ha, hd)] == binomial / (1 - none)
+                assert outcomes[Roll(ha, hd)] == binomial / (1 - none)
     assert sum(outcomes.values()) == 1 and len(outcomes) == 5 * 4 - 1
 
 
@@ -480,7 +480,7 @@ def test_C12_1_attacker_wins_survivors_return_then_occupy():
     do(state, "c3xc4:3")
     events = do(state, "roll a:1 d:1")
     assert events[-1] == BattleEnded("c3", "c4", "attacker", 2)
-    assert state.stack(cell("c3")) == (0, 4) and state.pending_battle().stage == OCCUPY
+    assert state.stack(cell("c3")) == (0, 4) and state.pending_battle().stage == Stage.OCCUPY
     assert legal_texts(state) == {f"occupy:{k}" for k in range(5)}
     assert do(state, "occupy:4") == [Occupied(0, "c3", "c4", 4)]
     assert state.stack(cell("c4")) == (0, 4) and state.stack(cell("c3")) is None
@@ -517,7 +517,7 @@ def test_C12_3_withdraw_returns_survivors_defender_stays():
     state = pos({"c3": (0, 5), "c4": (1, 4)})
     do(state, "c3xc4:4")
     do(state, "roll a:1 d:1")
-    assert state.pending_battle().stage == ATTACKER and legal_texts(state) == {"continue", "withdraw"}
+    assert state.pending_battle().stage == Stage.ATTACKER and legal_texts(state) == {"continue", "withdraw"}
     assert do(state, "withdraw") == [Withdrew(0, "c3", "c4", 3)]
     assert state.stack(cell("c3")) == (0, 4) and state.stack(cell("c4")) == (1, 3)
 
@@ -527,7 +527,7 @@ def test_C12_4_defender_retreats_split_then_attacker_occupies():
     do(state, "c3xc4:4")
     do(state, "roll a:1 d:1")
     do(state, "continue")
-    assert state.pending_battle().stage == DEFENDER
+    assert state.pending_battle().stage == Stage.DEFENDER
     legal = state.legal_actions()
     for text in ("stand", "retreat c4-c5:2,c4-d4:1", "retreat c4-b4:1,c4-c5:2", "retreat c4-c5:3"):
         assert state.action_from_str(text) in legal
@@ -538,7 +538,7 @@ def test_C12_4_defender_retreats_split_then_attacker_occupies():
     assert events == [Retreated(1, "c4", (("d4", 1), ("c5", 2)))]
     assert state.stack(cell("c5")) == (1, 2) and state.stack(cell("d4")) == (1, 1)
     assert state.stack(cell("c4")) is None and state.stack(cell("c3")) == (0, 4)
-    assert state.current_player() == 0 and state.pending_battle().stage == OCCUPY
+    assert state.current_player() == 0 and state.pending_battle().stage == Stage.OCCUPY
     do(state, "occupy:2")
     assert state.stack(cell("c4")) == (0, 2)
 
@@ -679,7 +679,7 @@ def test_notation_round_trips_through_every_kind():
     for text in ("c3-c2:2", "c3xc4:3", "end"):
         assert state.action_to_str(state.action_from_str(text)) == text
     do(state, "c3xc4:4")
-    assert state.action_from_str("roll a:1 d:1") == ("roll", 1, 1)
+    assert state.action_from_str("roll a:1 d:1") == Roll(1, 1)
     do(state, "roll a:1 d:1")
     do(state, "continue")
     assert state.action_to_str(state.action_from_str("retreat c4-d4:1,c4-c5:2")) == "retreat c4-d4:1,c4-c5:2"
@@ -702,7 +702,7 @@ def test_C11_C12_longest_battle_fits_the_step_bound():
     steps = 1
     do(state, "c3xc4:6")
     rounds = 0
-    while state.pending_battle() is not None and state.pending_battle().stage != OCCUPY:
+    while state.pending_battle() is not None and state.pending_battle().stage != Stage.OCCUPY:
         stage = state.pending_battle().stage
         roll = "roll a:1 d:0" if rounds % 2 else "roll a:0 d:1"
         text = {"attacker": "continue", "defender": "stand"}.get(stage, roll)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import is_dataclass
 from fractions import Fraction
 
 import pytest
@@ -37,7 +38,7 @@ def _fight_to_the_end(state, origin: int, target: int) -> dict[str, Fraction]:
         if state.count[target]:
             return {"hold": Fraction(1)}
         return {"win" if attackers_left else "both_gone": Fraction(1)}
-    word = CA.CONTINUE_ACTION if battle.stage == "attacker" else CA.STAND_ACTION
+    word = CA.CONTINUE if battle.stage == "attacker" else CA.STAND
     state.apply(word)
     return _fight_to_the_end(state, origin, target)
 
@@ -82,7 +83,8 @@ def test_checkrisk_move_forecast_is_certain_with_the_events_of_applying_it() -> 
     forecast = state.forecast(action)
     assert forecast.certain and forecast.outcomes[0].probability == 1
     assert list(forecast.events) == state.clone().apply(action)
-    assert action == ("move", 18, 26, 2) and hash(action) == hash(("move", 18, 26, 2))
+    assert action == CA.Move(18, 26, 2) and hash(action) == hash(CA.Move(18, 26, 2))
+    assert action != CA.Attack(18, 26, 2)
 
 
 def test_B10_forecast_head_on_is_half_and_names_the_front() -> None:
@@ -131,7 +133,7 @@ def test_every_mode_builds_typed_actions_in_random_games() -> None:
         seen: set[type] = set()
         while not state.is_terminal():
             action = random_action(state, rng)
-            assert type(action) is not tuple and hasattr(action, "_fields"), (mode, action)
+            assert type(action) is not tuple and (hasattr(action, "_fields") or is_dataclass(action)), (mode, action)
             seen.add(type(action))
             state.apply(action)
         assert len(seen) >= 3, (mode, seen)

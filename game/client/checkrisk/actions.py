@@ -43,7 +43,7 @@ class ActionIndex:
             elif isinstance(action, Occupy):
                 index.occupy.append(action.k)
             elif isinstance(action, Word):
-                index.words.add(action.kind)
+                index.words.add(state.action_to_str(action))
         return index
 
     def origins(self) -> set[str]:

@@ -154,13 +154,13 @@ class BattleCard:
     def act(self, key: str) -> None:
         """Do what the button `key` says."""
         from game.client.checkrisk.picks import Blitz
-        from game.engine.checkrisk import Word
+        from game.engine.checkrisk import WORDS
 
         picks = self.picks
         blitz = {"blitz_end": Blitz("end"), "blitz_k": Blitz("down_to", k=picks.blitz_k),
                  "blitz_x": Blitz("odds", x=picks.blitz_x)}.get(key)
         if key in ("continue", "withdraw", "stand"):
-            self.board.commit(Word(key))
+            self.board.commit(WORDS[key])
         elif blitz is not None:
             picks.start_blitz(blitz)
         elif key in ("k_minus", "k_plus"):

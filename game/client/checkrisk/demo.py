@@ -10,6 +10,7 @@ from typing import Any
 from game.client.board.demo import instant, play_ai_until
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
+from game.engine.checkrisk import Attack, Retreat
 
 AI = "ai:easy"
 
@@ -24,14 +25,14 @@ def played_until(level: str, seats: int, done: Callable[[GameSession], bool], se
 def attack_ready(session: GameSession) -> bool:
     """Seat 0 is to act with an attack open."""
     s: Any = session.state
-    return s.phase == "act" and s.seat == 0 and any(a[0] == "attack" and a[3] >= 3 for a in s.legal_actions())
+    return s.phase == "act" and s.seat == 0 and any(isinstance(a, Attack) and a.n >= 3 for a in s.legal_actions())
 
 
 def retreat_ready(session: GameSession) -> bool:
     """A defender is asked, and may retreat."""
     s: Any = session.state
     battle = s.pending_battle()
-    return battle is not None and battle.stage == "defender" and any(a[0] == "retreat" for a in s.legal_actions())
+    return battle is not None and battle.stage == "defender" and any(isinstance(a, Retreat) for a in s.legal_actions())
 
 
 def odds_session() -> GameSession:
@@ -43,7 +44,7 @@ def odds_session() -> GameSession:
 
 def best_attack(session: GameSession) -> Any:
     """Seat 0's attack with the most tokens."""
-    attacks = [a for a in session.state.legal_actions() if a[0] == "attack"]
+    attacks = [a for a in session.state.legal_actions() if isinstance(a, Attack)]
     return max(attacks, key=lambda a: (a.n, -a.origin))
 
 

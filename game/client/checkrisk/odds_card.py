@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def forecast(state: Any, origin: str, target: str, n: int) -> Any:
     """The engine's forecast of attacking `target` from `origin` with `n` tokens (its `detail`: BattleForecast)."""
     game = state.game
-    return state.forecast(Attack("attack", game.cell_index(origin), game.cell_index(target), n))
+    return state.forecast(Attack(game.cell_index(origin), game.cell_index(target), n))
 
 
 def win_chance(state: Any, origin: str, target: str, n: int) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
-from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
+from game.engine.checkrisk import WORDS, Attack, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
 from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class CheckRiskPicks(BoardPicks):
                 self.use_preset(name)
         if battle is not None and battle.stage == "attacker" and self.blitz is not None:
             if self.blitz.goes_on(battle.attackers, battle.defenders):
-                return Word("continue")
+                return WORDS["continue"]
             self.blitz = None
         if battle is not None and battle.stage == "occupy":
             self.open_occupy()
@@ -101,7 +101,7 @@ class CheckRiskPicks(BoardPicks):
         state = self.state.clone()
         for cell, k in sorted((draft if draft is not None else self.draft).items()):
             try:
-                state.apply(Deploy("deploy", self.cell_index(cell), k))
+                state.apply(Deploy(self.cell_index(cell), k))
             except IllegalAction:
                 return None
         return state
@@ -166,10 +166,10 @@ class CheckRiskPicks(BoardPicks):
         if self.tokens_left() or not self.draft:
             return
         if self.draft_preset and self.draft_preset in self.index.presets:
-            self.board.commit(Preset("preset", self.draft_preset))
+            self.board.commit(Preset(self.draft_preset))
         else:
             for cell, k in sorted(self.draft.items()):
-                self.board.commit(Deploy("deploy", self.cell_index(cell), k))
+                self.board.commit(Deploy(self.cell_index(cell), k))
         self.draft = {}
         self.draft_preset = ""
 
@@ -183,7 +183,7 @@ class CheckRiskPicks(BoardPicks):
                 break
             counts = session.state.count
             best = min(index.reinforce, key=lambda c: (counts[session.state.game.cell_index(c)], c))
-            self.board.commit(Reinforce("reinforce", session.state.game.cell_index(best)))
+            self.board.commit(Reinforce(session.state.game.cell_index(best)))
 
     # ----- actions -----
     def default_amount(self, origin: str, target: str) -> int:
@@ -224,14 +224,14 @@ class CheckRiskPicks(BoardPicks):
         make = Attack if target in attacks else Move
         kind = "attack" if target in attacks else "move"
         if len(allowed) == 1:
-            self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), allowed[0]))
+            self.board.commit(make(self.cell_index(origin), self.cell_index(target), allowed[0]))
             return
         t = self.board.t
         self.picker_value = self.chosen_amount(origin, target)
         self.picking, self.picker_target = "act", target
 
         def commit(n: int) -> None:
-            self.board.commit(make(kind, self.cell_index(origin), self.cell_index(target), n))
+            self.board.commit(make(self.cell_index(origin), self.cell_index(target), n))
 
         def change(n: int) -> None:
             self.picker_value = n
@@ -258,7 +258,7 @@ class CheckRiskPicks(BoardPicks):
 
         self.board.open_picker(self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
                                min(self.index.occupy), high, default, target,
-                               lambda k: self.board.commit(Occupy("occupy", k)), change)
+                               lambda k: self.board.commit(Occupy(k)), change)
 
     # ----- retreat -----
     def start_retreat(self) -> None:
@@ -334,7 +334,7 @@ class CheckRiskPicks(BoardPicks):
 
     def _reinforce_pointer(self, intent: Intent) -> bool:
         if isinstance(intent, Press) and intent.cell in self.index.reinforce:
-            self.board.commit(Reinforce("reinforce", self.cell_index(intent.cell)))
+            self.board.commit(Reinforce(self.cell_index(intent.cell)))
         return False
 
     def _battle_pointer(self, intent: Intent) -> bool:
@@ -382,13 +382,13 @@ class CheckRiskPicks(BoardPicks):
         if pygame.K_1 <= intent.key <= pygame.K_6 and self.selected:
             self.amount = min(self._count(self.selected), intent.key - pygame.K_0)
         elif intent.key == pygame.K_e and "end" in self.index.words:
-            self.board.commit(Word("end"))
+            self.board.commit(WORDS["end"])
         elif intent.key == pygame.K_c and "continue" in self.index.words:
-            self.board.commit(Word("continue"))
+            self.board.commit(WORDS["continue"])
         elif intent.key == pygame.K_w and "withdraw" in self.index.words:
-            self.board.commit(Word("withdraw"))
+            self.board.commit(WORDS["withdraw"])
         elif intent.key == pygame.K_s and "stand" in self.index.words:
-            self.board.commit(Word("stand"))
+            self.board.commit(WORDS["stand"])
         elif intent.key == pygame.K_b and "continue" in self.index.words:
             self.start_blitz(Blitz("end"))
 
@@ -400,7 +400,7 @@ class CheckRiskPicks(BoardPicks):
         if not blitz.goes_on(battle.attackers, battle.defenders):
             return
         self.blitz = blitz
-        self.board.commit(Word("continue"))
+        self.board.commit(WORDS["continue"])
 
     def stop_blitz(self) -> bool:
         """Stop a running blitz; True when one ran."""

@@ -60,9 +60,9 @@ class Slot:
         if key == "place":
             picks.place_for_me()
         elif key == "end":
-            from game.engine.checkrisk import Word
+            from game.engine.checkrisk import WORDS
 
-            self.view.board.commit(Word("end"))
+            self.view.board.commit(WORDS["end"])
         return True
 
     def phase_text(self) -> str:

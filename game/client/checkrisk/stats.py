@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.client.board.stats import LogReplay
-from game.engine.checkrisk import round_outcomes
+from game.engine.checkrisk import Roll, round_outcomes
 from game.engine.checkrisk.events import BattleEnded, TurnStarted
 
 
@@ -46,13 +46,13 @@ class GameStats:
 
     def _step(self, state: Any, action: Any) -> None:
         battle = state.pending_battle()
-        if action[0] == "roll" and battle is not None:
+        if isinstance(action, Roll) and battle is not None:
             attacker, defender = self.seats[battle.attacker], self.seats[battle.defender]
             for (ha, hd), p in round_outcomes(battle.attackers, battle.defenders):
                 attacker.expected += p * ha
                 defender.expected += p * hd
-            attacker.hits += action[1]
-            defender.hits += action[2]
+            attacker.hits += action.attacker_hits
+            defender.hits += action.defender_hits
         for event in state.apply(action):
             if isinstance(event, TurnStarted):
                 self._snapshot(state)

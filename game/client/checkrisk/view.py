@@ -22,7 +22,7 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, CheckRiskState, Move, Preset, Reinforce, Retreat, Word
+from game.engine.checkrisk import Attack, CheckRiskState, End, Move, Preset, Reinforce, Retreat, Stand, Word
 
 
 class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
@@ -155,7 +155,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             action = typed(s.game, text)
             if isinstance(action, (Move, Attack)):
                 return [s.game.cell_name(action.origin), s.game.cell_name(action.target)], actor
-            if isinstance(action, Word) and action.kind == "end":
+            if isinstance(action, End):
                 return None
         return None
 
@@ -303,14 +303,14 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             if actor < 0:
                 continue
             action = typed(s.game, text)
-            defender = isinstance(action, Retreat) or (isinstance(action, Word) and action.kind == "stand")
+            defender = isinstance(action, Retreat) or isinstance(action, Stand)
             if actor != owner and not defender:
                 if parts:
                     turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
                     ends.append(decided)
                 owner, parts = actor, []
             decided += 1
-            if isinstance(action, Word) and action.kind == "end":
+            if isinstance(action, End):
                 continue
             if isinstance(action, Preset):
                 text = self.board.t("checkrisk.log.preset", name=action.name)

@@ -1,14 +1,15 @@
 """CheckRisk (rules/checkrisk.md): stacks of up to six tokens, reinforcements, and dice battles.
 
-Modules: `board` (geometry), `level` (levels, zones, presets), `actions` (action tuples and notation),
-`odds` (exact battle probabilities), `faces` (the dice faces shown), `events`, `phases`, `state` (a position and
-its accessors) with the rules in `legal` (legal actions), `turns` (turn flow) and `battle`, `position` (position
-JSON), `game` (the mode).
+Modules: `board` (geometry), `level` (levels, zones, presets), `actions` (action types, notation, action tables),
+`odds` (exact battle probabilities), `faces` (the dice faces shown), `events`, `phases` (phases and battle
+stages), `fields` (a position's data and its read-only questions), the rules as functions over it in `legal`
+(legal actions), `turns` (turn flow), `battle` and `rules` (who acts, chance, applying an action by its type),
+`position` (position JSON), `game` (the mode and `CheckRiskState`, the position behind the engine seam).
 
 API in brief (cells are indices 0…w·h−1, a1 = 0, rank by rank; `game.cell_name(i)` / `game.cell_index("c2")`):
     game = registry.load("checkrisk", "standard")      # or corners3, corners4, large10
     state = game.initial_state()                        # deployment of seat 0
-    state.phase                                         # deploy / reinforce / act / battle / over
+    state.phase                                         # Phase: deploy / reinforce / act / battle / over
     state.seat, state.round, state.actions_left         # whose turn, round 1…turn_limit, actions left
     state.current_player()                              # the defender's seat when it must stand or retreat
     state.owner[i], state.count[i], state.stack(i)      # -1/0 when empty; read-only lists
@@ -20,8 +21,8 @@ API in brief (cells are indices 0…w·h−1, a1 = 0, rank by rank; `game.cell_n
     game.neighbours(i), game.is_edge(i), game.zone(seat), game.presets(seat), game.preset_title(name, "ru")
     game.position({"c2": (0, 5), "c3": (1, 2)}, seat=0, phase="act")   # a hand-made position
     battle_odds(a, d), battle_odds_after(a, d, rounds), battle_distribution(a, d, rounds)
-Actions are typed named tuples (see `actions`), e.g. Move("move", 10, 18, 2) is "c2-c3:2" and equals the plain tuple
-("move", 10, 18, 2); a client reads `action.origin`, `action.n`; events are in `events`.
+Actions are small frozen types (see `actions`), e.g. Move(10, 18, 2) is "c2-c3:2"; a client reads `action.origin`,
+`action.n`, and dispatches on the type; events are in `events`.
 
 Where the rules leave room, the engine decides (and the tests pin down):
 - A round's chance outcome is its hit counts conditioned on at least one hit: a round without hits changes
@@ -46,18 +47,27 @@ Where the rules leave room, the engine decides (and the tests pin down):
 """
 
 from game.engine.checkrisk.actions import (
+    CONTINUE,
+    END,
+    STAND,
+    WITHDRAW,
+    WORDS,
     Attack,
     CheckRiskAction,
+    Continue,
     Deploy,
+    End,
     Move,
     Occupy,
     Preset,
     Reinforce,
     Retreat,
     Roll,
+    Stand,
+    Withdraw,
     Word,
 )
-from game.engine.checkrisk.game import CheckRiskGame, make_game
+from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState, make_game
 from game.engine.checkrisk.odds import (
     BattleForecast,
     battle_distribution,
@@ -66,10 +76,11 @@ from game.engine.checkrisk.odds import (
     battle_odds_after,
     round_outcomes,
 )
-from game.engine.checkrisk.state import BattleView, CheckRiskState
+from game.engine.checkrisk.phases import BattleView, Phase, Stage
 
 __all__ = [
-    "Attack", "BattleForecast", "BattleView", "CheckRiskAction", "CheckRiskGame", "CheckRiskState", "Deploy", "Move",
-    "Occupy", "Preset", "Reinforce", "Retreat", "Roll", "Word", "battle_distribution", "battle_forecast",
-    "battle_odds", "battle_odds_after", "make_game", "round_outcomes",
+    "CONTINUE", "END", "STAND", "WITHDRAW", "WORDS", "Attack", "BattleForecast", "BattleView", "CheckRiskAction",
+    "CheckRiskGame", "CheckRiskState", "Continue", "Deploy", "End", "Move", "Occupy", "Phase", "Preset", "Reinforce",
+    "Retreat", "Roll", "Stage", "Stand", "Withdraw", "Word", "battle_distribution", "battle_forecast", "battle_odds",
+    "battle_odds_after", "make_game", "round_outcomes",
 ]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
 
 MIN_SIZE = 6
 MAX_SIZE = 12
@@ -57,7 +56,7 @@ class Board:
             raise ValueError(f"{name!r} is not a cell of the {self.width}×{self.height} board")
         return i
 
-    def box(self, spec: Any) -> list[int]:
+    def box(self, spec: object) -> list[int]:
         """The cells of a rectangle written 'a1:d2' (corners in any order), rank by rank."""
         parts = spec.split(":") if isinstance(spec, str) else []
         if len(parts) != 2:

@@ -1,41 +1,96 @@
-"""A CheckRisk position's fields and the read-only accessors every rules layer and caller uses."""
+"""A CheckRisk position's data (one dataclass, with its battle) and the read-only questions asked of it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
 
-from game.engine.checkrisk.phases import DEPLOY, EMPTY, BattleView
+from game.engine.checkrisk.actions import ActionTables
+from game.engine.checkrisk.board import Board
+from game.engine.checkrisk.level import LevelSpec
+from game.engine.checkrisk.phases import DEPLOY, EMPTY, BattleView, Phase, Stage
 from game.engine.core import Outcome
 
-if TYPE_CHECKING:
-    from game.engine.checkrisk.game import CheckRiskGame
+_new = object.__new__
+# (group cells sorted, tokens still to place on them) for each group due reinforcements this turn.
+Reinforcement = tuple[tuple[int, ...], int]
 
 
-class CheckRiskFields:
-    """The data of a CheckRisk position. `owner`, `count`, `supply`, `removed`, `out` are per-cell / per-seat
-    lists: read them freely, never write them (use `apply`). Cells are indices (see `game.cell_name`)."""
+@dataclass(slots=True)
+class Battle:
+    """The battle being fought: `attackers` tokens out from `origin` against the stack on `target`."""
 
-    def __init__(self, game: CheckRiskGame) -> None:
-        spec = game.spec
-        players = spec.players
-        self.game = game
-        self.owner: list[int] = [EMPTY] * spec.board.size
-        self.count: list[int] = [0] * spec.board.size
-        self.supply: list[int] = [spec.supply] * players  # tokens not on the board and not removed
-        self.removed: list[int] = [0] * players  # tokens that left the game in battle (C11)
-        self.to_deploy: list[int] = [spec.start_tokens] * players
-        self.on_board: list[int] = [0] * players  # includes attackers out on a battle
-        self.out: list[bool] = [False] * players
-        self.seat = 0  # whose turn (or deployment) it is
-        self.round = 0  # 0 during deployment, then 1…turn_limit
-        self.actions_left = 0
-        self.phase = DEPLOY
-        self.reinforcements: list[list[Any]] = []  # [[cells tuple, tokens left to place], ...]
-        self.battle: list[Any] | None = None  # [origin, target, attackers, stage, rounds]
-        self.rolls = 0  # rounds rolled this game; seeds the faces shown
-        self._outcome: Outcome | None = None
+    origin: int
+    target: int
+    attackers: int
+    stage: Stage
+    rounds: int = 0
 
-    def _fight(self) -> list[Any]:
+    def copy(self) -> Battle:
+        """An independent copy."""
+        return Battle(self.origin, self.target, self.attackers, self.stage, self.rounds)
+
+
+@dataclass(slots=True)
+class Position:
+    """The data of a CheckRisk position. `owner`, `count` are per cell; `supply`, `removed`, `to_deploy`,
+    `on_board`, `out` per seat. Cells are indices (see `Board.names`)."""
+
+    spec: LevelSpec
+    tables: ActionTables
+    owner: list[int]
+    count: list[int]
+    supply: list[int]  # tokens not on the board and not removed
+    removed: list[int]  # tokens that left the game in battle (C11)
+    to_deploy: list[int]
+    on_board: list[int]  # includes attackers out on a battle
+    out: list[bool]
+    seat: int = 0  # whose turn (or deployment) it is
+    round: int = 0  # 0 during deployment, then 1…turn_limit
+    actions_left: int = 0
+    phase: Phase = DEPLOY
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    battle: Battle | None = None
+    rolls: int = 0  # rounds rolled this game; seeds the faces shown
+    outcome: Outcome | None = None
+
+    @classmethod
+    def start(cls, spec: LevelSpec, tables: ActionTables) -> Position:
+        """The empty board at the start of deployment, seat 0 to deploy."""
+        size, players = spec.board.size, spec.players
+        return cls(spec, tables, [EMPTY] * size, [0] * size, [spec.supply] * players, [0] * players,
+                   [spec.start_tokens] * players, [0] * players, [False] * players)
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        # Field by field rather than through __init__: the AI copies positions by the thousand and the generated
+        # __init__ costs a fifth more.
+        new = _new(Position)
+        new.spec = self.spec
+        new.tables = self.tables
+        new.owner = self.owner[:]
+        new.count = self.count[:]
+        new.supply = self.supply[:]
+        new.removed = self.removed[:]
+        new.to_deploy = self.to_deploy[:]
+        new.on_board = self.on_board[:]
+        new.out = self.out[:]
+        new.seat = self.seat
+        new.round = self.round
+        new.actions_left = self.actions_left
+        new.phase = self.phase
+        new.reinforcements = self.reinforcements[:]  # of immutable pairs
+        battle = self.battle
+        new.battle = None if battle is None else battle.copy()
+        new.rolls = self.rolls
+        new.outcome = self.outcome
+        return new
+
+    @property
+    def board(self) -> Board:
+        """The level's board."""
+        return self.spec.board
+
+    def fight(self) -> Battle:
         """The battle being fought; only called where the phase guarantees one."""
         if self.battle is None:
             raise ValueError("no battle is being fought")
@@ -57,17 +112,9 @@ class CheckRiskFields:
         """The cells holding the seat's stacks."""
         return [i for i, (o, c) in enumerate(zip(self.owner, self.count, strict=True)) if o == seat and c]
 
-    def cells_held(self, seat: int) -> int:
-        """How many cells the seat holds (the first C15 tie-break)."""
-        return len(self.cells_of(seat))
-
-    def tokens_on_board(self, seat: int) -> int:
-        """The seat's tokens on the board, counting attackers out on a battle."""
-        return self.on_board[seat]
-
     def groups(self, seat: int) -> list[tuple[int, ...]]:
         """The seat's orthogonally connected groups of cells (C7), each sorted, largest first."""
-        nbrs = self.game.board.neighbours
+        nbrs = self.spec.board.neighbours
         owner, count = self.owner, self.count
         seen: set[int] = set()
         out = []
@@ -88,12 +135,12 @@ class CheckRiskFields:
         out.sort(key=lambda g: (-len(g), g[0]))
         return out
 
-    def reinforcement_due(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
+    def reinforcement_due(self, seat: int) -> list[Reinforcement]:
         """(group, tokens) for each of the seat's groups that touches the edge and has ⌊cells/4⌋ ≥ 1 (C7)."""
-        edge = self.game.board.edge
+        edge = self.spec.board.edge
         return [(g, len(g) // 4) for g in self.groups(seat) if len(g) >= 4 and any(edge[i] for i in g)]
 
-    def pending_reinforcements(self) -> list[tuple[tuple[int, ...], int]]:
+    def pending_reinforcements(self) -> list[Reinforcement]:
         """(group cells, tokens still to place) while reinforcing."""
         return [(cells, left) for cells, left in self.reinforcements if left]
 
@@ -102,6 +149,6 @@ class CheckRiskFields:
         b = self.battle
         if b is None:
             return None
-        origin, target, attackers, stage, rounds = b
+        target = b.target
         defender = self.owner[target] if self.count[target] else EMPTY
-        return BattleView(origin, target, self.seat, defender, attackers, self.count[target], stage, rounds)
+        return BattleView(b.origin, target, self.seat, defender, b.attackers, self.count[target], b.stage, b.rounds)

@@ -77,7 +77,7 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def _title(value: Any, where: str) -> dict[str, str]:
+def _title(value: object, where: str) -> dict[str, str]:
     if value is None:
         return {}
     if isinstance(value, str):
@@ -87,7 +87,7 @@ def _title(value: Any, where: str) -> dict[str, str]:
     return dict(value)
 
 
-def _zone(geo: Board, data: Any, where: str) -> Zone:
+def _zone(geo: Board, data: object, where: str) -> Zone:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: must be an object with 'box' and 'home'")
     try:
@@ -118,7 +118,7 @@ def read_preset(path: Path) -> Preset:
     return preset_from_data(path.stem, data, f"preset {path.name}")
 
 
-def preset_from_data(name: str, data: Any, where: str) -> Preset:
+def preset_from_data(name: str, data: object, where: str) -> Preset:
     """Validate preset data: {"title": ..., "rows": ["33333333", "........"]}."""
     if not PRESET_NAME_RE.match(name):
         raise ValueError(f"{where}: name {name!r} must use only a-z, 0-9 and _")

@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-DEPLOY, REINFORCE, ACT, BATTLE, OVER = "deploy", "reinforce", "act", "battle", "over"
-PHASES = (DEPLOY, REINFORCE, ACT, BATTLE, OVER)
-# Battle stages: who is asked what next.
-ROLL, ATTACKER, DEFENDER, OCCUPY = "roll", "attacker", "defender", "occupy"
-STAGES = (ROLL, ATTACKER, DEFENDER, OCCUPY)
-EMPTY = -1
+
+class Phase(StrEnum):
+    """What the seat to act is doing: deploying, placing reinforcements, acting, fighting, or the game is over."""
+
+    DEPLOY = "deploy"
+    REINFORCE = "reinforce"
+    ACT = "act"
+    BATTLE = "battle"
+    OVER = "over"
+
+
+class Stage(StrEnum):
+    """Who is asked what next in a battle: the dice, the attacker, the defender, or the attacker to occupy."""
+
+    ROLL = "roll"
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+    OCCUPY = "occupy"
+
+
+# The members as module names: the rules compare phases and stages on every step, and reading `Phase.ACT` goes
+# through the enum class's attribute lookup, several times slower than a module global.
+DEPLOY, REINFORCE, ACT, BATTLE, OVER = Phase.DEPLOY, Phase.REINFORCE, Phase.ACT, Phase.BATTLE, Phase.OVER
+ROLL, ATTACKER, DEFENDER, OCCUPY = Stage.ROLL, Stage.ATTACKER, Stage.DEFENDER, Stage.OCCUPY
+EMPTY = -1  # the owner of an empty cell
 
 
 @dataclass(frozen=True)
@@ -22,5 +42,5 @@ class BattleView:
     defender: int
     attackers: int
     defenders: int
-    stage: str
+    stage: Stage
     rounds: int

@@ -1,44 +1,33 @@
-"""Position JSON (rules, "Position data"): writing a state and reading one back with named-field errors."""
+"""Position JSON (rules, "Position data"): writing a position and reading one back with named-field errors."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.engine.checkrisk.level import MAX_STACK
-from game.engine.checkrisk.phases import (
-    ACT,
-    BATTLE,
-    DEFENDER,
-    DEPLOY,
-    EMPTY,
-    OCCUPY,
-    OVER,
-    PHASES,
-    REINFORCE,
-    STAGES,
-)
+from game.engine.checkrisk.actions import ActionTables
+from game.engine.checkrisk.fields import Battle, Position
+from game.engine.checkrisk.legal import retreat_actions
+from game.engine.checkrisk.level import MAX_STACK, LevelSpec
+from game.engine.checkrisk.phases import ACT, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, OVER, REINFORCE, Phase, Stage
 from game.engine.core import Outcome
 from game.engine.reasons import CheckRiskReason
 
-if TYPE_CHECKING:
-    from game.engine.checkrisk.game import CheckRiskGame
-    from game.engine.checkrisk.state import CheckRiskState
 
-
-def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
+def position_to_dict(state: Position) -> dict[str, Any]:
     """A JSON-safe position: board, seats, supplies, stacks, whose turn, phase and pending decision."""
-    names = state.game.board.names
+    board = state.board
+    names = board.names
     battle = None
     if state.battle is not None:
-        origin, target, attackers, stage, rounds = state.battle
-        battle = {"origin": names[origin], "target": names[target], "attackers": attackers,
-                  "pending": stage, "rounds": rounds}
+        b = state.battle
+        battle = {"origin": names[b.origin], "target": names[b.target], "attackers": b.attackers,
+                  "pending": b.stage.value, "rounds": b.rounds}
     return {
         "game": "checkrisk",
-        "width": state.game.board.width,
-        "height": state.game.board.height,
+        "width": board.width,
+        "height": board.height,
         "players": len(state.out),
-        "phase": state.phase,
+        "phase": state.phase.value,
         "seat": state.seat,
         "round": state.round,
         "actions_left": state.actions_left,
@@ -51,11 +40,11 @@ def state_to_dict(state: CheckRiskState) -> dict[str, Any]:
                            for cells, left in state.reinforcements],
         "battle": battle,
         "rolls": state.rolls,
-        "outcome": result.to_dict() if (result := state.outcome()) else None,
+        "outcome": state.outcome.to_dict() if state.outcome else None,
     }
 
 
-def _whole(value: Any, field: str, low: int | None = 0, high: int | None = None) -> int:
+def _whole(value: object, field: str, low: int | None = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{field}: must be a whole number, not {value!r}")
     if low is not None and value < low:
@@ -65,51 +54,58 @@ def _whole(value: Any, field: str, low: int | None = 0, high: int | None = None)
     return value
 
 
-def _seat_list(data: dict[str, Any], key: str, players: int, kind: type) -> list[Any]:
+def _seat_list(data: dict[str, Any], key: str, players: int) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != players:
         raise ValueError(f"{key}: must be a list with one entry per player ({players})")
-    if kind is bool:
-        for i, v in enumerate(value):
-            if not isinstance(v, bool):
-                raise ValueError(f"{key}[{i}]: must be true or false")
-        return list(value)
-    return [_whole(v, f"{key}[{i}]") for i, v in enumerate(value)]
+    return value
 
 
-def _cell(game: CheckRiskGame, value: Any, field: str) -> int:
-    board = game.board
+def _seat_counts(data: dict[str, Any], key: str, players: int) -> list[int]:
+    return [_whole(v, f"{key}[{i}]") for i, v in enumerate(_seat_list(data, key, players))]
+
+
+def _seat_flags(data: dict[str, Any], key: str, players: int) -> list[bool]:
+    value = _seat_list(data, key, players)
+    for i, v in enumerate(value):
+        if not isinstance(v, bool):
+            raise ValueError(f"{key}[{i}]: must be true or false")
+    return list(value)
+
+
+def _cell(spec: LevelSpec, value: object, field: str) -> int:
+    board = spec.board
     if not isinstance(value, str) or value.strip().lower() not in board.index:
         raise ValueError(f"{field}: {value!r} is off the {board.width}×{board.height} board")
     return board.index[value.strip().lower()]
 
 
-def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
-    """Rebuild a position; ValueError names the field and the reason."""
+def position_from_dict(spec: LevelSpec, tables: ActionTables, data: object) -> Position:
+    """Rebuild a position on a level; ValueError names the field and the reason."""
     if not isinstance(data, dict):
         raise ValueError("a CheckRisk position must be a JSON object")
     if data.get("game", "checkrisk") != "checkrisk":
         raise ValueError(f"game: {data.get('game')!r} is not a CheckRisk position")
-    spec = game.spec
-    for key, expected in (("width", game.board.width), ("height", game.board.height), ("players", spec.players)):
+    board = spec.board
+    for key, expected in (("width", board.width), ("height", board.height), ("players", spec.players)):
         if key not in data:
             raise ValueError(f"{key}: missing")
         if data[key] != expected:
             raise ValueError(f"{key}: {data[key]!r} does not match the level ({expected})")
     players = spec.players
-    state = game.initial_state()  # the empty board; every field below is read over it
-    state.supply = _seat_list(data, "supply", players, int)
-    state.removed = _seat_list(data, "removed", players, int)
-    state.to_deploy = _seat_list(data, "to_deploy", players, int)
-    state.out = _seat_list(data, "out", players, bool)
+    state = Position.start(spec, tables)  # the empty board; every field below is read over it
+    state.supply = _seat_counts(data, "supply", players)
+    state.removed = _seat_counts(data, "removed", players)
+    state.to_deploy = _seat_counts(data, "to_deploy", players)
+    state.out = _seat_flags(data, "out", players)
     for i in range(players):
         if state.to_deploy[i] > state.supply[i]:
             raise ValueError(f"to_deploy[{i}]: {state.to_deploy[i]} tokens to deploy exceed the supply")
-    _read_stacks(game, state, data.get("stacks"))
+    _read_stacks(spec, state, data.get("stacks"))
     phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
-    state.phase = phase
+    if not isinstance(phase, str) or phase not in Phase.__members__.values():
+        raise ValueError(f"phase: must be one of {', '.join(Phase)}, not {phase!r}")
+    state.phase = Phase(phase)
     state.seat = _whole(data.get("seat"), "seat", 0, players - 1)
     state.round = _whole(data.get("round"), "round", 0, spec.turn_limit)
     state.actions_left = _whole(data.get("actions_left"), "actions_left", 0, spec.actions)
@@ -119,8 +115,8 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
             raise ValueError(f"out[{i}]: an eliminated seat still has tokens on the board")
     if phase != OVER and state.out[state.seat]:
         raise ValueError(f"seat: seat {state.seat} is out of the game")
-    _read_reinforcements(game, state, data.get("reinforcements", []))
-    _read_battle(game, state, data.get("battle"))
+    _read_reinforcements(spec, state, data.get("reinforcements", []))
+    _read_battle(spec, state, data.get("battle"))
     _read_phase_rules(state, data)
     for seat in range(players):
         # Tokens are conserved: each is in the supply (reinforcements not yet placed included), on the board
@@ -132,7 +128,7 @@ def state_from_dict(game: CheckRiskGame, data: Any) -> CheckRiskState:
     return state
 
 
-def _read_stacks(game: CheckRiskGame, state: CheckRiskState, stacks: Any) -> None:
+def _read_stacks(spec: LevelSpec, state: Position, stacks: object) -> None:
     if not isinstance(stacks, list):
         raise ValueError("stacks: must be a list of {cell, owner, count}")
     players = len(state.out)
@@ -140,7 +136,7 @@ def _read_stacks(game: CheckRiskGame, state: CheckRiskState, stacks: Any) -> Non
         where = f"stacks[{k}]"
         if not isinstance(entry, dict):
             raise ValueError(f"{where}: must be an object with cell, owner and count")
-        cell = _cell(game, entry.get("cell"), f"{where}.cell")
+        cell = _cell(spec, entry.get("cell"), f"{where}.cell")
         owner = entry.get("owner")
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
             raise ValueError(f"{where}.owner: unknown owner {owner!r} (players are 0…{players - 1})")
@@ -148,13 +144,13 @@ def _read_stacks(game: CheckRiskGame, state: CheckRiskState, stacks: Any) -> Non
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_STACK:
             raise ValueError(f"{where}.count: {count!r} is outside 1…{MAX_STACK} (rule of six)")
         if state.count[cell]:
-            raise ValueError(f"{where}.cell: two stacks on {game.board.names[cell]}")
+            raise ValueError(f"{where}.cell: two stacks on {spec.board.names[cell]}")
         state.owner[cell] = owner
         state.count[cell] = count
         state.on_board[owner] += count
 
 
-def _read_reinforcements(game: CheckRiskGame, state: CheckRiskState, groups: Any) -> None:
+def _read_reinforcements(spec: LevelSpec, state: Position, groups: object) -> None:
     if not isinstance(groups, list):
         raise ValueError("reinforcements: must be a list of {cells, count}")
     total = 0
@@ -162,35 +158,36 @@ def _read_reinforcements(game: CheckRiskGame, state: CheckRiskState, groups: Any
         where = f"reinforcements[{k}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("cells"), list) or not entry["cells"]:
             raise ValueError(f"{where}: must be an object with a non-empty cells list and a count")
-        cells = tuple(sorted(_cell(game, c, f"{where}.cells[{n}]") for n, c in enumerate(entry["cells"])))
+        cells = tuple(sorted(_cell(spec, c, f"{where}.cells[{n}]") for n, c in enumerate(entry["cells"])))
         for cell in cells:
             if state.owner[cell] != state.seat or not state.count[cell]:
-                raise ValueError(f"{where}.cells: {game.board.names[cell]} is not a stack of seat {state.seat}")
+                raise ValueError(f"{where}.cells: {spec.board.names[cell]} is not a stack of seat {state.seat}")
         room = sum(MAX_STACK - state.count[i] for i in cells)
         left = _whole(entry.get("count"), f"{where}.count", 0, room)
         total += left
-        state.reinforcements.append([cells, left])
+        state.reinforcements.append((cells, left))
     if total > state.supply[state.seat]:
         raise ValueError(f"reinforcements: {total} tokens to place exceed the supply ({state.supply[state.seat]})")
 
 
-def _read_battle(game: CheckRiskGame, state: CheckRiskState, battle: Any) -> None:
+def _read_battle(spec: LevelSpec, state: Position, battle: object) -> None:
     if battle is None:
         return
     if not isinstance(battle, dict):
         raise ValueError("battle: must be an object or null")
-    origin = _cell(game, battle.get("origin"), "battle.origin")
-    target = _cell(game, battle.get("target"), "battle.target")
-    if target not in game.board.neighbours[origin]:
+    origin = _cell(spec, battle.get("origin"), "battle.origin")
+    target = _cell(spec, battle.get("target"), "battle.target")
+    if target not in spec.board.neighbours[origin]:
         raise ValueError("battle.target: not adjacent to the origin")
-    stage = battle.get("pending")
-    if stage not in STAGES:
-        raise ValueError(f"battle.pending: must be one of {', '.join(STAGES)}, not {stage!r}")
+    pending = battle.get("pending")
+    if not isinstance(pending, str) or pending not in Stage.__members__.values():
+        raise ValueError(f"battle.pending: must be one of {', '.join(Stage)}, not {pending!r}")
+    stage = Stage(pending)
     rounds = _whole(battle.get("rounds", 0), "battle.rounds")
     seat = state.seat
     if state.count[origin] and state.owner[origin] != seat:
         raise ValueError("battle.origin: holds another seat's stack")
-    if stage == OCCUPY:
+    if stage is OCCUPY:
         attackers = _whole(battle.get("attackers", 0), "battle.attackers", 0, 0)
         if state.count[target]:
             raise ValueError("battle.target: must be empty when the attacker is to occupy it")
@@ -201,25 +198,25 @@ def _read_battle(game: CheckRiskGame, state: CheckRiskState, battle: Any) -> Non
         if not state.count[target] or state.owner[target] == seat:
             raise ValueError("battle.target: must hold an enemy stack")
         state.on_board[seat] += attackers
-    state.battle = [origin, target, attackers, stage, rounds]
-    if stage == DEFENDER and not state._retreat_actions():
+    state.battle = Battle(origin, target, attackers, stage, rounds)
+    if stage is DEFENDER and not retreat_actions(state):
         raise ValueError("battle.pending: the defender has nowhere to retreat, so it cannot be asked")
 
 
-def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
+def _read_phase_rules(state: Position, data: dict[str, Any]) -> None:
     phase = state.phase
-    if (phase == BATTLE) != (state.battle is not None):
+    if (phase is BATTLE) != (state.battle is not None):
         raise ValueError("battle: must be given exactly when the phase is battle")
-    if (phase == REINFORCE) != any(left for _, left in state.reinforcements):
+    if (phase is REINFORCE) != any(left for _, left in state.reinforcements):
         raise ValueError("reinforcements: tokens to place must be given exactly in the reinforce phase")
-    if phase == DEPLOY:
+    if phase is DEPLOY:
         if state.round != 0:
             raise ValueError("round: must be 0 during deployment")
         if not state.to_deploy[state.seat]:
             raise ValueError(f"to_deploy[{state.seat}]: the deploying seat has nothing left to place")
         if any(state.to_deploy[:state.seat]):
             raise ValueError("to_deploy: an earlier seat has not finished deploying")
-        _check_deployment(state, data.get("stacks"))
+        _check_deployment(state, data["stacks"])
     else:
         if any(state.to_deploy):
             raise ValueError("to_deploy: tokens still to deploy after deployment")
@@ -228,30 +225,30 @@ def _read_phase_rules(state: CheckRiskState, data: dict[str, Any]) -> None:
         for i, gone in enumerate(state.out):
             if not gone and not state.on_board[i]:
                 raise ValueError(f"out[{i}]: a seat with no tokens on the board must be out (C14)")
-    if phase == ACT and not state.actions_left:
+    if phase is ACT and not state.actions_left:
         raise ValueError("actions_left: must be 1 or more in the act phase")
     outcome = data.get("outcome")
-    if (phase == OVER) != (outcome is not None):
+    if (phase is OVER) != (outcome is not None):
         raise ValueError("outcome: must be given exactly when the phase is over")
     if outcome is not None:
         result = Outcome.from_dict({"num_players": len(state.out), **outcome}, CheckRiskReason)
         if not result.winners or not all(isinstance(w, int) and 0 <= w < len(state.out) for w in result.winners):
             raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
-        state._outcome = Outcome(result.winners, result.reason, len(state.out))
+        state.outcome = Outcome(result.winners, result.reason, len(state.out))
     b = state.battle
-    if b is not None and b[3] not in (OCCUPY,) and state.owner[b[1]] == EMPTY:
+    if b is not None and b.stage is not OCCUPY and state.owner[b.target] == EMPTY:
         raise ValueError("battle.target: must hold an enemy stack")
-    if b is not None and b[3] == DEFENDER and state.out[state.owner[b[1]]]:
+    if b is not None and b.stage is DEFENDER and state.out[state.owner[b.target]]:
         raise ValueError("battle.target: the defender is out of the game")
 
 
-def _check_deployment(state: CheckRiskState, stacks: Any) -> None:
+def _check_deployment(state: Position, stacks: list[dict[str, Any]]) -> None:
     # During deployment every token lies in its owner's zone (C4/C5) and the rest still fits: otherwise the
     # deploying seat would have no legal action at all.
-    spec = state.game.spec
-    names = state.game.board.names
+    spec = state.spec
+    names = spec.board.names
     for k, entry in enumerate(stacks):
-        cell = state.game.board.index[entry["cell"].strip().lower()]
+        cell = spec.board.index[entry["cell"].strip().lower()]
         if cell not in spec.zones[entry["owner"]].cells:
             raise ValueError(f"stacks[{k}].cell: {names[cell]} is outside seat {entry['owner']}'s deployment zone")
     for seat, zone in enumerate(spec.zones):
@@ -263,13 +260,12 @@ def _check_deployment(state: CheckRiskState, stacks: Any) -> None:
                              f"placed do not make the {spec.start_tokens} start tokens")
 
 
-def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
-    """A position from a compact description: {"c2": (owner, count)} plus any position fields to override.
+def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields: Any) -> dict[str, Any]:
+    """The JSON of a position from a compact description: {"c2": (owner, count)} plus any fields to override.
 
     Defaults: the act phase of seat 0 in round 2 with all actions left; each supply is what the level's supply
     leaves after the stacks; nobody has lost tokens; seats without stacks are out. For tests, puzzles, AI.
     """
-    spec = game.spec
     on_board = [0] * spec.players
     for owner, count in stacks.values():
         if isinstance(owner, int) and 0 <= owner < spec.players and isinstance(count, int):
@@ -280,8 +276,8 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
             on_board[seat] += battle["attackers"]  # attackers out fighting still count against the supply
     data: dict[str, Any] = {
         "game": "checkrisk",
-        "width": game.board.width,
-        "height": game.board.height,
+        "width": spec.board.width,
+        "height": spec.board.height,
         "players": spec.players,
         "phase": "act",
         "seat": 0,
@@ -302,4 +298,4 @@ def build_position(game: CheckRiskGame, stacks: dict[str, tuple[int, int]], **fi
     if "removed" not in fields and isinstance(supply, list) and all(type(n) is int for n in supply):
         # A given supply with no removed count: the tokens missing from the total left the game in battle.
         data["removed"] = [max(0, spec.supply - n - b) for n, b in zip(supply, on_board, strict=False)]
-    return state_from_dict(game, data)
+    return data
