@@ -12,39 +12,6 @@ from game.client.dice_lab.stats import percent_text
 
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
 
-# Files that still draw with colour literals or check a language by name; each entry is removed as its file is
-# converted (the test fails while a listed file is already clean, so the lists only shrink). Both end empty.
-NOT_YET_CONVERTED = {
-    "app.py",
-    "game_scene.py",
-    "battle_checkers/animation.py",
-    "battle_checkers/pieces.py",
-    "battle_checkers/slot.py",
-    "battle_checkers/view.py",
-    "board/buttons.py",
-    "board/chooser.py",
-    "board/effects.py",
-    "board/handover.py",
-    "board/log.py",
-    "board/marks.py",
-    "board/panel.py",
-    "board/picker.py",
-    "board/review.py",
-    "board/view.py",
-    "checkrisk/animation.py",
-    "checkrisk/battle_card.py",
-    "checkrisk/odds_card.py",
-    "checkrisk/pieces.py",
-    "checkrisk/results.py",
-    "checkrisk/slot.py",
-    "checkrisk/view.py",
-    "kubtafl/animation.py",
-    "kubtafl/overlays.py",
-    "kubtafl/pieces.py",
-    "kubtafl/pools.py",
-}
-LANGUAGE_CHECKS_LEFT = {"screenshots.py"}
-
 # Tuples of small integers that are not colours: mouse-button states and button choices of the monkey tester.
 NOT_COLOURS = {"monkey.py": {"(1, 0, 0)", "(0, 0, 0)", "(1, 1, 1, 3)"}}
 
@@ -92,9 +59,8 @@ def colour_literals(name: str, source: str) -> list[str]:
 def test_colours_come_from_art_only():
     sources = _sources()
     found = {name: colour_literals(name, text) for name, text in sources.items() if name != "art.py"}
-    stray = [line for name, lines in sorted(found.items()) if name not in NOT_YET_CONVERTED for line in lines]
+    stray = [line for name, lines in sorted(found.items()) for line in lines]
     assert stray == []
-    assert sorted(name for name in NOT_YET_CONVERTED if not found.get(name)) == [], "converted: drop from the list"
 
 
 def test_the_scanner_sees_colours_and_spares_numbers():
@@ -108,12 +74,11 @@ def test_no_code_checks_which_language_is_on():
     found = sorted(
         f"{name}:{n}: {line.strip()}"
         for name, text in _sources().items()
-        if name != "i18n.py" and name not in LANGUAGE_CHECKS_LEFT
+        if name != "i18n.py"
         for n, line in enumerate(text.splitlines(), 1)
         if LANGUAGE_CHECK.search(line)
     )
     assert found == []
-    assert all(LANGUAGE_CHECK.search(_sources()[name]) for name in LANGUAGE_CHECKS_LEFT), "converted: drop it"
 
 
 def test_every_language_writes_numbers_from_its_own_data():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client import art
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, parse_seat
@@ -281,7 +282,7 @@ class App:
         if current is not None:
             current.draw(surface)
         else:
-            surface.fill((20, 30, 24))
+            surface.fill(art.BACKDROP)
         self.ui.draw_ui(surface)
         if current is not None:
             current.draw_overlay(surface)
@@ -292,7 +293,7 @@ class App:
         alpha = self.scenes.fade_alpha()
         if alpha:
             veil = pygame.Surface(surface.get_size())
-            veil.fill((8, 10, 9))
+            veil.fill(art.VEIL)
             veil.set_alpha(alpha)
             surface.blit(veil, (0, 0))
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.client.i18n import FALLBACK
 from game.engine import registry
 
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
@@ -40,7 +41,7 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
     playable = playable_modes()
     for language in ("en", "ru"):
         _language(app, language)
-        suffix = "" if language == "en" else "_ru"
+        suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
         app.goto("menu")
         scene = app.scenes.current
         if playable:

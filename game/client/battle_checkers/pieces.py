@@ -15,9 +15,9 @@ from game.client import art
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (art.ORANGE, art.SKY)
 ANGLE_STEPS = 64  # cached facings: 8 per eighth, enough for a smooth turn
 SUPER = 3  # supersampling: pygame draws polygons without anti-aliasing
-BLADE = (236, 240, 246)
-SHIELD = (120, 170, 255)
-INK = (26, 18, 12)
+BLADE = art.BLADE
+SHIELD = art.SHIELD
+INK = art.PIECE_INK
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -54,7 +54,7 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
     colour = seat_colour(seat)
     # A soft shadow below and behind, as lit from the upper left.
     shadow = [(x + big * 0.035, y + big * 0.05) for x, y in (nose, rear_r, rear_l)]
-    pygame.draw.polygon(surf, (0, 0, 0, 95), shadow)
+    pygame.draw.polygon(surf, (*art.SHADOW, 95), shadow)
     # Three faces meeting at the apex, each lit by how much it faces the light (from the upper left).
     light = (-0.6, -0.8)
     for p, q in ((nose, rear_r), (rear_r, rear_l), (rear_l, nose)):
@@ -71,26 +71,26 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
         pygame.draw.polygon(surf, art.shade(colour, 0.45), inner, max(1, rim // 2 + 1))
     # The front: the nose lit bright, so the facing reads at a glance.
     tip = [nose, at(0.2, 0.105), at(0.2, -0.105)]
-    pygame.draw.polygon(surf, art.mix(colour, (255, 252, 235), 0.75), tip)
+    pygame.draw.polygon(surf, art.mix(colour, art.BLADE_GLEAM, 0.75), tip)
     pygame.draw.polygon(surf, INK, tip, max(1, rim // 2))
     # The blade along the right flank, standing out of the edge: steel, grey once the unit has attacked.
     blade = [at(-0.24, 0.36), at(0.22, 0.165), at(0.26, 0.19), at(-0.2, 0.41)]
     hilt = [at(-0.27, 0.3), at(-0.22, 0.28), at(-0.17, 0.47), at(-0.22, 0.49)]
-    steel = BLADE if attack else (120, 114, 106)
+    steel = BLADE if attack else art.BLADE_DOWN
     pygame.draw.polygon(surf, steel, blade)
     pygame.draw.polygon(surf, INK, blade, max(1, rim // 2))
-    pygame.draw.polygon(surf, (150, 104, 52) if attack else (96, 88, 80), hilt)
+    pygame.draw.polygon(surf, art.HILT if attack else art.HILT_DOWN, hilt)
     pygame.draw.polygon(surf, INK, hilt, max(1, rim // 2))
     # The shield on the left flank: a heater shield across the edge, dark once spent this turn.
     sc = at(-0.06, -0.25)
     sw, sh = 0.1, 0.13
     plate = [at(-0.06 + sh, -0.25 - sw), at(-0.06 + sh, -0.25 + sw), at(-0.06 - sh * 0.2, -0.25 + sw),
              at(-0.06 - sh, -0.25), at(-0.06 - sh * 0.2, -0.25 - sw)]
-    face = SHIELD if shield else (64, 68, 80)
+    face = SHIELD if shield else art.SHIELD_DOWN
     pygame.draw.polygon(surf, face, plate)
     pygame.draw.polygon(surf, INK, plate, max(1, rim // 2))
     if shield:
-        pygame.draw.circle(surf, (226, 238, 255), sc, big * 0.025)
+        pygame.draw.circle(surf, art.SHIELD_GLINT, sc, big * 0.025)
     return pygame.transform.smoothscale(surf, (size, size))
 
 
@@ -106,6 +106,6 @@ def grain(surface: pygame.Surface, center: tuple[float, float], r: float, colour
     if lit:
         pygame.draw.circle(surface, art.shade(colour, 0.5), (center[0] + 1, center[1] + 1), r)
         pygame.draw.circle(surface, colour, center, r)
-        pygame.draw.circle(surface, (255, 250, 230), (center[0] - r * 0.35, center[1] - r * 0.35), max(1, r * 0.35))
+        pygame.draw.circle(surface, art.GRAIN_LIGHT, (center[0] - r * 0.35, center[1] - r * 0.35), max(1, r * 0.35))
     else:
-        pygame.draw.circle(surface, (60, 50, 42), center, r, max(1, int(r // 3)))
+        pygame.draw.circle(surface, art.GRAIN_DARK, center, r, max(1, int(r // 3)))

@@ -174,7 +174,7 @@ class Slot:
         art.label(surface, title, size, art.MUTED, topleft=(rect.left, rect.top))
         area = pygame.Rect(rect.left + int(unit * 1.2), rect.top + int(unit * 1.45), rect.w - int(unit * 1.6),
                            rect.h - int(unit * 1.8))
-        pygame.draw.rect(surface, (30, 23, 19), area.inflate(unit // 2, unit // 3), border_radius=6)
+        pygame.draw.rect(surface, art.CARD, area.inflate(unit // 2, unit // 3), border_radius=6)
         top = max(1, max(max(line) for line in series))
         steps = max(1, max(len(line) for line in series) - 1)
         art.label(surface, str(top), int(unit * 0.6), art.MUTED, midright=(area.left - unit * 0.35, area.top))
@@ -193,13 +193,13 @@ class Slot:
         for chip in chips:
             rect = chip.rect.move(offset)
             spent = not chip.primary
-            bg = (52, 44, 36) if spent else (96, 72, 48)
+            bg = art.CHIP_SPENT if spent else art.CHIP_READY
             if chip.key == self.hover and chip.enabled:
                 bg = art.shade(bg, 1.25)
             radius = max(4, rect.h // 4)
             pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
             pygame.draw.rect(surface, bg, rect, border_radius=radius)
-            edge = art.SELECT if chip.selected else ((34, 24, 16) if spent else (200, 170, 120))
+            edge = art.SELECT if chip.selected else (art.EDGE_DARK if spent else art.CHIP_READY_EDGE)
             pygame.draw.rect(surface, edge, rect, 3 if chip.selected else 2, border_radius=radius)
             size = int(rect.h * 0.72)
             if chip.key == f"use:{USE_SUM}":
@@ -245,5 +245,5 @@ class Slot:
 
 def _dimmed(image: pygame.Surface) -> pygame.Surface:
     out = image.copy()
-    out.fill((110, 110, 110, 170), special_flags=pygame.BLEND_RGBA_MULT)
+    out.fill((*art.GREYED, 170), special_flags=pygame.BLEND_RGBA_MULT)
     return out

@@ -53,8 +53,8 @@ from game.engine.core import CHANCE
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
 
-SIDE_COLOURS = {FRONT: (255, 244, 214), RIGHT: (236, 96, 80), LEFT: (110, 160, 255), REAR: (150, 40, 40)}
-COST_BADGE = (34, 26, 20)
+SIDE_COLOURS = {FRONT: art.SIDE_FRONT, RIGHT: art.SIDE_RIGHT, LEFT: art.SIDE_LEFT, REAR: art.SIDE_REAR}
+COST_BADGE = art.DARK_WELL
 
 
 class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, GameStats, BattleCheckersPicks, RollCard,
@@ -166,7 +166,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             name = state.board.name(cell)
             rect = layout.cell_rect(*cell_xy(name))
             shade = int(30 + 170 * float(p))
-            pygame.draw.rect(layer, (220, 40, 30, shade), rect)
+            pygame.draw.rect(layer, (*art.THREAT, shade), rect)
             marks.drawn.append(_mark("threat", name, percent(p)))
 
     def _threat_badges(self, layer: pygame.Surface, state: Any) -> bool:
@@ -178,7 +178,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         for cell, odds in self.threat_odds(state).items():
             rect = layout.cell_rect(*cell_xy(state.board.name(cell)))
             text_badge(layer, percent(odds), (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
-                       max(10, layout.cell // 6), (255, 255, 255), (150, 30, 24))
+                       max(10, layout.cell // 6), art.WHITE, art.THREAT_BADGE)
         return True
 
     def last_cells(self) -> tuple[list[str], int] | None:
@@ -283,7 +283,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             if left is not None:
                 text = self.board.t("battle_checkers.pips_left", n=left)
                 cx, cy = layout.cell_center(hover)
-                text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), (30, 20, 12),
+                text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), art.BUTTON_TEXT_DARK,
                            art.SELECT)
                 marks.drawn.append(_mark("pips_left", hover, str(left)))
 
@@ -314,7 +314,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
             pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
             text_badge(layer, self.board.t(f"battle_checkers.side_short.{side}"),
-                       (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), (20, 14, 10), colour)
+                       (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), art.DARK_INK, colour)
             self.board.marks.drawn.append(_mark("side", name, side))
         return True
 
@@ -373,7 +373,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         size = max(12, int(layout.cell * 0.22))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
         rect = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 5), border_radius=8)
+        pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
         y = rect.top + size // 2
@@ -553,12 +553,12 @@ def _shards(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
             dx, dy = (vx - mx) * cell, (vy - my) * cell
             cos, sin = math.cos(spin), math.sin(spin)
             points.append((ox + dx * cos - dy * sin, oy + dx * sin + dy * cos))
-        shade = art.mix(art.shade(colour, 0.7 + 0.25 * i), (40, 30, 24), t)
+        shade = art.mix(art.shade(colour, 0.7 + 0.25 * i), art.PANEL, t)
         centre = (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
         points = [(centre[0] + (x - centre[0]) * (1 - t * 0.6), centre[1] + (y - centre[1]) * (1 - t * 0.6))
                   for x, y in points]
         pygame.draw.polygon(surface, shade, points)
-        pygame.draw.polygon(surface, (26, 18, 12), points, 2)
+        pygame.draw.polygon(surface, art.PIECE_INK, points, 2)
 
 
 def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
@@ -577,9 +577,9 @@ def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> No
             k = 1 - (1 - v) ** 2
             px = ax + (bx - ax) * k
             py = ay + (by - ay) * k - math.sin(math.pi * v) * layout.cell * 1.2
-            colour_now = colour if size == 1.0 else art.mix(colour, (255, 250, 230), 0.5)
+            colour_now = colour if size == 1.0 else art.mix(colour, art.GRAIN_LIGHT, 0.5)
             pygame.draw.circle(surface, colour_now, (px, py), r * size)
-        pygame.draw.circle(surface, (255, 250, 230), (px - r * 0.3, py - r * 0.3), max(1, r // 3))
+        pygame.draw.circle(surface, art.GRAIN_LIGHT, (px - r * 0.3, py - r * 0.3), max(1, r // 3))
 
 
 def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
@@ -592,5 +592,5 @@ def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None
         if 0 < u < 1:
             px = bx - i * r * 2.4
             py = by - u * layout.cell * 1.2
-            fade = art.mix(colour, (60, 50, 42), u)
+            fade = art.mix(colour, art.GRAIN_DARK, u)
             pygame.draw.circle(surface, fade, (px, py), r * (1 - u * 0.5))

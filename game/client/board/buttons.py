@@ -57,13 +57,13 @@ def draw(surface: pygame.Surface, buttons: Sequence[Button], hover: str | None, 
         rect = button.rect.move(offset)
         hot = button.enabled and button.key == hover
         if not button.enabled:
-            bg, fg, edge = (66, 54, 44), art.MUTED, (40, 30, 22)
+            bg, fg, edge = art.BUTTON_OFF, art.MUTED, art.INK_DARK
         elif button.primary or button.selected:
             bg = art.shade(art.ORANGE, 1.1 if hot else 1.0)
-            fg, edge = (30, 20, 12), (255, 236, 190) if hot else (120, 80, 20)
+            fg, edge = art.BUTTON_TEXT_DARK, art.PRIMARY_EDGE_HOT if hot else art.PRIMARY_EDGE
         else:
-            bg = (132, 100, 68) if hot else (104, 78, 54)
-            fg, edge = art.IVORY, (232, 206, 150) if hot else (34, 24, 16)
+            bg = art.BUTTON_HOT if hot else art.BUTTON
+            fg, edge = art.IVORY, art.BUTTON_EDGE_HOT if hot else art.EDGE_DARK
         radius = max(4, rect.h // 4)
         pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, bg, rect, border_radius=radius)

@@ -106,26 +106,26 @@ class Chooser:
         """A dark card with a brass edge, a title, row labels and numbered chips."""
         rect = self.rect
         shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=14)
+        pygame.draw.rect(shadow, (*art.SHADOW, 90), shadow.get_rect(), border_radius=14)
         surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
-        pygame.draw.rect(surface, (48, 36, 28), rect, border_radius=10)
-        pygame.draw.rect(surface, (196, 158, 96), rect, 2, border_radius=10)
+        pygame.draw.rect(surface, art.POPUP, rect, border_radius=10)
+        pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
         chip = self.chips[0][0].h if self.chips else 24
-        art.label(surface, self.title, max(12, chip // 2), (240, 228, 198),
+        art.label(surface, self.title, max(12, chip // 2), art.PARCHMENT,
                  midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
         for r, (label, _opts) in enumerate(self.rows):
             if label:
                 row_rect = next(cr for cr, rr, _ in self.chips if rr == r)
-                art.label(surface, label, max(11, chip // 2), (200, 186, 160),
+                art.label(surface, label, max(11, chip // 2), art.LABEL_TEXT,
                          midleft=(rect.left + chip // 3, row_rect.centery))
         for chip_rect, r, c in self.chips:
             opt = self.rows[r][1][c]
             focused = (r, c) == self.focus
             hot = (r, c) == hover
-            bg = (230, 159, 0) if hot or focused else (110, 84, 58)
+            bg = art.ORANGE if hot or focused else art.CHIP
             pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
-            pygame.draw.rect(surface, (255, 240, 200) if focused else (30, 20, 14), chip_rect, 2, border_radius=6)
-            art.label(surface, opt.label, max(12, int(chip_rect.h * 0.55)), (255, 250, 236), center=chip_rect.center,
+            pygame.draw.rect(surface, art.WARM_LIGHT if focused else art.CHIP_EDGE, chip_rect, 2, border_radius=6)
+            art.label(surface, opt.label, max(12, int(chip_rect.h * 0.55)), art.CHIP_TEXT, center=chip_rect.center,
                      bold=True)
 
 

@@ -75,7 +75,7 @@ class BoardDialogs:
     def _veil(self) -> None:
         """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
         veil = pygame.Surface(self.scene.size, pygame.SRCALPHA)
-        veil.fill((6, 10, 8, 150))
+        veil.fill((*art.VEIL, 150))
         art.panel(veil, self.rect, self.app.ui_scale)
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s

@@ -52,12 +52,12 @@ class HandoverCard:
     def draw(self, surface: pygame.Surface, unit: int) -> None:
         """A veil over the board and a parchment card in the seat's colour."""
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((6, 10, 8, 170))
+        veil.fill((*art.VEIL, 170))
         surface.blit(veil, (0, 0))
         art.panel(surface, self.rect, unit / 18)
         pygame.draw.rect(surface, self.colour, self.rect.inflate(-unit // 2, -unit // 2), 3, border_radius=10)
         art.label(surface, self.name, int(unit * 1.8), self.colour,
-                  center=(self.rect.centerx, self.rect.top + unit * 2.2), bold=True, shadow=(0, 0, 0))
+                  center=(self.rect.centerx, self.rect.top + unit * 2.2), bold=True, shadow=art.SHADOW)
         f = art.font(int(unit * 1.1))
         y = self.rect.top + int(unit * 3.8)
         for line in art.wrap(f, self.message, self.rect.w - 3 * unit):
@@ -65,7 +65,7 @@ class HandoverCard:
             surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
             y += f.get_linesize()
         pygame.draw.rect(surface, self.colour, self.ok, border_radius=8)
-        pygame.draw.rect(surface, (30, 20, 14), self.ok, 2, border_radius=8)
+        pygame.draw.rect(surface, art.CHIP_EDGE, self.ok, 2, border_radius=8)
         art.label(surface, self.button, int(unit * 1.0), art.INK, center=self.ok.center, bold=True)
 
 

@@ -322,7 +322,7 @@ class MoveLog:
                 width = ends[i] - starts[i] - (u // 2 if i < columns - 1 else 0)
                 if selected == (top + n, i):
                     band = pygame.Rect(starts[i] - u // 4, y - 1, width + u // 2, self.line)
-                    pygame.draw.rect(surface, (236, 200, 120), band, border_radius=max(2, u // 4))
+                    pygame.draw.rect(surface, art.LOG_SELECT, band, border_radius=max(2, u // 4))
                     pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
                 size = art.fitting_size(text, width, int(u * 0.9), cut, bold=i == bold_at)
                 art.label(surface, text, size, art.INK, topleft=(starts[i], y), bold=i == bold_at)
@@ -336,7 +336,7 @@ class MoveLog:
         u = self.unit
         track = self.track().move(offset)
         thumb = thumb.move(offset)
-        pygame.draw.rect(surface, (200, 184, 150), track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, art.SCROLL_TRACK, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
         if top + self.rows_shown < len(self.rows):
             # Scrolled back: a small marker says newer moves are below.

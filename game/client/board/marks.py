@@ -44,7 +44,7 @@ def badge_rect(text: str, size: int) -> pygame.Rect:
 
 
 def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg: Any, bg: Any,
-               outline: Any = (20, 12, 8)) -> pygame.Rect:
+               outline: Any = art.DARK_INK) -> pygame.Rect:
     """A rounded label (damage numbers, odds, amounts); returns where it was drawn."""
     image = _badge_image(text, size, tuple(fg), tuple(bg), tuple(outline))
     rect = image.get_rect(center=(int(center[0]), int(center[1])))
@@ -134,7 +134,7 @@ def starburst(layer: pygame.Surface, center: Point, r: float, colour: Any) -> No
         rr = r if i % 2 == 0 else r * 0.45
         points.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
     pygame.draw.polygon(layer, colour, points)
-    pygame.draw.polygon(layer, (255, 240, 200, 230), points, 2)
+    pygame.draw.polygon(layer, (*art.WARM_LIGHT, 230), points, 2)
 
 
 def ghost_image(layer: pygame.Surface, image: pygame.Surface, center: Point, alpha: int) -> None:
@@ -171,7 +171,7 @@ class Marks:
         are drawn there only, so the caller blits that part alone."""
         if self.layer is None or self.layer.get_size() != size:
             self.layer = pygame.Surface(size, pygame.SRCALPHA)
-        self.layer.fill((0, 0, 0, 0), area)
+        self.layer.fill(art.CLEAR, area)
         return self.layer
 
     @property
@@ -205,7 +205,7 @@ class Marks:
         self.drawn.append(Mark("dot_hot" if hot else "dot", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * (0.17 if hot else 0.12)
-        pygame.draw.circle(layer, art.with_alpha((20, 14, 10), 90), (cx + 1, cy + 2), r + 2)
+        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 90), (cx + 1, cy + 2), r + 2)
         pygame.draw.circle(layer, art.with_alpha(art.MOVE_MARK, 235 if hot else 190), (cx, cy), r)
         if hot:
             dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14,
@@ -218,7 +218,7 @@ class Marks:
         r = layout.cell * 0.44
         crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
         if badge:
-            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), (255, 255, 255),
+            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), art.WHITE,
                        art.ATTACK)
 
     def plus_badge(self, layer: pygame.Surface, layout: BoardLayout, a: str, b: str, hot: bool) -> pygame.Rect:
@@ -226,12 +226,12 @@ class Marks:
         self.drawn.append(Mark("plus", b, a))
         x, y = edge_point(layout, a, b)
         r = max(9, layout.cell // 7)
-        pygame.draw.circle(layer, art.with_alpha((10, 40, 20), 200), (x + 1, y + 2), r + 2)
+        pygame.draw.circle(layer, art.with_alpha(art.TRANSFER_SHADOW, 200), (x + 1, y + 2), r + 2)
         pygame.draw.circle(layer, art.with_alpha(art.TRANSFER, 255 if hot else 225), (x, y), r)
-        pygame.draw.circle(layer, art.with_alpha((16, 60, 30), 255), (x, y), r, 2)
+        pygame.draw.circle(layer, art.with_alpha(art.TRANSFER_INK, 255), (x, y), r, 2)
         w = max(2, r // 4)
-        pygame.draw.line(layer, (16, 60, 30), (x - r * 0.5, y), (x + r * 0.5, y), w)
-        pygame.draw.line(layer, (16, 60, 30), (x, y - r * 0.5), (x, y + r * 0.5), w)
+        pygame.draw.line(layer, art.TRANSFER_INK, (x - r * 0.5, y), (x + r * 0.5, y), w)
+        pygame.draw.line(layer, art.TRANSFER_INK, (x, y - r * 0.5), (x, y + r * 0.5), w)
         return pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6)
 
     def dashed_cell(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, plus: bool = True) -> None:
@@ -250,14 +250,14 @@ class Marks:
         """The keyboard cursor: a bright square outline."""
         self.drawn.append(Mark("cursor", f"{chr(97 + cell[0])}{cell[1] + 1}"))
         rect = layout.cell_rect(*cell).inflate(-3, -3)
-        pygame.draw.rect(layer, art.with_alpha((255, 255, 255), 230), rect, 3, border_radius=4)
-        pygame.draw.rect(layer, art.with_alpha((20, 20, 20), 160), rect.inflate(4, 4), 1, border_radius=5)
+        pygame.draw.rect(layer, art.with_alpha(art.WHITE, 230), rect, 3, border_radius=4)
+        pygame.draw.rect(layer, art.with_alpha(art.DARK_INK, 160), rect.inflate(4, 4), 1, border_radius=5)
 
     def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Any, width: int, head: float,
                     what: str = "") -> None:
         """A translucent arrow with a dark under-stroke (what will slide, or a suggested move: `what`, in cells)."""
         self.drawn.append(Mark("arrow", what.partition("-")[0], what))
-        art.arrow(layer, a, b, art.with_alpha((20, 12, 6), 120), width + 4, head + 3)
+        art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 120), width + 4, head + 3)
         art.arrow(layer, a, b, colour, width, head)
 
     def cell_tint(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Any, strong: bool) -> None:
@@ -300,7 +300,7 @@ class Marks:
         cx, cy = layout.center(*cell)
         r = layout.cell * 0.34
         for sgn in (1, -1):
-            pygame.draw.line(layer, art.with_alpha((30, 0, 0), 200), (cx - r, cy - sgn * r + 2),
+            pygame.draw.line(layer, art.with_alpha(art.STRIKE_SHADOW, 200), (cx - r, cy - sgn * r + 2),
                              (cx + r, cy + sgn * r + 2), max(6, layout.cell // 8))
-            pygame.draw.line(layer, art.with_alpha((235, 50, 40), 245), (cx - r, cy - sgn * r),
+            pygame.draw.line(layer, art.with_alpha(art.STRIKE, 245), (cx - r, cy - sgn * r),
                              (cx + r, cy + sgn * r), max(4, layout.cell // 11))

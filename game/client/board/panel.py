@@ -95,19 +95,19 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     """Title, turn card, seat row, status and key help; returns the texts that did not fit (none expected)."""
     u = pl.unit
     cut: list[str] = []
-    title = art.label(surface, info.title, int(u * 1.45), (240, 228, 198),
-                      midleft=(pl.title.left, pl.title.centery - u * 0.3), bold=True, shadow=(0, 0, 0))
+    title = art.label(surface, info.title, int(u * 1.45), art.PARCHMENT,
+                      midleft=(pl.title.left, pl.title.centery - u * 0.3), bold=True, shadow=art.SHADOW)
     if info.subtitle:
         room = pl.title.right - title.right - u
         size = art.fitting_size(info.subtitle, room, int(u * 0.85), cut)
-        art.label(surface, info.subtitle, size, (196, 170, 130), midright=(pl.title.right, pl.title.centery - u * 0.2))
-    pygame.draw.line(surface, (122, 92, 52), (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
+        art.label(surface, info.subtitle, size, art.SUBTITLE, midright=(pl.title.right, pl.title.centery - u * 0.2))
+    pygame.draw.line(surface, art.BRASS_DARK, (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
     _turn_card(surface, pl, info, time, emblem, cut)
     if pl.seat_row and info.seats:
         _seat_row(surface, pl, info, emblem, cut)
     if info.status:
-        art.wrapped_label(surface, info.status, pl.status, int(u * 0.9), (240, 228, 198), cut)
-    art.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), (160, 144, 118), cut)
+        art.wrapped_label(surface, info.status, pl.status, int(u * 0.9), art.PARCHMENT, cut)
+    art.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), art.KEYS_TEXT, cut)
     return cut
 
 
@@ -117,7 +117,7 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
     u = pl.unit
     card = pl.turn
     accent = info.colour
-    pygame.draw.rect(surface, (30, 23, 19), card, border_radius=10)
+    pygame.draw.rect(surface, art.CARD, card, border_radius=10)
     pygame.draw.rect(surface, accent, card, 2, border_radius=10)
     pygame.draw.rect(surface, accent, pygame.Rect(card.left, card.top, max(6, u // 2), card.h),
                      border_top_left_radius=10, border_bottom_left_radius=10)
@@ -133,7 +133,7 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
     size = art.fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
     # With no second line (while an action plays out) the first sits in the card's middle.
     turn_y = card.centery - u * 0.65 if info.seat_text else card.centery
-    art.label(surface, info.turn_text, size, (246, 236, 214), midleft=(tx, turn_y), bold=True)
+    art.label(surface, info.turn_text, size, art.TURN_TEXT, midleft=(tx, turn_y), bold=True)
     seat = info.seat_text
     dots = "..." if info.thinking else ""
     # The dots are measured at their longest, so the text does not shrink and grow as they count.
@@ -143,7 +143,7 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
     size = art.fitting_size(seat + dots, room, full, cut)
     if info.thinking:
         seat = seat + "." * (int(time * 3) % 4)
-    art.label(surface, seat, size, (200, 186, 160), midleft=(tx, card.centery + u * 0.75))
+    art.label(surface, seat, size, art.LABEL_TEXT, midleft=(tx, card.centery + u * 0.75))
     if info.thinking:
         cx, cy = card.right - u * 1.4, card.centery
         for i in range(8):
@@ -156,7 +156,7 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
 def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The neutral emblem of a draw: an equals sign in a brass ring, no seat's piece or colour."""
     r = rect.w // 2 - 1
-    pygame.draw.circle(surface, (30, 23, 19), rect.center, r)
+    pygame.draw.circle(surface, art.CARD, rect.center, r)
     pygame.draw.circle(surface, art.BRASS, rect.center, r, max(2, rect.w // 14))
     w, h = int(rect.w * 0.44), max(3, rect.w // 10)
     for dy in (-rect.h * 0.11, rect.h * 0.11):
@@ -174,8 +174,8 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
     h = (pl.seats.h - gap) // 2
     for i, chip in enumerate(info.seats):
         rect = pygame.Rect(pl.seats.left + (i % 2) * (w + gap), pl.seats.top + (i // 2) * (h + gap), w, h)
-        colour = (110, 104, 96) if chip.eliminated else chip.colour
-        pygame.draw.rect(surface, (30, 23, 19), rect, border_radius=6)
+        colour = art.ELIMINATED if chip.eliminated else chip.colour
+        pygame.draw.rect(surface, art.CARD, rect, border_radius=6)
         pygame.draw.rect(surface, colour, rect, 2 if i == info.acting else 1, border_radius=6)
         icon = int(rect.h * 0.7)
         emblem(surface, i, pygame.Rect(rect.left + u // 3, rect.centery - icon // 2, icon, icon))

@@ -151,7 +151,7 @@ class AmountPicker:
         """A dark card with a brass edge: title, − amount +, OK."""
         rect = self.rect
         shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=14)
+        pygame.draw.rect(shadow, (*art.SHADOW, 90), shadow.get_rect(), border_radius=14)
         surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=10)
         pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
@@ -159,12 +159,12 @@ class AmountPicker:
         art.label(surface, self.title, max(12, chip // 2), art.PARCHMENT,
                   midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
         for button, sign, live in ((self.minus, "−", self.value > self.low), (self.plus, "+", self.value < self.high)):
-            pygame.draw.rect(surface, (110, 84, 58) if live else (70, 56, 44), button, border_radius=6)
-            pygame.draw.rect(surface, (30, 20, 14), button, 2, border_radius=6)
+            pygame.draw.rect(surface, art.CHIP if live else art.CHIP_OFF, button, border_radius=6)
+            pygame.draw.rect(surface, art.CHIP_EDGE, button, 2, border_radius=6)
             art.label(surface, sign, int(chip * 0.7), art.IVORY if live else art.MUTED, center=button.center, bold=True)
         pygame.draw.rect(surface, art.PARCHMENT, self.number, border_radius=8)
         pygame.draw.rect(surface, art.ORANGE if self.drag_from else art.BRASS_DARK, self.number, 2, border_radius=8)
         art.label(surface, str(self.value), int(self.number.h * 0.7), art.INK, center=self.number.center, bold=True)
         pygame.draw.rect(surface, art.ORANGE, self.ok, border_radius=6)
-        pygame.draw.rect(surface, (30, 20, 14), self.ok, 2, border_radius=6)
-        art.label(surface, "OK", int(chip * 0.55), (255, 250, 236), center=self.ok.center, bold=True)
+        pygame.draw.rect(surface, art.CHIP_EDGE, self.ok, 2, border_radius=6)
+        art.label(surface, "OK", int(chip * 0.55), art.CHIP_TEXT, center=self.ok.center, bold=True)

@@ -12,6 +12,7 @@ import pygame_gui
 from game.client import art
 from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
+from game.client.i18n import FALLBACK
 from game.client.play.seats import HUMAN, seat_level
 from game.client.widgets import text_room
 
@@ -85,7 +86,7 @@ class PanelPresenter:
             return ""
         title = s.game.level_data.get("title")
         if isinstance(title, dict):
-            return str(title.get(self.scene.app.settings.language) or title.get("en", ""))
+            return str(title.get(self.scene.app.settings.language) or title.get(FALLBACK, ""))
         if isinstance(title, str):
             return title
         return ""

@@ -103,7 +103,7 @@ def draw_banner(surface: pygame.Surface, frame: pygame.Rect, unit: int, text: st
     h = int(unit * 1.9)
     strip = pygame.Rect(frame.left + unit, frame.top + unit // 3, frame.w - 2 * unit, h)
     veil = pygame.Surface(strip.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (24, 18, 14, 228), veil.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(veil, (*art.REVIEW_BAR, 228), veil.get_rect(), border_radius=h // 2)
     pygame.draw.rect(veil, (*art.BRASS, 255), veil.get_rect(), 2, border_radius=h // 2)
     surface.blit(veil, strip.topleft)
     chip_rect = None

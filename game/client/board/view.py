@@ -36,7 +36,7 @@ def render_table(layout: BoardLayout) -> pygame.Surface:
     # Drop shadow under the frame: a few widening translucent rounded rects.
     shadow = pygame.Surface(layout.size, pygame.SRCALPHA)
     for i in range(10, 0, -1):
-        pygame.draw.rect(shadow, (0, 0, 0, 12), frame.move(6, 9).inflate(i * 3, i * 3), border_radius=12 + i)
+        pygame.draw.rect(shadow, (*art.SHADOW, 12), frame.move(6, 9).inflate(i * 3, i * 3), border_radius=12 + i)
     surf.blit(shadow, (0, 0))
     _draw_wood(surf, frame, layout)
     # Squares with a faint inner bevel so the grid reads as inlaid tiles.
@@ -66,7 +66,7 @@ def _draw_coordinates(surf: pygame.Surface, layout: BoardLayout) -> None:
         cy = layout.board.bottom - (y + 0.5) * layout.cell
         marks += [(str(y + 1), (layout.board.left - half, cy)), (str(y + 1), (layout.board.right + half, cy))]
     for text, center in marks:
-        art.label(surf, text, size, art.FRAME_TEXT, center=center, bold=True, shadow=(30, 18, 10))
+        art.label(surf, text, size, art.FRAME_TEXT, center=center, bold=True, shadow=art.FRAME_SHADOW)
 
 
 def _draw_wood(surf: pygame.Surface, frame: pygame.Rect, layout: BoardLayout) -> None:

@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.client import art
 from game.client.anim import Anim, ease_out_back
 from game.client.board.animator import CELL_SECONDS, Animator
 from game.client.board.layout import cell_xy
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 LOSS_SECONDS = 0.2  # one token coming off
 LINGER_SECONDS = 0.7  # the last round's dice stay a moment after a battle ends
 HIT_GAP = 0.25  # between the dice settling and the first loss
-RED = (255, 96, 72)
-GREEN_TEXT = (130, 235, 160)
+RED = art.LOSS
+GREEN_TEXT = art.GAIN
 
 
 class CheckRiskAnimation:
@@ -172,7 +173,7 @@ class CheckRiskAnimation:
                 at = (stack.x, stack.y)
                 if stack.count <= 0:
                     model.attackers = None
-                    self.anim.burst(target, [seat_colour(stack.owner), (255, 240, 200)])
+                    self.anim.burst(target, [seat_colour(stack.owner), art.WARM_LIGHT])
             else:
                 stack = model.stacks.get(target)
                 if stack is None:
@@ -180,7 +181,7 @@ class CheckRiskAnimation:
                 at = (stack.x, stack.y)
                 model.take(target, 1)
                 if target not in model.stacks:
-                    self.anim.burst(target, [seat_colour(stack.owner), (255, 240, 200)])
+                    self.anim.burst(target, [seat_colour(stack.owner), art.WARM_LIGHT])
             self.anim.float_text(target, "−1", RED, at=at)
             self.anim.shake(0.5, 0.12)
             self.anim.play_sound("impact")

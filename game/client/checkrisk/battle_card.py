@@ -193,7 +193,7 @@ class BattleCard:
             return
         unit = max(10, self.board.layout.cell // 3)
         shadow = pygame.Surface(self.rect.inflate(20, 20).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=16)
+        pygame.draw.rect(shadow, (*art.SHADOW, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, self.rect.move(4, 8).inflate(20, 20).topleft)
         art.panel(surface, self.rect, unit / 18, shadow=False)
         self._header(surface, model, cut)

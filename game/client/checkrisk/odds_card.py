@@ -63,7 +63,7 @@ def draw(surface: pygame.Surface, board: BoardServices, state: Any, origin: str,
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
     rect = card_rect(layout, target, texts, size)
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 100), shadow.get_rect(), border_radius=12)
+    pygame.draw.rect(shadow, (*art.SHADOW, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
     pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
     pygame.draw.rect(surface, seat_colour(state.seat), rect, 2, border_radius=8)

@@ -11,9 +11,9 @@ import pygame
 from game.client import art
 
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (art.ORANGE, art.SKY, art.GREEN, art.VERMILLION)
-GREY = (128, 122, 114)
+GREY = art.NEUTRAL
 EMBLEMS = ("sun", "diamond", "triangle", "star")
-INK = (34, 26, 20)
+INK = art.DARK_WELL
 SUPER = 2  # supersampling: pygame draws ellipses without anti-aliasing
 DISC_W = 0.78  # a disc's width, in cells
 DISC_H = 0.34  # its top ellipse's height
@@ -87,7 +87,7 @@ def stack_image(seat: int, count: int, cell: int, grey: bool = False, badge: boo
     # A soft contact shadow under the stack.
     shadow = pygame.Rect(0, 0, int(w * 1.08), int(h * 0.9))
     shadow.center = (int(cx + big * 0.03), int(base - h * 0.35))
-    pygame.draw.ellipse(surf, (0, 0, 0, 90), shadow)
+    pygame.draw.ellipse(surf, (*art.SHADOW, 90), shadow)
     line = max(1, big // 60)
     for k in range(max(1, count)):
         top_y = base - h / 2 - (k + 1) * t  # centre of this disc's top face
@@ -113,10 +113,10 @@ def stack_image(seat: int, count: int, cell: int, grey: bool = False, badge: boo
     if badge:
         r = big * 0.15
         bx, by = cx + w * 0.42, max(r + 2, top_y - h * 0.35)
-        pygame.draw.circle(surf, (0, 0, 0, 110), (bx + 2, by + 3), r)
-        pygame.draw.circle(surf, (26, 20, 16), (bx, by), r)
+        pygame.draw.circle(surf, (*art.SHADOW, 110), (bx + 2, by + 3), r)
+        pygame.draw.circle(surf, art.COUNT_BADGE, (bx, by), r)
         pygame.draw.circle(surf, colour, (bx, by), r, max(2, big // 40))
-        img = art.font(int(r * 1.45), bold=True).render(str(count), True, (250, 244, 230))
+        img = art.font(int(r * 1.45), bold=True).render(str(count), True, art.LIGHT_TEXT)
         surf.blit(img, img.get_rect(center=(bx, by + r * 0.04)))
     return pygame.transform.smoothscale(surf, (cell, cell))
 

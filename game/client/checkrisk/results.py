@@ -89,7 +89,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, scale: float, stats: GameSt
         delta = record.luck
         verdict = t("checkrisk.results.lucky" if delta > 0.5 else "checkrisk.results.unlucky" if delta < -0.5
                     else "checkrisk.results.even", delta=f"{delta:+.1f}")
-        tint = (150, 210, 120) if delta > 0.5 else (236, 140, 100) if delta < -0.5 else art.MUTED
+        tint = art.RISE if delta > 0.5 else art.DECLINE if delta < -0.5 else art.MUTED
         size = art.fitting_size(verdict, luck.w, small, cut)
         art.label(surface, verdict, size, tint, midleft=(luck.left, row.centery + s(10)))
 

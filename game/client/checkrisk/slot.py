@@ -114,9 +114,9 @@ class Slot:
             for i in range(pips):
                 cx = line.right + offset[0] - unit * 0.5 - (pips - 1 - i) * unit * 1.1
                 filled = i < state.actions_left
-                pygame.draw.circle(surface, colour if filled else (70, 58, 48), (cx, line.centery + offset[1]),
+                pygame.draw.circle(surface, colour if filled else art.SLOT_EMPTY, (cx, line.centery + offset[1]),
                                    unit * 0.4)
-                pygame.draw.circle(surface, (20, 14, 10), (cx, line.centery + offset[1]), unit * 0.4, 2)
+                pygame.draw.circle(surface, art.DARK_INK, (cx, line.centery + offset[1]), unit * 0.4, 2)
         B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)
         self._luck(surface, luck.move(offset), unit, cut)
 
@@ -137,5 +137,5 @@ class Slot:
             icon = pygame.Rect(x, y, int(h * 0.85), int(h * 0.85))
             draw_emblem(surface, seat, icon, grey=out)
             size = art.fitting_size(text, w - icon.w - unit * 0.6, int(unit * 0.78), cut)
-            art.label(surface, text, size, (140, 132, 120) if out else art.PARCHMENT_DARK,
+            art.label(surface, text, size, art.OUT_TEXT if out else art.PARCHMENT_DARK,
                       midleft=(icon.right + unit // 4, icon.centery))

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.client import art
 from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
@@ -142,7 +143,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
                     from game.client.board.marks import text_badge
 
                     text_badge(layer, f"+{left}", (cx - layout.cell * 0.32, cy - layout.cell * 0.36),
-                               max(11, layout.cell // 4), (20, 14, 10), seat_colour(seat))
+                               max(11, layout.cell // 4), art.DARK_INK, seat_colour(seat))
 
     def last_cells(self) -> tuple[list[str], int] | None:
         """The cells of the last move or attack on the log and the seat that made it."""

@@ -30,8 +30,8 @@ from game.engine.kubtafl.events import (
 PUSH_CELL_SECONDS = 0.09
 
 PARTICLE_COLOURS = {
-    "light": [(246, 238, 218), (214, 200, 166), (255, 255, 240), (230, 159, 0)],
-    "dark": [(70, 74, 82), (46, 49, 55), (196, 170, 116), (86, 180, 233)],
+    "light": [art.DIE_FACE, art.DIE_BEVEL, art.DIE_SHINE, art.ORANGE],
+    "dark": [art.DIE_DARK_FACE, art.DIE_DARK_BEVEL, art.DIE_DARK_RIM, art.SKY],
 }
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -96,7 +96,7 @@ class KubtaflAnimation:
         def start() -> None:
             holder["die"] = self._die(ev.cell)
             # The number rides on the struck die, which a push moves on right after.
-            self.anim.float_text(ev.cell, f"−{ev.amount}", (255, 96, 72), follow=holder["die"])
+            self.anim.float_text(ev.cell, f"−{ev.amount}", art.LOSS, follow=holder["die"])
 
         def tick(t: float) -> None:
             die = holder.get("die")
@@ -166,7 +166,7 @@ class KubtaflAnimation:
         def start() -> None:
             self.anim.play_sound("click")
             self.anim.effect("orbs", 0.45, a=cell_xy(ev.donor), b=cell_xy(ev.recipient), n=min(8, 2 + ev.amount))
-            self.anim.float_text(ev.recipient, f"+{ev.amount}", (120, 230, 150), delay=0.2)
+            self.anim.float_text(ev.recipient, f"+{ev.amount}", art.GAIN, delay=0.2)
 
         self.anim.step([Anim("transfer", 0.45)], start)
 
@@ -204,7 +204,7 @@ class KubtaflAnimation:
             model.dice[ev.cell] = die
             holder["die"] = die
             self.anim.play_sound("roll")
-            self.anim.float_text(ev.cell, f"{ev.value}", (250, 240, 200), delay=0.1)
+            self.anim.float_text(ev.cell, f"{ev.value}", art.WARM_LIGHT, delay=0.1)
 
         def tick(t: float) -> None:
             die = holder.get("die")

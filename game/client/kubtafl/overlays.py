@@ -35,7 +35,7 @@ def draw_pin(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     """The pin effect: a fading line between the pinning pair."""
     ax, ay = layout.center(*e.params["a"])
     bx, by = layout.center(*e.params["b"])
-    colour = art.mix(art.PIN, (255, 255, 255), 0.3 * (1 - e.t))
+    colour = art.mix(art.PIN, art.WHITE, 0.3 * (1 - e.t))
     pygame.draw.line(surface, colour, (ax, ay), (bx, by), max(2, int(layout.cell * 0.09 * (1 - e.t))))
 
 
@@ -69,7 +69,7 @@ class KubtaflOverlays:
             self.marks.drawn.append(Mark("reach", target))
             cx, cy = layout.cell_center(target)
             r = max(5, int(layout.cell * 0.13))
-            pygame.draw.circle(layer, art.with_alpha((20, 14, 10), 110), (cx + 1, cy + 2), r + 1, max(3, r // 2))
+            pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 110), (cx + 1, cy + 2), r + 1, max(3, r // 2))
             pygame.draw.circle(layer, art.with_alpha(accent, 235), (cx, cy), r, max(3, r * 2 // 5))
         for target, damage in reach.rams.items():
             self.marks.drawn.append(Mark("reach_hit", target, f"−{damage}"))
@@ -77,7 +77,7 @@ class KubtaflOverlays:
             radius = layout.cell * 0.44
             crosshair(layer, (cx, cy), radius, art.with_alpha(art.ATTACK, 235), max(2, layout.cell // 22))
             text_badge(layer, f"−{damage}", (cx + radius * 0.72, cy - radius * 0.72), max(10, layout.cell // 5),
-                       (255, 255, 255), art.ATTACK)
+                       art.WHITE, art.ATTACK)
 
     def threats(self, layer: pygame.Surface, layout: BoardLayout, worst: dict[str, int], fatal: set[str]) -> None:
         """Each own die the other side can damage next turn: a pulsing red frame and its worst loss ("−5", with a
@@ -91,7 +91,7 @@ class KubtaflOverlays:
                              border_radius=layout.cell // 6)
             # At the lower left: the upper right holds a crosshair's damage when an enemy's reach is shown too.
             text_badge(layer, text, (rect.left + rect.w * 0.2, rect.bottom - rect.h * 0.12), max(10, layout.cell // 5),
-                       (255, 255, 255), art.ATTACK)
+                       art.WHITE, art.ATTACK)
 
     def reentry_cells(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], hover: str | None) -> None:
         """Dashed squares where a removed die can come back."""
@@ -117,8 +117,8 @@ class KubtaflOverlays:
             b, a = trim_start(b, a, layout.cell * 0.36)
         art.arrow(layer, a, b, colour, max(4, layout.cell // 10), layout.cell * 0.3)
         if label:
-            text_badge(layer, label, edge_point(layout, src, dst), max(11, layout.cell // 4), (16, 60, 30),
-                       art.TRANSFER, (16, 60, 30))
+            text_badge(layer, label, edge_point(layout, src, dst), max(11, layout.cell // 4), art.TRANSFER_INK,
+                       art.TRANSFER, art.TRANSFER_INK)
 
     def last_action(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str, side: str) -> None:
         """Both squares of the last action tinted in the acting side's accent: the start outlined, the end filled."""
@@ -139,7 +139,7 @@ class KubtaflOverlays:
         for src, dst in merge_pushes(p.pushes):
             a, b = trim_start(layout.center(*src), layout.center(*dst), cell * 0.36)
             segments.append((a, b))
-            self.marks.ghost_arrow(layer, a, b, art.with_alpha((255, 190, 80), 225), width, head,
+            self.marks.ghost_arrow(layer, a, b, art.with_alpha(art.PLAN_ARROW, 225), width, head,
                                    f"{cell_name(*src)}-{cell_name(*dst)}")
         if p.mover is not None and p.mover[0] != p.mover[1]:
             a, b = trim_start(layout.center(*p.mover[0]), layout.center(*p.mover[1]), cell * 0.36)
@@ -178,10 +178,10 @@ class KubtaflOverlays:
         size = max(11, layout.cell // 4)
         labels = []
         for c, (dmg, new) in p.damage.items():
-            labels.append((c, f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}", (200, 50, 38)))
+            labels.append((c, f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}", art.PREVIEW_LOSS))
         for c, delta in p.gains.items():
-            labels.append((c, f"+{delta}" if delta > 0 else f"−{-delta}", (40, 140, 80) if delta > 0 else
-                           (110, 100, 90)))
+            labels.append((c, f"+{delta}" if delta > 0 else f"−{-delta}", art.PREVIEW_GAIN if delta > 0 else
+                           art.PREVIEW_NONE))
         values = [polyhedra.value_rect(kind, value, layout.piece_size, layout.center(*c))
                   for c, (kind, value) in dice.items()]
         owns = []
@@ -195,7 +195,7 @@ class KubtaflOverlays:
                 owns.append(own)
         spots = place_badges(layout, [(own, text) for own, (_c, text, _bg) in zip(owns, labels, strict=True)], size,
                              values, segments, bursts)
-        self.label_rects = [text_badge(layer, text, rect.center, size, (255, 255, 255), bg)
+        self.label_rects = [text_badge(layer, text, rect.center, size, art.WHITE, bg)
                             for (_c, text, bg), rect in zip(labels, spots, strict=True)]
         self.marks.drawn.extend(Mark("badge", cell_name(*c), text) for c, text, _bg in labels)
 

@@ -60,8 +60,8 @@ class RemovedPools:
         """The rows' dark boxes."""
         for side in SIDES:
             box = self.rows[side]
-            pygame.draw.rect(surface, (34, 26, 21), box, border_radius=8)
-            pygame.draw.rect(surface, (82, 62, 42), box, 1, border_radius=8)
+            pygame.draw.rect(surface, art.DARK_WELL, box, border_radius=8)
+            pygame.draw.rect(surface, art.POOL_EDGE, box, 1, border_radius=8)
 
     def draw(self, surface: pygame.Surface, info: PoolsInfo, cut: list[str]) -> None:
         """Labels and dice; the acting side's dice outlined (the chosen one in gold), the other side's dimmed."""
@@ -81,7 +81,7 @@ class RemovedPools:
                 surface.blit(img, slot.topleft)
                 if info.active == side:
                     sel = info.selected == kind
-                    pygame.draw.rect(surface, art.SELECT if sel else (150, 130, 90), slot.inflate(4, 4),
+                    pygame.draw.rect(surface, art.SELECT if sel else art.POOL_SLOT, slot.inflate(4, 4),
                                      3 if sel else 1, border_radius=6)
             if not kinds:
-                art.label(surface, "—", int(u * 0.9), (120, 104, 84), midleft=(box.left + u // 2, box.bottom - u * 1.2))
+                art.label(surface, "—", int(u * 0.9), art.EMPTY_MARK, midleft=(box.left + u // 2, box.bottom - u * 1.2))
