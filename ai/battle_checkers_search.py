@@ -12,13 +12,13 @@ every RANKED_PER_NODE activations ranked cheaply are one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers
 from ai.budget import Budget, BudgetExhausted
-from ai.levels import strength_of, strengths_by_level
+from ai.levels import strength_of, strengths_for
 from ai.planners import planner_budget
+from ai.strengths import BattleCheckersStrength
 from game.engine.battle_checkers.actions import (
     END,
     FATE,
@@ -63,30 +63,13 @@ EVAL_NODES = 5
 RANKED_PER_NODE = 4
 
 
-@dataclass(frozen=True)
-class Strength:
-    """How hard the search looks: activations kept per unit and dice use, positions evaluated, beam widths."""
-
-    per_unit: int = 3
-    evaluated: int = 24
-    widths: tuple[int, ...] = (4, 2, 1)
-    jitter: float = 0.0
-
-
-STRENGTHS = strengths_by_level(
-    "Battle Checkers search",
-    {
-        "easy": Strength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
-        "normal": Strength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
-        "hard": Strength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
-    },
-)
+STRENGTHS = strengths_for("battle_checkers", BattleCheckersStrength)
 
 
 class BattleCheckersSearch:
     """Decides for whichever seat is asked in a Battle Checkers state, within a node budget."""
 
-    def __init__(self, game: BattleCheckersGame, strength: Strength) -> None:
+    def __init__(self, game: BattleCheckersGame, strength: BattleCheckersStrength) -> None:
         self.game = game
         self.board = game.board
         self.strength = strength

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import CheckRiskEval
-from ai.levels import strength_of, strengths_by_level
+from ai.levels import strength_of, strengths_for
 from ai.planners import planner_budget
+from ai.strengths import CheckRiskStrength
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.fields import Battle
 from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
@@ -35,41 +35,13 @@ Action = A.CheckRiskAction
 Entry = TypeVar("Entry")
 
 
-@dataclass(frozen=True)
-class Strength:
-    """How hard the planner looks: actions searched ahead, beam widths per depth, exact occupation choice,
-    in games of up to how many seats it knows the war of attrition that follows the supply (massing, the
-    hunt), the token lead at which it masses fully (`mass_lead`, 0: always), and how many moves beside an
-    enemy stack it searches beyond the beam (`approach`, to break standoffs).
-
-    Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
-    wide noise, a beginner's spread and the level's deliberate mistakes; normal masses only once ahead), hard
-    plans the whole turn.
-    """
-
-    depth: int = 2
-    widths: tuple[int, ...] = (6, 1)
-    exact_occupation: bool = True
-    jitter: float = 0.0
-    attrition_seats: int = 2
-    approach: int = 0
-    mass_lead: float = 0.0
-
-
-STRENGTHS = strengths_by_level(
-    "CheckRisk planner",
-    {
-        "easy": Strength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0),
-        "normal": Strength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
-        "hard": Strength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4),
-    },
-)
+STRENGTHS = strengths_for("checkrisk", CheckRiskStrength)
 
 
 class CheckRiskPlanner:
     """Decides for whichever seat is asked in a CheckRisk state, within a node budget."""
 
-    def __init__(self, game: CheckRiskGame, strength: Strength) -> None:
+    def __init__(self, game: CheckRiskGame, strength: CheckRiskStrength) -> None:
         self.game = game
         self.strength = strength
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)

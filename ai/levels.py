@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from ai.budget import Limits
+from ai.strengths import BattleCheckersStrength, CheckRiskStrength
 
 T = TypeVar("T")
 
@@ -24,6 +25,8 @@ class Level:
     max_depth: int = 64
     mistake_rate: float = 0.0  # share of decisions played as a deliberate mistake (so a beginner can win)
     jitter: float = 0.0  # random spread added to root scores, so games between AIs vary with the seed
+    # How each mode's own planner plays at this level, by mode name (a level that searches names one per planner).
+    plans: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def limits(self) -> Limits:
@@ -38,9 +41,20 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("random", RANDOM),
         Level("greedy", GREEDY),
-        Level("easy", SEARCH, nodes=1_500, seconds=0.2, max_depth=2, mistake_rate=0.25, jitter=0.05),
-        Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01),
-        Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005),
+        Level("easy", SEARCH, nodes=1_500, seconds=0.2, max_depth=2, mistake_rate=0.25, jitter=0.05, plans={
+            "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0,
+                                           attrition_seats=0),
+            "battle_checkers": BattleCheckersStrength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
+        }),
+        Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01, plans={
+            "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
+            "battle_checkers": BattleCheckersStrength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
+        }),
+        Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005, plans={
+            "checkrisk": CheckRiskStrength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3,
+                                           attrition_seats=4),
+            "battle_checkers": BattleCheckersStrength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
+        }),
     )
 }
 # Baselines are reference opponents (arena, tests); players choose among the levels that search, which are
@@ -50,13 +64,15 @@ PLAYER_LEVELS = tuple(name for name, level in LEVELS.items() if level.kind == SE
 LEVEL_NAMES = BASELINES + PLAYER_LEVELS
 
 
-def strengths_by_level(planner: str, table: Mapping[str, T]) -> Mapping[str, T]:
-    """A planner's strength per AI level, checked to cover exactly the player levels (ValueError naming the
-    missing and unknown ones), so a level added to `LEVELS` fails loudly until every planner knows it."""
-    missing = [name for name in PLAYER_LEVELS if name not in table]
-    unknown = [name for name in table if name not in PLAYER_LEVELS]
-    if missing or unknown:
-        raise ValueError(f"{planner}: strengths missing for AI levels {missing}, given for unknown levels {unknown}")
+def strengths_for(mode: str, kind: type[T]) -> dict[str, T]:
+    """Each player level's strength for `mode`'s own planner, from the level table; ValueError naming a level that
+    gives none (or one of another kind), so a level added to `LEVELS` fails loudly until it says how it plays."""
+    table: dict[str, T] = {}
+    for name in PLAYER_LEVELS:
+        plan = LEVELS[name].plans.get(mode)
+        if not isinstance(plan, kind):
+            raise ValueError(f"AI level {name!r} gives no {kind.__name__} for {mode!r}")
+        table[name] = plan
     return table
 
 

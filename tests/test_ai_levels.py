@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, SEARCH, strength_of, strengths_by_level
+from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, SEARCH, Level, strength_of, strengths_for
 from game.client.i18n import LANGUAGE_NAMES, table
 from game.client.play.seats import SEAT_CHOICES, parse_seat
 from game.engine import registry
@@ -29,15 +29,20 @@ def test_every_player_level_has_its_own_strength_in_every_planner(spec: registry
         make_planner(game, "expert")
 
 
-def test_a_strength_table_must_cover_exactly_the_levels_that_search() -> None:
-    full = {name: name.upper() for name in PLAYER_LEVELS}
-    assert strengths_by_level("test", full) is full
-    with pytest.raises(ValueError, match="missing for AI levels \\['hard'\\]"):
-        strengths_by_level("test", {k: v for k, v in full.items() if k != "hard"})
-    with pytest.raises(ValueError, match="unknown levels \\['expert'\\]"):
-        strengths_by_level("test", {**full, "expert": "EXPERT"})
+def test_a_planner_reads_its_strengths_from_the_level_table_and_a_level_without_one_fails(monkeypatch) -> None:
+    from ai.strengths import BattleCheckersStrength, CheckRiskStrength
+
+    table = strengths_for("checkrisk", CheckRiskStrength)
+    assert list(table) == list(PLAYER_LEVELS)
+    assert all(table[name] is LEVELS[name].plans["checkrisk"] for name in PLAYER_LEVELS)
+    with pytest.raises(ValueError, match="'easy' gives no BattleCheckersStrength for 'checkrisk'"):
+        strengths_for("checkrisk", BattleCheckersStrength)
+    monkeypatch.setitem(LEVELS, "expert", Level("expert", SEARCH, nodes=1, plans={}))
+    monkeypatch.setattr("ai.levels.PLAYER_LEVELS", (*PLAYER_LEVELS, "expert"))
+    with pytest.raises(ValueError, match="'expert' gives no CheckRiskStrength"):
+        strengths_for("checkrisk", CheckRiskStrength)
     with pytest.raises(ValueError, match="unknown AI level 'expert'"):
-        strength_of(full, "expert")
+        strength_of(table, "expert")
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGE_NAMES))
