@@ -9,12 +9,15 @@ import math
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client.fonts import Fonts
 from game.engine import registry
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 # Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
 FELT = (40, 84, 62)
@@ -332,7 +335,7 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
 
 
 def text(
-    app: Any,
+    app: App,
     surface: pygame.Surface,
     content: str,
     pos: tuple[int, int],
@@ -362,7 +365,7 @@ def rendered(font: pygame.font.Font, content: str, colour: tuple[int, ...], alph
     return image
 
 
-def heading(app: Any, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
+def heading(app: App, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
     """A bold parchment heading with a brass rule under it, centred at `center`."""
     rect = text(app, surface, content, center, size=size, bold=True, colour=PARCHMENT, anchor="center", shadow=True)
     y = rect.bottom + app.s(6)
@@ -398,7 +401,7 @@ def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
 
 
 def wrapped_text(
-    app: Any,
+    app: App,
     surface: pygame.Surface,
     content: str,
     rect: pygame.Rect,
@@ -596,7 +599,7 @@ def die_image(
     return surf
 
 
-def title_dice(app: Any, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
+def title_dice(app: App, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
     """The menu's title decoration: a small scatter of dice (both sides' colours) tumbled on the felt."""
     big = app.fonts.get(round(unit * 0.42), True)
     small = app.fonts.get(round(unit * 0.3), True)
@@ -622,7 +625,7 @@ def title_dice(app: Any, surface: pygame.Surface, center: tuple[int, int], unit:
         surface.blit(image, image.get_rect(center=pos))
 
 
-def draw_toasts(app: Any, surface: pygame.Surface) -> None:
+def draw_toasts(app: App, surface: pygame.Surface) -> None:
     """Messages at the top of the screen: parchment slips with a vermillion '!' badge; click to dismiss."""
     y = app.s(14)
     width = min(surface.get_width() - app.s(40), app.s(760))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -13,6 +13,9 @@ from game.client.modes import MENU_MODES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 from game.paths import assets_dir
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 LINE_STEP = 48
 
@@ -31,7 +34,7 @@ def rules_text(mode: str, language: str) -> str | None:
 class HowToScene(Scene):
     """Tabs for the modes over a parchment with the rules; wheel, keys or the scrollbar to scroll."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = MENU_MODES[0]
         self.scroll = 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -10,6 +10,9 @@ from game.client import art, saves
 from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 PANEL_W = 480
 BUTTON_H = 50
@@ -19,7 +22,7 @@ GAP = 10
 class MenuScene(Scene):
     """Title art on the left, a panel of buttons on the right."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup()
         self.resume_session: Any = None

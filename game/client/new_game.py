@@ -6,7 +6,7 @@ preset choice per seat. Kubtafl's sides keep their plain rows."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -19,6 +19,9 @@ from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 PANEL_W, ROW_H = 880, 62
 WIDE_PANEL_W = 1040  # with name fields and preset choices
@@ -47,7 +50,7 @@ def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
 class NewGameScene(Scene):
     """Seats, setup and seed, then Start."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = ""
         self.levels: list[str] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -14,6 +14,9 @@ from game.client.i18n import LANGUAGE_NAMES
 from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
 from game.client.widgets import ButtonGroup, segment_row
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 PANEL_W, ROW_H = 860, 66
 CONTROL_X = 330  # where the controls start, from the panel's left edge (labels sit left of it)
@@ -35,7 +38,7 @@ class Row:
 class SettingsScene(Scene):
     """Every setting on one panel; changes apply and are saved at once."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: list[Row] = []
         self.row_index = 0

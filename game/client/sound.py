@@ -6,7 +6,10 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 log = logging.getLogger(__name__)
 
@@ -105,5 +108,5 @@ class SoundBank:
 class SoundBoard(SoundBank):
     """The app's sound effects, following `app.settings` (sound_on, volume)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(lambda: getattr(app, "settings", None))

@@ -6,7 +6,7 @@ import random
 from collections.abc import Hashable
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +26,9 @@ from game.engine.dice import (
     alkemy_symbol_pairs,
     net_modifier,
 )
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 MAX_ATTRIBUTE = 20
 MAX_DIFFICULTY = 40
@@ -185,7 +188,7 @@ class AlkemyTab(Tab):
         """The chance of success as shown, large."""
         return percent_text(self.chance, language)
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The net modifier, the chance large, the kept symbol pairs' odds."""
         t, s, lang = app.t, app.s, app.t.language
         y = text.block(app, surface, pygame.Rect(rect.x, rect.y, rect.w, s(60)), "",
@@ -200,7 +203,7 @@ class AlkemyTab(Tab):
         text.block(app, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:],
                    size=13)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Success chance by attribute × difficulty around the chosen pair; the attribute needed for 50/75/90 %."""
         t, s = app.t, app.s
         y = text.block(app, surface, rect, t("lab.alk.table"), [])

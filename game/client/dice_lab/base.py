@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +14,9 @@ from game.client.dice import TrayDie
 from game.client.dice_lab.chart import ChartModel
 from game.client.dice_lab.inputs import Stepper, StepperColumn
 from game.client.dice_lab.stats import Fit, chi_square
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 HISTORY = 20
 Translate = Callable[..., str]
@@ -99,10 +102,10 @@ class Tab:
         """A line under the landed dice (what a click on them does), or ''."""
         return ""
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The exact figures under the inputs."""
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel beside the chart."""
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:

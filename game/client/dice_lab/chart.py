@@ -7,11 +7,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import art
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 Colour = tuple[int, int, int]
 SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
@@ -75,7 +78,7 @@ def _nice_top(peak: float) -> float:
 class _Plot:
     """The plot area of one chart being drawn, and the scale its bars share."""
 
-    app: Any
+    app: App
     surface: pygame.Surface
     area: pygame.Rect
     small: pygame.font.Font
@@ -97,7 +100,7 @@ class _Plot:
         return self.area.h * min(1.0, p / self.top)
 
 
-def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
+def draw_chart(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
     """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
     axis labels and legend."""
     s = app.s
@@ -123,7 +126,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
     _draw_key_labels(plot, [model.label(k) for k in model.keys])
 
 
-def _draw_header(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
+def _draw_header(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
                  small: pygame.font.Font) -> None:
     # The caption at the top left and, for several series, a legend at the top right.
     s = app.s

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,6 +29,9 @@ from game.engine.dice import (
     roll_d18,
     table_by_d6,
 )
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 HELPERS = ("d18", "three", "table", "two", "percent")
 SIZES = {"three": 3, "table": 6, "two": 2}
@@ -209,7 +212,7 @@ class D18Tab(Tab):
         return [t("lab.d18.pick_card", die=die, entry=last["key"]),
                 t("lab.d18.entry_chance", chance=fraction_text(chance), percent=percent_text(chance, language))]
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the helper does, and its exact chances."""
         t, lang = app.t, app.t.language
         helper = self.helper
@@ -224,7 +227,7 @@ class D18Tab(Tab):
             lines += [f"{entry}: {fraction_text(p)} ~ {percent_text(p, lang)}" for entry, p in self.exact.items()]
         text.block(app, surface, rect, t("lab.d18.exact"), lines, size=14)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The percent table: printed and true chance side by side."""
         t, lang = app.t, app.t.language
         y = text.block(app, surface, rect, t("lab.d18.percent_table"), [])

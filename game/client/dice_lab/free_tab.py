@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,9 @@ from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
 from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
@@ -183,7 +186,7 @@ class FreeTab(Tab):
         lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)))
         return lines
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The grammar, briefly."""
         text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
 
@@ -194,7 +197,7 @@ class FreeTab(Tab):
             cached = self._spread[text] = mean_sd(dist)
         return cached
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each expression's mean and standard deviation, in its chart colour."""
         t, s, numbers = app.t, app.s, app.t.numbers
         y = text.block(app, surface, rect, t("lab.free.stats"), [])

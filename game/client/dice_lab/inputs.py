@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import art
 from game.client.dice_lab.chart import fit_text
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 ROW_H = 54  # layout pixels per stepper
 
@@ -157,7 +160,7 @@ class StepperColumn:
             return st if st.set_position(ends[key]) else None
         return None
 
-    def draw(self, app: Any, surface: pygame.Surface, active: bool) -> None:
+    def draw(self, app: App, surface: pygame.Surface, active: bool) -> None:
         """Every stepper: label, value between − and +, and the track with its handle; the focused one banded."""
         s = app.s
         for i, st in enumerate(self.steppers):

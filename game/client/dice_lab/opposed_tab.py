@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +26,9 @@ from game.engine.dice import (
     alkemy_opposed_round,
     alkemy_roll,
 )
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 SIDES = ("a", "b")
 SIDE_COLOURS = {"a": art.ORANGE, "b": art.SKY}
@@ -138,7 +141,7 @@ class OpposedTab(Tab):
         """A's and B's chances to win as shown, large."""
         return percent_text(self.chance_a, language), percent_text(1 - self.chance_a, language)
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A's and B's chances large, and the tie rule as it applies to these attributes."""
         t, s, lang = app.t, app.s, app.t.language
         shown_a, shown_b = self.figure_texts(lang)
@@ -160,7 +163,7 @@ class OpposedTab(Tab):
         text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines,
                    size=14)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each side's dice and kept-total chances, and the rule in the source's words."""
         t = app.t
         lines = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -20,6 +20,9 @@ from game.client.dice_lab.opposed_tab import OpposedTab
 from game.client.scene import Scene
 from game.client.widgets import segment_row
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 TAB_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
 BULK = (100, 1000)
 MAX_SEED = 2**31 - 1
@@ -29,7 +32,7 @@ LEFT_W, SIDE_W, TRAY_H = 400, 290, 190
 class DiceLabScene(Scene):
     """Set up a roll, see its exact odds, roll real-looking dice, check that they are fair."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tabs: list[Tab] = [AlkemyTab(), OpposedTab(), D18Tab(), FreeTab()]
         self.current = 0
@@ -509,14 +512,14 @@ class DiceLabScene(Scene):
 
     # --- screenshots ------------------------------------------------------------------------------------------
     @classmethod
-    def screenshot_states(cls, app: Any) -> list[tuple[str, dict[str, Any]]]:
+    def screenshot_states(cls, app: App) -> list[tuple[str, dict[str, Any]]]:
         """The four tabs as `--screenshot` shows them: dice landed, a bonus pair chosen, observed overlays."""
         from game.client.dice_lab.demo import screenshot_states
 
         return screenshot_states()
 
 
-def _fit(app: Any, line: str, width: int, size: int, bold: bool = False) -> str:
+def _fit(app: App, line: str, width: int, size: int, bold: bool = False) -> str:
     """`line`, shortened with an ellipsis when wider than `width` at text size `size`."""
     return fit_text(app.fonts.get(app.s(size), bold), line, width)
 
