@@ -5,7 +5,7 @@ Esc says no; while it is open the screen under it gets no input."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -31,7 +31,7 @@ class Confirm:
         self.yes, self.no = yes, no
         self.on_yes, self.on_no = on_yes, on_no
         self.buttons = ButtonGroup(horizontal=True)
-        self.elements: list[Any] = []
+        self.elements: list[pygame_gui.elements.UIImage] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.open = False
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -38,10 +38,10 @@ class HowToScene(Scene):
         super().__init__(app)
         self.mode = MENU_MODES[0]
         self.scroll = 0
-        self.tabs: dict[Any, str] = {}
+        self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
         self.back = ButtonGroup()
         self.page: pygame.Surface | None = None
-        self.page_key: tuple[Any, ...] = ()
+        self.page_key: tuple[object, ...] = ()
         self.view = pygame.Rect(0, 0, 0, 0)
         self.paper = pygame.Rect(0, 0, 0, 0)
         self.back_rect = pygame.Rect(0, 0, 0, 0)
@@ -49,7 +49,7 @@ class HowToScene(Scene):
         self.keys_lines: list[pygame.Rect] = []  # where the key help was drawn (one rect per line)
         self.dragging: int | None = None  # mouse y offset inside the thumb while dragging it
 
-    def enter(self, mode: str | None = None, **context: Any) -> None:
+    def enter(self, mode: str | None = None, **context: object) -> None:
         """Open at `mode`'s rules, scrolled to the top."""
         self.mode = mode if mode in MENU_MODES else MENU_MODES[0]
         self.scroll = 0

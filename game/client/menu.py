@@ -34,7 +34,7 @@ class MenuScene(Scene):
         self._pills: dict[tuple[str, int], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Look for an unfinished game, then build the buttons."""
         self.resume_session = self._find_autosave()
         self.resize(self.app.screen_size)

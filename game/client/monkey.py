@@ -11,7 +11,7 @@ The caller chooses the AI executor (the suite and the bench use the inline one).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -124,7 +124,7 @@ def _keep_records() -> None:
     path.with_name("20990101-000000-kubtafl.json").write_text('{"mode": "kubtafl", "actions": [', encoding="utf-8")
 
 
-def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> Any:
+def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> App:
     """The app (1280×720, windowed, no fades, English) showing `target`: a shell screen, a scene-only mode, or a
     board mode with a fresh standard game, hot-seat or a human against the AI."""
     from game.client.app import App

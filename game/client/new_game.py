@@ -76,7 +76,7 @@ class NewGameScene(Scene):
         self.rolls_dice = True  # False: the seed only steers the computer's choices (a mode without dice)
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: Any) -> None:
+    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
         """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
         self.mode = mode
         self.confirm = None

@@ -80,7 +80,7 @@ class SettingsScene(Scene):
         ]
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Open with the first setting focused."""
         self.row_index = 0
         self._build()

@@ -58,7 +58,7 @@ class DiceLabScene(Scene):
         """The tab on screen."""
         return self.tabs[self.current]
 
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Take the remembered inputs, then lay out; `tab` (a key) opens that tab."""
         warm_engine()
         for tab in self.tabs:
