@@ -12,7 +12,7 @@ import pygame
 
 from game.client.dice import TrayDie
 from game.client.dice_lab.chart import ChartModel
-from game.client.dice_lab.inputs import Stepper, StepperColumn
+from game.client.dice_lab.inputs import Stepper, StepperColumn, StepValue
 from game.client.dice_lab.stats import Fit, chi_square
 
 if TYPE_CHECKING:
@@ -129,9 +129,20 @@ class Tab:
         """The steppers by key."""
         return {st.key: st for st in self.column.steppers}
 
-    def value(self, key: str) -> Any:
+    def value(self, key: str) -> StepValue:
         """The current value of a stepper."""
         return self.steppers[key].value
+
+    def number(self, key: str) -> int:
+        """The current value of a stepper of whole numbers."""
+        value = self.value(key)
+        if not isinstance(value, int):
+            raise TypeError(f"stepper {key!r} holds a choice, not a number")
+        return value
+
+    def choice(self, key: str) -> str:
+        """The current value of a stepper of named choices."""
+        return str(self.value(key))
 
     def signature(self) -> tuple[Any, ...]:
         """Everything the distribution depends on (observed rolls are kept only while it stays the same)."""

@@ -78,7 +78,7 @@ class D18Tab(Tab):
     @property
     def helper(self) -> str:
         """The chosen helper."""
-        return str(self.value("helper"))
+        return self.choice("helper")
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:
         """The option list field under the steppers."""
@@ -101,7 +101,7 @@ class D18Tab(Tab):
         elif helper in SIZES:
             self.exact = dict(options_distribution(self.options[helper]))
         else:
-            _, chance = percent_chance(self.value("percent"))
+            _, chance = percent_chance(self.number("percent"))
             self.exact = {"yes": chance, "no": 1 - chance}
 
     def set_entry(self, key: str, text: str) -> None:
@@ -165,7 +165,7 @@ class D18Tab(Tab):
         if helper == "two":
             options = self.options[helper]
             return {"helper": helper, "d6": d6, "key": pick_one_of_two(options[0], options[1], d6)}
-        faces, _ = percent_chance(self.value("percent"))
+        faces, _ = percent_chance(self.number("percent"))
         hit = percent_check(named_faces(faces), d6)
         return {"helper": helper, "d6": d6, "key": "yes" if hit else "no", "faces": faces}
 
@@ -218,8 +218,8 @@ class D18Tab(Tab):
         helper = self.helper
         lines = [t(f"lab.d18.explain.{helper}")]
         if helper == "percent":
-            faces, chance = percent_chance(self.value("percent"))
-            lines.append(t("lab.d18.printed_true", printed=self.value("percent"), true=fraction_text(chance),
+            faces, chance = percent_chance(self.number("percent"))
+            lines.append(t("lab.d18.printed_true", printed=self.number("percent"), true=fraction_text(chance),
                            percent=percent_text(chance, lang)))
         elif helper == "d18":
             lines.append(t("lab.d18.uniform"))
@@ -237,7 +237,7 @@ class D18Tab(Tab):
             rows.append([f"{printed} %", str(faces), fraction_text(chance), percent_text(chance, lang)])
         mark = None
         if self.helper == "percent":
-            mark = (list(PERCENT_TABLE).index(self.value("percent")), 3)
+            mark = (list(PERCENT_TABLE).index(self.number("percent")), 3)
         header = [t("lab.d18.printed"), t("lab.d18.faces"), t("lab.d18.true"), "%"]
         y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
         text.block(app, surface, pygame.Rect(rect.x, y + app.s(6), rect.w, rect.bottom - y), "",

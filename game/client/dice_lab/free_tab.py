@@ -119,7 +119,7 @@ class FreeTab(Tab):
 
     def chart(self, t: Translate) -> ChartModel:
         """Every good expression's distribution (exact, at least or at most) on one chart."""
-        view = self.value("view")
+        view = self.choice("view")
         keys: set[int] = set()
         series = []
         for slot, expression, dist in self.series():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,17 +17,21 @@ if TYPE_CHECKING:
 ROW_H = 54  # layout pixels per stepper
 
 
+#: What a stepper holds: a whole number, or one of its choices.
+StepValue = int | str
+
+
 @dataclass
 class Stepper:
     """One input: a whole number in lo…hi, or one of `choices` (value, label key); `value` is what it holds."""
 
     key: str
     label: str  # translation key
-    value: Any
+    value: StepValue
     lo: int = 0
     hi: int = 1
-    choices: Sequence[Any] = ()
-    choice_label: Callable[[Any], str] | None = None
+    choices: Sequence[StepValue] = ()
+    choice_label: Callable[[StepValue], str] | None = None
     enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     minus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -37,7 +41,7 @@ class Stepper:
     value_width: int = 62  # room for the value between − and + (layout pixels): wider for long choice names
 
     @property
-    def options(self) -> list[Any]:
+    def options(self) -> list[StepValue]:
         """Every value the stepper can hold, in order."""
         return list(self.choices) if self.choices else list(range(self.lo, self.hi + 1))
 
@@ -59,7 +63,7 @@ class Stepper:
         """One option down (−1) or up (+1); True when the value changed."""
         return self.set_position(self.position + direction)
 
-    def accept(self, value: Any) -> None:
+    def accept(self, value: object) -> None:
         """Take a remembered value if it is one of the options, of the same type (anything else is ignored)."""
         for option in self.options:
             if type(option) is type(value) and option == value:

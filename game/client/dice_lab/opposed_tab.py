@@ -60,8 +60,8 @@ class OpposedTab(Tab):
 
     def side(self, side: str) -> tuple[int, str, int, int]:
         """(attribute, health, bonus, penalty) of a side."""
-        return (self.value(f"{side}.attribute"), self.value(f"{side}.health"), self.value(f"{side}.bonus"),
-                self.value(f"{side}.penalty"))
+        return (self.number(f"{side}.attribute"), self.choice(f"{side}.health"), self.number(f"{side}.bonus"),
+                self.number(f"{side}.penalty"))
 
     def _args(self) -> dict[str, Any]:
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
@@ -80,7 +80,7 @@ class OpposedTab(Tab):
 
     def tie_winner(self) -> str | None:
         """Who takes equal totals: the higher attribute, or None (reroll)."""
-        aa, ab = self.value("a.attribute"), self.value("b.attribute")
+        aa, ab = self.number("a.attribute"), self.number("b.attribute")
         return None if aa == ab else ("a" if aa > ab else "b")
 
     def chart(self, t: Translate) -> ChartModel:
@@ -150,7 +150,7 @@ class OpposedTab(Tab):
         y = art.text(app, surface, t("lab.opp.exact", a=fraction_text(self.chance_a),
                                      b=fraction_text(1 - self.chance_a)), (rect.x, y), size=13,
                      colour=art.PARCHMENT_DARK).bottom + s(4)
-        aa, ab = self.value("a.attribute"), self.value("b.attribute")
+        aa, ab = self.number("a.attribute"), self.number("b.attribute")
         tie = self.tie_winner()
         if tie is None:
             rule = t("lab.opp.tie_reroll", chance=percent_text(self.round[1], lang))
@@ -168,7 +168,7 @@ class OpposedTab(Tab):
         t = app.t
         lines = []
         for side in SIDES:
-            health = self.value(f"{side}.health")
+            health = self.choice(f"{side}.health")
             mean = self.means[side]
             lines.append(t("lab.opp.side_line", side=side.upper(), health=t(f"lab.health.{health}"),
                            mean=t.numbers.number(float(mean), 2)))
