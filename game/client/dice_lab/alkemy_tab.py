@@ -6,14 +6,14 @@ import random
 from collections.abc import Hashable
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
-from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Series
+from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -100,10 +100,10 @@ class AlkemyTab(Tab):
     def chart(self, t: Translate) -> ChartModel:
         """The kept total of two dice, the totals that succeed in green, a line where success begins."""
         a, d = self.number("attribute"), self.number("difficulty")
-        keys: list[Any] = list(self.dist)
-        colours = {k: SUCCESS if a + k >= d else FAIL for k in self.dist}
+        keys: list[Hashable] = list(self.dist)
+        colours: dict[Hashable, Colour] = {k: SUCCESS if a + k >= d else FAIL for k in self.dist}
         first = next((k for k in self.dist if a + k >= d), None)
-        return ChartModel(keys, [Series(t("lab.alk.kept_total"), FAIL, dict(self.dist))], colours,
+        return ChartModel(keys, [Series(t("lab.alk.kept_total"), FAIL, keyed(self.dist))], colours,
                           self.observed_shares(), first, t("lab.alk.chart_caption", attribute=a, difficulty=d))
 
     # --- rolling ----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -169,7 +170,7 @@ class Tab:
         exact = self.exact_chances()
         self.fit = chi_square(self.observed, exact) if exact else None
 
-    def exact_chances(self) -> dict[Any, Any]:
+    def exact_chances(self) -> dict[Hashable, Fraction]:
         """The exact chance of each chart key (what observed rolls are tested against)."""
         model = self.chart(lambda key, **_: key)
         return dict(model.series[0].values) if model.series else {}

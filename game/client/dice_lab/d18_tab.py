@@ -13,7 +13,7 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
-from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Series
+from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -97,9 +97,9 @@ class D18Tab(Tab):
                 entry.text = self.texts[helper]
                 entry.error = self.errors.get(helper, "")
         if helper == "d18":
-            self.exact: dict[Any, Fraction] = dict(d18_distribution())
+            self.exact: dict[Hashable, Fraction] = keyed(d18_distribution())
         elif helper in SIZES:
-            self.exact = dict(options_distribution(self.options[helper]))
+            self.exact = keyed(options_distribution(self.options[helper]))
         else:
             _, chance = percent_chance(self.number("percent"))
             self.exact = {"yes": chance, "no": 1 - chance}
@@ -143,9 +143,9 @@ class D18Tab(Tab):
 
     def chart(self, t: Translate) -> ChartModel:
         """The uniform d18, the chance of each option, or the check's true chance."""
-        keys: list[Any] = list(self.exact)
+        keys: list[Hashable] = list(self.exact)
         labels = {"yes": t("lab.d18.comes_true"), "no": t("lab.d18.fails")}
-        colours = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
+        colours: dict[Hashable, Colour] = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
         model = ChartModel(keys, [Series(t(f"lab.d18.{self.helper}"), art.ORANGE, dict(self.exact))], colours,
                            self.observed_shares(), None, t(f"lab.d18.caption.{self.helper}"))
         model.key_labels = {k: labels.get(str(k), str(k)) for k in keys}

@@ -13,7 +13,7 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
-from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
+from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
 from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
@@ -124,18 +124,18 @@ class FreeTab(Tab):
         series = []
         for slot, expression, dist in self.series():
             keys |= set(dist)
-            series.append(Series(expression.text, SERIES_COLOURS[slot], dict(cumulative(dist, view))))
+            series.append(Series(expression.text, SERIES_COLOURS[slot], keyed(cumulative(dist, view))))
         observed = self.observed_shares()
         if observed and view != "exact":
             shares = {k: Fraction(v).limit_denominator(10**6) for k, v in observed.items() if isinstance(k, int)}
             observed = {k: float(v) for k, v in cumulative(shares, view).items()}
-        ordered: list[Any] = sorted(keys)
+        ordered = sorted(keys)
         return ChartModel(ordered, series, {}, observed, None, t(f"lab.free.caption.{view}"))
 
-    def exact_chances(self) -> dict[Any, Any]:
+    def exact_chances(self) -> dict[Hashable, Fraction]:
         """Observed rolls are of the first expression, tested against its exact (not cumulative) chances."""
         first = self.good[0]
-        return dict(first[1]) if first else {}
+        return keyed(first[1]) if first else {}
 
     def sample_key(self, rng: random.Random) -> Hashable:
         """The total of one roll of the first expression."""

@@ -13,7 +13,7 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
-from game.client.dice_lab.chart import ChartModel, Series
+from game.client.dice_lab.chart import ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import difference, fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -86,10 +86,10 @@ class OpposedTab(Tab):
     def chart(self, t: Translate) -> ChartModel:
         """A's total minus B's in one exchange: A's wins orange, B's blue, a full tie grey (reroll)."""
         tie = self.tie_winner()
-        colours = {d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else
+        colours: dict[Hashable, Colour] = {d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else
                    (SIDE_COLOURS[tie] if tie else REROLL) for d in self.margin}
-        keys: list[Any] = list(self.margin)
-        return ChartModel(keys, [Series(t("lab.opp.margin"), REROLL, dict(self.margin))], colours,
+        keys: list[Hashable] = list(self.margin)
+        return ChartModel(keys, [Series(t("lab.opp.margin"), REROLL, keyed(self.margin))], colours,
                           self.observed_shares(), None, t("lab.opp.chart_caption"))
 
     def _exchange(self, rng: random.Random) -> tuple[AlkemyRoll, AlkemyRoll]:
