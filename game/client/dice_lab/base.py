@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,7 @@ from game.client.dice_lab.stats import Fit, chi_square
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.engine.core import JSONObject
 
 HISTORY = 20
 Translate = Callable[..., str]
@@ -66,7 +67,7 @@ class Tab:
         self.column = StepperColumn(self.make_steppers())
         self.entries: list[Entry] = self.make_entries()
         self.observed: Counter[Hashable] = Counter()
-        self.observed_for: tuple[Any, ...] = ()
+        self.observed_for: tuple[object, ...] = ()
         self.history: list[Chip] = []
         self.fit: Fit | None = None
         self.recompute()
@@ -145,7 +146,7 @@ class Tab:
         """The current value of a stepper of named choices."""
         return str(self.value(key))
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> tuple[object, ...]:
         """Everything the distribution depends on (observed rolls are kept only while it stays the same)."""
         return tuple(st.value for st in self.column.steppers) + tuple(e.text for e in self.entries)
 
@@ -187,13 +188,13 @@ class Tab:
         self.history.append(chip)
         del self.history[:-HISTORY]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The inputs, for the settings file."""
-        data: dict[str, Any] = {st.key: st.value for st in self.column.steppers}
+        data: JSONObject = {st.key: st.value for st in self.column.steppers}
         data.update({f"entry.{e.key}": e.text for e in self.entries})
         return data
 
-    def load(self, data: Any) -> None:
+    def load(self, data: object) -> None:
         """Take remembered inputs, ignoring anything unknown or out of range."""
         if not isinstance(data, dict):
             return

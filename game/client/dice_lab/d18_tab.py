@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 import pygame
 
@@ -21,6 +21,7 @@ from game.engine.dice import (
     D6,
     PERCENT_TABLE,
     d18_distribution,
+    d18_value,
     options_distribution,
     percent_chance,
     percent_check,
@@ -32,9 +33,22 @@ from game.engine.dice import (
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.engine.core import JSONObject
 
 HELPERS = ("d18", "three", "table", "two", "percent")
 SIZES = {"three": 3, "table": 6, "two": 2}
+
+
+class Sample(TypedDict):
+    """One roll of a helper: the dice it threw and the chart key it landed on."""
+
+    helper: str
+    key: Hashable
+    d3: NotRequired[int]
+    d6: NotRequired[int]
+    faces: NotRequired[int]  # the percent check's true faces
+
+
 DEFAULT_OPTIONS = {"three": "1-2-3 / 4-5-6 / 3-4-5", "table": "1, 1, 2, 2, 3, 4", "two": "left / right"}
 
 
@@ -59,7 +73,7 @@ class D18Tab(Tab):
         self.options = {k: split_options(v) for k, v in DEFAULT_OPTIONS.items()}
         self.texts = dict(DEFAULT_OPTIONS)
         self.errors: dict[str, str] = {}
-        self.last: dict[str, Any] | None = None
+        self.last: Sample | None = None
         super().__init__()
 
     def make_steppers(self) -> list[Stepper]:
@@ -119,18 +133,18 @@ class D18Tab(Tab):
             self.options[helper] = options
         self.recompute()
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> tuple[object, ...]:
         """Inputs and the option lists."""
         return super().signature() + tuple(tuple(v) for v in self.options.values())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Steppers and every helper's option text."""
         data = super().to_dict()
         data.pop("entry.options", None)
         data.update({f"options.{k}": v for k, v in self.texts.items()})
         return data
 
-    def load(self, data: Any) -> None:
+    def load(self, data: object) -> None:
         """Steppers, then each helper's remembered options."""
         if isinstance(data, dict):
             for helper in SIZES:
@@ -151,7 +165,7 @@ class D18Tab(Tab):
         model.key_labels = {k: labels.get(str(k), str(k)) for k in keys}
         return model
 
-    def _sample(self, rng: random.Random) -> dict[str, Any]:
+    def _sample(self, rng: random.Random) -> Sample:
         helper = self.helper
         if helper == "d18":
             d3, d6, value = roll_d18(rng)
@@ -195,7 +209,8 @@ class D18Tab(Tab):
             return []
         helper = last["helper"]
         if helper == "d18":
-            d3, d6, value = last["d3"], last["d6"], last["key"]
+            d3, d6 = last["d3"], last["d6"]
+            value = d18_value(d3, d6)
             where = standing(d18_distribution(), value)
             return [t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
                     t(f"lab.where.{where.side}", chance=percent_text(where.chance, language))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -108,7 +108,7 @@ class FreeTab(Tab):
             dist = self._cache[expression.text] = expression.distribution()
         self.good[index] = (expression, dist)
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> tuple[object, ...]:
         """The first expression that counts (observed rolls are of it)."""
         first = self.good[0]
         return (first[0].text if first else "",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
@@ -29,6 +29,21 @@ from game.engine.dice import (
 
 if TYPE_CHECKING:
     from game.client.app import App
+
+
+
+class OpposedArgs(TypedDict):
+    """The two sides' inputs, as the engine's opposed-roll functions take them."""
+
+    attr_a: int
+    attr_b: int
+    health_a: str
+    health_b: str
+    bonus_a: int
+    penalty_a: int
+    bonus_b: int
+    penalty_b: int
+
 
 SIDES = ("a", "b")
 SIDE_COLOURS = {"a": art.ORANGE, "b": art.SKY}
@@ -63,7 +78,7 @@ class OpposedTab(Tab):
         return (self.number(f"{side}.attribute"), self.choice(f"{side}.health"), self.number(f"{side}.bonus"),
                 self.number(f"{side}.penalty"))
 
-    def _args(self) -> dict[str, Any]:
+    def _args(self) -> OpposedArgs:
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
         return {"attr_a": aa, "attr_b": ab, "health_a": ha, "health_b": hb, "bonus_a": ba, "penalty_a": pa,
                 "bonus_b": bb, "penalty_b": pb}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -22,6 +22,7 @@ from game.client.widgets import segment_row
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.engine.core import JSONObject
 
 TAB_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
 BULK = (100, 1000)
@@ -43,12 +44,12 @@ class DiceLabScene(Scene):
         self.pending: list[Throw] = []
         self.caption = ""
         self.rolled_tab: int | None = None  # the tab whose roll the tray shows
-        self.tab_buttons: list[Any] = []
-        self.buttons: dict[Any, str] = {}
-        self.entry_widgets: dict[Any, str] = {}
-        self.seed_entry: Any = None
+        self.tab_buttons: list[pygame_gui.elements.UIButton] = []
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.entry_widgets: dict[pygame_gui.elements.UITextEntryLine, str] = {}
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.background: pygame.Surface | None = None
-        self._chart: tuple[Any, pygame.Surface] | None = None
+        self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.rects: dict[str, pygame.Rect] = {}
         self.error_rect = pygame.Rect(0, 0, 0, 0)  # where a text field's error was last drawn (tests read it)
 
@@ -85,7 +86,7 @@ class DiceLabScene(Scene):
 
     def remember(self) -> None:
         """Write every tab's inputs, the open tab and the seed to the settings."""
-        data: dict[str, Any] = {tab.key: tab.to_dict() for tab in self.tabs}
+        data: JSONObject = {tab.key: tab.to_dict() for tab in self.tabs}
         data["tab"] = self.tab.key
         data["seed"] = self.seed
         if getattr(self.app.settings, "dice_lab", None) != data:
@@ -270,7 +271,7 @@ class DiceLabScene(Scene):
                 widget.set_text(entry.text)
 
     # --- input --------------------------------------------------------------------------------------------
-    def _focused_entry(self) -> Any:
+    def _focused_entry(self) -> pygame_gui.elements.UITextEntryLine | None:
         for widget in [*self.entry_widgets, self.seed_entry]:
             if widget is not None and widget.is_focused:
                 return widget
@@ -306,7 +307,9 @@ class DiceLabScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _press(self, element: Any) -> None:
+    def _press(self, element: object) -> None:
+        if not isinstance(element, pygame_gui.elements.UIButton):
+            return
         if element in self.tab_buttons:
             self.select_tab(self.tab_buttons.index(element))
             return
@@ -318,7 +321,9 @@ class DiceLabScene(Scene):
         elif action in ("x100", "x1000"):
             self.roll_many(int(action[1:]))
 
-    def _typed(self, element: Any) -> None:
+    def _typed(self, element: object) -> None:
+        if not isinstance(element, pygame_gui.elements.UITextEntryLine):
+            return
         text = element.get_text()
         if element is self.seed_entry:
             if text.isdigit() and int(text) <= MAX_SEED:
@@ -331,7 +336,7 @@ class DiceLabScene(Scene):
             self.tab.set_entry(key, text)
             self._changed()
 
-    def _cycle_focus(self, after: Any = None) -> None:
+    def _cycle_focus(self, after: pygame_gui.elements.UITextEntryLine | None = None) -> None:
         """Tab: the steppers in turn, then each enabled text field, then the seed."""
         column = self.tab.column
         widgets = [w for w in self.entry_widgets if w.is_enabled] + [self.seed_entry]
@@ -512,7 +517,7 @@ class DiceLabScene(Scene):
 
     # --- screenshots ------------------------------------------------------------------------------------------
     @classmethod
-    def screenshot_states(cls, app: App) -> list[tuple[str, dict[str, Any]]]:
+    def screenshot_states(cls, app: App) -> list[tuple[str, dict[str, object]]]:
         """The four tabs as `--screenshot` shows them: dice landed, a bonus pair chosen, observed overlays."""
         from game.client.dice_lab.demo import screenshot_states
 
