@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,7 +14,10 @@ from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from game.client.app import App
+    from game.client.play.session import GameSession
 
 PANEL_W = 480
 BUTTON_H = 50
@@ -25,8 +30,8 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup()
-        self.resume_session: Any = None
-        self.mode_buttons: dict[str, Any] = {}
+        self.resume_session: GameSession | None = None
+        self.mode_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.background: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
@@ -39,7 +44,7 @@ class MenuScene(Scene):
         self.resume_session = self._find_autosave()
         self.resize(self.app.screen_size)
 
-    def _find_autosave(self) -> Any:
+    def _find_autosave(self) -> GameSession | None:
         app = self.app
         data = saves.read_autosave()
         problem = saves.take_problem()
@@ -80,12 +85,12 @@ class MenuScene(Scene):
         w, h = app.screen_size
         self.buttons.clear()
         self.mode_buttons.clear()
-        items: list[tuple[str, Any, str, bool, str]] = []  # text, callback, object id, enabled, key
+        items: list[tuple[str, Callable[[], object], str, bool, str]] = []  # text, callback, object id, enabled, key
         if self.resume_session is not None:
             mode_name = t(f"mode.{self.resume_session.mode}")
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
-            items.append((t(f"mode.{mode}"), lambda m=mode: self.new_game(m), "#mode_button", playable(mode), mode))
+            items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
         items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
         items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))

@@ -33,7 +33,7 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: Any) -> None:  # Any: each scene names and types the keywords it takes
         """Called when the scene becomes current; `context` comes from `goto`/`push`."""
 
     def leave(self) -> None:
