@@ -265,8 +265,10 @@ class DiceLabScene(Scene):
         self._chart = None
         for widget, key in self.entry_widgets.items():
             entry = next(e for e in self.tab.entries if e.key == key)
-            if entry.enabled != widget.is_enabled:
-                (widget.enable if entry.enabled else widget.disable)()
+            if entry.enabled and not widget.is_enabled:
+                widget.enable()
+            elif not entry.enabled and widget.is_enabled:
+                widget.disable()
             if widget.get_text() != entry.text:
                 widget.set_text(entry.text)
 
