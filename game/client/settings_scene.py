@@ -187,9 +187,8 @@ class SettingsScene(Scene):
         self._click()
 
     def _click(self) -> None:
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.play("click")
+        if self.app.sound is not None:
+            self.app.sound.play("click")
 
     def go_back(self) -> None:
         """Close settings: back to the game that opened them, or to the menu."""

@@ -60,6 +60,7 @@ class Tab:
 
     key = ""
     title = ""  # translation key
+    choosing: int | None = None  # the die picked first while choosing which pair to keep, marked in the tray
 
     def __init__(self) -> None:
         # The scene hands in its translator before drawing; stepper labels of choices read it.

@@ -64,12 +64,12 @@ class DiceLabScene(Scene):
         warm_engine()
         for tab in self.tabs:
             tab.t = self.app.t
-        stored = getattr(self.app.settings, "dice_lab", {}) or {}
+        stored = self.app.settings.dice_lab or {}
         for tab in self.tabs:
             tab.load(stored.get(tab.key))
         keys = [t.key for t in self.tabs]
         wanted = context.get("tab", stored.get("tab"))
-        self.current = keys.index(wanted) if wanted in keys else 0
+        self.current = keys.index(wanted) if isinstance(wanted, str) and wanted in keys else 0
         seed = stored.get("seed")
         self.set_seed(seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED else 1)
         self.pending = []
@@ -89,7 +89,7 @@ class DiceLabScene(Scene):
         data: JSONObject = {tab.key: tab.to_dict() for tab in self.tabs}
         data["tab"] = self.tab.key
         data["seed"] = self.seed
-        if getattr(self.app.settings, "dice_lab", None) != data:
+        if self.app.settings.dice_lab != data:
             self.app.settings.dice_lab = data
             self.app.save_settings()
 
@@ -246,7 +246,7 @@ class DiceLabScene(Scene):
         if throw is not None:
             self.tray.set_glow(throw.glow)
             self.tray.dimmed = set(throw.dimmed)
-        choosing = getattr(tab, "choosing", None)
+        choosing = tab.choosing
         self.tray.marked = {(0, choosing)} if choosing is not None else set()
 
     def go_menu(self) -> None:
@@ -254,9 +254,8 @@ class DiceLabScene(Scene):
         self.app.goto("menu")
 
     def _sound(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.play(name)
+        if self.app.sound is not None:
+            self.app.sound.play(name)
 
     def _changed(self, sound: bool = True) -> None:
         self.tab.changed()
