@@ -13,7 +13,7 @@ from ai.budget import Budget, Limits
 from ai.controllers import make_controller
 from ai.knowledge import knowledge_for
 from ai.levels import LEVELS, PLAYER_LEVELS
-from bench.common import figure, percentile, time_call
+from bench.common import Figure, figure, percentile, time_call
 from game.engine import registry
 
 SEARCH_NODES = 20_000
@@ -38,7 +38,7 @@ def _nodes_per_second(state: Any) -> tuple[float, int]:
     return budget.nodes / (time.perf_counter() - start), result.depth
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Yield the AI figures."""
     game = registry.load("kubtafl")
     start_state = game.initial_state()
@@ -97,7 +97,7 @@ def _dice_mode_positions(mode: str, seed: int = 3, plies: int = 120) -> list[Any
     return out
 
 
-def dice_mode_figures() -> Iterator[dict[str, Any]]:
+def dice_mode_figures() -> Iterator[Figure]:
     """Median and p95 decision time of each level in the modes with their own planner, on node budgets."""
     for mode in [spec.name for spec in registry.MODES if spec.planner is not None]:
         positions = _dice_mode_positions(mode)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, percentile, time_call
+from bench.common import Figure, figure, percentile, time_call
 from game.engine import registry
 from game.engine.driver import random_playout
 
@@ -29,7 +29,7 @@ def open_space_unit(game: Any) -> tuple[Any, int]:
     return state, state.board.cell("e5")
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Yield the Battle Checkers figures."""
     for level in ("standard", "skirmish6"):
         game = registry.load("battle_checkers", level)

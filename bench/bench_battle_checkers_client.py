@@ -8,9 +8,8 @@ import os
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import Figure, figure, percentile
 
 FRAMES_PER_RUN = 240
 RUNS = 3
@@ -63,7 +62,7 @@ def planner_frame_times() -> tuple[list[float], list[float]]:
     return times, cpu
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Frame time median and p99 while the planner follows the mouse."""
     times, cpu = planner_frame_times()
     yield figure("battle_checkers_client_planner_frame_median", percentile(times, 50) * 1000, "ms",

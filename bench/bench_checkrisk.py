@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, time_call
+from bench.common import Figure, figure, time_call
 from game.engine import registry
 from game.engine.checkrisk import odds
 from game.engine.driver import random_playout
@@ -32,7 +32,7 @@ def _cold_odds() -> None:
     odds.battle_odds(6, 6)
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Random-playout speed for 2 and 4 players, and battle_odds(6, 6) cold and memoised."""
     for level, players, games in (("standard", 2, 60), ("corners4", 4, 30)):
         ms, steps = _random_games(level, games)

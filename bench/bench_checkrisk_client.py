@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, headless, percentile
+from bench.common import Figure, figure, headless, percentile
 
 RUNS = 4  # whole 6 v 6 battles, fought to the end round by round
 WATCH_FRAMES = 600  # ten seconds of the watch game
@@ -100,7 +100,7 @@ def watch_frame_intervals(level: str = "normal") -> tuple[list[float], list[floa
     return every, thinking, cpu, decisions
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Battle frame median/p99; watch-game frame intervals (all, and while a seat thinks) and UI CPU p99."""
     times, cpu, rounds = battle_frame_times()
     yield figure("checkrisk_client_battle_6v6_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),

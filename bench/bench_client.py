@@ -10,9 +10,8 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import Figure, figure, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 # The child imports the client, opens the window, draws one menu frame and prints the (system-wide)
@@ -70,7 +69,7 @@ def menu_frame_times(frames: int = 600) -> tuple[list[float], list[float]]:
     return times, cpu
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Start-up time and menu frame times."""
     starts = startup_seconds()
     yield figure("client_start_to_first_menu_frame", statistics.median(starts), "s", target="< 1.5",

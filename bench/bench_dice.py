@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, time_call
+from bench.common import Figure, figure, time_call
 from game.engine import dice
 
 
@@ -19,7 +19,7 @@ def _fresh(fn):
     return run
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Yield the dice figures."""
     dice.default_alkemy_table()
     yield figure("dice_4d6kh2_distribution_ms", 1000 * time_call(_fresh(lambda: dice.parse("4d6kh2").distribution()),

@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from bench.common import figure, headless, percentile
+from bench.common import Figure, figure, headless, percentile
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.dice_lab.scene import DiceLabScene
 
 REPEAT = 7
 TUMBLE_RUNS = 6
 _opened: list[float] = []  # seconds each opening of the Lab took (its engine caches filled on the way)
 
 
-def _open(tab: str) -> tuple[Any, Any]:
+def _open(tab: str) -> tuple[App, DiceLabScene]:
     headless()
     from game.client.app import App
+    from game.client.dice_lab.scene import DiceLabScene
 
     app = App((1280, 720), fullscreen=False)
     app.scenes.fade_enabled = False
@@ -25,10 +31,13 @@ def _open(tab: str) -> tuple[Any, Any]:
     _opened.append(time.perf_counter() - started)
     for _ in range(3):
         app.frame(1 / 60, flip=False)
-    return app, app.scenes.current
+    scene = app.scenes.current
+    if not isinstance(scene, DiceLabScene):
+        raise RuntimeError("the Dice Lab did not open")
+    return app, scene
 
 
-def _change_to_chart(scene: Any, change: Callable[[], object]) -> float:
+def _change_to_chart(scene: DiceLabScene, change: Callable[[], object]) -> float:
     """Seconds from an input change to the chart surface drawn for it."""
     start = time.perf_counter()
     change()
@@ -63,7 +72,7 @@ def heaviest_free(count: int = 2) -> list[str]:
 HEAVIEST = heaviest_free()
 
 
-def input_to_chart() -> Iterator[dict[str, Any]]:
+def input_to_chart() -> Iterator[Figure]:
     """Per tab: the heaviest input it allows, with the engine's caches cleared and again with them filled."""
     cases: list[tuple[str, str, Callable[[Any], Callable[[], object]]]] = [
         ("alkemy", "4 dice kept 2 (bonus 4), attribute × difficulty table and what-do-I-need",
@@ -118,7 +127,7 @@ def tumble_frames() -> tuple[list[float], list[float]]:
     return times, cpu
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Input-to-chart times per tab and the frame time while dice tumble."""
     yield from input_to_chart()
     yield figure("dice_lab.open", percentile(_opened, 50) * 1000, "ms", runs=len(_opened),
@@ -128,7 +137,7 @@ def figures() -> Iterator[dict[str, Any]]:
         for text in ("100d20", *HEAVIEST):
             _clear_engine_caches()
             scene.tab.__dict__.get("_cache", {}).clear()
-            took = _change_to_chart(scene, lambda text=text: scene.tab.set_entry("expr0", text))
+            took = _change_to_chart(scene, partial(scene.tab.set_entry, "expr0", text))
             assert scene.tab.chart(app.t).series[0].name == text
             yield figure(f"dice_lab.input_to_chart.free.{text}", took * 1000, "ms", target_ms=16,
                          case="typed into the free roller alone, engine caches cleared")

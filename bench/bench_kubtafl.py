@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, time_call
+from bench.common import Figure, figure, time_call
 from game.engine import registry
 
 PLAYOUT_GAMES = 200
@@ -53,7 +53,7 @@ def _long_quiet(seen: int = 60, seed: int = 2) -> Any:
             state.apply(rng.choice(state.legal_actions()))
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """The Kubtafl figures, one dict per measurement."""
     for level in ("standard", "wide10"):
         plies, seconds = random_playouts(level, PLAYOUT_GAMES)

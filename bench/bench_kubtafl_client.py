@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import Figure, figure, percentile
 
 FRAMES_PER_RUN = 180
 RUNS = 4
@@ -91,7 +91,7 @@ def whole_game_memory() -> dict[str, Any]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Frame time median/p99 during a ricochet chain; peak memory of a whole game (AI thinking: bench_play)."""
     times = ricochet_frame_times()
     yield figure("kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),

@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import figure, headless
+from bench.common import Figure, figure, headless
 
 DEFAULT_EVENTS = 20_000
 CHUNK = 2_000  # events per app (a new game, seed and animation speed each time)
@@ -85,7 +85,7 @@ def play(target: str, seats: str | None, events: int, first_seed: int = 1) -> di
     return counts
 
 
-def figures(events: int | None = None) -> Iterator[dict[str, Any]]:
+def figures(events: int | None = None) -> Iterator[Figure]:
     """One line per target (the exceptions there), then the totals over every target."""
     headless()
     os.environ.setdefault("KUBIKI_AI_EXECUTOR", "inline")  # the AI answers within the frame: no threads to race

@@ -9,9 +9,8 @@ import random
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import Any
 
-from bench.common import figure, percentile
+from bench.common import Figure, figure, percentile
 
 THINKING_FRAMES = 480  # about eight seconds of frames while the computer thinks
 POSITIONS = 6
@@ -97,7 +96,7 @@ def search_speed(spec: str = "hard") -> tuple[dict[str, float], int]:
     return rates, len(jobs)
 
 
-def figures() -> Iterator[dict[str, Any]]:
+def figures() -> Iterator[Figure]:
     """Frame interval median/p99 while hard thinks; hard's nodes per second in the process and inline."""
     intervals, cpu, decisions = thinking_frame_intervals()
     yield figure("play_frame_interval_while_hard_thinks_median", percentile(intervals, 50) * 1000, "ms",

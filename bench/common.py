@@ -7,18 +7,20 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from typing import Any
+
+#: One benchmark figure: name, value, unit and any context, printed as a JSON line.
+Figure = dict[str, object]
 
 
-def figure(name: str, value: float, unit: str, **extra: Any) -> dict[str, Any]:
+def figure(name: str, value: float, unit: str, **extra: object) -> Figure:
     """One benchmark figure as printed: name, value, unit (plus optional context)."""
-    out: dict[str, Any] = {"name": name, "value": round(value, 4) if isinstance(value, float) else value}
+    out: Figure = {"name": name, "value": round(value, 4) if isinstance(value, float) else value}
     out["unit"] = unit
     out.update(extra)
     return out
 
 
-def time_call(fn: Callable[[], Any], repeat: int = 5, number: int = 1) -> float:
+def time_call(fn: Callable[[], object], repeat: int = 5, number: int = 1) -> float:
     """Median wall time of `number` calls of `fn`, in seconds per call, over `repeat` runs."""
     samples = []
     for _ in range(repeat):

@@ -18,7 +18,7 @@ from typing import Any
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
-def speed_factor(setting: Any) -> float:
+def speed_factor(setting: object) -> float:
     """The duration multiplier for an animation-speed setting value (unknown values mean normal)."""
     return SPEED_FACTORS.get(str(setting), 1.0)
 
@@ -124,7 +124,7 @@ class Effect:
 class AnimQueue:
     """Steps in order, scaled by a speed setting; `skip` finishes them all at once."""
 
-    def __init__(self, speed: Callable[[], Any] | None = None) -> None:
+    def __init__(self, speed: Callable[[], object] | None = None) -> None:
         self._speed = speed or (lambda: "normal")
         self.steps: deque[Step] = deque()
         self.effects: list[Effect] = []

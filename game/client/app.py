@@ -186,7 +186,7 @@ class App:
         current = self.scenes.current
         if current is not None:
             current.resize(size)
-            current._laid_out_for = size  # type: ignore[attr-defined]
+            current.laid_out_for = size
 
     def s(self, value: float) -> int:
         """A length in 1280×720 layout pixels converted to screen pixels."""

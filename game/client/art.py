@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+from pygame.typing import ColorLike
 
 from game.client.fonts import Fonts
 from game.engine import registry
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 # Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
 FELT = (40, 84, 62)
@@ -332,7 +336,7 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
 
 
 def text(
-    app: Any,
+    app: App,
     surface: pygame.Surface,
     content: str,
     pos: tuple[int, int],
@@ -362,7 +366,7 @@ def rendered(font: pygame.font.Font, content: str, colour: tuple[int, ...], alph
     return image
 
 
-def heading(app: Any, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
+def heading(app: App, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
     """A bold parchment heading with a brass rule under it, centred at `center`."""
     rect = text(app, surface, content, center, size=size, bold=True, colour=PARCHMENT, anchor="center", shadow=True)
     y = rect.bottom + app.s(6)
@@ -398,7 +402,7 @@ def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
 
 
 def wrapped_text(
-    app: Any,
+    app: App,
     surface: pygame.Surface,
     content: str,
     rect: pygame.Rect,
@@ -447,7 +451,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 Point = tuple[float, float]
 
 
-def label(surface: pygame.Surface, msg: str, size: int, colour: Any, *, center: Point | None = None,
+def label(surface: pygame.Surface, msg: str, size: int, colour: ColorLike, *, center: Point | None = None,
           topleft: Point | None = None, midleft: Point | None = None, midright: Point | None = None,
           bold: bool = False, shadow: Colour | None = None) -> pygame.Rect:
     """Blit one line of text at pixel `size`, anchored at the one point given; returns its rect."""
@@ -463,24 +467,24 @@ def label(surface: pygame.Surface, msg: str, size: int, colour: Any, *, center: 
     return rect
 
 
-def shade(colour: Any, factor: float) -> Colour:
+def shade(colour: Sequence[int], factor: float) -> Colour:
     """Lighter (factor > 1) or darker (< 1) version of an RGB colour."""
     r, g, b = (max(0, min(255, int(c * factor))) for c in colour[:3])
     return r, g, b
 
 
-def mix(a: Any, b: Any, t: float) -> Colour:
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
     """Blend two RGB colours."""
     r, g, bl = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
     return r, g, bl
 
 
-def with_alpha(colour: Any, a: int) -> tuple[int, int, int, int]:
+def with_alpha(colour: Sequence[int], a: int) -> tuple[int, int, int, int]:
     """An RGB colour with an alpha (clamped to 0..255), for translucent layers."""
-    return (*colour[:3], max(0, min(255, a)))
+    return colour[0], colour[1], colour[2], max(0, min(255, a))
 
 
-def arrow(surface: pygame.Surface, start: Point, end: Point, colour: Any, width: int, head: float) -> None:
+def arrow(surface: pygame.Surface, start: Point, end: Point, colour: ColorLike, width: int, head: float) -> None:
     """A straight arrow with a triangular head (drawn on an SRCALPHA surface for ghosts)."""
     sx, sy = start
     ex, ey = end
@@ -508,7 +512,7 @@ def fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool =
     return size
 
 
-def wrapped_label(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: Any,
+def wrapped_label(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike,
                   cut: list[str]) -> None:
     """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size` (else added to `cut`)."""
     floor = max(6, int(size * 0.7))
@@ -596,7 +600,7 @@ def die_image(
     return surf
 
 
-def title_dice(app: Any, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
+def title_dice(app: App, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
     """The menu's title decoration: a small scatter of dice (both sides' colours) tumbled on the felt."""
     big = app.fonts.get(round(unit * 0.42), True)
     small = app.fonts.get(round(unit * 0.3), True)
@@ -622,7 +626,7 @@ def title_dice(app: Any, surface: pygame.Surface, center: tuple[int, int], unit:
         surface.blit(image, image.get_rect(center=pos))
 
 
-def draw_toasts(app: Any, surface: pygame.Surface) -> None:
+def draw_toasts(app: App, surface: pygame.Surface) -> None:
     """Messages at the top of the screen: parchment slips with a vermillion '!' badge; click to dismiss."""
     y = app.s(14)
     width = min(surface.get_width() - app.s(40), app.s(760))
@@ -712,7 +716,7 @@ def dice_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fad
         pygame.draw.circle(surface, pip, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))
 
 
-def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Any) -> None:
+def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Callable[[float], int]) -> None:
     """The keyboard-focus highlight of a settings row: a tinted band, a brass outline and a marker."""
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(band, (*ORANGE, 34), band.get_rect(), border_radius=s(8))

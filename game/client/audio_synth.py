@@ -223,14 +223,14 @@ SOUNDS: dict[str, tuple[Callable[[random.Random], Signal], int]] = {
 }
 
 
-def render(name: str) -> array:
+def render(name: str) -> array[int]:
     """The named sound as signed 16-bit samples."""
     make, seed = SOUNDS[name]
     signal = make(random.Random(seed))
     return array("h", (max(-32767, min(32767, int(round(x * 32767)))) for x in signal))
 
 
-def write_wav(path: Path, samples: array) -> None:
+def write_wav(path: Path, samples: array[int]) -> None:
     """Write 16-bit mono PCM at SAMPLE_RATE."""
     data = samples
     if sys.byteorder == "big":  # WAV is little-endian

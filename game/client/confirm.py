@@ -5,13 +5,16 @@ Esc says no; while it is open the screen under it gets no input."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from game.client import art
 from game.client.widgets import ButtonGroup
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 CONFIRM_LAYER = 60  # above every dialog a screen shows (game dialogs use 40)
 CARD_W = 460
@@ -21,14 +24,14 @@ QUESTION_SIZE = 20
 class Confirm:
     """The question, the words on its two buttons and what each does."""
 
-    def __init__(self, app: Any, question: str, yes: str, no: str, on_yes: Callable[[], object],
+    def __init__(self, app: App, question: str, yes: str, no: str, on_yes: Callable[[], object],
                  on_no: Callable[[], object] | None = None) -> None:
         self.app = app
         self.question = question
         self.yes, self.no = yes, no
         self.on_yes, self.on_no = on_yes, on_no
         self.buttons = ButtonGroup(horizontal=True)
-        self.elements: list[Any] = []
+        self.elements: list[pygame_gui.elements.UIImage] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.open = False
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -18,13 +18,16 @@ from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 from game.engine import registry
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 PANEL_W, ROW_H, ROWS = 1000, 40, 9
 
 
 class GamesScene(Scene):
     """A list of finished games with Replay, Export… and Back."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.listed: list[Listed] = []
         self.selected = 0
@@ -32,10 +35,10 @@ class GamesScene(Scene):
         self.buttons = ButtonGroup(horizontal=True)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
-        self.dialog: Any = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self._seat_names: dict[tuple[str, str], list[str]] = {}
 
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Read the records folder (newest first)."""
         self.listed = list_records()
         self.selected = 0

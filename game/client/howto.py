@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -13,6 +13,9 @@ from game.client.modes import MENU_MODES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 from game.paths import assets_dir
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 LINE_STEP = 48
 
@@ -31,14 +34,14 @@ def rules_text(mode: str, language: str) -> str | None:
 class HowToScene(Scene):
     """Tabs for the modes over a parchment with the rules; wheel, keys or the scrollbar to scroll."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = MENU_MODES[0]
         self.scroll = 0
-        self.tabs: dict[Any, str] = {}
+        self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
         self.back = ButtonGroup()
         self.page: pygame.Surface | None = None
-        self.page_key: tuple[Any, ...] = ()
+        self.page_key: tuple[object, ...] = ()
         self.view = pygame.Rect(0, 0, 0, 0)
         self.paper = pygame.Rect(0, 0, 0, 0)
         self.back_rect = pygame.Rect(0, 0, 0, 0)
@@ -46,7 +49,7 @@ class HowToScene(Scene):
         self.keys_lines: list[pygame.Rect] = []  # where the key help was drawn (one rect per line)
         self.dragging: int | None = None  # mouse y offset inside the thumb while dragging it
 
-    def enter(self, mode: str | None = None, **context: Any) -> None:
+    def enter(self, mode: str | None = None, **context: object) -> None:
         """Open at `mode`'s rules, scrolled to the top."""
         self.mode = mode if mode in MENU_MODES else MENU_MODES[0]
         self.scroll = 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 HOUSE_RULE_MARKERS = ("[house rule]", "[домашнее правило]")
 _INLINE = re.compile(r"(\*\*.+?\*\*|\*[^*\s][^*]*?\*|\[house rule\]|\[домашнее правило\])")
@@ -83,7 +86,7 @@ STYLE = {
 }
 
 
-def render(app: Any, source: str, width: int) -> pygame.Surface:
+def render(app: App, source: str, width: int) -> pygame.Surface:
     """Render Markdown `source` into a transparent surface `width` pixels wide (as tall as needed)."""
     s = app.s
     items: list[tuple[pygame.Surface, int, int]] = []  # image, x, y
@@ -125,7 +128,7 @@ def _rule(width: int, thickness: int) -> pygame.Surface:
     return surf
 
 
-def _badge(app: Any, label: str, line_height: int) -> pygame.Surface:
+def _badge(app: App, label: str, line_height: int) -> pygame.Surface:
     s = app.s
     font = app.fonts.get(s(12), True)
     text = font.render(label.upper(), True, art.IVORY)
@@ -138,7 +141,7 @@ def _badge(app: Any, label: str, line_height: int) -> pygame.Surface:
 
 
 def _layout_runs(
-    app: Any,
+    app: App,
     runs: list[tuple[str, str]],
     size: int,
     bold: bool,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,6 +12,12 @@ from game.client import art, saves
 from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from game.client.app import App
+    from game.client.play.session import GameSession
 
 PANEL_W = 480
 BUTTON_H = 50
@@ -19,11 +27,11 @@ GAP = 10
 class MenuScene(Scene):
     """Title art on the left, a panel of buttons on the right."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup()
-        self.resume_session: Any = None
-        self.mode_buttons: dict[str, Any] = {}
+        self.resume_session: GameSession | None = None
+        self.mode_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.background: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
@@ -31,12 +39,12 @@ class MenuScene(Scene):
         self._pills: dict[tuple[str, int], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Look for an unfinished game, then build the buttons."""
         self.resume_session = self._find_autosave()
         self.resize(self.app.screen_size)
 
-    def _find_autosave(self) -> Any:
+    def _find_autosave(self) -> GameSession | None:
         app = self.app
         data = saves.read_autosave()
         problem = saves.take_problem()
@@ -77,12 +85,12 @@ class MenuScene(Scene):
         w, h = app.screen_size
         self.buttons.clear()
         self.mode_buttons.clear()
-        items: list[tuple[str, Any, str, bool, str]] = []  # text, callback, object id, enabled, key
+        items: list[tuple[str, Callable[[], object], str, bool, str]] = []  # text, callback, object id, enabled, key
         if self.resume_session is not None:
             mode_name = t(f"mode.{self.resume_session.mode}")
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
-            items.append((t(f"mode.{mode}"), lambda m=mode: self.new_game(m), "#mode_button", playable(mode), mode))
+            items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
         items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
         items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))

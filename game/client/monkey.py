@@ -11,11 +11,14 @@ The caller chooses the AI executor (the suite and the bench use the inline one).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client.modes import SCENE_ONLY, board_modes, playable_modes
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_SPACE, pygame.K_z, pygame.K_h, pygame.K_t, pygame.K_r]
@@ -62,7 +65,7 @@ def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Even
     return pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
 
 
-def check_idle_board(app: Any) -> bool:
+def check_idle_board(app: App) -> bool:
     """When a board stands idle (nothing animating, not reviewing, picks settled), its drawing must be the
     engine's position; raises BoardMismatch otherwise. True when a board was checked."""
     from game.client.board.scene import BoardScene
@@ -78,7 +81,7 @@ def check_idle_board(app: Any) -> bool:
     return True
 
 
-def run(app: Any, rng: random.Random, events: int, visited: dict[str, int] | None = None,
+def run(app: App, rng: random.Random, events: int, visited: dict[str, int] | None = None,
         target: str | None = None) -> int:
     """Post `events` random events in bursts, with stalls, checking the idle board after each frame; the count
     of events sent. Frames per screen are added to `visited` when given; a screen or scene-only `target` is
@@ -104,7 +107,7 @@ def run(app: Any, rng: random.Random, events: int, visited: dict[str, int] | Non
     return sent
 
 
-def open_target(app: Any, target: str) -> None:
+def open_target(app: App, target: str) -> None:
     """Show a screen or scene-only target (a game's rules and its new-game dialog are the first board mode's)."""
     if target in ("new_game", "howto"):
         app.goto(target, mode=board_modes()[0])
@@ -121,7 +124,7 @@ def _keep_records() -> None:
     path.with_name("20990101-000000-kubtafl.json").write_text('{"mode": "kubtafl", "actions": [', encoding="utf-8")
 
 
-def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> Any:
+def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> App:
     """The app (1280×720, windowed, no fades, English) showing `target`: a shell screen, a scene-only mode, or a
     board mode with a fresh standard game, hot-seat or a human against the AI."""
     from game.client.app import App

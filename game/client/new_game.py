@@ -6,7 +6,7 @@ preset choice per seat. Kubtafl's sides keep their plain rows."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -19,6 +19,10 @@ from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.engine.core import Game
 
 PANEL_W, ROW_H = 880, 62
 WIDE_PANEL_W = 1040  # with name fields and preset choices
@@ -47,7 +51,7 @@ def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
 class NewGameScene(Scene):
     """Seats, setup and seed, then Start."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = ""
         self.levels: list[str] = []
@@ -59,9 +63,10 @@ class NewGameScene(Scene):
         self.preset_choices: list[list[str]] = []  # per seat: the level's preset names for it
         self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.preset_menus: list[pygame_gui.elements.UIDropDownMenu] = []
-        self.game: Any = None
+        self.game: Game | None = None
         self.row_index = 0
-        self.segments: dict[Any, tuple[str, int, Any]] = {}  # button -> (row kind, seat index, value)
+        # button -> (row kind, seat index, value)
+        self.segments: dict[pygame_gui.elements.UIButton, tuple[str, int, str]] = {}
         self.level_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.seed_text = ""
@@ -73,7 +78,7 @@ class NewGameScene(Scene):
         self.rolls_dice = True  # False: the seed only steers the computer's choices (a mode without dice)
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: Any) -> None:
+    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
         """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
         self.mode = mode
         self.confirm = None
@@ -140,7 +145,8 @@ class NewGameScene(Scene):
     def preset_labels(self, seat: int) -> list[str]:
         """The preset menu's entries for `seat`: 'any setup' first, then the presets' titles."""
         t = self.app.t
-        titles = [self.game.preset_title(name, t.language) for name in self.preset_choices[seat]]
+        game = self.game
+        titles = [game.preset_title(name, t.language) for name in self.preset_choices[seat]] if game is not None else []
         return [t("newgame.preset.any"), *titles]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -250,7 +256,7 @@ class NewGameScene(Scene):
             self.presets[seat] = self.preset_choices[seat][index - 1] if index else ""
             self.row_index = seat
 
-    def _segments(self, kind: str, seat: int, choices: list[tuple[Any, str]], x: int, width: int, cy: int) -> None:
+    def _segments(self, kind: str, seat: int, choices: list[tuple[str, str]], x: int, width: int, cy: int) -> None:
         s = self.app.s
         buttons = segment_row(self.app.ui, [label for _, label in choices], x, cy - s(19), width, s(38), s(8))
         for button, (value, _) in zip(buttons, choices, strict=True):
@@ -262,7 +268,7 @@ class NewGameScene(Scene):
             button.select() if current == value else button.unselect()
 
     # --- changes ------------------------------------------------------------------------------------
-    def choose(self, kind: str, seat: int, value: Any) -> None:
+    def choose(self, kind: str, seat: int, value: str) -> None:
         """Set a seat's controller or the level."""
         if kind == "seat":
             self.seats[seat] = value
@@ -382,7 +388,7 @@ class NewGameScene(Scene):
             return typing
         return True
 
-    def _enter(self, naming: list[Any]) -> None:
+    def _enter(self, naming: list[pygame_gui.elements.UITextEntryLine]) -> None:
         # Enter ends a name being typed; the next Enter starts the game.
         if not naming:
             self.start()
@@ -391,7 +397,7 @@ class NewGameScene(Scene):
         for entry in naming:
             entry.unfocus()
 
-    def _move_row(self, step: int, naming: list[Any]) -> None:
+    def _move_row(self, step: int, naming: list[pygame_gui.elements.UITextEntryLine]) -> None:
         # The keyboard focus moves row by row; the seed field takes the text cursor on its own row only.
         rows = self.rows()
         self.row_index = (self.row_index + step) % len(rows)

@@ -27,11 +27,13 @@ class Scene:
 
     #: Name under which the scene is registered (set by the manager).
     name: str = ""
+    #: The window size the scene last laid out for (kept by the manager).
+    laid_out_for: tuple[int, int] | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: Any) -> None:  # Any: each scene names and types the keywords it takes
         """Called when the scene becomes current; `context` comes from `goto`/`push`."""
 
     def leave(self) -> None:
@@ -109,7 +111,7 @@ class SceneManager:
         """Name of the scene on top, or '' when none."""
         return self.stack[-1].name if self.stack else ""
 
-    def goto(self, name: str, **context: Any) -> Scene:
+    def goto(self, name: str, **context: object) -> Scene:
         """Replace the whole stack with the scene `name`."""
         scene = self.get(name)
         self._clear_ui()
@@ -121,7 +123,7 @@ class SceneManager:
         self._start_fade()
         return scene
 
-    def push(self, name: str, **context: Any) -> Scene:
+    def push(self, name: str, **context: object) -> Scene:
         """Open `name` on top of the current scene, which stays alive (paused) underneath."""
         scene = self.get(name)
         if scene in self.stack:
@@ -143,8 +145,8 @@ class SceneManager:
         self.stack.pop().leave()
         below = self.stack[-1]
         size = self.app.screen_size
-        if getattr(below, "_laid_out_for", None) != size:
-            below._laid_out_for = size  # type: ignore[attr-defined]
+        if below.laid_out_for != size:
+            below.laid_out_for = size
             below.resize(size)
             self._clear_ui()
         below.resume()
@@ -156,13 +158,11 @@ class SceneManager:
         return self.pop()
 
     def _laid_out(self, scene: Scene) -> None:
-        scene._laid_out_for = self.app.screen_size  # type: ignore[attr-defined]
+        scene.laid_out_for = self.app.screen_size
 
     def _clear_ui(self) -> None:
         # Every scene builds its own pygame_gui elements in enter/resume; none survive a switch.
-        ui = getattr(self.app, "ui", None)
-        if ui is not None:
-            ui.clear_and_reset()
+        self.app.ui.clear_and_reset()
 
     def _start_fade(self) -> None:
         self._fade = FADE_SECONDS if self.fade_enabled else 0.0

@@ -78,7 +78,7 @@ class Loaded(NamedTuple):
 def load_settings(path: Path | None = None) -> Loaded:
     """The stored settings, or defaults and a message naming the file and what was wrong with it.
 
-    Any failure to read or parse the file (a folder, a FIFO, unreadable, binary, deep nesting, bad values) makes it
+    Every failure to read or parse the file (a folder, a FIFO, unreadable, binary, deep nesting, bad values) makes it
     damaged: it is moved to the first free `settings.json.bad[.N]` so nothing the player wrote is lost, and the
     defaults are written in its place. When it cannot be moved or copied, it is left alone and never overwritten.
     """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -15,9 +15,16 @@ from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
 from game.client.widgets import ButtonGroup, segment_row
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 PANEL_W, ROW_H = 860, 66
 CONTROL_X = 330  # where the controls start, from the panel's left edge (labels sit left of it)
 VOLUME_STEP = 0.1
+
+
+#: A setting's value: a language or speed code, an on/off switch, or the volume.
+Value = str | bool | float
 
 
 @dataclass
@@ -25,9 +32,9 @@ class Row:
     """One setting: its label key, the choices (value, label) or a slider, and how to apply a value."""
 
     key: str
-    choices: list[tuple[Any, str]]
-    get: Callable[[], Any]
-    set: Callable[[Any], None]
+    choices: list[tuple[Value, str]]
+    get: Callable[[], Value]
+    set: Callable[[Value], None]
     hint: str = ""
     slider: bool = False
 
@@ -35,12 +42,12 @@ class Row:
 class SettingsScene(Scene):
     """Every setting on one panel; changes apply and are saved at once."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: list[Row] = []
         self.row_index = 0
-        self.segments: dict[Any, tuple[int, Any]] = {}  # button -> (row, value)
-        self.row_buttons: list[list[Any]] = []
+        self.segments: dict[pygame_gui.elements.UIButton, tuple[int, Value]] = {}  # button -> (row, value)
+        self.row_buttons: list[list[pygame_gui.elements.UIButton]] = []
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.back = ButtonGroup()
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -50,23 +57,26 @@ class SettingsScene(Scene):
     # --- rows ---------------------------------------------------------------------------------------
     def _rows(self) -> list[Row]:
         app, t, st = self.app, self.app.t, self.app.settings
-        on_off = [(True, t("settings.on")), (False, t("settings.off"))]
+        on_off: list[tuple[Value, str]] = [(True, t("settings.on")), (False, t("settings.off"))]
 
-        def setter(name: str) -> Callable[[Any], None]:
-            def apply(value: Any) -> None:
+        def setter(name: str) -> Callable[[Value], None]:
+            def apply(value: Value) -> None:
                 setattr(st, name, value)
                 app.save_settings()
 
             return apply
 
-        def set_fullscreen(value: bool) -> None:
-            st.fullscreen = value
+        def set_language(value: Value) -> None:
+            app.set_language(str(value))
+
+        def set_fullscreen(value: Value) -> None:
+            st.fullscreen = bool(value)
             app.save_settings()
             app.apply_fullscreen()
 
         return [
             Row("settings.language", [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
-                lambda: st.language, app.set_language),
+                lambda: st.language, set_language),
             Row("settings.sound", on_off, lambda: st.sound_on, setter("sound_on")),
             Row("settings.volume", [], lambda: st.volume, setter("volume"), slider=True),
             Row("settings.anim_speed", [(s, t(f"settings.speed.{s}")) for s in ANIM_SPEEDS],
@@ -77,7 +87,7 @@ class SettingsScene(Scene):
         ]
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Open with the first setting focused."""
         self.row_index = 0
         self._build()
@@ -110,7 +120,7 @@ class SettingsScene(Scene):
             if row.slider:
                 self.slider = pygame_gui.elements.UIHorizontalSlider(
                     pygame.Rect(control_x, cy - s(16), control_w, s(32)),
-                    start_value=round(row.get() * 100),
+                    start_value=round(app.settings.volume * 100),
                     value_range=(0, 100),
                     manager=app.ui,
                     click_increment=10,
@@ -139,7 +149,7 @@ class SettingsScene(Scene):
             self.slider.set_current_value(round(self.app.settings.volume * 100))
 
     # --- changing values ------------------------------------------------------------------------------
-    def choose(self, index: int, value: Any) -> None:
+    def choose(self, index: int, value: Value) -> None:
         """Set row `index` to `value`, apply it and save."""
         row = self.rows[index]
         if row.get() == value:
@@ -155,7 +165,7 @@ class SettingsScene(Scene):
         """Move row `index` one choice left (-1) or right (+1); the volume moves by a tenth."""
         row = self.rows[index]
         if row.slider:
-            value = round(min(1.0, max(0.0, row.get() + direction * VOLUME_STEP)), 2)
+            value = round(min(1.0, max(0.0, self.app.settings.volume + direction * VOLUME_STEP)), 2)
             row.set(value)
             self._sync()
             self._click()
@@ -177,9 +187,8 @@ class SettingsScene(Scene):
         self._click()
 
     def _click(self) -> None:
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.play("click")
+        if self.app.sound is not None:
+            self.app.sound.play("click")
 
     def go_back(self) -> None:
         """Close settings: back to the game that opened them, or to the menu."""

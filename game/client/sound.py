@@ -6,7 +6,12 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.client.app import App
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +39,14 @@ def _sounds_dir() -> Path | None:
 class SoundBank:
     """Loads the effects on first use; `play(name)` is a no-op when sound is off or unavailable."""
 
-    def __init__(self, settings: Callable[[], Any] | Any = None, folder: Path | None = None) -> None:
+    def __init__(self, settings: Callable[[], object] | object = None, folder: Path | None = None) -> None:
         self._settings = settings
         self._folder = folder
-        self._sounds: dict[str, Any] = {}
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._ready: bool | None = None
         self.played: list[str] = []  # names asked for while enabled, kept short; tests read it
 
-    def _setting(self, name: str, default: Any) -> Any:
+    def _setting(self, name: str, default: object) -> object:
         source = self._settings() if callable(self._settings) else self._settings
         if source is None:
             return default
@@ -91,8 +96,9 @@ class SoundBank:
         if sound is None:
             return
         try:
-            volume = float(self._setting("volume", 0.7))
-        except (TypeError, ValueError):
+            raw = self._setting("volume", 0.7)
+            volume = float(raw) if isinstance(raw, int | float | str) else 0.7
+        except ValueError:
             volume = 0.7
         volume = min(1.0, max(0.0, volume if volume <= 1.0 else volume / 100.0))
         try:
@@ -105,5 +111,5 @@ class SoundBank:
 class SoundBoard(SoundBank):
     """The app's sound effects, following `app.settings` (sound_on, volume)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(lambda: getattr(app, "settings", None))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -22,7 +21,7 @@ class ButtonGroup:
     def __init__(self, horizontal: bool = False) -> None:
         self.horizontal = horizontal
         self.buttons: list[pygame_gui.elements.UIButton] = []
-        self.callbacks: dict[Any, Callable[[], object]] = {}
+        self.callbacks: dict[pygame_gui.elements.UIButton, Callable[[], object]] = {}
         self.focus_index = -1
 
     def add(
@@ -35,7 +34,7 @@ class ButtonGroup:
         enabled: bool = True,
         object_id: str | None = None,
         tooltip: str | None = None,
-        container: Any = None,
+        container: pygame_gui.core.interfaces.IContainerLikeInterface | None = None,
         layer: int = 1,
     ) -> pygame_gui.elements.UIButton:
         """Create a button (at UI layer `layer`) and register its callback."""
@@ -82,8 +81,10 @@ class ButtonGroup:
         pos = order.index(self.focus_index)
         self.set_focus(order[(pos + step) % len(order)])
 
-    def activate(self, button: Any) -> bool:
+    def activate(self, button: object) -> bool:
         """Run the callback of `button`; True when it belonged to this group."""
+        if not isinstance(button, pygame_gui.elements.UIButton):
+            return False
         callback = self.callbacks.get(button)
         if callback is None or not button.is_enabled:
             return False
@@ -123,10 +124,10 @@ class ButtonGroup:
         self.focus_index = -1
 
 
-def text_room(element: Any) -> tuple[int, int]:
+def text_room(element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabel) -> tuple[int, int]:
     """(width the label needs, width the widget shows) for a pygame_gui button or label, in its own font."""
     shape = getattr(element, "drawable_shape", None)
-    if shape is None or not element.text:
+    if shape is None or not element.text or element.font is None:
         return 0, 0
     # The same buffer pygame_gui takes off the width before laying text out (its text_view_rect is not always
     # updated after a rebuild, so it is computed here from the parts).

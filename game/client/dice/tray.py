@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
@@ -65,7 +64,7 @@ class DiceTray:
     """A wooden tray holding rows of dice (one row per group: a side, a pool); see the package docstring."""
 
     rect: pygame.Rect
-    speed: Callable[[], Any] = field(default=lambda: "normal")
+    speed: Callable[[], object] = field(default=lambda: "normal")
     scale: float = 1.0
     seed: int = 0
     entries: list[TrayEntry] = field(default_factory=list)

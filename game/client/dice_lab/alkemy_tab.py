@@ -6,14 +6,14 @@ import random
 from collections.abc import Hashable
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
-from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Series
+from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -26,6 +26,9 @@ from game.engine.dice import (
     alkemy_symbol_pairs,
     net_modifier,
 )
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 MAX_ATTRIBUTE = 20
 MAX_DIFFICULTY = 40
@@ -81,8 +84,8 @@ class AlkemyTab(Tab):
     # --- exact figures ----------------------------------------------------------------------------------
     def recompute(self) -> None:
         """Chance, distribution, the table around the chosen pair, what is needed, the symbol pairs."""
-        a, d = self.value("attribute"), self.value("difficulty")
-        h, b, p = self.value("health"), self.value("bonus"), self.value("penalty")
+        a, d = self.number("attribute"), self.number("difficulty")
+        h, b, p = self.choice("health"), self.number("bonus"), self.number("penalty")
         self.chance = alkemy_check(a, d, h, b, p)
         self.dist = alkemy_kept_distribution(h, b, p)
         self.pairs = alkemy_symbol_pairs(h, b, p)
@@ -96,17 +99,17 @@ class AlkemyTab(Tab):
 
     def chart(self, t: Translate) -> ChartModel:
         """The kept total of two dice, the totals that succeed in green, a line where success begins."""
-        a, d = self.value("attribute"), self.value("difficulty")
-        keys: list[Any] = list(self.dist)
-        colours = {k: SUCCESS if a + k >= d else FAIL for k in self.dist}
+        a, d = self.number("attribute"), self.number("difficulty")
+        keys: list[Hashable] = list(self.dist)
+        colours: dict[Hashable, Colour] = {k: SUCCESS if a + k >= d else FAIL for k in self.dist}
         first = next((k for k in self.dist if a + k >= d), None)
-        return ChartModel(keys, [Series(t("lab.alk.kept_total"), FAIL, dict(self.dist))], colours,
+        return ChartModel(keys, [Series(t("lab.alk.kept_total"), FAIL, keyed(self.dist))], colours,
                           self.observed_shares(), first, t("lab.alk.chart_caption", attribute=a, difficulty=d))
 
     # --- rolling ----------------------------------------------------------------------------------------
     def _roll(self, rng: random.Random) -> AlkemyRoll:
-        return alkemy_roll(rng, self.value("attribute"), self.value("health"), self.value("bonus"),
-                           self.value("penalty"))
+        return alkemy_roll(rng, self.number("attribute"), self.choice("health"), self.number("bonus"),
+                           self.number("penalty"))
 
     def sample_key(self, rng: random.Random) -> Hashable:
         """The kept total of one sampled roll."""
@@ -124,7 +127,7 @@ class AlkemyTab(Tab):
         """How the tray shows the last roll now (the history follows the pair kept)."""
         assert self.last is not None
         if self.history:
-            self.history[-1] = Chip(str(self.last.total), self.last.total >= self.value("difficulty"))
+            self.history[-1] = Chip(str(self.last.total), self.last.total >= self.number("difficulty"))
         dice = [TrayDie("alkemy", f.value, style=self.last.health, symbol=f.symbol) for f in self.last.rolled]
         kept = set(self.last.kept_indices)
         return Throw([dice], glow=[(0, i) for i in kept], dimmed=[(0, i) for i in range(len(dice)) if i not in kept])
@@ -132,7 +135,7 @@ class AlkemyTab(Tab):
     @property
     def can_choose(self) -> bool:
         """Bonus dice let the player keep any pair (A3)."""
-        return self.last is not None and net_modifier(self.value("bonus"), self.value("penalty")) > 0
+        return self.last is not None and net_modifier(self.number("bonus"), self.number("penalty")) > 0
 
     def pick_die(self, key: tuple[int, int]) -> Throw | None:
         """Two clicks choose the pair to keep: the first marks a die, the second completes the pair."""
@@ -161,7 +164,7 @@ class AlkemyTab(Tab):
         """Dice rolled, the kept pair, total against difficulty, where it fell, the symbols and their odds."""
         if self.last is None:
             return []
-        roll, d = self.last, self.value("difficulty")
+        roll, d = self.last, self.number("difficulty")
         x, y = roll.kept
         verdict = t("lab.success") if roll.total >= d else t("lab.failure")
         where = standing(self.dist, x.value + y.value)
@@ -185,11 +188,11 @@ class AlkemyTab(Tab):
         """The chance of success as shown, large."""
         return percent_text(self.chance, language)
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The net modifier, the chance large, the kept symbol pairs' odds."""
         t, s, lang = app.t, app.s, app.t.language
         y = text.block(app, surface, pygame.Rect(rect.x, rect.y, rect.w, s(60)), "",
-                       [net_text(t, self.value("bonus"), self.value("penalty"))], size=14)
+                       [net_text(t, self.number("bonus"), self.number("penalty"))], size=14)
         y = text.big_figure(app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang),
                             f"= {fraction_text(self.chance)}")
         lines = [f"{t(f'lab.symbol.{a}')} + {t(f'lab.symbol.{b}')}: {percent_text(p, lang)}"
@@ -200,20 +203,20 @@ class AlkemyTab(Tab):
         text.block(app, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:],
                    size=13)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Success chance by attribute × difficulty around the chosen pair; the attribute needed for 50/75/90 %."""
         t, s = app.t, app.s
         y = text.block(app, surface, rect, t("lab.alk.table"), [])
         header = [t("lab.alk.attr_short")] + [str(d) for d in self.table_diffs]
         rows = [[str(a)] + [whole_percent(self.table[(a, d)]) for d in self.table_diffs] for a in self.table_attrs]
-        mark = (self.table_attrs.index(self.value("attribute")), 1 + self.table_diffs.index(self.value("difficulty")))
+        mark = (self.table_attrs.index(self.number("attribute")), 1 + self.table_diffs.index(self.number("difficulty")))
         y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, s(150)), header, rows, mark)
         need = []
         for target, attribute in self.need.items():
             shown = t("lab.alk.out_of_reach") if attribute is None else str(attribute)
             need.append(t("lab.alk.need_line", target=percent_text(target, app.t.language), attribute=shown))
         text.block(app, surface, pygame.Rect(rect.x, y + s(6), rect.w, s(90)),
-                   t("lab.alk.need", difficulty=self.value("difficulty")), need, size=14)
+                   t("lab.alk.need", difficulty=self.number("difficulty")), need, size=14)
 
 
 def whole_percent(chance: Fraction) -> str:

@@ -6,14 +6,19 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client.dice import TrayDie
 from game.client.dice_lab.chart import ChartModel
-from game.client.dice_lab.inputs import Stepper, StepperColumn
+from game.client.dice_lab.inputs import Stepper, StepperColumn, StepValue
 from game.client.dice_lab.stats import Fit, chi_square
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.engine.core import JSONObject
 
 HISTORY = 20
 Translate = Callable[..., str]
@@ -55,6 +60,7 @@ class Tab:
 
     key = ""
     title = ""  # translation key
+    choosing: int | None = None  # the die picked first while choosing which pair to keep, marked in the tray
 
     def __init__(self) -> None:
         # The scene hands in its translator before drawing; stepper labels of choices read it.
@@ -62,7 +68,7 @@ class Tab:
         self.column = StepperColumn(self.make_steppers())
         self.entries: list[Entry] = self.make_entries()
         self.observed: Counter[Hashable] = Counter()
-        self.observed_for: tuple[Any, ...] = ()
+        self.observed_for: tuple[object, ...] = ()
         self.history: list[Chip] = []
         self.fit: Fit | None = None
         self.recompute()
@@ -99,10 +105,10 @@ class Tab:
         """A line under the landed dice (what a click on them does), or ''."""
         return ""
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The exact figures under the inputs."""
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel beside the chart."""
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:
@@ -126,11 +132,22 @@ class Tab:
         """The steppers by key."""
         return {st.key: st for st in self.column.steppers}
 
-    def value(self, key: str) -> Any:
+    def value(self, key: str) -> StepValue:
         """The current value of a stepper."""
         return self.steppers[key].value
 
-    def signature(self) -> tuple[Any, ...]:
+    def number(self, key: str) -> int:
+        """The current value of a stepper of whole numbers."""
+        value = self.value(key)
+        if not isinstance(value, int):
+            raise TypeError(f"stepper {key!r} holds a choice, not a number")
+        return value
+
+    def choice(self, key: str) -> str:
+        """The current value of a stepper of named choices."""
+        return str(self.value(key))
+
+    def signature(self) -> tuple[object, ...]:
         """Everything the distribution depends on (observed rolls are kept only while it stays the same)."""
         return tuple(st.value for st in self.column.steppers) + tuple(e.text for e in self.entries)
 
@@ -155,7 +172,7 @@ class Tab:
         exact = self.exact_chances()
         self.fit = chi_square(self.observed, exact) if exact else None
 
-    def exact_chances(self) -> dict[Any, Any]:
+    def exact_chances(self) -> dict[Hashable, Fraction]:
         """The exact chance of each chart key (what observed rolls are tested against)."""
         model = self.chart(lambda key, **_: key)
         return dict(model.series[0].values) if model.series else {}
@@ -172,13 +189,13 @@ class Tab:
         self.history.append(chip)
         del self.history[:-HISTORY]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The inputs, for the settings file."""
-        data: dict[str, Any] = {st.key: st.value for st in self.column.steppers}
+        data: JSONObject = {st.key: st.value for st in self.column.steppers}
         data.update({f"entry.{e.key}": e.text for e in self.entries})
         return data
 
-    def load(self, data: Any) -> None:
+    def load(self, data: object) -> None:
         """Take remembered inputs, ignoring anything unknown or out of range."""
         if not isinstance(data, dict):
             return

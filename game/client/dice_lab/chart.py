@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from game.client import art
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 Colour = tuple[int, int, int]
 SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
 FAIL = art.CHART_FAIL
@@ -25,15 +30,20 @@ class Series:
 
     name: str
     colour: Colour
-    values: Mapping[Any, Fraction]
+    values: Mapping[Hashable, Fraction]
 
     @cached_property
-    def shares(self) -> dict[Any, float]:
+    def shares(self) -> dict[Hashable, float]:
         """The values as floats, for drawing (converted once: a 100-dice sum has thousands of big Fractions)."""
         return {k: _float(p) for k, p in self.values.items()}
 
 
-def _float(p: Any) -> float:
+def keyed(values: Mapping[K, V]) -> dict[Hashable, V]:
+    """A copy of `values` keyed by any chart key (a chart mixes numbers and option texts)."""
+    return {k: v for k, v in values.items()}
+
+
+def _float(p: Fraction | float) -> float:
     # numerator / denominator skips the generic numbers.Rational.__float__ that float(Fraction) goes through.
     return p.numerator / p.denominator if isinstance(p, Fraction) else float(p)
 
@@ -42,15 +52,15 @@ def _float(p: Any) -> float:
 class ChartModel:
     """What a chart shows (tests read this, the drawing follows it)."""
 
-    keys: Sequence[Any]  # hashable: numbers or option texts
+    keys: Sequence[Hashable]  # hashable: numbers or option texts
     series: list[Series]
-    bar_colours: Mapping[Any, Colour] = field(default_factory=dict)  # per key, for the first series
-    observed: Mapping[Any, float] | None = None  # shares observed, over the first series
-    threshold: Any = None  # a marker before this key (success from here on)
+    bar_colours: Mapping[Hashable, Colour] = field(default_factory=dict)  # per key, for the first series
+    observed: Mapping[Hashable, float] | None = None  # shares observed, over the first series
+    threshold: Hashable | None = None  # a marker before this key (success from here on)
     caption: str = ""
-    key_labels: Mapping[Any, str] = field(default_factory=dict)  # text under a key, when not the key itself
+    key_labels: Mapping[Hashable, str] = field(default_factory=dict)  # text under a key, when not the key itself
 
-    def label(self, key: Any) -> str:
+    def label(self, key: Hashable) -> str:
         """The text under a key."""
         return self.key_labels.get(key, str(key))
 
@@ -75,11 +85,11 @@ def _nice_top(peak: float) -> float:
 class _Plot:
     """The plot area of one chart being drawn, and the scale its bars share."""
 
-    app: Any
+    app: App
     surface: pygame.Surface
     area: pygame.Rect
     small: pygame.font.Font
-    keys: Sequence[Any]
+    keys: Sequence[Hashable]
     top: float
 
     @property
@@ -97,7 +107,7 @@ class _Plot:
         return self.area.h * min(1.0, p / self.top)
 
 
-def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
+def draw_chart(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
     """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
     axis labels and legend."""
     s = app.s
@@ -123,7 +133,7 @@ def draw_chart(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: Char
     _draw_key_labels(plot, [model.label(k) for k in model.keys])
 
 
-def _draw_header(app: Any, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
+def _draw_header(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
                  small: pygame.font.Font) -> None:
     # The caption at the top left and, for several series, a legend at the top right.
     s = app.s
@@ -182,7 +192,7 @@ def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
         pygame.draw.rect(plot.surface, art.shade(colour, 0.6), bar, 1)
 
 
-def _draw_observed(plot: _Plot, observed: Mapping[Any, float]) -> None:
+def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
     # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
     # the bars' outline instead of a solid mass of single-roll spikes.
     s, keys, slot, area = plot.app.s, plot.keys, plot.slot, plot.area

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 import pygame
 
@@ -13,7 +13,7 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
-from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Series
+from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -21,6 +21,7 @@ from game.engine.dice import (
     D6,
     PERCENT_TABLE,
     d18_distribution,
+    d18_value,
     options_distribution,
     percent_chance,
     percent_check,
@@ -30,8 +31,24 @@ from game.engine.dice import (
     table_by_d6,
 )
 
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.engine.core import JSONObject
+
 HELPERS = ("d18", "three", "table", "two", "percent")
 SIZES = {"three": 3, "table": 6, "two": 2}
+
+
+class Sample(TypedDict):
+    """One roll of a helper: the dice it threw and the chart key it landed on."""
+
+    helper: str
+    key: Hashable
+    d3: NotRequired[int]
+    d6: NotRequired[int]
+    faces: NotRequired[int]  # the percent check's true faces
+
+
 DEFAULT_OPTIONS = {"three": "1-2-3 / 4-5-6 / 3-4-5", "table": "1, 1, 2, 2, 3, 4", "two": "left / right"}
 
 
@@ -56,7 +73,7 @@ class D18Tab(Tab):
         self.options = {k: split_options(v) for k, v in DEFAULT_OPTIONS.items()}
         self.texts = dict(DEFAULT_OPTIONS)
         self.errors: dict[str, str] = {}
-        self.last: dict[str, Any] | None = None
+        self.last: Sample | None = None
         super().__init__()
 
     def make_steppers(self) -> list[Stepper]:
@@ -75,7 +92,7 @@ class D18Tab(Tab):
     @property
     def helper(self) -> str:
         """The chosen helper."""
-        return str(self.value("helper"))
+        return self.choice("helper")
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:
         """The option list field under the steppers."""
@@ -94,11 +111,11 @@ class D18Tab(Tab):
                 entry.text = self.texts[helper]
                 entry.error = self.errors.get(helper, "")
         if helper == "d18":
-            self.exact: dict[Any, Fraction] = dict(d18_distribution())
+            self.exact: dict[Hashable, Fraction] = keyed(d18_distribution())
         elif helper in SIZES:
-            self.exact = dict(options_distribution(self.options[helper]))
+            self.exact = keyed(options_distribution(self.options[helper]))
         else:
-            _, chance = percent_chance(self.value("percent"))
+            _, chance = percent_chance(self.number("percent"))
             self.exact = {"yes": chance, "no": 1 - chance}
 
     def set_entry(self, key: str, text: str) -> None:
@@ -116,18 +133,18 @@ class D18Tab(Tab):
             self.options[helper] = options
         self.recompute()
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> tuple[object, ...]:
         """Inputs and the option lists."""
         return super().signature() + tuple(tuple(v) for v in self.options.values())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Steppers and every helper's option text."""
         data = super().to_dict()
         data.pop("entry.options", None)
         data.update({f"options.{k}": v for k, v in self.texts.items()})
         return data
 
-    def load(self, data: Any) -> None:
+    def load(self, data: object) -> None:
         """Steppers, then each helper's remembered options."""
         if isinstance(data, dict):
             for helper in SIZES:
@@ -140,15 +157,15 @@ class D18Tab(Tab):
 
     def chart(self, t: Translate) -> ChartModel:
         """The uniform d18, the chance of each option, or the check's true chance."""
-        keys: list[Any] = list(self.exact)
+        keys: list[Hashable] = list(self.exact)
         labels = {"yes": t("lab.d18.comes_true"), "no": t("lab.d18.fails")}
-        colours = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
+        colours: dict[Hashable, Colour] = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
         model = ChartModel(keys, [Series(t(f"lab.d18.{self.helper}"), art.ORANGE, dict(self.exact))], colours,
                            self.observed_shares(), None, t(f"lab.d18.caption.{self.helper}"))
         model.key_labels = {k: labels.get(str(k), str(k)) for k in keys}
         return model
 
-    def _sample(self, rng: random.Random) -> dict[str, Any]:
+    def _sample(self, rng: random.Random) -> Sample:
         helper = self.helper
         if helper == "d18":
             d3, d6, value = roll_d18(rng)
@@ -162,7 +179,7 @@ class D18Tab(Tab):
         if helper == "two":
             options = self.options[helper]
             return {"helper": helper, "d6": d6, "key": pick_one_of_two(options[0], options[1], d6)}
-        faces, _ = percent_chance(self.value("percent"))
+        faces, _ = percent_chance(self.number("percent"))
         hit = percent_check(named_faces(faces), d6)
         return {"helper": helper, "d6": d6, "key": "yes" if hit else "no", "faces": faces}
 
@@ -192,7 +209,8 @@ class D18Tab(Tab):
             return []
         helper = last["helper"]
         if helper == "d18":
-            d3, d6, value = last["d3"], last["d6"], last["key"]
+            d3, d6 = last["d3"], last["d6"]
+            value = d18_value(d3, d6)
             where = standing(d18_distribution(), value)
             return [t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
                     t(f"lab.where.{where.side}", chance=percent_text(where.chance, language))]
@@ -209,14 +227,14 @@ class D18Tab(Tab):
         return [t("lab.d18.pick_card", die=die, entry=last["key"]),
                 t("lab.d18.entry_chance", chance=fraction_text(chance), percent=percent_text(chance, language))]
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the helper does, and its exact chances."""
         t, lang = app.t, app.t.language
         helper = self.helper
         lines = [t(f"lab.d18.explain.{helper}")]
         if helper == "percent":
-            faces, chance = percent_chance(self.value("percent"))
-            lines.append(t("lab.d18.printed_true", printed=self.value("percent"), true=fraction_text(chance),
+            faces, chance = percent_chance(self.number("percent"))
+            lines.append(t("lab.d18.printed_true", printed=self.number("percent"), true=fraction_text(chance),
                            percent=percent_text(chance, lang)))
         elif helper == "d18":
             lines.append(t("lab.d18.uniform"))
@@ -224,7 +242,7 @@ class D18Tab(Tab):
             lines += [f"{entry}: {fraction_text(p)} ~ {percent_text(p, lang)}" for entry, p in self.exact.items()]
         text.block(app, surface, rect, t("lab.d18.exact"), lines, size=14)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The percent table: printed and true chance side by side."""
         t, lang = app.t, app.t.language
         y = text.block(app, surface, rect, t("lab.d18.percent_table"), [])
@@ -234,7 +252,7 @@ class D18Tab(Tab):
             rows.append([f"{printed} %", str(faces), fraction_text(chance), percent_text(chance, lang)])
         mark = None
         if self.helper == "percent":
-            mark = (list(PERCENT_TABLE).index(self.value("percent")), 3)
+            mark = (list(PERCENT_TABLE).index(self.number("percent")), 3)
         header = [t("lab.d18.printed"), t("lab.d18.faces"), t("lab.d18.true"), "%"]
         y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
         text.block(app, surface, pygame.Rect(rect.x, y + app.s(6), rect.w, rect.bottom - y), "",

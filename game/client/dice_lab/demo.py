@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+from game.client.dice_lab.alkemy_tab import AlkemyTab
+from game.client.dice_lab.inputs import StepValue
+
+if TYPE_CHECKING:
+    from game.client.dice_lab.scene import DiceLabScene
 
 SHOT_SEED = 7
 
 
-def _inputs(scene: Any, steppers: dict[str, Any], entries: dict[str, str] | None = None) -> None:
+def _inputs(scene: DiceLabScene, steppers: dict[str, StepValue], entries: dict[str, str] | None = None) -> None:
     """Set the open tab's steppers and text fields as a player would leave them."""
     tab = scene.tab
     for key, value in steppers.items():
@@ -18,29 +24,33 @@ def _inputs(scene: Any, steppers: dict[str, Any], entries: dict[str, str] | None
     scene._changed()
     scene._build_tab()
     scene.set_seed(SHOT_SEED)
-    scene.seed_entry.set_text(str(SHOT_SEED))
+    if scene.seed_entry is not None:
+        scene.seed_entry.set_text(str(SHOT_SEED))
 
 
-def alkemy(scene: Any) -> None:
+def alkemy(scene: DiceLabScene) -> None:
     """Yellow dice with two bonus dice, rolled, and another pair than the best one kept."""
     _inputs(scene, {"attribute": 8, "difficulty": 15, "health": "yellow", "bonus": 2, "penalty": 0})
     scene.roll_many(1000)
     scene.roll()
     scene.skip()
-    default = scene.tab.last.kept_indices
+    tab = scene.tab
+    if not isinstance(tab, AlkemyTab) or tab.last is None:
+        raise RuntimeError("the Alkemy tab shows no roll")
+    default = tab.last.kept_indices
     other = next((i, j) for i in range(4) for j in range(i + 1, 4) if (i, j) != default)
     scene.show_look(scene.tab.pick_die((0, other[0])))
     scene.show_look(scene.tab.pick_die((0, other[1])))
 
 
-def opposed(scene: Any) -> None:
+def opposed(scene: DiceLabScene) -> None:
     """Equal attributes (ties reroll), one side wounded with a bonus die."""
     _inputs(scene, {"a.attribute": 5, "a.health": "yellow", "a.bonus": 1, "b.attribute": 5, "b.health": "white"})
     scene.roll()
     scene.skip()
 
 
-def d18(scene: Any) -> None:
+def d18(scene: DiceLabScene) -> None:
     """The d18 from a d3 and a d6."""
     _inputs(scene, {"helper": "d18"})
     scene.roll_many(1000)
@@ -48,7 +58,7 @@ def d18(scene: Any) -> None:
     scene.skip()
 
 
-def free(scene: Any) -> None:
+def free(scene: DiceLabScene) -> None:
     """Three expressions compared, 1000 rolls of the first overlaid."""
     _inputs(scene, {"view": "exact"}, {"expr0": "3d6", "expr1": "4d6kh3", "expr2": "2d6+3"})
     scene.roll_many(1000)
@@ -56,9 +66,9 @@ def free(scene: Any) -> None:
     scene.skip()
 
 
-SCRIPTS: dict[str, Callable[[Any], None]] = {"alkemy": alkemy, "opposed": opposed, "d18": d18, "free": free}
+SCRIPTS: dict[str, Callable[[DiceLabScene], None]] = {"alkemy": alkemy, "opposed": opposed, "d18": d18, "free": free}
 
 
-def screenshot_states() -> list[tuple[str, dict[str, Any]]]:
+def screenshot_states() -> list[tuple[str, dict[str, object]]]:
     """(name, context) for each tab: `dice_lab_alkemy`, `dice_lab_opposed`, `dice_lab_d18`, `dice_lab_free`."""
     return [(name, {"tab": name, "script": script, "_frames": 6}) for name, script in SCRIPTS.items()]

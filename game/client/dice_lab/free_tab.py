@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,10 +13,13 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
-from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series
+from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
 from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 VIEWS = ("exact", "at_least", "at_most")
 SLOTS = 3
@@ -105,7 +108,7 @@ class FreeTab(Tab):
             dist = self._cache[expression.text] = expression.distribution()
         self.good[index] = (expression, dist)
 
-    def signature(self) -> tuple[Any, ...]:
+    def signature(self) -> tuple[object, ...]:
         """The first expression that counts (observed rolls are of it)."""
         first = self.good[0]
         return (first[0].text if first else "",)
@@ -116,23 +119,23 @@ class FreeTab(Tab):
 
     def chart(self, t: Translate) -> ChartModel:
         """Every good expression's distribution (exact, at least or at most) on one chart."""
-        view = self.value("view")
+        view = self.choice("view")
         keys: set[int] = set()
         series = []
         for slot, expression, dist in self.series():
             keys |= set(dist)
-            series.append(Series(expression.text, SERIES_COLOURS[slot], dict(cumulative(dist, view))))
+            series.append(Series(expression.text, SERIES_COLOURS[slot], keyed(cumulative(dist, view))))
         observed = self.observed_shares()
         if observed and view != "exact":
             shares = {k: Fraction(v).limit_denominator(10**6) for k, v in observed.items() if isinstance(k, int)}
             observed = {k: float(v) for k, v in cumulative(shares, view).items()}
-        ordered: list[Any] = sorted(keys)
+        ordered = sorted(keys)
         return ChartModel(ordered, series, {}, observed, None, t(f"lab.free.caption.{view}"))
 
-    def exact_chances(self) -> dict[Any, Any]:
+    def exact_chances(self) -> dict[Hashable, Fraction]:
         """Observed rolls are of the first expression, tested against its exact (not cumulative) chances."""
         first = self.good[0]
-        return dict(first[1]) if first else {}
+        return keyed(first[1]) if first else {}
 
     def sample_key(self, rng: random.Random) -> Hashable:
         """The total of one roll of the first expression."""
@@ -183,7 +186,7 @@ class FreeTab(Tab):
         lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)))
         return lines
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The grammar, briefly."""
         text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
 
@@ -194,7 +197,7 @@ class FreeTab(Tab):
             cached = self._spread[text] = mean_sd(dist)
         return cached
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each expression's mean and standard deviation, in its chart colour."""
         t, s, numbers = app.t, app.s, app.t.numbers
         y = text.block(app, surface, rect, t("lab.free.stats"), [])

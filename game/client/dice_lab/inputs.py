@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 from game.client.dice_lab.chart import fit_text
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 ROW_H = 54  # layout pixels per stepper
+
+
+#: What a stepper holds: a whole number, or one of its choices.
+StepValue = int | str
 
 
 @dataclass
@@ -20,11 +27,11 @@ class Stepper:
 
     key: str
     label: str  # translation key
-    value: Any
+    value: StepValue
     lo: int = 0
     hi: int = 1
-    choices: Sequence[Any] = ()
-    choice_label: Callable[[Any], str] | None = None
+    choices: Sequence[StepValue] = ()
+    choice_label: Callable[[StepValue], str] | None = None
     enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     minus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -34,7 +41,7 @@ class Stepper:
     value_width: int = 62  # room for the value between − and + (layout pixels): wider for long choice names
 
     @property
-    def options(self) -> list[Any]:
+    def options(self) -> list[StepValue]:
         """Every value the stepper can hold, in order."""
         return list(self.choices) if self.choices else list(range(self.lo, self.hi + 1))
 
@@ -56,7 +63,7 @@ class Stepper:
         """One option down (−1) or up (+1); True when the value changed."""
         return self.set_position(self.position + direction)
 
-    def accept(self, value: Any) -> None:
+    def accept(self, value: object) -> None:
         """Take a remembered value if it is one of the options, of the same type (anything else is ignored)."""
         for option in self.options:
             if type(option) is type(value) and option == value:
@@ -157,7 +164,7 @@ class StepperColumn:
             return st if st.set_position(ends[key]) else None
         return None
 
-    def draw(self, app: Any, surface: pygame.Surface, active: bool) -> None:
+    def draw(self, app: App, surface: pygame.Surface, active: bool) -> None:
         """Every stepper: label, value between − and +, and the track with its handle; the focused one banded."""
         s = app.s
         for i, st in enumerate(self.steppers):

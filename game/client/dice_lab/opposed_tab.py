@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
@@ -13,7 +13,7 @@ from game.client import art
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
-from game.client.dice_lab.chart import ChartModel, Series
+from game.client.dice_lab.chart import ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import difference, fraction_text, percent_text, standing
 from game.engine.dice import (
@@ -26,6 +26,24 @@ from game.engine.dice import (
     alkemy_opposed_round,
     alkemy_roll,
 )
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+
+class OpposedArgs(TypedDict):
+    """The two sides' inputs, as the engine's opposed-roll functions take them."""
+
+    attr_a: int
+    attr_b: int
+    health_a: str
+    health_b: str
+    bonus_a: int
+    penalty_a: int
+    bonus_b: int
+    penalty_b: int
+
 
 SIDES = ("a", "b")
 SIDE_COLOURS = {"a": art.ORANGE, "b": art.SKY}
@@ -57,10 +75,10 @@ class OpposedTab(Tab):
 
     def side(self, side: str) -> tuple[int, str, int, int]:
         """(attribute, health, bonus, penalty) of a side."""
-        return (self.value(f"{side}.attribute"), self.value(f"{side}.health"), self.value(f"{side}.bonus"),
-                self.value(f"{side}.penalty"))
+        return (self.number(f"{side}.attribute"), self.choice(f"{side}.health"), self.number(f"{side}.bonus"),
+                self.number(f"{side}.penalty"))
 
-    def _args(self) -> dict[str, Any]:
+    def _args(self) -> OpposedArgs:
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
         return {"attr_a": aa, "attr_b": ab, "health_a": ha, "health_b": hb, "bonus_a": ba, "penalty_a": pa,
                 "bonus_b": bb, "penalty_b": pb}
@@ -77,16 +95,16 @@ class OpposedTab(Tab):
 
     def tie_winner(self) -> str | None:
         """Who takes equal totals: the higher attribute, or None (reroll)."""
-        aa, ab = self.value("a.attribute"), self.value("b.attribute")
+        aa, ab = self.number("a.attribute"), self.number("b.attribute")
         return None if aa == ab else ("a" if aa > ab else "b")
 
     def chart(self, t: Translate) -> ChartModel:
         """A's total minus B's in one exchange: A's wins orange, B's blue, a full tie grey (reroll)."""
         tie = self.tie_winner()
-        colours = {d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else
+        colours: dict[Hashable, Colour] = {d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else
                    (SIDE_COLOURS[tie] if tie else REROLL) for d in self.margin}
-        keys: list[Any] = list(self.margin)
-        return ChartModel(keys, [Series(t("lab.opp.margin"), REROLL, dict(self.margin))], colours,
+        keys: list[Hashable] = list(self.margin)
+        return ChartModel(keys, [Series(t("lab.opp.margin"), REROLL, keyed(self.margin))], colours,
                           self.observed_shares(), None, t("lab.opp.chart_caption"))
 
     def _exchange(self, rng: random.Random) -> tuple[AlkemyRoll, AlkemyRoll]:
@@ -138,7 +156,7 @@ class OpposedTab(Tab):
         """A's and B's chances to win as shown, large."""
         return percent_text(self.chance_a, language), percent_text(1 - self.chance_a, language)
 
-    def draw_figures(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A's and B's chances large, and the tie rule as it applies to these attributes."""
         t, s, lang = app.t, app.s, app.t.language
         shown_a, shown_b = self.figure_texts(lang)
@@ -147,7 +165,7 @@ class OpposedTab(Tab):
         y = art.text(app, surface, t("lab.opp.exact", a=fraction_text(self.chance_a),
                                      b=fraction_text(1 - self.chance_a)), (rect.x, y), size=13,
                      colour=art.PARCHMENT_DARK).bottom + s(4)
-        aa, ab = self.value("a.attribute"), self.value("b.attribute")
+        aa, ab = self.number("a.attribute"), self.number("b.attribute")
         tie = self.tie_winner()
         if tie is None:
             rule = t("lab.opp.tie_reroll", chance=percent_text(self.round[1], lang))
@@ -160,12 +178,12 @@ class OpposedTab(Tab):
         text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines,
                    size=14)
 
-    def draw_side(self, app: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each side's dice and kept-total chances, and the rule in the source's words."""
         t = app.t
         lines = []
         for side in SIDES:
-            health = self.value(f"{side}.health")
+            health = self.choice(f"{side}.health")
             mean = self.means[side]
             lines.append(t("lab.opp.side_line", side=side.upper(), health=t(f"lab.health.{health}"),
                            mean=t.numbers.number(float(mean), 2)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,6 +20,10 @@ from game.client.dice_lab.opposed_tab import OpposedTab
 from game.client.scene import Scene
 from game.client.widgets import segment_row
 
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.engine.core import JSONObject
+
 TAB_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
 BULK = (100, 1000)
 MAX_SEED = 2**31 - 1
@@ -29,7 +33,7 @@ LEFT_W, SIDE_W, TRAY_H = 400, 290, 190
 class DiceLabScene(Scene):
     """Set up a roll, see its exact odds, roll real-looking dice, check that they are fair."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tabs: list[Tab] = [AlkemyTab(), OpposedTab(), D18Tab(), FreeTab()]
         self.current = 0
@@ -40,12 +44,12 @@ class DiceLabScene(Scene):
         self.pending: list[Throw] = []
         self.caption = ""
         self.rolled_tab: int | None = None  # the tab whose roll the tray shows
-        self.tab_buttons: list[Any] = []
-        self.buttons: dict[Any, str] = {}
-        self.entry_widgets: dict[Any, str] = {}
-        self.seed_entry: Any = None
+        self.tab_buttons: list[pygame_gui.elements.UIButton] = []
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.entry_widgets: dict[pygame_gui.elements.UITextEntryLine, str] = {}
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.background: pygame.Surface | None = None
-        self._chart: tuple[Any, pygame.Surface] | None = None
+        self._chart: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.rects: dict[str, pygame.Rect] = {}
         self.error_rect = pygame.Rect(0, 0, 0, 0)  # where a text field's error was last drawn (tests read it)
 
@@ -55,17 +59,17 @@ class DiceLabScene(Scene):
         """The tab on screen."""
         return self.tabs[self.current]
 
-    def enter(self, **context: Any) -> None:
+    def enter(self, **context: object) -> None:
         """Take the remembered inputs, then lay out; `tab` (a key) opens that tab."""
         warm_engine()
         for tab in self.tabs:
             tab.t = self.app.t
-        stored = getattr(self.app.settings, "dice_lab", {}) or {}
+        stored = self.app.settings.dice_lab or {}
         for tab in self.tabs:
             tab.load(stored.get(tab.key))
         keys = [t.key for t in self.tabs]
         wanted = context.get("tab", stored.get("tab"))
-        self.current = keys.index(wanted) if wanted in keys else 0
+        self.current = keys.index(wanted) if isinstance(wanted, str) and wanted in keys else 0
         seed = stored.get("seed")
         self.set_seed(seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED else 1)
         self.pending = []
@@ -82,10 +86,10 @@ class DiceLabScene(Scene):
 
     def remember(self) -> None:
         """Write every tab's inputs, the open tab and the seed to the settings."""
-        data: dict[str, Any] = {tab.key: tab.to_dict() for tab in self.tabs}
+        data: JSONObject = {tab.key: tab.to_dict() for tab in self.tabs}
         data["tab"] = self.tab.key
         data["seed"] = self.seed
-        if getattr(self.app.settings, "dice_lab", None) != data:
+        if self.app.settings.dice_lab != data:
             self.app.settings.dice_lab = data
             self.app.save_settings()
 
@@ -242,7 +246,7 @@ class DiceLabScene(Scene):
         if throw is not None:
             self.tray.set_glow(throw.glow)
             self.tray.dimmed = set(throw.dimmed)
-        choosing = getattr(tab, "choosing", None)
+        choosing = tab.choosing
         self.tray.marked = {(0, choosing)} if choosing is not None else set()
 
     def go_menu(self) -> None:
@@ -250,9 +254,8 @@ class DiceLabScene(Scene):
         self.app.goto("menu")
 
     def _sound(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.play(name)
+        if self.app.sound is not None:
+            self.app.sound.play(name)
 
     def _changed(self, sound: bool = True) -> None:
         self.tab.changed()
@@ -261,13 +264,15 @@ class DiceLabScene(Scene):
         self._chart = None
         for widget, key in self.entry_widgets.items():
             entry = next(e for e in self.tab.entries if e.key == key)
-            if entry.enabled != widget.is_enabled:
-                (widget.enable if entry.enabled else widget.disable)()
+            if entry.enabled and not widget.is_enabled:
+                widget.enable()
+            elif not entry.enabled and widget.is_enabled:
+                widget.disable()
             if widget.get_text() != entry.text:
                 widget.set_text(entry.text)
 
     # --- input --------------------------------------------------------------------------------------------
-    def _focused_entry(self) -> Any:
+    def _focused_entry(self) -> pygame_gui.elements.UITextEntryLine | None:
         for widget in [*self.entry_widgets, self.seed_entry]:
             if widget is not None and widget.is_focused:
                 return widget
@@ -303,7 +308,9 @@ class DiceLabScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _press(self, element: Any) -> None:
+    def _press(self, element: object) -> None:
+        if not isinstance(element, pygame_gui.elements.UIButton):
+            return
         if element in self.tab_buttons:
             self.select_tab(self.tab_buttons.index(element))
             return
@@ -315,7 +322,9 @@ class DiceLabScene(Scene):
         elif action in ("x100", "x1000"):
             self.roll_many(int(action[1:]))
 
-    def _typed(self, element: Any) -> None:
+    def _typed(self, element: object) -> None:
+        if not isinstance(element, pygame_gui.elements.UITextEntryLine):
+            return
         text = element.get_text()
         if element is self.seed_entry:
             if text.isdigit() and int(text) <= MAX_SEED:
@@ -328,7 +337,7 @@ class DiceLabScene(Scene):
             self.tab.set_entry(key, text)
             self._changed()
 
-    def _cycle_focus(self, after: Any = None) -> None:
+    def _cycle_focus(self, after: pygame_gui.elements.UITextEntryLine | None = None) -> None:
         """Tab: the steppers in turn, then each enabled text field, then the seed."""
         column = self.tab.column
         widgets = [w for w in self.entry_widgets if w.is_enabled] + [self.seed_entry]
@@ -509,14 +518,14 @@ class DiceLabScene(Scene):
 
     # --- screenshots ------------------------------------------------------------------------------------------
     @classmethod
-    def screenshot_states(cls, app: Any) -> list[tuple[str, dict[str, Any]]]:
+    def screenshot_states(cls, app: App) -> list[tuple[str, dict[str, object]]]:
         """The four tabs as `--screenshot` shows them: dice landed, a bonus pair chosen, observed overlays."""
         from game.client.dice_lab.demo import screenshot_states
 
         return screenshot_states()
 
 
-def _fit(app: Any, line: str, width: int, size: int, bold: bool = False) -> str:
+def _fit(app: App, line: str, width: int, size: int, bold: bool = False) -> str:
     """`line`, shortened with an ellipsis when wider than `width` at text size `size`."""
     return fit_text(app.fonts.get(app.s(size), bold), line, width)
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 
+if TYPE_CHECKING:
+    from game.client.app import App
 
-def big_figure(app: Any, surface: pygame.Surface, pos: tuple[int, int], label: str, figure: str, note: str = "",
+
+def big_figure(app: App, surface: pygame.Surface, pos: tuple[int, int], label: str, figure: str, note: str = "",
                colour: tuple[int, int, int] = art.IVORY) -> int:
     """A caption, a large number under it and a small note beside it; returns the y below."""
     s = app.s
@@ -22,7 +25,7 @@ def big_figure(app: Any, surface: pygame.Surface, pos: tuple[int, int], label: s
     return big.bottom + s(4)
 
 
-def block(app: Any, surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
+def block(app: App, surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
           size: int = 15, highlight: int = -1) -> int:
     """A bold title and wrapped lines under it inside `rect`; returns the y below."""
     s = app.s
@@ -35,7 +38,7 @@ def block(app: Any, surface: pygame.Surface, rect: pygame.Rect, title: str, line
     return y + s(6)
 
 
-def table(app: Any, surface: pygame.Surface, rect: pygame.Rect, header: Sequence[str], rows: Sequence[Sequence[str]],
+def table(app: App, surface: pygame.Surface, rect: pygame.Rect, header: Sequence[str], rows: Sequence[Sequence[str]],
           mark: tuple[int, int] | None = None, size: int = 13) -> int:
     """A grid of short texts (first column and first row as headings); `mark` (row, col) is boxed; returns y below."""
     s = app.s
