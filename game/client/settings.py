@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -38,6 +39,35 @@ def settings_path() -> Path:
     return user_config_dir() / SETTINGS_FILE
 
 
+def _one_of(choices: tuple[str, ...]) -> Callable[[str, object], object]:
+    def check(key: str, value: object) -> object:
+        if value not in choices:
+            raise ValueError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+        return value
+
+    return check
+
+
+def _volume(key: str, value: object) -> object:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"{key} must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def _switch(key: str, value: object) -> object:
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+# How each setting's stored value is checked (and converted); a setting not named here is a switch.
+_CHECKS: dict[str, Callable[[str, object], object]] = {
+    "language": _one_of(LANGUAGES),
+    "anim_speed": _one_of(ANIM_SPEEDS),
+    "volume": _volume,
+}
+
+
 def validate(data: object) -> Settings:
     """Settings from a parsed JSON object; raises ValueError naming the first bad field."""
     if not isinstance(data, dict):
@@ -47,21 +77,10 @@ def validate(data: object) -> Settings:
     for key, value in data.items():
         if key not in known:
             continue  # a newer version's setting: ignore rather than reject the whole file
-        if key == "language":
-            if value not in LANGUAGES:
-                raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {value!r}")
-        elif key == "anim_speed":
-            if value not in ANIM_SPEEDS:
-                raise ValueError(f"anim_speed must be one of {', '.join(ANIM_SPEEDS)}, not {value!r}")
-        elif key == "dice_lab":
-            if not isinstance(value, dict):
-                continue  # the Lab's remembered inputs are a convenience: a bad entry only loses them
-        elif key == "volume":
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-                raise ValueError(f"volume must be a number from 0 to 1, not {value!r}")
-            value = float(value)
-        elif not isinstance(value, bool):
-            raise ValueError(f"{key} must be true or false, not {value!r}")
+        if key == "dice_lab" and not isinstance(value, dict):
+            continue  # the Lab's remembered inputs are a convenience: a bad entry only loses them
+        if key != "dice_lab":
+            value = _CHECKS.get(key, _switch)(key, value)
         setattr(out, key, value)
     return out
 
