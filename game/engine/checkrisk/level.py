@@ -149,6 +149,45 @@ def presets_folder() -> Path:
     return levels_dir() / "checkrisk" / "presets"
 
 
+def _zones(geo: Board, zones_data: list[Any], start: int) -> tuple[Zone, ...]:
+    """The deployment zones, each holding the starting tokens and none overlapping another."""
+    zones = tuple(_zone(geo, z, f"zones[{i}]") for i, z in enumerate(zones_data))
+    seen: set[int] = set()
+    for i, zone in enumerate(zones):
+        if zone.cells & seen:
+            raise ValueError(f"zones[{i}]: overlaps another zone")
+        seen |= zone.cells
+        if zone.max_cells * MAX_STACK < start:
+            raise ValueError(f"zones[{i}]: {zone.max_cells} cells cannot hold {start} tokens (at most 6 a cell)")
+    return zones
+
+
+def _chosen_presets(inline: object, available: dict[str, Preset], folder: Path) -> list[Preset]:
+    """The presets a level offers: those it names, or every shipped one when it names none."""
+    if inline is None:
+        return list(available.values())
+    if not isinstance(inline, list):
+        raise ValueError("presets: must be a list of preset names")
+    chosen = []
+    for i, name in enumerate(inline):
+        if not isinstance(name, str):
+            raise ValueError(f"presets[{i}]: expected a preset name, got {name!r}")
+        if name not in available:
+            raise ValueError(f"presets[{i}]: no preset named {name!r} in {folder}")
+        chosen.append(available[name])
+    return chosen
+
+
+def _fitting_presets(zone: Zone, chosen: list[Preset], start: int) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The presets that deploy exactly the starting tokens inside `zone`, with their placements."""
+    fits: dict[str, tuple[tuple[int, int], ...]] = {}
+    for preset in chosen:
+        placed = preset.placements(zone)
+        if placed is not None and preset.tokens() == start and len(placed) <= zone.max_cells:
+            fits[preset.name] = placed
+    return fits
+
+
 def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSpec:
     """Validate level data and build its spec; ValueError names the bad field."""
     if not isinstance(data, dict):
@@ -166,37 +205,10 @@ def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSp
     zones_data = data.get("zones")
     if not isinstance(zones_data, list) or len(zones_data) != players:
         raise ValueError(f"zones: must list one deployment zone per player ({players})")
-    zones = tuple(_zone(geo, z, f"zones[{i}]") for i, z in enumerate(zones_data))
-    seen: set[int] = set()
-    for i, zone in enumerate(zones):
-        if zone.cells & seen:
-            raise ValueError(f"zones[{i}]: overlaps another zone")
-        seen |= zone.cells
-        if zone.max_cells * MAX_STACK < start:
-            raise ValueError(f"zones[{i}]: {zone.max_cells} cells cannot hold {start} tokens (at most 6 a cell)")
+    zones = _zones(geo, zones_data, start)
     folder = preset_dir if preset_dir is not None else presets_folder()
     available = {p.name: p for p in _folder_presets(str(folder))}
-    inline = data.get("presets", None)
-    chosen: list[Preset]
-    if inline is None:
-        chosen = list(available.values())
-    elif isinstance(inline, list):
-        chosen = []
-        for i, name in enumerate(inline):
-            if not isinstance(name, str):
-                raise ValueError(f"presets[{i}]: expected a preset name, got {name!r}")
-            if name not in available:
-                raise ValueError(f"presets[{i}]: no preset named {name!r} in {folder}")
-            chosen.append(available[name])
-    else:
-        raise ValueError("presets: must be a list of preset names")
-    per_seat = []
-    for zone in zones:
-        fits: dict[str, tuple[tuple[int, int], ...]] = {}
-        for preset in chosen:
-            placed = preset.placements(zone)
-            if placed is not None and preset.tokens() == start and len(placed) <= zone.max_cells:
-                fits[preset.name] = placed
-        per_seat.append(fits)
+    chosen = _chosen_presets(data.get("presets", None), available, folder)
+    per_seat = [_fitting_presets(zone, chosen, start) for zone in zones]
     return LevelSpec(geo, players, supply, start, turn_limit, actions, zones, tuple(per_seat),
                      _title(data.get("title"), "title"), {p.name: p.title for p in chosen})

@@ -616,50 +616,61 @@ def _tokenise(text: str) -> list[tuple[str, str, int]]:
     return tokens
 
 
-def _parse_term(text: str, tokens: list[tuple[str, str, int]], pos: int) -> tuple[Pool | int, int]:
-    def where(i: int) -> int:
-        return tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
+Tokens = list[tuple[str, str, int]]
 
+
+def _where(text: str, tokens: Tokens, i: int) -> int:
+    """The 1-based column of token `i` (past the end: one past the text) for error messages."""
+    return tokens[i][2] + 1 if i < len(tokens) else len(text) + 1
+
+
+def _is(tokens: Tokens, pos: int, kind: str) -> bool:
+    return pos < len(tokens) and tokens[pos][0] == kind
+
+
+def _parse_term(text: str, tokens: Tokens, pos: int) -> tuple[Pool | int, int]:
     count: int | None = None
-    if pos < len(tokens) and tokens[pos][0] == "num":
+    if _is(tokens, pos, "num"):
         count = int(tokens[pos][1])
         pos += 1
-    if pos >= len(tokens) or tokens[pos][0] != "d":
+    if not _is(tokens, pos, "d"):
         if count is None:
-            raise NotationError("expected_term", text, where(pos))
+            raise NotationError("expected_term", text, _where(text, tokens, pos))
         return count, pos
     pos += 1
     if count is None:
         count = 1
     if not 1 <= count <= MAX_DICE:
-        raise NotationError("dice_count", text, where(pos - 1), count, MAX_DICE)
-    if pos < len(tokens) and tokens[pos][0] == "pct":
-        die = D_PERCENT
-        pos += 1
-    elif pos < len(tokens) and tokens[pos][0] == "num":
-        sides = int(tokens[pos][1])
-        if not 1 <= sides <= MAX_FACES:
-            raise NotationError("faces", text, where(pos), sides, MAX_FACES)
-        die = NAMED_DICE.get(f"d{sides}", None) or standard_die(sides)
-        pos += 1
-    else:
-        raise NotationError("expected_faces", text, where(pos))
+        raise NotationError("dice_count", text, _where(text, tokens, pos - 1), count, MAX_DICE)
+    die, pos = _parse_die(text, tokens, pos)
     keep = success = None
-    if pos < len(tokens) and tokens[pos][0] == "keep":
+    if _is(tokens, pos, "keep"):
         how = tokens[pos][1][1]
-        pos += 1
-        if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise NotationError("expected_keep", text, where(pos), f"k{how}")
-        k = int(tokens[pos][1])
+        k, pos = _number_after(text, tokens, pos + 1, "expected_keep", f"k{how}")
         if not 1 <= k <= count:
-            raise NotationError("keep_range", text, where(pos), k, count)
+            raise NotationError("keep_range", text, _where(text, tokens, pos - 1), k, count)
         keep = (how, k)
-        pos += 1
-    elif pos < len(tokens) and tokens[pos][0] == "cmp":
+    elif _is(tokens, pos, "cmp"):
         op = tokens[pos][1]
-        pos += 1
-        if pos >= len(tokens) or tokens[pos][0] != "num":
-            raise NotationError("expected_target", text, where(pos), op)
-        success = (op, int(tokens[pos][1]))
-        pos += 1
+        target, pos = _number_after(text, tokens, pos + 1, "expected_target", op)
+        success = (op, target)
     return Pool(count, die, keep, success), pos
+
+
+def _parse_die(text: str, tokens: Tokens, pos: int) -> tuple[Die, int]:
+    """The die after a 'd': percentile or a number of faces."""
+    if _is(tokens, pos, "pct"):
+        return D_PERCENT, pos + 1
+    if not _is(tokens, pos, "num"):
+        raise NotationError("expected_faces", text, _where(text, tokens, pos))
+    sides = int(tokens[pos][1])
+    if not 1 <= sides <= MAX_FACES:
+        raise NotationError("faces", text, _where(text, tokens, pos), sides, MAX_FACES)
+    return NAMED_DICE.get(f"d{sides}", None) or standard_die(sides), pos + 1
+
+
+def _number_after(text: str, tokens: Tokens, pos: int, error: str, after: str) -> tuple[int, int]:
+    """The number a keep or a comparison needs at `pos`, and the position after it."""
+    if not _is(tokens, pos, "num"):
+        raise NotationError(error, text, _where(text, tokens, pos), after)
+    return int(tokens[pos][1]), pos + 1
