@@ -24,6 +24,12 @@ from typing import NamedTuple, TypeVar
 
 from game.engine.core import IllegalAction
 
+__all__ = [
+    "END", "FATE", "NOFATE", "USE_DIE1", "USE_DIE2", "USE_SUM", "Activate", "Attack", "BattleCheckersAction",
+    "ChanceOutcome", "Decision", "DuelRoll", "EndTurn", "FateChoice", "FateRoll", "Place", "Preset", "RepelRoll",
+    "Roll"
+]
+
 _T = TypeVar("_T", bound=tuple[object, ...])
 
 
