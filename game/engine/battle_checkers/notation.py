@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.checks import check
@@ -16,6 +15,11 @@ _ATTACK_RE = re.compile(r"^([a-z]\d+)x([a-z]\d+)$")
 _ACTIVATION_RE = re.compile(r"^([a-z]\d+):([s12])$")
 _USES = {"s": actions.USE_SUM, "1": actions.USE_DIE1, "2": actions.USE_DIE2}
 _WORDS: dict[str, actions.BattleCheckersAction] = {"end": actions.END, "fate": actions.FATE, "nofate": actions.NOFATE}
+#: Chance outcomes are written as a word and their dice: `roll 3 5`, `duel 2 6`, `repel 4`, `fate 1 5`.
+_OUTCOME_TYPES: dict[str, type[actions.ChanceOutcome]] = {
+    "roll": actions.Roll, "duel": actions.DuelRoll, "repel": actions.RepelRoll, "fate": actions.FateRoll,
+}
+_OUTCOME_WORDS = {kind: word for word, kind in _OUTCOME_TYPES.items()}
 
 
 def action_to_str(p: Position, action: object) -> str:
@@ -35,14 +39,8 @@ def action_to_str(p: Position, action: object) -> str:
                 return f"place {names[cell]} {DIRECTIONS[facing]}"
             case actions.Preset(name):
                 return f"preset {name}"
-            case actions.Roll(a, b):
-                return f"roll {a} {b}"
-            case actions.DuelRoll(a, b):
-                return f"duel {a} {b}"
-            case actions.RepelRoll(d):
-                return f"repel {d}"
-            case actions.FateRoll(a, b):
-                return f"fate {a} {b}"
+            case actions.Roll() | actions.DuelRoll() | actions.RepelRoll() | actions.FateRoll():
+                return " ".join([_OUTCOME_WORDS[type(action)], *map(str, action)])
     except (TypeError, IndexError, ValueError, KeyError):
         pass
     raise IllegalAction(f"not a Battle Checkers action: {action!r}")
@@ -68,8 +66,8 @@ def _cell(p: Position, name: str) -> int:
 def _parse(p: Position, head: str, tokens: list[str]) -> actions.BattleCheckersAction:
     if len(tokens) == 1 and head in _WORDS:
         return _WORDS[head]
-    if head in _DICE:
-        return _DICE[head](tokens[1:])
+    if head in _OUTCOME_TYPES:
+        return _outcome(head, tokens[1:])
     if head == "preset" and len(tokens) == 2:
         return actions.Preset(tokens[1])
     if head == "place" and len(tokens) == 3:
@@ -86,29 +84,11 @@ def _parse(p: Position, head: str, tokens: list[str]) -> actions.BattleCheckersA
     raise IllegalAction(f"cannot read {' '.join(tokens)!r} as a Battle Checkers action")
 
 
-def _roll(tokens: list[str]) -> actions.Roll:
-    a, b = actions.parse_dice(tokens, 2, "roll")
-    return actions.Roll(min(a, b), max(a, b))
-
-
-def _duel(tokens: list[str]) -> actions.DuelRoll:
-    a, b = actions.parse_dice(tokens, 2, "duel")
-    return actions.DuelRoll(a, b)
-
-
-def _repel(tokens: list[str]) -> actions.RepelRoll:
-    (d,) = actions.parse_dice(tokens, 1, "repel")
-    return actions.RepelRoll(d)
-
-
-def _fate(tokens: list[str]) -> actions.FateRoll:
-    a, b = actions.parse_dice(tokens, 2, "fate")
-    return actions.FateRoll(a, b)
-
-
-_DICE: dict[str, Callable[[list[str]], actions.ChanceOutcome]] = {
-    "roll": _roll, "duel": _duel, "repel": _repel, "fate": _fate,
-}
+def _outcome(head: str, tokens: list[str]) -> actions.ChanceOutcome:
+    kind = _OUTCOME_TYPES[head]
+    dice = actions.parse_dice(tokens, len(kind._fields), head)
+    # The turn's two dice are interchangeable: a roll names the lower first.
+    return kind(*sorted(dice)) if kind is actions.Roll else kind(*dice)
 
 
 def _parse_activation(p: Position, cell: int, use: int, tokens: list[str]) -> actions.Activate:
