@@ -16,33 +16,23 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict, TypeVar
 
 from ai.controllers import AIController
 from ai.levels import LEVEL_NAMES, parse_level
 from game.engine import registry
 from game.engine.atomic import write_json_atomic
-from game.engine.core import CHANCE, Game
+from game.engine.core import CHANCE, Game, State
 from game.engine.driver import sample_chance
 
 Side = Literal["a", "b"]
+_G = TypeVar("_G")
 SIDES: tuple[Side, Side] = ("a", "b")
-
-
-class SideGame(TypedDict):
-    """One game of a side-against-side run, as played (with each side's decision times in ms)."""
-
-    index: int
-    seed: int
-    seats: list[Side]
-    winner: Side | None
-    reason: str
-    plies: int
-    actions: list[str]
-    decision_ms: dict[Side, list[float]]
 
 
 class GameEntry(TypedDict):
@@ -54,6 +44,13 @@ class GameEntry(TypedDict):
     reason: str
     plies: int
     actions: list[str]
+
+
+class SideGame(GameEntry):
+    """One game of a side-against-side run, as played (with each side's decision times in ms)."""
+
+    index: int
+    decision_ms: dict[Side, list[float]]
 
 
 class Times(TypedDict):
@@ -89,20 +86,6 @@ class Report(TypedDict):
     games: list[GameEntry]
 
 
-class SeatedGame(TypedDict):
-    """One game of a seated run, as played: who sat where, the winners and places by listed player, times (ms)."""
-
-    index: int
-    seed: int
-    players: list[int]
-    winners: list[int]
-    places: list[float]
-    reason: str
-    plies: int
-    actions: list[str]
-    decision_ms: list[list[float]]
-
-
 class SeatedEntry(TypedDict):
     """One seated game as a report keeps it for replay."""
 
@@ -113,6 +96,13 @@ class SeatedEntry(TypedDict):
     reason: str
     plies: int
     actions: list[str]
+
+
+class SeatedGame(SeatedEntry):
+    """One game of a seated run, as played: who sat where, the winners and places by listed player, times (ms)."""
+
+    index: int
+    decision_ms: list[list[float]]
 
 
 class PlayerRow(Times):
@@ -161,23 +151,11 @@ def play_game(
         _controller(spec_a if side == "a" else spec_b, game, game_seed * 16 + seat, time_cap)
         for seat, side in enumerate(sides)
     ]
-    dice = random.Random(game_seed)
-    state = game.initial_state()
-    actions: list[str] = []
+    played = _play_out(game, controllers, game_seed)
     times: dict[Side, list[float]] = {"a": [], "b": []}
-    decisions = 0
-    while not state.is_terminal() and len(actions) < game.max_length:
-        player = state.current_player()
-        if player == CHANCE:
-            action = sample_chance(state, dice)
-        else:
-            start = time.perf_counter()
-            action = controllers[player].choose(state)
-            times[sides[player]].append((time.perf_counter() - start) * 1000)
-            decisions += 1
-        actions.append(state.action_to_str(action))
-        state.apply(action)
-    outcome = state.outcome()
+    for seat, ms in played.decision_ms:
+        times[sides[seat]].append(ms)
+    outcome = played.state.outcome()
     # A side wins when every winning seat is its own (several seats of one side may share a win).
     win_sides = {sides[s] for s in outcome.winners} if outcome else set()
     winner = next(iter(win_sides)) if len(win_sides) == 1 else None
@@ -187,8 +165,8 @@ def play_game(
         "seats": sides,
         "winner": winner,
         "reason": outcome.reason if outcome else "unfinished",
-        "plies": decisions,
-        "actions": actions,
+        "plies": len(played.decision_ms),
+        "actions": played.actions,
         "decision_ms": times,
     }
 
@@ -276,6 +254,39 @@ def _progress(done: int, total: int, tally: dict[str, int]) -> None:
     sys.stderr.flush()
 
 
+def _play_games(
+    play: Callable[[int], _G], games: int, jobs: int, progress: bool, tally_key: Callable[[_G], str]
+) -> list[_G]:
+    """Play games 0 … games - 1 (in `jobs` processes); the results in game order.
+
+    The progress bar tallies each result under its `tally_key`: 'a', 'b' or 'draw'.
+    """
+    results: list[_G] = []
+    tally = {"a": 0, "b": 0, "draw": 0}
+
+    def record(result: _G) -> None:
+        results.append(result)
+        tally[tally_key(result)] += 1
+        if progress:
+            _progress(len(results), games, tally)
+
+    if progress:
+        _progress(0, games, tally)
+    if jobs <= 1:
+        for i in range(games):
+            record(play(i))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for future in [pool.submit(play, i) for i in range(games)]:
+                record(future.result())
+    return results
+
+
+def _seated_tally_key(result: SeatedGame) -> str:
+    """The progress bar's tally of a seated game: a = the first listed player won, b = another did."""
+    return "draw" if len(result["winners"]) != 1 else ("a" if result["winners"] == [0] else "b")
+
+
 def run(
     mode: str,
     level: str,
@@ -288,26 +299,8 @@ def run(
     time_cap: bool = True,
 ) -> Report:
     """Play `games` games (in `jobs` processes) and return the report."""
-    results: list[SideGame] = []
-    tally = {"a": 0, "b": 0, "draw": 0}
-
-    def record(result: SideGame) -> None:
-        results.append(result)
-        tally[result["winner"] or "draw"] += 1
-        if progress:
-            _progress(len(results), games, tally)
-
-    if progress:
-        _progress(0, games, tally)
-    if jobs <= 1:
-        for i in range(games):
-            record(play_game(mode, level, spec_a, spec_b, i, seed, time_cap))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_game, mode, level, spec_a, spec_b, i, seed, time_cap) for i in range(games)]
-            for future in futures:
-                record(future.result())
-    results.sort(key=lambda g: g["index"])
+    play = partial(play_game, mode, level, spec_a, spec_b, seed=seed, time_cap=time_cap)
+    results = _play_games(play, games, jobs, progress, lambda result: result["winner"] or "draw")
     return summarize(mode, level, spec_a, spec_b, seed, results, time_cap)
 
 
@@ -342,6 +335,38 @@ def _out_seats(state: object) -> list[bool] | None:
     return list(out) if isinstance(out, list) else None
 
 
+class _Playout(NamedTuple):
+    """A played game: its last state, its notation, each decision's (seat, ms) and the seats out, in order."""
+
+    state: State[Any]
+    actions: list[str]
+    decision_ms: list[tuple[int, float]]
+    fallen: list[int]
+
+
+def _play_out(game: Game, controllers: list[AIController], game_seed: int) -> _Playout:
+    """Play from the start: each seat's controller decides, chance outcomes come from the game seed."""
+    dice = random.Random(game_seed)
+    state = game.initial_state()
+    actions: list[str] = []
+    decision_ms: list[tuple[int, float]] = []
+    fallen: list[int] = []
+    while not state.is_terminal() and len(actions) < game.max_length:
+        player = state.current_player()
+        if player == CHANCE:
+            action = sample_chance(state, dice)
+        else:
+            start = time.perf_counter()
+            action = controllers[player].choose(state)
+            decision_ms.append((player, (time.perf_counter() - start) * 1000))
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+        out = _out_seats(state)
+        if out is not None:
+            fallen.extend(seat for seat, gone in enumerate(out) if gone and seat not in fallen)
+    return _Playout(state, actions, decision_ms, fallen)
+
+
 def play_seated_game(
     mode: str, level: str, specs: list[str], game_index: int, seed: int, time_cap: bool = True
 ) -> SeatedGame:
@@ -352,29 +377,13 @@ def play_seated_game(
     controllers = [
         _controller(specs[player], game, game_seed * 16 + seat, time_cap) for seat, player in enumerate(players)
     ]
-    dice = random.Random(game_seed)
-    state = game.initial_state()
-    actions: list[str] = []
+    played = _play_out(game, controllers, game_seed)
     times: list[list[float]] = [[] for _ in specs]
-    fallen: list[int] = []
-    decisions = 0
-    while not state.is_terminal() and len(actions) < game.max_length:
-        player = state.current_player()
-        if player == CHANCE:
-            action = sample_chance(state, dice)
-        else:
-            start = time.perf_counter()
-            action = controllers[player].choose(state)
-            times[players[player]].append((time.perf_counter() - start) * 1000)
-            decisions += 1
-        actions.append(state.action_to_str(action))
-        state.apply(action)
-        out = _out_seats(state)
-        if out is not None:
-            fallen.extend(seat for seat, gone in enumerate(out) if gone and seat not in fallen)
-    outcome = state.outcome()
+    for seat, ms in played.decision_ms:
+        times[players[seat]].append(ms)
+    outcome = played.state.outcome()
     winners = outcome.winners if outcome else ()
-    places = placings(winners, fallen, game.num_players)
+    places = placings(winners, played.fallen, game.num_players)
     return {
         "index": game_index,
         "seed": game_seed,
@@ -382,8 +391,8 @@ def play_seated_game(
         "winners": [players[s] for s in winners],
         "places": [places[players.index(k)] for k in range(len(specs))],
         "reason": outcome.reason if outcome else "unfinished",
-        "plies": decisions,
-        "actions": actions,
+        "plies": len(played.decision_ms),
+        "actions": played.actions,
         "decision_ms": times,
     }
 
@@ -446,27 +455,8 @@ def run_seats(
     time_cap: bool = True,
 ) -> SeatsReport:
     """Play `games` games with one listed player per seat, rotating the seats, and return the report."""
-    results: list[SeatedGame] = []
-    tally = {"a": 0, "b": 0, "draw": 0}  # the progress bar: a = the first listed player won, b = another did
-
-    def record(result: SeatedGame) -> None:
-        results.append(result)
-        key = "draw" if len(result["winners"]) != 1 else ("a" if result["winners"] == [0] else "b")
-        tally[key] += 1
-        if progress:
-            _progress(len(results), games, tally)
-
-    if progress:
-        _progress(0, games, tally)
-    if jobs <= 1:
-        for i in range(games):
-            record(play_seated_game(mode, level, specs, i, seed, time_cap))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_seated_game, mode, level, specs, i, seed, time_cap) for i in range(games)]
-            for future in futures:
-                record(future.result())
-    results.sort(key=lambda g: g["index"])
+    play = partial(play_seated_game, mode, level, specs, seed=seed, time_cap=time_cap)
+    results = _play_games(play, games, jobs, progress, _seated_tally_key)
     return summarize_seats(mode, level, specs, seed, results, time_cap)
 
 

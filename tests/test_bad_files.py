@@ -138,21 +138,16 @@ def test_autosave_of_an_unknown_mode_is_kept_and_told(home):
 
 def test_stale_temp_files_are_removed_on_start(home):
     folder = home / "data"
-    folder.mkdir()
-    stale = folder / ".autosave.json.abc123.tmp"
-    stale.write_text("{", encoding="utf-8")
-    other = folder / "notes.tmp"
-    other.write_text("mine", encoding="utf-8")
-    records_folder = folder / "records"
-    records_folder.mkdir()
-    stale_record = records_folder / ".20260101-120000-kubtafl.json.x1y2.tmp"
-    stale_record.write_text("{", encoding="utf-8")
-    kept = records_folder / "20260101-120000-kubtafl.json"
-    kept.write_text("{}", encoding="utf-8")
+    # Our own half-written temp files go; the player's files (and finished records) stay.
+    stale = {folder / ".autosave.json.abc123.tmp": "{",
+             folder / "records" / ".20260101-120000-kubtafl.json.x1y2.tmp": "{"}
+    kept = {folder / "notes.tmp": "mine", folder / "records" / "20260101-120000-kubtafl.json": "{}"}
+    (folder / "records").mkdir(parents=True)
+    for path, text in {**stale, **kept}.items():
+        path.write_text(text, encoding="utf-8")
     app = make_app()
     app.close()
-    assert not stale.exists() and other.exists()
-    assert not stale_record.exists() and kept.exists()
+    assert not any(path.exists() for path in stale) and all(path.exists() for path in kept)
 
 
 def test_a_level_that_is_a_fifo_is_refused_by_the_registry_without_waiting(tmp_path):

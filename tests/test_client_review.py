@@ -124,6 +124,22 @@ def test_no_kubtafl_setup_is_won_in_one_move():
             assert outcome is None or outcome.winner != me, (level, state.action_to_str(action))
 
 
+def _play_until(app, session, wanted):
+    """Play random hot-seat moves until a legal action's event type names satisfy `wanted`; that action."""
+    board = board_of(app)
+    rng = random.Random(4)
+    for _ in range(80):
+        state = session.state
+        action = next((a for a in state.legal_actions() if wanted({type(e).__name__ for e in state.clone().apply(a)})),
+                      None)
+        if action is not None:
+            return action
+        board.turns.commit(rng.choice(state.legal_actions()))
+        board.queue.skip()
+        frames(app, 2)
+    raise AssertionError("no such action within 80 moves")
+
+
 def test_damage_number_follows_the_pushed_die(app):
     from game.client.board.effects import float_origin
 
@@ -132,18 +148,7 @@ def test_damage_number_follows_the_pushed_die(app):
     app.goto("kubtafl", session=session)
     settle(app)
     board = board_of(app)
-    rng = random.Random(4)
-    action = None
-    for _ in range(80):
-        # Play on (hot seat) until a ram would push the die it damages.
-        action = next((a for a in session.state.legal_actions()
-                       if {"Damaged", "Pushed"} <= {type(e).__name__ for e in session.state.clone().apply(a)}), None)
-        if action is not None:
-            break
-        board.turns.commit(rng.choice(session.state.legal_actions()))
-        board.queue.skip()
-        frames(app, 2)
-    assert action is not None
+    action = _play_until(app, session, lambda names: {"Damaged", "Pushed"} <= names)  # a ram pushes the die it damages
     board.turns.commit(action)
     floats = []
     for _ in range(120):
@@ -161,16 +166,7 @@ def test_last_move_mark_is_where_the_mover_ended(app):
     app.goto("kubtafl", session=session)
     settle(app)
     board = board_of(app)
-    rng = random.Random(4)
-    for _ in range(80):
-        action = next((a for a in session.state.legal_actions()
-                       if any(type(e).__name__ == "Impact" for e in session.state.clone().apply(a))), None)
-        if action is not None:
-            break
-        board.turns.commit(rng.choice(session.state.legal_actions()))
-        board.queue.skip()
-        frames(app, 2)
-    assert action is not None
+    action = _play_until(app, session, lambda names: "Impact" in names)
     events = session.state.clone().apply(action)
     impact = next(e for e in events if type(e).__name__ == "Impact")
     board.turns.commit(action)

@@ -146,16 +146,8 @@ def test_P2_fast_pool_counts_match_die_by_die_counting(faces: tuple[int, ...], c
     assert pool.counts() == reference_counts(count, faces, keep if keep and keep[1] < count else None)
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from([1, -1]), st.sampled_from(["d3", "d4", "d6", "d7", "d10", "d%", "d20"]),
-                          st.integers(min_value=2, max_value=8), st.sampled_from(["", "kh2", "kl1", ">=4"])),
-                min_size=1, max_size=5),
-       st.integers(min_value=-9, max_value=9))
-def test_P2_expression_distribution_matches_term_by_term_convolution(terms, constant: int) -> None:
-    """Plain pools summed together by one recurrence, others convolved (packed into big integers when long):
-    the same exact Fractions as convolving each term's own counts."""
-    text = "".join(f"{'+' if sign > 0 else '-'}{n}{die}{mod}" for sign, die, n, mod in terms) + f"+{constant}"
-    expression = dice.parse(text.lstrip("+"))
+def reference_distribution(expression: dice.DiceExpression) -> dict[int, Fraction]:
+    """The expression's distribution by plain counting: each term's own counts convolved one term at a time."""
     counts, total = {0: 1}, 1
     for sign, term in expression.terms:
         if isinstance(term, int):
@@ -174,7 +166,20 @@ def test_P2_expression_distribution_matches_term_by_term_convolution(terms, cons
             for v, c in part.items():
                 nxt[s + sign * v] += w * c
         counts = dict(nxt)
-    assert expression.distribution() == {v: Fraction(c, total) for v, c in sorted(counts.items())}
+    return {v: Fraction(c, total) for v, c in sorted(counts.items())}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([1, -1]), st.sampled_from(["d3", "d4", "d6", "d7", "d10", "d%", "d20"]),
+                          st.integers(min_value=2, max_value=8), st.sampled_from(["", "kh2", "kl1", ">=4"])),
+                min_size=1, max_size=5),
+       st.integers(min_value=-9, max_value=9))
+def test_P2_expression_distribution_matches_term_by_term_convolution(terms, constant: int) -> None:
+    """Plain pools summed together by one recurrence, others convolved (packed into big integers when long):
+    the same exact Fractions as convolving each term's own counts."""
+    text = "".join(f"{'+' if sign > 0 else '-'}{n}{die}{mod}" for sign, die, n, mod in terms) + f"+{constant}"
+    expression = dice.parse(text.lstrip("+"))
+    assert expression.distribution() == reference_distribution(expression)
 
 
 @pytest.mark.parametrize("text", ["100d20", "100d%", "60d3", "40d20kh3", "30d12kl4", "80d6+70d8-50d4+5"])
@@ -182,19 +187,7 @@ def test_P2_large_pools_are_exact(text: str) -> None:
     """The largest pools checked against plain counting: every chance in lowest terms, summing to one."""
     expression = dice.parse(text)
     dist = expression.distribution()
-    counts, total = {0: 1}, 1
-    for sign, term in expression.terms:
-        if isinstance(term, int):
-            counts = {s + sign * term: w for s, w in counts.items()}
-            continue
-        part = reference_counts(term.count, term.die.faces, term.keep)
-        total *= term.outcomes()
-        nxt: Counter[int] = Counter()
-        for s, w in counts.items():
-            for v, c in part.items():
-                nxt[s + sign * v] += w * c
-        counts = dict(nxt)
-    assert dist == {v: Fraction(c, total) for v, c in sorted(counts.items())}
+    assert dist == reference_distribution(expression)
     assert all(p.denominator == Fraction(p.numerator, p.denominator).denominator for p in dist.values())
     assert sum(dist.values()) == 1
 

@@ -9,20 +9,8 @@ from typing import Any
 import pytest
 
 from game.engine import IllegalAction, registry
-from game.engine.kubtafl import (
-    Damaged,
-    Destroyed,
-    GameOver,
-    Impact,
-    KubtaflState,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-    ValueChanged,
-)
+from game.engine.kubtafl import KubtaflState
+from game.engine.kubtafl import events as ev
 
 
 def game(level: str = "standard"):
@@ -83,14 +71,14 @@ def test_worked_example_4_ricochet() -> None:
     events = play(state, "a1-a4")
     assert layout(state) == {"a4": "L d12 12", "a6": "D d10 6", "a8": "D d6 3", **D20S}
     assert events == [
-        Moved("light", "d12", "a1", "a3"),
-        Impact("light", "d12", "a3", "a4", "dark", "d10", 3, 4, True),
-        Damaged("dark", "d10", "a4", 10, 6, 4),
-        Pushed("dark", "d10", "a4", "a6", 3),
-        Ricochet("a6", "a7", 3, 3),
-        Damaged("dark", "d6", "a7", 6, 3, 3),
-        Pushed("dark", "d6", "a7", "a8", 3),
-        Moved("light", "d12", "a3", "a4"),
+        ev.Moved("light", "d12", "a1", "a3"),
+        ev.Impact("light", "d12", "a3", "a4", "dark", "d10", 3, 4, True),
+        ev.Damaged("dark", "d10", "a4", 10, 6, 4),
+        ev.Pushed("dark", "d10", "a4", "a6", 3),
+        ev.Ricochet("a6", "a7", 3, 3),
+        ev.Damaged("dark", "d6", "a7", 6, 3, 3),
+        ev.Pushed("dark", "d6", "a7", "a8", 3),
+        ev.Moved("light", "d12", "a3", "a4"),
     ]
 
 
@@ -99,9 +87,9 @@ def test_worked_example_5_pin() -> None:
     events = play(state, "c3-c5")
     assert layout(state) == {"c5": "L d8 5", "d5": "D d6 1", "e5": "L d4 4", "a1": "L d20 20", "h8": "D d20 20"}
     assert events == [
-        Moved("light", "d8", "c3", "c5"),
-        Pinned("c5", "d5", "e5", 5),
-        Damaged("dark", "d6", "d5", 6, 1, 5),
+        ev.Moved("light", "d8", "c3", "c5"),
+        ev.Pinned("c5", "d5", "e5", 5),
+        ev.Damaged("dark", "d6", "d5", 6, 1, 5),
     ]
 
 
@@ -109,7 +97,7 @@ def test_worked_example_6_win_by_block() -> None:
     state = position({"h8": "D d20 20", "g8": "L d4 4", "h3": "L d6 6", "a1": "L d20 20"})
     events = play(state, "h3-h7")
     assert layout(state) == {"h8": "D d20 20", "g8": "L d4 4", "h7": "L d6 6", "a1": "L d20 20"}
-    assert events[-1] == GameOver((0,), "d20_blocked")
+    assert events[-1] == ev.GameOver((0,), "d20_blocked")
     assert state.is_terminal() and state.outcome().winner == 0 and state.legal_actions() == []
 
 
@@ -196,12 +184,12 @@ def test_K6_impact_is_one_action_at_the_hit_cell() -> None:
 def test_K7_damage_push_through_or_blocked() -> None:
     state = position({"a1": "L d8 8", "a4": "D d10 10", **D20S})
     events = play(state, "a1-a4")
-    impact = next(e for e in events if isinstance(e, Impact))
+    impact = next(e for e in events if isinstance(e, ev.Impact))
     assert (impact.distance, impact.damage, impact.push_through) == (3, 4, True)
     # Against the edge: damage j.
     state = position({"a5": "L d8 8", "a8": "D d10 10", **D20S})
     events = play(state, "a5-a8")
-    impact = next(e for e in events if isinstance(e, Impact))
+    impact = next(e for e in events if isinstance(e, ev.Impact))
     assert (impact.distance, impact.damage, impact.push_through) == (3, 3, False)
     assert layout(state)["a8"] == "D d10 7" and layout(state)["a7"] == "L d8 8"
     # Against another die of either side: damage j.
@@ -213,7 +201,7 @@ def test_K7_damage_push_through_or_blocked() -> None:
 def test_K8_shoving_an_own_die() -> None:
     state = position({"a1": "L d8 8", "a4": "L d10 10", **D20S})
     events = play(state, "a1-a4")
-    impact = next(e for e in events if isinstance(e, Impact))
+    impact = next(e for e in events if isinstance(e, ev.Impact))
     assert impact.damage == 1
     assert layout(state) == {"a4": "L d8 8", "a7": "L d10 9", **D20S}  # pushed with length 3
     # Not legal when the cell beyond is blocked (die or edge).
@@ -237,11 +225,11 @@ def test_K9_destroyed_die_goes_to_pool_and_mover_takes_cell() -> None:
     events = play(state, "e8-d8")
     events = play(state, "a2-a3")  # adjacent, blocked: damage 1 destroys it
     assert events[:3] == [
-        Impact("light", "d8", "a2", "a3", "dark", "d12", 1, 1, False),
-        Damaged("dark", "d12", "a3", 1, 0, 1),
-        Destroyed("dark", "d12", "a3"),
+        ev.Impact("light", "d8", "a2", "a3", "dark", "d12", 1, 1, False),
+        ev.Damaged("dark", "d12", "a3", 1, 0, 1),
+        ev.Destroyed("dark", "d12", "a3"),
     ]
-    assert events[3] == Moved("light", "d8", "a2", "a3")
+    assert events[3] == ev.Moved("light", "d8", "a2", "a3")
     assert layout(state)["a3"] == "L d8 8" and state.to_dict()["removed"]["dark"] == ["d12"]
 
 
@@ -249,12 +237,12 @@ def test_K10_push_length_and_blocked_stop() -> None:
     state = position({"a1": "L d8 8", "a3": "D d20 20", "h1": "L d20 20"})
     events = play(state, "a1-a3")  # j = 2: pushed 2 cells
     assert layout(state) == {"a3": "L d8 8", "a5": "D d20 17", "h1": "L d20 20"}
-    assert Pushed("dark", "d20", "a3", "a5", 2) in events
+    assert ev.Pushed("dark", "d20", "a3", "a5", 2) in events
     # Blocked and adjacent: the mover stays where it started.
     state = position({"a1": "L d8 8", "a2": "D d10 10", "a3": "D d4 4", **D20S})
     events = play(state, "a1-a2")
     assert layout(state)["a1"] == "L d8 8" and layout(state)["a2"] == "D d10 9"
-    assert not any(isinstance(e, Moved) for e in events)
+    assert not any(isinstance(e, ev.Moved) for e in events)
 
 
 def test_K11_ricochet_rules() -> None:
@@ -263,9 +251,9 @@ def test_K11_ricochet_rules() -> None:
     events = play(state, "a1-a4")
     assert layout(state) == {"a4": "L d12 12", "a7": "D d10 6", **D20S}
     assert events[-4:-1] == [
-        Damaged("dark", "d4", "a7", 2, 0, 3),  # min(step 3, pushed value 6)
-        Destroyed("dark", "d4", "a7"),
-        Pushed("dark", "d10", "a6", "a7", 3),
+        ev.Damaged("dark", "d4", "a7", 2, 0, 3),  # min(step 3, pushed value 6)
+        ev.Destroyed("dark", "d4", "a7"),
+        ev.Pushed("dark", "d10", "a6", "a7", 3),
     ]
     # A push goes at most its length: j = 2, 3 damage -> 2, pushed b4, b5 and stops though b6 is free.
     state = position({"b1": "L d20 20", "b3": "D d12 5", "b7": "L d10 10", "b8": "D d4 4", "h1": "L d6 6",
@@ -276,14 +264,14 @@ def test_K11_ricochet_rules() -> None:
     state = position({"b1": "L d20 20", "b4": "D d12 5", "b7": "L d10 10", "b8": "D d4 4", "h1": "L d6 6",
                       "e8": "D d20 20"})  # fmt: skip
     events = play(state, "b1-b4")  # j = 3, 4 damage -> 1; pushed b5, b6, then hits Light's own d10 at m = 3
-    ricochet = next(e for e in events if isinstance(e, Ricochet))
+    ricochet = next(e for e in events if isinstance(e, ev.Ricochet))
     assert (ricochet.striker, ricochet.struck, ricochet.step, ricochet.damage) == ("b6", "b7", 3, 1)  # min(3, 1)
     assert layout(state)["b6"] == "D d12 1" and layout(state)["b7"] == "L d10 9"  # b8 occupied: b7 not pushed
-    # Pushed dice never pin: the shoved Light d6 lands beside Dark's d4 with a Light d8 beyond.
+    # ev.Pushed dice never pin: the shoved Light d6 lands beside Dark's d4 with a Light d8 beyond.
     state = position({"a1": "L d10 10", "a2": "L d6 6", "b3": "D d4 4", "c3": "L d8 8", **D20S})
     events = play(state, "a1-a2")
     assert layout(state)["a3"] == "L d6 5" and layout(state)["b3"] == "D d4 4"
-    assert not any(isinstance(e, Pinned) for e in events)
+    assert not any(isinstance(e, ev.Pinned) for e in events)
 
 
 def test_K12_pins_in_order_and_no_self_harm() -> None:
@@ -291,15 +279,15 @@ def test_K12_pins_in_order_and_no_self_harm() -> None:
     state = position({"c1": "L d8 6", "c4": "D d6 6", "c5": "L d4 4", "b3": "D d4 4", "a3": "L d10 10",
                       "d3": "D d10 10", "e3": "L d12 12", "h1": "L d20 20", "h8": "D d20 20"})  # fmt: skip
     events = play(state, "c1-c3")
-    assert [e for e in events if isinstance(e, Pinned)] == [Pinned("c3", "c4", "c5", 6), Pinned("c3", "d3", "e3", 6),
-                                                           Pinned("c3", "b3", "a3", 6)]  # fmt: skip
+    assert [e for e in events if isinstance(e, ev.Pinned)] == [
+        ev.Pinned("c3", "c4", "c5", 6), ev.Pinned("c3", "d3", "e3", 6), ev.Pinned("c3", "b3", "a3", 6)]  # fmt: skip
     assert "c4" not in layout(state)  # destroyed (6 - 6)
     assert layout(state)["d3"] == "D d10 4" and "b3" not in layout(state)
     # Moving into the gap between two enemies hurts nobody.
     state = position({"c1": "L d8 6", "b3": "D d4 4", "d3": "D d6 6", **D20S})
     events = play(state, "c1-c3")
     assert layout(state)["c3"] == "L d8 6" and layout(state)["b3"] == "D d4 4" and layout(state)["d3"] == "D d6 6"
-    assert events == [Moved("light", "d8", "c1", "c3")]
+    assert events == [ev.Moved("light", "d8", "c1", "c3")]
 
 
 def test_K12_a_die_rammed_in_place_does_not_pin() -> None:
@@ -311,16 +299,16 @@ def test_K12_a_die_rammed_in_place_does_not_pin() -> None:
     play(state, "h5-h6")
     second = play(state, "c3-c4")
     assert second == [
-        Impact("light", "d8", "c3", "c4", "dark", "d6", 1, 1, False),
-        Damaged("dark", "d6", "c4", 5, 4, 1),
+        ev.Impact("light", "d8", "c3", "c4", "dark", "d6", 1, 1, False),
+        ev.Damaged("dark", "d6", "c4", 5, 4, 1),
     ]
-    assert not any(isinstance(e, Pinned) for e in first)
+    assert not any(isinstance(e, ev.Pinned) for e in first)
     assert layout(state)["d3"] == "D d10 10" and layout(state)["c4"] == "D d6 4" and layout(state)["c3"] == "L d8 8"
     # A blocked impact that still moves the die a cell or more does arrive, and pins from where it stops.
     state = position({"h1": "L d20 20", "c2": "L d8 8", "e3": "L d12 12", "h5": "D d20 20", "c4": "D d6 6",
                       "c5": "D d4 4", "d3": "D d10 10"})  # fmt: skip
     events = play(state, "c2-c4")
-    assert Pinned("c3", "d3", "e3", 8) in events and layout(state)["d3"] == "D d10 2"
+    assert ev.Pinned("c3", "d3", "e3", 8) in events and layout(state)["d3"] == "D d10 2"
 
 
 def test_K13_transfer() -> None:
@@ -331,9 +319,9 @@ def test_K13_transfer() -> None:
     events = play(state, "a1>a2:3")
     assert layout(state)["a1"] == "L d20 17" and layout(state)["a2"] == "L d6 5"
     assert events == [
-        Transferred("light", "a1", "a2", 3),
-        ValueChanged("light", "d20", "a1", 20, 17),
-        ValueChanged("light", "d6", "a2", 2, 5),
+        ev.Transferred("light", "a1", "a2", 3),
+        ev.ValueChanged("light", "d20", "a1", 20, 17),
+        ev.ValueChanged("light", "d6", "a2", 2, 5),
     ]
     assert state.quiet == 1  # a transfer is quiet for K18
     # recipient + t <= donor - t: 5 and 4 allow nothing.
@@ -352,12 +340,12 @@ def test_K14_reentry() -> None:
     events = play(state, "d6@b3/c3:2")
     assert layout(state)["b3"] == "L d6 2" and layout(state)["c3"] == "L d8 3"
     assert state.to_dict()["removed"]["light"] == [] and state.quiet == 0
-    assert events[:2] == [ReEntered("light", "d6", "b3", "c3", 2), ValueChanged("light", "d8", "c3", 5, 3)]
+    assert events[:2] == [ev.ReEntered("light", "d6", "b3", "c3", 2), ev.ValueChanged("light", "d8", "c3", 5, 3)]
     # The placed die pins (K12).
     state = position({"c3": "L d8 8", "a1": "L d20 20", "h8": "D d20 20", "c5": "D d4 4", "c6": "L d4 4"},
                      removed={"light": ["d6"], "dark": []})  # fmt: skip
     events = play(state, "d6@c4/c3:4")
-    assert Pinned("c4", "c5", "c6", 4) in events and "c5" not in layout(state)
+    assert ev.Pinned("c4", "c5", "c6", 4) in events and "c5" not in layout(state)
 
 
 def test_K15_lonely_d20_must_reenter() -> None:
@@ -375,20 +363,20 @@ def test_K15_lonely_d20_must_reenter() -> None:
 def test_K16_win_by_destroying_the_d20() -> None:
     state = position({"a1": "L d8 8", "a3": "D d20 2", "a4": "D d4 4", "h1": "L d20 20"})
     events = play(state, "a1-a3")
-    assert Destroyed("dark", "d20", "a3") in events
-    assert events[-1] == GameOver((0,), "d20_destroyed") and state.outcome().winner == 0
+    assert ev.Destroyed("dark", "d20", "a3") in events
+    assert events[-1] == ev.GameOver((0,), "d20_destroyed") and state.outcome().winner == 0
 
 
 def test_K16_acting_side_loses_its_own_d20() -> None:
     # The pushed Dark d4 ricochets into Light's own d20 (value 1) and destroys it.
     state = position({"a1": "L d8 8", "a3": "D d4 4", "a5": "L d20 1", "h8": "D d20 20"})
     events = play(state, "a1-a3")
-    assert events[-1] == GameOver((1,), "d20_destroyed")
+    assert events[-1] == ev.GameOver((1,), "d20_destroyed")
     # Pushing a Dark die next to Light's own d20 blocks it: Light loses.
     state = position({"a1": "L d20 20", "a2": "D d4 4", "f1": "L d6 6", "d1": "D d8 8", "h8": "D d20 20"})
     events = play(state, "f1-d1")  # j = 2, d8 -> 5 pushed 2: c1, b1
     assert layout(state)["b1"] == "D d8 5"
-    assert events[-1] == GameOver((1,), "d20_blocked")
+    assert events[-1] == ev.GameOver((1,), "d20_blocked")
 
 
 def test_K17_no_legal_action_loses(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -399,7 +387,7 @@ def test_K17_no_legal_action_loses(monkeypatch: pytest.MonkeyPatch) -> None:
     state = position({"c3": "L d8 5", **D20S})
     monkeypatch.setattr(KubtaflState, "_has_action", lambda self, side: False)
     events = play(state, "c3-c4")
-    assert events[-1] == GameOver((0,), "no_legal_action") and state.outcome().winner == 0
+    assert events[-1] == ev.GameOver((0,), "no_legal_action") and state.outcome().winner == 0
 
 
 def test_K18_draw_after_100_quiet_actions() -> None:
@@ -407,7 +395,7 @@ def test_K18_draw_after_100_quiet_actions() -> None:
     play(state, "c3-c4")
     assert not state.is_terminal() and state.quiet == 99
     events = play(state, "f6-f5")
-    assert events[-1] == GameOver((0, 1), "draw_100_quiet") and state.outcome().is_draw
+    assert events[-1] == ev.GameOver((0, 1), "draw_100_quiet") and state.outcome().is_draw
     # Damage resets the count.
     state = position({"a1": "L d8 8", "a5": "D d6 6", **D20S}, quiet=99)
     play(state, "a1-a5")
@@ -423,7 +411,7 @@ def test_K18_draw_by_threefold_repetition() -> None:
     for text in cycle[:3]:
         play(state, text)
     events = play(state, cycle[3])
-    assert events[-1] == GameOver((0, 1), "draw_repetition")
+    assert events[-1] == ev.GameOver((0, 1), "draw_repetition")
     # Damage clears the table: positions before it can never recur.
     state = position({"c3": "L d8 5", "f6": "D d8 8", "c8": "D d4 4", **D20S})
     play(state, "c3-c4")
@@ -597,4 +585,4 @@ def test_events_are_json_safe_and_end_with_game_over() -> None:
     while not state.is_terminal():
         events = state.apply(rng.choice(state.legal_actions()))
         json.dumps([e.to_dict() for e in events])
-    assert isinstance(events[-1], GameOver) and sum(isinstance(e, GameOver) for e in events) == 1
+    assert isinstance(events[-1], ev.GameOver) and sum(isinstance(e, ev.GameOver) for e in events) == 1

@@ -15,7 +15,7 @@ from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPEN
 from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
-from tests.client_helpers import button_by_text, click, click_at, frames, key, make_app
+from tests.client_helpers import button_by_text, click, click_at, frames, key
 
 #: A test position (not a player's setup) where Light's d12 wins at once: h2-h8.
 FINISH_LEVEL = Path(__file__).parent / "data" / "kubtafl_finish.json"
@@ -27,6 +27,14 @@ def scene(app: App) -> KubtaflScene:
     current = app.scenes.current
     assert isinstance(current, KubtaflScene)
     return current
+
+
+def start_game(app: App, level: str = "standard", players: list[str] | None = None) -> KubtaflScene:
+    """A Kubtafl game (hot seat unless `players` say otherwise, seed 3) started and settled; its scene."""
+    start_session(app, "kubtafl", level, players or ["human", "human"], 3)
+    board = scene(app)
+    settle(app)
+    return board
 
 
 def cell_pos(app: App, cell: str) -> tuple[int, int]:
@@ -164,150 +172,116 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert not rematch.session.is_over and rematch.session.log == []
 
 
-def test_preview_drawn_on_hover_and_gone_after_commit(home):
-    application = make_app((1280, 720))
-    try:
-        session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
-        for text in RICOCHET_OPENING:
-            session.apply_text(text)
-        application.goto("kubtafl", session=session)
-        settle(application)
-        board = scene(application)
-        src, dst = RICOCHET_ACTION.split("-")
-        click_cell(application, src)
-        frames(application, 1)
-        assert Mark("ring", src) in board.marks.drawn
-        assert not [m for m in board.marks.drawn if m.kind == "arrow"]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(application, dst), rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        frames(application, 1)
-        preview = board.view.picks.preview
-        assert preview is not None and preview.pushes
-        # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
-        arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
-        expected = {f"{cell_name(*a)}-{cell_name(*b)}" for a, b in merge_pushes(preview.pushes)}
-        expected.add(f"{cell_name(*preview.mover[0])}-{cell_name(*preview.mover[1])}")
-        assert arrows == expected and len(expected) >= 3
-        assert len([m for m in board.marks.drawn if m.kind == "badge"]) == len(preview.damage) + len(preview.gains)
-        click_cell(application, dst)
-        settle(application)
-        frames(application, 1)
-        assert board.view.picks.preview is None
-        assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
-    finally:
-        application.close()
+def test_preview_drawn_on_hover_and_gone_after_commit(app):
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
+    for text in RICOCHET_OPENING:
+        session.apply_text(text)
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = scene(app)
+    src, dst = RICOCHET_ACTION.split("-")
+    click_cell(app, src)
+    frames(app, 1)
+    assert Mark("ring", src) in board.marks.drawn
+    assert not [m for m in board.marks.drawn if m.kind == "arrow"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(app, dst), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 1)
+    preview = board.view.picks.preview
+    assert preview is not None and preview.pushes
+    # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
+    arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
+    expected = {f"{cell_name(*a)}-{cell_name(*b)}" for a, b in merge_pushes(preview.pushes)}
+    expected.add(f"{cell_name(*preview.mover[0])}-{cell_name(*preview.mover[1])}")
+    assert arrows == expected and len(expected) >= 3
+    assert len([m for m in board.marks.drawn if m.kind == "badge"]) == len(preview.damage) + len(preview.gains)
+    click_cell(app, dst)
+    settle(app)
+    frames(app, 1)
+    assert board.view.picks.preview is None
+    assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
 
 
-def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(home):
-    application = make_app((1280, 720))
-    try:
-        start_session(application, "kubtafl", "standard", ["human", "ai:easy"], 3)
-        board = scene(application)
-        settle(application)
-        play_by_clicks(application, "a3-a5")
-        # The AI's reply arrives from its worker while frames keep running; the window never blocks.
-        for _ in range(600):
-            frames(application, 1)
-            if len(board.session.log) == 2 and not board.queue.busy:
-                break
-        assert len(board.session.log) == 2
-        assert board.session.is_human_turn
-        saved = saves.read_autosave()
-        assert saved is not None and saved["actions"] == board.session.log
-        key(application, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.session.log == []
-        assert model_matches_state(board)
-    finally:
-        application.close()
+def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(app):
+    board = start_game(app, players=["human", "ai:easy"])
+    play_by_clicks(app, "a3-a5")
+    # The AI's reply arrives from its worker while frames keep running; the window never blocks.
+    for _ in range(600):
+        frames(app, 1)
+        if len(board.session.log) == 2 and not board.queue.busy:
+            break
+    assert len(board.session.log) == 2
+    assert board.session.is_human_turn
+    saved = saves.read_autosave()
+    assert saved is not None and saved["actions"] == board.session.log
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert board.session.log == []
+    assert model_matches_state(board)
 
 
-def test_keyboard_selects_previews_and_commits(home):
-    application = make_app((1280, 720))
-    try:
-        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
-        board = scene(application)
-        settle(application)
-        key(application, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
-        assert board.view.picks.cursor == (0, 0)
-        key(application, pygame.K_UP)
-        key(application, pygame.K_UP)  # a3: the d6
-        key(application, pygame.K_RETURN)
-        assert board.view.picks.selected == "a3"
-        key(application, pygame.K_UP)
-        key(application, pygame.K_UP)
-        assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
-        key(application, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-        assert board.view.picks.selected is None and board.view.picks.cursor is None and board.dialogs.overlay is None
-        for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
-            key(application, k)
-        assert board.view.picks.selected == "a3"
-        key(application, pygame.K_UP)
-        key(application, pygame.K_UP)
-        key(application, pygame.K_RETURN)
-        assert board.session.log == ["a3-a5"]
-        key(application, pygame.K_SPACE)  # skips the slide at once
-        assert not board.queue.busy
-        frames(application, 1)
-        assert model_matches_state(board)
-        key(application, pygame.K_ESCAPE)
-        assert board.dialogs.overlay == "pause"
-    finally:
-        application.close()
+def test_keyboard_selects_previews_and_commits(app):
+    board = start_game(app)
+    key(app, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
+    assert board.view.picks.cursor == (0, 0)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)  # a3: the d6
+    key(app, pygame.K_RETURN)
+    assert board.view.picks.selected == "a3"
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
+    key(app, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
+    assert board.view.picks.selected is None and board.view.picks.cursor is None and board.dialogs.overlay is None
+    for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
+        key(app, k)
+    assert board.view.picks.selected == "a3"
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert board.session.log == ["a3-a5"]
+    key(app, pygame.K_SPACE)  # skips the slide at once
+    assert not board.queue.busy
+    frames(app, 1)
+    assert model_matches_state(board)
+    key(app, pygame.K_ESCAPE)
+    assert board.dialogs.overlay == "pause"
 
 
-def test_hint_suggests_a_legal_move(home):
-    application = make_app((1280, 720))
-    try:
-        start_session(application, "kubtafl", "endgame", ["human", "human"], 3)
-        board = scene(application)
-        settle(application)
-        key(application, pygame.K_h)
-        for _ in range(900):
-            frames(application, 1)
-            if board.turns.hint_action:
-                break
-        assert board.turns.hint_action in board.view.picks.index.by_text
-        assert board.turns.hint_text.startswith("Hint: ")
-    finally:
-        application.close()
+def test_hint_suggests_a_legal_move(app):
+    board = start_game(app, "endgame")
+    key(app, pygame.K_h)
+    for _ in range(900):
+        frames(app, 1)
+        if board.turns.hint_action:
+            break
+    assert board.turns.hint_action in board.view.picks.index.by_text
+    assert board.turns.hint_text.startswith("Hint: ")
 
 
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast", "instant"])
-def test_animation_speed_setting_scales_the_slide(home, speed):
-    application = make_app((1280, 720))
-    try:
-        application.settings.anim_speed = speed
-        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
-        board = scene(application)
-        settle(application)
-        click_cell(application, "a3")
-        click_at(application, cell_pos(application, "a8"), settle=1)  # this frame plays the first 1/60 s
-        busy_frames = 1
-        while board.queue.busy and busy_frames < 200:
-            frames(application, 1)
-            busy_frames += 1
-        # a3-a8 is 5 cells: 0.5 s at normal speed (30 frames), scaled by the setting.
-        expected = {"slow": 48, "normal": 30, "fast": 15, "instant": 1}[speed]
-        assert abs(busy_frames - expected) <= 2
-        assert model_matches_state(board)
-    finally:
-        application.close()
+def test_animation_speed_setting_scales_the_slide(app, speed):
+    app.settings.anim_speed = speed
+    board = start_game(app)
+    click_cell(app, "a3")
+    click_at(app, cell_pos(app, "a8"), settle=1)  # this frame plays the first 1/60 s
+    busy_frames = 1
+    while board.queue.busy and busy_frames < 200:
+        frames(app, 1)
+        busy_frames += 1
+    # a3-a8 is 5 cells: 0.5 s at normal speed (30 frames), scaled by the setting.
+    expected = {"slow": 48, "normal": 30, "fast": 15, "instant": 1}[speed]
+    assert abs(busy_frames - expected) <= 2
+    assert model_matches_state(board)
 
 
-def test_window_resize_mid_game_keeps_clicks_on_cells(home):
-    application = make_app((1280, 720))
-    try:
-        start_session(application, "kubtafl", "standard", ["human", "human"], 3)
-        board = scene(application)
-        settle(application)
-        click_cell(application, "a3")
-        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700)))
-        frames(application, 2)
-        assert board.layout.size == application.screen_size
-        assert board.layout.board.right < board.layout.panel.left
-        assert board.view.picks.selected == "a3"  # the selection survives resizing
-        click_cell(application, "a6")
-        settle(application)
-        assert board.session.log[-1] in ("a3-a6",)
-    finally:
-        application.close()
+def test_window_resize_mid_game_keeps_clicks_on_cells(app):
+    board = start_game(app)
+    click_cell(app, "a3")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700)))
+    frames(app, 2)
+    assert board.layout.size == app.screen_size
+    assert board.layout.board.right < board.layout.panel.left
+    assert board.view.picks.selected == "a3"  # the selection survives resizing
+    click_cell(app, "a6")
+    settle(app)
+    assert board.session.log[-1] in ("a3-a6",)

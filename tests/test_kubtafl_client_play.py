@@ -13,6 +13,7 @@ from game.cli import main as cli_main
 from game.client import art, saves
 from game.client.app import App, start_session
 from game.client.board.marks import Mark
+from game.client.kubtafl.scene import KubtaflScene
 from tests.client_helpers import (
     board_of,
     button_by_text,
@@ -24,6 +25,14 @@ from tests.client_helpers import (
     make_app,
     settle,
 )
+
+
+def start_game(app: App, level: str | None, players: list[str], seed: int) -> KubtaflScene:
+    """A Kubtafl game started and settled; its board scene."""
+    start_session(app, "kubtafl", level, players, seed)
+    board = board_of(app)
+    settle(app)
+    return board
 
 
 def level_file(tmp_path, name: str, data: dict) -> str:
@@ -58,123 +67,99 @@ LONELY = {
 }
 
 
-def test_ai_reply_is_marked_on_the_board_after_it_plays_out(home):
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", None, ["human", "ai:easy"], 3)
-        board = board_of(app)
-        settle(app)
-        assert board.view.last_action() is None
-        click_cell(app, "a3")
-        click_cell(app, "a5")
-        settle(app)
-        frames(app, 2)
-        # The computer replied: its move is the newest log entry and its squares are tinted in Dark's accent.
-        assert len(board.session.log) == 2 and board.session.actors[-1] == 1
-        src, dst, side = board.view.last_action()
-        assert f"{src}-{dst}" == board.session.log[-1] and side == "dark"
-        assert Mark("tint", src) in board.marks.drawn and Mark("tint_strong", dst) in board.marks.drawn
-        static = board.static_surface()
-        for cell in (src, dst):
-            rect = board.layout.cell_rect(*_xy(cell))
-            plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
-            assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
-        # Our next move: once both have played out, the mark follows the newest reply.
-        click_cell(app, "a5")
-        click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
-        settle(app)
-        frames(app, 2)
-        assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
-    finally:
-        app.close()
-
-
-def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(home, tmp_path):
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
-        board = board_of(app)
-        settle(app)
-        assert not board.view.picks.index.moves and board.view.picks.index.reentries  # K15: only re-entries are legal
-        assert "d4" in board.view.picks.clickable_dice()
-        before = corner_pixel(app, "d5")
-        # A new player clicks the only die they have: the re-entry squares around it appear.
-        click_cell(app, "d4")
-        frames(app, 1)
-        assert board.view.picks.reentry_kind == "d4"
-        assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
-        assert "another removed die" in board.presenter.status_text()
-        assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
-        d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
-        assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
-        # Another kind from the removed row, then a square, then the value in the popup.
-        kinds = board.model.removed["light"]
-        slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
-        click_at(app, slot.center, settle=1)
-        assert board.view.picks.reentry_kind == "d12"
-        click_cell(app, "e4")
-        assert board.popups.chooser is not None
-        chip, row, col = board.popups.chooser.chips[-1]  # the largest value offered
-        option = board.popups.chooser.option(row, col)
-        click_at(app, chip.center, settle=1)
-        settle(app)
-        assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
-        assert board.model.dice["e4"].kind == "d12"
-    finally:
-        app.close()
-
-
-def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmless(home, tmp_path):
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", level_file(tmp_path, "lonely", LONELY), ["human", "ai:easy"], 1)
-        board = board_of(app)
-        settle(app)
-        before = app.window.copy()
-        for _ in range(4):
-            key(app, pygame.K_h)
-        assert not board.session.hinting  # the suite's AI answers inline, within the key press
-        frames(app, 2)
-        parts = board.turns.hint_action
-        assert parts and "@" in parts and parts in board.view.picks.index.by_text
-        kind, rest = parts.split("@")
-        cell, donor_amount = rest.split("/")
-        donor, amount = donor_amount.split(":")
-        assert board.turns.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
-        assert board.view.pools_info().selected == kind  # its die in the removed row is marked
-        assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
+def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
+    board = start_game(app, None, ["human", "ai:easy"], 3)
+    assert board.view.last_action() is None
+    click_cell(app, "a3")
+    click_cell(app, "a5")
+    settle(app)
+    frames(app, 2)
+    # The computer replied: its move is the newest log entry and its squares are tinted in Dark's accent.
+    assert len(board.session.log) == 2 and board.session.actors[-1] == 1
+    src, dst, side = board.view.last_action()
+    assert f"{src}-{dst}" == board.session.log[-1] and side == "dark"
+    assert Mark("tint", src) in board.marks.drawn and Mark("tint_strong", dst) in board.marks.drawn
+    static = board.static_surface()
+    for cell in (src, dst):
         rect = board.layout.cell_rect(*_xy(cell))
-        changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
-                      for x in range(rect.left, rect.right))
-        assert changed > rect.w // 3  # the returning die is drawn on its square
-    finally:
-        app.close()
+        plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
+        assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
+    # Our next move: once both have played out, the mark follows the newest reply.
+    click_cell(app, "a5")
+    click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
+    settle(app)
+    frames(app, 2)
+    assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
 
 
-def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(home, held_ai):
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", None, ["human", "ai:hard"], 2)
-        board = board_of(app)
-        settle(app)
-        click_cell(app, "a3")
-        click_cell(app, "a5")
-        assert board.queue.busy
+def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
+    board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
+    assert not board.view.picks.index.moves and board.view.picks.index.reentries  # K15: only re-entries are legal
+    assert "d4" in board.view.picks.clickable_dice()
+    before = corner_pixel(app, "d5")
+    # A new player clicks the only die they have: the re-entry squares around it appear.
+    click_cell(app, "d4")
+    frames(app, 1)
+    assert board.view.picks.reentry_kind == "d4"
+    assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
+    assert "another removed die" in board.presenter.status_text()
+    assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
+    d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
+    assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
+    # Another kind from the removed row, then a square, then the value in the popup.
+    kinds = board.model.removed["light"]
+    slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
+    click_at(app, slot.center, settle=1)
+    assert board.view.picks.reentry_kind == "d12"
+    click_cell(app, "e4")
+    assert board.popups.chooser is not None
+    chip, row, col = board.popups.chooser.chips[-1]  # the largest value offered
+    option = board.popups.chooser.option(row, col)
+    click_at(app, chip.center, settle=1)
+    settle(app)
+    assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
+    assert board.model.dice["e4"].kind == "d12"
+
+
+def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmless(app, tmp_path):
+    board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "ai:easy"], 1)
+    before = app.window.copy()
+    for _ in range(4):
         key(app, pygame.K_h)
-        assert not board.session.hinting
-        for _ in range(600):
-            frames(app, 1)
-            if board.session.thinking:
-                break
-        assert board.session.thinking
-        key(app, pygame.K_h)
-        click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
-        assert not board.session.hinting and not board.presenter.buttons["hint"].is_enabled
-        assert held_ai.run_pending() == 1  # only the AI's own search was asked for
-        settle(app)
-        assert len(board.session.log) == 2 and board.turns.hint_action is None
-    finally:
-        app.close()
+    assert not board.session.hinting  # the suite's AI answers inline, within the key press
+    frames(app, 2)
+    parts = board.turns.hint_action
+    assert parts and "@" in parts and parts in board.view.picks.index.by_text
+    kind, rest = parts.split("@")
+    cell, donor_amount = rest.split("/")
+    donor, amount = donor_amount.split(":")
+    assert board.turns.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
+    assert board.view.pools_info().selected == kind  # its die in the removed row is marked
+    assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
+    rect = board.layout.cell_rect(*_xy(cell))
+    changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
+                  for x in range(rect.left, rect.right))
+    assert changed > rect.w // 3  # the returning die is drawn on its square
+
+
+def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_ai):
+    board = start_game(app, None, ["human", "ai:hard"], 2)
+    click_cell(app, "a3")
+    click_cell(app, "a5")
+    assert board.queue.busy
+    key(app, pygame.K_h)
+    assert not board.session.hinting
+    for _ in range(600):
+        frames(app, 1)
+        if board.session.thinking:
+            break
+    assert board.session.thinking
+    key(app, pygame.K_h)
+    click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
+    assert not board.session.hinting and not board.presenter.buttons["hint"].is_enabled
+    assert held_ai.run_pending() == 1  # only the AI's own search was asked for
+    settle(app)
+    assert len(board.session.log) == 2 and board.turns.hint_action is None
 
 
 QUIET = {
@@ -231,51 +216,39 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         app.close()
 
 
-def test_log_columns_stay_by_side_when_dark_begins(home, tmp_path):
+def test_log_columns_stay_by_side_when_dark_begins(app, tmp_path):
     data = {
         "to_move": "dark",
         "dice": [die("light", "d20", "a1", 12), die("light", "d6", "c3", 4), die("dark", "d20", "h8", 9),
                  die("dark", "d6", "f6", 4)],
         "removed": {"light": [], "dark": []},
     }
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", level_file(tmp_path, "dark_first", data), ["human", "human"], 1)
-        board = board_of(app)
-        settle(app)
-        click_cell(app, "f6")
-        click_cell(app, "f5")
-        settle(app)
-        click_cell(app, "c3")
-        click_cell(app, "c4")
-        settle(app)
-        # Line 1 is "…  f6-f5": Dark's move sits in Dark's column; Light's answer opens line 2.
-        assert board.log.rows == [(1, ["…", "f6-f5"]), (2, ["c3-c4", ""])]
-        assert board.session.log == ["f6-f5", "c3-c4"]
-    finally:
-        app.close()
+    board = start_game(app, level_file(tmp_path, "dark_first", data), ["human", "human"], 1)
+    click_cell(app, "f6")
+    click_cell(app, "f5")
+    settle(app)
+    click_cell(app, "c3")
+    click_cell(app, "c4")
+    settle(app)
+    # Line 1 is "…  f6-f5": Dark's move sits in Dark's column; Light's answer opens line 2.
+    assert board.log.rows == [(1, ["…", "f6-f5"]), (2, ["c3-c4", ""])]
+    assert board.session.log == ["f6-f5", "c3-c4"]
 
 
-def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(home):
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", None, ["human", "human"], 1)
-        board = board_of(app)
-        settle(app)
-        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.session.log == [] and board.presenter.status_text() == "Nothing to take back."
-        click_cell(app, "a3")
-        click_cell(app, "a5")
-        assert board.queue.busy
-        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert not board.queue.busy and board.session.log == []
-        frames(app, 2)
-        assert "a3" in board.model.dice and "a5" not in board.model.dice
-    finally:
-        app.close()
+def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(app):
+    board = start_game(app, None, ["human", "human"], 1)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert board.session.log == [] and board.presenter.status_text() == "Nothing to take back."
+    click_cell(app, "a3")
+    click_cell(app, "a5")
+    assert board.queue.busy
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not board.queue.busy and board.session.log == []
+    frames(app, 2)
+    assert "a3" in board.model.dice and "a5" not in board.model.dice
 
 
-def test_take_back_from_the_game_over_dialog_versus_the_computer(home, tmp_path):
+def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
     # Light's d20 on a1 with a single free neighbour; any Dark die reaching b1 blocks it (K16).
     data = {
         "to_move": "light",
@@ -283,24 +256,18 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(home, tmp_path)
                  die("dark", "d20", "h8", 9), die("dark", "d8", "b4", 3)],
         "removed": {"light": [], "dark": []},
     }
-    app = make_app()
-    try:
-        start_session(app, "kubtafl", level_file(tmp_path, "trap", data), ["human", "ai:normal"], 1)
-        board = board_of(app)
-        settle(app)
-        click_cell(app, "e5")
-        click_cell(app, "e6")  # a careless move: the computer answers b4-b1
-        settle(app)
-        frames(app, 3)
-        assert board.session.is_over and board.dialogs.overlay == "game_over"
-        log = list(board.session.log)
-        click_at(app, button_by_text(app, "Take back").rect.center)
-        assert board.dialogs.overlay is None and not board.session.is_over
-        assert board.session.log == log[:-2] and board.session.is_human_turn
-        assert "Take back" not in button_texts(app)
-        assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
-    finally:
-        app.close()
+    board = start_game(app, level_file(tmp_path, "trap", data), ["human", "ai:normal"], 1)
+    click_cell(app, "e5")
+    click_cell(app, "e6")  # a careless move: the computer answers b4-b1
+    settle(app)
+    frames(app, 3)
+    assert board.session.is_over and board.dialogs.overlay == "game_over"
+    log = list(board.session.log)
+    click_at(app, button_by_text(app, "Take back").rect.center)
+    assert board.dialogs.overlay is None and not board.session.is_over
+    assert board.session.log == log[:-2] and board.session.is_human_turn
+    assert "Take back" not in button_texts(app)
+    assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
 
 
 @pytest.mark.parametrize(

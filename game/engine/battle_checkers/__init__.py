@@ -30,45 +30,9 @@ The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes wh
 - B13: the game ends when turn 2 × turn_limit ends (turns counted over both players).
 """
 
-from game.engine.battle_checkers.actions import (
-    END,
-    FATE,
-    NOFATE,
-    USE_DIE1,
-    USE_DIE2,
-    USE_SUM,
-    Activate,
-    Attack,
-    BattleCheckersAction,
-    ChanceOutcome,
-    Decision,
-    DuelRoll,
-    EndTurn,
-    FateChoice,
-    FateRoll,
-    Place,
-    Preset,
-    RepelRoll,
-    Roll,
-)
-from game.engine.battle_checkers.events import (
-    Activated,
-    Attacked,
-    Destroyed,
-    DiceRolled,
-    Duel,
-    FateCalled,
-    FateRolled,
-    Moved,
-    Placed,
-    RepelFailed,
-    Repelled,
-    Shielded,
-    SpiritChanged,
-    Turned,
-    TurnEnded,
-    TurnStarted,
-)
+from game.engine.battle_checkers import actions, events
+from game.engine.battle_checkers.actions import *  # noqa: F403
+from game.engine.battle_checkers.events import *  # noqa: F403
 from game.engine.battle_checkers.game import BattleCheckersGame, make_game
 from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
 from game.engine.battle_checkers.odds import AttackForecast, attack_forecast, attack_odds, side_odds
@@ -77,11 +41,9 @@ from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.state import BattleCheckersState
 
 __all__ = [
-    "END", "FATE", "NOFATE", "USE_DIE1", "USE_DIE2", "USE_SUM", "Activated", "Attacked", "Destroyed",
-    "DiceRolled", "Duel", "FateCalled", "FateRolled", "Moved", "Placed", "RepelFailed", "Repelled", "Shielded",
-    "SpiritChanged", "TurnEnded", "Turned", "TurnStarted", "BattleCheckersGame", "make_game", "DIRECTIONS",
-    "FRONT", "LEFT", "REAR", "RIGHT", "Board", "board", "side_hit", "attack_odds", "side_odds",
-    "BattleCheckersState", "Activate", "Attack", "AttackForecast", "BattleCheckersAction", "ChanceOutcome",
-    "Decision", "DuelRoll", "EndTurn", "FateChoice", "FateRoll", "PendingAttack", "Phase", "Place", "Position",
-    "Preset", "RepelRoll", "Roll", "attack_forecast",
+    "BattleCheckersGame", "make_game", "DIRECTIONS", "FRONT", "LEFT", "REAR", "RIGHT", "Board", "board", "side_hit",
+    "AttackForecast", "attack_forecast", "attack_odds", "side_odds", "Phase", "PendingAttack", "Position",
+    "BattleCheckersState",
 ]
+__all__ += actions.__all__
+__all__ += events.__all__

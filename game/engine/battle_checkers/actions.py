@@ -22,7 +22,14 @@ import re
 from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
+from game.engine.battle_checkers.phases import Phase
 from game.engine.core import IllegalAction
+
+__all__ = [
+    "END", "FATE", "NOFATE", "USE_DIE1", "USE_DIE2", "USE_SUM", "Activate", "Attack", "BattleCheckersAction",
+    "ChanceOutcome", "Decision", "DuelRoll", "EndTurn", "FateChoice", "FateRoll", "Place", "Preset", "RepelRoll",
+    "Roll"
+]
 
 _T = TypeVar("_T", bound=tuple[object, ...])
 
@@ -136,6 +143,10 @@ ROLL_OUTCOMES = tuple((Roll(a, b), Fraction(1 if a == b else 2, 36)) for a in ra
 DUEL_OUTCOMES = tuple((DuelRoll(a, b), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b)
 REPEL_OUTCOMES = tuple((RepelRoll(d), Fraction(1, 6)) for d in range(1, 7))
 FATE_OUTCOMES = tuple((FateRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
+#: The outcomes each chance phase offers, with their probabilities.
+CHANCE_OUTCOMES: dict[Phase, tuple[tuple[BattleCheckersAction, Fraction], ...]] = {
+    Phase.ROLL: ROLL_OUTCOMES, Phase.DUEL: DUEL_OUTCOMES, Phase.REPEL: REPEL_OUTCOMES, Phase.FATE: FATE_OUTCOMES,
+}
 
 _TURN_RE = re.compile(r"^([LR])(\d+)$")
 _FORWARD_RE = re.compile(r"^F(\d+)$")

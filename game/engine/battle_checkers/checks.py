@@ -2,53 +2,35 @@
 
 from __future__ import annotations
 
-from game.engine.battle_checkers.actions import (
-    DUEL_OUTCOMES,
-    FATE_OUTCOMES,
-    REPEL_OUTCOMES,
-    ROLL_OUTCOMES,
-    Activate,
-    Attack,
-    DuelRoll,
-    EndTurn,
-    FateChoice,
-    FateRoll,
-    Place,
-    Preset,
-    RepelRoll,
-    Roll,
-)
+from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.moves import activation_cost, attacks, uses
 from game.engine.battle_checkers.phases import ACTIVATED, EMPTY, Phase
 from game.engine.battle_checkers.position import Position
 from game.engine.core import IllegalAction
 
 _OUTCOMES_BY_PHASE: dict[Phase, frozenset[object]] = {
-    Phase.ROLL: frozenset(o for o, _ in ROLL_OUTCOMES),
-    Phase.DUEL: frozenset(o for o, _ in DUEL_OUTCOMES),
-    Phase.REPEL: frozenset(o for o, _ in REPEL_OUTCOMES),
-    Phase.FATE: frozenset(o for o, _ in FATE_OUTCOMES),
+    phase: frozenset(o for o, _ in outcomes) for phase, outcomes in actions.CHANCE_OUTCOMES.items()
 }
-_CHANCE_TYPES = (Roll, DuelRoll, RepelRoll, FateRoll)
+_CHANCE_TYPES = (actions.Roll, actions.DuelRoll, actions.RepelRoll, actions.FateRoll)
 
 
 def check(p: Position, action: object) -> None:
     """Raise IllegalAction (with the reason) unless `action` is a legal decision or outcome in `p`."""
-    if type(action) is Activate:
+    if type(action) is actions.Activate:
         _check_activation(p, action)
-    elif type(action) is Attack:
+    elif type(action) is actions.Attack:
         _all_int(action, action)
         if p.phase is not Phase.MAIN or action not in attacks(p):
             raise IllegalAction(f"{action!r} is not an open attack")
-    elif type(action) is EndTurn:
+    elif type(action) is actions.EndTurn:
         if p.phase is not Phase.MAIN:
             raise IllegalAction("there is no turn to end now")
-    elif type(action) is FateChoice:
+    elif type(action) is actions.FateChoice:
         if p.phase is not Phase.FATE_CHOICE or type(action.call) is not bool:
             raise IllegalAction("there is no fate roll to call now")
-    elif type(action) is Place:
+    elif type(action) is actions.Place:
         _check_place(p, action)
-    elif type(action) is Preset:
+    elif type(action) is actions.Preset:
         _check_preset(p, action)
     elif isinstance(action, _CHANCE_TYPES):
         _all_int(action, action)
@@ -63,7 +45,7 @@ def _all_int(values: tuple[object, ...], action: object) -> None:
         raise IllegalAction(f"malformed action {action!r}")
 
 
-def _check_place(p: Position, action: Place) -> None:
+def _check_place(p: Position, action: actions.Place) -> None:
     _all_int(action, action)
     if p.phase is not Phase.DEPLOY:
         raise IllegalAction("units are placed only during deployment")
@@ -77,7 +59,7 @@ def _check_place(p: Position, action: Place) -> None:
         raise IllegalAction(f"{board.name(cell)} is outside player {p.player + 1}'s half")
 
 
-def _check_preset(p: Position, action: Preset) -> None:
+def _check_preset(p: Position, action: actions.Preset) -> None:
     if p.phase is not Phase.DEPLOY or not isinstance(action.name, str):
         raise IllegalAction("presets are chosen only during deployment")
     if action.name not in p.level.presets:
@@ -86,7 +68,7 @@ def _check_preset(p: Position, action: Preset) -> None:
         raise IllegalAction("a preset places all units, but some are already placed")
 
 
-def _check_activation(p: Position, action: Activate) -> None:
+def _check_activation(p: Position, action: actions.Activate) -> None:
     _all_int(action, action)
     if p.phase is not Phase.MAIN:
         raise IllegalAction("no activation is open now")

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from game.engine.core import Event
 
+__all__ = [
+    "Activated", "Attacked", "Destroyed", "DiceRolled", "Duel", "FateCalled", "FateRolled", "Moved", "Placed",
+    "RepelFailed", "Repelled", "Shielded", "SpiritChanged", "Turned", "TurnEnded", "TurnStarted"
+]
+
 
 @dataclass(frozen=True)
 class Placed(Event):

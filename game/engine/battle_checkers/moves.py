@@ -7,38 +7,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.battle_checkers.actions import (
-    END,
-    FATE,
-    NOFATE,
-    USE_DIE1,
-    USE_DIE2,
-    USE_SUM,
-    Activate,
-    Attack,
-    BattleCheckersAction,
-    Place,
-    Preset,
-)
+from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.geometry import END_FACINGS, ROTATION, signed_turn
 from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, Phase
 from game.engine.battle_checkers.position import Position
 
 
-def legal_actions(p: Position) -> list[BattleCheckersAction]:
+def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
     """Every decision open now: distinct activation end results, attacks, `end`; or deploy/fate choices."""
     phase = p.phase
     if phase is Phase.MAIN:
-        out: list[BattleCheckersAction] = list(attacks(p))
+        out: list[actions.BattleCheckersAction] = list(attacks(p))
         open_uses = uses(p)
         if open_uses:
             for cell in ready_units(p):
                 for use, pips in open_uses:
                     activations_into(p, out.append, cell, use, pips)
-        out.append(END)
+        out.append(actions.END)
         return out
     if phase is Phase.FATE_CHOICE:
-        return [FATE, NOFATE]
+        return [actions.FATE, actions.NOFATE]
     if phase is Phase.DEPLOY:
         return deploy_actions(p)
     return []
@@ -52,11 +40,12 @@ def uses(p: Position) -> list[tuple[int, int]]:
     a, b = dice
     spent1, spent2 = p.spent
     if not spent1 and not spent2:
-        return [(USE_SUM, a + b), (USE_DIE1, a)] if a == b else [(USE_SUM, a + b), (USE_DIE1, a), (USE_DIE2, b)]
+        both = [(actions.USE_SUM, a + b), (actions.USE_DIE1, a)]
+        return both if a == b else [*both, (actions.USE_DIE2, b)]
     if not spent1:
-        return [(USE_DIE1, a)]
+        return [(actions.USE_DIE1, a)]
     if not spent2:
-        return [(USE_DIE2, b)]
+        return [(actions.USE_DIE2, b)]
     return []
 
 
@@ -66,18 +55,18 @@ def ready_units(p: Position) -> list[int]:
     return [c for c in range(len(owner)) if owner[c] == player and not flags[c] & ACTIVATED]
 
 
-def attacks(p: Position) -> list[Attack]:
+def attacks(p: Position) -> list[actions.Attack]:
     """The acting player's attacks open now (B8): units with their attack facing an adjacent enemy."""
     if p.phase is not Phase.MAIN:
         return []
     owner, flags, facing, ahead, player = p.owner, p.flags, p.facing, p.board.ahead, p.player
     enemy = 1 - player
-    out: list[Attack] = []
+    out: list[actions.Attack] = []
     for c in range(len(owner)):
         if owner[c] == player and flags[c] & ATTACK_READY:
             target = ahead[c][facing[c]]
             if target >= 0 and owner[target] == enemy:
-                out.append(Attack(c, target))
+                out.append(actions.Attack(c, target))
     return out
 
 
@@ -98,16 +87,16 @@ def next_to_enemy(p: Position, cell: int) -> bool:
     return False
 
 
-def activations_into(p: Position, append: Callable[[Activate], object], cell: int, use: int, pips: int) -> None:
+def activations_into(p: Position, append: Callable[[actions.Activate], object], cell: int, use: int, pips: int) -> None:
     """Passes to `append` every distinct end result (cell, facing) the unit on `cell` reaches with `pips` (B7)."""
     # Each end result has one cheapest plan (straight moves fix the direction), so no deduplication.
     f0 = p.facing[cell]
     rot = ROTATION[f0]
     # The generated NamedTuple constructor costs twice tuple.__new__; this loop is the search's hottest.
-    new = tuple.__new__
+    new, activate = tuple.__new__, actions.Activate
     for f in range(8):
         if f != f0 and rot[f] <= pips:
-            append(new(Activate, (cell, use, cell, f)))
+            append(new(activate, (cell, use, cell, f)))
     if next_to_enemy(p, cell):
         return
     owner = p.owner
@@ -124,7 +113,7 @@ def activations_into(p: Position, append: Callable[[Activate], object], cell: in
                 break
             spare = budget - k
             for f in ends[spare if spare < 4 else 4]:
-                append(new(Activate, (cell, use, t, f)))
+                append(new(activate, (cell, use, t, f)))
 
 
 def activation_cost(p: Position, cell: int, to: int, facing: int) -> int | None:
@@ -143,7 +132,7 @@ def activation_cost(p: Position, cell: int, to: int, facing: int) -> int | None:
     return ROTATION[f0][d] + k + ROTATION[d][facing]
 
 
-def plan(p: Position, action: Activate) -> tuple[int, int, int]:
+def plan(p: Position, action: actions.Activate) -> tuple[int, int, int]:
     """The canonical (first turn, steps, last turn) of an activation; turns in signed eighths."""
     f0 = p.facing[action.cell]
     if action.to == action.cell:
@@ -155,15 +144,15 @@ def plan(p: Position, action: Activate) -> tuple[int, int, int]:
     return signed_turn(f0, d), k, signed_turn(d, action.facing)
 
 
-def deploy_actions(p: Position) -> list[BattleCheckersAction]:
+def deploy_actions(p: Position) -> list[actions.BattleCheckersAction]:
     """The deploying player's presets (while nothing is placed) and placements in its half (B4)."""
     player = p.player
-    out: list[BattleCheckersAction] = []
+    out: list[actions.BattleCheckersAction] = []
     if p.to_place[player] == p.level.units_per_player:
-        out.extend(Preset(name) for name in p.level.presets)
+        out.extend(actions.Preset(name) for name in p.level.presets)
     owner, w = p.owner, p.board.width
     for y in p.board.half_ranks(player):
         for c in range(y * w, y * w + w):
             if owner[c] == EMPTY:
-                out.extend([Place(c, f) for f in range(8)])
+                out.extend([actions.Place(c, f) for f in range(8)])
     return out

@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine.battle_checkers.actions import (
-    Activate,
-    Attack,
-    BattleCheckersAction,
-    DuelRoll,
-    EndTurn,
-    FateChoice,
-    FateRoll,
-    Place,
-    Preset,
-    RepelRoll,
-    Roll,
-)
+from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.battle import apply_attack, apply_duel, apply_fate_choice, apply_fate_roll, apply_repel
 from game.engine.battle_checkers.checks import check
 from game.engine.battle_checkers.position import Position
@@ -22,27 +10,27 @@ from game.engine.battle_checkers.turn import apply_activation, apply_end, apply_
 from game.engine.core import Event
 
 
-def apply_action(p: Position, action: BattleCheckersAction) -> list[Event]:
+def apply_action(p: Position, action: actions.BattleCheckersAction) -> list[Event]:
     """Apply a decision or chance outcome to `p`; IllegalAction when it is not legal there."""
     check(p, action)
     match action:
-        case Activate():
+        case actions.Activate():
             return apply_activation(p, action)
-        case Roll():
+        case actions.Roll():
             return apply_roll(p, action)
-        case Attack():
+        case actions.Attack():
             return apply_attack(p, action)
-        case EndTurn():
+        case actions.EndTurn():
             return apply_end(p)
-        case FateChoice():
+        case actions.FateChoice():
             return apply_fate_choice(p, action)
-        case DuelRoll():
+        case actions.DuelRoll():
             return apply_duel(p, action)
-        case RepelRoll():
+        case actions.RepelRoll():
             return apply_repel(p, action)
-        case FateRoll():
+        case actions.FateRoll():
             return apply_fate_roll(p, action)
-        case Place():
+        case actions.Place():
             return apply_place(p, action)
-        case Preset():
+        case actions.Preset():
             return apply_preset(p, action)

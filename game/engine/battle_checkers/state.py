@@ -6,15 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine.battle_checkers import checks, moves
-from game.engine.battle_checkers.actions import (
-    DUEL_OUTCOMES,
-    FATE_OUTCOMES,
-    REPEL_OUTCOMES,
-    ROLL_OUTCOMES,
-    Activate,
-    Attack,
-    BattleCheckersAction,
-)
+from game.engine.battle_checkers.actions import CHANCE_OUTCOMES, Activate, Attack, BattleCheckersAction
 from game.engine.battle_checkers.geometry import DIRECTIONS, Board, side_hit
 from game.engine.battle_checkers.notation import action_from_str, action_to_str
 from game.engine.battle_checkers.odds import attack_forecast
@@ -23,13 +15,6 @@ from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.position_json import position_to_dict
 from game.engine.battle_checkers.rules import apply_action
 from game.engine.core import CHANCE, TERMINAL, Event, Forecast, ForecastOutcome, Game, IllegalAction, Outcome, State
-
-_CHANCE_OUTCOMES: dict[Phase, tuple[tuple[BattleCheckersAction, Fraction], ...]] = {
-    Phase.ROLL: ROLL_OUTCOMES,
-    Phase.DUEL: DUEL_OUTCOMES,
-    Phase.REPEL: REPEL_OUTCOMES,
-    Phase.FATE: FATE_OUTCOMES,
-}
 
 
 class BattleCheckersState(State[BattleCheckersAction]):
@@ -139,7 +124,7 @@ class BattleCheckersState(State[BattleCheckersAction]):
 
     def chance_outcomes(self) -> list[tuple[BattleCheckersAction, Fraction]]:
         """The roll (21 unordered 2d6), duel (30 untied pairs), repel (1d6) or fate roll (36 pairs)."""
-        return list(_CHANCE_OUTCOMES.get(self.position.phase, ()))
+        return list(CHANCE_OUTCOMES.get(self.position.phase, ()))
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None."""

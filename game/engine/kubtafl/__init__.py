@@ -16,85 +16,17 @@ For searchers and evaluators (all cheap, read-only unless noted):
   `state.cell_name(x, y)`; `state.geo` holds `rays[cell][dir]` (N, E, S, W), `nbrs[cell]`, `names`.
 """
 
+from game.engine.kubtafl import events, pieces
 from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
-from game.engine.kubtafl.events import (
-    Damaged,
-    Destroyed,
-    Event,
-    GameOver,
-    Impact,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-    ValueChanged,
-)
+from game.engine.kubtafl.events import *  # noqa: F403
 from game.engine.kubtafl.game import KubtaflGame, make_game
 from game.engine.kubtafl.geometry import DIRECTIONS, Geometry, geometry
-from game.engine.kubtafl.pieces import (
-    ABSENT,
-    D20,
-    DARK,
-    FACES,
-    FACES_OF,
-    KIND_INDEX,
-    KIND_OF,
-    KINDS,
-    KINDS_PER_SIDE,
-    LIGHT,
-    NUM_DICE,
-    QUIET_LIMIT,
-    REMOVED,
-    REPETITION_LIMIT,
-    SIDE_OF,
-    SIDES,
-    die_id,
-)
+from game.engine.kubtafl.pieces import *  # noqa: F403
 from game.engine.kubtafl.state import Action, DieInfo, KubtaflState
 
 __all__ = [
-    "ABSENT",
-    "D20",
-    "DARK",
-    "DIRECTIONS",
-    "FACES",
-    "FACES_OF",
-    "KIND_INDEX",
-    "KIND_OF",
-    "KINDS",
-    "KINDS_PER_SIDE",
-    "LIGHT",
-    "NUM_DICE",
-    "QUIET_LIMIT",
-    "REMOVED",
-    "REPETITION_LIMIT",
-    "SIDES",
-    "SIDE_OF",
-    "Action",
-    "Damaged",
-    "Destroyed",
-    "DieInfo",
-    "Event",
-    "GameOver",
-    "Geometry",
-    "Impact",
-    "KubtaflAction",
-    "KubtaflGame",
-    "KubtaflState",
-    "Move",
-    "Moved",
-    "Pinned",
-    "Pushed",
-    "ReEntered",
-    "ReEntry",
-    "Ricochet",
-    "Transfer",
-    "Transferred",
-    "ValueChanged",
-    "die_id",
-    "geometry",
-    "make_game",
-    "typed",
+    "KubtaflAction", "Move", "ReEntry", "Transfer", "typed", "KubtaflGame", "make_game", "DIRECTIONS", "Geometry",
+    "geometry", "Action", "DieInfo", "KubtaflState",
 ]
+__all__ += events.__all__
+__all__ += pieces.__all__

@@ -10,19 +10,8 @@ import re
 from typing import Any, NamedTuple
 
 from game.engine.core import TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, State
+from game.engine.kubtafl import events as ev
 from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
-from game.engine.kubtafl.events import (
-    Damaged,
-    Destroyed,
-    Impact,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-    ValueChanged,
-)
 from game.engine.kubtafl.geometry import Geometry
 from game.engine.kubtafl.pieces import (
     D20,
@@ -460,11 +449,11 @@ class KubtaflState(State[KubtaflAction]):
             self.pos[die] = REMOVED
             self.board[cell] = -1
             name = self.geo.names[cell]
-            events.append(Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], name, old, 0, amount))
-            events.append(Destroyed(SIDE_NAME_OF[die], KIND_NAME_OF[die], name))
+            events.append(ev.Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], name, old, 0, amount))
+            events.append(ev.Destroyed(SIDE_NAME_OF[die], KIND_NAME_OF[die], name))
             return True
         self.val[die] = new
-        events.append(Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], self.geo.names[cell], old, new, amount))
+        events.append(ev.Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], self.geo.names[cell], old, new, amount))
         return False
 
     def _move(self, src: int, dst: int, events: list[Event]) -> int:
@@ -478,7 +467,7 @@ class KubtaflState(State[KubtaflAction]):
         if target < 0:
             board[dst] = a
             pos[a] = dst
-            events.append(Moved(side, kind, names[src], names[dst]))
+            events.append(ev.Moved(side, kind, names[src], names[dst]))
             return a
         line = geo.line[src * geo.size + dst]
         if line is None:  # `_check` refuses such moves; this keeps the lookup honest
@@ -490,9 +479,9 @@ class KubtaflState(State[KubtaflAction]):
         damage = 1 if own else (j + 1 if beyond_free else j)  # K8, K7
         contact = ray[j - 2] if j >= 2 else src
         if contact != src:
-            events.append(Moved(side, kind, names[src], names[contact]))
+            events.append(ev.Moved(side, kind, names[src], names[contact]))
         events.append(
-            Impact(
+            ev.Impact(
                 side,
                 kind,
                 names[contact],
@@ -514,7 +503,7 @@ class KubtaflState(State[KubtaflAction]):
         board[final] = a
         pos[a] = final
         if final != contact:
-            events.append(Moved(side, kind, names[contact], names[final]))
+            events.append(ev.Moved(side, kind, names[contact], names[final]))
         return a
 
     def _push(self, x: int, ray: tuple[int, ...], p: int, length: int, events: list[Event]) -> None:
@@ -539,17 +528,17 @@ class KubtaflState(State[KubtaflAction]):
                 board[ray[start]] = -1
                 board[ray[p]] = x
                 pos[x] = ray[p]
-                events.append(Pushed(side, kind, names[ray[start]], names[ray[p]], length))
+                events.append(ev.Pushed(side, kind, names[ray[start]], names[ray[p]], length))
             if hit < 0:
                 return
             struck = ray[p + 1]
             damage = min(step, val[x])
-            events.append(Ricochet(names[ray[p]], names[struck], step, damage))
+            events.append(ev.Ricochet(names[ray[p]], names[struck], step, damage))
             if self._damage(hit, struck, damage, events):
                 board[ray[p]] = -1
                 board[struck] = x
                 pos[x] = struck
-                events.append(Pushed(side, kind, names[ray[p]], names[struck], length))
+                events.append(ev.Pushed(side, kind, names[ray[p]], names[struck], length))
                 return
             if p + 2 < nr and board[ray[p + 2]] < 0:
                 x, p, length = hit, p + 1, step  # the struck die is pushed in turn
@@ -574,7 +563,7 @@ class KubtaflState(State[KubtaflAction]):
                 continue
             names = self.geo.names
             damage = self.val[a]
-            events.append(Pinned(names[c], names[ray[0]], names[ray[1]], damage))
+            events.append(ev.Pinned(names[c], names[ray[0]], names[ray[1]], damage))
             self._damage(e, ray[0], damage, events)
 
     def _transfer(self, donor: int, rec: int, t: int, events: list[Event]) -> None:
@@ -582,9 +571,9 @@ class KubtaflState(State[KubtaflAction]):
         board, val, names = self.board, self.val, self.geo.names
         a, b = board[donor], board[rec]
         side = SIDE_NAME_OF[a]
-        events.append(Transferred(side, names[donor], names[rec], t))
-        events.append(ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
-        events.append(ValueChanged(side, KIND_NAME_OF[b], names[rec], val[b], val[b] + t))
+        events.append(ev.Transferred(side, names[donor], names[rec], t))
+        events.append(ev.ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
+        events.append(ev.ValueChanged(side, KIND_NAME_OF[b], names[rec], val[b], val[b] + t))
         val[a] -= t
         val[b] += t
 
@@ -597,8 +586,8 @@ class KubtaflState(State[KubtaflAction]):
         board[cell] = die
         self.pos[die] = cell
         val[die] = t
-        events.append(ReEntered(side, KINDS[kind], names[cell], names[donor], t))
-        events.append(ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
+        events.append(ev.ReEntered(side, KINDS[kind], names[cell], names[donor], t))
+        events.append(ev.ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
         val[a] -= t
         self._reset = True
         return die
