@@ -516,7 +516,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, the fate roll, or a turn."""
         t = self.board.t
-        state = self.board.session.state
+        state = self.board.state_as(BattleCheckersState)
         name = self.seat_name(seat)
         if state.phase == "deploy":
             return t("battle_checkers.handover.deploy", name=name)

@@ -52,7 +52,7 @@ class ReviewController:
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine (kept in step with the session's log)."""
-        s = self.scene.session
+        s = self.scene.live
         if self.timeline is None or self.timeline.game is not s.game:
             self.timeline = Timeline(s.game)
         try:

@@ -5,7 +5,7 @@ parts hold this object, never the scene."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -20,7 +20,10 @@ from game.client.play.records import Timeline
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.client.play.session import GameSession
     from game.client.settings import Settings
+
+StateT = TypeVar("StateT")
 
 
 class BoardServices:
@@ -51,10 +54,22 @@ class BoardServices:
 
     # ----- the session -----
     @property
-    def session(self) -> Any:
-        """The game being played, a `GameSession` (read it; act through `commit`); typed loosely while the
-        session's state is typed only as the engine's base `State`."""
+    def session(self) -> GameSession | None:
+        """The game being played (read it; act through `commit`); None before a game opens."""
         return self._scene.session
+
+    @property
+    def live(self) -> GameSession:
+        """The open game (for the parts that run only while one is open)."""
+        return self._scene.live
+
+    def state_as(self, kind: type[StateT]) -> StateT:
+        """The open game's position as the mode's own state class (a mode's board plays only its engine's
+        positions)."""
+        state = self._scene.live.state
+        if not isinstance(state, kind):
+            raise TypeError(f"{self.mode}: the position is a {type(state).__name__}, not a {kind.__name__}")
+        return state
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine."""

@@ -153,9 +153,10 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         for text, actor in zip(reversed(s.log), reversed(s.actors), strict=False):
             if actor < 0:
                 continue
-            action = typed(s.game, text)
+            game = self.board.state_as(CheckRiskState).game
+            action = typed(game, text)
             if isinstance(action, (Move, Attack)):
-                return [s.game.cell_name(action.origin), s.game.cell_name(action.target)], actor
+                return [game.cell_name(action.origin), game.cell_name(action.target)], actor
             if isinstance(action, End):
                 return None
         return None
@@ -259,8 +260,10 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
 
     def eliminated(self, seat: int) -> bool:
         """True once the seat is out of the game (its chip greyed and struck through, its turns skipped)."""
-        s = self.board.session
-        return bool(s is not None and seat < len(s.state.out) and s.state.out[seat])
+        if self.board.session is None:
+            return False
+        out = self.board.state_as(CheckRiskState).out
+        return seat < len(out) and out[seat]
 
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's token (grey once out)."""
@@ -287,7 +290,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             return
         outcome = s.outcome
         winners = tuple(outcome.winners) if outcome is not None else ()
-        results.draw(surface, rect, scale, stats, list(s.state.out), self.seat_name, self.board.seat_controller,
+        results.draw(surface, rect, scale, stats, list(self.board.state_as(CheckRiskState).out), self.seat_name, self.board.seat_controller,
                      self.board.t, winners, cut)
 
     def log_rows(self) -> list[Row]:
@@ -351,8 +354,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, defending mid-turn, or a turn."""
         t = self.board.t
-        s = self.board.session
-        state = s.state
+        state = self.board.state_as(CheckRiskState)
         name = self.seat_name(seat)
         battle = state.pending_battle()
         if battle is not None and battle.stage == "defender" and seat == battle.defender:

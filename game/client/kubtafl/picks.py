@@ -344,7 +344,7 @@ class KubtaflPicks:
             action = self.index.by_text.get(text)
             if action is None:
                 return None
-            cached = build_preview(self.board.session.state.preview(action), text)
+            cached = build_preview(self.board.live.state.preview(action), text)
             self.preview_cache[text] = cached
         return cached
 

@@ -94,7 +94,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         mover = build_preview(self.board.last_entry_events()).mover
         if mover is not None:
             return cell_name(*mover[0]), cell_name(*mover[1]), side
-        parts = notation_parts(s.state, s.log[-1])
+        parts = notation_parts(self.board.state_as(KubtaflState), s.log[-1])
         if parts is None:
             return None
         return parts.src, parts.dst, side
@@ -277,14 +277,14 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             own = [d for d in dice if d.get("side") == side]
             parts.append(t("kubtafl.summary.side", side=t(f"kubtafl.side.{side}"), count=len(own),
                            points=sum(int(d.get("value", 0)) for d in own)))
-        moves = sum(1 for a in self.board.session.actors if a >= 0)
+        moves = sum(1 for a in self.board.live.actors if a >= 0)
         return t("kubtafl.summary", sides="; ".join(parts), moves=moves)
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""
         t = self.board.t
         p = self.picks
-        s = self.board.session
+        s = self.board.live
         if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
                 p.preview.winners[0] == s.current_seat:
             return t("kubtafl.status.wins_now")
@@ -312,8 +312,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def _parts(self, text: str) -> ActionParts | None:
         """The parts of an action named in notation, read on the current position."""
-        session = self.board.session
-        return notation_parts(session.state, text) if session is not None and text else None
+        if self.board.session is None or not text:
+            return None
+        return notation_parts(self.board.state_as(KubtaflState), text)
 
     def hint_words(self, text: str) -> str:
         """The notation for a move, a sentence for a transfer or re-entry."""
