@@ -13,7 +13,7 @@ from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
 from game.client.dice import TrayDie, die_image
-from game.engine.battle_checkers import END, BattleCheckersState, USE_DIE1, USE_DIE2, USE_SUM
+from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM, BattleCheckersState
 
 if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
@@ -161,7 +161,8 @@ class Slot:
         session = self.view.board.session
         if stats is None or session is None:
             return []
-        return [side.spirit + [self.view.board.state_as(BattleCheckersState).spirit[seat]] for seat, side in enumerate(stats.sides)]
+        spirit = self.view.board.state_as(BattleCheckersState).spirit
+        return [side.spirit + [spirit[seat]] for seat, side in enumerate(stats.sides)]
 
     def _spirit_chart(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         """Both sides' spirit over the game as two lines in their colours."""

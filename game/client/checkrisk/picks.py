@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING, Any
 from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
-from game.engine.checkrisk import WORDS, Attack, CheckRiskState, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
+from game.engine.checkrisk import (
+    WORDS,
+    Attack,
+    CheckRiskState,
+    Deploy,
+    Move,
+    Occupy,
+    Preset,
+    Reinforce,
+    Word,
+    battle_forecast,
+)
 from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:

@@ -290,7 +290,8 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             return
         outcome = s.outcome
         winners = tuple(outcome.winners) if outcome is not None else ()
-        results.draw(surface, rect, scale, stats, list(self.board.state_as(CheckRiskState).out), self.seat_name, self.board.seat_controller,
+        out = list(self.board.state_as(CheckRiskState).out)
+        results.draw(surface, rect, scale, stats, out, self.seat_name, self.board.seat_controller,
                      self.board.t, winners, cut)
 
     def log_rows(self) -> list[Row]:
