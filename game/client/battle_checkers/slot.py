@@ -4,11 +4,12 @@ both sides' spirit as grains with their units left."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
+from game.client.battle_checkers.model import BattleCheckersModel
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
@@ -29,10 +30,9 @@ class Slot:
         self.view = view
         self.hover: str | None = None
 
-    def model(self) -> Any:
+    def model(self) -> BattleCheckersModel | None:
         """The drawing model shown: a reviewed past position's, else the live board's."""
-        board = self.view.board
-        return board.review_model if board.review_model is not None else board.model
+        return self.view.board.shown_model_as(BattleCheckersModel)
 
     def _rects(self) -> SlotRows:
         return slot_rows(self.view.board.panel_layout, 1.7)
@@ -40,8 +40,8 @@ class Slot:
     def chips(self) -> list[B.Button]:
         """The dice chips of the turn (shown to everyone; open ones clickable on the human's turn)."""
         model = self.model()
-        dice = getattr(model, "dice", None)
-        if dice is None:
+        dice = model.dice if model is not None else None
+        if model is None or dice is None:
             return []
         rows = self._rects()
         picks = self.view.picks
@@ -189,7 +189,7 @@ class Slot:
     def _chips(self, surface: pygame.Surface, unit: int, offset: tuple[int, int]) -> None:
         model = self.model()
         chips = self.chips()
-        if not chips or model is None:
+        if not chips or model is None or model.dice is None:
             return
         for chip in chips:
             rect = chip.rect.move(offset)

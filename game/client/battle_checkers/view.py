@@ -82,8 +82,8 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
     def make_animation(self) -> BattleCheckersAnimation:
         """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
         board = self.board
-        return BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.t, self.seat_name,
-                                       self.slot.spirit_anchor)
+        return BattleCheckersAnimation(board.animator, lambda: board.model_as(BattleCheckersModel), self.card, board.t,
+                                       self.seat_name, self.slot.spirit_anchor)
 
     # ----- model and animation -----
     def enter(self) -> None:
@@ -292,7 +292,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         the side's initial in each cell's corner); True when drawn."""
         p, layout = self.picks, self.board.layout
         cell = p.hover
-        model = self.board.model
+        model = self.board.model_as(BattleCheckersModel) if self.board.model is not None else None
         if not cell or model is None or (p.selected and cell in p.plans() and cell != p.selected):
             return False
         facing: int | None = None

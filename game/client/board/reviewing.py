@@ -25,7 +25,7 @@ class ReviewController:
         self.scene = scene
         self.timeline: Timeline | None = None  # the game's positions, replayed through the engine (review, notes)
         self.review: Review | None = None  # the past position shown, None: live
-        self.model: Any = None  # the drawing model of the reviewed position, None: live
+        self.model: object = None  # the drawing model of the reviewed position, None: live
         self.replay: Playback | None = None  # set in the replay viewer: the whole game is reviewed, never live
         self.replay_seats: list[str] = []  # how the replayed game's seats were played
         self.replay_back = "menu"  # where Esc and Back go from the replay viewer

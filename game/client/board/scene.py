@@ -81,7 +81,7 @@ class BoardScene(GameScene):
         self.animator = Animator(self.queue, self.play_sound)
         self.tracker = PointerTracker()
         self.log = MoveLog()
-        self.model: Any = None
+        self.model: object = None
         self.time = 0.0
         self.results_cut: list[str] = []  # texts of the game-over card's results that did not fit
         self._static: pygame.Surface | None = None

@@ -23,7 +23,14 @@ if TYPE_CHECKING:
     from game.client.play.session import GameSession
     from game.client.settings import Settings
 
-StateT = TypeVar("StateT")
+T = TypeVar("T")
+
+
+def _narrowed(value: object, kind: type[T]) -> T:
+    """`value` as the mode's own `kind` (a mode's board holds only its own engine's positions and models)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"expected a {kind.__name__}, got a {type(value).__name__}")
+    return value
 
 
 class BoardServices:
@@ -63,13 +70,10 @@ class BoardServices:
         """The open game (for the parts that run only while one is open)."""
         return self._scene.live
 
-    def state_as(self, kind: type[StateT]) -> StateT:
+    def state_as(self, kind: type[T]) -> T:
         """The open game's position as the mode's own state class (a mode's board plays only its engine's
         positions)."""
-        state = self._scene.live.state
-        if not isinstance(state, kind):
-            raise TypeError(f"{self.mode}: the position is a {type(state).__name__}, not a {kind.__name__}")
-        return state
+        return _narrowed(self._scene.live.state, kind)
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine."""
@@ -122,14 +126,26 @@ class BoardServices:
         return self._scene.animator
 
     @property
-    def model(self) -> Any:
-        """The live drawing model (the animation walks it forward)."""
+    def model(self) -> object:
+        """The live drawing model (the animation walks it forward), None before a game opens."""
         return self._scene.model
 
     @property
-    def review_model(self) -> Any:
+    def review_model(self) -> object:
         """The reviewed position's model, None while live."""
         return self._scene.reviewer.model
+
+    def model_as(self, kind: type[T]) -> T:
+        """The live drawing model as the mode's model class (a game is open)."""
+        return _narrowed(self._scene.model, kind)
+
+    def shown_model_as(self, kind: type[T]) -> T | None:
+        """The model on screen as the mode's model class: a reviewed position's, else the live one (None before a
+        game opens)."""
+        model = self._scene.reviewer.model
+        if model is None:
+            model = self._scene.model
+        return None if model is None else _narrowed(model, kind)
 
     def fit_turn(self, text: str) -> str:
         """A turn's text fitted to the move list."""

@@ -39,7 +39,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
     def make_animation(self) -> CheckRiskAnimation:
         """The engine's events, with the battles' dice on the card."""
         board = self.board
-        return CheckRiskAnimation(board.animator, lambda: board.model, self.card)
+        return CheckRiskAnimation(board.animator, lambda: board.model_as(CheckRiskModel), self.card)
 
     def enter(self) -> None:
         """As every such mode, with no groups or blitz left from a last game."""
@@ -246,7 +246,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             if p.hover in attacks:
                 odds_card.draw(surface, self.board, p.state, p.selected, p.hover,
                                p.chosen_amount(p.selected, p.hover), attacks[p.hover], cut)
-        self.card.draw(surface, self.board.model, cut)
+        self.card.draw(surface, cut)
         self.draw_drag(surface, cut)
 
     # ----- panel and texts -----

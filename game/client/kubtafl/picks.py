@@ -18,7 +18,7 @@ import pygame
 from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, Release, Tab, step_cursor
 from game.client.board.layout import cell_name, cell_xy
 from game.client.kubtafl.actions import ActionIndex, Option
-from game.client.kubtafl.model import SIDES
+from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Threats, read_threats
 
@@ -80,9 +80,9 @@ class KubtaflPicks:
         return die is not None and die.side != self.own_side()
 
     @property
-    def model(self) -> Any:
+    def model(self) -> BoardModel:
         """The drawing model the board shows."""
-        return self.board.model
+        return self.board.model_as(BoardModel)
 
     def own_side(self) -> str:
         """The side to act."""

@@ -43,7 +43,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         self.picks = KubtaflPicks(board)
         self.overlays = KubtaflOverlays(board.marks)
         self.painter = DicePainter()
-        self.animation = KubtaflAnimation(board.animator, lambda: board.model)
+        self.animation = KubtaflAnimation(board.animator, lambda: board.model_as(BoardModel))
         board.effects.register("pin", draw_pin)
 
     # ----- model and animation -----
@@ -124,7 +124,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                 self.board.marks.corner_ticks(layer, layout, p.clickable_dice())
         return True
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel,
                     offset: tuple[float, float]) -> None:
         """Every die of `model`."""
         self.painter.draw_dice(surface, layout, model, offset)
@@ -133,7 +133,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The selected die's targets and transfer badges, re-entry squares, hint, preview, cursor."""
         if not self._shows_choices(interactive):
             return False
-        layout, p, model = self.board.layout, self.picks, self.board.model
+        layout, p, model = self.board.layout, self.picks, self.board.model_as(BoardModel)
         reach = p.reach_cell()
         if reach is not None:
             die = model.dice.get(reach)
@@ -197,7 +197,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     def draw_top(self, surface: pygame.Surface) -> None:
         """The arrow of a die being dragged."""
         grab = self.board.grab
-        if self.board.dragging and grab is not None and grab[0] in self.board.model.dice:
+        if self.board.dragging and grab is not None and grab[0] in self.board.model_as(BoardModel).dice:
             pos = self.board.pointer_pos or pygame.mouse.get_pos()
             art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
@@ -233,7 +233,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def shown_model(self) -> BoardModel | None:
         """The model on screen: a reviewed position's, else the live one."""
-        return self.board.review_model if self.board.review_model is not None else self.board.model
+        return self.board.shown_model_as(BoardModel)
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
@@ -294,16 +294,17 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if hint:
             return hint
         reach = p.reach_cell()
-        if reach is not None and reach in self.board.model.dice:
-            die = self.board.model.dice[reach]
+        model = self.board.model_as(BoardModel)
+        if reach is not None and reach in model.dice:
+            die = model.dice[reach]
             key = "kubtafl.status.reach" if p.threats().reach.get(reach) else "kubtafl.status.reach_none"
             return t(key, side=t(f"kubtafl.side.{die.side}"), die=f"{die.kind} ({die.value})")
         if p.reentry_kind:
             more = len(p.index.reentries) > 1
             return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=p.reentry_kind)
         if p.selected:
-            die = self.board.model.dice.get(p.selected)
-            return t("kubtafl.status.selected", die=f"{die.kind} ({die.value})" if die else p.selected)
+            chosen = model.dice.get(p.selected)
+            return t("kubtafl.status.selected", die=f"{chosen.kind} ({chosen.value})" if chosen else p.selected)
         if note:
             return note
         if not p.index.moves and p.index.reentries:
