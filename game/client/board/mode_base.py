@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from game.client import art
+from game.client.board.animator import Handlers
 from game.client.board.log import Row
 from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
@@ -45,7 +46,7 @@ class Slot(Protocol):
 class Animation(Protocol):
     """A mode's animation of the engine's events."""
 
-    def handlers(self) -> dict[type, Callable[[Any], None]]:
+    def handlers(self) -> Handlers:
         """Event class -> handler."""
 
 
@@ -115,7 +116,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         self.picks.draft = {}
         self.picks.draft_preset = ""
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """The mode's event classes -> animation handlers."""
         return self.animation.handlers()
 

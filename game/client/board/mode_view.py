@@ -54,11 +54,11 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
+from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout
 from game.client.board.log import Row
@@ -85,7 +85,7 @@ class ModeView(Protocol[StateT, ModelT]):
     def build_model(self, state: StateT) -> ModelT:
         """The drawing model of `state` (any state, also a past one: read-only)."""
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """One handler per engine event class; each queues steps on `board.animator` that change `board.model`."""
 
     # ----- picks -----

@@ -4,12 +4,13 @@ parts hold this object, never the scene."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from game.client.board.animator import Animator
+from game.client.board.chooser import Option
 from game.client.board.effects import Effects
 from game.client.board.layout import BoardLayout
 from game.client.board.marks import Marks
@@ -205,8 +206,8 @@ class BoardServices:
         """Drop every pick of the mode (its `reset`)."""
         self._scene.view.reset()
 
-    def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
-                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+    def open_chooser(self, title: str, rows: Sequence[tuple[str, Sequence[Option]]], cell: str,
+                     on_focus: Callable[[Option | None], None] | None = None, focus: tuple[int, int] = (0, 0),
                      keep_clear: tuple[str, ...] = ()) -> None:
         """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
         self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.client.board.chooser import Option as ChooserOption
 from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, Release, Tab, step_cursor
 from game.client.board.layout import cell_name, cell_xy
 from game.client.kubtafl.actions import ActionIndex, Option
@@ -245,7 +246,7 @@ class KubtaflPicks:
         self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
                                 self._chip_focused, keep_clear=(cell, *rows))
 
-    def _chip_focused(self, option: Option | None) -> None:
+    def _chip_focused(self, option: ChooserOption | None) -> None:
         self.set_preview(option.text if option is not None else None)
 
     # ----- keys -----

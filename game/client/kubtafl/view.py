@@ -3,12 +3,12 @@ texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import art
+from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
@@ -51,7 +51,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The dice of `state` (any state: read-only)."""
         return BoardModel.from_state_dict(state.to_dict())
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """Kubtafl's event classes -> animation handlers."""
         return self.animation.handlers()
 
