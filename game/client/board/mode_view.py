@@ -54,7 +54,7 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
@@ -65,6 +65,7 @@ from game.client.board.log import Row
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.engine.core import Outcome
 
 StateT = TypeVar("StateT", contravariant=True)
 ModelT = TypeVar("ModelT")
@@ -150,7 +151,7 @@ class ModeView(Protocol[StateT, ModelT]):
     def hint_words(self, text: str) -> str:
         """A suggested action (in notation) in words for the status line."""
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """Why the game ended, for the game-over card."""
 
     def handover(self, seat: int) -> str | None:

@@ -3,7 +3,7 @@ texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,6 +28,7 @@ from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.engine.core import Outcome
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -255,7 +256,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             return []
         return seat_rows(self.board.entry_texts(), s.actors, 2)
 
-    def entry_note(self, events: list[Any]) -> str:
+    def entry_note(self, events: list[object]) -> str:
         """What a move did, in short, for the move list: "pin", the damage dealt ("−7") and "×" per die destroyed."""
         words = []
         if any(isinstance(e, Pinned) for e in events):
@@ -328,7 +329,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                      donor=parts.src)
         return t("kubtafl.status.hint", move=text)
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""
         t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
