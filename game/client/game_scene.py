@@ -32,6 +32,7 @@ from game.client.scene import Scene
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.play.session import GameSession
 
 DialogItem = tuple[str, Callable[[], None], str]  # a dialog button: its text, what it does, its theme id
 
@@ -43,9 +44,16 @@ class GameScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.session: Any = None
+        self.session: GameSession | None = None
         self.size: tuple[int, int] = app.screen_size
         self.dialogs = BoardDialogs(self)  # the pause menu, the game-over card and the Restart question
+
+    @property
+    def live(self) -> GameSession:
+        """The open game (the board's parts that run only while one is open read it here)."""
+        if self.session is None:
+            raise RuntimeError("no game is open")
+        return self.session
 
     # --- hooks for subclasses --------------------------------------------------------------------
     def enter_board(self, **context: Any) -> None:
@@ -71,7 +79,7 @@ class GameScene(Scene):
         surface.blit(art.table_background(surface.get_size()), (0, 0))
 
     # --- Scene ------------------------------------------------------------------------------------
-    def enter(self, session: Any = None, **context: Any) -> None:
+    def enter(self, session: GameSession | None = None, **context: object) -> None:
         """Open the board for `session`."""
         self.session = session
         self.dialogs.reset()
@@ -183,7 +191,7 @@ class GameScene(Scene):
 
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""
-        new = self.session.new_game(self.session.seed)
+        new = self.live.new_game(self.live.seed)
         new.clear_save()
         self.app.goto(self.mode or self.name, session=new)
 
@@ -209,7 +217,7 @@ class GameScene(Scene):
 
     def rematch(self) -> None:
         """A new game with the same seats and level and fresh dice."""
-        new = self.session.new_game(None)
+        new = self.live.new_game(None)
         new.clear_save()
         self.app.goto(self.mode or self.name, session=new)
 

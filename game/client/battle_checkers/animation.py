@@ -9,13 +9,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.client import art
 from game.client.anim import Anim, Effect, ease_in_out, ease_out_back
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
 from game.client.battle_checkers.pieces import seat_colour
-from game.client.board.animator import Animator
+from game.client.board.animator import Animator, Handlers
 from game.client.board.layout import cell_xy
 from game.client.dice import TrayDie
 from game.engine.battle_checkers import (
@@ -66,7 +66,7 @@ class BattleCheckersAnimation:
         self.last_fallen: tuple[float, float] | None = None  # where the last unit fell (its grain starts there)
         self.last_cell: str | None = None
 
-    def handlers(self) -> dict[type, Callable[[Any], None]]:
+    def handlers(self) -> Handlers:
         """Event class -> handler."""
         return {Placed: self.placed, TurnStarted: self.turn_started, DiceRolled: self.dice_rolled,
                 Activated: self.activated, Turned: self.turned, Moved: self.moved, Attacked: self.attacked,

@@ -4,16 +4,17 @@ both sides' spirit as grains with their units left."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
+from game.client.battle_checkers.model import BattleCheckersModel
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
 from game.client.dice import TrayDie, die_image
-from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM
+from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM, BattleCheckersState
 
 if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
@@ -29,10 +30,9 @@ class Slot:
         self.view = view
         self.hover: str | None = None
 
-    def model(self) -> Any:
+    def model(self) -> BattleCheckersModel | None:
         """The drawing model shown: a reviewed past position's, else the live board's."""
-        board = self.view.board
-        return board.review_model if board.review_model is not None else board.model
+        return self.view.board.shown_model_as(BattleCheckersModel)
 
     def _rects(self) -> SlotRows:
         return slot_rows(self.view.board.panel_layout, 1.7)
@@ -40,8 +40,8 @@ class Slot:
     def chips(self) -> list[B.Button]:
         """The dice chips of the turn (shown to everyone; open ones clickable on the human's turn)."""
         model = self.model()
-        dice = getattr(model, "dice", None)
-        if dice is None:
+        dice = model.dice if model is not None else None
+        if model is None or dice is None:
             return []
         rows = self._rects()
         picks = self.view.picks
@@ -161,7 +161,8 @@ class Slot:
         session = self.view.board.session
         if stats is None or session is None:
             return []
-        return [side.spirit + [session.state.spirit[seat]] for seat, side in enumerate(stats.sides)]
+        spirit = self.view.board.state_as(BattleCheckersState).spirit
+        return [side.spirit + [spirit[seat]] for seat, side in enumerate(stats.sides)]
 
     def _spirit_chart(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         """Both sides' spirit over the game as two lines in their colours."""
@@ -188,7 +189,7 @@ class Slot:
     def _chips(self, surface: pygame.Surface, unit: int, offset: tuple[int, int]) -> None:
         model = self.model()
         chips = self.chips()
-        if not chips or model is None:
+        if not chips or model is None or model.dice is None:
             return
         for chip in chips:
             rect = chip.rect.move(offset)

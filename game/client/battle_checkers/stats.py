@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from game.client.board.stats import LogReplay
-from game.engine.battle_checkers import Attack, Destroyed, DuelRoll, FateCalled, RepelRoll, TurnStarted
+from game.engine.battle_checkers import (
+    Attack,
+    BattleCheckersAction,
+    BattleCheckersState,
+    Destroyed,
+    DuelRoll,
+    FateCalled,
+    RepelRoll,
+    TurnStarted,
+)
+from game.engine.core import Game
 
 
 @dataclass
@@ -31,16 +40,16 @@ class SideStats:
 class GameStats:
     """Both sides' records, read from a session's game and log."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.sides: list[SideStats] = []
         self._attacker: int | None = None
-        self.replay = LogReplay(game, self._restart, self._step)
+        self.replay = LogReplay(game, BattleCheckersState, self._restart, self._step)
 
-    def _restart(self, state: Any) -> None:
+    def _restart(self, state: BattleCheckersState) -> None:
         self.sides = [SideStats(spirit=[state.spirit[seat]]) for seat in (0, 1)]
         self._attacker = None
 
-    def _step(self, state: Any, action: Any) -> None:
+    def _step(self, state: BattleCheckersState, action: BattleCheckersAction) -> None:
         if isinstance(action, Attack):
             side = self.sides[state.player]
             side.attacks += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -51,7 +51,10 @@ from game.engine.battle_checkers import (
 from game.engine.core import CHANCE
 
 if TYPE_CHECKING:
+    from game.client.board.marks import Mark
     from game.client.board.services import BoardServices
+    from game.client.play.session import GameSession
+    from game.engine.core import Outcome
 
 SIDE_COLOURS = {FRONT: art.SIDE_FRONT, RIGHT: art.SIDE_RIGHT, LEFT: art.SIDE_LEFT, REAR: art.SIDE_REAR}
 COST_BADGE = art.DARK_WELL
@@ -82,8 +85,8 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
     def make_animation(self) -> BattleCheckersAnimation:
         """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
         board = self.board
-        return BattleCheckersAnimation(board.animator, lambda: board.model, self.card, board.t, self.seat_name,
-                                       self.slot.spirit_anchor)
+        return BattleCheckersAnimation(board.animator, lambda: board.model_as(BattleCheckersModel), self.card, board.t,
+                                       self.seat_name, self.slot.spirit_anchor)
 
     # ----- model and animation -----
     def enter(self) -> None:
@@ -129,7 +132,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         self.picks.key(intent)
 
     # ----- drawing -----
-    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
+    def marks_under(self, layer: pygame.Surface, state: BattleCheckersState, interactive: bool) -> bool:
         """The deployment half, the threat view, the facing ring, the selection and units that can act."""
         p, marks, layout = self.picks, self.board.marks, self.board.layout
         drawn = False
@@ -151,7 +154,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             drawn = True
         return drawn
 
-    def threat_odds(self, state: Any) -> dict[int, Fraction]:
+    def threat_odds(self, state: BattleCheckersState) -> dict[int, Fraction]:
         """Each unit of the side to act: the enemy's chance to strike its rear or right flank next turn (cached)."""
         key = (id(state), len(self.board.session.log) if self.board.session is not None else 0)
         if key != self._threat_key:
@@ -159,7 +162,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             self._threat = threats(state, state.player)
         return self._threat
 
-    def _threats(self, layer: pygame.Surface, state: Any) -> None:
+    def _threats(self, layer: pygame.Surface, state: BattleCheckersState) -> None:
         """Under the pieces: each own unit's cell shaded by the threat (its badge goes over them)."""
         layout, marks = self.board.layout, self.board.marks
         for cell, p in self.threat_odds(state).items():
@@ -169,7 +172,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             pygame.draw.rect(layer, (*art.THREAT, shade), rect)
             marks.drawn.append(_mark("threat", name, percent(p)))
 
-    def _threat_badges(self, layer: pygame.Surface, state: Any) -> bool:
+    def _threat_badges(self, layer: pygame.Surface, state: BattleCheckersState) -> bool:
         """Over the pieces: the threat as a percentage in each shaded cell's lower left corner."""
         p = self.picks
         if not p.threat or state.phase == "deploy":
@@ -203,7 +206,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
                 self._last = (cells, actor)
         return self._last
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: BattleCheckersModel,
                     offset: tuple[float, float]) -> None:
         """Every unit of `model`, far rows first."""
         for unit in sorted(model.units.values(), key=lambda u: -u.y):
@@ -249,7 +252,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         self.draw_hint(layer)
         return True
 
-    def _planner(self, layer: pygame.Surface, state: Any) -> None:
+    def _planner(self, layer: pygame.Surface, state: BattleCheckersState) -> None:
         p, layout, marks = self.picks, self.board.layout, self.board.marks
         plans = p.plans()
         if not plans:
@@ -287,12 +290,12 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
                            art.SELECT)
                 marks.drawn.append(_mark("pips_left", hover, str(left)))
 
-    def _facing_ring(self, layer: pygame.Surface, state: Any) -> bool:
+    def _facing_ring(self, layer: pygame.Surface, state: BattleCheckersState) -> bool:
         """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,
         the side's initial in each cell's corner); True when drawn."""
         p, layout = self.picks, self.board.layout
         cell = p.hover
-        model = self.board.model
+        model = self.board.model_as(BattleCheckersModel) if self.board.model is not None else None
         if not cell or model is None or (p.selected and cell in p.plans() and cell != p.selected):
             return False
         facing: int | None = None
@@ -318,13 +321,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             self.board.marks.drawn.append(_mark("side", name, side))
         return True
 
-    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+    def hint_cells(self, session: GameSession, text: str) -> tuple[str, str] | None:
         """A hinted activation's unit and end cell (the same when it only turns), or an attack's unit and target."""
+        state = self.board.state_as(BattleCheckersState)
         try:
-            action = session.state.action_from_str(text)
+            action = state.action_from_str(text)
         except ValueError:
             return None
-        name = session.state.board.name
+        name = state.board.name
         if isinstance(action, Activate):
             return name(action.cell), name(action.to)
         if isinstance(action, Attack):
@@ -415,7 +419,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             self._rows = self._turn_lines(s)
         return self._rows
 
-    def _turn_lines(self, s: Any) -> list[Row]:
+    def _turn_lines(self, s: GameSession) -> list[Row]:
         t = self.board.t
         timeline = self.board.get_timeline()
         turns: list[str] = []
@@ -466,7 +470,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             return [self.board.t("battle_checkers.log.preset", name=self.preset_title(action.name))]
         return [text]
 
-    def phase_status(self, state: Any) -> str:
+    def phase_status(self, state: BattleCheckersState) -> str:
         """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""
         t = self.board.t
         p = self.picks
@@ -484,7 +488,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             return t("battle_checkers.status.selected", cell=p.selected, pips=p.pips(p.use))
         return t("battle_checkers.status.act")
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """B12 / B13 in words."""
         winner = self.seat_name(outcome.winner) if outcome.winner is not None else ""
         loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
@@ -509,14 +513,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
                            end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
         return "\n".join(lines)
 
-    def turn_opened(self, event: Any) -> int | None:
+    def turn_opened(self, event: object) -> int | None:
         """The side whose turn `event` opens (its 2d6 roll follows: shown after the hand-over card), else None."""
         return event.player if isinstance(event, TurnStarted) else None
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, the fate roll, or a turn."""
         t = self.board.t
-        state = self.board.session.state
+        state = self.board.state_as(BattleCheckersState)
         name = self.seat_name(seat)
         if state.phase == "deploy":
             return t("battle_checkers.handover.deploy", name=name)
@@ -525,7 +529,7 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         return t("battle_checkers.handover.turn", name=name)
 
 
-def _mark(kind: str, cell: str, text: str = "") -> Any:
+def _mark(kind: str, cell: str, text: str = "") -> Mark:
     from game.client.board.marks import Mark
 
     return Mark(kind, cell, text)

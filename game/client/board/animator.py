@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.client.anim import Anim, AnimQueue, Effect, Step, ease_in_out, ease_out_cubic
@@ -22,7 +22,10 @@ CELL_SECONDS = 0.1  # slides: 80–120 ms per cell
 SLIDE_CAP = 0.6  # and never more than 0.6 s per move
 SHAKE_PX = 4.0
 
+#: An event class's animation: each handler takes its own class of event, hence the loose parameter.
 Handler = Callable[[Any], None]
+#: Event class -> its handler.
+Handlers = dict[type, Handler]
 
 
 class Movable(Protocol):
@@ -46,13 +49,13 @@ class Animator:
         self.queue = queue
         self.play_sound = play_sound
         self.rng = random.Random(seed)
-        self.handlers: dict[type, Handler] = {}
+        self.handlers: Handlers = {}
 
     def register(self, event_type: type, handler: Handler) -> None:
         """Animate events of `event_type` (exactly that class) with `handler`."""
         self.handlers[event_type] = handler
 
-    def play(self, events: list[Any]) -> None:
+    def play(self, events: Sequence[object]) -> None:
         """Queue every event's steps in order."""
         for event in events:
             handler = self.handlers.get(type(event))
@@ -115,7 +118,7 @@ class Animator:
         return Anim("fade", seconds, on_tick=tick)
 
     def float_text(self, cell: str, text: str, colour: tuple[int, int, int], delay: float = 0.0,
-                   at: tuple[float, float] | None = None, follow: Any = None) -> None:
+                   at: tuple[float, float] | None = None, follow: object = None) -> None:
         """A number or word that floats up from `cell` (or board coordinates `at`) and fades; with `follow` (a
         piece with `x` and `y`) it rises from wherever that piece is, so a pushed die carries its number along."""
         x, y = at if at is not None else cell_xy(cell)
@@ -135,6 +138,6 @@ class Animator:
         x, y = cell_xy(cell)
         self.queue.add_effect(Effect("burst", 0.7, {"x": x, "y": y, "parts": particles(self.rng, colours)}))
 
-    def effect(self, kind: str, seconds: float, **params: Any) -> None:
+    def effect(self, kind: str, seconds: float, **params: object) -> None:
         """Start any effect kind (a mode's own, drawn by its registered drawer)."""
         self.queue.add_effect(Effect(kind, seconds, dict(params)))

@@ -8,8 +8,9 @@ the focus (which previews), Enter commits, Esc closes, a digit picks the chip la
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -20,7 +21,7 @@ class Option(Protocol):
     """What a chip offers: the action it commits, its notation (for the preview) and its chip label."""
 
     @property
-    def action(self) -> Any: ...
+    def action(self) -> object: ...
 
     @property
     def text(self) -> str: ...
@@ -34,21 +35,21 @@ class Chooser:
     """Title, rows of (label, options), where it is anchored, and which chip has the focus."""
 
     title: str
-    rows: list[tuple[str, list[Any]]]
+    rows: Sequence[tuple[str, Sequence[Option]]]
     anchor: tuple[float, float]
     focus: tuple[int, int] = (0, 0)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     chips: list[tuple[pygame.Rect, int, int]] = field(default_factory=list)
     keep_clear: tuple[str, ...] = ()  # cells (with the preview's badges beside them) the card must not cover
 
-    def option(self, row: int, col: int) -> Any:
+    def option(self, row: int, col: int) -> Option | None:
         """The option at a position, or None."""
         if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row][1]):
             return self.rows[row][1][col]
         return None
 
     @property
-    def focused(self) -> Any:
+    def focused(self) -> Option | None:
         """The chip with the keyboard focus."""
         return self.option(*self.focus)
 
@@ -95,7 +96,7 @@ class Chooser:
         c = max(0, min(len(self.rows[r][1]) - 1, c + dcol))
         self.focus = (r, c)
 
-    def digit(self, value: int) -> Any:
+    def digit(self, value: int) -> Option | None:
         """The option labelled `value` in the focused row."""
         for opt in self.rows[self.focus[0]][1]:
             if opt.label == str(value):

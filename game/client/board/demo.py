@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.client.play.session import GameSession
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.board.scene import BoardScene
 
 
 def play_ai_until(session: GameSession, done: Callable[[GameSession], bool], limit: int) -> GameSession:
@@ -20,9 +24,9 @@ def play_ai_until(session: GameSession, done: Callable[[GameSession], bool], lim
     return session
 
 
-def instant(app: Any, step: Callable[[Any], None] | None = None) -> Callable[[Any], None]:
+def instant(app: App, step: Callable[[BoardScene], None] | None = None) -> Callable[[BoardScene], None]:
     """A screenshot context's `prepare`: animations set to instant, then `step(scene)` where one is given."""
-    def prepare(scene: Any) -> None:
+    def prepare(scene: BoardScene) -> None:
         app.settings.anim_speed = "instant"
         if step is not None:
             step(scene)

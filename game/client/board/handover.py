@@ -110,7 +110,7 @@ class HandoverFlow:
     def open(self, message: str) -> None:
         """Show the card for the seat to act."""
         scene = self.scene
-        seat = scene.session.current_seat
+        seat = scene.live.current_seat
         self.card = HandoverCard(seat, scene.view.seat_name(seat), scene.view.seat_colour(seat), message,
                                  scene.app.t("board.handover.ready"))
         self.layout()
@@ -128,7 +128,7 @@ class HandoverFlow:
         message = self.due()
         if not message:
             return events
-        seat = self.scene.session.current_seat
+        seat = self.scene.live.current_seat
         cut = max((i for i, e in enumerate(events) if self.scene.view.turn_opened(e) == seat),
                   default=len(events) - 1)
         if cut >= len(events) - 1:
@@ -143,7 +143,7 @@ class HandoverFlow:
         self.card = None
         held, self.held = self.held, []
         if held:
-            self.opening = self.scene.session.current_seat
+            self.opening = self.scene.live.current_seat
             self.scene.animator.play(held)
             self.scene.turns.settled_at = None
 

@@ -10,7 +10,6 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
@@ -19,6 +18,8 @@ from game.client.board.layout import BoardLayout, Cell, cell_xy
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
+#: An RGB or RGBA colour.
+Paint = tuple[int, ...]
 
 
 def trim_start(a: Point, b: Point, by: float) -> tuple[Point, Point]:
@@ -43,8 +44,8 @@ def badge_rect(text: str, size: int) -> pygame.Rect:
     return pygame.Rect(0, 0, w, h).inflate(size * 0.7, size * 0.25)
 
 
-def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg: Any, bg: Any,
-               outline: Any = art.DARK_INK) -> pygame.Rect:
+def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg: Paint, bg: Paint,
+               outline: Paint = art.DARK_INK) -> pygame.Rect:
     """A rounded label (damage numbers, odds, amounts); returns where it was drawn."""
     image = _badge_image(text, size, tuple(fg), tuple(bg), tuple(outline))
     rect = image.get_rect(center=(int(center[0]), int(center[1])))
@@ -92,7 +93,7 @@ def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], siz
     return placed
 
 
-def dashed_ring(surface: pygame.Surface, center: Point, radius: float, colour: Any, width: int, dashes: int = 12,
+def dashed_ring(surface: pygame.Surface, center: Point, radius: float, colour: Paint, width: int, dashes: int = 12,
                 phase: float = 0.0) -> None:
     """A ring of dashes (a chosen destination)."""
     cx, cy = center
@@ -105,7 +106,7 @@ def dashed_ring(surface: pygame.Surface, center: Point, radius: float, colour: A
         pygame.draw.lines(surface, colour, False, points, width)
 
 
-def crosshair(surface: pygame.Surface, center: Point, radius: float, colour: Any, width: int) -> None:
+def crosshair(surface: pygame.Surface, center: Point, radius: float, colour: Paint, width: int) -> None:
     """A target mark for attacks: a circle with four ticks."""
     cx, cy = center
     pygame.draw.circle(surface, colour, (cx, cy), radius, width)
@@ -114,7 +115,7 @@ def crosshair(surface: pygame.Surface, center: Point, radius: float, colour: Any
                          (cx + dx * radius * 1.3, cy + dy * radius * 1.3), width)
 
 
-def dashed_rect(layer: pygame.Surface, rect: pygame.Rect, colour: Any, width: int) -> None:
+def dashed_rect(layer: pygame.Surface, rect: pygame.Rect, colour: Paint, width: int) -> None:
     """A rectangle outlined in dashes."""
     dash = max(4, rect.w // 8)
     for x in range(rect.left, rect.right, dash * 2):
@@ -125,7 +126,7 @@ def dashed_rect(layer: pygame.Surface, rect: pygame.Rect, colour: Any, width: in
         pygame.draw.line(layer, colour, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), width)
 
 
-def starburst(layer: pygame.Surface, center: Point, r: float, colour: Any) -> None:
+def starburst(layer: pygame.Surface, center: Point, r: float, colour: Paint) -> None:
     """A sixteen-point star where two pieces meet."""
     cx, cy = center
     points = []
@@ -179,7 +180,7 @@ class Marks:
         """0..1, a slow pulse for selections and hints."""
         return 0.5 + 0.5 * math.sin(self.time * 5)
 
-    def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Any = art.SELECT) -> None:
+    def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint = art.SELECT) -> None:
         """A glowing ring around the selected piece."""
         self.drawn.append(Mark("ring", cell))
         cx, cy = layout.cell_center(cell)
@@ -253,14 +254,14 @@ class Marks:
         pygame.draw.rect(layer, art.with_alpha(art.WHITE, 230), rect, 3, border_radius=4)
         pygame.draw.rect(layer, art.with_alpha(art.DARK_INK, 160), rect.inflate(4, 4), 1, border_radius=5)
 
-    def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Any, width: int, head: float,
+    def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Paint, width: int, head: float,
                     what: str = "") -> None:
         """A translucent arrow with a dark under-stroke (what will slide, or a suggested move: `what`, in cells)."""
         self.drawn.append(Mark("arrow", what.partition("-")[0], what))
         art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 120), width + 4, head + 3)
         art.arrow(layer, a, b, colour, width, head)
 
-    def cell_tint(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Any, strong: bool) -> None:
+    def cell_tint(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint, strong: bool) -> None:
         """A square tinted and outlined in a seat's accent (strong: filled more, for the end of a move)."""
         self.drawn.append(Mark("tint_strong" if strong else "tint", cell))
         width = max(2, layout.cell // 24)
@@ -268,12 +269,12 @@ class Marks:
         pygame.draw.rect(layer, art.with_alpha(colour, 95 if strong else 50), rect)
         pygame.draw.rect(layer, art.with_alpha(colour, 235 if strong else 200), rect.inflate(-width, -width), width)
 
-    def cell_tints(self, layer: pygame.Surface, layout: BoardLayout, cells: Iterable[str], colour: Any) -> None:
+    def cell_tints(self, layer: pygame.Surface, layout: BoardLayout, cells: Iterable[str], colour: Paint) -> None:
         """Each of `cells` lightly tinted in a seat's accent (a deployment zone, the last action's squares)."""
         for cell in cells:
             self.cell_tint(layer, layout, cell, colour, False)
 
-    def region(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], colour: Any) -> None:
+    def region(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], colour: Paint) -> None:
         """A group of squares lightly tinted with one outline around the whole group (its outer edges only)."""
         width = max(2, layout.cell // 16)
         inside = {cell_xy(cell) for cell in cells}

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from game.client import art
+from game.client.board.animator import Handlers
 from game.client.board.log import Row
 from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
@@ -18,6 +19,8 @@ from game.client.board.stats import Stats, stats_of
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.client.play.session import GameSession
+    from game.engine.core import Game, Outcome
 
 
 class Card(Protocol):
@@ -45,7 +48,7 @@ class Slot(Protocol):
 class Animation(Protocol):
     """A mode's animation of the engine's events."""
 
-    def handlers(self) -> dict[type, Callable[[Any], None]]:
+    def handlers(self) -> Handlers:
         """Event class -> handler."""
 
 
@@ -63,7 +66,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
     #: The panel slot's height in panel units (see `ModeView.slot_units`).
     slot_units: float
     #: The mode's game statistics, made from the game (see `board.stats`).
-    stats_class: Callable[[Any], StatsT]
+    stats_class: Callable[[Game], StatsT]
     #: The mode's picks, made over the board.
     picks_class: Callable[[BoardServices], PicksT]
     #: The mode's panel slot, made over the view.
@@ -75,9 +78,9 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
     slot: SlotT
     animation: Animation
 
-    def __init_subclass__(cls, slot_units: float | None = None, stats: Callable[[Any], Any] | None = None,
+    def __init_subclass__(cls, slot_units: float | None = None, stats: Callable[[Game], Any] | None = None,
                           picks: Callable[[BoardServices], Any] | None = None, slot: Callable[[Any], Any] | None = None,
-                          **kwargs: Any) -> None:
+                          **kwargs: object) -> None:
         """A mode's view: its slot's height `slot_units` and its `stats`, `picks` and `slot` classes (typed loosely
         here: a class keyword's type cannot name the class's own bracketed types)."""
         super().__init_subclass__(**kwargs)
@@ -115,7 +118,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         self.picks.draft = {}
         self.picks.draft_preset = ""
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """The mode's event classes -> animation handlers."""
         return self.animation.handlers()
 
@@ -142,11 +145,11 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         state = self.picks.state
         return state is not None and self.marks_under(layer, state, interactive)
 
-    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
+    def marks_under(self, layer: pygame.Surface, state: StateT, interactive: bool) -> bool:
         """Marks under the pieces in `state` (a mode's own); True when anything was drawn."""
         return False
 
-    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+    def hint_cells(self, session: GameSession, text: str) -> tuple[str, str] | None:
         """The cells the hinted action `text` goes from and to (the same cell for one staying put), else None."""
         return None
 
@@ -204,7 +207,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
             return hint or note
         return self.phase_status(state)
 
-    def phase_status(self, state: Any) -> str:
+    def phase_status(self, state: StateT) -> str:
         """What to do now in `state` (a mode's own)."""
         return ""
 
@@ -212,7 +215,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         """The suggested action in notation."""
         return self.board.t(f"{self.board.mode}.status.hint", move=text)
 
-    def reason_words(self, outcome: Any, **names: str) -> str:
+    def reason_words(self, outcome: Outcome, **names: str) -> str:
         """Why the game ended: the text of its rule's reason ("turn limit" -> `<mode>.reason.turn_limit`)."""
         reason = str(outcome.reason).replace(" ", "_").replace(":", "")
         return self.board.t(f"{self.board.mode}.reason.{reason}", **names)

@@ -54,17 +54,18 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
+from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout
 from game.client.board.log import Row
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.engine.core import Outcome
 
 StateT = TypeVar("StateT", contravariant=True)
 ModelT = TypeVar("ModelT")
@@ -85,7 +86,7 @@ class ModeView(Protocol[StateT, ModelT]):
     def build_model(self, state: StateT) -> ModelT:
         """The drawing model of `state` (any state, also a past one: read-only)."""
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """One handler per engine event class; each queues steps on `board.animator` that change `board.model`."""
 
     # ----- picks -----
@@ -150,7 +151,7 @@ class ModeView(Protocol[StateT, ModelT]):
     def hint_words(self, text: str) -> str:
         """A suggested action (in notation) in words for the status line."""
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """Why the game ended, for the game-over card."""
 
     def handover(self, seat: int) -> str | None:

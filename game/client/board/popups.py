@@ -3,12 +3,11 @@ they are opened by a cell, laid out over the board and answered from pointer and
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.client.board.chooser import Chooser
+from game.client.board.chooser import Chooser, Option
 from game.client.board.input import left_press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.picker import CANCEL, COMMIT, AmountPicker
@@ -26,7 +25,7 @@ class Popups:
         self._commit = commit
         self.chooser: Chooser | None = None
         self.hover: tuple[int, int] | None = None  # (row, column) of the hovered chip
-        self._on_focus: Callable[[Any], None] | None = None  # the mode's preview of the focused chip
+        self._on_focus: Callable[[Option | None], None] | None = None  # the mode's preview of the focused chip
         self.picker: AmountPicker | None = None
 
     @property
@@ -34,8 +33,8 @@ class Popups:
         """True while a chooser or a picker is open."""
         return self.chooser is not None or self.picker is not None
 
-    def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
-                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+    def open_chooser(self, title: str, rows: Sequence[tuple[str, Sequence[Option]]], cell: str,
+                     on_focus: Callable[[Option | None], None] | None = None, focus: tuple[int, int] = (0, 0),
                      keep_clear: tuple[str, ...] = ()) -> None:
         """Open the option chooser by `cell`: rows of (label, options); a chip commits its option's action.
         `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it); `focus` is
@@ -64,7 +63,7 @@ class Popups:
             self._focus_changed(None)
         self.picker = None
 
-    def _focus_changed(self, option: Any) -> None:
+    def _focus_changed(self, option: Option | None) -> None:
         if self._on_focus is not None:
             self._on_focus(option)
 

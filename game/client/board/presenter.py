@@ -47,7 +47,7 @@ class PanelPresenter:
         """Who plays `seat`: "You", "Human" or "Computer (hard)" (in a replay, as the game was played)."""
         t = self.scene.app.t
         replay = self.scene.reviewer.replay is not None
-        seats = self.scene.reviewer.replay_seats if replay else list(self.scene.session.seats)
+        seats = self.scene.reviewer.replay_seats if replay else list(self.scene.live.seats)
         if seat >= len(seats):
             return ""
         if seats[seat] == HUMAN:
@@ -114,7 +114,7 @@ class PanelPresenter:
         return scene.view.status(scene.turns.hint_text, scene.turns.status_note)
 
     def _state_status_key(self) -> str:
-        s = self.scene.session
+        s = self.scene.live
         if s.is_over:
             return "board.status.over"
         return "board.status.animating" if self.scene.queue.busy else ""

@@ -3,13 +3,17 @@ play / pause / step / speed (see `ReviewController.replay`). Works for every mod
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.client.modes import board_modes
 from game.client.play.records import GameRecord, RecordError, Timeline
 
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.play.session import GameSession
 
-def replay_session(record: GameRecord) -> Any:
+
+def replay_session(record: GameRecord) -> GameSession:
     """A read-only session holding the record's game (every seat a 'human', so no computer moves); RecordError
     naming the move that does not replay."""
     from game.client.play.session import GameSession
@@ -23,7 +27,7 @@ def replay_session(record: GameRecord) -> Any:
         raise RecordError(str(exc)) from exc
 
 
-def open_replay(app: Any, record: GameRecord, back: str = "menu", entry: int = 0) -> str | None:
+def open_replay(app: App, record: GameRecord, back: str = "menu", entry: int = 0) -> str | None:
     """Show `record` in the replay viewer (Esc and Back go to `back`); returns the problem instead when it cannot
     be shown (a mode without a board, a record that does not replay)."""
     if record.mode not in board_modes():

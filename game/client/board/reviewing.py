@@ -25,7 +25,7 @@ class ReviewController:
         self.scene = scene
         self.timeline: Timeline | None = None  # the game's positions, replayed through the engine (review, notes)
         self.review: Review | None = None  # the past position shown, None: live
-        self.model: Any = None  # the drawing model of the reviewed position, None: live
+        self.model: object = None  # the drawing model of the reviewed position, None: live
         self.replay: Playback | None = None  # set in the replay viewer: the whole game is reviewed, never live
         self.replay_seats: list[str] = []  # how the replayed game's seats were played
         self.replay_back = "menu"  # where Esc and Back go from the replay viewer
@@ -52,7 +52,7 @@ class ReviewController:
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine (kept in step with the session's log)."""
-        s = self.scene.session
+        s = self.scene.live
         if self.timeline is None or self.timeline.game is not s.game:
             self.timeline = Timeline(s.game)
         try:

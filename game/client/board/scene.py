@@ -81,7 +81,7 @@ class BoardScene(GameScene):
         self.animator = Animator(self.queue, self.play_sound)
         self.tracker = PointerTracker()
         self.log = MoveLog()
-        self.model: Any = None
+        self.model: object = None
         self.time = 0.0
         self.results_cut: list[str] = []  # texts of the game-over card's results that did not fit
         self._static: pygame.Surface | None = None
@@ -114,14 +114,14 @@ class BoardScene(GameScene):
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
         for text in context.get("play", []) or []:
-            self.turns.commit(self.session.state.action_from_str(text))
+            self.turns.commit(self.live.state.action_from_str(text))
             self.queue.skip()
         if self.reviewer.replay is not None:
             self.queue.clear()
             self.reviewer.start(int(context.get("entry", 0)))
         elif context.get("review") is not None:
             self.settle_now()
-            self.turns.game_over_shown = self.session.is_over  # reviewing a finished game: its card was seen
+            self.turns.game_over_shown = self.live.is_over  # reviewing a finished game: its card was seen
             self.reviewer.start(int(context["review"]))
         prepare = context.get("prepare")
         if callable(prepare):
@@ -317,13 +317,14 @@ class BoardScene(GameScene):
 
     def show_end(self) -> None:
         """The game-over card: who won, why, the seats (unless the results name them) and the mode's summary."""
-        outcome = self.session.outcome
+        session = self.live
+        outcome = session.outcome
         if outcome is None:
             return
-        seats = "  ·  ".join(self.presenter.seat_label(i) for i in range(len(self.session.seats)))
+        seats = "  ·  ".join(self.presenter.seat_label(i) for i in range(len(session.seats)))
         if self.results_size()[1]:
             seats = ""  # the results name every seat and who played it
-        lines = [self.view.end_reason(outcome), seats, self.view.end_summary(self.session.state)]
+        lines = [self.view.end_reason(outcome), seats, self.view.end_summary(session.state)]
         self.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
 
     def results_size(self) -> tuple[int, int]:
@@ -338,7 +339,7 @@ class BoardScene(GameScene):
     def winner_title(self, outcome: Outcome) -> str:
         """Who won, as the game-over card and the turn card say it."""
         t = self.app.t
-        s = self.session
+        s = self.live
         if outcome.winner is None:
             return t("gameover.draw")
         if s.has_human and s.seat_kind(outcome.winner) != "human":

@@ -4,12 +4,13 @@ parts hold this object, never the scene."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from game.client.board.animator import Animator
+from game.client.board.chooser import Option
 from game.client.board.effects import Effects
 from game.client.board.layout import BoardLayout
 from game.client.board.marks import Marks
@@ -20,7 +21,17 @@ from game.client.play.records import Timeline
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.client.play.session import GameSession
     from game.client.settings import Settings
+
+T = TypeVar("T")
+
+
+def _narrowed(value: object, kind: type[T]) -> T:
+    """`value` as the mode's own `kind` (a mode's board holds only its own engine's positions and models)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"expected a {kind.__name__}, got a {type(value).__name__}")
+    return value
 
 
 class BoardServices:
@@ -51,10 +62,19 @@ class BoardServices:
 
     # ----- the session -----
     @property
-    def session(self) -> Any:
-        """The game being played, a `GameSession` (read it; act through `commit`); typed loosely while the
-        session's state is typed only as the engine's base `State`."""
+    def session(self) -> GameSession | None:
+        """The game being played (read it; act through `commit`); None before a game opens."""
         return self._scene.session
+
+    @property
+    def live(self) -> GameSession:
+        """The open game (for the parts that run only while one is open)."""
+        return self._scene.live
+
+    def state_as(self, kind: type[T]) -> T:
+        """The open game's position as the mode's own state class (a mode's board plays only its engine's
+        positions)."""
+        return _narrowed(self._scene.live.state, kind)
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine."""
@@ -107,14 +127,26 @@ class BoardServices:
         return self._scene.animator
 
     @property
-    def model(self) -> Any:
-        """The live drawing model (the animation walks it forward)."""
+    def model(self) -> object:
+        """The live drawing model (the animation walks it forward), None before a game opens."""
         return self._scene.model
 
     @property
-    def review_model(self) -> Any:
+    def review_model(self) -> object:
         """The reviewed position's model, None while live."""
         return self._scene.reviewer.model
+
+    def model_as(self, kind: type[T]) -> T:
+        """The live drawing model as the mode's model class (a game is open)."""
+        return _narrowed(self._scene.model, kind)
+
+    def shown_model_as(self, kind: type[T]) -> T | None:
+        """The model on screen as the mode's model class: a reviewed position's, else the live one (None before a
+        game opens)."""
+        model = self._scene.reviewer.model
+        if model is None:
+            model = self._scene.model
+        return None if model is None else _narrowed(model, kind)
 
     def fit_turn(self, text: str) -> str:
         """A turn's text fitted to the move list."""
@@ -174,8 +206,8 @@ class BoardServices:
         """Drop every pick of the mode (its `reset`)."""
         self._scene.view.reset()
 
-    def open_chooser(self, title: str, rows: list[tuple[str, list[Any]]], cell: str,
-                     on_focus: Callable[[Any], None] | None = None, focus: tuple[int, int] = (0, 0),
+    def open_chooser(self, title: str, rows: Sequence[tuple[str, Sequence[Option]]], cell: str,
+                     on_focus: Callable[[Option | None], None] | None = None, focus: tuple[int, int] = (0, 0),
                      keep_clear: tuple[str, ...] = ()) -> None:
         """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
         self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)

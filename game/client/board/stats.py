@@ -4,22 +4,35 @@ actions, kept up to date incrementally; an undo (a shorter log) starts the repla
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from game.engine.core import AnyState, Game
+
+if TYPE_CHECKING:
+    from game.client.play.session import GameSession
+
+StateT = TypeVar("StateT", bound=AnyState)
+ActionT = TypeVar("ActionT")
 
 
-class LogReplay:
+class LogReplay(Generic[StateT, ActionT]):
     """A game's log replayed entry by entry: `restart(state)` on each fresh start; `step(state, action)` applies
-    each action to `state` and reads what it did."""
+    each action to `state` and reads what it did; the game's positions are the mode's `kind`."""
 
-    def __init__(self, game: Any, restart: Callable[[Any], None], step: Callable[[Any, Any], None]) -> None:
+    def __init__(self, game: Game, kind: type[StateT], restart: Callable[[StateT], None],
+                 step: Callable[[StateT, ActionT], None]) -> None:
         self.game = game
+        self._kind = kind
         self._restart = restart
         self._step = step
         self.reset()
 
     def reset(self) -> None:
         """Start the replay from the beginning."""
-        self.state = self.game.initial_state()
+        state = self.game.initial_state()
+        if not isinstance(state, self._kind):
+            raise TypeError(f"expected a {self._kind.__name__}, got a {type(state).__name__}")
+        self.state: StateT = state
         self.read = 0
         self._restart(self.state)
 
@@ -37,16 +50,29 @@ class LogReplay:
         self.read = len(log)
 
 
+class Replay(Protocol):
+    """What `stats_of` reads of a `LogReplay`: its game, and reading a longer log."""
+
+    @property
+    def game(self) -> Game:
+        """The game replayed."""
+
+    def update(self, log: list[str]) -> None:
+        """Read the entries not read yet."""
+
+
 class Stats(Protocol):
     """A mode's statistics of one game, read from its log by its `replay`."""
 
-    replay: LogReplay
+    @property
+    def replay(self) -> Replay:
+        """The log replayed so far."""
 
 
 S = TypeVar("S", bound=Stats)
 
 
-def stats_of(session: Any, kept: S | None, make: Callable[[Any], S]) -> S | None:
+def stats_of(session: GameSession | None, kept: S | None, make: Callable[[Game], S]) -> S | None:
     """`kept` brought up to `session`'s log, or a new `make(game)` for another game; None without a session."""
     if session is None:
         return None

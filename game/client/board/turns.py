@@ -37,7 +37,7 @@ class TurnFlow:
     # ----- committing -----
     def commit(self, action: object) -> None:
         """Apply an action through the session and queue its animation."""
-        self._play(self.scene.session.apply(action))
+        self._play(self.scene.live.apply(action))
 
     def redo(self) -> None:
         """Play again the last action undo took back."""
@@ -115,7 +115,7 @@ class TurnFlow:
     def advance(self) -> None:
         """On an idle board: open the game-over card once, or start the AI and commit its reply when ready."""
         scene = self.scene
-        s = scene.session
+        s = scene.live
         if scene.reviewer.replay is not None:
             return
         if s.is_over:
@@ -135,7 +135,7 @@ class TurnFlow:
     # ----- hints -----
     def ask_hint(self) -> None:
         """Ask the strongest AI for a suggestion (answered on a worker)."""
-        if self.scene.accepting_input and self.scene.session.request_hint():
+        if self.scene.accepting_input and self.scene.live.request_hint():
             self.clear_hint()
 
     def clear_hint(self) -> None:
@@ -145,7 +145,7 @@ class TurnFlow:
 
     def receive_hint(self) -> None:
         """Show the suggestion once the worker has it."""
-        s = self.scene.session
+        s = self.scene.live
         hint = s.poll_hint()
         if hint is not None:
             self.hint_action = s.state.action_to_str(hint)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.client import art
 from game.client.anim import Anim, ease_out_back
-from game.client.board.animator import CELL_SECONDS, Animator
+from game.client.board.animator import CELL_SECONDS, Animator, Handlers
 from game.client.board.layout import cell_xy
 from game.client.checkrisk.model import CheckRiskModel, StackView, field_point, field_stack
 from game.client.checkrisk.pieces import seat_colour
@@ -48,7 +48,7 @@ class CheckRiskAnimation:
         self.model = model
         self.card = card
 
-    def handlers(self) -> dict[type, Callable[[Any], None]]:
+    def handlers(self) -> Handlers:
         """Event class -> handler."""
         return {Deployed: self.deployed, Reinforced: self.reinforced, Moved: self.moved,
                 AttackDeclared: self.attack_declared, BattleRound: self.battle_round, Losses: self.losses,

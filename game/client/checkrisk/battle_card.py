@@ -4,13 +4,14 @@ who decides (Continue / Withdraw and blitz, Stand / Retreat, the retreat split, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 from game.client.board import buttons as B
 from game.client.board.odds import percent
+from game.client.checkrisk.model import CheckRiskModel
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 from game.client.dice import DiceTray, TrayDie
 from game.engine.checkrisk import battle_forecast
@@ -187,10 +188,11 @@ class BattleCard:
             picks.open_occupy()
 
     # ----- drawing -----
-    def draw(self, surface: pygame.Surface, model: Any, cut: list[str]) -> None:
+    def draw(self, surface: pygame.Surface, cut: list[str]) -> None:
         """The card: header with both sides and the odds, the tray, the buttons."""
         if not self.visible:
             return
+        model = self.board.model_as(CheckRiskModel)
         unit = max(10, self.board.layout.cell // 3)
         shadow = pygame.Surface(self.rect.inflate(20, 20).size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (*art.SHADOW, 110), shadow.get_rect(), border_radius=16)
@@ -226,7 +228,7 @@ class BattleCard:
         size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.5), cut)
         art.label(surface, text, size, art.MUTED, center=row.center)
 
-    def _header(self, surface: pygame.Surface, model: Any, cut: list[str]) -> None:
+    def _header(self, surface: pygame.Surface, model: CheckRiskModel, cut: list[str]) -> None:
         t = self.board.t
         h = self.header
         attacker, defender = self.sides

@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING, Any
 from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
-from game.engine.checkrisk import WORDS, Attack, Deploy, Move, Occupy, Preset, Reinforce, Word, battle_forecast
+from game.engine.checkrisk import (
+    WORDS,
+    Attack,
+    CheckRiskState,
+    Deploy,
+    Move,
+    Occupy,
+    Preset,
+    Reinforce,
+    Word,
+    battle_forecast,
+)
 from game.engine.core import IllegalAction
 
 if TYPE_CHECKING:
@@ -72,7 +83,7 @@ class CheckRiskPicks(BoardPicks):
             return None
         if phase == "deploy" and not self.draft:
             # The preset chosen for this seat in the new-game dialog is laid out, ready to confirm or change.
-            chosen = list(self.board.session.presets)
+            chosen = list(self.board.live.presets)
             name = chosen[state.seat] if state.seat < len(chosen) else ""
             if name and name in self.index.presets:
                 self.use_preset(name)
@@ -176,14 +187,16 @@ class CheckRiskPicks(BoardPicks):
     # ----- reinforcements -----
     def place_for_me(self) -> None:
         """Place every reinforcement: each on the smallest stack its group may take it on."""
-        session = self.board.session
-        while session.state.phase == "reinforce" and session.is_human_turn:
-            index = ActionIndex.build(session.state)
+        session = self.board.live
+        state = self.board.state_as(CheckRiskState)
+        while state.phase == "reinforce" and session.is_human_turn:
+            index = ActionIndex.build(state)
             if not index.reinforce:
                 break
-            counts = session.state.count
-            best = min(index.reinforce, key=lambda c: (counts[session.state.game.cell_index(c)], c))
-            self.board.commit(Reinforce(session.state.game.cell_index(best)))
+            counts, game = state.count, state.game
+            best = min(index.reinforce, key=lambda c: (counts[game.cell_index(c)], c))
+            self.board.commit(Reinforce(game.cell_index(best)))
+            state = self.board.state_as(CheckRiskState)
 
     # ----- actions -----
     def default_amount(self, origin: str, target: str) -> int:

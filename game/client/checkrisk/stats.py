@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from game.client.board.stats import LogReplay
-from game.engine.checkrisk import Roll, round_outcomes
+from game.engine.checkrisk import CheckRiskAction, CheckRiskState, Roll, round_outcomes
 from game.engine.checkrisk.events import BattleEnded, TurnStarted
+from game.engine.core import Game
 
 
 @dataclass
@@ -37,14 +37,14 @@ class SeatStats:
 class GameStats:
     """Every seat's record, read from a session's game and log."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.seats: list[SeatStats] = []
-        self.replay = LogReplay(game, self._restart, self._step)
+        self.replay = LogReplay(game, CheckRiskState, self._restart, self._step)
 
-    def _restart(self, state: Any) -> None:
+    def _restart(self, state: CheckRiskState) -> None:
         self.seats = [SeatStats() for _ in range(state.game.num_players)]
 
-    def _step(self, state: Any, action: Any) -> None:
+    def _step(self, state: CheckRiskState, action: CheckRiskAction) -> None:
         battle = state.pending_battle()
         if isinstance(action, Roll) and battle is not None:
             attacker, defender = self.seats[battle.attacker], self.seats[battle.defender]
@@ -64,7 +64,7 @@ class GameStats:
         if state.is_terminal():
             self._snapshot(state)  # the charts end on the final board
 
-    def _snapshot(self, state: Any) -> None:
+    def _snapshot(self, state: CheckRiskState) -> None:
         for seat, record in enumerate(self.seats):
             record.cells.append(state.cells_held(seat))
             record.tokens.append(state.tokens_on_board(seat))

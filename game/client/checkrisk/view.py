@@ -3,7 +3,7 @@ card, panel slot and texts. Everything generic (table, marks, picker, panel, log
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +25,10 @@ from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
 from game.engine.checkrisk import Attack, CheckRiskState, End, Move, Preset, Reinforce, Retreat, Stand, Word
 
+if TYPE_CHECKING:
+    from game.client.play.session import GameSession
+    from game.engine.core import Outcome
+
 
 class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
                     slot_units=SLOT_UNITS, stats=GameStats, picks=CheckRiskPicks, slot=Slot):
@@ -39,7 +43,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
     def make_animation(self) -> CheckRiskAnimation:
         """The engine's events, with the battles' dice on the card."""
         board = self.board
-        return CheckRiskAnimation(board.animator, lambda: board.model, self.card)
+        return CheckRiskAnimation(board.animator, lambda: board.model_as(CheckRiskModel), self.card)
 
     def enter(self) -> None:
         """As every such mode, with no groups or blitz left from a last game."""
@@ -108,7 +112,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         return super().cancel()
 
     # ----- drawing -----
-    def marks_under(self, layer: pygame.Surface, state: Any, interactive: bool) -> bool:
+    def marks_under(self, layer: pygame.Surface, state: CheckRiskState, interactive: bool) -> bool:
         """Deployment zones, groups (G), reinforcement groups, the selection."""
         p, marks, layout = self.picks, self.board.marks, self.board.layout
         drawn = False
@@ -127,7 +131,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             drawn = True
         return drawn
 
-    def _groups(self, layer: pygame.Surface, state: Any) -> None:
+    def _groups(self, layer: pygame.Surface, state: CheckRiskState) -> None:
         """Each player's edge-connected groups outlined, with the reinforcements each brings (or has left)."""
         layout, marks = self.board.layout, self.board.marks
         name = state.game.cell_name
@@ -153,14 +157,15 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         for text, actor in zip(reversed(s.log), reversed(s.actors), strict=False):
             if actor < 0:
                 continue
-            action = typed(s.game, text)
+            game = self.board.state_as(CheckRiskState).game
+            action = typed(game, text)
             if isinstance(action, (Move, Attack)):
-                return [s.game.cell_name(action.origin), s.game.cell_name(action.target)], actor
+                return [game.cell_name(action.origin), game.cell_name(action.target)], actor
             if isinstance(action, End):
                 return None
         return None
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: CheckRiskModel,
                     offset: tuple[float, float]) -> None:
         """Every stack of `model`, far rows first; the attackers out; stacks in flight last."""
         stacks = sorted(model.stacks.values(), key=lambda s: -s.y)
@@ -173,7 +178,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
 
     @staticmethod
     def draw_stack(surface: pygame.Surface, layout: BoardLayout, stack: StackView, offset: tuple[float, float],
-                   model: Any = None) -> None:
+                   model: CheckRiskModel | None = None) -> None:
         """One stack at its (float) position, lifted and faded as it is."""
         if stack.count <= 0:
             return
@@ -199,7 +204,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         self.draw_hint(layer)
         return True
 
-    def _draw_draft(self, layer: pygame.Surface, state: Any) -> None:
+    def _draw_draft(self, layer: pygame.Surface, state: CheckRiskState) -> None:
         """Where a token may go, and the drafted stacks."""
         p, layout = self.picks, self.board.layout
         for cell in p.draft_addable():
@@ -208,7 +213,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             x, y = cell_xy(cell)
             self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=k), (0, 0))
 
-    def _draw_targets(self, layer: pygame.Surface, state: Any, selected: str) -> None:
+    def _draw_targets(self, layer: pygame.Surface, state: CheckRiskState, selected: str) -> None:
         """The selected stack's moves, and its attacks with their odds."""
         p, layout, marks = self.picks, self.board.layout, self.board.marks
         moves, attacks = p.index.targets(selected)
@@ -218,22 +223,23 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             win = odds_card.win_chance(state, selected, cell, p.chosen_amount(selected, cell))
             marks.attack(layer, layout, cell, cell == p.hover, win)
 
-    def _draw_split(self, layer: pygame.Surface, state: Any, split: dict[str, int]) -> None:
+    def _draw_split(self, layer: pygame.Surface, state: CheckRiskState, split: dict[str, int]) -> None:
         """The retreat cells, with the tokens split onto each as a ghost stack."""
-        p, layout = self.picks, self.board.layout
+        p, layout, battle = self.picks, self.board.layout, state.pending_battle()
         for cell in p.index.retreat_cells():
             n = split.get(cell, 0)
             self.board.marks.dashed_cell(layer, layout, cell, cell == p.hover, plus=not n)
-            if n:
+            if n and battle is not None:
                 x, y = cell_xy(cell)
-                ghost = StackView(state.owner[state.pending_battle().target], float(x), float(y), count=n, alpha=0.7)
+                ghost = StackView(state.owner[battle.target], float(x), float(y), count=n, alpha=0.7)
                 self.draw_stack(layer, layout, ghost, (0, 0))
 
-    def hint_cells(self, session: Any, text: str) -> tuple[str, str] | None:
+    def hint_cells(self, session: GameSession, text: str) -> tuple[str, str] | None:
         """A hinted move's or attack's origin and target."""
-        action = typed(session.game, text)
+        game = self.board.state_as(CheckRiskState).game
+        action = typed(game, text)
         if isinstance(action, (Move, Attack)):
-            return session.game.cell_name(action.origin), session.game.cell_name(action.target)
+            return game.cell_name(action.origin), game.cell_name(action.target)
         return None
 
     def draw_top(self, surface: pygame.Surface) -> None:
@@ -245,7 +251,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             if p.hover in attacks:
                 odds_card.draw(surface, self.board, p.state, p.selected, p.hover,
                                p.chosen_amount(p.selected, p.hover), attacks[p.hover], cut)
-        self.card.draw(surface, self.board.model, cut)
+        self.card.draw(surface, cut)
         self.draw_drag(surface, cut)
 
     # ----- panel and texts -----
@@ -259,8 +265,10 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
 
     def eliminated(self, seat: int) -> bool:
         """True once the seat is out of the game (its chip greyed and struck through, its turns skipped)."""
-        s = self.board.session
-        return bool(s is not None and seat < len(s.state.out) and s.state.out[seat])
+        if self.board.session is None:
+            return False
+        out = self.board.state_as(CheckRiskState).out
+        return seat < len(out) and out[seat]
 
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's token (grey once out)."""
@@ -287,7 +295,8 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             return
         outcome = s.outcome
         winners = tuple(outcome.winners) if outcome is not None else ()
-        results.draw(surface, rect, scale, stats, list(s.state.out), self.seat_name, self.board.seat_controller,
+        out = list(self.board.state_as(CheckRiskState).out)
+        results.draw(surface, rect, scale, stats, out, self.seat_name, self.board.seat_controller,
                      self.board.t, winners, cut)
 
     def log_rows(self) -> list[Row]:
@@ -324,7 +333,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             ends.append(decided)
         return line_rows([self.board.fit_turn(text) for text in turns])
 
-    def phase_status(self, state: Any) -> str:
+    def phase_status(self, state: CheckRiskState) -> str:
         """What to do now: deploy, reinforce, answer the battle or act."""
         t = self.board.t
         p = self.picks
@@ -343,7 +352,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             return t("checkrisk.status.selected", cell=p.selected)
         return t("checkrisk.status.act")
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """C14 / C15 in words, naming the winner."""
         winners = ", ".join(self.seat_name(w) for w in outcome.winners) if outcome.winners else ""
         return self.reason_words(outcome, winners=winners)
@@ -351,8 +360,7 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, defending mid-turn, or a turn."""
         t = self.board.t
-        s = self.board.session
-        state = s.state
+        state = self.board.state_as(CheckRiskState)
         name = self.seat_name(seat)
         battle = state.pending_battle()
         if battle is not None and battle.stage == "defender" and seat == battle.defender:

@@ -10,7 +10,7 @@ from typing import Any
 
 from game.client import art
 from game.client.anim import Anim, ease_out_back, squash
-from game.client.board.animator import CELL_SECONDS, Animator
+from game.client.board.animator import CELL_SECONDS, Animator, Handlers
 from game.client.board.layout import cell_xy
 from game.client.kubtafl.model import SIDES, BoardModel, DieView
 from game.engine.core import GameOver
@@ -43,7 +43,7 @@ class KubtaflAnimation:
         self.anim = animator
         self.model = model
 
-    def handlers(self) -> dict[type, Callable[[Any], None]]:
+    def handlers(self) -> Handlers:
         """Event class -> handler."""
         return {Moved: self.moved, Pushed: self.pushed, Impact: self.impact, Ricochet: self.ricochet,
                 Damaged: self.damaged, Destroyed: self.destroyed, Pinned: self.pinned, Transferred: self.transferred,

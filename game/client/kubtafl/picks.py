@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.client.board.chooser import Option as ChooserOption
 from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, Release, Tab, step_cursor
 from game.client.board.layout import cell_name, cell_xy
 from game.client.kubtafl.actions import ActionIndex, Option
-from game.client.kubtafl.model import SIDES
+from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Threats, read_threats
 
@@ -80,9 +81,9 @@ class KubtaflPicks:
         return die is not None and die.side != self.own_side()
 
     @property
-    def model(self) -> Any:
+    def model(self) -> BoardModel:
         """The drawing model the board shows."""
-        return self.board.model
+        return self.board.model_as(BoardModel)
 
     def own_side(self) -> str:
         """The side to act."""
@@ -245,7 +246,7 @@ class KubtaflPicks:
         self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
                                 self._chip_focused, keep_clear=(cell, *rows))
 
-    def _chip_focused(self, option: Option | None) -> None:
+    def _chip_focused(self, option: ChooserOption | None) -> None:
         self.set_preview(option.text if option is not None else None)
 
     # ----- keys -----
@@ -344,7 +345,7 @@ class KubtaflPicks:
             action = self.index.by_text.get(text)
             if action is None:
                 return None
-            cached = build_preview(self.board.session.state.preview(action), text)
+            cached = build_preview(self.board.live.state.preview(action), text)
             self.preview_cache[text] = cached
         return cached
 

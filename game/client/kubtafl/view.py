@@ -3,12 +3,12 @@ texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
+from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
@@ -28,6 +28,7 @@ from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.engine.core import Outcome
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -43,7 +44,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         self.picks = KubtaflPicks(board)
         self.overlays = KubtaflOverlays(board.marks)
         self.painter = DicePainter()
-        self.animation = KubtaflAnimation(board.animator, lambda: board.model)
+        self.animation = KubtaflAnimation(board.animator, lambda: board.model_as(BoardModel))
         board.effects.register("pin", draw_pin)
 
     # ----- model and animation -----
@@ -51,7 +52,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The dice of `state` (any state: read-only)."""
         return BoardModel.from_state_dict(state.to_dict())
 
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> Handlers:
         """Kubtafl's event classes -> animation handlers."""
         return self.animation.handlers()
 
@@ -94,7 +95,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         mover = build_preview(self.board.last_entry_events()).mover
         if mover is not None:
             return cell_name(*mover[0]), cell_name(*mover[1]), side
-        parts = notation_parts(s.state, s.log[-1])
+        parts = notation_parts(self.board.state_as(KubtaflState), s.log[-1])
         if parts is None:
             return None
         return parts.src, parts.dst, side
@@ -124,7 +125,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                 self.board.marks.corner_ticks(layer, layout, p.clickable_dice())
         return True
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: Any,
+    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel,
                     offset: tuple[float, float]) -> None:
         """Every die of `model`."""
         self.painter.draw_dice(surface, layout, model, offset)
@@ -133,7 +134,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The selected die's targets and transfer badges, re-entry squares, hint, preview, cursor."""
         if not self._shows_choices(interactive):
             return False
-        layout, p, model = self.board.layout, self.picks, self.board.model
+        layout, p, model = self.board.layout, self.picks, self.board.model_as(BoardModel)
         reach = p.reach_cell()
         if reach is not None:
             die = model.dice.get(reach)
@@ -197,7 +198,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     def draw_top(self, surface: pygame.Surface) -> None:
         """The arrow of a die being dragged."""
         grab = self.board.grab
-        if self.board.dragging and grab is not None and grab[0] in self.board.model.dice:
+        if self.board.dragging and grab is not None and grab[0] in self.board.model_as(BoardModel).dice:
             pos = self.board.pointer_pos or pygame.mouse.get_pos()
             art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
 
@@ -233,7 +234,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def shown_model(self) -> BoardModel | None:
         """The model on screen: a reviewed position's, else the live one."""
-        return self.board.review_model if self.board.review_model is not None else self.board.model
+        return self.board.shown_model_as(BoardModel)
 
     def _hint_reentry_kind(self) -> str | None:
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
@@ -255,7 +256,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             return []
         return seat_rows(self.board.entry_texts(), s.actors, 2)
 
-    def entry_note(self, events: list[Any]) -> str:
+    def entry_note(self, events: list[object]) -> str:
         """What a move did, in short, for the move list: "pin", the damage dealt ("−7") and "×" per die destroyed."""
         words = []
         if any(isinstance(e, Pinned) for e in events):
@@ -277,14 +278,14 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             own = [d for d in dice if d.get("side") == side]
             parts.append(t("kubtafl.summary.side", side=t(f"kubtafl.side.{side}"), count=len(own),
                            points=sum(int(d.get("value", 0)) for d in own)))
-        moves = sum(1 for a in self.board.session.actors if a >= 0)
+        moves = sum(1 for a in self.board.live.actors if a >= 0)
         return t("kubtafl.summary", sides="; ".join(parts), moves=moves)
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""
         t = self.board.t
         p = self.picks
-        s = self.board.session
+        s = self.board.live
         if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
                 p.preview.winners[0] == s.current_seat:
             return t("kubtafl.status.wins_now")
@@ -294,16 +295,17 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if hint:
             return hint
         reach = p.reach_cell()
-        if reach is not None and reach in self.board.model.dice:
-            die = self.board.model.dice[reach]
+        model = self.board.model_as(BoardModel)
+        if reach is not None and reach in model.dice:
+            die = model.dice[reach]
             key = "kubtafl.status.reach" if p.threats().reach.get(reach) else "kubtafl.status.reach_none"
             return t(key, side=t(f"kubtafl.side.{die.side}"), die=f"{die.kind} ({die.value})")
         if p.reentry_kind:
             more = len(p.index.reentries) > 1
             return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=p.reentry_kind)
         if p.selected:
-            die = self.board.model.dice.get(p.selected)
-            return t("kubtafl.status.selected", die=f"{die.kind} ({die.value})" if die else p.selected)
+            chosen = model.dice.get(p.selected)
+            return t("kubtafl.status.selected", die=f"{chosen.kind} ({chosen.value})" if chosen else p.selected)
         if note:
             return note
         if not p.index.moves and p.index.reentries:
@@ -312,8 +314,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def _parts(self, text: str) -> ActionParts | None:
         """The parts of an action named in notation, read on the current position."""
-        session = self.board.session
-        return notation_parts(session.state, text) if session is not None and text else None
+        if self.board.session is None or not text:
+            return None
+        return notation_parts(self.board.state_as(KubtaflState), text)
 
     def hint_words(self, text: str) -> str:
         """The notation for a move, a sentence for a transfer or re-entry."""
@@ -326,7 +329,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                      donor=parts.src)
         return t("kubtafl.status.hint", move=text)
 
-    def end_reason(self, outcome: Any) -> str:
+    def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""
         t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
