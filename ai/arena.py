@@ -216,8 +216,14 @@ def summarize(
         "average_plies": round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0,
         "turn_limit_games": turn_limit_games(games),
         "games": [
-            {"seed": g["seed"], "seats": g["seats"], "winner": g["winner"], "reason": g["reason"],
-             "plies": g["plies"], "actions": g["actions"]}
+            {
+                "seed": g["seed"],
+                "seats": g["seats"],
+                "winner": g["winner"],
+                "reason": g["reason"],
+                "plies": g["plies"],
+                "actions": g["actions"],
+            }
             for g in games
         ],
     }
@@ -422,8 +428,15 @@ def summarize_seats(
         "average_plies": round(statistics.mean(g["plies"] for g in games), 1) if games else 0.0,
         "turn_limit_games": turn_limit_games(games),
         "games": [
-            {"seed": g["seed"], "players": g["players"], "winners": g["winners"], "places": g["places"],
-             "reason": g["reason"], "plies": g["plies"], "actions": g["actions"]}
+            {
+                "seed": g["seed"],
+                "players": g["players"],
+                "winners": g["winners"],
+                "places": g["places"],
+                "reason": g["reason"],
+                "plies": g["plies"],
+                "actions": g["actions"],
+            }
             for g in games
         ],
     }
@@ -505,8 +518,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if seats is not None:
-        seated = run_seats(args.mode, args.level, seats, args.games, args.seed, args.jobs,
-                           progress=not args.quiet, time_cap=not args.no_time_cap)
+        seated = run_seats(
+            args.mode,
+            args.level,
+            seats,
+            args.games,
+            args.seed,
+            args.jobs,
+            progress=not args.quiet,
+            time_cap=not args.no_time_cap,
+        )
         print(format_seats_table(seated))
         if args.json:
             write_json_atomic(Path(args.json), seated)

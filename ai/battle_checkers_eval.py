@@ -81,9 +81,7 @@ def _lines(board: Board) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
 def _distances(board: Board) -> tuple[tuple[int, ...], ...]:
     """distances[a][b]: the Chebyshev distance between two cells (king steps, B1 neighbours)."""
     xy = [board.xy(c) for c in range(board.size)]
-    return tuple(
-        tuple(max(abs(ax - bx), abs(ay - by)) for bx, by in xy) for ax, ay in xy
-    )
+    return tuple(tuple(max(abs(ax - bx), abs(ay - by)) for bx, by in xy) for ax, ay in xy)
 
 
 @cache

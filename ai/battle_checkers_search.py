@@ -240,8 +240,9 @@ class BattleCheckersSearch:
         ranked = self.scored(s)
         jitter = self.strength.jitter
         if jitter:
-            ranked = sorted(((v + rng.uniform(-jitter, jitter), i, a, b) for v, i, a, b in ranked),
-                            key=lambda t: (-t[0], t[1]))
+            ranked = sorted(
+                ((v + rng.uniform(-jitter, jitter), i, a, b) for v, i, a, b in ranked), key=lambda t: (-t[0], t[1])
+            )
         best = ranked[0][2]
         widths = self.strength.widths
         if len(widths) <= 1:

@@ -191,8 +191,12 @@ class CheckRiskEval:
         return min(total, state.supply[seat])
 
     def threats(
-        self, state: CheckRiskState, cell_weight: float, cells: list[int] | None = None,
-        strength: list[int] | None = None, mass: list[int] | None = None,
+        self,
+        state: CheckRiskState,
+        cell_weight: float,
+        cells: list[int] | None = None,
+        strength: list[int] | None = None,
+        mass: list[int] | None = None,
     ) -> list[list[list[float]]]:
         """threats[victim][attacker]: the gains of the attacker's best attack on each of the victim's stacks.
 

@@ -512,7 +512,6 @@ def generated_layouts(zone: Zone, tokens: int) -> list[dict[int, int]]:
     return out
 
 
-
 def make_planner(game: Any, level_name: str) -> CheckRiskPlanner:
     """The planner at a level's strength; ValueError for an unknown level."""
     return CheckRiskPlanner(game, strength_of(STRENGTHS, level_name))

@@ -41,20 +41,45 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("random", RANDOM),
         Level("greedy", GREEDY),
-        Level("easy", SEARCH, nodes=1_500, seconds=0.2, max_depth=2, mistake_rate=0.25, jitter=0.05, plans={
-            "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0,
-                                           attrition_seats=0),
-            "battle_checkers": BattleCheckersStrength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
-        }),
-        Level("normal", SEARCH, nodes=6_000, seconds=0.6, jitter=0.01, plans={
-            "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
-            "battle_checkers": BattleCheckersStrength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
-        }),
-        Level("hard", SEARCH, nodes=15_000, seconds=1.5, jitter=0.005, plans={
-            "checkrisk": CheckRiskStrength(depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3,
-                                           attrition_seats=4),
-            "battle_checkers": BattleCheckersStrength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
-        }),
+        Level(
+            "easy",
+            SEARCH,
+            nodes=1_500,
+            seconds=0.2,
+            max_depth=2,
+            mistake_rate=0.25,
+            jitter=0.05,
+            plans={
+                "checkrisk": CheckRiskStrength(
+                    depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0
+                ),
+                "battle_checkers": BattleCheckersStrength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
+            },
+        ),
+        Level(
+            "normal",
+            SEARCH,
+            nodes=6_000,
+            seconds=0.6,
+            jitter=0.01,
+            plans={
+                "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
+                "battle_checkers": BattleCheckersStrength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
+            },
+        ),
+        Level(
+            "hard",
+            SEARCH,
+            nodes=15_000,
+            seconds=1.5,
+            jitter=0.005,
+            plans={
+                "checkrisk": CheckRiskStrength(
+                    depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4
+                ),
+                "battle_checkers": BattleCheckersStrength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
+            },
+        ),
     )
 }
 # Baselines are reference opponents (arena, tests); players choose among the levels that search, which are

@@ -18,7 +18,7 @@ from pathlib import Path
 def main(argv: list[str]) -> int:
     """Run the chosen benchmark modules."""
     folder = Path(__file__).parent
-    names = sorted(m.name[len("bench_"):] for m in pkgutil.iter_modules([str(folder)]) if m.name.startswith("bench_"))
+    names = sorted(m.name[len("bench_") :] for m in pkgutil.iter_modules([str(folder)]) if m.name.startswith("bench_"))
     parser = argparse.ArgumentParser(prog="python -m bench", description="Print benchmark figures as JSON lines.")
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(names)}")
     parser.add_argument("--events", type=int, default=None, help="random input events in all (the monkey)")

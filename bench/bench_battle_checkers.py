@@ -22,10 +22,17 @@ def random_game(game: Any, seed: int) -> int:
 
 def open_space_unit(game: Any) -> tuple[Any, int]:
     """A position with one unit on e5 facing N and a lone enemy far away, and the unit's cell."""
-    state = game.state_from_dict({
-        "board": [10, 10], "spirit": 6, "phase": "main", "player": 0, "turn": 1, "dice": [6, 6],
-        "units": [{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "a10", "owner": 1, "facing": "S"}],
-    })
+    state = game.state_from_dict(
+        {
+            "board": [10, 10],
+            "spirit": 6,
+            "phase": "main",
+            "player": 0,
+            "turn": 1,
+            "dice": [6, 6],
+            "units": [{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "a10", "owner": 1, "facing": "S"}],
+        }
+    )
     return state, state.board.cell("e5")
 
 
@@ -38,8 +45,14 @@ def figures() -> Iterator[Figure]:
             start = time.perf_counter()
             lengths.append(random_game(game, seed))
             times.append(1000 * (time.perf_counter() - start))
-        yield figure(f"battle_checkers_random_game_ms_{level}", statistics.mean(times), "ms",
-                     p90=round(percentile(times, 90), 2), mean_length=round(statistics.mean(lengths)), games=GAMES)
+        yield figure(
+            f"battle_checkers_random_game_ms_{level}",
+            statistics.mean(times),
+            "ms",
+            p90=round(percentile(times, 90), 2),
+            mean_length=round(statistics.mean(lengths)),
+            games=GAMES,
+        )
     game = registry.load("battle_checkers")
     state, cell = open_space_unit(game)
     count = len(state.activations(cell, 0, 12))

@@ -49,8 +49,9 @@ def planner_frame_times() -> tuple[list[float], list[float]]:
             cells = sorted(picks.plans())
             for i in range(FRAMES_PER_RUN):
                 x, y = scene.layout.cell_center(cells[(i + run) % len(cells)])
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
-                                                     buttons=(0, 0, 0)))
+                pygame.event.post(
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
+                )
                 if i % 3 == 0:
                     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
                 start, start_cpu = time.perf_counter(), time.process_time()
@@ -65,14 +66,34 @@ def planner_frame_times() -> tuple[list[float], list[float]]:
 def figures() -> Iterator[Figure]:
     """Frame time median and p99 while the planner follows the mouse."""
     times, cpu = planner_frame_times()
-    yield figure("battle_checkers_client_planner_frame_median", percentile(times, 50) * 1000, "ms",
-                 frames=len(times), size="1280x720")
-    yield figure("battle_checkers_client_planner_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
-                 target="< 8 ms")
-    yield figure("battle_checkers_client_planner_frame_cpu_median", percentile(cpu, 50) * 1000, "ms",
-                 frames=len(cpu), size="1280x720")
-    yield figure("battle_checkers_client_planner_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
-                 target="< 8 ms")
+    yield figure(
+        "battle_checkers_client_planner_frame_median",
+        percentile(times, 50) * 1000,
+        "ms",
+        frames=len(times),
+        size="1280x720",
+    )
+    yield figure(
+        "battle_checkers_client_planner_frame_p99",
+        percentile(times, 99) * 1000,
+        "ms",
+        frames=len(times),
+        target="< 8 ms",
+    )
+    yield figure(
+        "battle_checkers_client_planner_frame_cpu_median",
+        percentile(cpu, 50) * 1000,
+        "ms",
+        frames=len(cpu),
+        size="1280x720",
+    )
+    yield figure(
+        "battle_checkers_client_planner_frame_cpu_p99",
+        percentile(cpu, 99) * 1000,
+        "ms",
+        frames=len(cpu),
+        target="< 8 ms",
+    )
 
 
 if __name__ == "__main__":

@@ -37,9 +37,17 @@ def figures() -> Iterator[Figure]:
     for level, players, games in (("standard", 2, 60), ("corners4", 4, 30)):
         ms, steps = _random_games(level, games)
         extra = {"target_ms": 50} if players == 2 else {}
-        yield figure(f"checkrisk_random_game_{players}p", ms, "ms", level=level, games=games,
-                     steps_per_game=round(steps), **extra)
+        yield figure(
+            f"checkrisk_random_game_{players}p",
+            ms,
+            "ms",
+            level=level,
+            games=games,
+            steps_per_game=round(steps),
+            **extra,
+        )
     yield figure("checkrisk_battle_odds_6v6_cold", time_call(_cold_odds, repeat=7) * 1000, "ms", target_ms=5)
     odds.battle_odds(6, 6)
-    yield figure("checkrisk_battle_odds_6v6_memoised", time_call(lambda: odds.battle_odds(6, 6), number=1000) * 1000,
-                 "ms")
+    yield figure(
+        "checkrisk_battle_odds_6v6_memoised", time_call(lambda: odds.battle_odds(6, 6), number=1000) * 1000, "ms"
+    )

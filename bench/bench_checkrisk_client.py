@@ -103,25 +103,73 @@ def watch_frame_intervals(level: str = "normal") -> tuple[list[float], list[floa
 def figures() -> Iterator[Figure]:
     """Battle frame median/p99; watch-game frame intervals (all, and while a seat thinks) and UI CPU p99."""
     times, cpu, rounds = battle_frame_times()
-    yield figure("checkrisk_client_battle_6v6_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
-                 rounds=rounds, size="1280x720")
-    yield figure("checkrisk_client_battle_6v6_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
-                 target="< 8 ms", load=_load())
-    yield figure("checkrisk_client_battle_6v6_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
-                 note="the UI thread's own CPU time per frame")
+    yield figure(
+        "checkrisk_client_battle_6v6_frame_median",
+        percentile(times, 50) * 1000,
+        "ms",
+        frames=len(times),
+        rounds=rounds,
+        size="1280x720",
+    )
+    yield figure(
+        "checkrisk_client_battle_6v6_frame_p99",
+        percentile(times, 99) * 1000,
+        "ms",
+        frames=len(times),
+        target="< 8 ms",
+        load=_load(),
+    )
+    yield figure(
+        "checkrisk_client_battle_6v6_frame_cpu_p99",
+        percentile(cpu, 99) * 1000,
+        "ms",
+        frames=len(cpu),
+        note="the UI thread's own CPU time per frame",
+    )
     for level in ("normal", "hard"):  # normal: what --watch seats; hard: the longest searches
         every, thinking, cpu, decisions = watch_frame_intervals(level)
         name = f"checkrisk_client_watch4_{level}"
-        yield figure(f"{name}_frame_interval_median", percentile(every, 50) * 1000, "ms", frames=len(every),
-                     decisions=decisions, level="corners4", target="about 16.7 ms (60 fps)")
-        yield figure(f"{name}_frame_interval_p99", percentile(every, 99) * 1000, "ms", frames=len(every),
-                     target="< 18 ms", load=_load())
-        yield figure(f"{name}_thinking_frame_interval_median", percentile(thinking, 50) * 1000, "ms",
-                     frames=len(thinking), executor="process", note="frames during which a search ran")
-        yield figure(f"{name}_thinking_frame_interval_p99", percentile(thinking, 99) * 1000, "ms",
-                     frames=len(thinking), executor="process", target="< 18 ms")
-        yield figure(f"{name}_frame_cpu_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
-                     median=round(percentile(cpu, 50) * 1000, 2), note="the UI thread's own CPU time per frame")
+        yield figure(
+            f"{name}_frame_interval_median",
+            percentile(every, 50) * 1000,
+            "ms",
+            frames=len(every),
+            decisions=decisions,
+            level="corners4",
+            target="about 16.7 ms (60 fps)",
+        )
+        yield figure(
+            f"{name}_frame_interval_p99",
+            percentile(every, 99) * 1000,
+            "ms",
+            frames=len(every),
+            target="< 18 ms",
+            load=_load(),
+        )
+        yield figure(
+            f"{name}_thinking_frame_interval_median",
+            percentile(thinking, 50) * 1000,
+            "ms",
+            frames=len(thinking),
+            executor="process",
+            note="frames during which a search ran",
+        )
+        yield figure(
+            f"{name}_thinking_frame_interval_p99",
+            percentile(thinking, 99) * 1000,
+            "ms",
+            frames=len(thinking),
+            executor="process",
+            target="< 18 ms",
+        )
+        yield figure(
+            f"{name}_frame_cpu_p99",
+            percentile(cpu, 99) * 1000,
+            "ms",
+            frames=len(cpu),
+            median=round(percentile(cpu, 50) * 1000, 2),
+            note="the UI thread's own CPU time per frame",
+        )
 
 
 def _load() -> float:

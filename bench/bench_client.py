@@ -41,8 +41,9 @@ def startup_seconds(runs: int = 3) -> list[float]:
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, env=_env(),
-                             cwd=ROOT, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD], capture_output=True, text=True, env=_env(), cwd=ROOT, check=True
+        )
         samples.append(float(out.stdout.strip().splitlines()[-1]) - start)
     return samples
 
@@ -72,8 +73,13 @@ def menu_frame_times(frames: int = 600) -> tuple[list[float], list[float]]:
 def figures() -> Iterator[Figure]:
     """Start-up time and menu frame times."""
     starts = startup_seconds()
-    yield figure("client_start_to_first_menu_frame", statistics.median(starts), "s", target="< 1.5",
-                 runs=[round(s, 3) for s in starts])
+    yield figure(
+        "client_start_to_first_menu_frame",
+        statistics.median(starts),
+        "s",
+        target="< 1.5",
+        runs=[round(s, 3) for s in starts],
+    )
     times, cpu = menu_frame_times()
     yield figure("client_menu_frame_median", statistics.median(times) * 1000, "ms", size="1280x720")
     yield figure("client_menu_frame_p99", percentile(times, 99) * 1000, "ms", size="1280x720", target="< 8")

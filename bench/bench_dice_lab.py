@@ -62,8 +62,9 @@ def heaviest_free(count: int = 2) -> list[str]:
     dice = ["d3", "d4", "d6", "d8", "d10", "d12", "d20", "d%", "d30", "d50", "d100", "d1000"]
     counts = [1, 2, 3, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
     texts = [f"{n}{d}" for n in counts for d in dice]
-    texts += [f"{n}{d}k{h}{k}" for n in counts for d in dice for h in "hl" for k in (1, 2, 3, 5, 8, 10, 15, 20, 30)
-              if k < n]
+    texts += [
+        f"{n}{d}k{h}{k}" for n in counts for d in dice for h in "hl" for k in (1, 2, 3, 5, 8, 10, 15, 20, 30) if k < n
+    ]
     texts += [f"{n}{a}+{m}{b}" for n in counts for m in counts for a in dice[:7] for b in dice[:7] if a < b]
     weighed = sorted((parse(t).work(), t) for t in texts)
     return [t for w, t in weighed if w <= WORK_BUDGET_US][-count:][::-1]
@@ -75,20 +76,45 @@ HEAVIEST = heaviest_free()
 def input_to_chart() -> Iterator[Figure]:
     """Per tab: the heaviest input it allows, with the engine's caches cleared and again with them filled."""
     cases: list[tuple[str, str, Callable[[Any], Callable[[], object]]]] = [
-        ("alkemy", "4 dice kept 2 (bonus 4), attribute × difficulty table and what-do-I-need",
-         lambda s: lambda: s.tab.steppers["bonus"].accept(4 if s.tab.value("bonus") != 4 else 3)),
-        ("opposed", "4 dice each side (bonus 2 against penalty 2)",
-         lambda s: lambda: (s.tab.steppers["a.bonus"].accept(2), s.tab.steppers["b.penalty"].accept(2 if
-                            s.tab.value("b.penalty") != 2 else 3))),
-        ("d18", "table by d6 with six entries",
-         lambda s: lambda: (s.tab.steppers["helper"].accept("table"),
-                            s.tab.set_entry("options", "a, b, c, d, e, f" if s.tab.texts["table"] != "a, b, c, d, e, f"
-                                            else "a, a, b, c, d, e"))),
-        ("free", f"{HEAVIEST[0]} (the heaviest the free roller charts, by the engine's estimate) beside 4d6kh2 "
-         "and 3d6kl2",
-         lambda s: lambda: (s.tab.set_entry("expr1", "4d6kh2"), s.tab.set_entry("expr2", "3d6kl2"),
-                            s.tab.set_entry("expr0", HEAVIEST[0] if s.tab.entries[0].text != HEAVIEST[0]
-                                            else HEAVIEST[1]))),
+        (
+            "alkemy",
+            "4 dice kept 2 (bonus 4), attribute × difficulty table and what-do-I-need",
+            lambda s: lambda: s.tab.steppers["bonus"].accept(4 if s.tab.value("bonus") != 4 else 3),
+        ),
+        (
+            "opposed",
+            "4 dice each side (bonus 2 against penalty 2)",
+            lambda s: (
+                lambda: (
+                    s.tab.steppers["a.bonus"].accept(2),
+                    s.tab.steppers["b.penalty"].accept(2 if s.tab.value("b.penalty") != 2 else 3),
+                )
+            ),
+        ),
+        (
+            "d18",
+            "table by d6 with six entries",
+            lambda s: (
+                lambda: (
+                    s.tab.steppers["helper"].accept("table"),
+                    s.tab.set_entry(
+                        "options",
+                        "a, b, c, d, e, f" if s.tab.texts["table"] != "a, b, c, d, e, f" else "a, a, b, c, d, e",
+                    ),
+                )
+            ),
+        ),
+        (
+            "free",
+            f"{HEAVIEST[0]} (the heaviest the free roller charts, by the engine's estimate) beside 4d6kh2 and 3d6kl2",
+            lambda s: (
+                lambda: (
+                    s.tab.set_entry("expr1", "4d6kh2"),
+                    s.tab.set_entry("expr2", "3d6kl2"),
+                    s.tab.set_entry("expr0", HEAVIEST[0] if s.tab.entries[0].text != HEAVIEST[0] else HEAVIEST[1]),
+                )
+            ),
+        ),
     ]
     for tab, case, make in cases:
         app, scene = _open(tab)
@@ -100,8 +126,14 @@ def input_to_chart() -> Iterator[Figure]:
             warm = sorted(_change_to_chart(scene, change) for _ in range(REPEAT))[REPEAT // 2]
         finally:
             app.close()
-        yield figure(f"dice_lab.input_to_chart.{tab}.cold", cold * 1000, "ms", case=case, target_ms=16,
-                     note="engine caches cleared first (the Lab fills the Alkemy ones when it opens)")
+        yield figure(
+            f"dice_lab.input_to_chart.{tab}.cold",
+            cold * 1000,
+            "ms",
+            case=case,
+            target_ms=16,
+            note="engine caches cleared first (the Lab fills the Alkemy ones when it opens)",
+        )
         yield figure(f"dice_lab.input_to_chart.{tab}.warm", warm * 1000, "ms", case=case, target_ms=16)
 
 
@@ -130,8 +162,13 @@ def tumble_frames() -> tuple[list[float], list[float]]:
 def figures() -> Iterator[Figure]:
     """Input-to-chart times per tab and the frame time while dice tumble."""
     yield from input_to_chart()
-    yield figure("dice_lab.open", percentile(_opened, 50) * 1000, "ms", runs=len(_opened),
-                 case="goto('dice_lab'): layout and the Alkemy kept-dice tables")
+    yield figure(
+        "dice_lab.open",
+        percentile(_opened, 50) * 1000,
+        "ms",
+        runs=len(_opened),
+        case="goto('dice_lab'): layout and the Alkemy kept-dice tables",
+    )
     app, scene = _open("free")
     try:
         for text in ("100d20", *HEAVIEST):
@@ -139,22 +176,33 @@ def figures() -> Iterator[Figure]:
             scene.tab.__dict__.get("_cache", {}).clear()
             took = _change_to_chart(scene, partial(scene.tab.set_entry, "expr0", text))
             assert scene.tab.chart(app.t).series[0].name == text
-            yield figure(f"dice_lab.input_to_chart.free.{text}", took * 1000, "ms", target_ms=16,
-                         case="typed into the free roller alone, engine caches cleared")
+            yield figure(
+                f"dice_lab.input_to_chart.free.{text}",
+                took * 1000,
+                "ms",
+                target_ms=16,
+                case="typed into the free roller alone, engine caches cleared",
+            )
         scene.tab.set_entry("expr0", "100d20")
         scene._changed()
         start = time.perf_counter()
         scene.roll_many(1000)
         scene.chart_surface()
-        yield figure("dice_lab.roll_1000.free.100d20", (time.perf_counter() - start) * 1000, "ms",
-                     case="Roll ×1000 of 100d20: samples, chi-square, chart with the observed overlay")
+        yield figure(
+            "dice_lab.roll_1000.free.100d20",
+            (time.perf_counter() - start) * 1000,
+            "ms",
+            case="Roll ×1000 of 100d20: samples, chi-square, chart with the observed overlay",
+        )
     finally:
         app.close()
     times, cpu = tumble_frames()
     case = "20 d20 tumbling (the most the tray shows), 1280×720"
     yield figure("dice_lab.tumble_frame.median", percentile(times, 50) * 1000, "ms", frames=len(times), case=case)
-    yield figure("dice_lab.tumble_frame.p99", percentile(times, 99) * 1000, "ms", frames=len(times), target_ms=8,
-                 case=case)
+    yield figure(
+        "dice_lab.tumble_frame.p99", percentile(times, 99) * 1000, "ms", frames=len(times), target_ms=8, case=case
+    )
     yield figure("dice_lab.tumble_frame_cpu.median", percentile(cpu, 50) * 1000, "ms", frames=len(cpu), case=case)
-    yield figure("dice_lab.tumble_frame_cpu.p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu), target_ms=8,
-                 case=case)
+    yield figure(
+        "dice_lab.tumble_frame_cpu.p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu), target_ms=8, case=case
+    )

@@ -86,23 +86,26 @@ def whole_game_memory() -> dict[str, Any]:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", _GAME_SCRIPT], capture_output=True, text=True, cwd=root, env=env,
-                         timeout=900, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _GAME_SCRIPT], capture_output=True, text=True, cwd=root, env=env, timeout=900, check=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def figures() -> Iterator[Figure]:
     """Frame time median/p99 during a ricochet chain; peak memory of a whole game (AI thinking: bench_play)."""
     times = ricochet_frame_times()
-    yield figure("kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times),
-                 size="1280x720")
-    yield figure("kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times),
-                 target="< 8 ms")
+    yield figure(
+        "kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times), size="1280x720"
+    )
+    yield figure(
+        "kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times), target="< 8 ms"
+    )
     memory = whole_game_memory()
-    yield figure("kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"],
-                 target="< 200 MB")
-    yield figure("kubtafl_client_game_peak_python_heap", memory["peak_traced"] / 2**20, "MB",
-                 actions=memory["actions"])
+    yield figure(
+        "kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"], target="< 200 MB"
+    )
+    yield figure("kubtafl_client_game_peak_python_heap", memory["peak_traced"] / 2**20, "MB", actions=memory["actions"])
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ class _Warnings(logging.Handler):
 
 def _where(exc: BaseException) -> str:
     """The exception and the innermost frame of the game's own code that raised it."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/game/" in f.filename] or \
-        traceback.extract_tb(exc.__traceback__)
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/game/" in f.filename] or traceback.extract_tb(
+        exc.__traceback__
+    )
     last = frames[-1] if frames else None
     at = f" at {os.path.relpath(last.filename)}:{last.lineno}" if last else ""
     return f"{type(exc).__name__}: {str(exc)[:200]}{at}"
@@ -48,8 +49,16 @@ def play(target: str, seats: str | None, events: int, first_seed: int = 1) -> di
     """Run the monkey for `events` events on one target, in apps of CHUNK events; the counts."""
     from game.client import monkey, saves
 
-    counts: dict[str, Any] = {"events": 0, "frames": 0, "apps": 0, "exceptions": 0, "mismatches": 0,
-                              "warnings": 0, "errors": [], "screens": {}}
+    counts: dict[str, Any] = {
+        "events": 0,
+        "frames": 0,
+        "apps": 0,
+        "exceptions": 0,
+        "mismatches": 0,
+        "warnings": 0,
+        "errors": [],
+        "screens": {},
+    }
     handler = _Warnings()
     logging.getLogger().addHandler(handler)
     seed = first_seed
@@ -102,11 +111,28 @@ def figures(events: int | None = None) -> Iterator[Figure]:
         for key in sums:
             sums[key] += counts[key]
         name = f"monkey.{target}" + (f".{seats}" if seats else "")
-        yield figure(name, counts["exceptions"], "exceptions", events=counts["events"], frames=counts["frames"],
-                     apps=counts["apps"], mismatches=counts["mismatches"], warnings=counts["warnings"],
-                     seconds=round(time.perf_counter() - begun, 1), screens=counts["screens"],
-                     errors=counts["errors"][:10],
-                     warning_texts=counts["warning_texts"])
-    yield figure("monkey.total", sums["exceptions"], "exceptions", events=sums["events"], frames=sums["frames"],
-                 mismatches=sums["mismatches"], warnings=sums["warnings"], targets=len(targets),
-                 seconds=round(time.perf_counter() - started, 1))
+        yield figure(
+            name,
+            counts["exceptions"],
+            "exceptions",
+            events=counts["events"],
+            frames=counts["frames"],
+            apps=counts["apps"],
+            mismatches=counts["mismatches"],
+            warnings=counts["warnings"],
+            seconds=round(time.perf_counter() - begun, 1),
+            screens=counts["screens"],
+            errors=counts["errors"][:10],
+            warning_texts=counts["warning_texts"],
+        )
+    yield figure(
+        "monkey.total",
+        sums["exceptions"],
+        "exceptions",
+        events=sums["events"],
+        frames=sums["frames"],
+        mismatches=sums["mismatches"],
+        warnings=sums["warnings"],
+        targets=len(targets),
+        seconds=round(time.perf_counter() - started, 1),
+    )

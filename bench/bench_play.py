@@ -99,17 +99,38 @@ def search_speed(spec: str = "hard") -> tuple[dict[str, float], int]:
 def figures() -> Iterator[Figure]:
     """Frame interval median/p99 while hard thinks; hard's nodes per second in the process and inline."""
     intervals, cpu, decisions = thinking_frame_intervals()
-    yield figure("play_frame_interval_while_hard_thinks_median", percentile(intervals, 50) * 1000, "ms",
-                 frames=len(intervals), decisions=decisions, executor="process", target="about 16.7 ms (60 fps)")
-    yield figure("play_frame_interval_while_hard_thinks_p99", percentile(intervals, 99) * 1000, "ms",
-                 frames=len(intervals), executor="process", target="< 18 ms", load=_load())
-    yield figure("play_frame_cpu_while_hard_thinks_p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu),
-                 median=round(percentile(cpu, 50) * 1000, 2), note="the UI thread's own CPU time per frame")
+    yield figure(
+        "play_frame_interval_while_hard_thinks_median",
+        percentile(intervals, 50) * 1000,
+        "ms",
+        frames=len(intervals),
+        decisions=decisions,
+        executor="process",
+        target="about 16.7 ms (60 fps)",
+    )
+    yield figure(
+        "play_frame_interval_while_hard_thinks_p99",
+        percentile(intervals, 99) * 1000,
+        "ms",
+        frames=len(intervals),
+        executor="process",
+        target="< 18 ms",
+        load=_load(),
+    )
+    yield figure(
+        "play_frame_cpu_while_hard_thinks_p99",
+        percentile(cpu, 99) * 1000,
+        "ms",
+        frames=len(cpu),
+        median=round(percentile(cpu, 50) * 1000, 2),
+        note="the UI thread's own CPU time per frame",
+    )
     rates, positions = search_speed()
     yield figure("play_hard_nodes_per_s_inline", rates["inline"], "nodes/s", positions=positions)
     yield figure("play_hard_nodes_per_s_process", rates["process"], "nodes/s", positions=positions)
-    yield figure("play_hard_process_vs_inline_speed", rates["process"] / rates["inline"], "ratio", target=">= 0.9",
-                 load=_load())
+    yield figure(
+        "play_hard_process_vs_inline_speed", rates["process"] / rates["inline"], "ratio", target=">= 0.9", load=_load()
+    )
 
 
 def _load() -> float:

@@ -14,8 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Kubiki — dice-driven tabletop games. With no options, opens the main menu.",
-        epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N "
-        "(see python main.py arena --help).",
+        epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N (see python main.py arena --help).",
     )
     names = ", ".join(spec.name for spec in registry.MODES)
     parser.add_argument("--mode", help=f"start a game of this mode straight away ({names})")

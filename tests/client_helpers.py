@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from game.client.play.session import GameSession
 
 
-def make_app(size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None,
-             menu: bool = True) -> App:
+def make_app(
+    size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None, menu: bool = True
+) -> App:
     """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told."""
     from game.client.app import App
 

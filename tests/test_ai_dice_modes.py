@@ -53,8 +53,15 @@ def cr(stacks: dict[str, tuple[int, int]], **fields: Any) -> Any:
     return CR.position(stacks, **fields)
 
 
-def bc(units: list[tuple], *, player: int = 0, dice: Any = (3, 5), spirit=(6, 6), phase: str = "main",
-       fate_player: Any = None) -> Any:
+def bc(
+    units: list[tuple],
+    *,
+    player: int = 0,
+    dice: Any = (3, 5),
+    spirit=(6, 6),
+    phase: str = "main",
+    fate_player: Any = None,
+) -> Any:
     data = {
         "board": [BC.board.width, BC.board.height],
         "spirit": list(spirit),
@@ -237,8 +244,11 @@ def test_checkrisk_normal_masses_only_once_ahead_and_hard_always() -> None:
     for theirs, removed, masses in (
         ({"e7": (1, 6), "f7": (1, 2)}, [43, 42], {"normal": False, "hard": True}),
         ({"g7": (1, 1)}, [43, 49], {"normal": True, "hard": True}),
-        ({"e7": (1, 1), "f8": (1, 1), "g7": (1, 1), "h8": (1, 1), "d8": (1, 1), "b8": (1, 1), "a7": (1, 1)},
-         [43, 43], {"normal": True, "hard": True}),
+        (
+            {"e7": (1, 1), "f8": (1, 1), "g7": (1, 1), "h8": (1, 1), "d8": (1, 1), "b8": (1, 1), "a7": (1, 1)},
+            [43, 43],
+            {"normal": True, "hard": True},
+        ),
     ):
         for level, expected in masses.items():
             state = cr({**mine, **theirs}, round=20, supply=[0, 0], removed=removed)
@@ -251,8 +261,18 @@ def test_checkrisk_with_four_seats_hard_masses_once_the_supply_is_spent_and_norm
     # Corners4, every supply spent, the enemies down to lone tokens: hard knows the war of attrition with any
     # number of seats (a six eats lone tokens at a profit), normal only in a duel and keeps spreading for cells.
     c4 = registry.load("checkrisk", "corners4")
-    stacks = {"b2": (0, 3), "c2": (0, 3), "a1": (0, 1), "e5": (1, 1), "f6": (1, 1), "a5": (1, 1), "g3": (2, 1),
-              "h1": (2, 1), "h8": (3, 1), "a8": (3, 1)}
+    stacks = {
+        "b2": (0, 3),
+        "c2": (0, 3),
+        "a1": (0, 1),
+        "e5": (1, 1),
+        "f6": (1, 1),
+        "a5": (1, 1),
+        "g3": (2, 1),
+        "h1": (2, 1),
+        "h8": (3, 1),
+        "a8": (3, 1),
+    }
     results = {}
     for level in ("hard", "normal"):
         state = c4.position(stacks, round=30, supply=[0, 0, 0, 0], removed=[43, 47, 48, 48])
@@ -517,8 +537,23 @@ def test_seat_players_rotate_over_the_games() -> None:
 
 def test_seated_arena_reports_every_player_and_replays(tmp_path, capsys) -> None:
     out = tmp_path / "seats.json"
-    code = arena.main(["checkrisk", "--level", "corners3", "--seats", "greedy,random,random", "--games", "2",
-                       "--seed", "4", "--json", str(out), "--no-time-cap", "--quiet"])
+    code = arena.main(
+        [
+            "checkrisk",
+            "--level",
+            "corners3",
+            "--seats",
+            "greedy,random,random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--json",
+            str(out),
+            "--no-time-cap",
+            "--quiet",
+        ]
+    )
     assert code == 0
     assert "place" in capsys.readouterr().out
 

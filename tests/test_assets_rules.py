@@ -39,8 +39,12 @@ ENGINE_DECISIONS = {
 HOUSE_RULES = {mode: DECIDED[mode] | ENGINE_DECISIONS[mode] for mode in DECIDED}
 # The rules reference lives beside the checkout; when present, DECIDED must agree with it.
 REFERENCE_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
-REFERENCE_FILES = {"kubtafl": "kubtafl.md", "checkrisk": "checkrisk.md", "battle_checkers": "battle_checkers.md",
-                   "dice_lab": "dice.md"}
+REFERENCE_FILES = {
+    "kubtafl": "kubtafl.md",
+    "checkrisk": "checkrisk.md",
+    "battle_checkers": "battle_checkers.md",
+    "dice_lab": "dice.md",
+}
 
 ID_LIST = r"[KCBAPD]\d{1,2}(?:, [KCBAPD]\d{1,2})*"
 ID_GROUP = re.compile(rf"\(({ID_LIST})\)")
@@ -116,15 +120,27 @@ def test_every_mode_has_a_text_in_every_language(mode, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("mode", MODES)
 def test_text_uses_only_the_rendered_format_subset(mode, language):
-    problems = [(n, line, why) for n, line in enumerate(_text(mode, language).splitlines(), 1)
-                if (why := _format_problem(line))]
+    problems = [
+        (n, line, why) for n, line in enumerate(_text(mode, language).splitlines(), 1) if (why := _format_problem(line))
+    ]
     assert not problems
 
 
 @pytest.mark.parametrize(
     "line",
-    ["| a | b |", "1. first", "  - nested", "```", "see [this](http://x)", "use `c1-c4`", "**open bold", "#### deep",
-     "> quote", "<b>x</b>", "__bold__"],
+    [
+        "| a | b |",
+        "1. first",
+        "  - nested",
+        "```",
+        "see [this](http://x)",
+        "use `c1-c4`",
+        "**open bold",
+        "#### deep",
+        "> quote",
+        "<b>x</b>",
+        "__bold__",
+    ],
 )
 def test_format_check_rejects_what_the_client_cannot_render(line):
     assert _format_problem(line) is not None
@@ -162,10 +178,14 @@ def test_house_rule_marker_sits_only_beside_house_rule_ids(mode, language):
 
 @pytest.mark.parametrize(
     "line",
-    ["Spirit never drops below 0. **[house rule]** (B5)", "Spirit never drops below 0. **[house rule]**",
-     "**[house rule]** (B11) Spirit never drops below 0.", "Spirit never drops below 0. [house rule] (B11)",
-     "Spirit never drops below 0. **[house rule]** **[house rule]** (B11)",
-     "Spirit never drops below 0. **[house rule]** (B11, B5)"],
+    [
+        "Spirit never drops below 0. **[house rule]** (B5)",
+        "Spirit never drops below 0. **[house rule]**",
+        "**[house rule]** (B11) Spirit never drops below 0.",
+        "Spirit never drops below 0. [house rule] (B11)",
+        "Spirit never drops below 0. **[house rule]** **[house rule]** (B11)",
+        "Spirit never drops below 0. **[house rule]** (B11, B5)",
+    ],
 )
 def test_marker_check_rejects_a_stray_marker(line):
     assert _marker_problem(line, "battle_checkers", "en") is not None
@@ -181,6 +201,7 @@ def test_other_language_marker_does_not_leak(mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_both_languages_have_the_same_structure(mode):
     """Same sections, same house rules, same worked examples: English and Russian cover the same content."""
+
     def shape(text: str) -> tuple:
         lines = text.splitlines()
         return (

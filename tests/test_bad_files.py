@@ -26,8 +26,14 @@ def _write(path, kind):
     elif kind == "fifo":
         os.mkfifo(path)
     else:
-        data = {"truncated": b'{"language": "e', "empty": b"", "wrong_types": b'{"language": 5, "format": "x"}',
-                "deep": DEEP.encode(), "huge": HUGE.encode(), "binary": bytes(range(256))}[kind]
+        data = {
+            "truncated": b'{"language": "e',
+            "empty": b"",
+            "wrong_types": b'{"language": 5, "format": "x"}',
+            "deep": DEEP.encode(),
+            "huge": HUGE.encode(),
+            "binary": bytes(range(256)),
+        }[kind]
         path.write_bytes(data)
 
 
@@ -139,8 +145,10 @@ def test_autosave_of_an_unknown_mode_is_kept_and_told(home):
 def test_stale_temp_files_are_removed_on_start(home):
     folder = home / "data"
     # Our own half-written temp files go; the player's files (and finished records) stay.
-    stale = {folder / ".autosave.json.abc123.tmp": "{",
-             folder / "records" / ".20260101-120000-kubtafl.json.x1y2.tmp": "{"}
+    stale = {
+        folder / ".autosave.json.abc123.tmp": "{",
+        folder / "records" / ".20260101-120000-kubtafl.json.x1y2.tmp": "{",
+    }
     kept = {folder / "notes.tmp": "mine", folder / "records" / "20260101-120000-kubtafl.json": "{}"}
     (folder / "records").mkdir(parents=True)
     for path, text in {**stale, **kept}.items():
@@ -186,8 +194,9 @@ RECORD_KINDS = [*KINDS, "unreadable"]
 
 
 def _good_record():
-    record = records.GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "human"], None, "",
-                                1_700_000_000.0)
+    record = records.GameRecord(
+        "kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "human"], None, "", 1_700_000_000.0
+    )
     return records.save_record(record)
 
 

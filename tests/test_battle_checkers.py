@@ -38,8 +38,19 @@ GAME = registry.load("battle_checkers")
 B = GAME.board
 
 
-def pos(units: list[tuple], *, phase: str = "main", player: int = 0, dice: Any = (3, 5), spent=(False, False),
-        spirit=(6, 6), turn: int = 1, pending: Any = None, fate_player: Any = None, game=GAME) -> Any:
+def pos(
+    units: list[tuple],
+    *,
+    phase: str = "main",
+    player: int = 0,
+    dice: Any = (3, 5),
+    spent=(False, False),
+    spirit=(6, 6),
+    turn: int = 1,
+    pending: Any = None,
+    fate_player: Any = None,
+    game=GAME,
+) -> Any:
     """A position from (cell, owner, facing[, extra fields]) tuples; defaults: player 1 to act, dice 3 5."""
     data = {
         "board": [game.board.width, game.board.height],
@@ -195,8 +206,11 @@ def test_B6_a_double_offers_die_one_while_both_dice_are_unspent() -> None:
     acts(state, "c3:1 F1")
     assert state.uses() == [(2, 4)]
     # Either name reads as the die left over: the two dice of a double are alike.
-    assert state.action_from_str("g3:1 F1") == state.action_from_str("g3:2 F1") == Activate(B.cell("g3"), 2,
-                                                                                         B.cell("g4"), 0)
+    assert (
+        state.action_from_str("g3:1 F1")
+        == state.action_from_str("g3:2 F1")
+        == Activate(B.cell("g3"), 2, B.cell("g4"), 0)
+    )
 
 
 # ---------------------------------------------------------------- B7 activation
@@ -347,8 +361,16 @@ B9_TABLE = {
     "NW": "R R B B B L L F",
 }
 _SIDE = {"F": "front", "R": "right", "L": "left", "B": "rear"}
-_OFFSETS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1), "W": (-1, 0),
-            "NW": (-1, 1)}
+_OFFSETS = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
 
 
 @pytest.mark.parametrize("defender_facing", DIRECTIONS)
@@ -480,12 +502,26 @@ def test_B12_a_player_at_zero_spirit_loses_at_once() -> None:
 def test_B12_a_side_without_spirit_when_deployment_ends_loses_at_once() -> None:
     # A saved deployment with no spirit left for player 2: the game ends before the first roll.
     game = make_game("t", {"board": [10, 10], "units_per_player": 4})
-    cells = [("a1", 0, "N"), ("b1", 0, "N"), ("c1", 0, "N"), ("d1", 0, "N"), ("a10", 1, "S"), ("b10", 1, "S"),
-             ("c10", 1, "S")]
-    state = game.state_from_dict({
-        "board": [10, 10], "spirit": [2, 0], "phase": "deploy", "player": 1, "turn": 0, "to_place": [0, 1],
-        "units": [{"cell": c, "owner": o, "facing": f} for c, o, f in cells],
-    })
+    cells = [
+        ("a1", 0, "N"),
+        ("b1", 0, "N"),
+        ("c1", 0, "N"),
+        ("d1", 0, "N"),
+        ("a10", 1, "S"),
+        ("b10", 1, "S"),
+        ("c10", 1, "S"),
+    ]
+    state = game.state_from_dict(
+        {
+            "board": [10, 10],
+            "spirit": [2, 0],
+            "phase": "deploy",
+            "player": 1,
+            "turn": 0,
+            "to_place": [0, 1],
+            "units": [{"cell": c, "owner": o, "facing": f} for c, o, f in cells],
+        }
+    )
     events = acts(state, "place d10 S")
     assert events[-1] == GameOver((0,), "no spirit") and state.is_terminal()
 

@@ -163,8 +163,7 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
 
 
 def test_b6_a_turn_using_both_dice_on_two_units(app):
-    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT,
-                                 dice=(2, 5)))
+    b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5)))
     picks = b.view.picks
     click_cell(app, "c2")
     slot_button(app, f"use:{USE_DIE1}")
@@ -193,8 +192,9 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     click_cell(app, "c2")
     assert picks.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
     state = b.session.state
-    listed = {(a.to, a.facing) for a in state.unit_actions(state.board.cell("c2"))
-              if isinstance(a, Activate) and a.use == 0}
+    listed = {
+        (a.to, a.facing) for a in state.unit_actions(state.board.cell("c2")) if isinstance(a, Activate) and a.use == 0
+    }
     offered = {(state.board.cell(c), f) for c, costs in picks.plans().items() for f in costs}
     assert offered == listed
     hover(app, "e4")
@@ -254,8 +254,9 @@ def test_b10_a_head_on_duel_with_its_odds_and_both_dice(app):
 
 
 def test_b10_left_flank_attack_stopped_by_the_shield_then_a_second_succeeds(app):
-    b = start(app, demo.position({"d5": (0, "E"), "d6": (0, "SE"), "a1": (0, "N"), "e5": (1, "N"),
-                                  "j10": (1, "S")}, HOT))
+    b = start(
+        app, demo.position({"d5": (0, "E"), "d6": (0, "SE"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, HOT)
+    )
     click_cell(app, "d5")
     hover(app, "e5")
     lines = b.view.odds_lines("e5")
@@ -276,8 +277,13 @@ def test_b10_left_flank_attack_stopped_by_the_shield_then_a_second_succeeds(app)
 
 
 def fate_session() -> GameSession:
-    return demo.position({"d4": (0, "N"), "c2": (0, "N"), "e8": (1, "S"), "b7": (1, "E")}, HOT,
-                         phase="fate_choice", spirit=(7, 5), fate_player=0)
+    return demo.position(
+        {"d4": (0, "N"), "c2": (0, "N"), "e8": (1, "S"), "b7": (1, "E")},
+        HOT,
+        phase="fate_choice",
+        spirit=(7, 5),
+        fate_player=0,
+    )
 
 
 def test_b11_the_fate_roll_called_shows_its_expectation_and_takes_the_difference(app):
@@ -354,8 +360,7 @@ def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
 def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_roll_after(app):
     app.settings.anim_speed = "normal"
     # Both dice spent: once the attack is repelled Orange has nothing left, the turn ends and Blue rolls.
-    b = start(app, demo.position({"a5": (0, "NE"), "b6": (1, "S"), "j10": (1, "S")}, HOT, seed=5,
-                                 spent=[True, True]))
+    b = start(app, demo.position({"a5": (0, "NE"), "b6": (1, "S"), "j10": (1, "S")}, HOT, seed=5, spent=[True, True]))
     click_cell(app, "b6")
     log = b.session.log
     assert log[0] == "a5xb6" and log[1] == "repel 5" and log[2].startswith("roll ")
@@ -429,8 +434,7 @@ def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
 
 
 def test_b12_a_prepared_level_played_to_the_game_over_card(app):
-    b = start(app, demo.position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, HOT,
-                                 spirit=(4, 2)))
+    b = start(app, demo.position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, HOT, spirit=(4, 2)))
     hover(app, "g5")
     assert "Rear" in b.view.odds_lines("g5")[0] and "(100%)" in b.view.odds_lines("g5")[1]
     click_cell(app, "g5")
@@ -447,8 +451,9 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
 def test_two_ai_seats_play_a_whole_game_to_the_end(home):
     app = make_app(anim_speed="instant", menu=False)
     try:
-        session = GameSession("battle_checkers", "standard", ["ai:easy", "ai:easy"], seed=1, autosave=False,
-                              executor=InlineExecutor())
+        session = GameSession(
+            "battle_checkers", "standard", ["ai:easy", "ai:easy"], seed=1, autosave=False, executor=InlineExecutor()
+        )
         app.goto("battle_checkers", session=session)
         b = board(app)
         assert b.reviewer.watch is not None  # no human seat: the watch mode's playback paces the moves
@@ -485,8 +490,16 @@ def test_b9_hovering_a_unit_shows_which_neighbours_see_its_front_flanks_and_rear
     b = start(app, demo.position({"d4": (0, "N"), "h2": (0, "N"), "h9": (1, "SW")}, HOT))
     hover(app, "d4")
     sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
-    assert sides == {"d5": "front", "e5": "right", "e4": "right", "c5": "left", "c4": "left", "c3": "rear",
-                     "d3": "rear", "e3": "rear"}
+    assert sides == {
+        "d5": "front",
+        "e5": "right",
+        "e4": "right",
+        "c5": "left",
+        "c4": "left",
+        "c3": "rear",
+        "d3": "rear",
+        "e3": "rear",
+    }
     hover(app, "h9")  # an enemy unit too, facing south-west
     sides = {m.cell: m.text for m in b.marks.drawn if m.kind == "side"}
     assert sides["g8"] == "front" and sides["i10"] == "rear" and sides["g9"] == "right" and sides["h8"] == "left"
@@ -545,8 +558,10 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
         idle(app)
         frames(app, 3)
         assert b.session.is_over and b.dialogs.overlay == "game_over"
-        assert all(actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
-                   for text, actor in zip(b.session.log, b.session.actors, strict=True))
+        assert all(
+            actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
+            for text, actor in zip(b.session.log, b.session.actors, strict=True)
+        )
     finally:
         app.close()
 
@@ -578,7 +593,6 @@ def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
     click_cell(app, cell)
 
 
-
 def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     picks = b.view.picks
@@ -595,11 +609,21 @@ def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
 
 
 def test_b10_tied_rounds_shown_before_a_duel_follow_the_dice_odds():
-    shown = [tied_rolls(Duel("d4", "d5", a, d), turn) for turn in range(1, 401) for a in range(1, 7)
-             for d in range(1, 7) if a != d]
+    shown = [
+        tied_rolls(Duel("d4", "d5", a, d), turn)
+        for turn in range(1, 401)
+        for a in range(1, 7)
+        for d in range(1, 7)
+        if a != d
+    ]
     rounds = sum(len(t) for t in shown)
     # Each round ties with chance 1/6, so a duel shows 1/5 of a tied round on average (12,000 duels here).
     assert 0.18 < rounds / len(shown) < 0.22
     assert all(1 <= face <= 6 for t in shown for face in t) and max(len(t) for t in shown) <= 4
-    assert shown == [tied_rolls(Duel("d4", "d5", a, d), turn) for turn in range(1, 401) for a in range(1, 7)
-                     for d in range(1, 7) if a != d]
+    assert shown == [
+        tied_rolls(Duel("d4", "d5", a, d), turn)
+        for turn in range(1, 401)
+        for a in range(1, 7)
+        for d in range(1, 7)
+        if a != d
+    ]

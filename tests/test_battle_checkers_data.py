@@ -32,8 +32,11 @@ BASE = {"board": [10, 10], "spirit": [6, 6], "phase": "main", "player": 0, "turn
 
 
 def _error(units=None, **changes) -> str:
-    data = {**BASE, "units": units or [{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "e9", "owner": 1,
-                                                                                    "facing": "S"}], **changes}
+    data = {
+        **BASE,
+        "units": units or [{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "e9", "owner": 1, "facing": "S"}],
+        **changes,
+    }
     with pytest.raises(ValueError) as info:
         GAME.state_from_dict(data)
     return str(info.value)
@@ -62,8 +65,7 @@ def test_position_round_trips_in_every_phase() -> None:
     # Phases a random game may not visit are built directly.
     base = [("e5", 0, "N"), ("j1", 0, "N"), ("a10", 1, "S")]
     seen.setdefault("duel", pos([*base, ("e6", 1, "S")], phase="duel", pending={"attacker": "e5", "defender": "e6"}))
-    seen.setdefault("repel", pos([*base, ("e6", 1, "W")], phase="repel",
-                                 pending={"attacker": "e5", "defender": "e6"}))
+    seen.setdefault("repel", pos([*base, ("e6", 1, "W")], phase="repel", pending={"attacker": "e5", "defender": "e6"}))
     seen.setdefault("fate_choice", pos(base, phase="fate_choice", fate_player=1))
     seen.setdefault("fate", pos(base, phase="fate", fate_player=0))
     assert set(PHASES) <= set(seen)
@@ -72,14 +74,26 @@ def test_position_round_trips_in_every_phase() -> None:
 
 
 def test_position_json_has_the_fields_of_the_rules() -> None:
-    state = pos([("d2", 0, "NE", {"attack": False}), ("a10", 1, "S", {"shield": False})], dice=(2, 4),
-                spent=(True, False))
+    state = pos(
+        [("d2", 0, "NE", {"attack": False}), ("a10", 1, "S", {"shield": False})], dice=(2, 4), spent=(True, False)
+    )
     data = state.to_dict()
     assert data["board"] == [10, 10] and data["spirit"] == [6, 6]
-    assert data["units"][0] == {"cell": "d2", "owner": 0, "facing": "NE", "attack": False, "shield": True,
-                                "activated": False}
-    assert (data["player"], data["phase"], data["turn"], data["dice"], data["spent"]) == (0, "main", 1, [2, 4],
-                                                                                       [True, False])
+    assert data["units"][0] == {
+        "cell": "d2",
+        "owner": 0,
+        "facing": "NE",
+        "attack": False,
+        "shield": True,
+        "activated": False,
+    }
+    assert (data["player"], data["phase"], data["turn"], data["dice"], data["spent"]) == (
+        0,
+        "main",
+        1,
+        [2, 4],
+        [True, False],
+    )
 
 
 @pytest.mark.parametrize(
@@ -88,8 +102,12 @@ def test_position_json_has_the_fields_of_the_rules() -> None:
         ([{"cell": "e5", "owner": 0, "facing": "UP"}], {}, "units[0].facing", "unknown facing"),
         ([{"cell": "k5", "owner": 0, "facing": "N"}], {}, "units[0].cell", "not a cell"),
         ([{"cell": "e11", "owner": 0, "facing": "N"}], {}, "units[0].cell", "not a cell"),
-        ([{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "e5", "owner": 1, "facing": "S"}], {}, "units[1].cell",
-         "two units on e5"),
+        (
+            [{"cell": "e5", "owner": 0, "facing": "N"}, {"cell": "e5", "owner": 1, "facing": "S"}],
+            {},
+            "units[1].cell",
+            "two units on e5",
+        ),
         (None, {"spirit": [6, -1]}, "spirit[1]", "negative spirit"),
         ([{"cell": "e5", "owner": 2, "facing": "N"}], {}, "units[0].owner", "outside"),
         (None, {"phase": "lunch"}, "phase", "unknown phase"),
@@ -122,8 +140,20 @@ def test_notation_round_trips_and_plans_are_canonical() -> None:
     assert state.action_to_str(action) == "d2:s L1 F3 R2"
     assert state.action_to_str(state.action_from_str("e5:1 L4")) == "e5:1 R4"
     assert state.action_to_str(state.action_from_str("e5:2 F2")) == "e5:2 F2"
-    for bad in ("", "d2:s", "d2:x F1", "d2:s F1 F1", "d2:s Q1", "d2:s F9", "z9xd3", "roll 7 1", "place d2 UP",
-                "d2:s F3 L2 F1", "preset nope", "c2:s F1"):
+    for bad in (
+        "",
+        "d2:s",
+        "d2:x F1",
+        "d2:s F1 F1",
+        "d2:s Q1",
+        "d2:s F9",
+        "z9xd3",
+        "roll 7 1",
+        "place d2 UP",
+        "d2:s F3 L2 F1",
+        "preset nope",
+        "c2:s F1",
+    ):
         with pytest.raises(IllegalAction):
             state.action_from_str(bad)
 
@@ -131,8 +161,9 @@ def test_notation_round_trips_and_plans_are_canonical() -> None:
 def test_chance_notation() -> None:
     state = pos([("e5", 0, "N"), ("a10", 1, "S")], phase="roll", dice=None)
     assert [state.action_to_str(a) for a, _ in state.chance_outcomes()][:2] == ["roll 1 1", "roll 1 2"]
-    duel = pos([("e5", 0, "N"), ("e6", 1, "S"), ("a10", 1, "S")], phase="duel",
-               pending={"attacker": "e5", "defender": "e6"})
+    duel = pos(
+        [("e5", 0, "N"), ("e6", 1, "S"), ("a10", 1, "S")], phase="duel", pending={"attacker": "e5", "defender": "e6"}
+    )
     assert duel.action_to_str(duel.action_from_str("duel 2 6")) == "duel 2 6"
     fate = pos([("e5", 0, "N"), ("a10", 1, "S")], phase="fate", fate_player=0)
     assert fate.action_to_str(fate.action_from_str("fate 1 5")) == "fate 1 5"
@@ -143,9 +174,23 @@ def test_chance_notation() -> None:
 def test_apply_rejects_malformed_and_illegal_tuples() -> None:
     state = pos([("e5", 0, "N"), ("a10", 1, "S")])
     before = state.to_dict()
-    for bad in [(), ("act",), ("act", 44, 0, 54, 0), Activate(44, 0, 44, 0), Activate(44, "s", 54, 0),
-                Activate(44, 0, 54, 9), Roll(1, 2), Attack(44, 45), Place(3, 0), ("nope",), "end", ("end",),
-                Preset([1]), FateChoice(1), Attack(True, 54)]:
+    for bad in [
+        (),
+        ("act",),
+        ("act", 44, 0, 54, 0),
+        Activate(44, 0, 44, 0),
+        Activate(44, "s", 54, 0),
+        Activate(44, 0, 54, 9),
+        Roll(1, 2),
+        Attack(44, 45),
+        Place(3, 0),
+        ("nope",),
+        "end",
+        ("end",),
+        Preset([1]),
+        FateChoice(1),
+        Attack(True, 54),
+    ]:
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert state.to_dict() == before
@@ -185,8 +230,10 @@ def test_levels_and_presets_load() -> None:
         ({"units_per_player": 4, "presets": ["line"]}, "presets[0].units"),
         ({"board": [6, 6], "units_per_player": 4, "presets": ["line"]}, "presets[0].board"),
         ({"presets": [{"name": "x", "units": [{"cell": "a9", "facing": "N"}] * 8}]}, "presets[0].units[0].cell"),
-        ({"position": {"board": [10, 10], "spirit": 1, "phase": "main", "units": [{"cell": "a1"}]}},
-         "position.units[0].owner"),
+        (
+            {"position": {"board": [10, 10], "spirit": 1, "phase": "main", "units": [{"cell": "a1"}]}},
+            "position.units[0].owner",
+        ),
     ],
 )
 def test_bad_level_data_names_the_field(data, field) -> None:

@@ -18,8 +18,16 @@ from game.engine import CHANCE, registry
 from game.engine.battle_checkers import FATE, Attack, make_game
 
 COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]  # clockwise, N up (higher ranks) and E right (later files)
-VECTORS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1), "W": (-1, 0),
-           "NW": (-1, 1)}
+VECTORS = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
 DIE = range(1, 7)
 
 
@@ -52,7 +60,9 @@ class Ref:
         me = self.units[(x, y)]["owner"]
         return any(
             (x + dx, y + dy) in self.units and self.units[(x + dx, y + dy)]["owner"] != me
-            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if dx or dy
         )
 
     # --- B6: which dice may still be used, and with how many pips
@@ -212,21 +222,42 @@ def check_decisions(state) -> None:
 
 def pos(units: list[tuple], dice=(3, 5), spent=(False, False), player: int = 0, game=None) -> Any:
     game = game or registry.load("battle_checkers")
-    return game.state_from_dict({
-        "board": [game.board.width, game.board.height], "spirit": [6, 6], "phase": "main", "player": player,
-        "turn": 1, "dice": list(dice), "spent": list(spent),
-        "units": [{"cell": u[0], "owner": u[1], "facing": u[2], **(u[3] if len(u) > 3 else {})} for u in units],
-    })
+    return game.state_from_dict(
+        {
+            "board": [game.board.width, game.board.height],
+            "spirit": [6, 6],
+            "phase": "main",
+            "player": player,
+            "turn": 1,
+            "dice": list(dice),
+            "spent": list(spent),
+            "units": [{"cell": u[0], "owner": u[1], "facing": u[2], **(u[3] if len(u) > 3 else {})} for u in units],
+        }
+    )
 
 
 HAND_MADE = {
     "open board, 11 pips": [("e5", 0, "NE"), ("a10", 1, "S")],
     "held by a diagonal enemy, may only turn": [("e5", 0, "N"), ("f6", 1, "SW"), ("b2", 0, "E"), ("j10", 1, "S")],
     "blocked rays, corner, edge": [("a1", 0, "S"), ("b2", 0, "NE"), ("a3", 1, "S"), ("j1", 0, "W"), ("c3", 1, "N")],
-    "every side at once": [("e5", 1, "NE"), ("e6", 0, "S"), ("f6", 0, "SW"), ("f5", 0, "W"), ("f4", 0, "NW"),
-                           ("e4", 0, "N"), ("d4", 0, "NE"), ("d5", 0, "E"), ("d6", 0, "SE")],
-    "spent attack and shield": [("e5", 1, "N", {"attack": False, "shield": False}), ("f5", 0, "W"),
-                                ("d5", 0, "E"), ("e6", 0, "S", {"attack": False}), ("h8", 1, "S")],
+    "every side at once": [
+        ("e5", 1, "NE"),
+        ("e6", 0, "S"),
+        ("f6", 0, "SW"),
+        ("f5", 0, "W"),
+        ("f4", 0, "NW"),
+        ("e4", 0, "N"),
+        ("d4", 0, "NE"),
+        ("d5", 0, "E"),
+        ("d6", 0, "SE"),
+    ],
+    "spent attack and shield": [
+        ("e5", 1, "N", {"attack": False, "shield": False}),
+        ("f5", 0, "W"),
+        ("d5", 0, "E"),
+        ("e6", 0, "S", {"attack": False}),
+        ("h8", 1, "S"),
+    ],
     "activated unit and used die": [("c3", 0, "N", {"activated": True}), ("g3", 0, "W"), ("g7", 1, "S")],
 }
 
@@ -296,8 +327,9 @@ class Watcher:
         data = state.to_dict()
         player = state.current_player()
         if data["phase"] == "deploy":
-            assert set(engine_strings(state)) == deploy_expected(data, self.levels_presets,
-                                                                 self.game.level.units_per_player)
+            assert set(engine_strings(state)) == deploy_expected(
+                data, self.levels_presets, self.game.level.units_per_player
+            )
         elif data["phase"] == "main" and player == data["player"] and check_all:
             check_decisions(state)
         elif data["phase"] in CHANCE_NODES:
@@ -412,12 +444,19 @@ class Watcher:
                 assert outcome["winners"] == [0, 1]
 
 
-SHORT = {"board": [6, 6], "units_per_player": 4, "spirit": 9, "turn_limit": 4,
-         "presets": [{"name": "row", "units": [{"cell": c, "facing": "N"} for c in ("b2", "c2", "d2", "e2")]}]}
+SHORT = {
+    "board": [6, 6],
+    "units_per_player": 4,
+    "spirit": 9,
+    "turn_limit": 4,
+    "presets": [{"name": "row", "units": [{"cell": c, "facing": "N"} for c in ("b2", "c2", "d2", "e2")]}],
+}
 
 
-@pytest.mark.parametrize(("level", "seed"), [("skirmish6", s) for s in range(4)] + [("standard", 0), ("short", 1),
-                                             ("short", 2), ("short", 3)])
+@pytest.mark.parametrize(
+    ("level", "seed"),
+    [("skirmish6", s) for s in range(4)] + [("standard", 0), ("short", 1), ("short", 2), ("short", 3)],
+)
 def test_B4_to_B13_reference_agrees_along_random_games(level: str, seed: int) -> None:
     game = make_game("short", SHORT) if level == "short" else registry.load("battle_checkers", level)
     rng = random.Random(seed)

@@ -128,8 +128,9 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
     assert picks.hover == "d5" and picks.chosen_amount("d4", "d5") == 6
-    assert b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == \
-        battle_odds(6, 3)[0]
+    assert (
+        b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == battle_odds(6, 3)[0]
+    )
     assert any(m.kind == "crosshair" and m.cell == "d5" for m in b.marks.drawn)
     click_cell(app, "d5")
     assert b.popups.picker is not None and b.popups.picker.value == 6
@@ -185,8 +186,9 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     # Undo takes the last human decision back and never rerolls: the same rolls stay in the log.
     rolls = [t for t in b.session.log if t.startswith("roll")]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert [t for t in b.session.log if t.startswith("roll")] == rolls[:len(
-        [t for t in b.session.log if t.startswith("roll")])]
+    assert [t for t in b.session.log if t.startswith("roll")] == rolls[
+        : len([t for t in b.session.log if t.startswith("roll")])
+    ]
 
 
 def test_blitz_stops_mid_battle_on_the_stop_button(home):
@@ -215,8 +217,14 @@ def test_blitz_stops_mid_battle_on_the_stop_button(home):
 
 
 def test_three_ai_seats_play_a_late_position_to_the_end(app):
-    session = GameSession("checkrisk", "corners4", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=5,
-                          autosave=False, executor=InlineExecutor())
+    session = GameSession(
+        "checkrisk",
+        "corners4",
+        ["human", "ai:easy", "ai:easy", "ai:easy"],
+        seed=5,
+        autosave=False,
+        executor=InlineExecutor(),
+    )
     stacks = {"a1": (0, 1), "c4": (1, 6), "c3": (1, 2), "f6": (2, 1), "g6": (3, 1)}
     session.state = session.game.position(stacks, seat=1, phase="act", round=40)
     app.goto("checkrisk", session=session)
@@ -434,8 +442,10 @@ def test_key_g_outlines_every_players_groups(app):
 
     def cells() -> list[bytes]:
         frames(app, 1)
-        return [pygame.image.tobytes(app.window.subsurface(b.layout.cell_rect(*cell_xy(c))), "RGB")
-                for c in ("a1", "h8", "e4")]
+        return [
+            pygame.image.tobytes(app.window.subsurface(b.layout.cell_rect(*cell_xy(c))), "RGB")
+            for c in ("a1", "h8", "e4")
+        ]
 
     plain = cells()
     key(app, pygame.K_g)
@@ -480,8 +490,14 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
 def forward_move(state) -> tuple[str, str] | None:
     """Seat 0's biggest stack that can step one rank forward onto an empty cell: (origin, target)."""
     name = state.game.cell_name
-    moves = [a for a in state.legal_actions() if isinstance(a, Move) and not state.count[a.target]
-             and int(name(a.target)[1:]) > int(name(a.origin)[1:]) and state.count[a.origin] >= 2]
+    moves = [
+        a
+        for a in state.legal_actions()
+        if isinstance(a, Move)
+        and not state.count[a.target]
+        and int(name(a.target)[1:]) > int(name(a.origin)[1:])
+        and state.count[a.origin] >= 2
+    ]
     if not moves:
         return None
     best = max(moves, key=lambda a: (state.count[a.origin], -a.origin))
@@ -542,8 +558,15 @@ def play_a_whole_game_by_mouse(app) -> None:
 def test_four_computer_seats_on_corners4_play_a_watch_game(home):
     app = make_app(anim_speed="instant", menu=False)
     try:
-        session = GameSession("checkrisk", "corners4", ["ai:easy"] * 4, seed=8, autosave=False,
-                              executor=InlineExecutor(), presets=["fort", "", "", "box"])
+        session = GameSession(
+            "checkrisk",
+            "corners4",
+            ["ai:easy"] * 4,
+            seed=8,
+            autosave=False,
+            executor=InlineExecutor(),
+            presets=["fort", "", "", "box"],
+        )
         app.goto("checkrisk", session=session)
         b = board(app)
         assert b.reviewer.watch is not None and b.presenter.status_text() == app.t("board.status.watch")

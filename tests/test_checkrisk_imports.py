@@ -36,7 +36,7 @@ def import_graph(package: str) -> dict[str, set[str]]:
                 if target == package:
                     found.add("__init__")
                 elif target.startswith(package + "."):
-                    found.add(target[len(package) + 1:].split(".")[0])
+                    found.add(target[len(package) + 1 :].split(".")[0])
         found.discard(name)
         graph[name] = found
     return graph
@@ -52,7 +52,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str]:
         path.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         path.pop()

@@ -29,7 +29,8 @@ def test_round_trip_in_every_phase_and_pending_decision(level):
     game = registry.load("checkrisk", level)
     seen = set()
     wanted = {("deploy", None), ("reinforce", None), ("act", None), ("over", None)} | {
-        ("battle", stage) for stage in ("roll", "attacker", "defender", "occupy")}
+        ("battle", stage) for stage in ("roll", "attacker", "defender", "occupy")
+    }
     for seed in range(40):
         if seed >= 2 and wanted <= seen:
             break
@@ -75,14 +76,28 @@ def _good():
         (lambda d: d.update(out=[False, True]), r"out\[1\]"),
         (lambda d: d.update(stacks="c3"), r"stacks: must be a list"),
         (lambda d: d.update(phase="battle"), r"battle"),
-        (lambda d: d.update(phase="battle", battle={"origin": "c3", "target": "c5", "attackers": 1,
-                                                    "pending": "roll"}), r"battle\.target"),
-        (lambda d: d.update(phase="battle", battle={"origin": "c3", "target": "c4", "attackers": 2,
-                                                    "pending": "roll"}), r"battle\.attackers"),
-        (lambda d: d.update(phase="battle", battle={"origin": "c3", "target": "c4", "attackers": 1,
-                                                    "pending": "nap"}), r"battle\.pending"),
-        (lambda d: d.update(phase="reinforce", reinforcements=[{"cells": ["c4"], "count": 1}]),
-         r"reinforcements\[0\]\.cells"),
+        (
+            lambda d: d.update(
+                phase="battle", battle={"origin": "c3", "target": "c5", "attackers": 1, "pending": "roll"}
+            ),
+            r"battle\.target",
+        ),
+        (
+            lambda d: d.update(
+                phase="battle", battle={"origin": "c3", "target": "c4", "attackers": 2, "pending": "roll"}
+            ),
+            r"battle\.attackers",
+        ),
+        (
+            lambda d: d.update(
+                phase="battle", battle={"origin": "c3", "target": "c4", "attackers": 1, "pending": "nap"}
+            ),
+            r"battle\.pending",
+        ),
+        (
+            lambda d: d.update(phase="reinforce", reinforcements=[{"cells": ["c4"], "count": 1}]),
+            r"reinforcements\[0\]\.cells",
+        ),
         (lambda d: d.update(phase="over"), r"outcome"),
     ],
 )
@@ -100,8 +115,11 @@ def test_nonsense_is_refused_with_a_value_error(data):
 
 
 def test_positions_with_a_battle_round_trip_exactly():
-    state = STD.position({"c3": (0, 5), "c4": (1, 4)}, phase="battle",
-                         battle={"origin": "c3", "target": "c4", "attackers": 1, "pending": "attacker", "rounds": 2})
+    state = STD.position(
+        {"c3": (0, 5), "c4": (1, 4)},
+        phase="battle",
+        battle={"origin": "c3", "target": "c4", "attackers": 1, "pending": "attacker", "rounds": 2},
+    )
     assert state.current_player() == 0 and state.tokens_on_board(0) == 6
     restored = _round_trip(state)
     restored.apply(restored.action_from_str("continue"))
@@ -117,8 +135,10 @@ def test_positions_with_a_battle_round_trip_exactly():
         ({"zones": [{"box": "a1:h2", "home": "bottom"}, {"box": "a2:h3", "home": "top"}]}, r"zones\[1\]: overlaps"),
         ({"zones": [{"box": "a1:h2", "home": "left"}, {"box": "a7:h8", "home": "top"}]}, r"zones\[0\]\.home"),
         ({"zones": [{"box": "a1:z2", "home": "bottom"}, {"box": "a7:h8", "home": "top"}]}, r"zones\[0\]\.box"),
-        ({"zones": [{"box": "a1:h2", "home": "bottom", "max_cells": 3}, {"box": "a7:h8", "home": "top"}]},
-         r"zones\[0\]"),
+        (
+            {"zones": [{"box": "a1:h2", "home": "bottom", "max_cells": 3}, {"box": "a7:h8", "home": "top"}]},
+            r"zones\[0\]",
+        ),
         ({"supply": -4}, "supply"),
         ({"start_tokens": 60}, "start_tokens"),
         ({"presets": ["no_such"]}, r"presets\[0\]"),
@@ -151,11 +171,15 @@ def _deploying():
     ("change", "field"),
     [
         # A ninth cell breaks C4's limit.
-        (lambda d: (d["stacks"].append({"cell": "a2", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
-         r"stacks: seat 0 .* 9 cells"),
+        (
+            lambda d: (d["stacks"].append({"cell": "a2", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
+            r"stacks: seat 0 .* 9 cells",
+        ),
         # Tokens outside the seat's deployment box.
-        (lambda d: (d["stacks"].append({"cell": "d4", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
-         r"stacks\[8\]\.cell: d4 is outside seat 0's deployment zone"),
+        (
+            lambda d: (d["stacks"].append({"cell": "d4", "owner": 0, "count": 1}), d["to_deploy"].__setitem__(0, 15)),
+            r"stacks\[8\]\.cell: d4 is outside seat 0's deployment zone",
+        ),
         # More tokens to place than the start tokens allow: nothing could ever be placed.
         (lambda d: d["to_deploy"].__setitem__(0, 40), r"to_deploy\[0\]"),
         (lambda d: d["to_deploy"].__setitem__(1, 3), r"to_deploy\[1\]"),

@@ -51,7 +51,7 @@ def box_cells(spec: str) -> set[str]:
 def norm(text: str) -> str:
     """Retreat parts may come in any order: sort them."""
     if text.startswith("retreat "):
-        return "retreat " + ",".join(sorted(text[len("retreat "):].split(",")))
+        return "retreat " + ",".join(sorted(text[len("retreat ") :].split(",")))
     return text
 
 
@@ -66,8 +66,12 @@ class Ref:
         self.removed = list(data["removed"])
         self.out = list(data["out"])
         self.to_deploy = list(data["to_deploy"])
-        self.seat, self.round, self.actions_left, self.phase = data["seat"], data["round"], data["actions_left"], \
-            data["phase"]
+        self.seat, self.round, self.actions_left, self.phase = (
+            data["seat"],
+            data["round"],
+            data["actions_left"],
+            data["phase"],
+        )
         b = data["battle"]
         self.battle = None if b is None else {k: b[k] for k in ("origin", "target", "attackers", "pending")}
         self.reinf = [[set(g["cells"]), g["count"]] for g in data["reinforcements"] if g["count"]]
@@ -82,8 +86,11 @@ class Ref:
 
     def nbrs(self, c: str) -> list[str]:
         f, r = parse_cell(c)
-        return [cell_name(f + df, r + dr) for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                if 0 <= f + df < self.w and 0 <= r + dr < self.h]
+        return [
+            cell_name(f + df, r + dr)
+            for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= f + df < self.w and 0 <= r + dr < self.h
+        ]
 
     def on_edge(self, c: str) -> bool:
         f, r = parse_cell(c)
@@ -267,8 +274,12 @@ class Ref:
         """C11: hits are Binomial(n, 1/2) per side; a round with no hit at all is not rolled."""
         a, d = self.battle["attackers"], self.size(self.battle["target"])
         total = 2 ** (a + d) - 1
-        return {f"roll a:{ha} d:{hd}": Fraction(comb(a, ha) * comb(d, hd), total)
-                for ha in range(a + 1) for hd in range(d + 1) if ha or hd}
+        return {
+            f"roll a:{ha} d:{hd}": Fraction(comb(a, ha) * comb(d, hd), total)
+            for ha in range(a + 1)
+            for hd in range(d + 1)
+            if ha or hd
+        }
 
     # ---------------------------------------------------------------- applying
     def apply(self, text: str) -> None:
@@ -373,9 +384,16 @@ class Ref:
     def snapshot(self) -> dict[str, Any]:
         return {
             "stacks": {c: tuple(v) for c, v in self.stacks.items()},
-            "supply": self.supply, "removed": self.removed, "out": self.out, "to_deploy": self.to_deploy,
-            "seat": self.seat, "round": self.round, "actions_left": self.actions_left, "phase": self.phase,
-            "battle": self.battle, "reinf": sorted((sorted(g), n) for g, n in self.reinf if n),
+            "supply": self.supply,
+            "removed": self.removed,
+            "out": self.out,
+            "to_deploy": self.to_deploy,
+            "seat": self.seat,
+            "round": self.round,
+            "actions_left": self.actions_left,
+            "phase": self.phase,
+            "battle": self.battle,
+            "reinf": sorted((sorted(g), n) for g, n in self.reinf if n),
             "winners": self.winners,
         }
 
@@ -459,8 +477,10 @@ def test_C4_C15_engine_agrees_with_the_plain_reading_in_random_games(name):
 def close_quarters(**changes: Any) -> dict[str, Any]:
     """6×6 with the two home boxes two ranks apart: armies meet at once."""
     data = quick("standard", width=6, height=6, supply=40, start_tokens=18)
-    data["zones"] = [{"box": "a1:f2", "home": "bottom", "max_cells": 6},
-                     {"box": "a5:f6", "home": "top", "mirror": True, "max_cells": 6}]
+    data["zones"] = [
+        {"box": "a1:f2", "home": "bottom", "max_cells": 6},
+        {"box": "a5:f6", "home": "top", "mirror": True, "max_cells": 6},
+    ]
     data.update(changes)
     return data
 
@@ -474,9 +494,12 @@ def test_C10_C14_engine_agrees_in_random_close_quarters_games_to_the_end():
 def test_C13_C14_engine_agrees_in_random_crowded_corner_games_to_the_end(players):
     # 8×6 with four 2×4 corner boxes: seats meet at once, defenders of every seat decide, seats fall mid-round.
     data = quick("corners4", width=8, height=6, supply=30, start_tokens=12, players=players)
-    data["zones"] = [{"box": "a1:d2", "home": "bottom"}, {"box": "a5:d6", "home": "top"},
-                     {"box": "e5:h6", "home": "top", "mirror": True},
-                     {"box": "e1:h2", "home": "bottom", "mirror": True}][:players]
+    data["zones"] = [
+        {"box": "a1:d2", "home": "bottom"},
+        {"box": "a5:d6", "home": "top"},
+        {"box": "e5:h6", "home": "top", "mirror": True},
+        {"box": "e1:h2", "home": "bottom", "mirror": True},
+    ][:players]
     reasons = [play_and_compare(data, seed, aggression=0.95) for seed in range(8)]
     assert "last player standing" in reasons
 
@@ -556,9 +579,9 @@ def test_C7_shortfall_and_full_stacks_by_hand():
 def test_C15_turn_limit_tie_breaks_by_hand():
     limit = quick("standard", turn_limit=5)
     for stacks in (
-        {"a1": (0, 1), "b1": (0, 1), "a8": (1, 6)},   # most cells
-        {"a1": (0, 1), "a8": (1, 2)},                  # tied cells, most tokens
-        {"a1": (0, 2), "a8": (1, 2)},                  # full tie: a draw
+        {"a1": (0, 1), "b1": (0, 1), "a8": (1, 6)},  # most cells
+        {"a1": (0, 1), "a8": (1, 2)},  # tied cells, most tokens
+        {"a1": (0, 2), "a8": (1, 2)},  # full tie: a draw
     ):
         state = hand(stacks, limit, seat=1, round=5, actions_left=1)
         check_step(state, limit, "end")
@@ -590,7 +613,7 @@ def test_C11_a_die_hits_on_four_five_six_so_hits_are_binomial_half():
     for n in range(1, 5):
         hits = [sum(f >= 4 for f in faces) for faces in product(range(1, 7), repeat=n)]
         for h in range(n + 1):
-            assert Fraction(hits.count(h), 6 ** n) == Fraction(comb(n, h), 2 ** n)
+            assert Fraction(hits.count(h), 6**n) == Fraction(comb(n, h), 2**n)
 
 
 def test_C12_battle_odds_match_a_plain_fight_for_every_pair_up_to_six():

@@ -79,8 +79,10 @@ def test_C1_no_diagonal_steps():
 
 @pytest.mark.parametrize("size", [6, 12])
 def test_C1_level_may_set_6_to_12(size):
-    zones = [{"box": f"a1:{'abcdefghijkl'[size - 1]}2", "home": "bottom"},
-             {"box": f"a{size - 1}:{'abcdefghijkl'[size - 1]}{size}", "home": "top", "mirror": True}]
+    zones = [
+        {"box": f"a1:{'abcdefghijkl'[size - 1]}2", "home": "bottom"},
+        {"box": f"a{size - 1}:{'abcdefghijkl'[size - 1]}{size}", "home": "top", "mirror": True},
+    ]
     game = level(width=size, height=size, zones=zones)
     assert game.board.size == size * size
     assert game.cell_name(game.board.size - 1) == f"{'abcdefghijkl'[size - 1]}{size}"
@@ -187,8 +189,9 @@ def test_C4_one_to_six_per_cell():
 def test_C4_deployment_never_strands_tokens():
     import random
 
-    game = level(zones=[{"box": "a1:h2", "home": "bottom", "max_cells": 4},
-                        {"box": "a7:h8", "home": "top", "max_cells": 4}])
+    game = level(
+        zones=[{"box": "a1:h2", "home": "bottom", "max_cells": 4}, {"box": "a7:h8", "home": "top", "max_cells": 4}]
+    )
     # 24 tokens on at most 4 cells: whatever is legal must still end with four full stacks.
     for seed in range(30):
         rng = random.Random(seed)
@@ -254,7 +257,13 @@ def test_C6_preset_is_one_action_in_each_seats_frame():
     events = do(state, "preset spearhead")
     # Seat 2 faces the other way: its front row is rank 7 and its left is file h.
     assert {(e.cell, e.count) for e in events if isinstance(e, Deployed)} == {
-        ("f7", 4), ("e7", 6), ("d7", 6), ("c7", 4), ("e8", 2), ("d8", 2)}
+        ("f7", 4),
+        ("e7", 6),
+        ("d7", 6),
+        ("c7", 4),
+        ("e8", 2),
+        ("d8", 2),
+    }
 
 
 def test_C6_corner_preset_keeps_to_the_outer_side():
@@ -333,7 +342,9 @@ def test_C7_two_groups_of_four_get_one_each():
     state, events = _turn_of_seat0(stacks)
     assert events[-1].due == 2
     assert sorted((names(cells), n) for cells, n in state.pending_reinforcements()) == [
-        (["a1", "b1", "c1", "d1"], 1), (["a8", "b8", "c8", "d8"], 1)]
+        (["a1", "b1", "c1", "d1"], 1),
+        (["a8", "b8", "c8", "d8"], 1),
+    ]
     do(state, "+a1")
     with pytest.raises(IllegalAction):
         do(state, "+b1")  # that group has had its token

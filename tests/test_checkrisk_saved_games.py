@@ -27,13 +27,16 @@ SAVES = json.loads((DATA / "checkrisk_saves.json").read_text(encoding="utf-8"))[
 
 def digest(state: State[Any], events: list[Event]) -> str:
     """A short fingerprint of a position, the events that led to it and what may happen next."""
-    blob = json.dumps({
-        "state": state.to_dict(),
-        "events": [e.to_dict() for e in events],
-        "legal": [state.action_to_str(a) for a in state.legal_actions()],
-        "chance": [[state.action_to_str(a), str(p)] for a, p in state.chance_outcomes()],
-        "player": state.current_player(),
-    }, sort_keys=True)
+    blob = json.dumps(
+        {
+            "state": state.to_dict(),
+            "events": [e.to_dict() for e in events],
+            "legal": [state.action_to_str(a) for a in state.legal_actions()],
+            "chance": [[state.action_to_str(a), str(p)] for a, p in state.chance_outcomes()],
+            "player": state.current_player(),
+        },
+        sort_keys=True,
+    )
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 

@@ -167,8 +167,11 @@ def test_log_rows_one_column_per_seat_for_two_to_four_seats():
     rows = seat_rows(["x", "r", "y", "z", "w"], [2, -1, 0, 1, 0], 3)
     assert rows == [(1, ["…", "…", "x"]), (2, ["y", "z", ""]), (3, ["w", "", ""])]
     # Several actions of one seat in a row each get their own line in that seat's column.
-    assert seat_rows(["m1", "m2", "m3"], [3, 3, 0], 4) == [(1, ["…", "…", "…", "m1"]), (2, ["", "", "", "m2"]),
-                                                         (3, ["m3", "", "", ""])]
+    assert seat_rows(["m1", "m2", "m3"], [3, 3, 0], 4) == [
+        (1, ["…", "…", "…", "m1"]),
+        (2, ["", "", "", "m2"]),
+        (3, ["m3", "", "", ""]),
+    ]
     assert line_rows(["turn one", "turn two"]) == [(1, ["turn one"]), (2, ["turn two"])]
 
 
@@ -190,16 +193,28 @@ def test_panel_seat_row_for_four_seats_fits_and_greys_the_eliminated(home):
     names = ["Player 1", "Player 2", "Player 3", "Player 4"]
     colours = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (213, 94, 0)]
     drawn: list[int] = []
-    info = PanelInfo(title="CheckRisk", subtitle="", seat=2, colour=colours[2], turn_text="Player 3 to move",
-                     seat_text="Human player", thinking=False, status="", keys="",
-                     seats=[SeatChip(n, c, eliminated=i == 1) for i, (n, c) in enumerate(zip(names, colours,
-                                                                                             strict=True))],
-                     acting=2)
+    info = PanelInfo(
+        title="CheckRisk",
+        subtitle="",
+        seat=2,
+        colour=colours[2],
+        turn_text="Player 3 to move",
+        seat_text="Human player",
+        thinking=False,
+        status="",
+        keys="",
+        seats=[SeatChip(n, c, eliminated=i == 1) for i, (n, c) in enumerate(zip(names, colours, strict=True))],
+        acting=2,
+    )
     cut = draw_dynamic(surface, layout, info, 0.0, lambda surf, seat, rect: drawn.append(seat))
     assert cut == [] and drawn == [2, 0, 1, 2, 3]  # the turn card's emblem, then one per seat
     # Two chips a line; the eliminated seat's outline is grey, the others keep their colour.
     gap = layout.unit // 3
     w, h = (layout.seats.w - gap) // 2, (layout.seats.h - gap) // 2
-    outline = {i: tuple(surface.get_at((layout.seats.left + (i % 2) * (w + gap) + w // 2,
-                                        layout.seats.top + (i // 2) * (h + gap))))[:3] for i in range(4)}
+    outline = {
+        i: tuple(
+            surface.get_at((layout.seats.left + (i % 2) * (w + gap) + w // 2, layout.seats.top + (i // 2) * (h + gap)))
+        )[:3]
+        for i in range(4)
+    }
     assert outline[1] == (110, 104, 96) and outline[0] == colours[0] and outline[3] == colours[3]

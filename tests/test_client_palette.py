@@ -67,7 +67,11 @@ def test_the_scanner_sees_colours_and_spares_numbers():
     source = 'A = (1, 2, 3)\nB = (*X, 40)\nC = pygame.Color("red")\nD = "#ff8800"\nE = (0, 0, 0, alpha)\n'
     source += "if v in (1, 2, 3): pass\nW, H, G = 200, 180, 22\n"
     assert colour_literals("x.py", source) == [
-        "x.py: (1, 2, 3)", 'x.py: pygame.Color("red")', "x.py: #ff8800", "x.py: (0, 0, 0, alpha)"]
+        "x.py: (1, 2, 3)",
+        'x.py: pygame.Color("red")',
+        "x.py: #ff8800",
+        "x.py: (0, 0, 0, alpha)",
+    ]
 
 
 def test_no_code_checks_which_language_is_on():
@@ -92,5 +96,9 @@ def test_every_language_writes_numbers_from_its_own_data():
     assert ru.number(1234.5, 1) == "1234,5"  # no digit grouping in either table
     assert i18n.Translator("ru").numbers == ru
     assert [percent_text(p, "ru") for p in (Fraction(1, 3), Fraction(1, 10**4), Fraction(9999, 10**4), 1)] == [
-        "33,3 %", "<0,1 %", ">99,9 %", "100 %"]
+        "33,3 %",
+        "<0,1 %",
+        ">99,9 %",
+        "100 %",
+    ]
     assert percent_text(Fraction(1, 3)) == "33.3 %"

@@ -65,8 +65,15 @@ def test_translator_formats_and_falls_back():
 
 @pytest.mark.parametrize(
     ("data", "field"),
-    [([], "object"), ({"language": "de"}, "language"), ({"volume": 2}, "volume"), ({"volume": True}, "volume"),
-     ({"sound_on": "yes"}, "sound_on"), ({"anim_speed": 3}, "anim_speed"), ({"fullscreen": None}, "fullscreen")],
+    [
+        ([], "object"),
+        ({"language": "de"}, "language"),
+        ({"volume": 2}, "volume"),
+        ({"volume": True}, "volume"),
+        ({"sound_on": "yes"}, "sound_on"),
+        ({"anim_speed": 3}, "anim_speed"),
+        ({"fullscreen": None}, "fullscreen"),
+    ],
 )
 def test_settings_validation_names_the_bad_field(data, field):
     with pytest.raises(ValueError, match=field):
@@ -118,7 +125,11 @@ def test_markdown_blocks_and_inline_styles():
     assert [b.kind for b in blocks] == ["h1", "p", "h2", "li", "li"]
     assert blocks[1].text == "A *lead* paragraph continues here."
     assert markdown.inline_runs(blocks[3].text) == [
-        ("r", "first "), ("b", "bold"), ("r", " item "), ("badge", "house rule")]
+        ("r", "first "),
+        ("b", "bold"),
+        ("r", " item "),
+        ("badge", "house rule"),
+    ]
     assert markdown.inline_runs("**[домашнее правило]** (K3)")[0] == ("badge", "домашнее правило")
     assert markdown.inline_runs("*Example: a d4.*") == [("i", "Example: a d4.")]
 
@@ -149,8 +160,11 @@ def test_rules_viewer_scrolls_and_switches_modes(app):
     assert scene.scroll == 0
     thumb = scene._thumb()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, thumb.centery + 200), rel=(0, 200),
-                                         buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(thumb.centerx, thumb.centery + 200), rel=(0, 200), buttons=(1, 0, 0)
+        )
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, thumb.centery + 200), button=1))
     frames(app)
     assert scene.scroll > 0

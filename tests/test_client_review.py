@@ -67,8 +67,7 @@ def test_close_the_card_review_and_scroll_the_list(app):
     assert board.dialogs.overlay == "game_over"
     key(app, pygame.K_ESCAPE)
     assert board.dialogs.overlay is None and set(board.presenter.buttons) == {"rematch", "review", "menu"}
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
     frames(app, 2)
     assert board.log.scrolled_back() and board.log.chip_rect() is not None
@@ -130,8 +129,9 @@ def _play_until(app, session, wanted):
     rng = random.Random(4)
     for _ in range(80):
         state = session.state
-        action = next((a for a in state.legal_actions() if wanted({type(e).__name__ for e in state.clone().apply(a)})),
-                      None)
+        action = next(
+            (a for a in state.legal_actions() if wanted({type(e).__name__ for e in state.clone().apply(a)})), None
+        )
         if action is not None:
             return action
         board.turns.commit(rng.choice(state.legal_actions()))
@@ -229,10 +229,11 @@ def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app,
     assert board.reviewer.review is not None and board.reviewer.review.entry == entry
     assert board.log.cell_of(entry) == 1  # the clicked line is the one marked
     expected = records.Timeline(session.game)
-    expected.extend(session.log[:ends[entry - 1]])
+    expected.extend(session.log[: ends[entry - 1]])
     assert repr(board.reviewer.model) == repr(board.view.build_model(expected.final))
-    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == app.t("review.banner", n=entry,
-                                                                          total=board.reviewer.review.total)
+    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == app.t(
+        "review.banner", n=entry, total=board.reviewer.review.total
+    )
     assert board.presenter.panel_info().keys == app.t("review.keys") and not board.accepting_input
     before = list(session.log)
     for cell in ("c3", "d4", "e5"):
@@ -288,9 +289,13 @@ def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch
         frames(app, 30)
         key(app, pygame.K_END)
         board = app.scenes.current
-        seen.update(name=app.scenes.current_name, replay=board.reviewer.replay is not None,
-                    final=board.reviewer.review.state().to_dict(), model=repr(board.reviewer.model),
-                    expected=repr(board.view.build_model(session.state)))
+        seen.update(
+            name=app.scenes.current_name,
+            replay=board.reviewer.replay is not None,
+            final=board.reviewer.review.state().to_dict(),
+            model=repr(board.reviewer.model),
+            expected=repr(board.view.build_model(session.state)),
+        )
 
     monkeypatch.setattr(App, "run_loop", loop)
     assert main(["--replay", str(session.record_path)]) == 0
@@ -302,8 +307,9 @@ def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch
 def test_watch_mode_lists_its_own_keys(app, mode):
     from game.client.play.worker import InlineExecutor
 
-    session = GameSession(mode, "standard", ["ai:random", "ai:random"], seed=1, autosave=False,
-                          executor=InlineExecutor())
+    session = GameSession(
+        mode, "standard", ["ai:random", "ai:random"], seed=1, autosave=False, executor=InlineExecutor()
+    )
     app.goto(mode, session=session)
     frames(app, 2)
     board = app.scenes.current

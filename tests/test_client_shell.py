@@ -265,8 +265,9 @@ def test_corrupt_autosave_gives_message_and_working_menu(home, app):
 
 def test_autosave_with_illegal_moves_is_set_aside(home, app, kubtafl_board):
     kubtafl_board(app)
-    saves.write_autosave({"mode": "kubtafl", "level": "standard", "seats": ["human", "human"], "seed": 1,
-                          "actions": ["z9-z10"]})
+    saves.write_autosave(
+        {"mode": "kubtafl", "level": "standard", "seats": ["human", "human"], "seed": 1, "actions": ["z9-z10"]}
+    )
     app.goto("menu")
     frames(app)
     assert any("z9-z10" in m for m in app.messages)
@@ -424,10 +425,10 @@ def test_the_questions_fit(home, size, language):
     application = make_app(size, language=language)
     try:
         t = application.t
-        for question, yes, no in ((t("confirm.replace", mode=t("mode.battle_checkers")), t("confirm.replace_yes"),
-                                   t("confirm.keep")),
-                                  (t("confirm.restart", mode=t("mode.battle_checkers")), t("confirm.restart_yes"),
-                                   t("confirm.cancel"))):
+        for question, yes, no in (
+            (t("confirm.replace", mode=t("mode.battle_checkers")), t("confirm.replace_yes"), t("confirm.keep")),
+            (t("confirm.restart", mode=t("mode.battle_checkers")), t("confirm.restart_yes"), t("confirm.cancel")),
+        ):
             confirm = Confirm(application, question, yes, no, lambda: None)
             confirm.build()
             frames(application)

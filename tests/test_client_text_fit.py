@@ -34,10 +34,12 @@ def cut_texts(app: App, where: str) -> list[str]:
 
 def shell_screens() -> list[tuple[str, dict]]:
     """The shell's screens: menu, new game, settings, and the rules of every mode."""
-    return [("menu", {}), ("new_game", {"mode": "kubtafl"}), ("new_game", {"mode": "checkrisk", "level": "corners4"}),
-            ("settings", {})] + [
-        ("howto", {"mode": mode}) for mode in MENU_MODES
-    ]
+    return [
+        ("menu", {}),
+        ("new_game", {"mode": "kubtafl"}),
+        ("new_game", {"mode": "checkrisk", "level": "corners4"}),
+        ("settings", {}),
+    ] + [("howto", {"mode": mode}) for mode in MENU_MODES]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -62,8 +64,10 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                     lefts.append(scene.slider.rect.left)
                     for label in scene.label_rects:
                         if label.right >= min(lefts):
-                            problems.append(f"{language} settings: a row label ends at {label.right}, "
-                                            f"controls start at {min(lefts)}")
+                            problems.append(
+                                f"{language} settings: a row label ends at {label.right}, "
+                                f"controls start at {min(lefts)}"
+                            )
                 for line in getattr(scene, "keys_lines", []):
                     # The rules screen's key help stays beside Back, on screen.
                     if line.colliderect(scene.back_rect) or not app.window.get_rect().contains(line):

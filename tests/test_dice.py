@@ -101,9 +101,7 @@ def test_P2_d18_in_notation() -> None:
 )
 def test_P2_keep_matches_enumeration(count: int, sides: int, how: str, data: st.DataObject) -> None:
     k = data.draw(st.integers(min_value=1, max_value=count))
-    expected = brute(
-        list(range(1, sides + 1)), count, lambda r: sum(sorted(r, reverse=(how == "h"))[:k])
-    )
+    expected = brute(list(range(1, sides + 1)), count, lambda r: sum(sorted(r, reverse=(how == "h"))[:k]))
     assert dice.parse(f"{count}d{sides}k{how}{k}").distribution() == expected
 
 
@@ -158,8 +156,9 @@ def reference_distribution(expression: dice.DiceExpression) -> dict[int, Fractio
             marked = tuple(int(meets(f, term.success[1])) for f in term.die.faces)
             part = reference_counts(term.count, marked, None)
         else:
-            part = reference_counts(term.count, term.die.faces, term.keep if term.keep and term.keep[1] < term.count
-                                    else None)
+            part = reference_counts(
+                term.count, term.die.faces, term.keep if term.keep and term.keep[1] < term.count else None
+            )
         total *= term.outcomes()
         nxt: Counter[int] = Counter()
         for s, w in counts.items():
@@ -170,10 +169,19 @@ def reference_distribution(expression: dice.DiceExpression) -> dict[int, Fractio
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from([1, -1]), st.sampled_from(["d3", "d4", "d6", "d7", "d10", "d%", "d20"]),
-                          st.integers(min_value=2, max_value=8), st.sampled_from(["", "kh2", "kl1", ">=4"])),
-                min_size=1, max_size=5),
-       st.integers(min_value=-9, max_value=9))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([1, -1]),
+            st.sampled_from(["d3", "d4", "d6", "d7", "d10", "d%", "d20"]),
+            st.integers(min_value=2, max_value=8),
+            st.sampled_from(["", "kh2", "kl1", ">=4"]),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.integers(min_value=-9, max_value=9),
+)
 def test_P2_expression_distribution_matches_term_by_term_convolution(terms, constant: int) -> None:
     """Plain pools summed together by one recurrence, others convolved (packed into big integers when long):
     the same exact Fractions as convolving each term's own counts."""
@@ -412,8 +420,12 @@ def test_D2_pick_one_of_three() -> None:
 def test_D3_table_by_d6() -> None:
     table = (1, 1, 2, 2, 3, 4)
     assert [dice.table_by_d6(table, f) for f in range(1, 7)] == [1, 1, 2, 2, 3, 4]
-    assert dice.options_distribution(table) == {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 6),
-                                                4: Fraction(1, 6)}
+    assert dice.options_distribution(table) == {
+        1: Fraction(1, 3),
+        2: Fraction(1, 3),
+        3: Fraction(1, 6),
+        4: Fraction(1, 6),
+    }
 
 
 def test_D4_pick_one_of_two() -> None:

@@ -192,8 +192,10 @@ def test_A4_opposed_roll_plays_every_exchange_and_lands_the_last(app, lab):
         key(app, pygame.K_r)
         expected = dice.alkemy_opposed_roll(random.Random(s), 5, 5)
         a, b = expected.exchanges[-1]
-        assert [[d.value for d in row] for row in lab.tray.faces()] == [[f.value for f in a.rolled],
-                                                                        [f.value for f in b.rolled]]
+        assert [[d.value for d in row] for row in lab.tray.faces()] == [
+            [f.value for f in a.rolled],
+            [f.value for f in b.rolled],
+        ]
         assert tab.last == expected
         if len(expected.exchanges) > 1:
             assert "Rerolls after full ties" in " ".join(lab.card_lines())
@@ -304,8 +306,16 @@ def test_P1_bad_expression_shows_its_error_and_keeps_the_last_good_chart(app, la
     assert tab.chart(app.t).series[0].values == dice.parse("100d20").distribution()
 
 
-@pytest.mark.parametrize("text, code", [("60d20kh3*", "unexpected"), ("3d6+", "nothing_after"),
-                                         ("101d6", "dice_count"), ("4d6kh9", "keep_range"), ("2d", "expected_faces")])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("60d20kh3*", "unexpected"),
+        ("3d6+", "nothing_after"),
+        ("101d6", "dice_count"),
+        ("4d6kh9", "keep_range"),
+        ("2d", "expected_faces"),
+    ],
+)
 def test_P1_parser_errors_are_shown_in_the_players_language(app, lab, text: str, code: str):
     key(app, pygame.K_4)
     with pytest.raises(dice.NotationError) as refused:
@@ -378,8 +388,9 @@ def test_rolling_animates_and_space_skips(app, lab):
 
 
 def test_tabs_by_keys_and_buttons_and_esc_to_menu(app, lab):
-    for number, name in zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), ("alkemy", "opposed", "d18", "free"),
-                            strict=True):
+    for number, name in zip(
+        (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), ("alkemy", "opposed", "d18", "free"), strict=True
+    ):
         key(app, number)
         assert lab.tab.key == name
     for label, name in (("Alkemy check", "alkemy"), ("Opposed roll", "opposed"), ("Free roller", "free")):
@@ -529,5 +540,3 @@ def test_P2_free_roller_by_keyboard_alone(app, lab):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_r)
     assert len(lab.tray.faces()[0]) == 3 and app.scenes.current_name == "dice_lab"
-
-

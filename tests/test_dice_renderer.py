@@ -25,8 +25,11 @@ def sample_dice() -> list[TrayDie]:
     """One die of every kind and style the renderer knows."""
     dice = [TrayDie("pips", v) for v in range(1, 7)] + [TrayDie("pips", 3, style="dark")]
     dice += [TrayDie("d3", v) for v in (1, 2, 3)]
-    dice += [TrayDie("alkemy", v, style=c, symbol=s) for c in ("white", "yellow", "red")
-             for v, s in ((1, "sword"), (2, "axe"), (6, "mace"))]
+    dice += [
+        TrayDie("alkemy", v, style=c, symbol=s)
+        for c in ("white", "yellow", "red")
+        for v, s in ((1, "sword"), (2, "axe"), (6, "mace"))
+    ]
     dice += [TrayDie(k, polyhedra.FACES[k], style=side) for k in polyhedra.KINDS for side in ("light", "dark")]
     dice += [TrayDie("d%", 0, label="00"), TrayDie("token", 7, sides=7), TrayDie("token", 100, sides=100)]
     return dice
@@ -41,10 +44,14 @@ def test_every_die_kind_draws_and_its_face_shows() -> None:
         seen.add(die.kind)
     assert seen == set(KINDS)
     # A different face is a different picture, for every kind.
-    pairs = [(TrayDie("pips", 2), TrayDie("pips", 5)), (TrayDie("d3", 1), TrayDie("d3", 3)),
-             (TrayDie("alkemy", 3, style="red", symbol="axe"), TrayDie("alkemy", 3, style="red", symbol="mace")),
-             (TrayDie("alkemy", 3, style="white"), TrayDie("alkemy", 3, style="yellow")),
-             (TrayDie("d20", 7), TrayDie("d20", 17)), (TrayDie("token", 3, sides=7), TrayDie("token", 4, sides=7))]
+    pairs = [
+        (TrayDie("pips", 2), TrayDie("pips", 5)),
+        (TrayDie("d3", 1), TrayDie("d3", 3)),
+        (TrayDie("alkemy", 3, style="red", symbol="axe"), TrayDie("alkemy", 3, style="red", symbol="mace")),
+        (TrayDie("alkemy", 3, style="white"), TrayDie("alkemy", 3, style="yellow")),
+        (TrayDie("d20", 7), TrayDie("d20", 17)),
+        (TrayDie("token", 3, sides=7), TrayDie("token", 4, sides=7)),
+    ]
     for a, b in pairs:
         assert pygame.image.tobytes(die_image(a, 48), "RGBA") != pygame.image.tobytes(die_image(b, 48), "RGBA")
 

@@ -18,8 +18,9 @@ def _imports(package: str) -> dict[str, set[str]]:
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
-                found.update(n for n in (node.module, *(f"{node.module}.{a.name}" for a in node.names))
-                             if n.startswith(prefix))
+                found.update(
+                    n for n in (node.module, *(f"{node.module}.{a.name}" for a in node.names)) if n.startswith(prefix)
+                )
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name.startswith(prefix))
         graph[prefix + path.stem] = found
@@ -31,7 +32,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(module: str, path: list[str]) -> list[str] | None:
         if module in path:
-            return path[path.index(module):] + [module]
+            return path[path.index(module) :] + [module]
         if module in done:
             return None
         for dep in sorted(graph[module]):

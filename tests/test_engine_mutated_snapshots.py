@@ -22,8 +22,36 @@ from game.engine.kubtafl import D20, KINDS_PER_SIDE, REMOVED
 
 MODES = registry.modes()
 _REPLACEMENTS: list[Any] = [
-    None, True, False, 0, 1, -1, 2, 7, 10**6, 2**70, -(2**70), 10**5000, 1.5, 0.0, math.nan, math.inf, -math.inf,
-    "", "x", "light", "dark", "SW", "a1", "over", [], {}, [0, 0], [0.0], [[0]], {"winners": [0], "reason": ["x"]},
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    7,
+    10**6,
+    2**70,
+    -(2**70),
+    10**5000,
+    1.5,
+    0.0,
+    math.nan,
+    math.inf,
+    -math.inf,
+    "",
+    "x",
+    "light",
+    "dark",
+    "SW",
+    "a1",
+    "over",
+    [],
+    {},
+    [0, 0],
+    [0.0],
+    [[0]],
+    {"winners": [0], "reason": ["x"]},
 ]
 
 
@@ -95,8 +123,11 @@ def _battle_checkers_invariants(state: Any) -> None:
         assert result.winners in ((0,), (1,), (0, 1)) and isinstance(result.reason, state.game.reasons)
 
 
-INVARIANTS = {"kubtafl": _kubtafl_invariants, "checkrisk": checkrisk_invariants,
-              "battle_checkers": _battle_checkers_invariants}
+INVARIANTS = {
+    "kubtafl": _kubtafl_invariants,
+    "checkrisk": checkrisk_invariants,
+    "battle_checkers": _battle_checkers_invariants,
+}
 
 
 @pytest.mark.parametrize("mode", MODES)

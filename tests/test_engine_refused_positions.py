@@ -84,7 +84,9 @@ def test_battle_checkers_more_units_than_the_level_gives_a_side_are_refused() ->
     used = {unit["cell"] for unit in data["units"]}
     free = [f"{c}{r}" for c in "abcdefghij" for r in range(1, 11) if f"{c}{r}" not in used]
     extra = game.level.units_per_player + 1 - state.unit_count(0)  # one more than the level gives: still few
-    data["units"] += [{"cell": cell, "owner": 0, "facing": "N", "attack": True, "shield": True, "activated": False}
-                      for cell in free[:extra]]
+    data["units"] += [
+        {"cell": cell, "owner": 0, "facing": "N", "attack": True, "shield": True, "activated": False}
+        for cell in free[:extra]
+    ]
     with pytest.raises(ValueError, match="units: player 1 has more than the level's"):
         game.state_from_dict(data)

@@ -184,8 +184,7 @@ def test_preview_drawn_on_hover_and_gone_after_commit(app):
     frames(app, 1)
     assert Mark("ring", src) in board.marks.drawn
     assert not [m for m in board.marks.drawn if m.kind == "arrow"]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(app, dst), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(app, dst), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
     preview = board.view.picks.preview
     assert preview is not None and preview.pushes

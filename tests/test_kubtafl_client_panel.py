@@ -63,8 +63,9 @@ def ink_in(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]
 
 def contrast_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """The spread between the lightest and darkest pixel inside `rect` (numerals on a face give a large one)."""
-    levels = [sum(surface.get_at((x, y))[:3]) // 3 for y in range(rect.top, rect.bottom)
-              for x in range(rect.left, rect.right)]
+    levels = [
+        sum(surface.get_at((x, y))[:3]) // 3 for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)
+    ]
     return max(levels) - min(levels)
 
 
@@ -153,13 +154,15 @@ def test_preview_labels_leave_every_die_value_readable(home, size):
         assert preview is not None and len(preview.damage) >= 3
         labels = board.view.overlays.label_rects
         assert len(labels) == len(preview.damage) + len(preview.gains)
-        values = {c: polyhedra.value_rect(d.kind, d.value, board.layout.piece_size, board.layout.cell_center(c))
-                  for c, d in board.model.dice.items()}
+        values = {
+            c: polyhedra.value_rect(d.kind, d.value, board.layout.piece_size, board.layout.cell_center(c))
+            for c, d in board.model.dice.items()
+        }
         for label in labels:
             for cell, rect in values.items():
                 assert not label.colliderect(rect), f"a label covers the value of the die on {cell}"
         for i, a in enumerate(labels):
-            assert all(not a.colliderect(b) for b in labels[i + 1:])
+            assert all(not a.colliderect(b) for b in labels[i + 1 :])
         # Each struck die's numerals are still on screen, in its ink colour.
         for c in preview.damage:
             cell = f"{chr(97 + c[0])}{c[1] + 1}"
@@ -205,9 +208,13 @@ def test_panel_texts_fit_in_every_state(home, size, language):
     try:
         seen = set()
         t = app.t
-        statuses = [t("kubtafl.status.lonely"), t("kubtafl.status.selected", die="d20 (20)"),
-                    t("board.status.animating"), t("kubtafl.status.reentry", die="d12"),
-                    t("kubtafl.status.hint", move="d6@g7/f7:5")]
+        statuses = [
+            t("kubtafl.status.lonely"),
+            t("kubtafl.status.selected", die="d20 (20)"),
+            t("board.status.animating"),
+            t("kubtafl.status.reentry", die="d12"),
+            t("kubtafl.status.hint", move="d6@g7/f7:5"),
+        ]
         for status in statuses:
             board.presenter.status_text = lambda status=status: status  # each of the longest statuses in turn
             frames(app, 1)
@@ -230,9 +237,10 @@ def test_game_over_reason_wraps_inside_the_dialog(home, language):
     app, board = open_board(MIN_WINDOW, ricochet_session(["human", "ai:hard"]), language)
     try:
         t = app.t
-        long_reason = " ".join(t(f"kubtafl.reason.{r}", loser=t("kubtafl.side_gen.dark"),
-                                 loser_side=t("kubtafl.side.dark")) for r in ("d20_blocked", "no_legal_action",
-                                                                               "draw_repetition"))
+        long_reason = " ".join(
+            t(f"kubtafl.reason.{r}", loser=t("kubtafl.side_gen.dark"), loser_side=t("kubtafl.side.dark"))
+            for r in ("d20_blocked", "no_legal_action", "draw_repetition")
+        )
         board.show_game_over(t("board.winner.ai"), long_reason)
         frames(app, 2)
         lines = board.dialogs.reason_lines()

@@ -137,8 +137,9 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
     assert board.view.pools_info().selected == kind  # its die in the removed row is marked
     assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
     rect = board.layout.cell_rect(*_xy(cell))
-    changed = sum(app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery))
-                  for x in range(rect.left, rect.right))
+    changed = sum(
+        app.window.get_at((x, rect.centery)) != before.get_at((x, rect.centery)) for x in range(rect.left, rect.right)
+    )
     assert changed > rect.w // 3  # the returning die is drawn on its square
 
 
@@ -163,21 +164,37 @@ def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_
 
 
 QUIET = {
-    "to_move": "light", "quiet": 99,
-    "dice": [die("light", "d20", "a1", 12), die("light", "d6", "c3", 4), die("dark", "d20", "h8", 9),
-             die("dark", "d6", "f6", 4)],
+    "to_move": "light",
+    "quiet": 99,
+    "dice": [
+        die("light", "d20", "a1", 12),
+        die("light", "d6", "c3", 4),
+        die("dark", "d20", "h8", 9),
+        die("dark", "d6", "f6", 4),
+    ],
     "removed": {"light": [], "dark": []},
 }
 NO_ACTION = {
-    "to_move": "light", "outcome": {"winners": [1], "reason": "no_legal_action"},
+    "to_move": "light",
+    "outcome": {"winners": [1], "reason": "no_legal_action"},
     "dice": [die("light", "d20", "a1", 12), die("dark", "d20", "h8", 9)],
     "removed": {"light": [], "dark": []},
 }
 ENDINGS = {
-    "en": ("A draw", "100 actions in a row without damage: a draw.", "The same position came up a third time: a draw.",
-           "The computer wins", "Light had no legal action left."),
-    "ru": ("Ничья", "100 действий подряд без урона: ничья.", "Позиция повторилась в третий раз: ничья.",
-           "Победил компьютер", "У светлых не осталось допустимых действий."),
+    "en": (
+        "A draw",
+        "100 actions in a row without damage: a draw.",
+        "The same position came up a third time: a draw.",
+        "The computer wins",
+        "Light had no legal action left.",
+    ),
+    "ru": (
+        "Ничья",
+        "100 действий подряд без урона: ничья.",
+        "Позиция повторилась в третий раз: ничья.",
+        "Победил компьютер",
+        "У светлых не осталось допустимых действий.",
+    ),
 }
 
 
@@ -219,8 +236,12 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
 def test_log_columns_stay_by_side_when_dark_begins(app, tmp_path):
     data = {
         "to_move": "dark",
-        "dice": [die("light", "d20", "a1", 12), die("light", "d6", "c3", 4), die("dark", "d20", "h8", 9),
-                 die("dark", "d6", "f6", 4)],
+        "dice": [
+            die("light", "d20", "a1", 12),
+            die("light", "d6", "c3", 4),
+            die("dark", "d20", "h8", 9),
+            die("dark", "d6", "f6", 4),
+        ],
         "removed": {"light": [], "dark": []},
     }
     board = start_game(app, level_file(tmp_path, "dark_first", data), ["human", "human"], 1)
@@ -252,8 +273,13 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
     # Light's d20 on a1 with a single free neighbour; any Dark die reaching b1 blocks it (K16).
     data = {
         "to_move": "light",
-        "dice": [die("light", "d20", "a1", 3), die("dark", "d4", "a2", 4), die("light", "d6", "e5", 6),
-                 die("dark", "d20", "h8", 9), die("dark", "d8", "b4", 3)],
+        "dice": [
+            die("light", "d20", "a1", 3),
+            die("dark", "d4", "a2", 4),
+            die("light", "d6", "e5", 6),
+            die("dark", "d20", "h8", 9),
+            die("dark", "d8", "b4", 3),
+        ],
         "removed": {"light": [], "dark": []},
     }
     board = start_game(app, level_file(tmp_path, "trap", data), ["human", "ai:normal"], 1)
@@ -285,8 +311,9 @@ def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, 
     files = {"{bad}": tmp_path / "bad.json", "{binary}": tmp_path / "binary.json", "{kind}": tmp_path / "kind.json"}
     files["{bad}"].write_text("{bad json", encoding="utf-8")
     files["{binary}"].write_bytes(b"\xff\xfe\x00")
-    files["{kind}"].write_text(json.dumps({"game": "kubtafl", "to_move": "light",
-                                           "dice": [die("light", "d99", "a1", 3)]}), encoding="utf-8")
+    files["{kind}"].write_text(
+        json.dumps({"game": "kubtafl", "to_move": "light", "dice": [die("light", "d99", "a1", 3)]}), encoding="utf-8"
+    )
     argv = [str(files.get(a, a)) for a in argv]
     assert cli_main(argv) == 2
     err = capsys.readouterr().err

@@ -11,13 +11,15 @@ from game.client.sound import SoundBank
 
 # ----- animation queue -----
 
+
 def test_queue_plays_steps_in_order_and_skip_finishes_them():
     order: list[str] = []
     speed = {"value": "normal"}
     queue = AnimQueue(lambda: speed["value"])
     seen: list[float] = []
-    queue.push(Step([Anim("a", 0.5, on_tick=seen.append)], lambda: order.append("start1"),
-                    lambda: order.append("end1")))
+    queue.push(
+        Step([Anim("a", 0.5, on_tick=seen.append)], lambda: order.append("start1"), lambda: order.append("end1"))
+    )
     queue.push(Step([Anim("b", 0.5)], lambda: order.append("start2"), lambda: order.append("end2")))
     queue.update(0.25)
     assert order == ["start1"] and seen[-1] == pytest.approx(0.5)
@@ -41,6 +43,7 @@ def test_slow_speed_stretches_time():
 
 # ----- dice art -----
 
+
 def test_dice_kinds_have_distinct_silhouettes_and_sides_differ():
     pygame.init()
     masks = {}
@@ -56,6 +59,7 @@ def test_dice_kinds_have_distinct_silhouettes_and_sides_differ():
 
 
 # ----- sound -----
+
 
 def test_sound_respects_the_setting_and_stays_silent_under_dummy_audio():
     settings = {"sound_on": True, "volume": 0.5}

@@ -39,8 +39,9 @@ def test_for_side_gives_the_other_sides_actions_and_leaves_the_state_alone():
     other = state.for_side(1)
     assert state.to_dict() == before and state.current_player() == 0 and other.current_player() == 1
     actions = other.legal_actions()
-    assert actions and all(other.die_at(a.src if isinstance(a, Move) else a[0]).side == 1
-                           for a in actions if len(a) < 4)
+    assert actions and all(
+        other.die_at(a.src if isinstance(a, Move) else a[0]).side == 1 for a in actions if len(a) < 4
+    )
     assert state.for_side(0).legal_actions() == state.legal_actions()
 
 
@@ -159,11 +160,13 @@ def test_the_d_percent_shows_its_strength_large_and_its_printed_face_small():
     assert polyhedra.printed_note("d%", 5) == "50" and polyhedra.printed_note("d10", 5) == ""
     image = polyhedra.die_surface("d%", "light", 5, size)
     ink = polyhedra._STYLE["light"]["ink"]
-    below = [image.get_at((x, y))[:3] for x in range(size // 3, 2 * size // 3)
-             for y in range(five.bottom + size // 2 + 1, five.bottom + size // 2 + size // 6)]
+    below = [
+        image.get_at((x, y))[:3]
+        for x in range(size // 3, 2 * size // 3)
+        for y in range(five.bottom + size // 2 + 1, five.bottom + size // 2 + size // 6)
+    ]
     # The printed "50" stands under the strength, inked in a softer shade than the numeral.
     assert any(sum(abs(a - b) for a, b in zip(px, ink, strict=True)) < 200 for px in below)
-
 
 
 def open_transfers(app) -> None:
@@ -226,8 +229,11 @@ def test_the_new_words_fit_the_panel(home, size, language):
         frames(app, 2)
         assert board.presenter.status_text() and not board.presenter.panel_cut
         board.view.picks.set_preview(None)
-        for status in ("kubtafl.status.draws.draw_repetition", "kubtafl.status.draws.draw_100_quiet",
-                       "kubtafl.status.reach_none"):
+        for status in (
+            "kubtafl.status.draws.draw_repetition",
+            "kubtafl.status.draws.draw_100_quiet",
+            "kubtafl.status.reach_none",
+        ):
             board.turns.status_note = ""
             text = app.t(status, side="x", die="d20 (20)")
             board.view.picks.reset()

@@ -26,8 +26,9 @@ def test_every_data_file_is_listed_for_installation() -> None:
 
 
 def test_main_help_documents_the_options() -> None:
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0
     for option in ("--mode", "--seat0", "--watch", "--screenshot", "--seed", "--level", "arena"):
         assert option in result.stdout

@@ -154,6 +154,7 @@ def test_kubtafl_session_roundtrip_and_hint():
 
 # ----- AI answers through the worker -----
 
+
 def versus_ai(executor: Any, seed: int = 3) -> GameSession:
     """Kubtafl, a human against the easy AI, after the human's first move (the AI is to reply)."""
     session = GameSession("kubtafl", "standard", ["human", "ai:easy"], seed=seed, autosave=False, executor=executor)

@@ -39,10 +39,18 @@ def test_the_play_package_never_imports_pygame():
     for path in PLAY.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import pygame" not in text and "from pygame" not in text, path.name
-    code = ("import sys; import game.client.play.session, game.client.play.worker, game.client.play.seats; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('pygame_gui')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=PLAY.parent.parent.parent, timeout=TIMEOUT)
+    code = (
+        "import sys; import game.client.play.session, game.client.play.worker, game.client.play.seats; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('pygame_gui')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PLAY.parent.parent.parent,
+        timeout=TIMEOUT,
+    )
     assert out.stdout.strip() == "[]"
 
 

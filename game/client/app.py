@@ -381,8 +381,15 @@ def seats_from_args(args: argparse.Namespace, num_players: int) -> list[str]:
     return seats
 
 
-def start_session(app: App, mode: str, level: str | None, seats: list[str], seed: int | None,
-                  names: list[str] | None = None, presets: list[str] | None = None) -> Scene:
+def start_session(
+    app: App,
+    mode: str,
+    level: str | None,
+    seats: list[str],
+    seed: int | None,
+    names: list[str] | None = None,
+    presets: list[str] | None = None,
+) -> Scene:
     """Create a game session and open its board scene (used by the new-game dialog and quick launch)."""
     from game.client.play.session import GameSession
 

@@ -186,8 +186,9 @@ def _noise_tile(size: int, base: tuple[int, int, int], spread: int, seed: int) -
     for y in range(size):
         for x in range(size):
             d = rng.randint(-spread, spread)
-            tile.set_at((x, y), (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)),
-                                 max(0, min(255, base[2] + d))))
+            tile.set_at(
+                (x, y), (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)), max(0, min(255, base[2] + d)))
+            )
     return tile
 
 
@@ -451,9 +452,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 Point = tuple[float, float]
 
 
-def label(surface: pygame.Surface, msg: str, size: int, colour: ColorLike, *, center: Point | None = None,
-          topleft: Point | None = None, midleft: Point | None = None, midright: Point | None = None,
-          bold: bool = False, shadow: Colour | None = None) -> pygame.Rect:
+def label(
+    surface: pygame.Surface,
+    msg: str,
+    size: int,
+    colour: ColorLike,
+    *,
+    center: Point | None = None,
+    topleft: Point | None = None,
+    midleft: Point | None = None,
+    midright: Point | None = None,
+    bold: bool = False,
+    shadow: Colour | None = None,
+) -> pygame.Rect:
     """Blit one line of text at pixel `size`, anchored at the one point given; returns its rect."""
     img = font(size, bold).render(msg, True, colour)
     rect = img.get_rect()
@@ -496,8 +507,11 @@ def arrow(surface: pygame.Surface, start: Point, end: Point, colour: ColorLike, 
     base = (ex - ux * head, ey - uy * head)
     pygame.draw.line(surface, colour, (sx, sy), base, width)
     px, py = -uy, ux
-    tip = [(ex, ey), (base[0] + px * head * 0.6, base[1] + py * head * 0.6),
-           (base[0] - px * head * 0.6, base[1] - py * head * 0.6)]
+    tip = [
+        (ex, ey),
+        (base[0] + px * head * 0.6, base[1] + py * head * 0.6),
+        (base[0] - px * head * 0.6, base[1] - py * head * 0.6),
+    ]
     pygame.draw.polygon(surface, colour, tip)
 
 
@@ -512,8 +526,9 @@ def fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool =
     return size
 
 
-def wrapped_label(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike,
-                  cut: list[str]) -> None:
+def wrapped_label(
+    surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike, cut: list[str]
+) -> None:
     """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size` (else added to `cut`)."""
     floor = max(6, int(size * 0.7))
     while True:
@@ -580,8 +595,9 @@ def die_image(
             pygame.draw.circle(surf, shade(ink, 0.6), (p[0] + 1, p[1] + 1), max(2, size // 13))
             pygame.draw.circle(surf, ink, p, max(2, size // 13))
         return surf
-    sides, rot = {"d4": (3, -math.pi / 2), "d8": (4, -math.pi / 2), "d12": (5, -math.pi / 2),
-                  "d20": (6, -math.pi / 2)}[kind]
+    sides, rot = {"d4": (3, -math.pi / 2), "d8": (4, -math.pi / 2), "d12": (5, -math.pi / 2), "d20": (6, -math.pi / 2)}[
+        kind
+    ]
     outer = _polygon(sides, r, rot, c)
     inner = _polygon(sides, r * (0.7 if sides > 3 else 0.58), rot, (c[0] - r * 0.02, c[1] - r * 0.02))
     pygame.draw.polygon(surf, shade(face, 0.62), outer)
@@ -725,7 +741,6 @@ def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Callable[[float], 
     # A triangle marker, so the focus does not rely on the tint alone.
     cy = rect.centery
     pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])
-
 
 
 # Alkemy health dice (white / yellow / red); the dice also carry wound marks, so colour is never alone.

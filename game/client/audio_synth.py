@@ -107,8 +107,7 @@ def _finish(signal: Signal, peak: float = DEFAULT_PEAK, fade_out_s: float = FADE
 def _dice_hit(rng: random.Random, strength: float) -> Signal:
     """One die striking the tray: a bright band-passed tick plus a short plastic ring."""
     length = 0.035
-    tick = _envelope_exp(_biquad(_noise(rng, _n(length)), "bandpass", 2800 + 2400 * rng.random(), 1.4),
-                         0.004)
+    tick = _envelope_exp(_biquad(_noise(rng, _n(length)), "bandpass", 2800 + 2400 * rng.random(), 1.4), 0.004)
     ring = _decaying_sine(length, 1800 + 2600 * rng.random(), 0.006, 0.5)
     return [strength * (a + b) for a, b in zip(tick, ring, strict=True)]
 
@@ -169,8 +168,7 @@ def destroy(rng: random.Random) -> Signal:
     # Splinters: short ticks at random times, thinning out.
     t = 0.03
     while t < 0.42:
-        tick = _envelope_exp(_biquad(_noise(rng, _n(0.015)), "bandpass", 1500 + 3000 * rng.random(), 2),
-                             0.003)
+        tick = _envelope_exp(_biquad(_noise(rng, _n(0.015)), "bandpass", 1500 + 3000 * rng.random(), 2), 0.003)
         _mix_into(out, tick, t, 0.9 * (1.0 - t / 0.45))
         t += 0.012 + 0.05 * rng.random() * (1 + 3 * t)
     return _finish(out, 0.65)

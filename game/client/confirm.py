@@ -24,8 +24,15 @@ QUESTION_SIZE = 20
 class Confirm:
     """The question, the words on its two buttons and what each does."""
 
-    def __init__(self, app: App, question: str, yes: str, no: str, on_yes: Callable[[], object],
-                 on_no: Callable[[], object] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        question: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
+    ) -> None:
         self.app = app
         self.question = question
         self.yes, self.no = yes, no
@@ -50,16 +57,30 @@ class Confirm:
         veil.fill((*art.VEIL, 170))
         art.panel(veil, self.rect, app.ui_scale)
         box = pygame.Rect(self.rect.x + s(28), self.rect.y + s(36), self.rect.w - s(56), text_h)
-        art.wrapped_text(app, veil, self.question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT,
-                         align="center")
-        self.elements.append(pygame_gui.elements.UIImage(pygame.Rect((0, 0), size), veil, app.ui,
-                                                         starting_height=CONFIRM_LAYER - 1))
+        art.wrapped_text(
+            app, veil, self.question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT, align="center"
+        )
+        self.elements.append(
+            pygame_gui.elements.UIImage(pygame.Rect((0, 0), size), veil, app.ui, starting_height=CONFIRM_LAYER - 1)
+        )
         bw, bh = (self.rect.w - s(28 * 2 + 16)) // 2, s(50)
         y = self.rect.bottom - s(30) - bh
-        self.buttons.add(app.ui, pygame.Rect(self.rect.x + s(28), y, bw, bh), self.no, self.answer_no,
-                         object_id="#menu_button", layer=CONFIRM_LAYER)
-        self.buttons.add(app.ui, pygame.Rect(self.rect.right - s(28) - bw, y, bw, bh), self.yes, self.answer_yes,
-                         object_id="#primary", layer=CONFIRM_LAYER)
+        self.buttons.add(
+            app.ui,
+            pygame.Rect(self.rect.x + s(28), y, bw, bh),
+            self.no,
+            self.answer_no,
+            object_id="#menu_button",
+            layer=CONFIRM_LAYER,
+        )
+        self.buttons.add(
+            app.ui,
+            pygame.Rect(self.rect.right - s(28) - bw, y, bw, bh),
+            self.yes,
+            self.answer_yes,
+            object_id="#primary",
+            layer=CONFIRM_LAYER,
+        )
         self.buttons.set_focus(1)
         self.open = True
 

@@ -186,8 +186,12 @@ class GameScene(Scene):
             self.restart()
             return
         t = self.app.t
-        self.dialogs.ask(t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")), t("confirm.restart_yes"),
-                         t("confirm.cancel"), self.restart)
+        self.dialogs.ask(
+            t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")),
+            t("confirm.restart_yes"),
+            t("confirm.cancel"),
+            self.restart,
+        )
 
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""

@@ -65,10 +65,22 @@ class GamesScene(Scene):
         left = self.panel_rect.centerx - (3 * bw + 2 * gap) // 2
         has = bool(self.current())
         self.buttons.add(app.ui, pygame.Rect(left, by, bw, bh), t("games.back"), self.go_back, object_id="#menu_button")
-        self.buttons.add(app.ui, pygame.Rect(left + bw + gap, by, bw, bh), t("games.export"), self.ask_export,
-                         object_id="#menu_button", enabled=has)
-        self.buttons.add(app.ui, pygame.Rect(left + 2 * (bw + gap), by, bw, bh), t("games.replay"), self.replay,
-                         object_id="#primary", enabled=has)
+        self.buttons.add(
+            app.ui,
+            pygame.Rect(left + bw + gap, by, bw, bh),
+            t("games.export"),
+            self.ask_export,
+            object_id="#menu_button",
+            enabled=has,
+        )
+        self.buttons.add(
+            app.ui,
+            pygame.Rect(left + 2 * (bw + gap), by, bw, bh),
+            t("games.replay"),
+            self.replay,
+            object_id="#primary",
+            enabled=has,
+        )
         self.buttons.set_focus(2 if has else 0)
 
     # ----- the list -----
@@ -121,8 +133,9 @@ class GamesScene(Scene):
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.date)) if record.date else listed.path.stem
         mode = t(f"mode.{record.mode}") if t.has(f"mode.{record.mode}") else record.mode
         names = self.seat_names(record)
-        seats = " · ".join(f"{names[i] if i < len(names) else i + 1}: {self.who(seat)}"
-                           for i, seat in enumerate(record.seats))
+        seats = " · ".join(
+            f"{names[i] if i < len(names) else i + 1}: {self.who(seat)}" for i, seat in enumerate(record.seats)
+        )
         if record.winners is None:
             result = t("games.unfinished")
         elif len(record.winners) == 1 and record.winners[0] < len(names):
@@ -148,9 +161,14 @@ class GamesScene(Scene):
         s = self.app.s
         rect = pygame.Rect(0, 0, s(560), s(440))
         rect.center = self.panel_rect.center
-        self.dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title=self.app.t("games.export_title"),
-                                                      initial_file_path=str(Path.home()),
-                                                      allow_picking_directories=True, always_on_top=True)
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            rect,
+            self.app.ui,
+            window_title=self.app.t("games.export_title"),
+            initial_file_path=str(Path.home()),
+            allow_picking_directories=True,
+            always_on_top=True,
+        )
 
     def export_to(self, folder: Path) -> Path | None:
         """Write the selected game into `folder` (a file picked means its folder); the result is shown."""
@@ -230,8 +248,9 @@ class GamesScene(Scene):
         art.panel(surface, self.panel_rect, app.ui_scale)
         art.heading(app, surface, t("games.title"), (self.panel_rect.centerx, self.panel_rect.y + s(46)), 30)
         if not self.listed:
-            art.wrapped_text(app, surface, t("games.empty"), self.row_rects[1], size=18, colour=art.PARCHMENT_DARK,
-                             align="center")
+            art.wrapped_text(
+                app, surface, t("games.empty"), self.row_rects[1], size=18, colour=art.PARCHMENT_DARK, align="center"
+            )
             return
         cut: list[str] = []
         for i, rect in enumerate(self.row_rects):
@@ -250,7 +269,15 @@ class GamesScene(Scene):
                 colour = art.ERROR if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
                 art.label(surface, text, size, colour, midleft=(rect.x + s(12) + int(rect.w * start), rect.centery))
         if len(self.listed) > ROWS:
-            more = t("games.count", shown=f"{self.top + 1}–{min(len(self.listed), self.top + ROWS)}",
-                     total=len(self.listed))
-            art.text(app, surface, more, (self.panel_rect.right - s(34), self.row_rects[-1].bottom + s(6)), size=13,
-                     colour=art.MUTED, anchor="topright")
+            more = t(
+                "games.count", shown=f"{self.top + 1}–{min(len(self.listed), self.top + ROWS)}", total=len(self.listed)
+            )
+            art.text(
+                app,
+                surface,
+                more,
+                (self.panel_rect.right - s(34), self.row_rects[-1].bottom + s(6)),
+                size=13,
+                colour=art.MUTED,
+                anchor="topright",
+            )

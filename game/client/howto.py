@@ -71,8 +71,9 @@ class HowToScene(Scene):
         tab_w = (paper_w - 3 * s(10)) // 4
         x = (w - paper_w) // 2
         for mode in MENU_MODES:
-            button = pygame_gui.elements.UIButton(pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui,
-                                                  object_id="#tab")
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui, object_id="#tab"
+            )
             self.tabs[button] = mode
             if mode == self.mode:
                 button.select()
@@ -93,8 +94,12 @@ class HowToScene(Scene):
         if self.page is None or self.page_key != key:
             text = rules_text(self.mode, self.app.t.language)
             if text is None:
-                text = "# " + self.app.t(f"mode.{self.mode}") + "\n\n" + self.app.t(
-                    "howto.missing", mode=self.app.t(f"mode.{self.mode}"))
+                text = (
+                    "# "
+                    + self.app.t(f"mode.{self.mode}")
+                    + "\n\n"
+                    + self.app.t("howto.missing", mode=self.app.t(f"mode.{self.mode}"))
+                )
             self.page = markdown.render(self.app, text, self.view.w)
             self.page_key = key
         return self.page
@@ -174,8 +179,13 @@ class HowToScene(Scene):
         # Arrows, pages and Space scroll; Home and End jump; Tab and Left/Right change the mode; Esc goes back.
         step = self.app.s(LINE_STEP)
         page = self.view.h - step
-        scrolls = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
-                   pygame.K_SPACE: page}
+        scrolls = {
+            pygame.K_DOWN: step,
+            pygame.K_UP: -step,
+            pygame.K_PAGEDOWN: page,
+            pygame.K_PAGEUP: -page,
+            pygame.K_SPACE: page,
+        }
         if key in scrolls:
             self.scroll_by(scrolls[key])
         elif key == pygame.K_HOME:

@@ -72,8 +72,11 @@ def number_format(language: str) -> NumberFormat:
     def mark(key: str, missing: str) -> str:
         return own.get(key, fallback.get(key, missing))
 
-    return NumberFormat(mark("number.decimal", default.decimal), mark("number.group", default.group),
-                        mark("number.percent", default.percent))
+    return NumberFormat(
+        mark("number.decimal", default.decimal),
+        mark("number.group", default.group),
+        mark("number.percent", default.percent),
+    )
 
 
 class Translator:

@@ -132,8 +132,14 @@ class MenuScene(Scene):
                 image.set_alpha(150)
             bg.blit(image, image.get_rect(center=(left_cx + offset, int(size[1] * 0.53) + offset)))
         tag_rect = art.text(
-            app, bg, t("app.tagline"), (left_cx, int(size[1] * 0.53) + s(64)), size=24, colour=art.BRASS,
-            anchor="center", shadow=True,
+            app,
+            bg,
+            t("app.tagline"),
+            (left_cx, int(size[1] * 0.53) + s(64)),
+            size=24,
+            colour=art.BRASS,
+            anchor="center",
+            shadow=True,
         )
         y = tag_rect.bottom + s(14)
         pygame.draw.line(bg, art.BRASS_DARK, (left_cx - s(120), y), (left_cx + s(120), y), max(1, s(2)))
@@ -210,8 +216,15 @@ class MenuScene(Scene):
         if image is None:
             rect = pygame.Rect(0, 0, self.app.s(460), self.app.s(60))
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            bottom = art.wrapped_text(self.app, image, self.app.t(f"mode.{mode}.blurb"), rect, size=18,
-                                      colour=art.PARCHMENT_DARK, align="center")
+            bottom = art.wrapped_text(
+                self.app,
+                image,
+                self.app.t(f"mode.{mode}.blurb"),
+                rect,
+                size=18,
+                colour=art.PARCHMENT_DARK,
+                align="center",
+            )
             image = image.subsurface((0, 0, rect.w, min(rect.h, max(1, bottom)))).copy()
             self._blurbs[key] = image
         return image

@@ -20,8 +20,23 @@ from game.client.modes import SCENE_ONLY, board_modes, playable_modes
 if TYPE_CHECKING:
     from game.client.app import App
 
-KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
-        pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_SPACE, pygame.K_z, pygame.K_h, pygame.K_t, pygame.K_r]
+KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_TAB,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_SPACE,
+    pygame.K_z,
+    pygame.K_h,
+    pygame.K_t,
+    pygame.K_r,
+]
 RESIZES = ((0, 0), (1, 1), (800, 500), (1280, 720), (1600, 900))
 SEATS = ("hotseat", "ai")
 AI_SEAT = "ai:easy"
@@ -81,8 +96,9 @@ def check_idle_board(app: App) -> bool:
     return True
 
 
-def run(app: App, rng: random.Random, events: int, visited: dict[str, int] | None = None,
-        target: str | None = None) -> int:
+def run(
+    app: App, rng: random.Random, events: int, visited: dict[str, int] | None = None, target: str | None = None
+) -> int:
     """Post `events` random events in bursts, with stalls, checking the idle board after each frame; the count
     of events sent. Frames per screen are added to `visited` when given; a screen or scene-only `target` is
     opened again after REOPEN_FRAMES frames elsewhere. Exceptions (and a BoardMismatch) propagate."""

@@ -113,8 +113,10 @@ class NewGameScene(Scene):
         self.names = [self.names[i] if i < len(self.names) else "" for i in range(count)]
         self.preset_choices = [sorted(self.game.presets(i)) if self.game is not None else [] for i in range(count)]
         # A preset of another level means nothing here: that seat deploys freely again.
-        self.presets = [p if i < count and p in self.preset_choices[i] else ""
-                        for i, p in enumerate((self.presets + [""] * count)[:count])]
+        self.presets = [
+            p if i < count and p in self.preset_choices[i] else ""
+            for i, p in enumerate((self.presets + [""] * count)[:count])
+        ]
 
     @property
     def named(self) -> bool:
@@ -203,8 +205,9 @@ class NewGameScene(Scene):
                 if named:
                     self._name_entry(seat, pygame.Rect(x0 + s(10), cy - s(19), s(NAME_W - 10), s(38)))
                 if presets:
-                    self._preset_menu(seat, pygame.Rect(self.panel_rect.right - s(40 + PRESET_W), cy - s(19),
-                                                        s(PRESET_W), s(38)))
+                    self._preset_menu(
+                        seat, pygame.Rect(self.panel_rect.right - s(40 + PRESET_W), cy - s(19), s(PRESET_W), s(38))
+                    )
             elif kind == "level":
                 choices = [(lv, level_info(self.mode, lv, t.language)[0]) for lv in self.levels]
                 if len(choices) <= MAX_LEVEL_SEGMENTS:
@@ -227,10 +230,20 @@ class NewGameScene(Scene):
         self._sync()
         bw, bh = s(220), s(50)
         by = self.panel_rect.bottom - s(36) - bh
-        self.actions.add(app.ui, pygame.Rect(self.panel_rect.centerx - bw - s(10), by, bw, bh), t("newgame.back"),
-                         self.go_back, object_id="#menu_button")
-        self.actions.add(app.ui, pygame.Rect(self.panel_rect.centerx + s(10), by, bw, bh), t("newgame.start"),
-                         self.start, object_id="#primary")
+        self.actions.add(
+            app.ui,
+            pygame.Rect(self.panel_rect.centerx - bw - s(10), by, bw, bh),
+            t("newgame.back"),
+            self.go_back,
+            object_id="#menu_button",
+        )
+        self.actions.add(
+            app.ui,
+            pygame.Rect(self.panel_rect.centerx + s(10), by, bw, bh),
+            t("newgame.start"),
+            self.start,
+            object_id="#primary",
+        )
         self.actions.set_focus(1)
 
     def _name_entry(self, seat: int, rect: pygame.Rect) -> None:
@@ -322,8 +335,13 @@ class NewGameScene(Scene):
             self.start_now()
             return
         t = self.app.t
-        self.confirm = Confirm(self.app, t("confirm.replace", mode=t(f"mode.{saved}")), t("confirm.replace_yes"),
-                               t("confirm.keep"), self.start_now)
+        self.confirm = Confirm(
+            self.app,
+            t("confirm.replace", mode=t(f"mode.{saved}")),
+            t("confirm.replace_yes"),
+            t("confirm.keep"),
+            self.start_now,
+        )
         self.confirm.build()
 
     def start_now(self) -> None:

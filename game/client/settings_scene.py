@@ -75,14 +75,23 @@ class SettingsScene(Scene):
             app.apply_fullscreen()
 
         return [
-            Row("settings.language", [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
-                lambda: st.language, set_language),
+            Row(
+                "settings.language",
+                [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                lambda: st.language,
+                set_language,
+            ),
             Row("settings.sound", on_off, lambda: st.sound_on, setter("sound_on")),
             Row("settings.volume", [], lambda: st.volume, setter("volume"), slider=True),
-            Row("settings.anim_speed", [(s, t(f"settings.speed.{s}")) for s in ANIM_SPEEDS],
-                lambda: st.anim_speed, setter("anim_speed")),
-            Row("settings.preview", on_off, lambda: st.preview_on, setter("preview_on"),
-                hint=t("settings.preview_hint")),
+            Row(
+                "settings.anim_speed",
+                [(s, t(f"settings.speed.{s}")) for s in ANIM_SPEEDS],
+                lambda: st.anim_speed,
+                setter("anim_speed"),
+            ),
+            Row(
+                "settings.preview", on_off, lambda: st.preview_on, setter("preview_on"), hint=t("settings.preview_hint")
+            ),
             Row("settings.fullscreen", on_off, lambda: st.fullscreen, set_fullscreen),
         ]
 
@@ -242,16 +251,38 @@ class SettingsScene(Scene):
             label_y = rect.centery - (s(10) if row.hint else 0)
             if index == 0:
                 self.label_rects = []
-            self.label_rects.append(art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True,
-                                             anchor="midleft"))
+            self.label_rects.append(
+                art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True, anchor="midleft")
+            )
             if row.hint:
                 hint_rect = pygame.Rect(rect.x + s(24), label_y + s(12), s(270), s(40))
                 art.wrapped_text(app, surface, row.hint, hint_rect, size=12, colour=art.MUTED)
             if row.slider:
-                art.text(app, surface, f"{round(app.settings.volume * 100)}%",
-                         (rect.x + s(250), rect.centery), size=18, colour=art.BRASS, anchor="midleft")
+                art.text(
+                    app,
+                    surface,
+                    f"{round(app.settings.volume * 100)}%",
+                    (rect.x + s(250), rect.centery),
+                    size=18,
+                    colour=art.BRASS,
+                    anchor="midleft",
+                )
         footer_y = self.panel_rect.bottom + s(22)
-        art.text(app, surface, t("settings.keys"), (self.panel_rect.centerx, footer_y), size=14,
-                 colour=art.MUTED, anchor="center")
-        art.text(app, surface, t("settings.saved_in", path=str(settings_path())),
-                 (self.panel_rect.centerx, footer_y + s(22)), size=12, colour=art.FOOTNOTE, anchor="center")
+        art.text(
+            app,
+            surface,
+            t("settings.keys"),
+            (self.panel_rect.centerx, footer_y),
+            size=14,
+            colour=art.MUTED,
+            anchor="center",
+        )
+        art.text(
+            app,
+            surface,
+            t("settings.saved_in", path=str(settings_path())),
+            (self.panel_rect.centerx, footer_y + s(22)),
+            size=12,
+            colour=art.FOOTNOTE,
+            anchor="center",
+        )

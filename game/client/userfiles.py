@@ -15,8 +15,18 @@ from typing import TYPE_CHECKING
 # The one safe reader lives in the engine (levels are read there too); the client uses it through this module.
 from game.engine.files import DamagedFile, read_json, read_text
 
-__all__ = ["DamagedFile", "read_json", "read_text", "is_regular_file", "exists", "free_copy_name", "move_aside",
-           "copy_aside", "clean_stale_temps", "load_game"]
+__all__ = [
+    "DamagedFile",
+    "read_json",
+    "read_text",
+    "is_regular_file",
+    "exists",
+    "free_copy_name",
+    "move_aside",
+    "copy_aside",
+    "clean_stale_temps",
+    "load_game",
+]
 
 if TYPE_CHECKING:
     from game.engine.core import Game

@@ -135,14 +135,26 @@ def text_room(element: pygame_gui.elements.UIButton | pygame_gui.elements.UILabe
     padding = 0
     if theming.get("text_horiz_alignment") in ("left", "right"):
         padding = int(theming.get("text_horiz_alignment_padding", 0))
-    buffer = (2 * shape.shadow_width + shape.border_widths["left"] + shape.border_widths["right"]
-              + sum(shape.rounded_corner_width_offsets) + padding)
+    buffer = (
+        2 * shape.shadow_width
+        + shape.border_widths["left"]
+        + shape.border_widths["right"]
+        + sum(shape.rounded_corner_width_offsets)
+        + padding
+    )
     return element.font.size(element.text)[0], element.rect.w - buffer
 
 
 def segment_row(
-    manager: pygame_gui.UIManager, labels: list[str], x: int, y: int, width: int, height: int, gap: int,
-    *, object_id: str = "#segment",
+    manager: pygame_gui.UIManager,
+    labels: list[str],
+    x: int,
+    y: int,
+    width: int,
+    height: int,
+    gap: int,
+    *,
+    object_id: str = "#segment",
 ) -> list[pygame_gui.elements.UIButton]:
     """A row of buttons spanning `width`: equal widths when every label fits, else each widened to its label.
 
@@ -154,8 +166,9 @@ def segment_row(
     def build(widths: list[int]) -> list[pygame_gui.elements.UIButton]:
         made, left = [], x
         for label, bw in zip(labels, widths, strict=True):
-            made.append(pygame_gui.elements.UIButton(pygame.Rect(left, y, bw, height), label, manager,
-                                                     object_id=object_id))
+            made.append(
+                pygame_gui.elements.UIButton(pygame.Rect(left, y, bw, height), label, manager, object_id=object_id)
+            )
             left += bw + gap
         return made
 

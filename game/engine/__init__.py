@@ -3,5 +3,14 @@
 from game.engine.core import CHANCE, TERMINAL, AnyState, Event, Game, GameOver, IllegalAction, Outcome, Record, State
 
 __all__ = [
-    "CHANCE", "TERMINAL", "AnyState", "Event", "Game", "GameOver", "IllegalAction", "Outcome", "Record", "State",
+    "CHANCE",
+    "TERMINAL",
+    "AnyState",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "Outcome",
+    "Record",
+    "State",
 ]

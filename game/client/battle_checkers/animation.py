@@ -55,8 +55,15 @@ Text = Callable[..., str]
 class BattleCheckersAnimation:
     """The handlers, over the board's animator, the model the board draws and the roll card."""
 
-    def __init__(self, animator: Animator, model: Callable[[], BattleCheckersModel], card: RollCard, t: Text,
-                 seat_name: Callable[[int], str], spirit_anchor: Callable[[int], tuple[float, float] | None]) -> None:
+    def __init__(
+        self,
+        animator: Animator,
+        model: Callable[[], BattleCheckersModel],
+        card: RollCard,
+        t: Text,
+        seat_name: Callable[[int], str],
+        spirit_anchor: Callable[[int], tuple[float, float] | None],
+    ) -> None:
         self.anim = animator
         self.model = model
         self.card = card
@@ -68,11 +75,24 @@ class BattleCheckersAnimation:
 
     def handlers(self) -> Handlers:
         """Event class -> handler."""
-        return {Placed: self.placed, TurnStarted: self.turn_started, DiceRolled: self.dice_rolled,
-                Activated: self.activated, Turned: self.turned, Moved: self.moved, Attacked: self.attacked,
-                Duel: self.duel, Repelled: self.repelled, RepelFailed: self.repel_failed, Shielded: self.shielded,
-                Destroyed: self.destroyed, SpiritChanged: self.spirit_changed, FateCalled: self.fate_called,
-                FateRolled: self.fate_rolled, GameOver: self.game_over}
+        return {
+            Placed: self.placed,
+            TurnStarted: self.turn_started,
+            DiceRolled: self.dice_rolled,
+            Activated: self.activated,
+            Turned: self.turned,
+            Moved: self.moved,
+            Attacked: self.attacked,
+            Duel: self.duel,
+            Repelled: self.repelled,
+            RepelFailed: self.repel_failed,
+            Shielded: self.shielded,
+            Destroyed: self.destroyed,
+            SpiritChanged: self.spirit_changed,
+            FateCalled: self.fate_called,
+            FateRolled: self.fate_rolled,
+            GameOver: self.game_over,
+        }
 
     # ----- deployment and the turn -----
     def placed(self, ev: Placed) -> None:
@@ -93,6 +113,7 @@ class BattleCheckersAnimation:
 
     def turn_started(self, ev: TurnStarted) -> None:
         """The side to act regains its attacks, every unit its shield; the dice go."""
+
         def start() -> None:
             model = self.model()
             model.turn, model.player = ev.turn, ev.player
@@ -104,9 +125,17 @@ class BattleCheckersAnimation:
 
         self.anim.wait(0.05, start)
 
-    def _roll(self, title: str, groups: list[list[TrayDie]], labels: list[str], colour: tuple[int, int, int],
-              result: str, glow: list[tuple[int, int]], done: Callable[[], None] | None = None,
-              near: str | None = None) -> None:
+    def _roll(
+        self,
+        title: str,
+        groups: list[list[TrayDie]],
+        labels: list[str],
+        colour: tuple[int, int, int],
+        result: str,
+        glow: list[tuple[int, int]],
+        done: Callable[[], None] | None = None,
+        near: str | None = None,
+    ) -> None:
         """Dice tumble in the card (clear of `near`), settle with the result shown, linger, and the card closes."""
         holder = {"seconds": ROLL_SECONDS}
 
@@ -133,11 +162,19 @@ class BattleCheckersAnimation:
         def done() -> None:
             self.model().dice = (a, b)
 
-        self._roll(self.t("battle_checkers.roll.title", name=name), [[TrayDie("pips", a), TrayDie("pips", b)]],
-                   [], seat_colour(ev.player), self.t("battle_checkers.roll.result", a=a, b=b, sum=a + b), [], done)
+        self._roll(
+            self.t("battle_checkers.roll.title", name=name),
+            [[TrayDie("pips", a), TrayDie("pips", b)]],
+            [],
+            seat_colour(ev.player),
+            self.t("battle_checkers.roll.result", a=a, b=b, sum=a + b),
+            [],
+            done,
+        )
 
     def activated(self, ev: Activated) -> None:
         """The chip is spent as the unit sets off."""
+
         def start() -> None:
             model = self.model()
             if ev.use == "s":
@@ -172,6 +209,7 @@ class BattleCheckersAnimation:
 
     def moved(self, ev: Moved) -> None:
         """One cell forward."""
+
         def take() -> UnitView | None:
             model = self.model()
             unit = model.units.pop(ev.from_cell, None)
@@ -221,21 +259,42 @@ class BattleCheckersAnimation:
         won = ev.attacker_roll > ev.defender_roll
         winner = ev.attacker if won else ev.defender
         title = self.t("battle_checkers.duel.title", a=ev.attacker, d=ev.defender)
-        labels = [self.t("battle_checkers.duel.attacker", name=self.seat_name(a_seat)),
-                  self.t("battle_checkers.duel.defender", name=self.seat_name(d_seat))]
+        labels = [
+            self.t("battle_checkers.duel.attacker", name=self.seat_name(a_seat)),
+            self.t("battle_checkers.duel.defender", name=self.seat_name(d_seat)),
+        ]
         for face in tied_rolls(ev, model.turn):
-            self._roll(title, [[TrayDie("pips", face)], [TrayDie("pips", face, style="dark")]], labels, GOLD,
-                       self.t("battle_checkers.duel.tie"), [], near=ev.defender)
-        self._roll(title, [[TrayDie("pips", ev.attacker_roll)], [TrayDie("pips", ev.defender_roll, style="dark")]],
-                   labels, seat_colour(a_seat if won else d_seat), self.t("battle_checkers.duel.result", cell=winner),
-                   [(0, 0)] if won else [(1, 0)], near=ev.defender)
+            self._roll(
+                title,
+                [[TrayDie("pips", face)], [TrayDie("pips", face, style="dark")]],
+                labels,
+                GOLD,
+                self.t("battle_checkers.duel.tie"),
+                [],
+                near=ev.defender,
+            )
+        self._roll(
+            title,
+            [[TrayDie("pips", ev.attacker_roll)], [TrayDie("pips", ev.defender_roll, style="dark")]],
+            labels,
+            seat_colour(a_seat if won else d_seat),
+            self.t("battle_checkers.duel.result", cell=winner),
+            [(0, 0)] if won else [(1, 0)],
+            near=ev.defender,
+        )
 
     def _repel(self, attacker: str, defender: str, roll: int, held: bool) -> None:
         unit = self.model().unit(defender)
         seat = unit.owner if unit is not None else 1 - self.model().player
-        self._roll(self.t("battle_checkers.repel.title", d=defender), [[TrayDie("pips", roll, style="dark")]], [],
-                   seat_colour(seat), self.t("battle_checkers.repel.held" if held else "battle_checkers.repel.failed"),
-                   [(0, 0)] if held else [], near=defender)
+        self._roll(
+            self.t("battle_checkers.repel.title", d=defender),
+            [[TrayDie("pips", roll, style="dark")]],
+            [],
+            seat_colour(seat),
+            self.t("battle_checkers.repel.held" if held else "battle_checkers.repel.failed"),
+            [(0, 0)] if held else [],
+            near=defender,
+        )
 
     def repelled(self, ev: Repelled) -> None:
         """The defender's weapon roll of 4–6 glows: repelled."""
@@ -248,6 +307,7 @@ class BattleCheckersAnimation:
 
     def shielded(self, ev: Shielded) -> None:
         """The shield takes the blow and is spent for the turn."""
+
         def start() -> None:
             unit = self.model().unit(ev.defender)
             if unit is not None:
@@ -268,8 +328,9 @@ class BattleCheckersAnimation:
             model = self.model()
             unit = model.units.pop(ev.cell, None)
             facing = unit.facing if unit is not None else 0.0
-            self.anim.queue.add_effect(Effect("shards", 0.8, {"x": float(x), "y": float(y), "owner": ev.owner,
-                                                              "facing": facing}))
+            self.anim.queue.add_effect(
+                Effect("shards", 0.8, {"x": float(x), "y": float(y), "owner": ev.owner, "facing": facing})
+            )
             self.anim.burst(ev.cell, [seat_colour(ev.owner), art.WARM_LIGHT])
             self.anim.shake(0.8, 0.2)
             self.anim.play_sound("destroy")
@@ -285,11 +346,13 @@ class BattleCheckersAnimation:
             anchor = self.spirit_anchor(seat)
             if anchor is not None:
                 if delta > 0 and source is not None:
-                    self.anim.queue.add_effect(Effect("grain", 0.7, {"a": source, "b": anchor, "n": delta,
-                                                                     "colour": seat_colour(seat)}))
+                    self.anim.queue.add_effect(
+                        Effect("grain", 0.7, {"a": source, "b": anchor, "n": delta, "colour": seat_colour(seat)})
+                    )
                 elif delta < 0:
-                    self.anim.queue.add_effect(Effect("grain_loss", 0.8, {"b": anchor, "n": -delta,
-                                                                          "colour": seat_colour(seat)}))
+                    self.anim.queue.add_effect(
+                        Effect("grain_loss", 0.8, {"b": anchor, "n": -delta, "colour": seat_colour(seat)})
+                    )
             if delta < 0:
                 self.model().spirit[seat] = spirit
 
@@ -301,8 +364,9 @@ class BattleCheckersAnimation:
     def fate_called(self, ev: FateCalled) -> None:
         """The destroyer's choice, in words over the board."""
         key = "battle_checkers.float.fate" if ev.called else "battle_checkers.float.nofate"
-        self.anim.wait(0.25 if ev.called else 0.15,
-                       lambda: self.anim.float_text("", self.t(key), GOLD, at=self._middle()))
+        self.anim.wait(
+            0.25 if ev.called else 0.15, lambda: self.anim.float_text("", self.t(key), GOLD, at=self._middle())
+        )
 
     def fate_rolled(self, ev: FateRolled) -> None:
         """Both sides' d6; the lower roller loses the difference."""
@@ -312,13 +376,19 @@ class BattleCheckersAnimation:
         else:
             result = self.t("battle_checkers.fate.loses", name=self.seat_name(ev.loser), n=ev.loss)
         glow = [] if ev.loser is None else ([(0, 0)] if ev.loser == other else [(1, 0)])
-        self._roll(self.t("battle_checkers.fate.title"),
-                   [[TrayDie("pips", ev.roll)], [TrayDie("pips", ev.opponent_roll, style="dark")]],
-                   [self.seat_name(caller), self.seat_name(other)], seat_colour(caller), result, glow,
-                   near=self.last_cell)
+        self._roll(
+            self.t("battle_checkers.fate.title"),
+            [[TrayDie("pips", ev.roll)], [TrayDie("pips", ev.opponent_roll, style="dark")]],
+            [self.seat_name(caller), self.seat_name(other)],
+            seat_colour(caller),
+            result,
+            glow,
+            near=self.last_cell,
+        )
 
     def game_over(self, ev: GameOver) -> None:
         """A glow over the winner's units, and the chime."""
+
         def start() -> None:
             winners = tuple(ev.winners)
             if len(winners) == 1:
@@ -333,7 +403,6 @@ class BattleCheckersAnimation:
     def _middle(self) -> tuple[float, float]:
         model = self.model()
         return (model.cols - 1) / 2, (model.rows - 1) / 2
-
 
 
 def tied_rolls(ev: Duel, turn: int) -> list[int]:

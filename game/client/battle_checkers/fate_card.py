@@ -40,11 +40,18 @@ class FateCard:
         loss = fate_expected_loss_of_lower()
         even = fate_no_change()
         names = self.view.seat_name
-        return [t("battle_checkers.fate.offer"),
-                t("battle_checkers.fate.rule"),
-                t("battle_checkers.fate.odds", loss=fraction_text(loss), approx=f"{float(loss):.2f}",
-                  even=fraction_text(even), even_pct=percent(even)),
-                t("battle_checkers.fate.spirit", a=names(0), sa=state.spirit[0], b=names(1), sb=state.spirit[1])]
+        return [
+            t("battle_checkers.fate.offer"),
+            t("battle_checkers.fate.rule"),
+            t(
+                "battle_checkers.fate.odds",
+                loss=fraction_text(loss),
+                approx=f"{float(loss):.2f}",
+                even=fraction_text(even),
+                even_pct=percent(even),
+            ),
+            t("battle_checkers.fate.spirit", a=names(0), sa=state.spirit[0], b=names(1), sb=state.spirit[1]),
+        ]
 
     def _fonts(self) -> tuple[int, int]:
         cell = self.view.board.layout.cell
@@ -69,15 +76,17 @@ class FateCard:
         big, small = self._fonts()
         rows = self._rows()
         w = int(layout.board.w * 0.84)
-        h = int(art.font(big, bold=True).get_linesize() + (len(rows) - 1) * art.font(small).get_linesize()
-                + cell * 1.6)
+        h = int(art.font(big, bold=True).get_linesize() + (len(rows) - 1) * art.font(small).get_linesize() + cell * 1.6)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
         pad = max(6, cell // 5)
-        area = pygame.Rect(self.rect.left + pad * 2, self.rect.bottom - pad - int(cell * 0.62), w - pad * 4,
-                           int(cell * 0.62))
-        buttons = [B.Button("fate", t("battle_checkers.fate.call"), primary=True),
-                   B.Button("nofate", t("battle_checkers.fate.decline"))]
+        area = pygame.Rect(
+            self.rect.left + pad * 2, self.rect.bottom - pad - int(cell * 0.62), w - pad * 4, int(cell * 0.62)
+        )
+        buttons = [
+            B.Button("fate", t("battle_checkers.fate.call"), primary=True),
+            B.Button("nofate", t("battle_checkers.fate.decline")),
+        ]
         B.row(buttons, area, pad * 2)
         return buttons
 
@@ -107,7 +116,13 @@ class FateCard:
         for text, bold, line in self._rows():
             size = art.fitting_size(text, rect.w - cell * 0.5, big if bold else small, cut, bold=bold)
             f = art.font(size, bold=bold)
-            art.label(surface, text, size, colour if line == 2 else art.PARCHMENT,
-                      center=(rect.centerx, y + f.get_linesize() / 2), bold=bold)
+            art.label(
+                surface,
+                text,
+                size,
+                colour if line == 2 else art.PARCHMENT,
+                center=(rect.centerx, y + f.get_linesize() / 2),
+                bold=bold,
+            )
             y += f.get_linesize() + (cell * 0.12 if bold else 0)
         B.draw(surface, buttons, self.hover, max(12, int(cell * 0.26)), cut)

@@ -43,15 +43,28 @@ class BattleCheckersModel:
     def from_state(cls, state: Any) -> BattleCheckersModel:
         """The units of a Battle Checkers state."""
         board = state.board
-        model = cls(cols=board.width, rows=board.height, spirit=list(state.spirit),
-                    dice=tuple(state.dice) if state.dice is not None else None, spent=list(state.spent),
-                    turn=state.turn, turn_limit=state.turn_limit, player=state.player)
+        model = cls(
+            cols=board.width,
+            rows=board.height,
+            spirit=list(state.spirit),
+            dice=tuple(state.dice) if state.dice is not None else None,
+            spent=list(state.spent),
+            turn=state.turn,
+            turn_limit=state.turn_limit,
+            player=state.player,
+        )
         for seat in (0, 1):
             for cell in state.units_of(seat):
                 unit = state.unit_at(cell)
                 x, y = board.xy(cell)
-                model.units[board.name(cell)] = UnitView(seat, float(x), float(y), float(DIRECTIONS.index(
-                    unit["facing"])), attack=unit["attack"], shield=unit["shield"])
+                model.units[board.name(cell)] = UnitView(
+                    seat,
+                    float(x),
+                    float(y),
+                    float(DIRECTIONS.index(unit["facing"])),
+                    attack=unit["attack"],
+                    shield=unit["shield"],
+                )
         return model
 
     def unit(self, cell: str) -> UnitView | None:

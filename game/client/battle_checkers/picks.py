@@ -241,8 +241,9 @@ class BattleCheckersPicks(BoardPicks):
         costs = self.plans().get(cell)
         if not costs:
             return None
-        if self.ghost_facing is not None and (self.ghost_facing in costs or (
-                cell == self.selected and self.ghost_facing == self.current_facing())):
+        if self.ghost_facing is not None and (
+            self.ghost_facing in costs or (cell == self.selected and self.ghost_facing == self.current_facing())
+        ):
             return self.ghost_facing
         if cell == self.selected:
             return self.current_facing()
@@ -342,8 +343,9 @@ class BattleCheckersPicks(BoardPicks):
         for attack in self._attacks.get(target, []):
             side = self.state.forecast(attack).detail.side
             options.append(AttackOption(attack, self.name(attack.cell), t(f"battle_checkers.side.{side}")))
-        self.board.open_chooser(t("battle_checkers.chooser.attacker", target=target),
-                                [(t("battle_checkers.chooser.from"), options)], target)
+        self.board.open_chooser(
+            t("battle_checkers.chooser.attacker", target=target), [(t("battle_checkers.chooser.from"), options)], target
+        )
 
     # ----- pointer and keys -----
     def pointer(self, intent: Intent) -> bool:
@@ -464,4 +466,3 @@ class BattleCheckersPicks(BoardPicks):
             return
         i = order.index(self.selected) + step if self.selected in order else (0 if step > 0 else -1)
         self.select(order[i % len(order)])
-

@@ -84,8 +84,13 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
     # The shield on the left flank: a heater shield across the edge, dark once spent this turn.
     sc = at(-0.06, -0.25)
     sw, sh = 0.1, 0.13
-    plate = [at(-0.06 + sh, -0.25 - sw), at(-0.06 + sh, -0.25 + sw), at(-0.06 - sh * 0.2, -0.25 + sw),
-             at(-0.06 - sh, -0.25), at(-0.06 - sh * 0.2, -0.25 - sw)]
+    plate = [
+        at(-0.06 + sh, -0.25 - sw),
+        at(-0.06 + sh, -0.25 + sw),
+        at(-0.06 - sh * 0.2, -0.25 + sw),
+        at(-0.06 - sh, -0.25),
+        at(-0.06 - sh * 0.2, -0.25 - sw),
+    ]
     face = SHIELD if shield else art.SHIELD_DOWN
     pygame.draw.polygon(surf, face, plate)
     pygame.draw.polygon(surf, INK, plate, max(1, rim // 2))
@@ -100,8 +105,9 @@ def draw_emblem(surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=rect.center))
 
 
-def grain(surface: pygame.Surface, center: tuple[float, float], r: float, colour: tuple[int, int, int],
-          lit: bool = True) -> None:
+def grain(
+    surface: pygame.Surface, center: tuple[float, float], r: float, colour: tuple[int, int, int], lit: bool = True
+) -> None:
     """One spirit grain: a small glowing bead (dark when lost)."""
     if lit:
         pygame.draw.circle(surface, art.shade(colour, 0.5), (center[0] + 1, center[1] + 1), r)

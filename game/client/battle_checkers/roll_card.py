@@ -22,8 +22,7 @@ class RollCard:
 
     def __init__(self, board: BoardServices) -> None:
         self.board = board
-        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10),
-                             speed=lambda: board.settings.anim_speed, seed=13)
+        self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: board.settings.anim_speed, seed=13)
         self.visible = False
         self.title = ""
         self.result = ""
@@ -32,8 +31,14 @@ class RollCard:
         self.progress = 0.0
         self.away: int | None = None  # the rank of the cell the roll is about
 
-    def roll(self, title: str, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str],
-             colour: tuple[int, int, int], near: str | None = None) -> float:
+    def roll(
+        self,
+        title: str,
+        groups: Sequence[Sequence[TrayDie]],
+        labels: Sequence[str],
+        colour: tuple[int, int, int],
+        near: str | None = None,
+    ) -> float:
         """Throw the dice (the faces the engine reported); returns how long they tumble at normal speed. `near`: the
         cell the roll is about (the card keeps clear of it)."""
         self.visible = True
@@ -97,5 +102,6 @@ class RollCard:
         self.tray.draw(surface)
         if self.result:
             size = art.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
-            art.label(surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32),
-                      bold=True)
+            art.label(
+                surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32), bold=True
+            )

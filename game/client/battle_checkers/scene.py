@@ -7,8 +7,7 @@ from game.client.battle_checkers.view import BattleCheckersView
 from game.client.board.scene import BoardScene
 
 
-class BattleCheckersScene(BoardScene, mode="battle_checkers", view=BattleCheckersView,
-                          screenshots=screenshot_contexts):
+class BattleCheckersScene(BoardScene, mode="battle_checkers", view=BattleCheckersView, screenshots=screenshot_contexts):
     """Two sides, human or AI: deployment, the 2d6 pip planner, attacks with exact odds, duels and fate rolls."""
 
     view: BattleCheckersView

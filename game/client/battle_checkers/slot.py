@@ -50,12 +50,29 @@ class Slot:
         a, b = dice
         spent = model.spent
         double = a == b
-        chips = [B.Button(f"use:{USE_SUM}", str(a + b), enabled=USE_SUM in opens,
-                          selected=live and picks.use == USE_SUM, primary=not any(spent)),
-                 B.Button(f"use:{USE_DIE1}", str(a), enabled=USE_DIE1 in opens,
-                          selected=live and picks.use == USE_DIE1, primary=not spent[0]),
-                 B.Button(f"use:{USE_DIE2}", str(b), enabled=USE_DIE2 in opens or (double and USE_DIE1 in opens),
-                          selected=live and picks.use == USE_DIE2, primary=not spent[1])]
+        chips = [
+            B.Button(
+                f"use:{USE_SUM}",
+                str(a + b),
+                enabled=USE_SUM in opens,
+                selected=live and picks.use == USE_SUM,
+                primary=not any(spent),
+            ),
+            B.Button(
+                f"use:{USE_DIE1}",
+                str(a),
+                enabled=USE_DIE1 in opens,
+                selected=live and picks.use == USE_DIE1,
+                primary=not spent[0],
+            ),
+            B.Button(
+                f"use:{USE_DIE2}",
+                str(b),
+                enabled=USE_DIE2 in opens or (double and USE_DIE1 in opens),
+                selected=live and picks.use == USE_DIE2,
+                primary=not spent[1],
+            ),
+        ]
         B.row(chips, rows.row1, rows.gap, [1.5, 1.0, 1.0])
         return chips
 
@@ -68,8 +85,14 @@ class Slot:
         rows = self._rects()
         if picks.phase == "deploy":
             titles = [(name, view.preset_title(name)) for name in picks.presets()]
-            return deploy_buttons(rows, picks, titles, picks.units_left(),
-                                  lambda word: t(f"battle_checkers.deploy.{word}"), [0.8, 1.3, 1.0])
+            return deploy_buttons(
+                rows,
+                picks,
+                titles,
+                picks.units_left(),
+                lambda word: t(f"battle_checkers.deploy.{word}"),
+                [0.8, 1.3, 1.0],
+            )
         out: list[B.Button] = []
         if picks.phase == "main":
             out = [B.Button("end", t("battle_checkers.end_turn"), primary=not picks.actors())]
@@ -110,10 +133,16 @@ class Slot:
         model = self.model()
         spirit = tuple(model.spirit) if model is not None else ()
         counts = (model.count(0), model.count(1)) if model is not None else ()
-        return (self.phase_text(), [(b.key, b.text, b.enabled, b.selected, b.primary, tuple(b.rect))
-                                    for b in self.buttons() + self.chips()],
-                self.hover, spirit, counts, getattr(model, "dice", None), tuple(getattr(model, "spent", ())),
-                self.spirit_series() if self._over() else None)
+        return (
+            self.phase_text(),
+            [(b.key, b.text, b.enabled, b.selected, b.primary, tuple(b.rect)) for b in self.buttons() + self.chips()],
+            self.hover,
+            spirit,
+            counts,
+            getattr(model, "dice", None),
+            tuple(getattr(model, "spent", ())),
+            self.spirit_series() if self._over() else None,
+        )
 
     def spirit_rows(self) -> list[pygame.Rect]:
         """One row per side in the spirit area (screen coordinates)."""
@@ -142,8 +171,9 @@ class Slot:
         offset = (rect.left - screen.left, rect.top - screen.top)
         text = self.phase_text()
         size = art.fitting_size(text, line.w, int(unit * 0.9), cut, bold=True)
-        art.label(surface, text, size, art.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]),
-                  bold=True)
+        art.label(
+            surface, text, size, art.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]), bold=True
+        )
         if self._over():
             self._spirit_chart(surface, rows.row1.union(rows.row2).move(offset), unit, cut)
         else:
@@ -173,8 +203,9 @@ class Slot:
         title = t("battle_checkers.slot.spirit_chart")
         size = art.fitting_size(title, rect.w, int(unit * 0.75), cut)
         art.label(surface, title, size, art.MUTED, topleft=(rect.left, rect.top))
-        area = pygame.Rect(rect.left + int(unit * 1.2), rect.top + int(unit * 1.45), rect.w - int(unit * 1.6),
-                           rect.h - int(unit * 1.8))
+        area = pygame.Rect(
+            rect.left + int(unit * 1.2), rect.top + int(unit * 1.45), rect.w - int(unit * 1.6), rect.h - int(unit * 1.8)
+        )
         pygame.draw.rect(surface, art.CARD, area.inflate(unit // 2, unit // 3), border_radius=6)
         top = max(1, max(max(line) for line in series))
         steps = max(1, max(len(line) for line in series) - 1)
@@ -210,18 +241,29 @@ class Slot:
                     img = die_image(TrayDie("pips", v), small)
                     if spent:
                         img = _dimmed(img)
-                    surface.blit(img, img.get_rect(center=(rect.left + rect.h * 0.45 + i * small * 0.7,
-                                                           rect.centery + (i - 0.5) * small * 0.3)))
-                art.label(surface, f"= {chip.text}", int(rect.h * 0.5), art.MUTED if spent else art.IVORY,
-                          midright=(rect.right - unit * 0.5, rect.centery), bold=True)
+                    surface.blit(
+                        img,
+                        img.get_rect(
+                            center=(rect.left + rect.h * 0.45 + i * small * 0.7, rect.centery + (i - 0.5) * small * 0.3)
+                        ),
+                    )
+                art.label(
+                    surface,
+                    f"= {chip.text}",
+                    int(rect.h * 0.5),
+                    art.MUTED if spent else art.IVORY,
+                    midright=(rect.right - unit * 0.5, rect.centery),
+                    bold=True,
+                )
             else:
                 img = die_image(TrayDie("pips", int(chip.text)), size)
                 if spent:
                     img = _dimmed(img)
                 surface.blit(img, img.get_rect(center=rect.center))
 
-    def _spirit(self, surface: pygame.Surface, area: pygame.Rect, unit: int, offset: tuple[int, int],
-                cut: list[str]) -> None:
+    def _spirit(
+        self, surface: pygame.Surface, area: pygame.Rect, unit: int, offset: tuple[int, int], cut: list[str]
+    ) -> None:
         model = self.model()
         if model is None:
             return

@@ -60,8 +60,13 @@ SIDE_COLOURS = {FRONT: art.SIDE_FRONT, RIGHT: art.SIDE_RIGHT, LEFT: art.SIDE_LEF
 COST_BADGE = art.DARK_WELL
 
 
-class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, GameStats, BattleCheckersPicks, RollCard,
-                                  Slot], slot_units=SLOT_UNITS, stats=GameStats, picks=BattleCheckersPicks, slot=Slot):
+class BattleCheckersView(
+    ModeBase[BattleCheckersState, BattleCheckersModel, GameStats, BattleCheckersPicks, RollCard, Slot],
+    slot_units=SLOT_UNITS,
+    stats=GameStats,
+    picks=BattleCheckersPicks,
+    slot=Slot,
+):
     """The Battle Checkers part of a board scene."""
 
     def attach(self, board: BoardServices) -> None:
@@ -85,8 +90,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
     def make_animation(self) -> BattleCheckersAnimation:
         """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
         board = self.board
-        return BattleCheckersAnimation(board.animator, lambda: board.model_as(BattleCheckersModel), self.card, board.t,
-                                       self.seat_name, self.slot.spirit_anchor)
+        return BattleCheckersAnimation(
+            board.animator,
+            lambda: board.model_as(BattleCheckersModel),
+            self.card,
+            board.t,
+            self.seat_name,
+            self.slot.spirit_anchor,
+        )
 
     # ----- model and animation -----
     def enter(self) -> None:
@@ -137,8 +148,11 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         p, marks, layout = self.picks, self.board.marks, self.board.layout
         drawn = False
         if interactive and state.phase == "deploy":
-            half = (state.board.name(state.board.at(x, y)) for y in state.board.half_ranks(state.player)
-                    for x in range(state.board.width))
+            half = (
+                state.board.name(state.board.at(x, y))
+                for y in state.board.half_ranks(state.player)
+                for x in range(state.board.width)
+            )
             marks.cell_tints(layer, layout, half, seat_colour(state.player))
             drawn = True
         if p.threat and state.phase != "deploy":
@@ -180,8 +194,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         layout = self.board.layout
         for cell, odds in self.threat_odds(state).items():
             rect = layout.cell_rect(*cell_xy(state.board.name(cell)))
-            text_badge(layer, percent(odds), (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
-                       max(10, layout.cell // 6), art.WHITE, art.THREAT_BADGE)
+            text_badge(
+                layer,
+                percent(odds),
+                (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
+                max(10, layout.cell // 6),
+                art.WHITE,
+                art.THREAT_BADGE,
+            )
         return True
 
     def last_cells(self) -> tuple[list[str], int] | None:
@@ -206,15 +226,21 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
                 self._last = (cells, actor)
         return self._last
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: BattleCheckersModel,
-                    offset: tuple[float, float]) -> None:
+    def draw_pieces(
+        self, surface: pygame.Surface, layout: BoardLayout, model: BattleCheckersModel, offset: tuple[float, float]
+    ) -> None:
         """Every unit of `model`, far rows first."""
         for unit in sorted(model.units.values(), key=lambda u: -u.y):
             self.draw_unit(surface, layout, unit, offset)
 
     @staticmethod
-    def draw_unit(surface: pygame.Surface, layout: BoardLayout, unit: UnitView, offset: tuple[float, float],
-                  alpha: float | None = None) -> None:
+    def draw_unit(
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        unit: UnitView,
+        offset: tuple[float, float],
+        alpha: float | None = None,
+    ) -> None:
         """One unit at its (float) position and facing, lifted and faded as it is."""
         image = unit_image(unit.owner, unit.facing, layout.piece_size, unit.attack, unit.shield)
         blit_piece(surface, layout, image, unit, offset, 0.3, alpha)
@@ -245,8 +271,9 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
                     a = layout.cell_center(p.name(attack.cell))
                     b = layout.cell_center(target)
                     mid = ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3)
-                    pygame.draw.line(layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3,
-                                                                                   (a[1] + b[1] * 2) / 3), 3)
+                    pygame.draw.line(
+                        layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3), 3
+                    )
         if p.cursor is not None:
             marks.cursor(layer, layout, p.cursor)
         self.draw_hint(layer)
@@ -265,8 +292,15 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             marks.dot(layer, layout, cell, hot)
             cost = min(costs.values())
             cx, cy = layout.cell_center(cell)
-            text_badge(layer, str(cost), (cx + layout.cell * 0.28, cy - layout.cell * 0.28), size, art.IVORY,
-                       COST_BADGE, art.with_alpha(art.MOVE_MARK, 220))
+            text_badge(
+                layer,
+                str(cost),
+                (cx + layout.cell * 0.28, cy - layout.cell * 0.28),
+                size,
+                art.IVORY,
+                COST_BADGE,
+                art.with_alpha(art.MOVE_MARK, 220),
+            )
             marks.drawn.append(_mark("cost", cell, str(cost)))
         hover = p.hover
         if hover in plans:
@@ -286,8 +320,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             if left is not None:
                 text = self.board.t("battle_checkers.pips_left", n=left)
                 cx, cy = layout.cell_center(hover)
-                text_badge(layer, text, (cx, cy + layout.cell * 0.62), max(10, layout.cell // 5), art.BUTTON_TEXT_DARK,
-                           art.SELECT)
+                text_badge(
+                    layer,
+                    text,
+                    (cx, cy + layout.cell * 0.62),
+                    max(10, layout.cell // 5),
+                    art.BUTTON_TEXT_DARK,
+                    art.SELECT,
+                )
                 marks.drawn.append(_mark("pips_left", hover, str(left)))
 
     def _facing_ring(self, layer: pygame.Surface, state: BattleCheckersState) -> bool:
@@ -316,8 +356,14 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
             rect = layout.cell_rect(*cell_xy(name)).inflate(-layout.cell // 6, -layout.cell // 6)
             pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
             pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
-            text_badge(layer, self.board.t(f"battle_checkers.side_short.{side}"),
-                       (cx - r * 0.62, cy - r * 0.62), max(9, layout.cell // 6), art.DARK_INK, colour)
+            text_badge(
+                layer,
+                self.board.t(f"battle_checkers.side_short.{side}"),
+                (cx - r * 0.62, cy - r * 0.62),
+                max(9, layout.cell // 6),
+                art.DARK_INK,
+                colour,
+            )
             self.board.marks.drawn.append(_mark("side", name, side))
         return True
 
@@ -359,15 +405,20 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         if side == FRONT:
             how = t("battle_checkers.odds.front")
         elif side == RIGHT:
-            how = t("battle_checkers.odds.right_repel") if detail.repel is not None else t(
-                "battle_checkers.odds.right_spent")
+            how = (
+                t("battle_checkers.odds.right_repel")
+                if detail.repel is not None
+                else t("battle_checkers.odds.right_spent")
+            )
         elif side == LEFT:
             how = t("battle_checkers.odds.left_shield") if detail.shielded else t("battle_checkers.odds.left_spent")
         else:
             how = t("battle_checkers.odds.rear")
-        return [t("battle_checkers.odds.title", a=p.name(attack.cell), d=target,
-                  side=t(f"battle_checkers.side.{side}")),
-                t("battle_checkers.odds.success", p=fraction_text(success), pct=percent(success)), how]
+        return [
+            t("battle_checkers.odds.title", a=p.name(attack.cell), d=target, side=t(f"battle_checkers.side.{side}")),
+            t("battle_checkers.odds.success", p=fraction_text(success), pct=percent(success)),
+            how,
+        ]
 
     def _odds_card(self, surface: pygame.Surface, target: str, cut: list[str]) -> None:
         texts = self.odds_lines(target)
@@ -504,13 +555,28 @@ class BattleCheckersView(ModeBase[BattleCheckersState, BattleCheckersModel, Game
         for seat, side in enumerate(stats.sides):
             name = self.seat_name(seat)
             if side.attacks:
-                lines.append(t("battle_checkers.summary.side", name=name, lost=side.lost, kills=side.kills,
-                               attacks=side.attacks, expected=f"{float(side.expected):.1f}"))
+                lines.append(
+                    t(
+                        "battle_checkers.summary.side",
+                        name=name,
+                        lost=side.lost,
+                        kills=side.kills,
+                        attacks=side.attacks,
+                        expected=f"{float(side.expected):.1f}",
+                    )
+                )
             else:
                 lines.append(t("battle_checkers.summary.no_attacks", name=name, lost=side.lost))
         for seat, side in enumerate(stats.sides):
-            lines.append(t("battle_checkers.summary.spirit", name=self.seat_name(seat), start=side.spirit[0],
-                           end=state.spirit[seat], peak=max(side.spirit + [state.spirit[seat]])))
+            lines.append(
+                t(
+                    "battle_checkers.summary.spirit",
+                    name=self.seat_name(seat),
+                    start=side.spirit[0],
+                    end=state.spirit[seat],
+                    peak=max(side.spirit + [state.spirit[seat]]),
+                )
+            )
         return "\n".join(lines)
 
     def turn_opened(self, event: object) -> int | None:
@@ -544,8 +610,11 @@ def _shards(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     colour = seat_colour(e.params["owner"])
     fx, fy = direction(e.params["facing"])
     rx, ry = -fy, fx
-    corners = [(fx * 0.42, fy * 0.42), (-fx * 0.3 + rx * 0.34, -fy * 0.3 + ry * 0.34),
-               (-fx * 0.3 - rx * 0.34, -fy * 0.3 - ry * 0.34)]
+    corners = [
+        (fx * 0.42, fy * 0.42),
+        (-fx * 0.3 + rx * 0.34, -fy * 0.3 + ry * 0.34),
+        (-fx * 0.3 - rx * 0.34, -fy * 0.3 - ry * 0.34),
+    ]
     for i in range(3):
         p, q = corners[i], corners[(i + 1) % 3]
         mx, my = (p[0] + q[0]) / 3, (p[1] + q[1]) / 3
@@ -559,8 +628,10 @@ def _shards(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
             points.append((ox + dx * cos - dy * sin, oy + dx * sin + dy * cos))
         shade = art.mix(art.shade(colour, 0.7 + 0.25 * i), art.PANEL, t)
         centre = (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
-        points = [(centre[0] + (x - centre[0]) * (1 - t * 0.6), centre[1] + (y - centre[1]) * (1 - t * 0.6))
-                  for x, y in points]
+        points = [
+            (centre[0] + (x - centre[0]) * (1 - t * 0.6), centre[1] + (y - centre[1]) * (1 - t * 0.6))
+            for x, y in points
+        ]
         pygame.draw.polygon(surface, shade, points)
         pygame.draw.polygon(surface, art.PIECE_INK, points, 2)
 

@@ -63,8 +63,9 @@ class Animator:
                 handler(event)
 
     # ----- helpers for handlers -----
-    def step(self, anims: list[Anim], start: Callable[[], None] | None = None,
-             end: Callable[[], None] | None = None) -> None:
+    def step(
+        self, anims: list[Anim], start: Callable[[], None] | None = None, end: Callable[[], None] | None = None
+    ) -> None:
         """Queue anims that play together, with callbacks when they start and end."""
         self.queue.push(Step(anims, start, end))
 
@@ -72,8 +73,15 @@ class Animator:
         """A pause of `seconds` (with an optional callback as it starts)."""
         self.step([Anim("wait", seconds)], start)
 
-    def slide(self, take: Callable[[], Movable | None], src: str, dst: str, per_cell: float = CELL_SECONDS,
-              lift: bool = False, sound: str = "") -> None:
+    def slide(
+        self,
+        take: Callable[[], Movable | None],
+        src: str,
+        dst: str,
+        per_cell: float = CELL_SECONDS,
+        lift: bool = False,
+        sound: str = "",
+    ) -> None:
         """Slide the piece `take()` returns (called as the step starts) from `src` to `dst`, eased out."""
         sx, sy = cell_xy(src)
         dx, dy = cell_xy(dst)
@@ -101,8 +109,13 @@ class Animator:
 
         self.step([Anim("slide", slide_seconds(cells, per_cell), on_tick=tick)], start, end)
 
-    def fade_anim(self, take: Callable[[], Movable | None], seconds: float, to: float = 0.0,
-                  on_tick: Callable[[Movable, float], None] | None = None) -> Anim:
+    def fade_anim(
+        self,
+        take: Callable[[], Movable | None],
+        seconds: float,
+        to: float = 0.0,
+        on_tick: Callable[[Movable, float], None] | None = None,
+    ) -> Anim:
         """An anim fading the piece `take()` returns (looked up on the first tick) to opacity `to`."""
         holder: dict[str, Movable | None] = {}
 
@@ -117,13 +130,23 @@ class Animator:
 
         return Anim("fade", seconds, on_tick=tick)
 
-    def float_text(self, cell: str, text: str, colour: tuple[int, int, int], delay: float = 0.0,
-                   at: tuple[float, float] | None = None, follow: object = None) -> None:
+    def float_text(
+        self,
+        cell: str,
+        text: str,
+        colour: tuple[int, int, int],
+        delay: float = 0.0,
+        at: tuple[float, float] | None = None,
+        follow: object = None,
+    ) -> None:
         """A number or word that floats up from `cell` (or board coordinates `at`) and fades; with `follow` (a
         piece with `x` and `y`) it rises from wherever that piece is, so a pushed die carries its number along."""
         x, y = at if at is not None else cell_xy(cell)
-        self.queue.add_effect(Effect("float", 1.0 + delay, {"x": x, "y": y, "text": text, "color": colour,
-                                                            "delay": delay, "follow": follow}))
+        self.queue.add_effect(
+            Effect(
+                "float", 1.0 + delay, {"x": x, "y": y, "text": text, "color": colour, "delay": delay, "follow": follow}
+            )
+        )
 
     def shake(self, strength: float = 1.0, seconds: float = 0.22) -> None:
         """Shake the board (at most 4 px, decaying)."""

@@ -50,8 +50,14 @@ def hit(buttons: Sequence[Button], pos: tuple[int, int] | None) -> Button | None
     return None
 
 
-def draw(surface: pygame.Surface, buttons: Sequence[Button], hover: str | None, size: int, cut: list[str],
-         offset: tuple[int, int] = (0, 0)) -> None:
+def draw(
+    surface: pygame.Surface,
+    buttons: Sequence[Button],
+    hover: str | None,
+    size: int,
+    cut: list[str],
+    offset: tuple[int, int] = (0, 0),
+) -> None:
     """Every button (moved by `offset`), its text shrunk to fit (what cannot fit goes to `cut`)."""
     for button in buttons:
         rect = button.rect.move(offset)

@@ -112,13 +112,24 @@ class Chooser:
         pygame.draw.rect(surface, art.POPUP, rect, border_radius=10)
         pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
         chip = self.chips[0][0].h if self.chips else 24
-        art.label(surface, self.title, max(12, chip // 2), art.PARCHMENT,
-                 midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
+        art.label(
+            surface,
+            self.title,
+            max(12, chip // 2),
+            art.PARCHMENT,
+            midleft=(rect.left + chip // 3, rect.top + chip // 2),
+            bold=True,
+        )
         for r, (label, _opts) in enumerate(self.rows):
             if label:
                 row_rect = next(cr for cr, rr, _ in self.chips if rr == r)
-                art.label(surface, label, max(11, chip // 2), art.LABEL_TEXT,
-                         midleft=(rect.left + chip // 3, row_rect.centery))
+                art.label(
+                    surface,
+                    label,
+                    max(11, chip // 2),
+                    art.LABEL_TEXT,
+                    midleft=(rect.left + chip // 3, row_rect.centery),
+                )
         for chip_rect, r, c in self.chips:
             opt = self.rows[r][1][c]
             focused = (r, c) == self.focus
@@ -126,8 +137,9 @@ class Chooser:
             bg = art.ORANGE if hot or focused else art.CHIP
             pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
             pygame.draw.rect(surface, art.WARM_LIGHT if focused else art.CHIP_EDGE, chip_rect, 2, border_radius=6)
-            art.label(surface, opt.label, max(12, int(chip_rect.h * 0.55)), art.CHIP_TEXT, center=chip_rect.center,
-                     bold=True)
+            art.label(
+                surface, opt.label, max(12, int(chip_rect.h * 0.55)), art.CHIP_TEXT, center=chip_rect.center, bold=True
+            )
 
 
 def _clear_of(rect: pygame.Rect, avoid: list[pygame.Rect], bounds: pygame.Rect, gap: int) -> pygame.Rect:
@@ -135,10 +147,14 @@ def _clear_of(rect: pygame.Rect, avoid: list[pygame.Rect], bounds: pygame.Rect, 
     that covers none of it, else the one that covers least."""
     union = avoid[0].unionall(avoid[1:])
     best: tuple[int, int, pygame.Rect] | None = None
-    for i, (anchor, point) in enumerate((("midbottom", (union.centerx, union.top - gap)),
-                                         ("midtop", (union.centerx, union.bottom + gap)),
-                                         ("midleft", (union.right + gap, union.centery)),
-                                         ("midright", (union.left - gap, union.centery)))):
+    for i, (anchor, point) in enumerate(
+        (
+            ("midbottom", (union.centerx, union.top - gap)),
+            ("midtop", (union.centerx, union.bottom + gap)),
+            ("midleft", (union.right + gap, union.centery)),
+            ("midright", (union.left - gap, union.centery)),
+        )
+    ):
         place = rect.copy()
         setattr(place, anchor, point)
         place.clamp_ip(bounds)

@@ -26,6 +26,7 @@ def play_ai_until(session: GameSession, done: Callable[[GameSession], bool], lim
 
 def instant(app: App, step: Callable[[BoardScene], None] | None = None) -> Callable[[BoardScene], None]:
     """A screenshot context's `prepare`: animations set to instant, then `step(scene)` where one is given."""
+
     def prepare(scene: BoardScene) -> None:
         app.settings.anim_speed = "instant"
         if step is not None:

@@ -62,8 +62,12 @@ class BoardDialogs:
             return True
         if self.overlay is None:
             return False
-        if not self.buttons.handle(event) and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
-                and self.overlay == "pause":
+        if (
+            not self.buttons.handle(event)
+            and event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.overlay == "pause"
+        ):
             self.scene.close_pause()
         return True
 
@@ -79,16 +83,17 @@ class BoardDialogs:
         art.panel(veil, self.rect, self.app.ui_scale)
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s
-        art.heading(self.app, veil, title, (self.rect.centerx, self.rect.y + s(46)),
-                    self._title_size(title))
+        art.heading(self.app, veil, title, (self.rect.centerx, self.rect.y + s(46)), self._title_size(title))
         if self.overlay == "game_over" and self.game_over_text[1]:
             box = self.reason_box()
-            art.wrapped_text(self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT,
-                             align="center")
+            art.wrapped_text(
+                self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT, align="center"
+            )
         if self.overlay == "game_over" and self.scene.results_size()[1]:
             top = self.reason_box().bottom + s(10)
-            self.scene.draw_results(veil, pygame.Rect(self.rect.x + s(28), top, self.rect.w - s(56),
-                                                s(self.scene.results_size()[1])))
+            self.scene.draw_results(
+                veil, pygame.Rect(self.rect.x + s(28), top, self.rect.w - s(56), s(self.scene.results_size()[1]))
+            )
         self.veil = pygame_gui.elements.UIImage(
             pygame.Rect((0, 0), self.scene.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
         )
@@ -108,8 +113,7 @@ class BoardDialogs:
         for index, (text, callback, object_id) in enumerate(items):
             row, col = divmod(index, columns)
             button_rect = pygame.Rect(rect.x + s(40) + col * (width + gap), rect.y + s(top) + row * s(56), width, s(46))
-            self.buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id,
-                                     layer=OVERLAY_LAYER)
+            self.buttons.add(self.app.ui, button_rect, text, callback, object_id=object_id, layer=OVERLAY_LAYER)
         self.buttons.set_focus(0)
 
     def _build_pause(self) -> None:
@@ -155,8 +159,11 @@ class BoardDialogs:
         lines = len(self.reason_lines())
         line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
         extra = max(0, round(lines * line_h) - 52)
-        items = [(t("gameover.rematch"), self.scene.rematch, "#primary"), *self.scene.game_over_actions(),
-                 (t("gameover.menu"), self.scene.to_menu, "#menu_button")]
+        items = [
+            (t("gameover.rematch"), self.scene.rematch, "#primary"),
+            *self.scene.game_over_actions(),
+            (t("gameover.menu"), self.scene.to_menu, "#menu_button"),
+        ]
         results_h = self.scene.results_size()[1]
         if results_h:
             extra += results_h + 10
@@ -167,8 +174,15 @@ class BoardDialogs:
         s = self.app.s
         # The card can be closed to look at the final board (Esc does the same).
         close = pygame.Rect(rect.right - s(44), rect.y + s(8), s(36), s(36))
-        self.buttons.add(self.app.ui, close, "×", self.scene.close_game_over, object_id="#small_button",
-                                 layer=OVERLAY_LAYER, tooltip=t("gameover.close"))
+        self.buttons.add(
+            self.app.ui,
+            close,
+            "×",
+            self.scene.close_game_over,
+            object_id="#small_button",
+            layer=OVERLAY_LAYER,
+            tooltip=t("gameover.close"),
+        )
 
     def _game_over_w(self) -> int:
         """The game-over card's width in layout units: wider when it shows results."""

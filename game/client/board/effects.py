@@ -26,8 +26,15 @@ def particles(rng: random.Random, colours: list[tuple[int, int, int]], count: in
     for _ in range(count):
         angle = rng.uniform(0, 2 * math.pi)
         speed = rng.uniform(0.6, 1.8)
-        parts.append((math.cos(angle) * speed, math.sin(angle) * speed, rng.uniform(0.05, 0.12),
-                      rng.uniform(0, 0.3), rng.choice(colours)))
+        parts.append(
+            (
+                math.cos(angle) * speed,
+                math.sin(angle) * speed,
+                rng.uniform(0.05, 0.12),
+                rng.uniform(0, 0.3),
+                rng.choice(colours),
+            )
+        )
     return parts
 
 
@@ -86,9 +93,13 @@ def _spark(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     r = layout.cell * (0.12 + 0.3 * t)
     for i in range(8):
         a = math.pi * 2 * i / 8 + 0.3
-        pygame.draw.line(surface, art.mix(art.SPARK_HOT, art.SPARK_COOL, t),
-                         (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
-                         (cx + math.cos(a) * r, cy + math.sin(a) * r), max(1, int(3 * (1 - t)) + 1))
+        pygame.draw.line(
+            surface,
+            art.mix(art.SPARK_HOT, art.SPARK_COOL, t),
+            (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
+            (cx + math.cos(a) * r, cy + math.sin(a) * r),
+            max(1, int(3 * (1 - t)) + 1),
+        )
 
 
 def _orbs(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
@@ -110,23 +121,34 @@ def _victory(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     cx, cy = layout.center(e.params["x"], e.params["y"])
     accent = e.params.get("colour", art.VICTORY)
     for k in range(3):
-        u = (t * 1.5 - k * 0.25)
+        u = t * 1.5 - k * 0.25
         if 0 < u < 1:
-            pygame.draw.circle(surface, art.mix(accent, art.WHITE, 0.3), (cx, cy), cell * (0.45 + 0.9 * u),
-                               max(1, int(5 * (1 - u))))
+            pygame.draw.circle(
+                surface, art.mix(accent, art.WHITE, 0.3), (cx, cy), cell * (0.45 + 0.9 * u), max(1, int(5 * (1 - u)))
+            )
     for i in range(12):
         a = math.pi * 2 * i / 12 + t * 1.5
         r0, r1 = cell * 0.55, cell * (0.7 + 0.35 * math.sin(t * math.pi))
-        pygame.draw.line(surface, accent, (cx + math.cos(a) * r0, cy + math.sin(a) * r0),
-                         (cx + math.cos(a) * r1, cy + math.sin(a) * r1), 2)
+        pygame.draw.line(
+            surface,
+            accent,
+            (cx + math.cos(a) * r0, cy + math.sin(a) * r0),
+            (cx + math.cos(a) * r1, cy + math.sin(a) * r1),
+            2,
+        )
 
 
 class Effects:
     """Draws running effects by kind; kinds without a drawer (the shake) are skipped."""
 
     def __init__(self) -> None:
-        self.drawers: dict[str, Drawer] = {"float": _float, "burst": _burst, "spark": _spark, "orbs": _orbs,
-                                           "victory": _victory}
+        self.drawers: dict[str, Drawer] = {
+            "float": _float,
+            "burst": _burst,
+            "spark": _spark,
+            "orbs": _orbs,
+            "victory": _victory,
+        }
         self.over_panel: set[str] = set()  # kinds drawn last, over the side panel (things flying to a counter)
 
     def register(self, kind: str, drawer: Drawer, over_panel: bool = False) -> None:
@@ -136,8 +158,9 @@ class Effects:
         if over_panel:
             self.over_panel.add(kind)
 
-    def draw(self, surface: pygame.Surface, layout: BoardLayout, effects: list[Effect],
-             over_panel: bool = False) -> None:
+    def draw(
+        self, surface: pygame.Surface, layout: BoardLayout, effects: list[Effect], over_panel: bool = False
+    ) -> None:
         """Every running effect of the layer (under or over the panel), in the order they started."""
         for e in effects:
             if (e.kind in self.over_panel) != over_panel:

@@ -56,8 +56,15 @@ class HandoverCard:
         surface.blit(veil, (0, 0))
         art.panel(surface, self.rect, unit / 18)
         pygame.draw.rect(surface, self.colour, self.rect.inflate(-unit // 2, -unit // 2), 3, border_radius=10)
-        art.label(surface, self.name, int(unit * 1.8), self.colour,
-                  center=(self.rect.centerx, self.rect.top + unit * 2.2), bold=True, shadow=art.SHADOW)
+        art.label(
+            surface,
+            self.name,
+            int(unit * 1.8),
+            self.colour,
+            center=(self.rect.centerx, self.rect.top + unit * 2.2),
+            bold=True,
+            shadow=art.SHADOW,
+        )
         f = art.font(int(unit * 1.1))
         y = self.rect.top + int(unit * 3.8)
         for line in art.wrap(f, self.message, self.rect.w - 3 * unit):
@@ -111,8 +118,9 @@ class HandoverFlow:
         """Show the card for the seat to act."""
         scene = self.scene
         seat = scene.live.current_seat
-        self.card = HandoverCard(seat, scene.view.seat_name(seat), scene.view.seat_colour(seat), message,
-                                 scene.app.t("board.handover.ready"))
+        self.card = HandoverCard(
+            seat, scene.view.seat_name(seat), scene.view.seat_colour(seat), message, scene.app.t("board.handover.ready")
+        )
         self.layout()
 
     def layout(self) -> None:
@@ -129,14 +137,13 @@ class HandoverFlow:
         if not message:
             return events
         seat = self.scene.live.current_seat
-        cut = max((i for i, e in enumerate(events) if self.scene.view.turn_opened(e) == seat),
-                  default=len(events) - 1)
+        cut = max((i for i, e in enumerate(events) if self.scene.view.turn_opened(e) == seat), default=len(events) - 1)
         if cut >= len(events) - 1:
             return events  # nothing after the turn opened: the card comes when the board settles, as always
-        self.held = events[cut + 1:]
+        self.held = events[cut + 1 :]
         self.open(message)  # drawn and answered once the events before it have played out
         self.last_human = seat
-        return events[:cut + 1]
+        return events[: cut + 1]
 
     def dismiss(self) -> None:
         """The player took the seat: close the card and play what opens their turn."""

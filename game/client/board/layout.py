@@ -63,8 +63,9 @@ class BoardLayout:
 
     def cell_rect(self, x: int, y: int) -> pygame.Rect:
         """The square of a cell."""
-        return pygame.Rect(self.board.left + x * self.cell, self.board.bottom - (y + 1) * self.cell, self.cell,
-                           self.cell)
+        return pygame.Rect(
+            self.board.left + x * self.cell, self.board.bottom - (y + 1) * self.cell, self.cell, self.cell
+        )
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """(x, y) of the cell under a pixel, or None off the board."""

@@ -108,7 +108,7 @@ class MoveLog:
     def shown(self) -> list[Row]:
         """The rows on screen now."""
         top = self.first_shown()
-        return self.rows[top:top + self.rows_shown]
+        return self.rows[top : top + self.rows_shown]
 
     # ----- scrolling -----
     def scrolled_back(self) -> bool:
@@ -129,8 +129,9 @@ class MoveLog:
     # ----- entries -----
     def entry_cells(self) -> list[tuple[int, int]]:
         """(row index, column) of every entry, in entry order."""
-        return [(r, c) for r, (_num, cells) in enumerate(self.rows) for c, text in enumerate(cells)
-                if text and text != "…"]
+        return [
+            (r, c) for r, (_num, cells) in enumerate(self.rows) for c, text in enumerate(cells) if text and text != "…"
+        ]
 
     def cell_of(self, entry: int) -> int | None:
         """The index (in `entry_cells` order) of the cell that holds `entry` (1-based), or None."""
@@ -272,14 +273,21 @@ class MoveLog:
         if self.headers and len(self.headers) == len(starts):
             self._draw_headers(surface, log, starts, ends, cut)
         else:
-            art.label(surface, self.title, int(u * 0.8), art.INK_SOFT, topleft=(log.left + u // 2,
-                                                                                 log.top + u // 3), bold=True)
+            art.label(
+                surface,
+                self.title,
+                int(u * 0.8),
+                art.INK_SOFT,
+                topleft=(log.left + u // 2, log.top + u // 3),
+                bold=True,
+            )
         self._draw_rows(surface, offset, top, starts, ends, cut)
         self._draw_scroll_bar(surface, offset, top)
         self._draw_chip(surface, offset, cut)
 
-    def _draw_headers(self, surface: pygame.Surface, log: pygame.Rect, starts: list[int], ends: list[int],
-                      cut: list[str]) -> None:
+    def _draw_headers(
+        self, surface: pygame.Surface, log: pygame.Rect, starts: list[int], ends: list[int], cut: list[str]
+    ) -> None:
         """The seat names head their columns (who plays each side, always in view)."""
         u = self.unit
         columns = len(starts)
@@ -302,8 +310,15 @@ class MoveLog:
         for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
             art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3), bold=True)
 
-    def _draw_rows(self, surface: pygame.Surface, offset: tuple[int, int], top: int, starts: list[int],
-                   ends: list[int], cut: list[str]) -> None:
+    def _draw_rows(
+        self,
+        surface: pygame.Surface,
+        offset: tuple[int, int],
+        top: int,
+        starts: list[int],
+        ends: list[int],
+        cut: list[str],
+    ) -> None:
         """The numbered rows shown, the newest entry bold and the reviewed one on a band."""
         u = self.unit
         log = self.rect.move(offset)
@@ -312,7 +327,7 @@ class MoveLog:
         newest = len(self.rows) - 1
         index = self.cell_of(self.selected) if self.selected else None
         selected = self.entry_cells()[index] if index is not None else None
-        for n, (num, cells) in enumerate(self.rows[top:top + self.rows_shown]):
+        for n, (num, cells) in enumerate(self.rows[top : top + self.rows_shown]):
             y = body.top + n * self.line
             bold_at = max((i for i, text in enumerate(cells) if text), default=-1) if top + n == newest else -1
             art.label(surface, f"{num}.", int(u * 0.85), art.INK_SOFT, topleft=(log.left + u // 2, y))
@@ -341,8 +356,9 @@ class MoveLog:
         if top + self.rows_shown < len(self.rows):
             # Scrolled back: a small marker says newer moves are below.
             mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
-            pygame.draw.polygon(surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8),
-                                                        (mx, my + k * 0.4)])
+            pygame.draw.polygon(
+                surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8), (mx, my + k * 0.4)]
+            )
 
     def _draw_chip(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
         """The "jump to latest" chip while scrolled back."""

@@ -44,8 +44,9 @@ def badge_rect(text: str, size: int) -> pygame.Rect:
     return pygame.Rect(0, 0, w, h).inflate(size * 0.7, size * 0.25)
 
 
-def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg: Paint, bg: Paint,
-               outline: Paint = art.DARK_INK) -> pygame.Rect:
+def text_badge(
+    surface: pygame.Surface, text: str, center: Point, size: int, fg: Paint, bg: Paint, outline: Paint = art.DARK_INK
+) -> pygame.Rect:
     """A rounded label (damage numbers, odds, amounts); returns where it was drawn."""
     image = _badge_image(text, size, tuple(fg), tuple(bg), tuple(outline))
     rect = image.get_rect(center=(int(center[0]), int(center[1])))
@@ -54,8 +55,9 @@ def text_badge(surface: pygame.Surface, text: str, center: Point, size: int, fg:
 
 
 @lru_cache(maxsize=512)
-def _badge_image(text: str, size: int, fg: tuple[int, ...], bg: tuple[int, ...],
-                 outline: tuple[int, ...]) -> pygame.Surface:
+def _badge_image(
+    text: str, size: int, fg: tuple[int, ...], bg: tuple[int, ...], outline: tuple[int, ...]
+) -> pygame.Surface:
     """A badge drawn once (boards redraw the same costs and odds every frame)."""
     rect = badge_rect(text, size)
     image = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -67,8 +69,14 @@ def _badge_image(text: str, size: int, fg: tuple[int, ...], bg: tuple[int, ...],
     return image
 
 
-def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], size: int, keep_clear: list[pygame.Rect],
-                 segments: list[Segment], marks: list[pygame.Rect]) -> list[pygame.Rect]:
+def place_badges(
+    layout: BoardLayout,
+    badges: list[tuple[pygame.Rect, str]],
+    size: int,
+    keep_clear: list[pygame.Rect],
+    segments: list[Segment],
+    marks: list[pygame.Rect],
+) -> list[pygame.Rect]:
     """Rectangles for text badges, each beside its own rect (above, below, right or left of it): on the side that
     covers nothing in `keep_clear` (pieces' values), no other badge, and as little as possible of the arrows
     (`segments`) and `marks`."""
@@ -78,8 +86,12 @@ def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], siz
     for own, text in badges:
         box = badge_rect(text, size)
         candidates: list[tuple[int, int, pygame.Rect]] = []
-        for anchor, point in (("midbottom", (own.centerx, own.top - gap)), ("midtop", (own.centerx, own.bottom + gap)),
-                              ("midleft", (own.right + gap, own.centery)), ("midright", (own.left - gap, own.centery))):
+        for anchor, point in (
+            ("midbottom", (own.centerx, own.top - gap)),
+            ("midtop", (own.centerx, own.bottom + gap)),
+            ("midleft", (own.right + gap, own.centery)),
+            ("midright", (own.left - gap, own.centery)),
+        ):
             rect = box.copy()
             setattr(rect, anchor, point)
             score = 100 * sum(rect.colliderect(v) for v in keep_clear)
@@ -93,16 +105,25 @@ def place_badges(layout: BoardLayout, badges: list[tuple[pygame.Rect, str]], siz
     return placed
 
 
-def dashed_ring(surface: pygame.Surface, center: Point, radius: float, colour: Paint, width: int, dashes: int = 12,
-                phase: float = 0.0) -> None:
+def dashed_ring(
+    surface: pygame.Surface,
+    center: Point,
+    radius: float,
+    colour: Paint,
+    width: int,
+    dashes: int = 12,
+    phase: float = 0.0,
+) -> None:
     """A ring of dashes (a chosen destination)."""
     cx, cy = center
     step = 2 * math.pi / dashes
     for i in range(dashes):
         a0 = phase + i * step
         a1 = a0 + step * 0.55
-        points = [(cx + math.cos(a0 + (a1 - a0) * k / 4) * radius, cy + math.sin(a0 + (a1 - a0) * k / 4) * radius)
-                  for k in range(5)]
+        points = [
+            (cx + math.cos(a0 + (a1 - a0) * k / 4) * radius, cy + math.sin(a0 + (a1 - a0) * k / 4) * radius)
+            for k in range(5)
+        ]
         pygame.draw.lines(surface, colour, False, points, width)
 
 
@@ -111,8 +132,13 @@ def crosshair(surface: pygame.Surface, center: Point, radius: float, colour: Pai
     cx, cy = center
     pygame.draw.circle(surface, colour, (cx, cy), radius, width)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        pygame.draw.line(surface, colour, (cx + dx * radius * 0.55, cy + dy * radius * 0.55),
-                         (cx + dx * radius * 1.3, cy + dy * radius * 1.3), width)
+        pygame.draw.line(
+            surface,
+            colour,
+            (cx + dx * radius * 0.55, cy + dy * radius * 0.55),
+            (cx + dx * radius * 1.3, cy + dy * radius * 1.3),
+            width,
+        )
 
 
 def dashed_rect(layer: pygame.Surface, rect: pygame.Rect, colour: Paint, width: int) -> None:
@@ -185,8 +211,9 @@ class Marks:
         self.drawn.append(Mark("ring", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.5
-        pygame.draw.circle(layer, art.with_alpha(colour, 70 + int(40 * self.pulse)), (cx, cy), r,
-                           max(3, layout.cell // 12))
+        pygame.draw.circle(
+            layer, art.with_alpha(colour, 70 + int(40 * self.pulse)), (cx, cy), r, max(3, layout.cell // 12)
+        )
         pygame.draw.circle(layer, art.with_alpha(colour, 230), (cx, cy), r - layout.cell // 14, 2)
 
     def corner_ticks(self, layer: pygame.Surface, layout: BoardLayout, cells: set[str]) -> None:
@@ -196,8 +223,12 @@ class Marks:
             rect = layout.cell_rect(*cell_xy(cell)).inflate(-4, -4)
             k = max(4, layout.cell // 7)
             colour = art.with_alpha(art.SELECT, 120)
-            for (x, y), (dx, dy) in ((rect.topleft, (1, 1)), (rect.topright, (-1, 1)), (rect.bottomleft, (1, -1)),
-                                     (rect.bottomright, (-1, -1))):
+            for (x, y), (dx, dy) in (
+                (rect.topleft, (1, 1)),
+                (rect.topright, (-1, 1)),
+                (rect.bottomleft, (1, -1)),
+                (rect.bottomright, (-1, -1)),
+            ):
                 pygame.draw.line(layer, colour, (x, y), (x + dx * k, y), 2)
                 pygame.draw.line(layer, colour, (x, y), (x, y + dy * k), 2)
 
@@ -209,8 +240,7 @@ class Marks:
         pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 90), (cx + 1, cy + 2), r + 2)
         pygame.draw.circle(layer, art.with_alpha(art.MOVE_MARK, 235 if hot else 190), (cx, cy), r)
         if hot:
-            dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14,
-                        self.time * 1.5)
+            dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14, self.time * 1.5)
 
     def attack(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, badge: str = "") -> None:
         """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right."""
@@ -219,8 +249,7 @@ class Marks:
         r = layout.cell * 0.44
         crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
         if badge:
-            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), art.WHITE,
-                       art.ATTACK)
+            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), art.WHITE, art.ATTACK)
 
     def plus_badge(self, layer: pygame.Surface, layout: BoardLayout, a: str, b: str, hot: bool) -> pygame.Rect:
         """A '+' badge on the edge between two cells (give from a to b); returns its clickable rect."""
@@ -254,8 +283,9 @@ class Marks:
         pygame.draw.rect(layer, art.with_alpha(art.WHITE, 230), rect, 3, border_radius=4)
         pygame.draw.rect(layer, art.with_alpha(art.DARK_INK, 160), rect.inflate(4, 4), 1, border_radius=5)
 
-    def ghost_arrow(self, layer: pygame.Surface, a: Point, b: Point, colour: Paint, width: int, head: float,
-                    what: str = "") -> None:
+    def ghost_arrow(
+        self, layer: pygame.Surface, a: Point, b: Point, colour: Paint, width: int, head: float, what: str = ""
+    ) -> None:
         """A translucent arrow with a dark under-stroke (what will slide, or a suggested move: `what`, in cells)."""
         self.drawn.append(Mark("arrow", what.partition("-")[0], what))
         art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 120), width + 4, head + 3)
@@ -284,16 +314,23 @@ class Marks:
             rect = layout.cell_rect(x, y)
             pygame.draw.rect(layer, art.with_alpha(colour, 42), rect)
             # Rank grows upwards on screen: (x, y + 1) is the square above.
-            sides = {(0, 1): ((rect.left, rect.top), (rect.right - 1, rect.top)),
-                     (0, -1): ((rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)),
-                     (-1, 0): ((rect.left, rect.top), (rect.left, rect.bottom - 1)),
-                     (1, 0): ((rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1))}
+            sides = {
+                (0, 1): ((rect.left, rect.top), (rect.right - 1, rect.top)),
+                (0, -1): ((rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)),
+                (-1, 0): ((rect.left, rect.top), (rect.left, rect.bottom - 1)),
+                (1, 0): ((rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1)),
+            }
             for (dx, dy), (a, b) in sides.items():
                 if (x + dx, y + dy) not in inside:
                     # Drawn inside the square, so neighbouring groups' outlines sit side by side.
                     shift = (-dx * (width // 2), dy * (width // 2))
-                    pygame.draw.line(layer, art.with_alpha(colour, 235), (a[0] + shift[0], a[1] + shift[1]),
-                                     (b[0] + shift[0], b[1] + shift[1]), width)
+                    pygame.draw.line(
+                        layer,
+                        art.with_alpha(colour, 235),
+                        (a[0] + shift[0], a[1] + shift[1]),
+                        (b[0] + shift[0], b[1] + shift[1]),
+                        width,
+                    )
 
     def cross(self, layer: pygame.Surface, layout: BoardLayout, cell: Cell) -> None:
         """A red cross over a piece that would be destroyed."""
@@ -301,7 +338,17 @@ class Marks:
         cx, cy = layout.center(*cell)
         r = layout.cell * 0.34
         for sgn in (1, -1):
-            pygame.draw.line(layer, art.with_alpha(art.STRIKE_SHADOW, 200), (cx - r, cy - sgn * r + 2),
-                             (cx + r, cy + sgn * r + 2), max(6, layout.cell // 8))
-            pygame.draw.line(layer, art.with_alpha(art.STRIKE, 245), (cx - r, cy - sgn * r),
-                             (cx + r, cy + sgn * r), max(4, layout.cell // 11))
+            pygame.draw.line(
+                layer,
+                art.with_alpha(art.STRIKE_SHADOW, 200),
+                (cx - r, cy - sgn * r + 2),
+                (cx + r, cy + sgn * r + 2),
+                max(6, layout.cell // 8),
+            )
+            pygame.draw.line(
+                layer,
+                art.with_alpha(art.STRIKE, 245),
+                (cx - r, cy - sgn * r),
+                (cx + r, cy + sgn * r),
+                max(4, layout.cell // 11),
+            )

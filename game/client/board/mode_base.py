@@ -78,9 +78,14 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
     slot: SlotT
     animation: Animation
 
-    def __init_subclass__(cls, slot_units: float | None = None, stats: Callable[[Game], Any] | None = None,
-                          picks: Callable[[BoardServices], Any] | None = None, slot: Callable[[Any], Any] | None = None,
-                          **kwargs: object) -> None:
+    def __init_subclass__(
+        cls,
+        slot_units: float | None = None,
+        stats: Callable[[Game], Any] | None = None,
+        picks: Callable[[BoardServices], Any] | None = None,
+        slot: Callable[[Any], Any] | None = None,
+        **kwargs: object,
+    ) -> None:
         """A mode's view: its slot's height `slot_units` and its `stats`, `picks` and `slot` classes (typed loosely
         here: a class keyword's type cannot name the class's own bracketed types)."""
         super().__init_subclass__(**kwargs)

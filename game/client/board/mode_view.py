@@ -113,8 +113,9 @@ class ModeView(Protocol[StateT, ModelT]):
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """Marks under the pieces (last move, selection, pieces that can act); True when anything was drawn."""
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: ModelT,
-                    offset: tuple[float, float]) -> None:
+    def draw_pieces(
+        self, surface: pygame.Surface, layout: BoardLayout, model: ModelT, offset: tuple[float, float]
+    ) -> None:
         """Every piece of `model` (also for review: nothing here may depend on the picks)."""
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:

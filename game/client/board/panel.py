@@ -90,13 +90,21 @@ class PanelInfo:
     acting: int = -1
 
 
-def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float,
-                 emblem: EmblemDrawer) -> list[str]:
+def draw_dynamic(
+    surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float, emblem: EmblemDrawer
+) -> list[str]:
     """Title, turn card, seat row, status and key help; returns the texts that did not fit (none expected)."""
     u = pl.unit
     cut: list[str] = []
-    title = art.label(surface, info.title, int(u * 1.45), art.PARCHMENT,
-                      midleft=(pl.title.left, pl.title.centery - u * 0.3), bold=True, shadow=art.SHADOW)
+    title = art.label(
+        surface,
+        info.title,
+        int(u * 1.45),
+        art.PARCHMENT,
+        midleft=(pl.title.left, pl.title.centery - u * 0.3),
+        bold=True,
+        shadow=art.SHADOW,
+    )
     if info.subtitle:
         room = pl.title.right - title.right - u
         size = art.fitting_size(info.subtitle, room, int(u * 0.85), cut)
@@ -111,16 +119,22 @@ def draw_dynamic(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time
     return cut
 
 
-def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float, emblem: EmblemDrawer,
-               cut: list[str]) -> None:
+def _turn_card(
+    surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: float, emblem: EmblemDrawer, cut: list[str]
+) -> None:
     """The acting seat's emblem, accent bar, name and who plays it, and a spinner while it thinks."""
     u = pl.unit
     card = pl.turn
     accent = info.colour
     pygame.draw.rect(surface, art.CARD, card, border_radius=10)
     pygame.draw.rect(surface, accent, card, 2, border_radius=10)
-    pygame.draw.rect(surface, accent, pygame.Rect(card.left, card.top, max(6, u // 2), card.h),
-                     border_top_left_radius=10, border_bottom_left_radius=10)
+    pygame.draw.rect(
+        surface,
+        accent,
+        pygame.Rect(card.left, card.top, max(6, u // 2), card.h),
+        border_top_left_radius=10,
+        border_bottom_left_radius=10,
+    )
     icon = int(card.h * 0.72)
     icon_rect = pygame.Rect(card.left + u, card.centery - icon // 2, icon, icon)
     if info.seat >= 0:
@@ -149,8 +163,12 @@ def _turn_card(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, time: 
         for i in range(8):
             a = time * 6 + i * math.pi / 4
             shade_ = 90 + int(165 * ((i / 8 + time) % 1))
-            pygame.draw.circle(surface, (shade_, shade_, int(shade_ * 0.8)),
-                               (cx + math.cos(a) * u * 0.6, cy + math.sin(a) * u * 0.6), max(2, u // 6))
+            pygame.draw.circle(
+                surface,
+                (shade_, shade_, int(shade_ * 0.8)),
+                (cx + math.cos(a) * u * 0.6, cy + math.sin(a) * u * 0.6),
+                max(2, u // 6),
+            )
 
 
 def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -165,8 +183,7 @@ def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, art.PARCHMENT, bar, border_radius=h // 2)
 
 
-def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer,
-              cut: list[str]) -> None:
+def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer, cut: list[str]) -> None:
     """One chip per seat: emblem and name in the seat's colour; the acting seat outlined, eliminated ones grey."""
     u = pl.unit
     gap = u // 3
@@ -181,8 +198,14 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
         emblem(surface, i, pygame.Rect(rect.left + u // 3, rect.centery - icon // 2, icon, icon))
         room = rect.right - (rect.left + u // 3 + icon + u // 4) - u // 4
         size = art.fitting_size(chip.name, room, int(u * 0.8), cut, bold=i == info.acting)
-        art.label(surface, chip.name, size, colour, midleft=(rect.left + u // 3 + icon + u // 4, rect.centery),
-                  bold=i == info.acting)
+        art.label(
+            surface,
+            chip.name,
+            size,
+            colour,
+            midleft=(rect.left + u // 3 + icon + u // 4, rect.centery),
+            bold=i == info.acting,
+        )
         if chip.eliminated:
             y = rect.centery
             pygame.draw.line(surface, colour, (rect.left + u // 3, y), (rect.right - u // 3, y), 2)

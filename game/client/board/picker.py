@@ -156,8 +156,14 @@ class AmountPicker:
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=10)
         pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
         chip = self.minus.h
-        art.label(surface, self.title, max(12, chip // 2), art.PARCHMENT,
-                  midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True)
+        art.label(
+            surface,
+            self.title,
+            max(12, chip // 2),
+            art.PARCHMENT,
+            midleft=(rect.left + chip // 3, rect.top + chip // 2),
+            bold=True,
+        )
         for button, sign, live in ((self.minus, "−", self.value > self.low), (self.plus, "+", self.value < self.high)):
             pygame.draw.rect(surface, art.CHIP if live else art.CHIP_OFF, button, border_radius=6)
             pygame.draw.rect(surface, art.CHIP_EDGE, button, 2, border_radius=6)

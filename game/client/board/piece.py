@@ -22,8 +22,15 @@ class PieceView:
     alpha: float = field(default=1.0, kw_only=True)
 
 
-def blit_piece(surface: pygame.Surface, layout: BoardLayout, image: pygame.Surface, piece: PieceView,
-               offset: tuple[float, float], rise: float, alpha: float | None = None) -> None:
+def blit_piece(
+    surface: pygame.Surface,
+    layout: BoardLayout,
+    image: pygame.Surface,
+    piece: PieceView,
+    offset: tuple[float, float],
+    rise: float,
+    alpha: float | None = None,
+) -> None:
     """`image` centred on `piece`'s position, raised by its lift times `rise` cells and faded by `alpha` (else
     the piece's own opacity)."""
     cx, cy = layout.center(piece.x, piece.y)

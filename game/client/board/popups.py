@@ -33,9 +33,15 @@ class Popups:
         """True while a chooser or a picker is open."""
         return self.chooser is not None or self.picker is not None
 
-    def open_chooser(self, title: str, rows: Sequence[tuple[str, Sequence[Option]]], cell: str,
-                     on_focus: Callable[[Option | None], None] | None = None, focus: tuple[int, int] = (0, 0),
-                     keep_clear: tuple[str, ...] = ()) -> None:
+    def open_chooser(
+        self,
+        title: str,
+        rows: Sequence[tuple[str, Sequence[Option]]],
+        cell: str,
+        on_focus: Callable[[Option | None], None] | None = None,
+        focus: tuple[int, int] = (0, 0),
+        keep_clear: tuple[str, ...] = (),
+    ) -> None:
         """Open the option chooser by `cell`: rows of (label, options); a chip commits its option's action.
         `on_focus(option or None)` runs when the hovered or focused chip changes (the mode previews it); `focus` is
         the chip focused first; the card keeps off the `keep_clear` cells and the badges beside them."""
@@ -47,12 +53,21 @@ class Popups:
         self.layout()
         self._focus_changed(self.chooser.focused)
 
-    def open_picker(self, title: str, low: int, high: int, default: int, cell: str, on_commit: Callable[[int], None],
-                    on_change: Callable[[int], None] | None = None) -> AmountPicker:
+    def open_picker(
+        self,
+        title: str,
+        low: int,
+        high: int,
+        default: int,
+        cell: str,
+        on_commit: Callable[[int], None],
+        on_change: Callable[[int], None] | None = None,
+    ) -> AmountPicker:
         """Open the amount picker by `cell` with `default` chosen; `on_commit(amount)` runs on OK or Enter."""
         self.chooser = None
-        self.picker = AmountPicker(title, low, high, default, self._board_layout().cell_center(cell), on_commit,
-                                   on_change)
+        self.picker = AmountPicker(
+            title, low, high, default, self._board_layout().cell_center(cell), on_commit, on_change
+        )
         self.layout()
         return self.picker
 

@@ -127,8 +127,11 @@ class PanelPresenter:
             return t("review.status")
         final = review.timeline.final.outcome()
         winner = final.winner if final is not None else None
-        result = t("games.won", side=self.scene.view.seat_name(winner)) if winner is not None else (
-            t("gameover.draw") if final is not None else t("games.unfinished"))
+        result = (
+            t("games.won", side=self.scene.view.seat_name(winner))
+            if winner is not None
+            else (t("gameover.draw") if final is not None else t("games.unfinished"))
+        )
         return t("review.status.replay", result=result, moves=review.total)
 
     def _to_move_key(self) -> str:
@@ -189,8 +192,7 @@ class PanelPresenter:
         if state.is_terminal():
             seat, turn_text = self._ended(state.outcome())
             return seat, turn_text, t("board.game_over"), "", False
-        return seat, t(self._to_move_key(), side=self.scene.view.seat_name(seat)), self.seat_controller(seat), "", \
-            False
+        return seat, t(self._to_move_key(), side=self.scene.view.seat_name(seat)), self.seat_controller(seat), "", False
 
     def panel_info(self) -> PanelInfo:
         """What the turn card, seat row, status and key help say now."""
@@ -199,13 +201,23 @@ class PanelPresenter:
         seat, turn_text, seat_text, seat_short, thinking = card
         if scene.reviewer.review is not None:
             seat_short = self._turn_card()[3]
-        seats = [SeatChip(view.seat_name(i), view.seat_colour(i), view.eliminated(i)) for i in range(len(s.seats))
-                 ] if s else []
+        seats = (
+            [SeatChip(view.seat_name(i), view.seat_colour(i), view.eliminated(i)) for i in range(len(s.seats))]
+            if s
+            else []
+        )
         return PanelInfo(
-            title=scene.app.t(f"mode.{scene.mode}"), subtitle=self.level_title(), seat=seat,
+            title=scene.app.t(f"mode.{scene.mode}"),
+            subtitle=self.level_title(),
+            seat=seat,
             colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
-            turn_text=turn_text, seat_text=seat_text, seat_short=seat_short, thinking=thinking,
-            status=self.status_text(), keys=self.keys_text(), seats=seats,
+            turn_text=turn_text,
+            seat_text=seat_text,
+            seat_short=seat_short,
+            thinking=thinking,
+            status=self.status_text(),
+            keys=self.keys_text(),
+            seats=seats,
             acting=s.current_seat if s is not None else -1,
         )
 
@@ -226,11 +238,21 @@ class PanelPresenter:
         if scene.session is not None:
             seats = range(len(scene.session.seats))
             log.headers = [(self.seat_label(i), view.seat_colour(i)) for i in seats]
-            log.short_headers = [[self.seat_controller(i) or view.seat_name(i) for i in seats],
-                                 [view.seat_name(i) for i in seats]]
+            log.short_headers = [
+                [self.seat_controller(i) or view.seat_name(i) for i in seats],
+                [view.seat_name(i) for i in seats],
+            ]
         pl = scene.panel_layout
-        key = (pl.rect, repr(info), repr(view.slot_key()), repr(log.rows), log.first_shown(), log.selected,
-               repr(log.headers), round(scene.time * 30) if info.thinking else None)
+        key = (
+            pl.rect,
+            repr(info),
+            repr(view.slot_key()),
+            repr(log.rows),
+            log.first_shown(),
+            log.selected,
+            repr(log.headers),
+            round(scene.time * 30) if info.thinking else None,
+        )
         if self._key != key or self._image is None:
             rect = pl.rect
             image = scene.static_surface().subsurface(rect).copy()
@@ -277,8 +299,9 @@ class PanelPresenter:
         w = (area.w - (len(keys) - 1) * gap) // len(keys)
         for i, key in enumerate(keys):
             rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            self.buttons[key] = pygame_gui.elements.UIButton(relative_rect=rect, text=self.button_text(key),
-                                                             manager=app.ui, object_id="#small_button")
+            self.buttons[key] = pygame_gui.elements.UIButton(
+                relative_rect=rect, text=self.button_text(key), manager=app.ui, object_id="#small_button"
+            )
         self._fit_buttons(area, gap)
         self.refresh_buttons()
 
@@ -308,8 +331,11 @@ class PanelPresenter:
         """New buttons when their texts changed, else each enabled when it can act now."""
         scene = self.scene
         s = scene.session
-        if s is not None and scene.dialogs.overlay is None and \
-                tuple(self.button_text(k) for k in self.button_keys()) != self._button_texts:
+        if (
+            s is not None
+            and scene.dialogs.overlay is None
+            and tuple(self.button_text(k) for k in self.button_keys()) != self._button_texts
+        ):
             scene.rebuild_ui()
             return
         if not self.buttons or s is None:

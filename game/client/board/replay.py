@@ -19,8 +19,13 @@ def replay_session(record: GameRecord) -> GameSession:
     from game.client.play.session import GameSession
 
     timeline = Timeline.of(record)
-    data = {"mode": record.mode, "level": record.level, "seed": record.seed,
-            "seats": ["human"] * timeline.game.num_players, "actions": list(record.actions)}
+    data = {
+        "mode": record.mode,
+        "level": record.level,
+        "seed": record.seed,
+        "seats": ["human"] * timeline.game.num_players,
+        "actions": list(record.actions),
+    }
     try:
         return GameSession.from_dict(data, autosave=False)
     except ValueError as exc:

@@ -92,9 +92,10 @@ class Review:
         if self.entry == 0:
             return []
         ends = self.timeline.entry_ends()
-        start = ends[self.entry - 2] if self.entry > 1 else next(
-            i for i, a in enumerate(self.timeline.actors) if a >= 0)
-        return [e for events in self.timeline.events[start:ends[self.entry - 1]] for e in events]
+        start = (
+            ends[self.entry - 2] if self.entry > 1 else next(i for i, a in enumerate(self.timeline.actors) if a >= 0)
+        )
+        return [e for events in self.timeline.events[start : ends[self.entry - 1]] for e in events]
 
 
 def draw_banner(surface: pygame.Surface, frame: pygame.Rect, unit: int, text: str, chip: str) -> pygame.Rect | None:

@@ -150,7 +150,7 @@ class ReviewController:
         if not ends:
             return []
         decisions = [i for i, a in enumerate(timeline.actors) if a >= 0]
-        return [e for evs in timeline.events[decisions[-1]:ends[-1]] for e in evs]
+        return [e for evs in timeline.events[decisions[-1] : ends[-1]] for e in evs]
 
     # ----- playback -----
     def tick(self, dt: float) -> None:
@@ -171,8 +171,7 @@ class ReviewController:
             return
         if key == "pause":
             review = self.review
-            if self.replay is not None and not playback.playing and review is not None and \
-                    review.entry >= review.total:
+            if self.replay is not None and not playback.playing and review is not None and review.entry >= review.total:
                 self.start(0)  # play from the start again
             playback.toggle()
         elif key == "step":
@@ -188,8 +187,11 @@ class ReviewController:
         playback = self.playback
         if playback is None:
             return False
-        if key in (pygame.K_p, pygame.K_SPACE) and not self.scene.queue.busy and (
-                key == pygame.K_p or self.replay is not None):
+        if (
+            key in (pygame.K_p, pygame.K_SPACE)
+            and not self.scene.queue.busy
+            and (key == pygame.K_p or self.replay is not None)
+        ):
             playback.toggle()
             self.scene.presenter.refresh_buttons()
             return True
@@ -201,8 +203,12 @@ class ReviewController:
     def _review_key(self, event: pygame.event.Event) -> bool:
         if self.review is None:
             s = self.scene.session
-            if s is not None and s.is_over and not self.scene.queue.busy and event.key in (pygame.K_LEFT,
-                                                                                         pygame.K_HOME):
+            if (
+                s is not None
+                and s.is_over
+                and not self.scene.queue.busy
+                and event.key in (pygame.K_LEFT, pygame.K_HOME)
+            ):
                 total = len(self.get_timeline().entry_ends())
                 self.start(total - 1 if event.key == pygame.K_LEFT else 0)
                 return True
@@ -235,13 +241,18 @@ class ReviewController:
         if self.review is None:
             return
         chip = "" if self.replay is not None else self.scene.app.t("review.live")
-        self.banner_chip = draw_banner(surface, self.scene.layout.frame, self.scene.panel_layout.unit,
-                                       self.banner_text(), chip)
+        self.banner_chip = draw_banner(
+            surface, self.scene.layout.frame, self.scene.panel_layout.unit, self.banner_text(), chip
+        )
 
     def chip_pressed(self, event: pygame.event.Event) -> bool:
         """A click on the banner's chip returns to the live game; True when it was one."""
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.banner_chip is not None
-                and self.banner_chip.collidepoint(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.banner_chip is not None
+            and self.banner_chip.collidepoint(event.pos)
+        ):
             self.leave()
             return True
         return False

@@ -59,9 +59,13 @@ class BoardScene(GameScene):
 
     view_class: Callable[[], ModeView[Any, Any]]
 
-    def __init_subclass__(cls, mode: str = "", view: Callable[[], ModeView[Any, Any]] | None = None,
-                          screenshots: Callable[[Any], list[tuple[str, dict[str, Any]]]] | None = None,
-                          **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls,
+        mode: str = "",
+        view: Callable[[], ModeView[Any, Any]] | None = None,
+        screenshots: Callable[[Any], list[tuple[str, dict[str, Any]]]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         """A mode's scene: its `mode`, its `view` class and its `screenshots(app)` states for `--screenshot`."""
         super().__init_subclass__(**kwargs)
         if mode:
@@ -169,8 +173,14 @@ class BoardScene(GameScene):
     def accepting_input(self) -> bool:
         """True when a human may act: their turn, no animation, no hand-over card, not reviewing, game not over."""
         s = self.session
-        return (s is not None and not self.queue.busy and s.is_human_turn and not s.is_over
-                and self.handovers.card is None and self.reviewer.model is None)
+        return (
+            s is not None
+            and not self.queue.busy
+            and s.is_human_turn
+            and not s.is_over
+            and self.handovers.card is None
+            and self.reviewer.model is None
+        )
 
     def play_sound(self, name: str) -> None:
         """Play a sound effect (never fails the game)."""
@@ -189,8 +199,12 @@ class BoardScene(GameScene):
             self.take_back_from_end()
         elif self.dialogs.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_game_over()
-        elif not (self.dialogs.overlay is None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-                  and self._escape()):
+        elif not (
+            self.dialogs.overlay is None
+            and event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self._escape()
+        ):
             super().handle(event)
 
     def _escape(self) -> bool:
@@ -212,14 +226,20 @@ class BoardScene(GameScene):
             self.tracker.pos = event.pos
         self.turns.picks_current()
         ctrl_z = _ctrl(event, pygame.K_z)
-        if (self.reviewer.chip_pressed(event) or self._log_event(event) or self._button_event(event)
-                or (event.type == pygame.KEYDOWN and self.reviewer.key(event)) or self._while_busy(event, ctrl_z)
-                or self.handovers.handle(event, ctrl_z)):
+        if (
+            self.reviewer.chip_pressed(event)
+            or self._log_event(event)
+            or self._button_event(event)
+            or (event.type == pygame.KEYDOWN and self.reviewer.key(event))
+            or self._while_busy(event, ctrl_z)
+            or self.handovers.handle(event, ctrl_z)
+        ):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event, ctrl_z)
-        elif not (self.app.ui_consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)) and \
-                not self.popups.handle(event, self.accepting_input):
+        elif not (
+            self.app.ui_consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        ) and not self.popups.handle(event, self.accepting_input):
             self._pointer(event)
 
     def _log_event(self, event: pygame.event.Event) -> bool:
@@ -236,8 +256,13 @@ class BoardScene(GameScene):
             return False
         key = self.presenter.button_key(event.ui_element)
         actions: dict[str, Callable[[], None]] = {
-            "undo": self.turns.undo, "redo": self.turns.redo, "hint": self.turns.ask_hint, "menu": self.open_pause,
-            "rematch": self.rematch, "review": self.reviewer.review_game, "back": self.reviewer.back_from_replay,
+            "undo": self.turns.undo,
+            "redo": self.turns.redo,
+            "hint": self.turns.ask_hint,
+            "menu": self.open_pause,
+            "rematch": self.rematch,
+            "review": self.reviewer.review_game,
+            "back": self.reviewer.back_from_replay,
         }
         if key in actions:
             if self.reviewer.review is not None and key in ("undo", "redo", "hint"):

@@ -206,13 +206,27 @@ class BoardServices:
         """Drop every pick of the mode (its `reset`)."""
         self._scene.view.reset()
 
-    def open_chooser(self, title: str, rows: Sequence[tuple[str, Sequence[Option]]], cell: str,
-                     on_focus: Callable[[Option | None], None] | None = None, focus: tuple[int, int] = (0, 0),
-                     keep_clear: tuple[str, ...] = ()) -> None:
+    def open_chooser(
+        self,
+        title: str,
+        rows: Sequence[tuple[str, Sequence[Option]]],
+        cell: str,
+        on_focus: Callable[[Option | None], None] | None = None,
+        focus: tuple[int, int] = (0, 0),
+        keep_clear: tuple[str, ...] = (),
+    ) -> None:
         """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
         self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)
 
-    def open_picker(self, title: str, low: int, high: int, default: int, cell: str, on_commit: Callable[[int], None],
-                    on_change: Callable[[int], None] | None = None) -> AmountPicker:
+    def open_picker(
+        self,
+        title: str,
+        low: int,
+        high: int,
+        default: int,
+        cell: str,
+        on_commit: Callable[[int], None],
+        on_change: Callable[[int], None] | None = None,
+    ) -> AmountPicker:
         """Open the amount picker by `cell` (see `Popups.open_picker`)."""
         return self._scene.popups.open_picker(title, low, high, default, cell, on_commit, on_change)

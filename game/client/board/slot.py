@@ -50,15 +50,24 @@ def slot_rows(panel: PanelLayout, row2_units: float) -> SlotRows:
     return SlotRows(line, row1, row2, rest, max(4, u // 3))
 
 
-def deploy_buttons(rows: SlotRows, picks: DeployPicks, presets: Sequence[tuple[str, str]], left: int,
-                   text: Callable[[str], str], weights: Sequence[float] | None = None) -> list[B.Button]:
+def deploy_buttons(
+    rows: SlotRows,
+    picks: DeployPicks,
+    presets: Sequence[tuple[str, str]],
+    left: int,
+    text: Callable[[str], str],
+    weights: Sequence[float] | None = None,
+) -> list[B.Button]:
     """Presets (name, title) on the first row; Clear, Deploy for me and Confirm (`text(word)`) on the second."""
-    chosen = [B.Button(f"preset:{name}", title, selected=picks.draft_preset == name)
-              for name, title in presets[:MAX_PRESETS]]
+    chosen = [
+        B.Button(f"preset:{name}", title, selected=picks.draft_preset == name) for name, title in presets[:MAX_PRESETS]
+    ]
     B.row(chosen, rows.row1, rows.gap)
-    rest = [B.Button("clear", text("clear"), enabled=bool(picks.draft)),
-            B.Button("auto", text("auto"), enabled=left > 0),
-            B.Button("confirm", text("confirm"), primary=True, enabled=left == 0 and bool(picks.draft))]
+    rest = [
+        B.Button("clear", text("clear"), enabled=bool(picks.draft)),
+        B.Button("auto", text("auto"), enabled=left > 0),
+        B.Button("confirm", text("confirm"), primary=True, enabled=left == 0 and bool(picks.draft)),
+    ]
     B.row(rest, rows.row2, rows.gap, weights)
     return chosen + rest
 

@@ -19,8 +19,9 @@ class LogReplay(Generic[StateT, ActionT]):
     """A game's log replayed entry by entry: `restart(state)` on each fresh start; `step(state, action)` applies
     each action to `state` and reads what it did; the game's positions are the mode's `kind`."""
 
-    def __init__(self, game: Game, kind: type[StateT], restart: Callable[[StateT], None],
-                 step: Callable[[StateT, ActionT], None]) -> None:
+    def __init__(
+        self, game: Game, kind: type[StateT], restart: Callable[[StateT], None], step: Callable[[StateT, ActionT], None]
+    ) -> None:
         self.game = game
         self._kind = kind
         self._restart = restart
@@ -40,7 +41,7 @@ class LogReplay(Generic[StateT, ActionT]):
         """Read the log entries not read yet (from the start again after an undo)."""
         if len(log) < self.read:
             self.reset()
-        for text in log[self.read:]:
+        for text in log[self.read :]:
             try:
                 action = self.state.action_from_str(text)
             except ValueError:

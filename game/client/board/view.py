@@ -85,8 +85,9 @@ def _draw_wood(surf: pygame.Surface, frame: pygame.Rect, layout: BoardLayout) ->
         pygame.draw.lines(wood, colour, False, points, 1)
     # Bevel: light top-left edge, dark bottom-right edge.
     pygame.draw.rect(wood, art.shade(art.FRAME_LIGHT, 1.18), inner, 2, border_radius=8)
-    pygame.draw.line(wood, art.shade(art.FRAME_DARK, 0.8), (inner.left + 6, inner.bottom - 2),
-                     (inner.right - 6, inner.bottom - 2), 2)
+    pygame.draw.line(
+        wood, art.shade(art.FRAME_DARK, 0.8), (inner.left + 6, inner.bottom - 2), (inner.right - 6, inner.bottom - 2), 2
+    )
     # Recess around the squares.
     recess = pygame.Rect(layout.border - 4, layout.border - 4, layout.board.w + 8, layout.board.h + 8)
     pygame.draw.rect(wood, art.shade(art.FRAME_DARK, 0.75), recess, border_radius=3)

@@ -50,10 +50,21 @@ class CheckRiskAnimation:
 
     def handlers(self) -> Handlers:
         """Event class -> handler."""
-        return {Deployed: self.deployed, Reinforced: self.reinforced, Moved: self.moved,
-                AttackDeclared: self.attack_declared, BattleRound: self.battle_round, Losses: self.losses,
-                BattleEnded: self.battle_ended, Withdrew: self.withdrew, Retreated: self.retreated,
-                Occupied: self.occupied, Stood: self.stood, Eliminated: self.eliminated, GameOver: self.game_over}
+        return {
+            Deployed: self.deployed,
+            Reinforced: self.reinforced,
+            Moved: self.moved,
+            AttackDeclared: self.attack_declared,
+            BattleRound: self.battle_round,
+            Losses: self.losses,
+            BattleEnded: self.battle_ended,
+            Withdrew: self.withdrew,
+            Retreated: self.retreated,
+            Occupied: self.occupied,
+            Stood: self.stood,
+            Eliminated: self.eliminated,
+            GameOver: self.game_over,
+        }
 
     # ----- placing -----
     def _drop(self, cell: str, seat: int, count: int, seconds: float, sound: str) -> None:
@@ -80,8 +91,16 @@ class CheckRiskAnimation:
         self._drop(ev.cell, ev.seat, ev.count, 0.18, "click")
 
     # ----- moving -----
-    def _carry(self, seat: int, count: int, src: tuple[float, float], dst: tuple[float, float],
-               take: Callable[[], Any], land: Callable[[], Any], sound: str = "slide") -> None:
+    def _carry(
+        self,
+        seat: int,
+        count: int,
+        src: tuple[float, float],
+        dst: tuple[float, float],
+        take: Callable[[], Any],
+        land: Callable[[], Any],
+        sound: str = "slide",
+    ) -> None:
         """A stack of `count` lifts off at `src` (after `take`), slides to `dst`, and `land` puts it down."""
         holder: dict[str, StackView] = {}
         cells = abs(dst[0] - src[0]) + abs(dst[1] - src[1])
@@ -112,12 +131,19 @@ class CheckRiskAnimation:
 
     def moved(self, ev: Moved) -> None:
         """The tokens slide over, lifted."""
-        self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target), lambda: self.model().take(ev.origin, ev.count),
-                    lambda: self.model().add(ev.target, ev.seat, ev.count))
+        self._carry(
+            ev.seat,
+            ev.count,
+            _xy(ev.origin),
+            _xy(ev.target),
+            lambda: self.model().take(ev.origin, ev.count),
+            lambda: self.model().add(ev.target, ev.seat, ev.count),
+        )
 
     # ----- battle -----
     def attack_declared(self, ev: AttackDeclared) -> None:
         """The attackers step out toward the target; the battle card opens."""
+
         def land() -> None:
             model = self.model()
             model.attackers = field_stack(ev.seat, ev.attackers, ev.origin, ev.target)
@@ -199,8 +225,7 @@ class CheckRiskAnimation:
         def take() -> None:
             self.model().attackers = None
 
-        self._carry(seat, count, (field.x, field.y), _xy(origin), take,
-                    lambda: self.model().add(origin, seat, count))
+        self._carry(seat, count, (field.x, field.y), _xy(origin), take, lambda: self.model().add(origin, seat, count))
 
     def _end_battle(self) -> None:
         def end() -> None:
@@ -244,13 +269,19 @@ class CheckRiskAnimation:
     def occupied(self, ev: Occupied) -> None:
         """The winner moves in; the battle is over."""
         if ev.count:
-            self._carry(ev.seat, ev.count, _xy(ev.origin), _xy(ev.target),
-                        lambda: self.model().take(ev.origin, ev.count),
-                        lambda: self.model().add(ev.target, ev.seat, ev.count))
+            self._carry(
+                ev.seat,
+                ev.count,
+                _xy(ev.origin),
+                _xy(ev.target),
+                lambda: self.model().take(ev.origin, ev.count),
+                lambda: self.model().add(ev.target, ev.seat, ev.count),
+            )
         self._end_battle()
 
     def eliminated(self, ev: Eliminated) -> None:
         """A seat is out: its colour greys in the panel (the model's `out`)."""
+
         def start() -> None:
             model = self.model()
             out = list(model.out) + [False] * max(0, ev.seat + 1 - len(model.out))
@@ -262,6 +293,7 @@ class CheckRiskAnimation:
 
     def game_over(self, ev: GameOver) -> None:
         """A glow over the winner's largest stack, and the chime."""
+
         def start() -> None:
             model = self.model()
             winners = tuple(ev.winners)

@@ -54,11 +54,15 @@ class BattleCard:
     def roll(self, attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> float:
         """Throw a round's dice (the faces the engine reported); returns how long they tumble."""
         t = self.board.t
-        groups = [[TrayDie("pips", v) for v in attacker_dice],
-                  [TrayDie("pips", v, style="dark") for v in defender_dice]]
+        groups = [
+            [TrayDie("pips", v) for v in attacker_dice],
+            [TrayDie("pips", v, style="dark") for v in defender_dice],
+        ]
         names = self.board.seat_name
-        labels = [t("checkrisk.tray.attacker", name=names(self.sides[0])),
-                  t("checkrisk.tray.defender", name=names(self.sides[1]))]
+        labels = [
+            t("checkrisk.tray.attacker", name=names(self.sides[0])),
+            t("checkrisk.tray.defender", name=names(self.sides[1])),
+        ]
         self.tray.roll(groups, labels)
         self.tray_t = 0.0
         return max((e.delay + e.duration for e in self.tray.entries), default=0.0)
@@ -90,10 +94,12 @@ class BattleCard:
         self.header = pygame.Rect(rect.left + pad, rect.top + pad, rect.w - 2 * pad, line)
         rows = 2
         tray_h = rect.h - line * (rows + 1) - pad * (rows + 3)
-        self.tray.set_rect(pygame.Rect(rect.left + pad * 2, self.header.bottom + pad, rect.w - pad * 4, tray_h),
-                           max(0.5, cell / 80))
-        self.button_area = pygame.Rect(rect.left + pad, self.tray.rect.bottom + pad, rect.w - 2 * pad,
-                                       line * rows + pad)
+        self.tray.set_rect(
+            pygame.Rect(rect.left + pad * 2, self.header.bottom + pad, rect.w - pad * 4, tray_h), max(0.5, cell / 80)
+        )
+        self.button_area = pygame.Rect(
+            rect.left + pad, self.tray.rect.bottom + pad, rect.w - 2 * pad, line * rows + pad
+        )
         self.line = line
         self.pad = pad
 
@@ -117,26 +123,38 @@ class BattleCard:
             return out
         words = picks.index.words
         if battle.stage == "attacker" and "continue" in words:
-            out = [B.Button("continue", t("checkrisk.battle.continue"), primary=True),
-                   B.Button("withdraw", t("checkrisk.battle.withdraw"))]
+            out = [
+                B.Button("continue", t("checkrisk.battle.continue"), primary=True),
+                B.Button("withdraw", t("checkrisk.battle.withdraw")),
+            ]
             B.row(out, first, pad)
-            blitz = [B.Button("blitz_end", t("checkrisk.blitz.end")),
-                     B.Button("blitz_k", t("checkrisk.blitz.down_to", k=picks.blitz_k)),
-                     B.Button("k_minus", "−", enabled=picks.blitz_k > 1), B.Button("k_plus", "+",
-                                                                                   enabled=picks.blitz_k < 5),
-                     B.Button("blitz_x", t("checkrisk.blitz.odds", x=picks.blitz_x)),
-                     B.Button("x_minus", "−", enabled=picks.blitz_x > 10),
-                     B.Button("x_plus", "+", enabled=picks.blitz_x < 90)]
+            blitz = [
+                B.Button("blitz_end", t("checkrisk.blitz.end")),
+                B.Button("blitz_k", t("checkrisk.blitz.down_to", k=picks.blitz_k)),
+                B.Button("k_minus", "−", enabled=picks.blitz_k > 1),
+                B.Button("k_plus", "+", enabled=picks.blitz_k < 5),
+                B.Button("blitz_x", t("checkrisk.blitz.odds", x=picks.blitz_x)),
+                B.Button("x_minus", "−", enabled=picks.blitz_x > 10),
+                B.Button("x_plus", "+", enabled=picks.blitz_x < 90),
+            ]
             B.row(blitz, second, pad // 2, [2.2, 2.2, 0.55, 0.55, 2.4, 0.55, 0.55])
             out += blitz
         elif battle.stage == "defender" and picks.split is None:
-            out = [B.Button("stand", t("checkrisk.battle.stand"), primary=True),
-                   B.Button("retreat", t("checkrisk.battle.retreat"), enabled=bool(picks.index.retreats))]
+            out = [
+                B.Button("stand", t("checkrisk.battle.stand"), primary=True),
+                B.Button("retreat", t("checkrisk.battle.retreat"), enabled=bool(picks.index.retreats)),
+            ]
             B.row(out, first, pad)
         elif battle.stage == "defender":
-            out = [B.Button("retreat_go", t("checkrisk.battle.retreat_go"), primary=True,
-                            enabled=picks.retreat_action() is not None),
-                   B.Button("retreat_back", t("checkrisk.battle.back"))]
+            out = [
+                B.Button(
+                    "retreat_go",
+                    t("checkrisk.battle.retreat_go"),
+                    primary=True,
+                    enabled=picks.retreat_action() is not None,
+                ),
+                B.Button("retreat_back", t("checkrisk.battle.back")),
+            ]
             B.row(out, first, pad)
         elif battle.stage == "occupy":
             out = [B.Button("occupy", t("checkrisk.battle.occupy"), primary=True)]
@@ -158,8 +176,11 @@ class BattleCard:
         from game.engine.checkrisk import WORDS
 
         picks = self.picks
-        blitz = {"blitz_end": Blitz("end"), "blitz_k": Blitz("down_to", k=picks.blitz_k),
-                 "blitz_x": Blitz("odds", x=picks.blitz_x)}.get(key)
+        blitz = {
+            "blitz_end": Blitz("end"),
+            "blitz_k": Blitz("down_to", k=picks.blitz_k),
+            "blitz_x": Blitz("odds", x=picks.blitz_x),
+        }.get(key)
         if key in ("continue", "withdraw", "stand"):
             self.board.commit(WORDS[key])
         elif blitz is not None:
@@ -238,8 +259,15 @@ class BattleCard:
         icon = pygame.Rect(h.left, h.top, h.h, h.h)
         draw_emblem(surface, attacker, icon)
         names = self.board.seat_name
-        text = t("checkrisk.tray.header", attacker=names(attacker), a=a, origin=self.cells[0],
-                 defender=names(defender), d=d, target=self.cells[1])
+        text = t(
+            "checkrisk.tray.header",
+            attacker=names(attacker),
+            a=a,
+            origin=self.cells[0],
+            defender=names(defender),
+            d=d,
+            target=self.cells[1],
+        )
         size = int(h.h * 0.62)
         odds = ""
         if a and d:

@@ -15,8 +15,9 @@ from game.engine.checkrisk import Attack, Retreat
 AI = "ai:easy"
 
 
-def played_until(level: str, seats: int, done: Callable[[GameSession], bool], seed: int = 4,
-                 limit: int = 2000) -> GameSession:
+def played_until(
+    level: str, seats: int, done: Callable[[GameSession], bool], seed: int = 4, limit: int = 2000
+) -> GameSession:
     """A game of AI seats played (inline) until `done(session)`; its seats are all AI until the caller changes them."""
     session = GameSession("checkrisk", level, [AI] * seats, seed=seed, autosave=False, executor=InlineExecutor())
     return play_ai_until(session, done, limit)
@@ -60,8 +61,9 @@ def late_position(session_seats: list[str]) -> GameSession:
 @cache
 def _finished_log(level: str, seats: int, seed: int) -> tuple[str, ...]:
     """The log of a whole game of quick baseline AI seats (deterministic, so kept for the process)."""
-    session = GameSession("checkrisk", level, ["ai:greedy"] * seats, seed=seed, autosave=False,
-                          executor=InlineExecutor())
+    session = GameSession(
+        "checkrisk", level, ["ai:greedy"] * seats, seed=seed, autosave=False, executor=InlineExecutor()
+    )
     while not session.is_over:
         action = session.wait_ai()
         if action is None:
@@ -91,6 +93,7 @@ def _actors(session: GameSession, log: list[str]) -> list[int]:
 
 def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     """(name, context) pairs for `--screenshot`."""
+
     def deploy(scene: Any) -> None:
         picks = scene.view.picks
         picks.use_preset("wall")
@@ -118,11 +121,15 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         retreat_session.seats[battle_state.defender] = "human"
     over, last = before_the_end(["human", AI, AI, AI])
     return [
-        ("deploy", {"session": GameSession("checkrisk", "standard", ["human", AI], seed=1, autosave=False),
-                    "prepare": instant(app, deploy)}),
+        (
+            "deploy",
+            {
+                "session": GameSession("checkrisk", "standard", ["human", AI], seed=1, autosave=False),
+                "prepare": instant(app, deploy),
+            },
+        ),
         ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
-        ("game_over", {"session": over, "play": last, "prepare": instant(app),
-                       "_frames": 600}),
+        ("game_over", {"session": over, "play": last, "prepare": instant(app), "_frames": 600}),
     ]

@@ -48,13 +48,24 @@ def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: A
         t("checkrisk.odds.hold", p=percent(detail.hold)),
         t("checkrisk.odds.both", p=percent(detail.both_gone)),
         t("checkrisk.odds.survivors", a=f"{float(detail.attackers_left):.1f}", d=f"{float(detail.defenders_left):.1f}"),
-        t("checkrisk.odds.needed", fifty=fifty if fifty is not None else "—",
-          eighty=eighty if eighty is not None else "—"),
+        t(
+            "checkrisk.odds.needed",
+            fifty=fifty if fifty is not None else "—",
+            eighty=eighty if eighty is not None else "—",
+        ),
     ]
 
 
-def draw(surface: pygame.Surface, board: BoardServices, state: Any, origin: str, target: str, n: int,
-         amounts: list[int], cut: list[str]) -> pygame.Rect:
+def draw(
+    surface: pygame.Surface,
+    board: BoardServices,
+    state: Any,
+    origin: str,
+    target: str,
+    n: int,
+    amounts: list[int],
+    cut: list[str],
+) -> pygame.Rect:
     """The card beside the target cell, kept on the board's frame."""
     t = board.t
     layout = board.layout
@@ -68,8 +79,14 @@ def draw(surface: pygame.Surface, board: BoardServices, state: Any, origin: str,
     pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
     pygame.draw.rect(surface, seat_colour(state.seat), rect, 2, border_radius=8)
     y = rect.top + size // 2
-    colours = [art.PARCHMENT, seat_colour(state.seat), art.PARCHMENT_DARK, art.PARCHMENT_DARK, art.PARCHMENT_DARK,
-               art.MUTED]
+    colours = [
+        art.PARCHMENT,
+        seat_colour(state.seat),
+        art.PARCHMENT_DARK,
+        art.PARCHMENT_DARK,
+        art.PARCHMENT_DARK,
+        art.MUTED,
+    ]
     for i, (text, colour) in enumerate(zip(texts, colours, strict=True)):
         font = fb if i == 0 else f
         surface.blit(font.render(text, True, colour), (rect.left + size, y))

@@ -269,9 +269,15 @@ class CheckRiskPicks(BoardPicks):
         def change(n: int) -> None:
             self.picker_value = n
 
-        self.board.open_picker(self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
-                               min(self.index.occupy), high, default, target,
-                               lambda k: self.board.commit(Occupy(k)), change)
+        self.board.open_picker(
+            self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
+            min(self.index.occupy),
+            high,
+            default,
+            target,
+            lambda k: self.board.commit(Occupy(k)),
+            change,
+        )
 
     # ----- retreat -----
     def start_retreat(self) -> None:
@@ -316,9 +322,15 @@ class CheckRiskPicks(BoardPicks):
         if self.split is None or high == 0:
             return
         self.picking, self.picker_target = "retreat", cell
-        self.board.open_picker(self.board.t("checkrisk.picker.retreat", cell=cell), low, high,
-                               self.split.get(cell, 0), cell, lambda n: self.set_split(cell, n),
-                               lambda n: self.set_split(cell, n))
+        self.board.open_picker(
+            self.board.t("checkrisk.picker.retreat", cell=cell),
+            low,
+            high,
+            self.split.get(cell, 0),
+            cell,
+            lambda n: self.set_split(cell, n),
+            lambda n: self.set_split(cell, n),
+        )
 
     # ----- pointer and keys -----
     def pointer(self, intent: Intent) -> bool:
@@ -328,8 +340,12 @@ class CheckRiskPicks(BoardPicks):
             return False
         if not self.human or self.state is None:
             return False
-        by_phase = {"deploy": self._deploy_pointer, "reinforce": self._reinforce_pointer,
-                    "battle": self._battle_pointer, "act": self._act_pointer}.get(self.phase)
+        by_phase = {
+            "deploy": self._deploy_pointer,
+            "reinforce": self._reinforce_pointer,
+            "battle": self._battle_pointer,
+            "act": self._act_pointer,
+        }.get(self.phase)
         return by_phase(intent) if by_phase is not None else False
 
     def _deploy_pointer(self, intent: Intent) -> bool:

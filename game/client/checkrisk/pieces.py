@@ -29,14 +29,20 @@ def emblem_points(seat: int, cx: float, cy: float, r: float) -> list[list[tuple[
     """The polygons of a seat's emblem centred at (cx, cy) with radius r (y squashed by the caller if needed)."""
     kind = EMBLEMS[seat % len(EMBLEMS)]
     if kind == "sun":
-        disc = [(cx + math.cos(a) * r * 0.55, cy + math.sin(a) * r * 0.55)
-                for a in (2 * math.pi * i / 16 for i in range(16))]
+        disc = [
+            (cx + math.cos(a) * r * 0.55, cy + math.sin(a) * r * 0.55)
+            for a in (2 * math.pi * i / 16 for i in range(16))
+        ]
         rays = []
         for i in range(8):
             a = 2 * math.pi * i / 8
-            rays.append([(cx + math.cos(a) * r, cy + math.sin(a) * r),
-                         (cx + math.cos(a + 0.22) * r * 0.62, cy + math.sin(a + 0.22) * r * 0.62),
-                         (cx + math.cos(a - 0.22) * r * 0.62, cy + math.sin(a - 0.22) * r * 0.62)])
+            rays.append(
+                [
+                    (cx + math.cos(a) * r, cy + math.sin(a) * r),
+                    (cx + math.cos(a + 0.22) * r * 0.62, cy + math.sin(a + 0.22) * r * 0.62),
+                    (cx + math.cos(a - 0.22) * r * 0.62, cy + math.sin(a - 0.22) * r * 0.62),
+                ]
+            )
         return [disc, *rays]
     if kind == "diamond":
         return [[(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r), (cx - r * 0.72, cy)]]

@@ -31,10 +31,20 @@ def chart_points(values: list[int], top: int, rect: pygame.Rect) -> list[tuple[i
     return [(round(rect.left + rect.w * i / span), round(rect.bottom - rect.h * v / top)) for i, v in enumerate(values)]
 
 
-def draw(surface: pygame.Surface, rect: pygame.Rect, scale: float, stats: GameStats, out: list[bool],
-         name: Callable[[int], str], controller: Callable[[int], str], t: Any, winners: tuple[int, ...],
-         cut: list[str]) -> None:
+def draw(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    stats: GameStats,
+    out: list[bool],
+    name: Callable[[int], str],
+    controller: Callable[[int], str],
+    t: Any,
+    winners: tuple[int, ...],
+    cut: list[str],
+) -> None:
     """The results table into `rect` (`scale`: pixels per layout unit); texts that cannot fit go to `cut`."""
+
     def s(v: float) -> int:
         return max(1, round(v * scale))
 
@@ -77,18 +87,30 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, scale: float, stats: GameSt
         pygame.draw.line(surface, art.shade(colour, 0.5), plot.bottomleft, plot.bottomright, 1)
         _line(surface, chart_points(record.tokens, top_tokens, plot), art.shade(colour, 1.25), s(2), True)
         _line(surface, chart_points(record.cells, top_cells, plot), colour, s(2), False)
-        for line, (text, size) in enumerate(((t("checkrisk.results.won", n=record.won), s(15)),
-                                             (t("checkrisk.results.lost", n=record.lost), small))):
+        for line, (text, size) in enumerate(
+            ((t("checkrisk.results.won", n=record.won), s(15)), (t("checkrisk.results.lost", n=record.lost), small))
+        ):
             size = art.fitting_size(text, cols["battles"].w, size, cut)
-            art.label(surface, text, size, ink if line == 0 else art.MUTED,
-                      midleft=(cols["battles"].left, row.centery + (s(10) if line else -s(8))))
+            art.label(
+                surface,
+                text,
+                size,
+                ink if line == 0 else art.MUTED,
+                midleft=(cols["battles"].left, row.centery + (s(10) if line else -s(8))),
+            )
         luck = cols["luck"]
         hits = t("checkrisk.results.hits", hits=record.hits, expected=f"{float(record.expected):.1f}")
         size = art.fitting_size(hits, luck.w, s(15), cut)
         art.label(surface, hits, size, ink, midleft=(luck.left, row.centery - s(8)))
         delta = record.luck
-        verdict = t("checkrisk.results.lucky" if delta > 0.5 else "checkrisk.results.unlucky" if delta < -0.5
-                    else "checkrisk.results.even", delta=f"{delta:+.1f}")
+        verdict = t(
+            "checkrisk.results.lucky"
+            if delta > 0.5
+            else "checkrisk.results.unlucky"
+            if delta < -0.5
+            else "checkrisk.results.even",
+            delta=f"{delta:+.1f}",
+        )
         tint = art.RISE if delta > 0.5 else art.DECLINE if delta < -0.5 else art.MUTED
         size = art.fitting_size(verdict, luck.w, small, cut)
         art.label(surface, verdict, size, tint, midleft=(luck.left, row.centery + s(10)))
@@ -119,5 +141,6 @@ def _line(surface: pygame.Surface, points: list[tuple[int, int]], colour: Any, w
         length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
         for i in range(0, int(length), step):
             f = i / length
-            pygame.draw.circle(surface, colour, (round(x0 + (x1 - x0) * f), round(y0 + (y1 - y0) * f)),
-                               max(1, width // 2))
+            pygame.draw.circle(
+                surface, colour, (round(x0 + (x1 - x0) * f), round(y0 + (y1 - y0) * f)), max(1, width // 2)
+            )

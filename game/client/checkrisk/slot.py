@@ -91,8 +91,13 @@ class Slot:
         picks = self.view.picks
         state = picks.state
         stats = self.view.stats_rows()
-        return (self.phase_text(), [(b.key, b.text, b.enabled, b.selected, tuple(b.rect)) for b in self.buttons()],
-                self.hover, state.actions_left if state is not None else 0, stats)
+        return (
+            self.phase_text(),
+            [(b.key, b.text, b.enabled, b.selected, tuple(b.rect)) for b in self.buttons()],
+            self.hover,
+            state.actions_left if state is not None else 0,
+            stats,
+        )
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
         """The phase line with the action pips, the buttons, the luck table (`rect` is the slot on `surface`)."""
@@ -107,15 +112,22 @@ class Slot:
             pips = state.game.spec.actions
         text_room = line.w - pips * unit * 1.1 - unit // 2
         size = art.fitting_size(self.phase_text(), text_room, int(unit * 0.9), cut, bold=True)
-        art.label(surface, self.phase_text(), size, art.PARCHMENT, midleft=(line.left + offset[0],
-                                                                            line.centery + offset[1]), bold=True)
+        art.label(
+            surface,
+            self.phase_text(),
+            size,
+            art.PARCHMENT,
+            midleft=(line.left + offset[0], line.centery + offset[1]),
+            bold=True,
+        )
         if pips and state is not None:
             colour = seat_colour(state.seat)
             for i in range(pips):
                 cx = line.right + offset[0] - unit * 0.5 - (pips - 1 - i) * unit * 1.1
                 filled = i < state.actions_left
-                pygame.draw.circle(surface, colour if filled else art.SLOT_EMPTY, (cx, line.centery + offset[1]),
-                                   unit * 0.4)
+                pygame.draw.circle(
+                    surface, colour if filled else art.SLOT_EMPTY, (cx, line.centery + offset[1]), unit * 0.4
+                )
                 pygame.draw.circle(surface, art.DARK_INK, (cx, line.centery + offset[1]), unit * 0.4, 2)
         B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)
         self._luck(surface, luck.move(offset), unit, cut)
@@ -126,8 +138,13 @@ class Slot:
         if not rows or rect.h <= unit:
             return
         title = t("checkrisk.luck.title")
-        art.label(surface, title, art.fitting_size(title, rect.w, int(unit * 0.75), cut), art.MUTED,
-                  topleft=(rect.left, rect.top))
+        art.label(
+            surface,
+            title,
+            art.fitting_size(title, rect.w, int(unit * 0.75), cut),
+            art.MUTED,
+            topleft=(rect.left, rect.top),
+        )
         per_line = 2
         w = rect.w // per_line
         h = int(unit * 1.05)
@@ -137,5 +154,10 @@ class Slot:
             icon = pygame.Rect(x, y, int(h * 0.85), int(h * 0.85))
             draw_emblem(surface, seat, icon, grey=out)
             size = art.fitting_size(text, w - icon.w - unit * 0.6, int(unit * 0.78), cut)
-            art.label(surface, text, size, art.OUT_TEXT if out else art.PARCHMENT_DARK,
-                      midleft=(icon.right + unit // 4, icon.centery))
+            art.label(
+                surface,
+                text,
+                size,
+                art.OUT_TEXT if out else art.PARCHMENT_DARK,
+                midleft=(icon.right + unit // 4, icon.centery),
+            )

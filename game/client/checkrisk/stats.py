@@ -57,8 +57,11 @@ class GameStats:
             if isinstance(event, TurnStarted):
                 self._snapshot(state)
             elif isinstance(event, BattleEnded) and battle is not None and event.result != "both":
-                winner, loser = (battle.attacker, battle.defender) if event.result == "attacker" else (
-                    battle.defender, battle.attacker)
+                winner, loser = (
+                    (battle.attacker, battle.defender)
+                    if event.result == "attacker"
+                    else (battle.defender, battle.attacker)
+                )
                 self.seats[winner].won += 1
                 self.seats[loser].lost += 1
         if state.is_terminal():

@@ -30,8 +30,13 @@ if TYPE_CHECKING:
     from game.engine.core import Outcome
 
 
-class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
-                    slot_units=SLOT_UNITS, stats=GameStats, picks=CheckRiskPicks, slot=Slot):
+class CheckRiskView(
+    ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
+    slot_units=SLOT_UNITS,
+    stats=GameStats,
+    picks=CheckRiskPicks,
+    slot=Slot,
+):
     """The CheckRisk part of a board scene."""
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
@@ -63,11 +68,17 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         battle = state.pending_battle()
         if battle is None:
             self.card.close()
-        elif not self.card.visible or self.card.cells != (state.game.cell_name(battle.origin),
-                                                            state.game.cell_name(battle.target)):
+        elif not self.card.visible or self.card.cells != (
+            state.game.cell_name(battle.origin),
+            state.game.cell_name(battle.target),
+        ):
             game = state.game
-            self.card.open(battle.attacker, battle.defender if battle.defender >= 0 else battle.attacker,
-                           game.cell_name(battle.origin), game.cell_name(battle.target))
+            self.card.open(
+                battle.attacker,
+                battle.defender if battle.defender >= 0 else battle.attacker,
+                game.cell_name(battle.origin),
+                game.cell_name(battle.target),
+            )
         return self.picks.rebuild(state, human_to_act)
 
     def pointer(self, intent: Intent) -> bool:
@@ -146,8 +157,14 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
                     cx, cy = layout.cell_center(name(top))
                     from game.client.board.marks import text_badge
 
-                    text_badge(layer, f"+{left}", (cx - layout.cell * 0.32, cy - layout.cell * 0.36),
-                               max(11, layout.cell // 4), art.DARK_INK, seat_colour(seat))
+                    text_badge(
+                        layer,
+                        f"+{left}",
+                        (cx - layout.cell * 0.32, cy - layout.cell * 0.36),
+                        max(11, layout.cell // 4),
+                        art.DARK_INK,
+                        seat_colour(seat),
+                    )
 
     def last_cells(self) -> tuple[list[str], int] | None:
         """The cells of the last move or attack on the log and the seat that made it."""
@@ -165,8 +182,9 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
                 return None
         return None
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: CheckRiskModel,
-                    offset: tuple[float, float]) -> None:
+    def draw_pieces(
+        self, surface: pygame.Surface, layout: BoardLayout, model: CheckRiskModel, offset: tuple[float, float]
+    ) -> None:
         """Every stack of `model`, far rows first; the attackers out; stacks in flight last."""
         stacks = sorted(model.stacks.values(), key=lambda s: -s.y)
         for stack in stacks:
@@ -177,14 +195,20 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
             self.draw_stack(surface, layout, ghost, offset, model)
 
     @staticmethod
-    def draw_stack(surface: pygame.Surface, layout: BoardLayout, stack: StackView, offset: tuple[float, float],
-                   model: CheckRiskModel | None = None) -> None:
+    def draw_stack(
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        stack: StackView,
+        offset: tuple[float, float],
+        model: CheckRiskModel | None = None,
+    ) -> None:
         """One stack at its (float) position, lifted and faded as it is."""
         if stack.count <= 0:
             return
         out = bool(model is not None and stack.owner < len(model.out) and model.out[stack.owner])
-        blit_piece(surface, layout, stack_image(stack.owner, min(6, stack.count), layout.cell, out), stack, offset,
-                   0.25)
+        blit_piece(
+            surface, layout, stack_image(stack.owner, min(6, stack.count), layout.cell, out), stack, offset, 0.25
+        )
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The draft, targets with odds badges, the retreat split, the hint."""
@@ -249,8 +273,16 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
             _, attacks = p.index.targets(p.selected)
             if p.hover in attacks:
-                odds_card.draw(surface, self.board, p.state, p.selected, p.hover,
-                               p.chosen_amount(p.selected, p.hover), attacks[p.hover], cut)
+                odds_card.draw(
+                    surface,
+                    self.board,
+                    p.state,
+                    p.selected,
+                    p.hover,
+                    p.chosen_amount(p.selected, p.hover),
+                    attacks[p.hover],
+                    cut,
+                )
         self.card.draw(surface, cut)
         self.draw_drag(surface, cut)
 
@@ -280,8 +312,14 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         if stats is None:
             return []
         t = self.board.t
-        return [(seat, t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won,
-                         lost=r.lost), self.eliminated(seat)) for seat, r in enumerate(stats.seats)]
+        return [
+            (
+                seat,
+                t("checkrisk.luck.row", hits=r.hits, expected=f"{float(r.expected):.1f}", won=r.won, lost=r.lost),
+                self.eliminated(seat),
+            )
+            for seat, r in enumerate(stats.seats)
+        ]
 
     def results_size(self) -> tuple[int, int]:
         """The results table's size in layout units (one row per seat)."""
@@ -296,8 +334,9 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         outcome = s.outcome
         winners = tuple(outcome.winners) if outcome is not None else ()
         out = list(self.board.state_as(CheckRiskState).out)
-        results.draw(surface, rect, scale, stats, out, self.seat_name, self.board.seat_controller,
-                     self.board.t, winners, cut)
+        results.draw(
+            surface, rect, scale, stats, out, self.seat_name, self.board.seat_controller, self.board.t, winners, cut
+        )
 
     def log_rows(self) -> list[Row]:
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
@@ -370,4 +409,3 @@ class CheckRiskView(ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRis
         if battle is not None and seat == battle.attacker:
             return t("checkrisk.handover.attack_back", name=name, cell=state.game.cell_name(battle.target))
         return t("checkrisk.handover.turn", name=name)
-

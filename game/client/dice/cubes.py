@@ -54,8 +54,14 @@ def symbol_shapes(symbol: str) -> list[list[Point]]:
     return [_rotate(shape, math.radians(28)) for shape in shapes]
 
 
-def draw_symbol(surf: pygame.Surface, symbol: str, center: Point, radius: float, ink: tuple[int, int, int],
-                edge: tuple[int, int, int]) -> None:
+def draw_symbol(
+    surf: pygame.Surface,
+    symbol: str,
+    center: Point,
+    radius: float,
+    ink: tuple[int, int, int],
+    edge: tuple[int, int, int],
+) -> None:
     """Draw a weapon symbol of `radius` pixels at `center`, with a thin contrasting edge."""
     shapes = [[(center[0] + x * radius, center[1] + y * radius) for x, y in shape] for shape in symbol_shapes(symbol)]
     width = max(2, round(radius / 9))
@@ -153,8 +159,9 @@ def token_surface(label: str, sides: int, size: int, glow: bool = False) -> pyga
         draw_glow(surf, unit, r, half)
     outer = scaled(unit, r, half)
     inner = scaled(regular(24, 0.78, 0.0), r, half - r * 0.03)
-    bevelled_body(surf, outer, inner, art.DIE_FACE, art.DIE_BEVEL, max(2, big // 36), (half - 0.3 * r, half - 0.3 * r),
-                  r, True)
+    bevelled_body(
+        surf, outer, inner, art.DIE_FACE, art.DIE_BEVEL, max(2, big // 36), (half - 0.3 * r, half - 0.3 * r), r, True
+    )
     pygame.draw.polygon(surf, art.DIE_OUTLINE, outer, max(2, big // 36))
     px = int(r * (0.8 if len(label) <= 2 else 0.56))
     img = art.font(px, bold=True).render(label, True, art.DIE_INK)

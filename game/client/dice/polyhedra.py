@@ -21,11 +21,18 @@ Point = tuple[float, float]
 
 _STYLE: dict[str, dict[str, tuple[int, int, int] | None]] = {
     "light": {
-        "face": art.DIE_FACE, "bevel": art.DIE_BEVEL, "outline": art.DIE_OUTLINE, "ink": art.DIE_INK, "rim2": None,
+        "face": art.DIE_FACE,
+        "bevel": art.DIE_BEVEL,
+        "outline": art.DIE_OUTLINE,
+        "ink": art.DIE_INK,
+        "rim2": None,
     },
     "dark": {
-        "face": art.DIE_DARK_FACE, "bevel": art.DIE_DARK_BEVEL, "outline": art.DIE_DARK_OUTLINE,
-        "ink": art.DIE_DARK_INK, "rim2": art.DIE_DARK_RIM,
+        "face": art.DIE_DARK_FACE,
+        "bevel": art.DIE_DARK_BEVEL,
+        "outline": art.DIE_DARK_OUTLINE,
+        "ink": art.DIE_DARK_INK,
+        "rim2": art.DIE_DARK_RIM,
     },
 }
 SUPER = 3  # supersampling factor for smooth edges
@@ -54,8 +61,10 @@ def printed_note(kind: str, value: int, size: int = NOTE_MIN_SIZE) -> str:
 
 def regular(n: int, radius: float, rotation: float) -> list[Point]:
     """The corners of a regular n-gon around the origin."""
-    return [(math.cos(rotation + 2 * math.pi * i / n) * radius, math.sin(rotation + 2 * math.pi * i / n) * radius)
-            for i in range(n)]
+    return [
+        (math.cos(rotation + 2 * math.pi * i / n) * radius, math.sin(rotation + 2 * math.pi * i / n) * radius)
+        for i in range(n)
+    ]
 
 
 def outline_points(kind: str) -> list[Point]:
@@ -162,8 +171,17 @@ def draw_glow(surf: pygame.Surface, unit_outline: Sequence[Point], r: float, hal
         pygame.draw.polygon(surf, (*art.SELECT, alpha), scaled(grown, r, half))
 
 
-def bevelled_body(surf: pygame.Surface, outer: Sequence[Point], inner: Sequence[Point], face: tuple[int, int, int],
-                  bevel: tuple[int, int, int], line: int, highlight: Point, r: float, light: bool) -> None:
+def bevelled_body(
+    surf: pygame.Surface,
+    outer: Sequence[Point],
+    inner: Sequence[Point],
+    face: tuple[int, int, int],
+    bevel: tuple[int, int, int],
+    line: int,
+    highlight: Point,
+    r: float,
+    light: bool,
+) -> None:
     """Bevel facets shaded toward the light, ridges, the lit top face and a soft highlight."""
     n = len(outer)
     for i in range(n):
@@ -203,8 +221,9 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
     if glow:
         draw_glow(surf, outline_points(kind), r * 0.92, half)
     hx, hy = text_center(kind)
-    bevelled_body(surf, outer, inner, face, bevel, line, (half + (hx - 0.22) * r, half + (hy - 0.22) * r), r,
-                  side != "dark")
+    bevelled_body(
+        surf, outer, inner, face, bevel, line, (half + (hx - 0.22) * r, half + (hy - 0.22) * r), r, side != "dark"
+    )
     # Rim: single for Light; double (outline plus a brass inner line) for Dark.
     pygame.draw.polygon(surf, outline, outer, line)
     if style["rim2"] is not None:
@@ -222,8 +241,13 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
         surf.blit(small, small.get_rect(midtop=(rect.centerx, rect.bottom - px * 0.08)))
     if label in ("6", "9"):
         # The underline that tells 6 from 9 on real dice.
-        pygame.draw.line(surf, ink, (rect.left + rect.w * 0.25, rect.bottom - px * 0.12),
-                         (rect.right - rect.w * 0.25, rect.bottom - px * 0.12), max(2, big // 60))
+        pygame.draw.line(
+            surf,
+            ink,
+            (rect.left + rect.w * 0.25, rect.bottom - px * 0.12),
+            (rect.right - rect.w * 0.25, rect.bottom - px * 0.12),
+            max(2, big // 60),
+        )
     return pygame.transform.smoothscale(surf, (max(8, int(size)), max(8, int(size))))
 
 

@@ -79,8 +79,9 @@ class DiceTray:
     _row_h: float = 0.0
 
     # --- what the caller does ---------------------------------------------------------------------------
-    def roll(self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str] = (),
-             glow: Sequence[tuple[int, int]] = ()) -> None:
+    def roll(
+        self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str] = (), glow: Sequence[tuple[int, int]] = ()
+    ) -> None:
         """Throw the dice of each group (a row each); they land on exactly these faces."""
         self._place(groups, labels, glow)
         rng = random.Random(self.seed * 7919 + self.rolls)
@@ -106,8 +107,9 @@ class DiceTray:
         if speed_factor(self.speed()) == 0.0:
             self.skip()
 
-    def show(self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str] = (),
-             glow: Sequence[tuple[int, int]] = ()) -> None:
+    def show(
+        self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str] = (), glow: Sequence[tuple[int, int]] = ()
+    ) -> None:
         """Lay the dice in the tray at rest, with no throw (restoring a screen)."""
         self._place(groups, labels, glow)
         self.skip()
@@ -225,8 +227,15 @@ class DiceTray:
             if not label or group >= len(self._row_ys):
                 continue
             img = art.rendered(art.font(max(10, round(15 * self.scale)), bold=True), label, art.PARCHMENT_DARK)
-            surface.blit(img, img.get_rect(topleft=(self.rect.x + round(12 * self.scale),
-                                                    self._row_ys[group] - self._row_h / 2 + round(6 * self.scale))))
+            surface.blit(
+                img,
+                img.get_rect(
+                    topleft=(
+                        self.rect.x + round(12 * self.scale),
+                        self._row_ys[group] - self._row_h / 2 + round(6 * self.scale),
+                    )
+                ),
+            )
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip.w else self.rect)
         posed = [(self.position(e), e) for e in self.entries if e.elapsed >= e.delay]
@@ -257,8 +266,9 @@ class DiceTray:
             pygame.draw.rect(surface, art.SKY, rect, ring, border_radius=ring * 3)
 
     # --- layout ---------------------------------------------------------------------------------------
-    def _place(self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str],
-               glow: Sequence[tuple[int, int]]) -> None:
+    def _place(
+        self, groups: Sequence[Sequence[TrayDie]], labels: Sequence[str], glow: Sequence[tuple[int, int]]
+    ) -> None:
         self.labels = list(labels)
         self.glow = set(glow)
         self.marked = set()

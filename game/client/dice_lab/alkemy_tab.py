@@ -75,8 +75,13 @@ class AlkemyTab(Tab):
         return [
             Stepper("attribute", "lab.attribute", 8, 0, MAX_ATTRIBUTE),
             Stepper("difficulty", "lab.difficulty", 15, 2, MAX_DIFFICULTY),
-            Stepper("health", "lab.health", "white", choices=HEALTH_COLOURS,
-                    choice_label=lambda c: self.t(f"lab.health.{c}")),
+            Stepper(
+                "health",
+                "lab.health",
+                "white",
+                choices=HEALTH_COLOURS,
+                choice_label=lambda c: self.t(f"lab.health.{c}"),
+            ),
             Stepper("bonus", "lab.bonus", 0, 0, MAX_EXTRA_DICE),
             Stepper("penalty", "lab.penalty", 0, 0, MAX_EXTRA_DICE),
         ]
@@ -94,8 +99,7 @@ class AlkemyTab(Tab):
         self.table = {(x, y): alkemy_check(x, y, h, b, p) for x in self.table_attrs for y in self.table_diffs}
         self.need: dict[Fraction, int | None] = {}
         for target in NEED_TARGETS:
-            self.need[target] = next((x for x in range(NEED_SEARCH + 1) if alkemy_check(x, d, h, b, p) >= target),
-                                     None)
+            self.need[target] = next((x for x in range(NEED_SEARCH + 1) if alkemy_check(x, d, h, b, p) >= target), None)
 
     def chart(self, t: Translate) -> ChartModel:
         """The kept total of two dice, the totals that succeed in green, a line where success begins."""
@@ -103,13 +107,20 @@ class AlkemyTab(Tab):
         keys: list[Hashable] = list(self.dist)
         colours: dict[Hashable, Colour] = {k: SUCCESS if a + k >= d else FAIL for k in self.dist}
         first = next((k for k in self.dist if a + k >= d), None)
-        return ChartModel(keys, [Series(t("lab.alk.kept_total"), FAIL, keyed(self.dist))], colours,
-                          self.observed_shares(), first, t("lab.alk.chart_caption", attribute=a, difficulty=d))
+        return ChartModel(
+            keys,
+            [Series(t("lab.alk.kept_total"), FAIL, keyed(self.dist))],
+            colours,
+            self.observed_shares(),
+            first,
+            t("lab.alk.chart_caption", attribute=a, difficulty=d),
+        )
 
     # --- rolling ----------------------------------------------------------------------------------------
     def _roll(self, rng: random.Random) -> AlkemyRoll:
-        return alkemy_roll(rng, self.number("attribute"), self.choice("health"), self.number("bonus"),
-                           self.number("penalty"))
+        return alkemy_roll(
+            rng, self.number("attribute"), self.choice("health"), self.number("bonus"), self.number("penalty")
+        )
 
     def sample_key(self, rng: random.Random) -> Hashable:
         """The kept total of one sampled roll."""
@@ -171,11 +182,22 @@ class AlkemyTab(Tab):
         a, b = sorted(roll.symbols)
         pair_chance = self.pairs.get((a, b), Fraction(0))
         lines = [
-            t("lab.alk.card_total", attribute=roll.attribute, a=x.value, b=y.value, total=roll.total, difficulty=d,
-              verdict=verdict),
+            t(
+                "lab.alk.card_total",
+                attribute=roll.attribute,
+                a=x.value,
+                b=y.value,
+                total=roll.total,
+                difficulty=d,
+                verdict=verdict,
+            ),
             t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)),
-            t("lab.alk.card_symbols", a=t(f"lab.symbol.{x.symbol}"), b=t(f"lab.symbol.{y.symbol}"),
-              chance=percent_text(pair_chance, language)),
+            t(
+                "lab.alk.card_symbols",
+                a=t(f"lab.symbol.{x.symbol}"),
+                b=t(f"lab.symbol.{y.symbol}"),
+                chance=percent_text(pair_chance, language),
+            ),
         ]
         return lines
 
@@ -191,17 +213,25 @@ class AlkemyTab(Tab):
     def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The net modifier, the chance large, the kept symbol pairs' odds."""
         t, s, lang = app.t, app.s, app.t.language
-        y = text.block(app, surface, pygame.Rect(rect.x, rect.y, rect.w, s(60)), "",
-                       [net_text(t, self.number("bonus"), self.number("penalty"))], size=14)
-        y = text.big_figure(app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang),
-                            f"= {fraction_text(self.chance)}")
-        lines = [f"{t(f'lab.symbol.{a}')} + {t(f'lab.symbol.{b}')}: {percent_text(p, lang)}"
-                 for (a, b), p in sorted(self.pairs.items(), key=lambda kv: -kv[1])]
+        y = text.block(
+            app,
+            surface,
+            pygame.Rect(rect.x, rect.y, rect.w, s(60)),
+            "",
+            [net_text(t, self.number("bonus"), self.number("penalty"))],
+            size=14,
+        )
+        y = text.big_figure(
+            app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang), f"= {fraction_text(self.chance)}"
+        )
+        lines = [
+            f"{t(f'lab.symbol.{a}')} + {t(f'lab.symbol.{b}')}: {percent_text(p, lang)}"
+            for (a, b), p in sorted(self.pairs.items(), key=lambda kv: -kv[1])
+        ]
         half = (len(lines) + 1) // 2
         top = text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, s(20)), t("lab.alk.pairs"), [])
         text.block(app, surface, pygame.Rect(rect.x, top, rect.w // 2, s(120)), "", lines[:half], size=13)
-        text.block(app, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:],
-                   size=13)
+        text.block(app, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:], size=13)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Success chance by attribute × difficulty around the chosen pair; the attribute needed for 50/75/90 %."""
@@ -215,8 +245,14 @@ class AlkemyTab(Tab):
         for target, attribute in self.need.items():
             shown = t("lab.alk.out_of_reach") if attribute is None else str(attribute)
             need.append(t("lab.alk.need_line", target=percent_text(target, app.t.language), attribute=shown))
-        text.block(app, surface, pygame.Rect(rect.x, y + s(6), rect.w, s(90)),
-                   t("lab.alk.need", difficulty=self.number("difficulty")), need, size=14)
+        text.block(
+            app,
+            surface,
+            pygame.Rect(rect.x, y + s(6), rect.w, s(90)),
+            t("lab.alk.need", difficulty=self.number("difficulty")),
+            need,
+            size=14,
+        )
 
 
 def whole_percent(chance: Fraction) -> str:

@@ -133,8 +133,9 @@ def draw_chart(app: App, surface: pygame.Surface, rect: pygame.Rect, model: Char
     _draw_key_labels(plot, [model.label(k) for k in model.keys])
 
 
-def _draw_header(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel,
-                 small: pygame.font.Font) -> None:
+def _draw_header(
+    app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel, small: pygame.font.Font
+) -> None:
     # The caption at the top left and, for several series, a legend at the top right.
     s = app.s
     several = len(model.series) > 1
@@ -168,8 +169,9 @@ def _draw_grid(plot: _Plot) -> None:
 def _draw_area(plot: _Plot, series: Series, filled: bool) -> None:
     # Thousands of keys: the first series as a filled area, every series as its outline.
     area, shares = plot.area, series.shares
-    points = [(area.x + plot.slot * (i + 0.5), area.bottom - plot.height(shares.get(k, 0.0)))
-              for i, k in enumerate(plot.keys)]
+    points = [
+        (area.x + plot.slot * (i + 0.5), area.bottom - plot.height(shares.get(k, 0.0))) for i, k in enumerate(plot.keys)
+    ]
     if filled:
         pygame.draw.polygon(plot.surface, series.colour, [(area.x, area.bottom), *points, (area.right, area.bottom)])
     if len(points) > 1:
@@ -186,8 +188,9 @@ def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
             continue
         colour = model.bar_colours.get(key, series.colour) if index == 0 else series.colour
         x = area.x + slot * i + slot * 0.1 + width * index
-        bar = pygame.Rect(round(x), round(area.bottom - plot.height(p)), max(1, round(width) - 1),
-                          round(plot.height(p)))
+        bar = pygame.Rect(
+            round(x), round(area.bottom - plot.height(p)), max(1, round(width) - 1), round(plot.height(p))
+        )
         pygame.draw.rect(plot.surface, colour, bar)
         pygame.draw.rect(plot.surface, art.shade(colour, 0.6), bar, 1)
 
@@ -199,7 +202,7 @@ def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
     span = max(1, math.ceil(s(4) / slot)) if plot.many else 1
     points = []
     for start in range(0, len(keys), span):
-        bunch = keys[start:start + span]
+        bunch = keys[start : start + span]
         share = sum(observed.get(key, 0.0) for key in bunch) / len(bunch)
         points.append((area.x + slot * (start + len(bunch) / 2), area.bottom - plot.height(share)))
     if len(points) > 1:

@@ -79,10 +79,15 @@ class D18Tab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Which helper, and the printed percentage for the percent check."""
         return [
-            Stepper("helper", "lab.d18.helper", "d18", choices=HELPERS, choice_label=lambda h: self.t(f"lab.d18.{h}"),
-                    value_width=130),
-            Stepper("percent", "lab.d18.percent", 85, choices=tuple(PERCENT_TABLE),
-                    choice_label=lambda p: f"{p} %"),
+            Stepper(
+                "helper",
+                "lab.d18.helper",
+                "d18",
+                choices=HELPERS,
+                choice_label=lambda h: self.t(f"lab.d18.{h}"),
+                value_width=130,
+            ),
+            Stepper("percent", "lab.d18.percent", 85, choices=tuple(PERCENT_TABLE), choice_label=lambda p: f"{p} %"),
         ]
 
     def make_entries(self) -> list[Entry]:
@@ -160,8 +165,14 @@ class D18Tab(Tab):
         keys: list[Hashable] = list(self.exact)
         labels = {"yes": t("lab.d18.comes_true"), "no": t("lab.d18.fails")}
         colours: dict[Hashable, Colour] = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
-        model = ChartModel(keys, [Series(t(f"lab.d18.{self.helper}"), art.ORANGE, dict(self.exact))], colours,
-                           self.observed_shares(), None, t(f"lab.d18.caption.{self.helper}"))
+        model = ChartModel(
+            keys,
+            [Series(t(f"lab.d18.{self.helper}"), art.ORANGE, dict(self.exact))],
+            colours,
+            self.observed_shares(),
+            None,
+            t(f"lab.d18.caption.{self.helper}"),
+        )
         model.key_labels = {k: labels.get(str(k), str(k)) for k in keys}
         return model
 
@@ -198,8 +209,16 @@ class D18Tab(Tab):
         glow = [(0, len(dice) - 1)] if self.last["key"] == "yes" else []
         key = self.last["key"]
         good = None if self.helper not in ("percent",) else key == "yes"
-        self.remember(Chip(self.t("lab.d18.yes_short") if key == "yes" else self.t("lab.d18.no_short")
-                           if key == "no" else str(key), good))
+        self.remember(
+            Chip(
+                self.t("lab.d18.yes_short")
+                if key == "yes"
+                else self.t("lab.d18.no_short")
+                if key == "no"
+                else str(key),
+                good,
+            )
+        )
         return [Throw([dice], glow=glow)]
 
     def card_lines(self, t: Translate, language: str) -> list[str]:
@@ -212,20 +231,34 @@ class D18Tab(Tab):
             d3, d6 = last["d3"], last["d6"]
             value = d18_value(d3, d6)
             where = standing(d18_distribution(), value)
-            return [t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
-                    t(f"lab.where.{where.side}", chance=percent_text(where.chance, language))]
+            return [
+                t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
+                t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)),
+            ]
         if helper == "percent":
             faces = last["faces"]
             printed = next(p for p, f in PERCENT_TABLE.items() if f == faces)
             verdict = t("lab.d18.comes_true") if last["key"] == "yes" else t("lab.d18.fails")
-            return [t("lab.d18.percent_card", d6=last["d6"], faces=", ".join(map(str, named_faces(faces))),
-                      verdict=verdict),
-                    t("lab.d18.printed_true", printed=printed, true=fraction_text(Fraction(faces, 6)),
-                      percent=percent_text(Fraction(faces, 6), language))]
+            return [
+                t(
+                    "lab.d18.percent_card",
+                    d6=last["d6"],
+                    faces=", ".join(map(str, named_faces(faces))),
+                    verdict=verdict,
+                ),
+                t(
+                    "lab.d18.printed_true",
+                    printed=printed,
+                    true=fraction_text(Fraction(faces, 6)),
+                    percent=percent_text(Fraction(faces, 6), language),
+                ),
+            ]
         die = f"d3 {last['d3']}" if "d3" in last else f"d6 {last['d6']}"
         chance = self.exact.get(last["key"], Fraction(0))
-        return [t("lab.d18.pick_card", die=die, entry=last["key"]),
-                t("lab.d18.entry_chance", chance=fraction_text(chance), percent=percent_text(chance, language))]
+        return [
+            t("lab.d18.pick_card", die=die, entry=last["key"]),
+            t("lab.d18.entry_chance", chance=fraction_text(chance), percent=percent_text(chance, language)),
+        ]
 
     def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the helper does, and its exact chances."""
@@ -234,8 +267,14 @@ class D18Tab(Tab):
         lines = [t(f"lab.d18.explain.{helper}")]
         if helper == "percent":
             faces, chance = percent_chance(self.number("percent"))
-            lines.append(t("lab.d18.printed_true", printed=self.number("percent"), true=fraction_text(chance),
-                           percent=percent_text(chance, lang)))
+            lines.append(
+                t(
+                    "lab.d18.printed_true",
+                    printed=self.number("percent"),
+                    true=fraction_text(chance),
+                    percent=percent_text(chance, lang),
+                )
+            )
         elif helper == "d18":
             lines.append(t("lab.d18.uniform"))
         else:
@@ -255,5 +294,11 @@ class D18Tab(Tab):
             mark = (list(PERCENT_TABLE).index(self.number("percent")), 3)
         header = [t("lab.d18.printed"), t("lab.d18.faces"), t("lab.d18.true"), "%"]
         y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
-        text.block(app, surface, pygame.Rect(rect.x, y + app.s(6), rect.w, rect.bottom - y), "",
-                   [t("lab.d18.percent_note")], size=13)
+        text.block(
+            app,
+            surface,
+            pygame.Rect(rect.x, y + app.s(6), rect.w, rect.bottom - y),
+            "",
+            [t("lab.d18.percent_note")],
+            size=13,
+        )

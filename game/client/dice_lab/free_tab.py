@@ -70,8 +70,16 @@ class FreeTab(Tab):
 
     def make_steppers(self) -> list[Stepper]:
         """Exact / at least / at most."""
-        return [Stepper("view", "lab.free.view", "exact", choices=VIEWS,
-                        choice_label=lambda v: self.t(f"lab.free.{v}"), value_width=110)]
+        return [
+            Stepper(
+                "view",
+                "lab.free.view",
+                "exact",
+                choices=VIEWS,
+                choice_label=lambda v: self.t(f"lab.free.{v}"),
+                value_width=110,
+            )
+        ]
 
     def make_entries(self) -> list[Entry]:
         """Three expression fields."""
@@ -159,7 +167,7 @@ class FreeTab(Tab):
         for _, term in expression.terms:
             if not isinstance(term, Pool):
                 continue
-            for die in result.dice[index:index + term.count]:
+            for die in result.dice[index : index + term.count]:
                 i = len(dice)
                 if i < TRAY_MAX:
                     dice.append(tray_die(die.die, die.value, die.label))
@@ -206,7 +214,11 @@ class FreeTab(Tab):
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
             art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
-            line = t("lab.free.mean_sd", mean=numbers.number(mean, 2, trim=True), sd=numbers.number(sd, 2, trim=True),
-                     low=min(dist), high=max(dist))
+            line = t(
+                "lab.free.mean_sd",
+                mean=numbers.number(mean, 2, trim=True),
+                sd=numbers.number(sd, 2, trim=True),
+                low=min(dist),
+                high=max(dist),
+            )
             y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
-

@@ -155,8 +155,14 @@ class StepperColumn:
     @staticmethod
     def _key(st: Stepper, key: int) -> Stepper | None:
         # Left/Right (A/D) step by one, Page Down/Up by five, Home/End go to the ends.
-        moves = {pygame.K_LEFT: -1, pygame.K_a: -1, pygame.K_RIGHT: 1, pygame.K_d: 1,
-                 pygame.K_PAGEDOWN: -5, pygame.K_PAGEUP: 5}
+        moves = {
+            pygame.K_LEFT: -1,
+            pygame.K_a: -1,
+            pygame.K_RIGHT: 1,
+            pygame.K_d: 1,
+            pygame.K_PAGEDOWN: -5,
+            pygame.K_PAGEUP: 5,
+        }
         if key in moves:
             return st if st.step(moves[key]) else None
         ends = {pygame.K_HOME: 0, pygame.K_END: len(st.options) - 1}
@@ -172,13 +178,29 @@ class StepperColumn:
             if active and i == self.focus and st.enabled:
                 art.focus_band(surface, st.rect.inflate(s(10), s(6)), s)
             if st.label_at is not None:
-                art.text(app, surface, app.t(st.label), st.label_at, size=16, bold=True,
-                         colour=art.shade(art.PARCHMENT, fade), anchor="midleft")
+                art.text(
+                    app,
+                    surface,
+                    app.t(st.label),
+                    st.label_at,
+                    size=16,
+                    bold=True,
+                    colour=art.shade(art.PARCHMENT, fade),
+                    anchor="midleft",
+                )
             for rect, sign in ((st.minus, "−"), (st.plus, "+")):
                 pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 1.2 * fade), rect, border_radius=s(6))
                 pygame.draw.rect(surface, art.shade(art.BRASS_DARK, fade), rect, 1, border_radius=s(6))
-                art.text(app, surface, sign, rect.center, size=18, bold=True, colour=art.shade(art.BRASS, fade),
-                         anchor="center")
+                art.text(
+                    app,
+                    surface,
+                    sign,
+                    rect.center,
+                    size=18,
+                    bold=True,
+                    colour=art.shade(art.BRASS, fade),
+                    anchor="center",
+                )
             shown = st.choice_label(st.value) if st.choice_label else str(st.value)
             mid = ((st.minus.right + st.plus.x) // 2, st.minus.centery)
             room = st.plus.x - st.minus.right - s(4)
@@ -186,8 +208,7 @@ class StepperColumn:
             while size > 11 and app.fonts.get(s(size), True).size(shown)[0] > room:
                 size -= 1  # a long choice (a Russian colour name) shrinks to fit between − and +
             shown = fit_text(app.fonts.get(s(size), True), shown, room)  # and is shortened if still too long
-            art.text(app, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade),
-                     anchor="center")
+            art.text(app, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade), anchor="center")
             pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 0.8), st.track, border_radius=s(3))
             share = st.position / max(1, len(st.options) - 1)
             filled = st.track.copy()

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 
-
 class OpposedArgs(TypedDict):
     """The two sides' inputs, as the engine's opposed-roll functions take them."""
 
@@ -66,8 +65,13 @@ class OpposedTab(Tab):
         for side, attribute in (("a", 2), ("b", 5)):
             out += [
                 Stepper(f"{side}.attribute", "lab.attribute", attribute, 0, 20),
-                Stepper(f"{side}.health", "lab.health", "white", choices=HEALTH_COLOURS,
-                        choice_label=lambda c: self.t(f"lab.health.{c}")),
+                Stepper(
+                    f"{side}.health",
+                    "lab.health",
+                    "white",
+                    choices=HEALTH_COLOURS,
+                    choice_label=lambda c: self.t(f"lab.health.{c}"),
+                ),
                 Stepper(f"{side}.bonus", "lab.bonus", 0, 0, 4),
                 Stepper(f"{side}.penalty", "lab.penalty", 0, 0, 4),
             ]
@@ -75,13 +79,25 @@ class OpposedTab(Tab):
 
     def side(self, side: str) -> tuple[int, str, int, int]:
         """(attribute, health, bonus, penalty) of a side."""
-        return (self.number(f"{side}.attribute"), self.choice(f"{side}.health"), self.number(f"{side}.bonus"),
-                self.number(f"{side}.penalty"))
+        return (
+            self.number(f"{side}.attribute"),
+            self.choice(f"{side}.health"),
+            self.number(f"{side}.bonus"),
+            self.number(f"{side}.penalty"),
+        )
 
     def _args(self) -> OpposedArgs:
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
-        return {"attr_a": aa, "attr_b": ab, "health_a": ha, "health_b": hb, "bonus_a": ba, "penalty_a": pa,
-                "bonus_b": bb, "penalty_b": pb}
+        return {
+            "attr_a": aa,
+            "attr_b": ab,
+            "health_a": ha,
+            "health_b": hb,
+            "bonus_a": ba,
+            "penalty_a": pa,
+            "bonus_b": bb,
+            "penalty_b": pb,
+        }
 
     def recompute(self) -> None:
         """A's chance to win (rerolls summed), one exchange's higher / equal / lower, and the margin."""
@@ -90,8 +106,10 @@ class OpposedTab(Tab):
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
         dist_a, dist_b = alkemy_kept_distribution(ha, ba, pa), alkemy_kept_distribution(hb, bb, pb)
         self.margin = difference(dist_a, dist_b, aa - ab)
-        self.means = {side: attribute + sum((v * p for v, p in dist.items()), Fraction(0))
-                      for side, attribute, dist in (("a", aa, dist_a), ("b", ab, dist_b))}
+        self.means = {
+            side: attribute + sum((v * p for v, p in dist.items()), Fraction(0))
+            for side, attribute, dist in (("a", aa, dist_a), ("b", ab, dist_b))
+        }
 
     def tie_winner(self) -> str | None:
         """Who takes equal totals: the higher attribute, or None (reroll)."""
@@ -101,11 +119,19 @@ class OpposedTab(Tab):
     def chart(self, t: Translate) -> ChartModel:
         """A's total minus B's in one exchange: A's wins orange, B's blue, a full tie grey (reroll)."""
         tie = self.tie_winner()
-        colours: dict[Hashable, Colour] = {d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else
-                   (SIDE_COLOURS[tie] if tie else REROLL) for d in self.margin}
+        colours: dict[Hashable, Colour] = {
+            d: SIDE_COLOURS["a"] if d > 0 else SIDE_COLOURS["b"] if d < 0 else (SIDE_COLOURS[tie] if tie else REROLL)
+            for d in self.margin
+        }
         keys: list[Hashable] = list(self.margin)
-        return ChartModel(keys, [Series(t("lab.opp.margin"), REROLL, keyed(self.margin))], colours,
-                          self.observed_shares(), None, t("lab.opp.chart_caption"))
+        return ChartModel(
+            keys,
+            [Series(t("lab.opp.margin"), REROLL, keyed(self.margin))],
+            colours,
+            self.observed_shares(),
+            None,
+            t("lab.opp.chart_caption"),
+        )
 
     def _exchange(self, rng: random.Random) -> tuple[AlkemyRoll, AlkemyRoll]:
         (aa, ha, ba, pa), (ab, hb, bb, pb) = self.side("a"), self.side("b")
@@ -148,8 +174,9 @@ class OpposedTab(Tab):
         if rerolls:
             lines.append(t("lab.opp.rerolled", n=rerolls))
         where = standing(self.margin, a.total - b.total)
-        lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)) + " "
-                     + t("lab.opp.for_a"))
+        lines.append(
+            t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)) + " " + t("lab.opp.for_a")
+        )
         return lines
 
     def figure_texts(self, language: str) -> tuple[str, str]:
@@ -162,9 +189,14 @@ class OpposedTab(Tab):
         shown_a, shown_b = self.figure_texts(lang)
         y = text.big_figure(app, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=art.ORANGE)
         text.big_figure(app, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=art.SKY)
-        y = art.text(app, surface, t("lab.opp.exact", a=fraction_text(self.chance_a),
-                                     b=fraction_text(1 - self.chance_a)), (rect.x, y), size=13,
-                     colour=art.PARCHMENT_DARK).bottom + s(4)
+        y = art.text(
+            app,
+            surface,
+            t("lab.opp.exact", a=fraction_text(self.chance_a), b=fraction_text(1 - self.chance_a)),
+            (rect.x, y),
+            size=13,
+            colour=art.PARCHMENT_DARK,
+        ).bottom + s(4)
         aa, ab = self.number("a.attribute"), self.number("b.attribute")
         tie = self.tie_winner()
         if tie is None:
@@ -173,10 +205,18 @@ class OpposedTab(Tab):
             high, low = (aa, ab) if tie == "a" else (ab, aa)
             rule = t("lab.opp.tie_attribute", side=tie.upper(), high=high, low=low)
         win, tie_p, lose = self.round
-        lines = [rule, t("lab.opp.round", win=percent_text(win, lang), tie=percent_text(tie_p, lang),
-                         lose=percent_text(lose, lang))]
-        text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines,
-                   size=14)
+        lines = [
+            rule,
+            t(
+                "lab.opp.round",
+                win=percent_text(win, lang),
+                tie=percent_text(tie_p, lang),
+                lose=percent_text(lose, lang),
+            ),
+        ]
+        text.block(
+            app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines, size=14
+        )
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each side's dice and kept-total chances, and the rule in the source's words."""
@@ -185,8 +225,20 @@ class OpposedTab(Tab):
         for side in SIDES:
             health = self.choice(f"{side}.health")
             mean = self.means[side]
-            lines.append(t("lab.opp.side_line", side=side.upper(), health=t(f"lab.health.{health}"),
-                           mean=t.numbers.number(float(mean), 2)))
+            lines.append(
+                t(
+                    "lab.opp.side_line",
+                    side=side.upper(),
+                    health=t(f"lab.health.{health}"),
+                    mean=t.numbers.number(float(mean), 2),
+                )
+            )
         y = text.block(app, surface, rect, t("lab.opp.sides"), lines, size=14)
-        text.block(app, surface, pygame.Rect(rect.x, y + app.s(4), rect.w, rect.bottom - y), t("lab.opp.rule_title"),
-                   [t("lab.opp.rule")], size=13)
+        text.block(
+            app,
+            surface,
+            pygame.Rect(rect.x, y + app.s(4), rect.w, rect.bottom - y),
+            t("lab.opp.rule_title"),
+            [t("lab.opp.rule")],
+            size=13,
+        )

@@ -124,14 +124,17 @@ class DiceLabScene(Scene):
         labels = [t(tab.title) for tab in self.tabs]
         title_w = app.fonts.get(s(26), True).size(t("mode.dice_lab"))[0] + s(24)
         menu_w = s(130)
-        self.tab_buttons = segment_row(app.ui, labels, s(20) + title_w, s(16), w - s(60) - title_w - menu_w, s(42),
-                                       s(8))
-        menu = pygame_gui.elements.UIButton(pygame.Rect(w - s(20) - menu_w, s(16), menu_w, s(42)), t("lab.menu"),
-                                            app.ui, object_id="#menu_button")
+        self.tab_buttons = segment_row(
+            app.ui, labels, s(20) + title_w, s(16), w - s(60) - title_w - menu_w, s(42), s(8)
+        )
+        menu = pygame_gui.elements.UIButton(
+            pygame.Rect(w - s(20) - menu_w, s(16), menu_w, s(42)), t("lab.menu"), app.ui, object_id="#menu_button"
+        )
         self.buttons[menu] = "menu"
         actions = ("roll", "x100", "x1000")
-        row = segment_row(app.ui, [t(f"lab.{a}") for a in actions], rx, actions_y, s(420), s(42), s(10),
-                          object_id="#menu_button")
+        row = segment_row(
+            app.ui, [t(f"lab.{a}") for a in actions], rx, actions_y, s(420), s(42), s(10), object_id="#menu_button"
+        )
         # Roll stands out: the row measured the labels, the Roll button is made again in the primary style.
         roll_rect = row[0].relative_rect.copy()
         row[0].kill()
@@ -418,41 +421,79 @@ class DiceLabScene(Scene):
             self.background = self._background()
         surface.blit(self.background, (0, 0))
         left = self.rects["left"]
-        art.text(app, surface, t(self.tab.title), (left.x + s(20), left.y + s(18)), size=22, bold=True,
-                 colour=art.PARCHMENT)
+        art.text(
+            app, surface, t(self.tab.title), (left.x + s(20), left.y + s(18)), size=22, bold=True, colour=art.PARCHMENT
+        )
         if isinstance(self.tab, OpposedTab):
             cols = self.rects["columns"]
             half = (cols.w - s(14)) // 2
             for i, (name, colour) in enumerate((("A", art.ORANGE), ("B", art.SKY))):
-                art.text(app, surface, t("lab.opp.side", side=name), (cols.x + i * (half + s(14)) + half // 2,
-                                                                      cols.centery), size=16, bold=True, colour=colour,
-                         anchor="center")
+                art.text(
+                    app,
+                    surface,
+                    t("lab.opp.side", side=name),
+                    (cols.x + i * (half + s(14)) + half // 2, cols.centery),
+                    size=16,
+                    bold=True,
+                    colour=colour,
+                    anchor="center",
+                )
         self.tab.column.draw(app, surface, self._focused_entry() is None)
         for entry in self.tab.entries:
             colour = art.PARCHMENT if entry.enabled else art.MUTED
-            art.text(app, surface, t(entry.label), (entry.rect.x, entry.rect.y - s(3)), size=14, bold=True,
-                     colour=colour, anchor="bottomleft")
+            art.text(
+                app,
+                surface,
+                t(entry.label),
+                (entry.rect.x, entry.rect.y - s(3)),
+                size=14,
+                bold=True,
+                colour=colour,
+                anchor="bottomleft",
+            )
             if entry.error and entry.enabled:
-                self.error_rect = art.text(app, surface, _fit(app, entry.error, entry.rect.w, 12),
-                                           (entry.rect.x, entry.rect.bottom + s(2)), size=12,
-                                           colour=art.ERROR)
+                self.error_rect = art.text(
+                    app,
+                    surface,
+                    _fit(app, entry.error, entry.rect.w, 12),
+                    (entry.rect.x, entry.rect.bottom + s(2)),
+                    size=12,
+                    colour=art.ERROR,
+                )
         self.tab.draw_figures(app, surface, self.rects["figures"])
         art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
-            art.text(app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED,
-                     anchor="center")
+            art.text(
+                app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED, anchor="center"
+            )
         note = self.tab.tray_note(t) if self.rolled_tab == self.current and not (self.tray.busy or self.pending) else ""
         if note:
             tray = self.rects["tray"]
-            art.text(app, surface, _fit(app, note, tray.w - s(24), 14), (tray.centerx, tray.bottom - s(8)), size=14,
-                     colour=art.PARCHMENT, anchor="midbottom", shadow=True)
+            art.text(
+                app,
+                surface,
+                _fit(app, note, tray.w - s(24), 14),
+                (tray.centerx, tray.bottom - s(8)),
+                size=14,
+                colour=art.PARCHMENT,
+                anchor="midbottom",
+                shadow=True,
+            )
         seed_label = self.rects["seed_label"]
-        art.text(app, surface, t("lab.seed"), (seed_label.right, seed_label.centery), size=15, bold=True,
-                 anchor="midright")
+        art.text(
+            app, surface, t("lab.seed"), (seed_label.right, seed_label.centery), size=15, bold=True, anchor="midright"
+        )
         if self.seed_error:
-            art.text(app, surface, self.seed_error, (seed_label.right, seed_label.bottom + s(4)), size=12,
-                     colour=art.ERROR, anchor="topright")
+            art.text(
+                app,
+                surface,
+                self.seed_error,
+                (seed_label.right, seed_label.bottom + s(4)),
+                size=12,
+                colour=art.ERROR,
+                anchor="topright",
+            )
         self._draw_card(surface)
         self._draw_history(surface)
         surface.blit(self.chart_surface(), self.rects["chart"].topleft)
@@ -484,8 +525,15 @@ class DiceLabScene(Scene):
         y = rect.y
         for i, line in enumerate(self.card_lines()):
             line = _fit(app, line, rect.w, 15 if i == 0 else 14, i == 0)
-            y = art.text(app, surface, line, (rect.x, y), size=15 if i == 0 else 14, bold=(i == 0),
-                         colour=art.IVORY if i == 0 else art.PARCHMENT).bottom
+            y = art.text(
+                app,
+                surface,
+                line,
+                (rect.x, y),
+                size=15 if i == 0 else 14,
+                bold=(i == 0),
+                colour=art.IVORY if i == 0 else art.PARCHMENT,
+            ).bottom
             if y + font.get_linesize() > rect.bottom + s(4):
                 break
 
@@ -509,8 +557,9 @@ class DiceLabScene(Scene):
             fill = {True: art.GREEN, False: art.VERMILLION, None: art.PANEL_LIGHT}[chip.good]
             pygame.draw.rect(surface, fill, box, border_radius=s(4))
             if chip.good is False:
-                pygame.draw.line(surface, art.IVORY, (box.x + s(3), box.bottom - s(4)),
-                                 (box.right - s(3), box.bottom - s(4)), 1)
+                pygame.draw.line(
+                    surface, art.IVORY, (box.x + s(3), box.bottom - s(4)), (box.right - s(3), box.bottom - s(4)), 1
+                )
             label = font.render(chip.text, True, art.IVORY)
             if label.get_width() > box.w - s(2):
                 label = pygame.transform.smoothscale(label, (box.w - s(2), label.get_height()))
@@ -528,4 +577,3 @@ class DiceLabScene(Scene):
 def _fit(app: App, line: str, width: int, size: int, bold: bool = False) -> str:
     """`line`, shortened with an ellipsis when wider than `width` at text size `size`."""
     return fit_text(app.fonts.get(app.s(size), bold), line, width)
-

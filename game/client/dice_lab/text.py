@@ -13,20 +13,41 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 
-def big_figure(app: App, surface: pygame.Surface, pos: tuple[int, int], label: str, figure: str, note: str = "",
-               colour: tuple[int, int, int] = art.IVORY) -> int:
+def big_figure(
+    app: App,
+    surface: pygame.Surface,
+    pos: tuple[int, int],
+    label: str,
+    figure: str,
+    note: str = "",
+    colour: tuple[int, int, int] = art.IVORY,
+) -> int:
     """A caption, a large number under it and a small note beside it; returns the y below."""
     s = app.s
     rect = art.text(app, surface, label, pos, size=15, colour=art.MUTED)
     big = art.text(app, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
     if note:
-        art.text(app, surface, note, (big.right + s(12), big.centery + s(6)), size=15, colour=art.PARCHMENT_DARK,
-                 anchor="midleft")
+        art.text(
+            app,
+            surface,
+            note,
+            (big.right + s(12), big.centery + s(6)),
+            size=15,
+            colour=art.PARCHMENT_DARK,
+            anchor="midleft",
+        )
     return big.bottom + s(4)
 
 
-def block(app: App, surface: pygame.Surface, rect: pygame.Rect, title: str, lines: Sequence[str],
-          size: int = 15, highlight: int = -1) -> int:
+def block(
+    app: App,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    title: str,
+    lines: Sequence[str],
+    size: int = 15,
+    highlight: int = -1,
+) -> int:
     """A bold title and wrapped lines under it inside `rect`; returns the y below."""
     s = app.s
     y = rect.y
@@ -38,8 +59,15 @@ def block(app: App, surface: pygame.Surface, rect: pygame.Rect, title: str, line
     return y + s(6)
 
 
-def table(app: App, surface: pygame.Surface, rect: pygame.Rect, header: Sequence[str], rows: Sequence[Sequence[str]],
-          mark: tuple[int, int] | None = None, size: int = 13) -> int:
+def table(
+    app: App,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    mark: tuple[int, int] | None = None,
+    size: int = 13,
+) -> int:
     """A grid of short texts (first column and first row as headings); `mark` (row, col) is boxed; returns y below."""
     s = app.s
     cols = len(header)
@@ -47,8 +75,16 @@ def table(app: App, surface: pygame.Surface, rect: pygame.Rect, header: Sequence
     line_h = s(size + 8)
     y = rect.y
     for c, head in enumerate(header):
-        art.text(app, surface, head, (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2), size=size, bold=True,
-                 colour=art.BRASS, anchor="center")
+        art.text(
+            app,
+            surface,
+            head,
+            (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2),
+            size=size,
+            bold=True,
+            colour=art.BRASS,
+            anchor="center",
+        )
     y += line_h
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):

@@ -45,9 +45,19 @@ class KubtaflAnimation:
 
     def handlers(self) -> Handlers:
         """Event class -> handler."""
-        return {Moved: self.moved, Pushed: self.pushed, Impact: self.impact, Ricochet: self.ricochet,
-                Damaged: self.damaged, Destroyed: self.destroyed, Pinned: self.pinned, Transferred: self.transferred,
-                ValueChanged: self.value_changed, ReEntered: self.re_entered, GameOver: self.game_over}
+        return {
+            Moved: self.moved,
+            Pushed: self.pushed,
+            Impact: self.impact,
+            Ricochet: self.ricochet,
+            Damaged: self.damaged,
+            Destroyed: self.destroyed,
+            Pinned: self.pinned,
+            Transferred: self.transferred,
+            ValueChanged: self.value_changed,
+            ReEntered: self.re_entered,
+            GameOver: self.game_over,
+        }
 
     def _die(self, cell: str) -> DieView | None:
         return self.model().dice.get(cell)
@@ -163,6 +173,7 @@ class KubtaflAnimation:
 
     def transferred(self, ev: Transferred) -> None:
         """Orbs fly from donor to recipient and the gain floats up."""
+
         def start() -> None:
             self.anim.play_sound("click")
             self.anim.effect("orbs", 0.45, a=cell_xy(ev.donor), b=cell_xy(ev.recipient), n=min(8, 2 + ev.amount))

@@ -71,8 +71,12 @@ class KubtaflPicks:
         """The enemy die whose reach is shown: the hovered one (unless the selected die can hit it: then its
         preview shows), else the one a click picked."""
         hover = self.hover
-        if hover is not None and self.hover_badge is None and self._is_enemy(hover) and \
-                not (self.selected and hover in self.index.targets(self.selected)):
+        if (
+            hover is not None
+            and self.hover_badge is None
+            and self._is_enemy(hover)
+            and not (self.selected and hover in self.index.targets(self.selected))
+        ):
             return hover
         return self.inspected if self.inspected is not None and self._is_enemy(self.inspected) else None
 
@@ -222,8 +226,9 @@ class KubtaflPicks:
         title = self.board.t("kubtafl.popup.give", donor=donor, recipient=recipient)
         texts = [o.text for o in options]
         focus = texts.index(self.preview_text) if self.preview_text in texts else len(options) - 1
-        self.board.open_chooser(title, [("", options)], recipient, self._chip_focused, (0, focus),
-                                keep_clear=(donor, recipient))
+        self.board.open_chooser(
+            title, [("", options)], recipient, self._chip_focused, (0, focus), keep_clear=(donor, recipient)
+        )
 
     def open_transfers_from(self, donor: str) -> None:
         """What the die on `donor` can give: the amount chooser of its one recipient, or one row per recipient."""
@@ -233,8 +238,14 @@ class KubtaflPicks:
         elif recipients:
             t = self.board.t
             rows = [(t("kubtafl.popup.to", cell=rec), self.index.transfers[(donor, rec)]) for rec in recipients]
-            self.board.open_chooser(t("kubtafl.popup.give_from", donor=donor), rows, donor, self._chip_focused,
-                                    (0, len(rows[0][1]) - 1), keep_clear=(donor, *recipients))
+            self.board.open_chooser(
+                t("kubtafl.popup.give_from", donor=donor),
+                rows,
+                donor,
+                self._chip_focused,
+                (0, len(rows[0][1]) - 1),
+                keep_clear=(donor, *recipients),
+            )
 
     def open_reentry(self, kind: str, cell: str, options: list[Option]) -> None:
         """The donor/value chooser for a re-entry on `cell`."""
@@ -243,8 +254,13 @@ class KubtaflPicks:
             rows.setdefault(opt.donor, []).append(opt)
         t = self.board.t
         title = t("kubtafl.popup.reenter", die=kind, cell=cell)
-        self.board.open_chooser(title, [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()], cell,
-                                self._chip_focused, keep_clear=(cell, *rows))
+        self.board.open_chooser(
+            title,
+            [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()],
+            cell,
+            self._chip_focused,
+            keep_clear=(cell, *rows),
+        )
 
     def _chip_focused(self, option: ChooserOption | None) -> None:
         self.set_preview(option.text if option is not None else None)
@@ -290,8 +306,11 @@ class KubtaflPicks:
             self.cursor = step_cursor(self.cursor, dx, dy, self.board.layout)
         self.hover = cell_name(*self.cursor)
         self.hover_badge = None
-        if self.selected and (self.selected, self.hover) in self.index.transfers and \
-                self.hover not in self.index.targets(self.selected):
+        if (
+            self.selected
+            and (self.selected, self.hover) in self.index.transfers
+            and self.hover not in self.index.targets(self.selected)
+        ):
             self.hover_badge = self.hover
         self.update_hover_preview()
 

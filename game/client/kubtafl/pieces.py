@@ -18,16 +18,18 @@ class DicePainter:
     def __init__(self) -> None:
         self._flicker_rng = random.Random(3)
 
-    def draw_dice(self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel,
-                  offset: tuple[float, float] = (0, 0)) -> None:
+    def draw_dice(
+        self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel, offset: tuple[float, float] = (0, 0)
+    ) -> None:
         """Every die of the model (bottom rows last so lower dice overlap upper shadows), plus fading ghosts."""
         dice = [*model.dice.values(), *model.ghosts]
         dice.sort(key=lambda d: (d.lift, -d.y))
         for die in dice:
             self.draw_die(surface, layout, die, offset)
 
-    def draw_die(self, surface: pygame.Surface, layout: BoardLayout, die: DieView,
-                 offset: tuple[float, float] = (0, 0)) -> None:
+    def draw_die(
+        self, surface: pygame.Surface, layout: BoardLayout, die: DieView, offset: tuple[float, float] = (0, 0)
+    ) -> None:
         """One die at its (float) board position, with shadow, squash, flash and fade."""
         size = layout.piece_size
         cx, cy = layout.center(die.x, die.y)

@@ -81,7 +81,12 @@ class RemovedPools:
                 surface.blit(img, slot.topleft)
                 if info.active == side:
                     sel = info.selected == kind
-                    pygame.draw.rect(surface, art.SELECT if sel else art.POOL_SLOT, slot.inflate(4, 4),
-                                     3 if sel else 1, border_radius=6)
+                    pygame.draw.rect(
+                        surface,
+                        art.SELECT if sel else art.POOL_SLOT,
+                        slot.inflate(4, 4),
+                        3 if sel else 1,
+                        border_radius=6,
+                    )
             if not kinds:
                 art.label(surface, "—", int(u * 0.9), art.EMPTY_MARK, midleft=(box.left + u // 2, box.bottom - u * 1.2))

@@ -84,8 +84,14 @@ def _game_over(p: Preview, ev: GameOver) -> None:
 
 # The shapes of the events that do not move the mover, by event class name.
 SHAPES: dict[str, Callable[[Preview, Any], None]] = {
-    "Pushed": _pushed, "Ricochet": _ricochet, "Damaged": _damaged, "Destroyed": _destroyed, "Pinned": _pinned,
-    "ValueChanged": _value_changed, "ReEntered": _reentered, "GameOver": _game_over,
+    "Pushed": _pushed,
+    "Ricochet": _ricochet,
+    "Damaged": _damaged,
+    "Destroyed": _destroyed,
+    "Pinned": _pinned,
+    "ValueChanged": _value_changed,
+    "ReEntered": _reentered,
+    "GameOver": _game_over,
 }
 
 

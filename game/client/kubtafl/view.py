@@ -102,8 +102,15 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def _shows_choices(self, interactive: bool) -> bool:
         p = self.picks
-        return interactive and bool(p.selected or p.reentry_kind or p.preview or p.cursor or self.board.hint_action
-                                    or p.show_threats or p.reach_cell())
+        return interactive and bool(
+            p.selected
+            or p.reentry_kind
+            or p.preview
+            or p.cursor
+            or self.board.hint_action
+            or p.show_threats
+            or p.reach_cell()
+        )
 
     def layout_changed(self) -> None:
         """Nothing of Kubtafl's follows the board."""
@@ -125,8 +132,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                 self.board.marks.corner_ticks(layer, layout, p.clickable_dice())
         return True
 
-    def draw_pieces(self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel,
-                    offset: tuple[float, float]) -> None:
+    def draw_pieces(
+        self, surface: pygame.Surface, layout: BoardLayout, model: BoardModel, offset: tuple[float, float]
+    ) -> None:
         """Every die of `model`."""
         self.painter.draw_dice(surface, layout, model, offset)
 
@@ -138,8 +146,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         reach = p.reach_cell()
         if reach is not None:
             die = model.dice.get(reach)
-            self.overlays.reach(layer, layout, reach, p.threats().reach.get(reach, Reach()),
-                                die.side if die is not None else "")
+            self.overlays.reach(
+                layer, layout, reach, p.threats().reach.get(reach, Reach()), die.side if die is not None else ""
+            )
         if p.show_threats:
             threats = p.threats()
             self.overlays.threats(layer, layout, threats.worst, threats.fatal)
@@ -166,8 +175,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                 preview = p.preview_for(opt.text)
                 if preview and preview.hits:
                     damage[cell] = preview.hits[0][2]
-        self.overlays.targets(layer, layout, targets, set(model.dice), damage,
-                              p.hover if p.hover_badge is None else None)
+        self.overlays.targets(
+            layer, layout, targets, set(model.dice), damage, p.hover if p.hover_badge is None else None
+        )
         p.badges = self.overlays.transfer_badges(layer, layout, selected, p.index.recipients(selected), p.hover_badge)
 
     def _draw_preview(self, layer: pygame.Surface, preview: Preview, model: BoardModel) -> None:
@@ -192,8 +202,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         elif parts.kind == "transfer":
             self.overlays.hint(layer, layout, parts.src, parts.dst, f"+{parts.amount}")
         else:
-            self.overlays.hint(layer, layout, parts.src, parts.dst, ghost=(parts.die, self.picks.own_side(),
-                                                                           parts.amount))
+            self.overlays.hint(
+                layer, layout, parts.src, parts.dst, ghost=(parts.die, self.picks.own_side(), parts.amount)
+            )
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The arrow of a die being dragged."""
@@ -276,8 +287,14 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         parts = []
         for side in SIDES:
             own = [d for d in dice if d.get("side") == side]
-            parts.append(t("kubtafl.summary.side", side=t(f"kubtafl.side.{side}"), count=len(own),
-                           points=sum(int(d.get("value", 0)) for d in own)))
+            parts.append(
+                t(
+                    "kubtafl.summary.side",
+                    side=t(f"kubtafl.side.{side}"),
+                    count=len(own),
+                    points=sum(int(d.get("value", 0)) for d in own),
+                )
+            )
         moves = sum(1 for a in self.board.live.actors if a >= 0)
         return t("kubtafl.summary", sides="; ".join(parts), moves=moves)
 
@@ -286,8 +303,12 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         t = self.board.t
         p = self.picks
         s = self.board.live
-        if p.preview is not None and p.preview.winners and len(p.preview.winners) == 1 and \
-                p.preview.winners[0] == s.current_seat:
+        if (
+            p.preview is not None
+            and p.preview.winners
+            and len(p.preview.winners) == 1
+            and p.preview.winners[0] == s.current_seat
+        ):
             return t("kubtafl.status.wins_now")
         if p.preview is not None and p.preview.winners and len(p.preview.winners) > 1:
             # The engine's preview ends the game in a draw (K18): say which draw before it is played.
@@ -325,16 +346,18 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if parts is not None and parts.kind == "transfer":
             return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
         if parts is not None and parts.kind == "reentry":
-            return t("kubtafl.status.hint_reentry", die=parts.die, cell=parts.dst, amount=parts.amount,
-                     donor=parts.src)
+            return t("kubtafl.status.hint_reentry", die=parts.die, cell=parts.dst, amount=parts.amount, donor=parts.src)
         return t("kubtafl.status.hint", move=text)
 
     def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""
         t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
-        return t(f"kubtafl.reason.{outcome.reason}", loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
-                 loser_side=t(f"kubtafl.side.{loser}") if loser else "")
+        return t(
+            f"kubtafl.reason.{outcome.reason}",
+            loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
+            loser_side=t(f"kubtafl.side.{loser}") if loser else "",
+        )
 
     def handover(self, seat: int) -> str | None:
         """Kubtafl is open and strictly alternating: no hand-over card."""
@@ -343,4 +366,3 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     def show_preview_of(self, text: str) -> None:
         """Select the mover of `text` and hover its target (screenshots, tests)."""
         self.picks.show_preview_of(text)
-

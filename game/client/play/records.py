@@ -90,8 +90,16 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
     if isinstance(outcome, dict) and isinstance(outcome.get("winners"), list):
         winners = [w for w in outcome["winners"] if isinstance(w, int) and not isinstance(w, bool) and 0 <= w < 64]
     reason = data.get("reason")
-    return GameRecord(mode, level, list(actions), seed, list(seats), winners,
-                      reason if isinstance(reason, str) else "", _date(data.get("date", 0.0)))
+    return GameRecord(
+        mode,
+        level,
+        list(actions),
+        seed,
+        list(seats),
+        winners,
+        reason if isinstance(reason, str) else "",
+        _date(data.get("date", 0.0)),
+    )
 
 
 def _date(value: object) -> float:
@@ -188,7 +196,7 @@ class Timeline:
                 break
             same += 1
         if same < len(self.actions):
-            del self.states[same + 1:], self.actions[same:], self.events[same:], self.actors[same:]
+            del self.states[same + 1 :], self.actions[same:], self.events[same:], self.actors[same:]
         self.extend(actions[same:])
 
     @property
@@ -221,13 +229,21 @@ def records_dir() -> Path:
     return user_data_dir() / RECORDS_FOLDER
 
 
-def record_of(mode: str, level: str, seed: int | None, seats: list[str], actions: list[str],
-              state: State[ActionT]) -> GameRecord:
+def record_of(
+    mode: str, level: str, seed: int | None, seats: list[str], actions: list[str], state: State[ActionT]
+) -> GameRecord:
     """The record of a game that reached `state` by `actions`."""
     outcome = state.outcome()
-    return GameRecord(mode, level, list(actions), seed, list(seats),
-                      list(outcome.winners) if outcome is not None else None,
-                      str(outcome.reason) if outcome is not None else "", time.time())
+    return GameRecord(
+        mode,
+        level,
+        list(actions),
+        seed,
+        list(seats),
+        list(outcome.winners) if outcome is not None else None,
+        str(outcome.reason) if outcome is not None else "",
+        time.time(),
+    )
 
 
 def save_record(record: GameRecord, path: Path | None = None) -> Path:
@@ -251,8 +267,7 @@ def record_files() -> list[Path]:
     folder = records_dir()
     if not folder.is_dir():
         return []
-    return sorted((p for p in folder.glob("*.json") if not p.name.startswith(".")), key=lambda p: p.name,
-                  reverse=True)
+    return sorted((p for p in folder.glob("*.json") if not p.name.startswith(".")), key=lambda p: p.name, reverse=True)
 
 
 def prune(keep: int = KEEP) -> None:

@@ -47,9 +47,17 @@ class Snapshot:
 class GameSession:
     """A game in progress with its seats, dice RNG, log, undo stack and AI jobs."""
 
-    def __init__(self, mode: str, level: str = "standard", seats: list[str] | None = None,
-                 seed: int | None = None, autosave: bool = True, executor: Executor | None = None,
-                 names: list[str] | None = None, presets: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        mode: str,
+        level: str = "standard",
+        seats: list[str] | None = None,
+        seed: int | None = None,
+        autosave: bool = True,
+        executor: Executor | None = None,
+        names: list[str] | None = None,
+        presets: list[str] | None = None,
+    ) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
         self.game: Game = userfiles.load_game(mode, self.level)
@@ -196,8 +204,8 @@ class GameSession:
 
     def _restore(self, snap: Snapshot) -> None:
         self.state = snap.state.clone()
-        del self.log[snap.log_length:]
-        del self.actors[snap.log_length:]
+        del self.log[snap.log_length :]
+        del self.actors[snap.log_length :]
         self.rng.setstate(snap.rng_state)
 
     # ----- AI and hints -----
@@ -212,8 +220,9 @@ class GameSession:
         return (self.seed * 1_000_003 + 7919 * (seat + 2) + 104_729 * len(self.log)) % 2**62
 
     def _submit(self, spec: str, seat: int) -> Ticket:
-        job = SearchJob(self.mode, self.game.level_name, self.game.level_data, self.state.to_dict(), spec,
-                        self._job_seed(seat))
+        job = SearchJob(
+            self.mode, self.game.level_name, self.game.level_data, self.state.to_dict(), spec, self._job_seed(seat)
+        )
         return self.executor.submit(job, tag=self._generation, game=self.game)
 
     def _answer(self, ticket: Ticket) -> Action | None:
@@ -327,8 +336,16 @@ class GameSession:
 
     def new_game(self, seed: int | None) -> GameSession:
         """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice)."""
-        return GameSession(self.mode, self.level, list(self.seats), seed, self.autosave, self._executor,
-                           list(self.names), list(self.presets))
+        return GameSession(
+            self.mode,
+            self.level,
+            list(self.seats),
+            seed,
+            self.autosave,
+            self._executor,
+            list(self.names),
+            list(self.presets),
+        )
 
     # ----- saving -----
     def to_dict(self) -> JSONObject:
@@ -357,8 +374,16 @@ class GameSession:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError("saved game: field 'seed' must be an integer")
-        session = cls(data["mode"], data["level"], data["seats"], seed, autosave=False, executor=executor,
-                      names=data.get("names"), presets=data.get("presets"))
+        session = cls(
+            data["mode"],
+            data["level"],
+            data["seats"],
+            seed,
+            autosave=False,
+            executor=executor,
+            names=data.get("names"),
+            presets=data.get("presets"),
+        )
         # The constructor sampled the opening chance nodes; redo that from the log instead.
         session.state = session.game.initial_state()
         session.log.clear()

@@ -260,8 +260,7 @@ class ProcessExecutor:
         self._stop_process()
         requests_in, requests_out = self._context.Pipe(duplex=False)
         answers_in, answers_out = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=serve, args=(requests_in, answers_out), daemon=True,
-                                        name="kubiki-ai")
+        process = self._context.Process(target=serve, args=(requests_in, answers_out), daemon=True, name="kubiki-ai")
         process.start()
         # Our copies of the worker's ends are closed, so its death reads as end-of-file here.
         requests_in.close()

@@ -41,8 +41,23 @@ from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.state import BattleCheckersState
 
 __all__ = [
-    "BattleCheckersGame", "make_game", "DIRECTIONS", "FRONT", "LEFT", "REAR", "RIGHT", "Board", "board", "side_hit",
-    "AttackForecast", "attack_forecast", "attack_odds", "side_odds", "Phase", "PendingAttack", "Position",
+    "BattleCheckersGame",
+    "make_game",
+    "DIRECTIONS",
+    "FRONT",
+    "LEFT",
+    "REAR",
+    "RIGHT",
+    "Board",
+    "board",
+    "side_hit",
+    "AttackForecast",
+    "attack_forecast",
+    "attack_odds",
+    "side_odds",
+    "Phase",
+    "PendingAttack",
+    "Position",
     "BattleCheckersState",
 ]
 __all__ += actions.__all__

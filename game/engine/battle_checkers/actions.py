@@ -26,9 +26,25 @@ from game.engine.battle_checkers.phases import Phase
 from game.engine.core import IllegalAction
 
 __all__ = [
-    "END", "FATE", "NOFATE", "USE_DIE1", "USE_DIE2", "USE_SUM", "Activate", "Attack", "BattleCheckersAction",
-    "ChanceOutcome", "Decision", "DuelRoll", "EndTurn", "FateChoice", "FateRoll", "Place", "Preset", "RepelRoll",
-    "Roll"
+    "END",
+    "FATE",
+    "NOFATE",
+    "USE_DIE1",
+    "USE_DIE2",
+    "USE_SUM",
+    "Activate",
+    "Attack",
+    "BattleCheckersAction",
+    "ChanceOutcome",
+    "Decision",
+    "DuelRoll",
+    "EndTurn",
+    "FateChoice",
+    "FateRoll",
+    "Place",
+    "Preset",
+    "RepelRoll",
+    "Roll",
 ]
 
 _T = TypeVar("_T", bound=tuple[object, ...])
@@ -145,7 +161,10 @@ REPEL_OUTCOMES = tuple((RepelRoll(d), Fraction(1, 6)) for d in range(1, 7))
 FATE_OUTCOMES = tuple((FateRoll(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
 #: The outcomes each chance phase offers, with their probabilities.
 CHANCE_OUTCOMES: dict[Phase, tuple[tuple[BattleCheckersAction, Fraction], ...]] = {
-    Phase.ROLL: ROLL_OUTCOMES, Phase.DUEL: DUEL_OUTCOMES, Phase.REPEL: REPEL_OUTCOMES, Phase.FATE: FATE_OUTCOMES,
+    Phase.ROLL: ROLL_OUTCOMES,
+    Phase.DUEL: DUEL_OUTCOMES,
+    Phase.REPEL: REPEL_OUTCOMES,
+    Phase.FATE: FATE_OUTCOMES,
 }
 
 _TURN_RE = re.compile(r"^([LR])(\d+)$")

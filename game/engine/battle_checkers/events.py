@@ -7,8 +7,22 @@ from dataclasses import dataclass
 from game.engine.core import Event
 
 __all__ = [
-    "Activated", "Attacked", "Destroyed", "DiceRolled", "Duel", "FateCalled", "FateRolled", "Moved", "Placed",
-    "RepelFailed", "Repelled", "Shielded", "SpiritChanged", "Turned", "TurnEnded", "TurnStarted"
+    "Activated",
+    "Attacked",
+    "Destroyed",
+    "DiceRolled",
+    "Duel",
+    "FateCalled",
+    "FateRolled",
+    "Moved",
+    "Placed",
+    "RepelFailed",
+    "Repelled",
+    "Shielded",
+    "SpiritChanged",
+    "Turned",
+    "TurnEnded",
+    "TurnStarted",
 ]
 
 

@@ -17,7 +17,10 @@ _USES = {"s": actions.USE_SUM, "1": actions.USE_DIE1, "2": actions.USE_DIE2}
 _WORDS: dict[str, actions.BattleCheckersAction] = {"end": actions.END, "fate": actions.FATE, "nofate": actions.NOFATE}
 #: Chance outcomes are written as a word and their dice: `roll 3 5`, `duel 2 6`, `repel 4`, `fate 1 5`.
 _OUTCOME_TYPES: dict[str, type[actions.ChanceOutcome]] = {
-    "roll": actions.Roll, "duel": actions.DuelRoll, "repel": actions.RepelRoll, "fate": actions.FateRoll,
+    "roll": actions.Roll,
+    "duel": actions.DuelRoll,
+    "repel": actions.RepelRoll,
+    "fate": actions.FateRoll,
 }
 _OUTCOME_WORDS = {kind: word for word, kind in _OUTCOME_TYPES.items()}
 

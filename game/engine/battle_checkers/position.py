@@ -49,14 +49,45 @@ class Position:
         """The start of deployment on `level`, nothing placed."""
         size = level.board.size
         units = level.units_per_player
-        return cls(level, level.board, [EMPTY] * size, [0] * size, [0] * size, list(level.spirit), Phase.DEPLOY,
-                   0, 0, level.turn_limit, None, [False, False], [units, units], None, None, None)
+        return cls(
+            level,
+            level.board,
+            [EMPTY] * size,
+            [0] * size,
+            [0] * size,
+            list(level.spirit),
+            Phase.DEPLOY,
+            0,
+            0,
+            level.turn_limit,
+            None,
+            [False, False],
+            [units, units],
+            None,
+            None,
+            None,
+        )
 
     def copy(self) -> Position:
         """An independent copy (the lists copied, the level shared)."""
-        return Position(self.level, self.board, self.owner[:], self.facing[:], self.flags[:], self.spirit[:],
-                        self.phase, self.player, self.turn, self.turn_limit, self.dice, self.spent[:],
-                        self.to_place[:], self.pending, self.fate_player, self.outcome)
+        return Position(
+            self.level,
+            self.board,
+            self.owner[:],
+            self.facing[:],
+            self.flags[:],
+            self.spirit[:],
+            self.phase,
+            self.player,
+            self.turn,
+            self.turn_limit,
+            self.dice,
+            self.spent[:],
+            self.to_place[:],
+            self.pending,
+            self.fate_player,
+            self.outcome,
+        )
 
     def unit_count(self, player: int) -> int:
         """How many units a player has on the board."""

@@ -22,14 +22,16 @@ def position_to_dict(p: Position) -> dict[str, Any]:
     for c, o in enumerate(p.owner):
         if o != EMPTY:
             flags = p.flags[c]
-            units.append({
-                "cell": names[c],
-                "owner": o,
-                "facing": DIRECTIONS[p.facing[c]],
-                "attack": bool(flags & ATTACK_READY),
-                "shield": bool(flags & SHIELD_UP),
-                "activated": bool(flags & ACTIVATED),
-            })
+            units.append(
+                {
+                    "cell": names[c],
+                    "owner": o,
+                    "facing": DIRECTIONS[p.facing[c]],
+                    "attack": bool(flags & ATTACK_READY),
+                    "shield": bool(flags & SHIELD_UP),
+                    "activated": bool(flags & ACTIVATED),
+                }
+            )
     pending = None
     if p.pending is not None:
         pending = {"attacker": names[p.pending.attacker], "defender": names[p.pending.defender]}
@@ -141,9 +143,12 @@ def _read_units(p: Position, units: object) -> None:
 def _read_dice(p: Position, data: dict[str, Any]) -> None:
     dice = data.get("dice")
     if dice is not None:
-        if not (isinstance(dice, list) and len(dice) == 2 and all(
-            type(d) is int and 1 <= d <= 6 for d in dice
-        ) and dice[0] <= dice[1]):
+        if not (
+            isinstance(dice, list)
+            and len(dice) == 2
+            and all(type(d) is int and 1 <= d <= 6 for d in dice)
+            and dice[0] <= dice[1]
+        ):
             raise ValueError(f"dice: expected two faces 1-6, lower first, got {dice!r}")
         p.dice = (dice[0], dice[1])
     if p.phase in MID_TURN and p.dice is None:

@@ -127,8 +127,10 @@ ROLLS = tuple(tuple(Roll(ha, hd) for hd in range(MAX_STACK + 1)) for ha in range
 @lru_cache(maxsize=4096)  # bounded: the key holds the rooms around a cell, which vary from game to game
 def retreats(cell: int, cells: tuple[int, ...], caps: tuple[int, ...], tokens: int) -> tuple[Retreat, ...]:
     """Every retreat of `tokens` from `cell` into `cells` with room `caps` (C12.4), parts in cell order."""
-    return tuple(Retreat(cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n)))
-                 for split in _splits(tokens, caps))
+    return tuple(
+        Retreat(cell, tuple(sorted((c, n) for c, n in zip(cells, split, strict=True) if n)))
+        for split in _splits(tokens, caps)
+    )
 
 
 @cache
@@ -221,7 +223,7 @@ def from_str(board: Board, text: str) -> CheckRiskAction:
 def _retreat_from_str(board: Board, text: str, t: str) -> Retreat:
     start_cell: int | None = None
     parts = []
-    for chunk in t[len("retreat "):].replace(" ", "").split(","):
+    for chunk in t[len("retreat ") :].replace(" ", "").split(","):
         m = _RETREAT_PART_RE.match(chunk)
         if not m:
             raise IllegalAction(f"{text!r}: retreat parts look like 'c4-c5:2'")
@@ -255,13 +257,21 @@ class ActionTables:
         """The tables of a board."""
         size = board.size
         steps = tuple(
-            tuple((j, _prefixes(tuple(Move(i, j, n) for n in range(1, MAX_STACK + 1))),
-                   _prefixes(tuple(Attack(i, j, n) for n in range(1, MAX_STACK + 1))))
-                  for j in board.neighbours[i])
+            tuple(
+                (
+                    j,
+                    _prefixes(tuple(Move(i, j, n) for n in range(1, MAX_STACK + 1))),
+                    _prefixes(tuple(Attack(i, j, n) for n in range(1, MAX_STACK + 1))),
+                )
+                for j in board.neighbours[i]
+            )
             for i in range(size)
         )
-        return cls(steps, tuple(Reinforce(i) for i in range(size)),
-                   tuple(tuple(Deploy(i, k) for k in range(1, MAX_STACK + 1)) for i in range(size)))
+        return cls(
+            steps,
+            tuple(Reinforce(i) for i in range(size)),
+            tuple(tuple(Deploy(i, k) for k in range(1, MAX_STACK + 1)) for i in range(size)),
+        )
 
 
 def _prefixes(steps: tuple[_Step, ...]) -> tuple[tuple[_Step, ...], ...]:

@@ -47,8 +47,9 @@ def apply_roll(p: Position, action: A.Roll) -> list[Event]:
     attacker, defender = p.seat, p.owner[target]
     names = p.spec.board.names
     seed = p.rolls * 4099 + origin * 131 + target
-    events: list[Event] = [BattleRound(
-        names[origin], names[target], faces_for(2 * seed, a, ha), faces_for(2 * seed + 1, d, hd), ha, hd)]
+    events: list[Event] = [
+        BattleRound(names[origin], names[target], faces_for(2 * seed, a, ha), faces_for(2 * seed + 1, d, hd), ha, hd)
+    ]
     p.rolls += 1
     b.rounds += 1
     lost_a, lost_d = min(hd, a), min(ha, d)

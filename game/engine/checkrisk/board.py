@@ -20,9 +20,7 @@ class Board:
         self.width = width
         self.height = height
         self.size = width * height
-        self.names: tuple[str, ...] = tuple(
-            f"{FILES[i % width]}{i // width + 1}" for i in range(self.size)
-        )
+        self.names: tuple[str, ...] = tuple(f"{FILES[i % width]}{i // width + 1}" for i in range(self.size))
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(self._neighbours(i) for i in range(self.size))
         self.edge: tuple[bool, ...] = tuple(len(n) < 4 for n in self.neighbours)

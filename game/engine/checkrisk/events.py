@@ -7,8 +7,22 @@ from dataclasses import dataclass
 from game.engine.core import Event, GameOver
 
 __all__ = [
-    "AttackDeclared", "BattleEnded", "BattleRound", "Continued", "Deployed", "Eliminated", "GameOver", "Losses",
-    "Moved", "Occupied", "Reinforced", "Retreated", "Stood", "TurnEnded", "TurnStarted", "Withdrew",
+    "AttackDeclared",
+    "BattleEnded",
+    "BattleRound",
+    "Continued",
+    "Deployed",
+    "Eliminated",
+    "GameOver",
+    "Losses",
+    "Moved",
+    "Occupied",
+    "Reinforced",
+    "Retreated",
+    "Stood",
+    "TurnEnded",
+    "TurnStarted",
+    "Withdrew",
 ]
 
 

@@ -57,8 +57,17 @@ class Position:
     def start(cls, spec: LevelSpec, tables: ActionTables) -> Position:
         """The empty board at the start of deployment, seat 0 to deploy."""
         size, players = spec.board.size, spec.players
-        return cls(spec, tables, [EMPTY] * size, [0] * size, [spec.supply] * players, [0] * players,
-                   [spec.start_tokens] * players, [0] * players, [False] * players)
+        return cls(
+            spec,
+            tables,
+            [EMPTY] * size,
+            [0] * size,
+            [spec.supply] * players,
+            [0] * players,
+            [spec.start_tokens] * players,
+            [0] * players,
+            [False] * players,
+        )
 
     def copy(self) -> Position:
         """An independent copy."""

@@ -38,9 +38,8 @@ class CheckRiskGame(Game):
         spec = self.spec
         # Every applied step is bounded: deployment places ≥ 1 token a step, reinforcement placements use up
         # the supply, and each turn has `actions` actions (each at most one battle) plus an `end`.
-        self.max_length = (
-            spec.players * spec.supply
-            + spec.players * spec.turn_limit * (1 + spec.actions * _STEPS_PER_BATTLE)
+        self.max_length = spec.players * spec.supply + spec.players * spec.turn_limit * (
+            1 + spec.actions * _STEPS_PER_BATTLE
         )
         self.tables = A.ActionTables.of(self.board)
 

@@ -47,8 +47,12 @@ class Preset:
         """(cell, count) pairs on `zone`, or None when the preset's shape does not match the zone."""
         if len(self.rows) != len(zone.grid) or any(len(r) != len(g) for r, g in zip(self.rows, zone.grid, strict=True)):
             return None
-        out = [(cell, int(ch)) for row, cells in zip(self.rows, zone.grid, strict=True)
-               for ch, cell in zip(row, cells, strict=True) if ch != "."]
+        out = [
+            (cell, int(ch))
+            for row, cells in zip(self.rows, zone.grid, strict=True)
+            for ch, cell in zip(row, cells, strict=True)
+            if ch != "."
+        ]
         return tuple(sorted(out))
 
 
@@ -210,5 +214,15 @@ def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSp
     available = {p.name: p for p in _folder_presets(str(folder))}
     chosen = _chosen_presets(data.get("presets", None), available, folder)
     per_seat = [_fitting_presets(zone, chosen, start) for zone in zones]
-    return LevelSpec(geo, players, supply, start, turn_limit, actions, zones, tuple(per_seat),
-                     _title(data.get("title"), "title"), {p.name: p.title for p in chosen})
+    return LevelSpec(
+        geo,
+        players,
+        supply,
+        start,
+        turn_limit,
+        actions,
+        zones,
+        tuple(per_seat),
+        _title(data.get("title"), "title"),
+        {p.name: p.title for p in chosen},
+    )

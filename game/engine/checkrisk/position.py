@@ -20,8 +20,13 @@ def position_to_dict(state: Position) -> dict[str, Any]:
     battle = None
     if state.battle is not None:
         b = state.battle
-        battle = {"origin": names[b.origin], "target": names[b.target], "attackers": b.attackers,
-                  "pending": b.stage.value, "rounds": b.rounds}
+        battle = {
+            "origin": names[b.origin],
+            "target": names[b.target],
+            "attackers": b.attackers,
+            "pending": b.stage.value,
+            "rounds": b.rounds,
+        }
     return {
         "game": "checkrisk",
         "width": board.width,
@@ -36,8 +41,7 @@ def position_to_dict(state: Position) -> dict[str, Any]:
         "to_deploy": list(state.to_deploy),
         "out": list(state.out),
         "stacks": [{"cell": names[i], "owner": o, "count": c} for i, o, c in state.stacks()],
-        "reinforcements": [{"cells": [names[i] for i in cells], "count": left}
-                           for cells, left in state.reinforcements],
+        "reinforcements": [{"cells": [names[i] for i in cells], "count": left} for cells, left in state.reinforcements],
         "battle": battle,
         "rolls": state.rolls,
         "outcome": state.outcome.to_dict() if state.outcome else None,
@@ -123,8 +127,10 @@ def position_from_dict(spec: LevelSpec, tables: ActionTables, data: object) -> P
         # (attackers out fighting included) or removed in battle.
         total = state.supply[seat] + state.on_board[seat] + state.removed[seat]
         if total != spec.supply:
-            raise ValueError(f"supply[{seat}]: supply {state.supply[seat]}, board {state.on_board[seat]} and "
-                             f"removed {state.removed[seat]} add up to {total}, not the level's {spec.supply}")
+            raise ValueError(
+                f"supply[{seat}]: supply {state.supply[seat]}, board {state.on_board[seat]} and "
+                f"removed {state.removed[seat]} add up to {total}, not the level's {spec.supply}"
+            )
     return state
 
 
@@ -214,7 +220,7 @@ def _read_phase_rules(state: Position, data: dict[str, Any]) -> None:
             raise ValueError("round: must be 0 during deployment")
         if not state.to_deploy[state.seat]:
             raise ValueError(f"to_deploy[{state.seat}]: the deploying seat has nothing left to place")
-        if any(state.to_deploy[:state.seat]):
+        if any(state.to_deploy[: state.seat]):
             raise ValueError("to_deploy: an earlier seat has not finished deploying")
         _check_deployment(state, data["stacks"])
     else:
@@ -256,8 +262,10 @@ def _check_deployment(state: Position, stacks: list[dict[str, Any]]) -> None:
         if used > zone.max_cells:
             raise ValueError(f"stacks: seat {seat} deploys on {used} cells, more than {zone.max_cells} (C4)")
         if state.on_board[seat] + state.to_deploy[seat] != spec.start_tokens:
-            raise ValueError(f"to_deploy[{seat}]: {state.to_deploy[seat]} to place and {state.on_board[seat]} "
-                             f"placed do not make the {spec.start_tokens} start tokens")
+            raise ValueError(
+                f"to_deploy[{seat}]: {state.to_deploy[seat]} to place and {state.on_board[seat]} "
+                f"placed do not make the {spec.start_tokens} start tokens"
+            )
 
 
 def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields: Any) -> dict[str, Any]:

@@ -381,7 +381,7 @@ def _keep_counts(count: int, faces: tuple[int, ...], how: str, k: int) -> dict[i
     packed = done.to_bytes((done.bit_length() + 7) // 8 + size, "little")
     out: dict[int, int] = {}
     for index in range(len(packed) // size):
-        c = int.from_bytes(packed[index * size:(index + 1) * size], "little")
+        c = int.from_bytes(packed[index * size : (index + 1) * size], "little")
         if c:
             out[low * k + step * index] = c
     return out
@@ -421,7 +421,7 @@ class DiceExpression:
             counts = _convolve(counts, part if sign > 0 else {-v: c for v, c in part.items()}, denominator)
         kinds = [(g, f, n) for (g, f), n in groups.items()]
         for start in range(0, len(kinds), _KINDS_AT_ONCE):
-            summed = _uniform_product(kinds[start:start + _KINDS_AT_ONCE])
+            summed = _uniform_product(kinds[start : start + _KINDS_AT_ONCE])
             counts = _convolve(counts, {i: c for i, c in enumerate(summed) if c}, denominator)
         if scale != 1:
             counts = {s: w * scale for s, w in counts.items()}
@@ -487,7 +487,7 @@ class DiceExpression:
             totals += size - 1
         kinds = list(spans.items())
         for start in range(0, len(kinds), _KINDS_AT_ONCE):
-            chunk = kinds[start:start + _KINDS_AT_ONCE]
+            chunk = kinds[start : start + _KINDS_AT_ONCE]
             spread = sum(span for _, span in chunk)
             # Steps per sum: the terms of the recurrence; the row is symmetric, so half of it is worked out.
             rule = min(4 ** len(chunk), sum(g * (f + 1) for (g, f), _ in chunk) + 1)
@@ -537,7 +537,7 @@ def _convolve(a: dict[int, int], b: dict[int, int], bound: int) -> dict[int, int
     cells = product.to_bytes((product.bit_length() + 7) // 8 + size, "little")
     out = {}
     for index in range(len(cells) // size):
-        c = int.from_bytes(cells[index * size:(index + 1) * size], "little")
+        c = int.from_bytes(cells[index * size : (index + 1) * size], "little")
         if c:
             out[low_a + low_b + index] = c
     return out

@@ -25,8 +25,19 @@ from game.engine.kubtafl.pieces import *  # noqa: F403
 from game.engine.kubtafl.state import Action, DieInfo, KubtaflState
 
 __all__ = [
-    "KubtaflAction", "Move", "ReEntry", "Transfer", "typed", "KubtaflGame", "make_game", "DIRECTIONS", "Geometry",
-    "geometry", "Action", "DieInfo", "KubtaflState",
+    "KubtaflAction",
+    "Move",
+    "ReEntry",
+    "Transfer",
+    "typed",
+    "KubtaflGame",
+    "make_game",
+    "DIRECTIONS",
+    "Geometry",
+    "geometry",
+    "Action",
+    "DieInfo",
+    "KubtaflState",
 ]
 __all__ += events.__all__
 __all__ += pieces.__all__

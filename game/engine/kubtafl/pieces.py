@@ -6,8 +6,23 @@ A die id is `side * 7 + kind` (0…13): ids 0…6 are Light's d4…d20, 7…13 D
 from __future__ import annotations
 
 __all__ = [
-    "ABSENT", "D20", "DARK", "FACES", "FACES_OF", "KIND_INDEX", "KIND_OF", "KINDS", "KINDS_PER_SIDE", "LIGHT",
-    "NUM_DICE", "QUIET_LIMIT", "REMOVED", "REPETITION_LIMIT", "SIDE_OF", "SIDES", "die_id"
+    "ABSENT",
+    "D20",
+    "DARK",
+    "FACES",
+    "FACES_OF",
+    "KIND_INDEX",
+    "KIND_OF",
+    "KINDS",
+    "KINDS_PER_SIDE",
+    "LIGHT",
+    "NUM_DICE",
+    "QUIET_LIMIT",
+    "REMOVED",
+    "REPETITION_LIMIT",
+    "SIDE_OF",
+    "SIDES",
+    "die_id",
 ]
 
 SIDES: tuple[str, str] = ("light", "dark")

@@ -43,6 +43,7 @@ class Position:
     seen: dict[tuple[int, ...], int]
     result: Outcome | None
 
+
 _KEYS = {"game", "width", "height", "to_move", "dice", "removed", "quiet", "seen", "outcome", "title", "description"}
 _DIE_KEYS = {"side", "kind", "cell", "value"}
 
@@ -189,8 +190,10 @@ def _check_outcome(result: Outcome | None, pos: list[int]) -> None:
     loser = 1 - result.winners[0]
     standing = pos[die_id(loser, D20)] >= 0
     if standing != (result.reason == KubtaflReason.D20_BLOCKED):
-        raise ValueError(f"outcome.reason: {result.reason!r} while the {SIDES[loser]} d20 is "
-                         f"{'on the board' if standing else 'gone'}")
+        raise ValueError(
+            f"outcome.reason: {result.reason!r} while the {SIDES[loser]} d20 is "
+            f"{'on the board' if standing else 'gone'}"
+        )
 
 
 def _seen(data: object, cells: int) -> dict[tuple[int, ...], int]:

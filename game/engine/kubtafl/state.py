@@ -156,8 +156,9 @@ class KubtaflState(State[KubtaflAction]):
 
     def to_dict(self) -> dict[str, Any]:
         """The position JSON of the rules file plus the board size and the K18 counters."""
-        return position_to_dict(self.geo, Position(self.board, self.pos, self.val, self.to_move, self.quiet,
-                                                   self.seen, self.result))
+        return position_to_dict(
+            self.geo, Position(self.board, self.pos, self.val, self.to_move, self.quiet, self.seen, self.result)
+        )
 
     def end_if_over(self) -> None:
         """Record a K17/K18 end that a loaded position has reached but not recorded."""
