@@ -264,7 +264,7 @@ def test_no_text_is_cut(home, size, language):
             context = {k: v for k, v in context.items() if k != "_frames"}
             app.goto("checkrisk", **context)
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut + board(app).results_cut]
+            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut + board(app).ending.results_cut]
         assert problems == []
     finally:
         app.close()
@@ -337,7 +337,7 @@ def test_results_card_at_game_over_shows_every_seats_record(app):
     assert b.view.seat_name(winner) in b.dialogs.game_over_text[1]
     # The card grew to hold one results row per seat, all of it readable.
     assert b.results_size() == (results.WIDTH, results.height(2))
-    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and b.results_cut == []
+    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and b.ending.results_cut == []
     stats = b.view.stats()
     state = b.session.state
     for seat, record in enumerate(stats.seats):
@@ -552,7 +552,7 @@ def play_a_whole_game_by_mouse(app) -> None:
             slot_button(app, "end")
     assert b.session.is_over and b.dialogs.overlay == "game_over"
     assert attacked_in and any(t.startswith("roll") for t in b.session.log)
-    assert b.results_cut == [] and all(st.cells for st in b.view.stats().seats)
+    assert b.ending.results_cut == [] and all(st.cells for st in b.view.stats().seats)
 
 
 def test_four_computer_seats_on_corners4_play_a_watch_game(home):

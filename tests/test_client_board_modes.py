@@ -102,13 +102,13 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         frames(app, 2)
         assert board.dialogs.overlay == "game_over"
         title, reason = board.dialogs.game_over_text
-        assert title == board.winner_title(session.outcome)
+        assert title == board.ending.winner_title(session.outcome)
         lines = reason.split("\n")
         # Why it ended, then every seat with who played it (the mode may add a summary line).
         assert lines[0] == board.view.end_reason(session.outcome)
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
-            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.results_cut == []
+            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.ending.results_cut == []
         else:
             assert lines[1] == "  ·  ".join(board.presenter.seat_label(i) for i in range(len(session.seats)))
             assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))

@@ -28,6 +28,7 @@ from game.client import art
 from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
 from game.client.board.effects import Effects, shake_offset
+from game.client.board.ending import GameEnd
 from game.client.board.handover import HandoverFlow
 from game.client.board.input import Hover, PointerTracker, Press, left_press
 from game.client.board.layout import BoardLayout
@@ -45,7 +46,6 @@ from game.client.game_scene import DialogItem, GameScene
 
 if TYPE_CHECKING:
     from game.client.app import App
-    from game.engine.core import Outcome
 
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN)
 
@@ -87,7 +87,7 @@ class BoardScene(GameScene):
         self.log = MoveLog()
         self.model: object = None
         self.time = 0.0
-        self.results_cut: list[str] = []  # texts of the game-over card's results that did not fit
+        self.ending = GameEnd(self)
         self._static: pygame.Surface | None = None
         self.turns = TurnFlow(self)
         self.handovers = HandoverFlow(self)
@@ -109,7 +109,7 @@ class BoardScene(GameScene):
         self.turns.reset_ui()
         self.turns.game_over_shown = False
         self.turns.settled_at = None
-        self.results_cut = []
+        self.ending.results_cut = []
         self.log.top = self.log.drag = self.log.selected = None
         self.handovers.reset(keep_last=False)
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
@@ -196,7 +196,7 @@ class BoardScene(GameScene):
     def handle(self, event: pygame.event.Event) -> None:
         """Ctrl+Z in the game-over card takes back; Esc first closes a popup or lets the mode drop its pick."""
         if self.dialogs.overlay == "game_over" and _ctrl(event, pygame.K_z):
-            self.take_back_from_end()
+            self.ending.take_back()
         elif self.dialogs.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_game_over()
         elif not (
@@ -325,53 +325,18 @@ class BoardScene(GameScene):
         self.turns.receive_hint()
         self.presenter.refresh_buttons()
 
-    # ----- the end of the game -----
+    # ----- the end of the game (the card's hooks; `ending` says what it holds) -----
     def game_over_actions(self) -> list[DialogItem]:
-        """'Review' in the game-over card, and 'Take back' while a human action can still be undone."""
-        items = [(self.app.t("gameover.review"), self.reviewer.review_game, "#menu_button")]
-        if self.session is not None and self.session.can_undo:
-            items.append((self.app.t("board.take_back"), self.take_back_from_end, "#menu_button"))
-        return items
-
-    def take_back_from_end(self) -> None:
-        """Close the game-over card and undo the last human action (with the reply that ended the game)."""
-        self.dialogs.overlay = None
-        self.turns.game_over_shown = False
-        self.turns.undo()
-        self._build_ui()
-
-    def show_end(self) -> None:
-        """The game-over card: who won, why, the seats (unless the results name them) and the mode's summary."""
-        session = self.live
-        outcome = session.outcome
-        if outcome is None:
-            return
-        seats = "  ·  ".join(self.presenter.seat_label(i) for i in range(len(session.seats)))
-        if self.results_size()[1]:
-            seats = ""  # the results name every seat and who played it
-        lines = [self.view.end_reason(outcome), seats, self.view.end_summary(session.state)]
-        self.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
+        """Review, and Take back while possible."""
+        return self.ending.actions()
 
     def results_size(self) -> tuple[int, int]:
-        """The mode's results for the game-over card (its `results_size()`), none before the end."""
-        return self.view.results_size() if self.session is not None and self.session.is_over else (0, 0)
+        """The mode's results table's size, once the game is over."""
+        return self.ending.results_size()
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The mode's results in the game-over card; the texts that do not fit are kept."""
-        self.results_cut = []
-        self.view.draw_results(surface, rect, self.app.ui_scale, self.results_cut)
-
-    def winner_title(self, outcome: Outcome) -> str:
-        """Who won, as the game-over card and the turn card say it."""
-        t = self.app.t
-        s = self.live
-        if outcome.winner is None:
-            return t("gameover.draw")
-        if s.has_human and s.seat_kind(outcome.winner) != "human":
-            return t("board.winner.ai")
-        if s.seats.count("human") == 1:
-            return t("board.winner.you")
-        return t("board.winner.side", side=self.view.seat_name(outcome.winner))
+        """The mode's results table in the card."""
+        self.ending.draw_results(surface, rect)
 
     # ----- drawing -----
     def static_surface(self) -> pygame.Surface:

@@ -121,7 +121,7 @@ class TurnFlow:
         if s.is_over:
             if not self.game_over_shown:
                 self.game_over_shown = True
-                scene.show_end()
+                scene.ending.show()
         elif s.is_ai_turn:
             watch = scene.reviewer.watch
             if watch is not None and not self.ai_asked and not watch.due(self.dt):
