@@ -452,6 +452,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 Point = tuple[float, float]
 
 
+def popup_card(surface: pygame.Surface, rect: pygame.Rect, fill: ColorLike, title: str, chip: int) -> None:
+    """A popup's card over the board: a soft shadow, the `fill` with a brass edge, and its bold title in the top
+    left, sized for chips `chip` pixels high."""
+    shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (*SHADOW, 90), shadow.get_rect(), border_radius=14)
+    surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
+    pygame.draw.rect(surface, fill, rect, border_radius=10)
+    pygame.draw.rect(surface, BRASS, rect, 2, border_radius=10)
+    label(
+        surface, title, max(12, chip // 2), PARCHMENT, midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True
+    )
+
+
 def label(
     surface: pygame.Surface,
     msg: str,

@@ -106,20 +106,8 @@ class Chooser:
     def draw(self, surface: pygame.Surface, hover: tuple[int, int] | None) -> None:
         """A dark card with a brass edge, a title, row labels and numbered chips."""
         rect = self.rect
-        shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (*art.SHADOW, 90), shadow.get_rect(), border_radius=14)
-        surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
-        pygame.draw.rect(surface, art.POPUP, rect, border_radius=10)
-        pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
         chip = self.chips[0][0].h if self.chips else 24
-        art.label(
-            surface,
-            self.title,
-            max(12, chip // 2),
-            art.PARCHMENT,
-            midleft=(rect.left + chip // 3, rect.top + chip // 2),
-            bold=True,
-        )
+        art.popup_card(surface, rect, art.POPUP, self.title, chip)
         for r, (label, _opts) in enumerate(self.rows):
             if label:
                 row_rect = next(cr for cr, rr, _ in self.chips if rr == r)

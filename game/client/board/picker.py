@@ -150,20 +150,8 @@ class AmountPicker:
     def draw(self, surface: pygame.Surface) -> None:
         """A dark card with a brass edge: title, − amount +, OK."""
         rect = self.rect
-        shadow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (*art.SHADOW, 90), shadow.get_rect(), border_radius=14)
-        surface.blit(shadow, rect.move(4, 8).inflate(16, 16).topleft)
-        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=10)
-        pygame.draw.rect(surface, art.BRASS, rect, 2, border_radius=10)
         chip = self.minus.h
-        art.label(
-            surface,
-            self.title,
-            max(12, chip // 2),
-            art.PARCHMENT,
-            midleft=(rect.left + chip // 3, rect.top + chip // 2),
-            bold=True,
-        )
+        art.popup_card(surface, rect, art.PANEL_LIGHT, self.title, chip)
         for button, sign, live in ((self.minus, "−", self.value > self.low), (self.plus, "+", self.value < self.high)):
             pygame.draw.rect(surface, art.CHIP if live else art.CHIP_OFF, button, border_radius=6)
             pygame.draw.rect(surface, art.CHIP_EDGE, button, 2, border_radius=6)

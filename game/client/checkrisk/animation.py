@@ -131,13 +131,17 @@ class CheckRiskAnimation:
 
     def moved(self, ev: Moved) -> None:
         """The tokens slide over, lifted."""
+        self._slide(ev.seat, ev.count, ev.origin, ev.target)
+
+    def _slide(self, seat: int, count: int, origin: str, target: str) -> None:
+        """`count` of `seat`'s tokens carried from `origin` to `target`, the model following."""
         self._carry(
-            ev.seat,
-            ev.count,
-            _xy(ev.origin),
-            _xy(ev.target),
-            lambda: self.model().take(ev.origin, ev.count),
-            lambda: self.model().add(ev.target, ev.seat, ev.count),
+            seat,
+            count,
+            _xy(origin),
+            _xy(target),
+            lambda: self.model().take(origin, count),
+            lambda: self.model().add(target, seat, count),
         )
 
     # ----- battle -----
@@ -269,14 +273,7 @@ class CheckRiskAnimation:
     def occupied(self, ev: Occupied) -> None:
         """The winner moves in; the battle is over."""
         if ev.count:
-            self._carry(
-                ev.seat,
-                ev.count,
-                _xy(ev.origin),
-                _xy(ev.target),
-                lambda: self.model().take(ev.origin, ev.count),
-                lambda: self.model().add(ev.target, ev.seat, ev.count),
-            )
+            self._slide(ev.seat, ev.count, ev.origin, ev.target)
         self._end_battle()
 
     def eliminated(self, ev: Eliminated) -> None:
