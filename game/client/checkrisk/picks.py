@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
+from game.client.board.input import Drag, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
 from game.engine.checkrisk import (
@@ -16,12 +16,14 @@ from game.engine.checkrisk import (
     Attack,
     CheckRiskState,
     Deploy,
+    DeployRefusal,
     Move,
     Occupy,
     Preset,
     Reinforce,
     Word,
     battle_forecast,
+    deploy_refusal,
 )
 from game.engine.core import IllegalAction
 
@@ -62,6 +64,7 @@ class CheckRiskPicks(BoardPicks):
         self.picking = ""  # what the open amount picker is for ("act", "occupy", "retreat")
         self.picker_target: str | None = None
         self.picker_value = 0
+        self.refusal: DeployRefusal | None = None  # why the last draft change was refused, until the next one
 
     # ----- position -----
     def rebuild(self, state: Any, human: bool) -> Word | None:
@@ -101,6 +104,7 @@ class CheckRiskPicks(BoardPicks):
         self.amount = None
         self.picking = ""
         self.picker_target = None
+        self.refusal = None
 
     def cell_index(self, cell: str) -> int:
         """The engine's index of a cell name."""
@@ -123,6 +127,7 @@ class CheckRiskPicks(BoardPicks):
             return False
         self.draft = draft
         self.draft_preset = ""
+        self.refusal = None
         return True
 
     def draft_addable(self) -> set[str]:
@@ -138,10 +143,22 @@ class CheckRiskPicks(BoardPicks):
         return int(self.state.to_deploy[self.state.seat]) - sum(self.draft.values())
 
     def add_token(self, cell: str) -> bool:
-        """One more token on `cell` in the draft."""
-        if cell not in self.draft_addable():
+        """One more token on `cell` in the draft (a refusal is kept, in words, for the panel)."""
+        return self._add_to(self.draft, cell)
+
+    def _add_to(self, draft: dict[str, int], cell: str) -> bool:
+        """`draft` with one more token on `cell` becomes the draft, or the refusal says why not."""
+        placed = self.draft_state(draft)
+        if placed is None:
+            why: DeployRefusal | None = DeployRefusal.NOT_DEPLOYING
+        elif placed.phase != "deploy" or placed.seat != self.state.seat:
+            why = DeployRefusal.NO_TOKENS  # the draft already places every token: the deployment has passed on
+        else:
+            why = deploy_refusal(placed.position, self.cell_index(cell))
+        if why is not None or not self._try_draft({**draft, cell: draft.get(cell, 0) + 1}):
+            self.refusal = why or DeployRefusal.NOT_DEPLOYING
             return False
-        return self._try_draft({**self.draft, cell: self.draft.get(cell, 0) + 1})
+        return True
 
     def remove_token(self, cell: str) -> bool:
         """One token fewer on `cell` in the draft."""
@@ -150,10 +167,10 @@ class CheckRiskPicks(BoardPicks):
         return self._try_draft({**self.draft, cell: self.draft[cell] - 1})
 
     def move_token(self, src: str, dst: str) -> bool:
-        """One token from `src` to `dst` in the draft."""
+        """One token from `src` to `dst` in the draft (a refusal is kept, in words, for the panel)."""
         if not self.draft.get(src) or src == dst:
             return False
-        return self._try_draft({**self.draft, src: self.draft[src] - 1, dst: self.draft.get(dst, 0) + 1})
+        return self._add_to({c: k for c, k in {**self.draft, src: self.draft[src] - 1}.items() if k > 0}, dst)
 
     def use_preset(self, name: str) -> None:
         """Fill the draft from a preset (committed as the preset while unchanged)."""
@@ -354,8 +371,13 @@ class CheckRiskPicks(BoardPicks):
             if intent.mod & pygame.KMOD_SHIFT:
                 self.remove_token(intent.cell)
                 return False
-            return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
-        if isinstance(intent, RightClick) and intent.cell:
+            if self.draft.get(intent.cell):
+                return True  # grabbed so that a drag can move one; the release without a drag adds one
+            self.add_token(intent.cell)
+            return False
+        if isinstance(intent, Release) and intent.cell == intent.grabbed:
+            self.add_token(intent.cell)
+        elif isinstance(intent, RightClick) and intent.cell:
             self.remove_token(intent.cell)
         elif isinstance(intent, Drag) and intent.dst:
             self.move_token(intent.src, intent.dst)

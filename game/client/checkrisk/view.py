@@ -378,6 +378,8 @@ class CheckRiskView(
         p = self.picks
         phase = state.phase
         if phase == "deploy":
+            if p.refusal is not None:
+                return t(f"checkrisk.refused.{p.refusal}", cells=state.game.spec.zones[state.seat].max_cells)
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
         if phase == "reinforce":
             return t("checkrisk.status.reinforce")
