@@ -314,6 +314,9 @@ class BoardScene(GameScene):
         if self.reviewer.replay is not None:
             self.reviewer.tick(dt)
         self.marks.time = self.time
+        held = self.tracker.tick(dt)
+        if held is not None and self.accepting_input:
+            self.tracker.hold_taken = self.view.pointer(held)
         was_busy = self.queue.busy
         self.queue.update(dt)
         if self.session is None:

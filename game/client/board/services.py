@@ -218,6 +218,12 @@ class BoardServices:
         """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
         self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)
 
+    @property
+    def picker_rect(self) -> pygame.Rect | None:
+        """Where the open amount picker is drawn (cards beside it keep clear), None when it is closed."""
+        picker = self._scene.popups.picker
+        return picker.rect if picker is not None else None
+
     def open_picker(
         self,
         title: str,

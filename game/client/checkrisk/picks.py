@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.client.board.input import Drag, Hover, Intent, Key, Press, Release, RightClick, Wheel
+from game.client.board.input import Drag, Hold, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
 from game.engine.checkrisk import (
@@ -242,8 +242,9 @@ class CheckRiskPicks(BoardPicks):
         self.selected = cell if cell in self.index.origins() else None
         self.amount = None
 
-    def pick_target(self, target: str) -> None:
-        """A target of the selected stack: one token commits at once, else the amount picker opens."""
+    def pick_target(self, target: str, ask: bool = False) -> None:
+        """A target of the selected stack: acts at once with the chosen amount, or with `ask` (a held click, the
+        keyboard's Enter) the amount picker opens first where more than one amount is allowed."""
         origin = self.selected
         if origin is None:
             return
@@ -253,8 +254,9 @@ class CheckRiskPicks(BoardPicks):
             return
         make = Attack if target in attacks else Move
         kind = "attack" if target in attacks else "move"
-        if len(allowed) == 1:
-            self.board.commit(make(self.cell_index(origin), self.cell_index(target), allowed[0]))
+        if len(allowed) == 1 or not ask:
+            n = allowed[0] if len(allowed) == 1 else self.chosen_amount(origin, target)
+            self.board.commit(make(self.cell_index(origin), self.cell_index(target), n))
             return
         t = self.board.t
         self.picker_value = self.chosen_amount(origin, target)
@@ -394,24 +396,34 @@ class CheckRiskPicks(BoardPicks):
         return False
 
     def _act_pointer(self, intent: Intent) -> bool:
-        """Select a stack, pick its target (a click or a drag), drop it (a right click), the wheel sets the amount."""
+        """Select a stack; a click on a target acts with the amount shown (the default, or the wheel's), a held
+        click on it opens the amount picker; a drag acts too; a right click drops the selection."""
         if isinstance(intent, Press):
             return self._act_press(intent.cell) if intent.cell is not None else False
-        if isinstance(intent, Drag) and intent.dst:
+        if isinstance(intent, Release) and intent.cell == intent.grabbed and self._is_target(intent.cell):
+            self.pick_target(intent.cell, ask=False)
+        elif isinstance(intent, Hold) and self._is_target(intent.cell):
+            self.pick_target(intent.cell, ask=True)
+            return True
+        elif isinstance(intent, Drag) and intent.dst and not self._is_target(intent.src):
             self.select(intent.src)
-            self.pick_target(intent.dst)
+            self.pick_target(intent.dst, ask=False)
         elif isinstance(intent, RightClick):
             self.select(None)
         elif isinstance(intent, Wheel) and self.selected:
             self.step_amount(intent.steps)
         return False
 
+    def _is_target(self, cell: str | None) -> bool:
+        """True when `cell` is a target of the selected stack."""
+        if not self.selected or cell is None or cell == self.selected:
+            return False
+        moves, attacks = self.index.targets(self.selected)
+        return cell in moves or cell in attacks
+
     def _act_press(self, cell: str) -> bool:
-        if self.selected and cell != self.selected:
-            moves, attacks = self.index.targets(self.selected)
-            if cell in moves or cell in attacks:
-                self.pick_target(cell)
-                return False
+        if self._is_target(cell):
+            return True  # grabbed: the release acts, a hold opens the amount picker
         if cell == self.selected:
             self.select(None)
             return False

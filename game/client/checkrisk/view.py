@@ -40,6 +40,7 @@ class CheckRiskView(
     """The CheckRisk part of a board scene."""
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
+    odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
 
     def make_card(self) -> BattleCard:
         """The battle card, over the picks (a blitz's settings)."""
@@ -270,10 +271,11 @@ class CheckRiskView(
         """The odds card by a hovered enemy stack, the battle card, a dragged stack's arrow."""
         p = self.picks
         cut: list[str] = []
+        self.odds_rect = None
         if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
             _, attacks = p.index.targets(p.selected)
             if p.hover in attacks:
-                odds_card.draw(
+                self.odds_rect = odds_card.draw(
                     surface,
                     self.board,
                     p.state,
