@@ -40,6 +40,8 @@ class ModeSpec:
     knowledge: str | None = None
     #: The AI's planner factory `(game, level_name) -> Planner`; None when the generic searchers play.
     planner: str | None = None
+    #: The level `--watch` shows when none is named: one where the computers fight early.
+    watch_level: str = DEFAULT_LEVEL
 
     @property
     def board(self) -> bool:
@@ -67,6 +69,7 @@ MODES: tuple[ModeSpec, ...] = (
         reasons="game.engine.reasons:CheckRiskReason",
         knowledge="ai.dice_modes_eval:CheckRiskKnowledge",
         planner="ai.checkrisk_planner:make_planner",
+        watch_level="frontline",
     ),
     ModeSpec(
         "battle_checkers",
