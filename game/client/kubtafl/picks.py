@@ -22,6 +22,7 @@ from game.client.kubtafl.actions import ActionIndex, Option
 from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Threats, read_threats
+from game.engine.kubtafl import KubtaflState
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -64,7 +65,8 @@ class KubtaflPicks:
         """What the other side could do next turn (read from the engine once per position)."""
         if self._threats is None:
             s = self.board.session
-            self._threats = read_threats(s.state) if s is not None else Threats()
+            state = s.state if s is not None else None
+            self._threats = read_threats(state) if isinstance(state, KubtaflState) else Threats()
         return self._threats
 
     def reach_cell(self) -> str | None:
