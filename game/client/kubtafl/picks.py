@@ -11,7 +11,7 @@ back, V marks the own dice the other side can hit next turn. Hovering or clickin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -54,7 +54,7 @@ class KubtaflPicks:
         self.preview_cache: dict[str, Preview] = {}
         self.badges = []
 
-    def rebuild(self, state: Any, human: bool) -> None:
+    def rebuild(self, state: KubtaflState, human: bool) -> None:
         """The legal actions of a new position (none while the computer is to act)."""
         self.index = ActionIndex.build(state) if human else ActionIndex()
         self.preview_cache = {}
