@@ -186,9 +186,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         ghost = None
         mover = preview.mover
         if mover is not None and cell_name(*mover[1]) not in model.dice:
-            die = model.dice.get(cell_name(*mover[0]))
-            if die is not None:
-                ghost = {"kind": die.kind, "side": die.side, "value": die.value}
+            ghost = model.dice.get(cell_name(*mover[0]))
         self.overlays.preview(layer, self.board.layout, preview, ghost, dice_cells(model))
 
     def _draw_hint(self, layer: pygame.Surface) -> None:
