@@ -108,7 +108,7 @@ class Tab:
 
 @dataclass(frozen=True)
 class Key:
-    """Any other key."""
+    """Another key, for the mode to read: its code and modifiers."""
 
     key: int
     mod: int

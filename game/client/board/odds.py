@@ -4,7 +4,6 @@ an odds card goes: its size for its lines, beside the hovered cell."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pygame
 
@@ -12,7 +11,7 @@ from game.client import art
 from game.client.board.layout import BoardLayout
 
 
-def percent(p: Any) -> str:
+def percent(p: Fraction | float) -> str:
     """An exact probability shown as a whole percentage ('<1 %' and '>99 %' at the ends)."""
     value = float(p) * 100
     if 0 < value < 1:

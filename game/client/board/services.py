@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
     from game.client.play.session import GameSession
     from game.client.settings import Settings
+    from game.engine.core import Event
 
 T = TypeVar("T")
 
@@ -84,7 +85,7 @@ class BoardServices:
         """The session's log with the mode's `entry_note` on each decision."""
         return self._scene.reviewer.entry_texts()
 
-    def last_entry_events(self) -> list[object]:
+    def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it."""
         return self._scene.reviewer.last_entry_events()
 

@@ -6,7 +6,7 @@ legal action taken from the index of `state.legal_actions()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.client.board.input import Drag, Hold, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
@@ -21,6 +21,7 @@ from game.engine.checkrisk import (
     Occupy,
     Preset,
     Reinforce,
+    Retreat,
     Word,
     battle_forecast,
     deploy_refusal,
@@ -67,7 +68,7 @@ class CheckRiskPicks(BoardPicks):
         self.refusal: DeployRefusal | None = None  # why the last draft change was refused, until the next one
 
     # ----- position -----
-    def rebuild(self, state: Any, human: bool) -> Word | None:
+    def rebuild(self, state: CheckRiskState, human: bool) -> Word | None:
         """Index the new position; the occupation picker opens; a blitz going on returns its next round (the board
         commits it)."""
         self.state = state
@@ -111,7 +112,7 @@ class CheckRiskPicks(BoardPicks):
         return int(self.state.game.cell_index(cell))
 
     # ----- deployment -----
-    def draft_state(self, draft: dict[str, int] | None = None) -> Any:
+    def draft_state(self, draft: dict[str, int] | None = None) -> CheckRiskState | None:
         """The position with the draft placed, or None when the engine refuses it."""
         state = self.state.clone()
         for cell, k in sorted((draft if draft is not None else self.draft).items()):
@@ -328,7 +329,7 @@ class CheckRiskPicks(BoardPicks):
         if best is not None:
             self.split = best[1]
 
-    def retreat_action(self) -> Any:
+    def retreat_action(self) -> Retreat | None:
         """The legal retreat the split names, or None."""
         if self.split is None:
             return None

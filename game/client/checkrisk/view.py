@@ -23,7 +23,18 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, CheckRiskState, End, Move, Preset, Reinforce, Retreat, Stand, Word
+from game.engine.checkrisk import (
+    Attack,
+    CheckRiskGame,
+    CheckRiskState,
+    End,
+    Move,
+    Preset,
+    Reinforce,
+    Retreat,
+    Stand,
+    Word,
+)
 
 if TYPE_CHECKING:
     from game.client.play.session import GameSession
@@ -344,8 +355,9 @@ class CheckRiskView(
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
         s = self.board.session
         self._row_ends = ends = []
-        if s is None:
+        if s is None or not isinstance(s.game, CheckRiskGame):
             return []
+        game = s.game
         turns: list[str] = []
         owner = -2
         parts: list[str] = []
@@ -353,7 +365,7 @@ class CheckRiskView(
         for text, actor in zip(s.log, s.actors, strict=False):
             if actor < 0:
                 continue
-            action = typed(s.game, text)
+            action = typed(game, text)
             defender = isinstance(action, Retreat) or isinstance(action, Stand)
             if actor != owner and not defender:
                 if parts:
