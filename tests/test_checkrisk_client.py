@@ -291,7 +291,10 @@ def test_new_game_dialog_names_the_seats_and_deals_each_its_preset(app):
     click(app, button_by_text(app, "CheckRisk"))
     dialog = app.scenes.current
     assert [e.get_text() for e in dialog.name_entries] == ["Player 1", "Player 2"]
-    click(app, button_by_text(app, "Four corners"))
+    for _ in range(2):  # five setups: a drop-down, also stepped by the arrows on its row (below the seats)
+        while dialog.rows()[dialog.row_index][0] != "level":
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)
     assert dialog.level == "corners4" and len(dialog.name_entries) == 4 and len(dialog.preset_menus) == 4
     # Seat 1 renamed: click its field, take the default name off, type another.
     click(app, dialog.name_entries[0])
