@@ -16,7 +16,7 @@ from ai.alphabeta import AlphaBeta, SearchResult
 from ai.budget import Budget
 from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
-from ai.levels import GREEDY, RANDOM, Level, parse_level
+from ai.levels import GREEDY, RANDOM, Level, parse_level, quick_level
 from ai.montecarlo import MonteCarlo
 from ai.planners import Planner, planner_for
 from game.engine.core import Action, ActionT, Game, State
@@ -147,3 +147,8 @@ def hint(
 ) -> ActionT:
     """A suggested action for the seat to act, from the given AI level (the client's hint button)."""
     return AIController(state.game, parse_level(level), seed).choose(state, stop)
+
+
+def quick_choice(state: State[ActionT], seed: int | None = 0) -> ActionT:
+    """A sound action found within a tenth of a second (`quick_level`): what a seat plays when its search is lost."""
+    return AIController(state.game, quick_level(), seed).choose(state)

@@ -89,6 +89,17 @@ PLAYER_LEVELS = tuple(name for name, level in LEVELS.items() if level.kind == SE
 LEVEL_NAMES = BASELINES + PLAYER_LEVELS
 
 
+# When a seat's own search is lost (its worker hung, died or answered nonsense) it plays the quick search's move
+# instead: the easy level's searcher without its deliberate mistakes, within this many seconds, since it runs in the
+# window's own process.
+QUICK_SECONDS = 0.1
+
+
+def quick_level() -> Level:
+    """The quick search's level: the easy level's planner and node budget, no deliberate mistakes, QUICK_SECONDS."""
+    return replace(LEVELS["easy"], seconds=QUICK_SECONDS, mistake_rate=0.0)
+
+
 def strengths_for(mode: str, kind: type[T]) -> dict[str, T]:
     """Each player level's strength for `mode`'s own planner, from the level table; ValueError naming a level that
     gives none (or one of another kind), so a level added to `LEVELS` fails loudly until it says how it plays."""

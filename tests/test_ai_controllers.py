@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 import ai
-from ai.controllers import AIController, Cancelled, HumanController, make_controller
-from ai.levels import LEVELS, parse_level
+from ai.controllers import AIController, Cancelled, HumanController, make_controller, quick_choice
+from ai.levels import LEVELS, QUICK_SECONDS, parse_level, quick_level
 from game.engine import registry
 from tests.toygames import NimGame, RaceGame
 
@@ -118,3 +118,16 @@ def test_choose_acts_for_the_seat_asked_even_out_of_turn() -> None:
     for spec in ("greedy", "easy@400", "hard@400"):
         # Allowing lets seat 0 finish at once; halving keeps seat 1 in the race.
         assert make_controller(spec, race.game, seed=2).choose(race) == "halve"
+
+
+def test_the_quick_search_is_the_easy_searcher_without_its_deliberate_mistakes() -> None:
+    quick = quick_level()
+    assert quick.mistake_rate == 0 and quick.seconds == QUICK_SECONDS <= 0.1
+    assert quick.nodes == LEVELS["easy"].nodes and quick.plans == LEVELS["easy"].plans
+    # Taking 3 of 7 wins; the easy level sometimes errs on purpose, the quick search (which stands in for a lost
+    # search) never does.
+    easy = [make_controller("easy", NimGame(), seed=seed).choose(NimGame(7).initial_state()) for seed in range(40)]
+    assert set(easy) != {3}
+    assert {quick_choice(NimGame(7).initial_state(), seed) for seed in range(40)} == {3}
+    state = registry.load("kubtafl").initial_state()
+    assert quick_choice(state, 1) in state.legal_actions()

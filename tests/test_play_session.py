@@ -240,9 +240,10 @@ class WrongExecutor(InlineExecutor):
 
 
 @pytest.mark.parametrize(("executor", "says"), [(FailingExecutor(), "exit code -9"), (WrongExecutor(), "z9-z10")])
-def test_a_failed_search_is_reported_and_a_legal_move_played(executor, says):
+def test_a_failed_search_is_reported_and_the_quick_searchs_move_played(executor, says):
     session = versus_ai(executor)
     session.start_ai()
     action = session.poll_ai()
     assert action in session.state.legal_actions()
     assert says in (session.ai_error or "")
+    assert session.take_helper_note() == "move" and session.take_helper_note() is None  # told once

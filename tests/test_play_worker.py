@@ -1,21 +1,30 @@
 """The AI worker: jobs rebuilt from plain data, the inline, thread and process executors, cancelling, a crashed
-worker process reported instead of hung on, closing without waiting; and the play package never loads pygame."""
+worker process reported instead of hung on, closing without waiting; and the play package never loads pygame.
+A worker that hangs (stopped), dies or answers nonsense is replaced, the seat plays the quick search's move and the
+board says so once; deadlines run on a clock the tests move by hand."""
 
 from __future__ import annotations
 
+import functools
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
+from ai.levels import LEVELS
 from game.client.play import worker
+from game.client.play.session import GameSession
 from game.client.play.worker import (
     Answer,
     InlineExecutor,
     ProcessExecutor,
     SearchJob,
     ThreadExecutor,
+    decision_deadline,
     default_executor,
     rebuild_game,
     run_search,
@@ -178,3 +187,233 @@ def test_the_app_plays_the_computers_move_from_the_worker_process(home):
     finally:
         app.close()
     assert isinstance(default_executor(), InlineExecutor)  # closing the app closed the process and reset
+
+
+# ----- a worker that hangs, dies or answers nonsense cannot stall the game -----
+
+
+class FakeClock:
+    """The executor's clock: time moves only when a test moves it (no test waits out a deadline)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def dies_at_once(requests, answers):
+    """A worker process that exits as soon as a job comes, as a crash would."""
+    requests.recv()
+    os._exit(3)
+
+
+def never_ready(requests, answers):
+    """A worker process that takes jobs and never says a word (hung while starting)."""
+    while True:
+        requests.recv()
+
+
+def hangs_after_ready(requests, answers):
+    """A worker process that says it is ready, then takes jobs and never answers them."""
+    answers.send(("ready", os.getpid()))
+    never_ready(requests, answers)
+
+
+def answers_nonsense(kind, requests, answers):
+    """A worker process that is ready, then answers every job with a reply of the given kind of nonsense."""
+    answers.send(("ready", os.getpid()))
+    while True:
+        message = requests.recv()
+        if message[0] != "job":
+            continue
+        job_id = message[1]
+        if kind == "unreadable":
+            answers.send_bytes(b"these bytes are no pickle")
+        else:
+            answers.send(
+                {
+                    "not a reply": 42,
+                    "wrong type": ("done", job_id, "a3-a5"),
+                    "wrong id": ("done", str(job_id), Answer("a3-a5")),
+                    "illegal": ("done", job_id, Answer("z9-z10")),
+                }[kind]
+            )
+
+
+def ai_to_move(executor, seats=("human", "ai:easy")) -> GameSession:
+    """Kubtafl, a human against the easy AI, after the human's first move (the AI is to reply)."""
+    session = GameSession("kubtafl", "standard", list(seats), seed=3, autosave=False, executor=executor)
+    session.apply_text("a3-a5")
+    assert session.is_ai_turn
+    return session
+
+
+@pytest.fixture
+def quick_moves(monkeypatch):
+    """Every action the session's quick search returns, in order (the real search runs)."""
+    from game.client.play import session as session_module
+
+    played = []
+
+    def recorded(state, seed):
+        action = worker.quick_search(state, seed)
+        played.append(action)
+        return action
+
+    monkeypatch.setattr(session_module, "quick_search", recorded)
+    return played
+
+
+def test_every_decision_gets_its_levels_time_budget_plus_a_margin():
+    for name in ("easy", "normal", "hard"):
+        assert decision_deadline(name) == LEVELS[name].seconds + worker.DEADLINE_MARGIN
+    assert decision_deadline("ai:hard@0.5s") == 0.5 + worker.DEADLINE_MARGIN
+    assert decision_deadline("hard@20000") == LEVELS["hard"].seconds + worker.DEADLINE_MARGIN  # nodes, capped
+    assert decision_deadline("greedy") == decision_deadline("genius") == worker.DEADLINE_MARGIN
+    assert worker.DEADLINE_MARGIN >= 3 * max(level.seconds or 0 for level in LEVELS.values())
+
+
+def test_a_stopped_worker_is_replaced_at_its_deadline_and_the_seat_plays_the_quick_move(quick_moves):
+    clock = FakeClock()
+    executor = ProcessExecutor(clock=clock)
+    try:
+        assert executor.submit(kubtafl_job()).wait(TIMEOUT)  # the worker is up and has answered once
+        stopped = executor.process
+        os.kill(stopped.pid, signal.SIGSTOP)
+        session = ai_to_move(executor)
+        assert session.start_ai() and session.thinking
+        clock.now += decision_deadline("easy") - 0.01
+        assert session.poll_ai() is None and session.thinking  # within its deadline: still thinking
+        clock.now += 0.02
+        action = session.poll_ai()
+        assert action is not None and action in session.state.legal_actions()
+        assert quick_moves == [action] and session.take_helper_note() == "move"
+        assert "no answer in time" in (session.ai_error or "")
+        assert executor.replaced == 1 and executor.process is None and not stopped.is_alive()
+        session.apply(action)
+        session.apply(session.state.legal_actions()[0])  # the human's reply; the AI is to move again
+        assert session.wait_ai(TIMEOUT) in session.state.legal_actions()  # a new worker answered it
+        assert executor.process.pid != stopped.pid and session.helper_note is None and quick_moves == [action]
+    finally:
+        executor.close()
+
+
+def test_a_worker_that_never_starts_is_replaced_after_the_start_up_allowance():
+    clock = FakeClock()
+    executor = ProcessExecutor(clock=clock, body=never_ready)
+    try:
+        ticket = executor.submit(kubtafl_job("easy"))
+        clock.now += worker.STARTUP_SECONDS - 0.01  # long past the job's own deadline, but the worker is starting
+        assert not ticket.done
+        clock.now += 0.02
+        assert ticket.done and ticket.answer is None and "no answer in time" in (ticket.error or "")
+        assert executor.replaced == 1 and executor.process is None
+    finally:
+        executor.close()
+
+
+def test_a_worker_that_dies_at_once_is_told_and_the_seat_plays_the_quick_move(quick_moves):
+    executor = ProcessExecutor(body=dies_at_once)
+    try:
+        session = ai_to_move(executor)
+        action = session.wait_ai(TIMEOUT)
+        assert action is not None and quick_moves == [action] and action in session.state.legal_actions()
+        assert "exit code 3" in (session.ai_error or "") and session.take_helper_note() == "move"
+        assert executor.crashes == 1
+    finally:
+        executor.close()
+
+
+@pytest.mark.parametrize("kind", ["not a reply", "wrong type", "wrong id", "illegal", "unreadable"])
+def test_a_worker_answering_nonsense_is_replaced_and_the_seat_plays_the_quick_move(kind, quick_moves):
+    executor = ProcessExecutor(body=functools.partial(answers_nonsense, kind))
+    try:
+        session = ai_to_move(executor)
+        session.start_ai()
+        liar = executor.process
+        action = session.wait_ai(TIMEOUT)
+        assert action is not None and quick_moves == [action] and action in session.state.legal_actions()
+        assert "nonsense" in (session.ai_error or "") and session.take_helper_note() == "move"
+        assert executor.replaced == 1 and executor.process is None and not liar.is_alive()
+    finally:
+        executor.close()
+
+
+def test_a_hint_past_its_deadline_is_the_quick_searchs_hint(quick_moves):
+    clock = FakeClock()
+    executor = ProcessExecutor(clock=clock, body=hangs_after_ready)
+    try:
+        session = GameSession("kubtafl", "standard", ["human", "human"], seed=3, autosave=False, executor=executor)
+        assert session.request_hint() and session.hinting
+        clock.now += worker.STARTUP_SECONDS + decision_deadline("hard") + 0.01  # past it, ready or not
+        hint = session.poll_hint()
+        assert hint is not None and quick_moves == [hint] and hint in session.state.legal_actions()
+        assert session.take_helper_note() == "hint" and not session.hinting
+    finally:
+        executor.close()
+
+
+def test_the_inline_executor_keeps_no_deadline_and_tells_nothing():
+    held = InlineExecutor(hold=True)
+    session = ai_to_move(held)
+    session.start_ai()
+    for _ in range(3):
+        assert session.poll_ai() is None and session.thinking  # however long it holds: no clock, no stand-in
+    job = held.pending[0][0]
+    assert held.run_pending() == 1
+    action = session.poll_ai()
+    assert session.state.action_to_str(action) == run_search(job).action
+    assert session.ai_error is None and session.helper_note is None
+
+
+def test_the_board_tells_the_player_once_and_plays_on_when_the_worker_stops(home):
+    from game.client.app import start_session
+    from tests.client_helpers import frames, make_app
+
+    clock = FakeClock()
+    executor = ProcessExecutor(clock=clock)
+    assert executor.submit(kubtafl_job()).wait(TIMEOUT)  # up and answering; then it stops
+    os.kill(executor.process.pid, signal.SIGSTOP)
+    set_default_executor(executor)
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        start_session(app, "kubtafl", "standard", ["ai:easy", "human"], 4)
+        board = app.scenes.current
+        frames(app, 3)
+        assert board.session.thinking and not board.session.log and not app.toasts
+        clock.now += decision_deadline("easy") + 0.01
+        frames(app, 3)
+        said = "The computer's helper stopped; it played a quick move."
+        assert board.session.actors[:1] == [0] and board.session.is_human_turn
+        assert app.messages.count(said) == 1 and [toast.text for toast in app.toasts] == [said]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("found", [True, False])
+def test_a_lost_hint_on_the_board_is_a_quick_one_or_a_clear_no_hint(home, monkeypatch, found):
+    from game.client.app import start_session
+    from game.client.play import session as session_module
+    from tests.client_helpers import frames, key, make_app
+
+    if not found:
+        monkeypatch.setattr(session_module, "quick_search", lambda state, seed: None)
+    set_default_executor(ProcessExecutor(body=dies_at_once))
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        start_session(app, "kubtafl", "standard", ["human", "human"], 4)
+        board = app.scenes.current
+        frames(app, 2)
+        key(app, pygame.K_h)
+        assert board.session._hint_ticket.wait(TIMEOUT)
+        frames(app, 2)
+        turns = board.turns
+        assert app.messages == ["The computer's helper stopped; this hint comes from a quick search."]
+        if found:
+            assert turns.hint_action is not None and turns.hint_text.startswith("Hint:")
+        else:
+            assert turns.hint_action is None and turns.hint_text == "No hint right now."
+        assert board.presenter.status_text() == turns.hint_text
+    finally:
+        app.close()

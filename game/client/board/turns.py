@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
 
+# What the board says when the quick search stood in for the computer's lost one, by the session's `helper_note`.
+HELPER_NOTES = {"move": "board.note.helper_move", "hint": "board.note.helper_hint"}
+
 
 class TurnFlow:
     """Commits actions through the session and keeps the board, the mode's picks and the turn's UI in step."""
@@ -129,6 +132,7 @@ class TurnFlow:
             self.ai_asked = True
             s.start_ai()
             action = s.poll_ai()
+            self.tell_helper_trouble()
             if action is not None:
                 self.commit(action)
 
@@ -147,6 +151,17 @@ class TurnFlow:
         """Show the suggestion once the worker has it."""
         s = self.scene.live
         hint = s.poll_hint()
+        told = self.tell_helper_trouble()
         if hint is not None:
             self.hint_action = s.state.action_to_str(hint)
             self.hint_text = self.scene.view.hint_words(self.hint_action)
+        elif told == "hint":  # the quick search found nothing either
+            self.hint_text = self.scene.app.t("board.status.no_hint")
+
+    def tell_helper_trouble(self) -> str | None:
+        """Say once, in a note over the board, that a quick search stood in for the computer's lost one; returns
+        the session's note ('move' or 'hint') when there was one."""
+        note = self.scene.live.take_helper_note()
+        if note is not None:
+            self.scene.app.notify(self.scene.app.t(HELPER_NOTES[note]))
+        return note

@@ -4,6 +4,7 @@ Mode-agnostic: it speaks only the engine seam. Chance nodes are sampled with the
 `random.Random`, so a saved game (seed, applied notation, RNG state) resumes exactly. Undo restores a
 snapshot taken at a human decision point, RNG state included, so taking an action back never rerolls dice.
 AI seats (and hints) are searched by an executor (`game.client.play.worker`); the scene polls for the answer.
+A search that is lost (its worker hung, died or answered nonsense) is stood in for by the quick search here.
 Every apply and undo bumps a generation, so an answer that comes back after undo, restart or quit is dropped.
 `save()` is the one autosave writer; a session made with `autosave=False` never touches the file.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 from game.client import saves, userfiles
 from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
-from game.client.play.worker import Executor, SearchJob, Ticket, default_executor
+from game.client.play.worker import Executor, SearchJob, Ticket, default_executor, quick_search
 from game.engine import registry
 from game.engine.core import CHANCE, TERMINAL, Action, AnyState, Event, Game, JSONObject, Outcome
 from game.engine.driver import sample_chance
@@ -89,6 +90,8 @@ class GameSession:
         self._preset_ready: Action | None = None  # an AI seat's setup chosen in the dialog, played without search
         self._hint_ticket: Ticket | None = None
         self.ai_error: str | None = None
+        # 'move' or 'hint' after the quick search stood in for a lost one, until the board has told the player.
+        self.helper_note: str | None = None
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
         self.record_path: Path | None = None  # the finished game's record file (rewritten if the end is taken back)
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
@@ -271,16 +274,25 @@ class GameSession:
         if ticket is None or not ticket.done:
             return None
         self._ai_ticket = None
-        if ticket.tag != self._generation or not self.is_ai_turn:
-            return None
+        if ticket.tag != self._generation or ticket.cancelled or not self.is_ai_turn:
+            return None  # stale, or its executor was closed
         action = self._answer(ticket)
         if action is None:
-            # A failing AI must not stall the game: say so and play a legal move instead.
-            legal = self.state.legal_actions()
-            self.ai_error = ticket.error or "the AI gave no answer"
-            log.warning("AI seat %s: %s", self.current_seat, self.ai_error)
-            return random.Random(self.seed + len(self.log)).choice(legal) if legal else None
+            return self._stand_in(ticket, self.current_seat, "move")
         return action
+
+    def _stand_in(self, ticket: Ticket, seat: int, note: str) -> Action | None:
+        """A lost search (its worker hung, died, failed or answered nonsense) must not stall the game: the quick
+        search decides here instead, and `helper_note` asks the board to say so."""
+        self.ai_error = ticket.error or "the AI gave no answer"
+        log.warning("AI seat %s: %s", seat, self.ai_error)
+        self.helper_note = note
+        return quick_search(self.state, self._job_seed(seat))
+
+    def take_helper_note(self) -> str | None:
+        """'move' or 'hint' once after the quick search stood in for a lost one (the board tells the player)."""
+        note, self.helper_note = self.helper_note, None
+        return note
 
     def wait_ai(self, timeout: float | None = 30.0) -> Action | None:
         """Block until the AI answers (tests, benchmarks); returns its action."""
@@ -309,9 +321,12 @@ class GameSession:
         if ticket is None or not ticket.done:
             return None
         self._hint_ticket = None
-        if ticket.tag != self._generation:
+        if ticket.tag != self._generation or ticket.cancelled:
             return None
-        return self._answer(ticket)
+        action = self._answer(ticket)
+        if action is None and self.is_human_turn:
+            return self._stand_in(ticket, -1, "hint")
+        return action
 
     def wait_hint(self, timeout: float | None = 30.0) -> Action | None:
         """Block for the hint (tests)."""

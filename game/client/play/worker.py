@@ -8,12 +8,16 @@ done with an `Answer` (the chosen action in notation, plus search statistics) or
   `hold=True` jobs wait until `run_pending()`, so a test can look at the board while the AI "thinks".
 - `ThreadExecutor` searches on one daemon thread (shares the GIL with the window).
 - `ProcessExecutor` searches in one persistent worker process, so the search gets a whole core and the
-  UI thread keeps the interpreter. Closing it never waits for a search: the process is terminated. A crashed
-  process fails its tickets with an error (never a hang) and the next job starts a new one.
+  UI thread keeps the interpreter. Closing it never waits for a search: the process is killed. Nothing the
+  process does can stall the window: every job has a deadline (`decision_deadline`: its level's time budget
+  plus a clear margin, measured on an injectable clock), and a process that dies, misses a deadline or answers
+  nonsense (a reply of the wrong shape, an action that is not legal) is killed and its tickets fail with an
+  error saying why; the next job starts a new process. The session then plays `quick_search`'s move instead.
 
 Which executor a session uses: the one passed to it, else `default_executor()` — chosen once per program from
 `KUBIKI_AI_EXECUTOR` (`inline`, `thread` or `process`; `process` when unset; the test suite sets `inline`),
-or installed with `set_default_executor`. Cancelling a ticket asks its search to stop; a ticket also carries
+or installed with `set_default_executor`. The thread executor has no deadline (a thread cannot be replaced);
+its searches end by their own budgets. Cancelling a ticket asks its search to stop; a ticket also carries
 the caller's tag, which the session compares with its generation to drop stale answers.
 """
 
@@ -32,15 +36,21 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
 from typing import Literal, Protocol
 
-from ai.controllers import AIController, make_controller
+from ai.controllers import AIController, make_controller, quick_choice
+from ai.levels import parse_level
 from game.engine import registry
-from game.engine.core import Game, JSONObject
+from game.engine.core import Action, AnyState, Game, JSONObject
 
 log = logging.getLogger(__name__)
 
 EXECUTOR_ENV = "KUBIKI_AI_EXECUTOR"
-# How long closing waits for a terminated worker process to be reaped (it is killed, not asked).
+# How long closing waits for a killed worker process to be reaped.
 REAP_SECONDS = 1.0
+# How long past its level's time budget a decision may take before its worker process counts as stuck: room for
+# a loaded machine (the worker runs at a lower priority) and for handing the job and answer over.
+DEADLINE_MARGIN = 5.0
+# How long a new worker process may take to start (import the engine and AI) before it counts as stuck.
+STARTUP_SECONDS = 20.0
 # The worker process runs at a lower priority: when cores are short, the window's frames come first.
 WORKER_NICENESS = 5
 
@@ -69,8 +79,21 @@ class Answer:
 
 #: What the window sends the worker process: a job to search, or the id of one to stop.
 Request = tuple[Literal["job"], int, SearchJob] | tuple[Literal["cancel"], int]
-#: What the worker process sends back for a job: its answer, or why it failed.
-Reply = tuple[Literal["done"], int, Answer] | tuple[Literal["error"], int, str]
+#: What the worker process sends back: that it is ready (with its pid), a job's answer, or why a job failed.
+Reply = tuple[Literal["ready"], int] | tuple[Literal["done"], int, Answer] | tuple[Literal["error"], int, str]
+#: Seconds from some fixed point (time.monotonic); tests pass their own to move time on explicitly.
+Clock = Callable[[], float]
+#: The worker process's body: it reads requests from the first connection and replies on the second.
+WorkerBody = Callable[[Connection, Connection], None]
+
+
+def decision_deadline(spec: str) -> float:
+    """Seconds a decision at AI level `spec` may take in a worker: the level's time budget plus DEADLINE_MARGIN."""
+    try:
+        budget = parse_level(spec).seconds
+    except ValueError:
+        budget = None  # an unknown level fails at once in the worker; its error is the answer
+    return (budget or 0.0) + DEADLINE_MARGIN
 
 
 def rebuild_game(job: SearchJob) -> Game:
@@ -89,6 +112,19 @@ def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event |
     searched = controller.last_search if isinstance(controller, AIController) else None
     nodes, depth = (searched.nodes, searched.depth) if searched is not None else (0, 0)
     return Answer(state.action_to_str(action), nodes, depth, seconds)
+
+
+def quick_search(state: AnyState, seed: int) -> Action | None:
+    """The quick search's action for the seat to act, found here within a tenth of a second (it stands in for a
+    search that was lost); None when no seat can act or the search failed."""
+    if state.current_player() < 0 or not state.legal_actions():
+        return None
+    try:
+        action: Action = quick_choice(state, seed)
+    except Exception:  # noqa: BLE001 - the caller asks the worker again rather than the window failing
+        log.exception("the quick search failed")
+        return None
+    return action
 
 
 class Ticket:
@@ -236,17 +272,40 @@ class ThreadExecutor:
         self._thread = None
 
 
-class ProcessExecutor:
-    """Runs jobs in one persistent worker process (spawned: it loads the engine and AI, never pygame)."""
+@dataclass
+class _Sent:
+    """A job sent to the worker process and not answered yet: its ticket, what it asked and when."""
 
-    def __init__(self) -> None:
+    ticket: Ticket
+    job: SearchJob
+    game: Game | None
+    at: float  # the clock when it was sent
+    allowance: float  # seconds it may take once the worker is free to start it (`decision_deadline`)
+
+
+class _Nonsense(Exception):
+    """The worker process sent something no worker of ours would: it is replaced."""
+
+
+class ProcessExecutor:
+    """Runs jobs in one persistent worker process (spawned: it loads the engine and AI, never pygame).
+
+    `clock` measures the deadlines (tests pass one they move on by hand); `body` is what the process runs
+    (`serve`; tests pass a worker that misbehaves)."""
+
+    def __init__(self, clock: Clock = time.monotonic, body: WorkerBody | None = None) -> None:
         self._context = multiprocessing.get_context("spawn")
+        self._clock = clock
+        self._body: WorkerBody = body if body is not None else serve
         self._process: SpawnProcess | None = None
         self._requests: Connection | None = None
         self._answers: Connection | None = None
-        self._tickets: dict[int, Ticket] = {}
+        self._sent: dict[int, _Sent] = {}
         self._next_id = 0
+        self._started_at = 0.0  # the clock when the worker process was started
+        self._heard_at: float | None = None  # the clock when it last said anything; None until it is ready
         self.crashes = 0  # worker processes found dead; the next job starts a new one
+        self.replaced = 0  # worker processes killed for missing a deadline or answering nonsense
 
     @property
     def process(self) -> SpawnProcess | None:
@@ -260,12 +319,15 @@ class ProcessExecutor:
         self._stop_process()
         requests_in, requests_out = self._context.Pipe(duplex=False)
         answers_in, answers_out = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=serve, args=(requests_in, answers_out), daemon=True, name="kubiki-ai")
+        process = self._context.Process(
+            target=self._body, args=(requests_in, answers_out), daemon=True, name="kubiki-ai"
+        )
         process.start()
         # Our copies of the worker's ends are closed, so its death reads as end-of-file here.
         requests_in.close()
         answers_out.close()
         self._process, self._requests, self._answers = process, requests_out, answers_in
+        self._started_at, self._heard_at = self._clock(), None
 
     def submit(self, job: SearchJob, tag: Hashable = None, game: Game | None = None) -> Ticket:
         """Send the job to the worker process (the game is rebuilt there from the job)."""
@@ -273,7 +335,7 @@ class ProcessExecutor:
         ticket = Ticket(tag, self.pump)
         job_id = self._next_id
         self._next_id += 1
-        self._tickets[job_id] = ticket
+        self._sent[job_id] = _Sent(ticket, job, game, self._clock(), decision_deadline(job.spec))
         if not self._send(("job", job_id, job)):
             self._crashed()
         return ticket
@@ -282,9 +344,9 @@ class ProcessExecutor:
         """Tell the worker to stop that search; its ticket is forgotten here."""
         ticket.cancelled = True
         ticket.stop.set()
-        for job_id, known in list(self._tickets.items()):
-            if known is ticket:
-                del self._tickets[job_id]
+        for job_id, sent in list(self._sent.items()):
+            if sent.ticket is ticket:
+                del self._sent[job_id]
                 self._send(("cancel", job_id))
 
     def _send(self, message: Request) -> bool:
@@ -296,23 +358,59 @@ class ProcessExecutor:
         return True
 
     def pump(self, timeout: float = 0.0) -> None:
-        """Take in every answer that has arrived, waiting up to `timeout` for the first; detects a dead worker."""
+        """Take in every reply that has arrived, waiting up to `timeout` for the first; then replace a worker that
+        died, answered nonsense or let a job pass its deadline."""
         answers = self._answers
         if answers is None:
             return
         try:
             ready = answers.poll(timeout)
             while ready:
-                reply: Reply = answers.recv()
-                ticket = self._tickets.pop(reply[1], None)
-                if ticket is not None:
-                    _finish(ticket, reply)
+                self._take(_receive(answers))
                 ready = answers.poll(0)
         except (EOFError, OSError):
             self._crashed()
             return
-        if self._tickets and self._process is not None and not self._process.is_alive():
+        except _Nonsense as exc:
+            self._replace(f"the AI worker process answered nonsense: {exc}")
+            return
+        if self._sent and self._process is not None and not self._process.is_alive():
             self._crashed()
+        elif self._overdue():
+            self._replace("the AI worker process gave no answer in time")
+
+    def _take(self, reply: object) -> None:
+        """Hand one reply to its ticket; _Nonsense for anything our worker would not send."""
+        match reply:
+            case ("ready", int()):
+                self._heard_at = self._clock()
+            case ("done", int() as job_id, Answer(action=str() as action) as answer):
+                self._heard_at = self._clock()
+                sent = self._sent.get(job_id)
+                if sent is not None and not _legal_in(sent, action):
+                    raise _Nonsense(f"{action[:40]!r} is not a legal action there")
+                self._finish(job_id, answer=answer)
+            case ("error", int() as job_id, str() as error):
+                self._heard_at = self._clock()
+                self._finish(job_id, error=error)
+            case _:
+                raise _Nonsense(f"a reply of the wrong shape ({type(reply).__name__})")
+
+    def _finish(self, job_id: int, answer: Answer | None = None, error: str | None = None) -> None:
+        sent = self._sent.pop(job_id, None)
+        if sent is not None:  # else it was cancelled: its answer is dropped
+            sent.ticket.finish(answer, error)
+
+    def _overdue(self) -> bool:
+        """True when a job waits past its deadline: counted from when it was sent, or from when the worker was
+        last heard (a job queued behind another starts after it), or past the start-up allowance for a new one."""
+        if not self._sent:
+            return False
+        now = self._clock()
+        heard = self._heard_at
+        if heard is None:
+            return now - self._started_at > STARTUP_SECONDS
+        return any(now - max(sent.at, heard) > sent.allowance for sent in self._sent.values())
 
     def _crashed(self) -> None:
         self.crashes += 1
@@ -320,14 +418,22 @@ class ProcessExecutor:
         log.warning("AI worker process stopped (exit code %s)", code)
         self._fail_pending(f"the AI worker process stopped (exit code {code})")
 
+    def _replace(self, why: str) -> None:
+        """Kill a worker that can no longer be trusted and fail what it held; the next job starts a new one."""
+        self.replaced += 1
+        log.warning("AI worker process replaced: %s", why)
+        self._stop_process()
+        self._fail_pending(why)
+
     def _fail_pending(self, error: str, cancelled: bool = False) -> None:
-        for ticket in self._tickets.values():
-            ticket.cancelled = cancelled
-            ticket.finish(error=error)
-        self._tickets.clear()
+        for sent in self._sent.values():
+            sent.ticket.cancelled = cancelled
+            sent.ticket.finish(error=error)
+        self._sent.clear()
 
     def _stop_process(self) -> int | None:
-        """Close the pipes and terminate the process (no search is waited for); returns its exit code."""
+        """Close the pipes and kill the process (no search is waited for; a stopped process dies too); returns
+        its exit code."""
         for end in (self._requests, self._answers):
             if end is not None:
                 end.close()
@@ -335,27 +441,36 @@ class ProcessExecutor:
         process, self._process = self._process, None
         if process is None:
             return None
-        process.terminate()
+        process.kill()
         process.join(REAP_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join(REAP_SECONDS)
         code: int | None = process.exitcode
         return code
 
     def close(self) -> None:
-        """Terminate the worker at once (a running search is abandoned) and fail what was pending."""
+        """Kill the worker at once (a running search is abandoned) and fail what was pending."""
         self._stop_process()
         self._fail_pending("the AI worker was closed", cancelled=True)
 
 
-def _finish(ticket: Ticket, reply: Reply) -> None:
-    """Hand a worker process's reply to its ticket."""
-    match reply:
-        case ("done", _, answer):
-            ticket.finish(answer)
-        case ("error", _, error):
-            ticket.finish(error=error)
+def _receive(answers: Connection) -> object:
+    """One reply from the worker process; _Nonsense when it cannot even be read."""
+    try:
+        reply: object = answers.recv()
+    except (EOFError, OSError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - unpickling bytes from a broken worker fails in many ways
+        raise _Nonsense(f"an unreadable reply ({type(exc).__name__})") from exc
+    return reply
+
+
+def _legal_in(sent: _Sent, action: str) -> bool:
+    """True when `action` names a legal action in the position the job was sent for."""
+    try:
+        game = sent.game if sent.game is not None else rebuild_game(sent.job)
+        state = game.state_from_dict(sent.job.state)
+        return state.action_from_str(action) in state.legal_actions()
+    except Exception:  # noqa: BLE001 - text from a broken worker: whatever the parser makes of it, it is not legal
+        return False
 
 
 class _Inbox:
@@ -405,6 +520,10 @@ def serve(requests: Connection, answers: Connection) -> None:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # no nice() on this platform, or not allowed: run at normal priority
         pass
+    try:
+        answers.send(("ready", os.getpid()))
+    except (EOFError, OSError):
+        return  # the window is gone already
     inbox = _Inbox()
     threading.Thread(target=inbox.listen, args=(requests,), daemon=True, name="kubiki-ai-listen").start()
     games: dict[tuple[str, str, str], Game] = {}
