@@ -146,6 +146,9 @@ class App:
     def _make_ui(self, size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
         import pygame_gui
 
+        from game.client.fonts import guard_ui_fonts
+
+        guard_ui_fonts()
         return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
