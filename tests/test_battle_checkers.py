@@ -35,6 +35,8 @@ from game.engine.battle_checkers.geometry import DIRECTIONS, ROTATION
 from game.engine.battle_checkers.odds import fate_distribution, fate_expected_loss_of_lower, fate_no_change
 
 GAME = registry.load("battle_checkers")
+# A level gives every field of its setup (B1–B3, B13); tests change one or two of the standard ones.
+SETUP = {"board": [10, 10], "units_per_player": 8, "spirit": 6, "turn_limit": 100}
 B = GAME.board
 
 
@@ -106,7 +108,7 @@ def test_B2_units_face_eight_directions_and_levels_set_4_to_12_units() -> None:
     assert registry.load("battle_checkers", "skirmish6").level.units_per_player == 4
     for bad in (3, 13):
         with pytest.raises(ValueError, match="units_per_player"):
-            make_game("x", {"units_per_player": bad})
+            make_game("x", {**SETUP, "units_per_player": bad})
 
 
 # ---------------------------------------------------------------- B3 spirit
@@ -114,7 +116,7 @@ def test_B2_units_face_eight_directions_and_levels_set_4_to_12_units() -> None:
 
 def test_B3_each_player_starts_with_six_spirit_unless_the_level_says_otherwise() -> None:
     assert GAME.initial_state().spirit == [6, 6]
-    assert make_game("x", {"spirit": [5, 7]}).initial_state().spirit == [5, 7]
+    assert make_game("x", {**SETUP, "spirit": [5, 7]}).initial_state().spirit == [5, 7]
     assert registry.load("battle_checkers", "skirmish6").initial_state().spirit == [4, 4]
 
 
@@ -501,7 +503,7 @@ def test_B12_a_player_at_zero_spirit_loses_at_once() -> None:
 
 def test_B12_a_side_without_spirit_when_deployment_ends_loses_at_once() -> None:
     # A saved deployment with no spirit left for player 2: the game ends before the first roll.
-    game = make_game("t", {"board": [10, 10], "units_per_player": 4})
+    game = make_game("t", {**SETUP, "units_per_player": 4})
     cells = [
         ("a1", 0, "N"),
         ("b1", 0, "N"),
@@ -528,9 +530,9 @@ def test_B12_a_side_without_spirit_when_deployment_ends_loses_at_once() -> None:
 
 def test_B12_a_level_may_not_start_a_side_without_spirit() -> None:
     with pytest.raises(ValueError, match=r"^spirit\[1\]: "):
-        make_game("bad", {"spirit": [3, 0]})
+        make_game("bad", {**SETUP, "spirit": [3, 0]})
     with pytest.raises(ValueError, match=r"^spirit: "):
-        make_game("bad", {"spirit": 0})
+        make_game("bad", {**SETUP, "spirit": 0})
 
 
 # ---------------------------------------------------------------- B13 turn limit

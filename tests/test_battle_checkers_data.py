@@ -237,8 +237,9 @@ def test_levels_and_presets_load() -> None:
     ],
 )
 def test_bad_level_data_names_the_field(data, field) -> None:
+    setup = {"board": [10, 10], "units_per_player": 8, "spirit": 6, "turn_limit": 100}
     with pytest.raises(ValueError) as info:
-        make_game("bad", data)
+        make_game("bad", {**setup, **data})
     assert str(info.value).startswith(field)
 
 

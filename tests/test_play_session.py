@@ -21,6 +21,8 @@ from tests.toygames import RaceGame
 def race(monkeypatch, home):
     """Sessions of mode 'race' load the toy dice race (two seats, track of 12)."""
     monkeypatch.setattr(session_module.registry, "load", lambda mode, level=None: RaceGame(2))
+    known = session_module.registry.modes()
+    monkeypatch.setattr(session_module.registry, "modes", lambda: [*known, "race"])  # its records name it
 
 
 def decide(session: GameSession, times: int, choice: str = "roll") -> None:

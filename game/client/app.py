@@ -20,6 +20,7 @@ from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
 from game.client.settings import Settings, load_settings, save_settings
 from game.engine.core import JSON, JSONObject
+from game.engine.files import clean_text
 from game.paths import assets_dir
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ FPS = 60
 STEP = 1.0 / FPS
 MAX_FRAME_TIME = 0.25  # after a stall, catch up at most this much simulated time
 TOAST_SECONDS = 12.0
+MESSAGE_LIMIT = 600  # characters of one message: more than five lines of a toast show
 # Layout scale is quantised so the UI (and its fonts) is rebuilt only at a few window sizes.
 SCALE_STEP = 0.125
 MIN_SCALE, MAX_SCALE = 0.625, 2.0
@@ -146,6 +148,9 @@ class App:
     def _make_ui(self, size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
         import pygame_gui
 
+        from game.client.fonts import guard_ui_fonts
+
+        guard_ui_fonts()
         return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
@@ -217,7 +222,9 @@ class App:
             current.resize(self.screen_size)
 
     def notify(self, text: str) -> None:
-        """Show a message over every screen (dismissed by a click or after a while)."""
+        """Show a message over every screen (dismissed by a click or after a while); a message quoting a file is
+        cleaned and kept short first (a toast shows five lines)."""
+        text = clean_text(text, MESSAGE_LIMIT, " ")
         self.messages.append(text)
         self.toasts.append(Toast(text))
 

@@ -1,4 +1,8 @@
-"""Noto Sans (regular and bold, Cyrillic included) at any size, loaded once from pygame_gui's data folder."""
+"""Noto Sans (regular and bold, Cyrillic included) at any size, loaded once from pygame_gui's data folder.
+
+Every font the game draws with, its own and pygame_gui's, is a `DrawableFont`: whatever text reaches it (a name
+from a file, a path from the disk, a message quoting either) is drawn, never raised on.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,50 @@ from functools import cache
 from pathlib import Path
 
 import pygame
+
+from game.engine.files import MAX_TEXT, clean_text
+
+# Undrawable characters become this one (one for one, so pygame_gui's text positions still match its text).
+REPLACEMENT = "\ufffd"
+
+
+def drawable(text: str | bytes | None) -> str | bytes | None:
+    """`text` as a font can draw it: control characters (NUL included) and lone surrogates replaced, at most
+    `MAX_TEXT` characters (the one cleaning function, `clean_text`, with a stand-in for what it removes)."""
+    return clean_text(text, MAX_TEXT, REPLACEMENT) if isinstance(text, str) else text
+
+
+class DrawableFont(pygame.font.Font):
+    """A pygame font that never raises on the text it is given (`font.render` raises on a NUL or a surrogate)."""
+
+    def render(
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        """Render `text` made drawable first."""
+        return super().render(drawable(text), antialias, color, bgcolor, wraplength)
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        """The size `text` is drawn at (made drawable first)."""
+        shown = drawable(text)
+        return super().size(shown if shown is not None else "")
+
+    def metrics(self, text: str | bytes, /) -> list[tuple[int, int, int, int, int] | None]:
+        """Each drawn character's metrics (made drawable first)."""
+        shown = drawable(text)
+        return super().metrics(shown if shown is not None else "")
+
+
+def guard_ui_fonts() -> None:
+    """Make pygame_gui draw with `DrawableFont` too (before its fonts load): its file dialog shows names from the
+    player's disk, which may hold characters pygame cannot encode (a name that is not UTF-8)."""
+    from pygame_gui.core import gui_font_pygame
+
+    gui_font_pygame.Font = DrawableFont  # type: ignore[misc]
 
 
 @cache
@@ -44,9 +92,9 @@ class Fonts:
         if font is None:
             path = bold_path() if bold else italic_path() if italic else regular_path()
             try:
-                font = pygame.font.Font(str(path), key[2])
+                font = DrawableFont(str(path), key[2])
             except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, key[2])  # pygame's own font, if Noto is missing
+                font = DrawableFont(None, key[2])  # pygame's own font, if Noto is missing
             self._cache[key] = font
         return font
 

@@ -129,7 +129,8 @@ class GamesScene(Scene):
         t = self.app.t
         record = listed.record
         if record is None:
-            return listed.path.name, "", listed.problem, ""
+            detail = listed.problem.removeprefix(f"{listed.path.name}: ")  # the row names the file already
+            return listed.path.name, "", t("games.unreadable", detail=detail), ""
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.date)) if record.date else listed.path.stem
         mode = t(f"mode.{record.mode}") if t.has(f"mode.{record.mode}") else record.mode
         names = self.seat_names(record)

@@ -18,7 +18,7 @@ from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
 from game.client.play.session import NAME_LIMIT
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
-from game.engine import registry
+from game.engine import files, registry
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -42,8 +42,8 @@ def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
     def pick(field: str, default: str) -> str:
         value = data.get(field)
         if isinstance(value, dict):
-            return str(value.get(language) or value.get(FALLBACK) or default)
-        return str(value) if isinstance(value, str) else default
+            value = value.get(language) or value.get(FALLBACK) or default
+        return files.clean_text(value, files.LEVEL_TEXTS[field], " ") if isinstance(value, str) else default
 
     return pick("title", level.replace("_", " ").capitalize()), pick("description", "")
 

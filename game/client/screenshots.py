@@ -12,6 +12,7 @@ import pygame
 
 from game.client.i18n import FALLBACK
 from game.engine import registry
+from game.engine.atomic import child_path
 
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
@@ -23,7 +24,7 @@ def _settle(app: Any, frames: int = SCREENSHOT_FRAMES) -> None:
 
 
 def _save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
-    path = folder / f"{name}.png"
+    path = child_path(folder, f"{name}.png")  # names from the code and the registry only
     pygame.image.save(app.window, str(path))
     written.append(path)
 

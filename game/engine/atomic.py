@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
 from game.engine.core import JSON
+
+# A file name the game builds: letters, digits, '_', '-' and dots between them (no separator, no '..', no leading
+# dot), so a value read from a file can never make a write land outside the folder it was meant for.
+_FILE_NAME = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
+MAX_NAME = 120
+
+
+def child_path(folder: Path, name: str) -> Path:
+    """`folder / name` for a file name built from checked values; ValueError for any name that could point
+    elsewhere (a separator, '..', a leading dot, anything but letters, digits, '_', '-', '.')."""
+    if not isinstance(name, str) or len(name) > MAX_NAME or not _FILE_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a file name the game writes")
+    path = Path(folder) / name
+    if path.parent != Path(folder):  # belt and braces: the pattern already rules this out
+        raise ValueError(f"{name!r} would leave {folder}")
+    return path
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from game.engine.core import JSON
 
 # A user file is small; a bigger one is damaged (and reading it whole would only waste memory).
 MAX_BYTES = 16 * 1024 * 1024
+# The most characters of one text drawn at once: no line the game draws is longer, and a font asked for a line of
+# a hundred thousand characters fails (or wants gigabytes) instead of drawing it.
+MAX_TEXT = 1000
+# The texts a level (or a preset) may carry for the player, with their longest lengths.
+LEVEL_TEXTS = {"title": 80, "name": 80, "description": 500}
+# What a font cannot draw: C0 and C1 control characters (NUL makes pygame raise), lone surrogates (they have no
+# UTF-8 form, so encoding them raises), and the line and paragraph separators (a drawn text is one line).
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
 class DamagedFile(ValueError):
@@ -83,3 +93,60 @@ def read_json(path: Path) -> JSON:
     except Exception as exc:  # noqa: BLE001 - deep nesting, huge integers, anything: the file is damaged
         raise DamagedFile(path, describe(exc)) from exc
     return data
+
+
+def clean_text(value: object, limit: int = MAX_TEXT, replacement: str = "") -> str:
+    """Text from a file or the player made safe to draw: control characters (NUL included), lone surrogates and line
+    separators removed (or each replaced by `replacement`), at most `limit` characters (a longer one is cut, '…')."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[: max(0, limit - 1)] + "…"
+    return _UNDRAWABLE.sub(replacement, text)
+
+
+def is_clean(text: str) -> bool:
+    """True when `text` holds nothing `clean_text` would remove."""
+    return _UNDRAWABLE.search(text) is None
+
+
+def checked_text(value: object, field: str, limit: int, *, empty: bool = False) -> str:
+    """`value` when it is text of at most `limit` characters with nothing a font cannot draw (and not empty, unless
+    `empty`); ValueError naming `field` otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"{field}: expected text, got {type(value).__name__}")
+    if not value and not empty:
+        raise ValueError(f"{field}: empty")
+    if len(value) > limit:
+        raise ValueError(f"{field}: {len(value)} characters, at most {limit} allowed")
+    if not is_clean(value):
+        raise ValueError(f"{field}: holds control characters ({value[:60]!r})")
+    return value
+
+
+def checked_title(value: object, field: str, limit: int) -> str | dict[str, str]:
+    """A level's title or description: text, or {language: text}, each checked as `checked_text`."""
+    if isinstance(value, dict):
+        if len(value) > 20:
+            raise ValueError(f"{field}: {len(value)} languages, at most 20")
+        for language, text in value.items():
+            checked_text(language, f"{field} (a language)", 10)
+            checked_text(text, f"{field}.{language}", limit, empty=True)
+        return {str(k): str(v) for k, v in value.items()}
+    return checked_text(value, field, limit, empty=True)
+
+
+def check_level_texts(data: Mapping[str, object], where: str = "") -> None:
+    """A level's or a preset's `title`, `name` and `description`, when given: text or {language: text} within
+    `LEVEL_TEXTS`' lengths; ValueError naming the field otherwise."""
+    for key, limit in LEVEL_TEXTS.items():
+        if key in data:
+            checked_title(data[key], f"{where}{key}", limit)
+
+
+def check_keys(data: Mapping[str, object], known: Collection[str], where: str = "") -> None:
+    """ValueError naming the first key of `data` that is not in `known`: a misspelt field, or one this version does
+    not read, is refused rather than silently ignored."""
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        name = clean_text(unknown[0], 40, "?")
+        raise ValueError(f"{where}{name}: unknown field (known: {', '.join(sorted(known))})")

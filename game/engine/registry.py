@@ -19,6 +19,8 @@ from game.engine.core import JSON, Game, JSONObject
 from game.paths import levels_dir
 
 DEFAULT_LEVEL = "standard"
+# The longest level name or path a record, a save or the command line may give (a path, so a generous one).
+LEVEL_NAME_LIMIT = 1024
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,9 @@ def levels(mode: str) -> list[str]:
 
 
 def level_path(mode: str, level: str) -> Path:
-    """The file of a named level, or `level` itself when it is a path to a JSON file."""
+    """The file of a named level, or `level` itself when it is a path to a JSON file; ValueError for a name no file
+    can have (empty, too long, control characters)."""
+    files.checked_text(level, "level", LEVEL_NAME_LIMIT)
     if level.endswith(".json") or "/" in level or "\\" in level:
         return Path(level)
     return levels_dir() / mode / f"{level}.json"

@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from game.client import userfiles
 from game.client.play.seats import HUMAN
 from game.engine import files, registry
-from game.engine.atomic import write_json_atomic
+from game.engine.atomic import child_path, write_json_atomic
 from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, AnyState, Event, Game, JSONObject, State
 from game.paths import user_data_dir
 
@@ -25,6 +27,14 @@ RECORDS_FOLDER = "records"
 MAX_DATE = 253402300799.0
 KEEP = 100
 FORMAT = "kubiki-record"
+# Limits from what a record means, checked on load so that no file can make listing or drawing it slow.
+MIN_SEATS, MAX_SEATS = 2, 4  # every mode seats 2 to 4 players
+SEAT_LIMIT = 40  # characters of one seat: "human" or "ai:<level>"
+ACTION_LIMIT = 200  # characters of one move's notation (the longest, a CheckRisk deployment, has about 60)
+# More moves than a game of any level can hold (the loaded level's own bound, `Game.max_length`, is checked too).
+MAX_ACTIONS = 2_000_000
+REASON_LIMIT = 64
+MAX_REPORT_GAMES = 10_000
 
 
 class RecordError(ValueError):
@@ -64,7 +74,8 @@ class GameRecord:
 
 
 def record_from_dict(data: object, where: str = "record", mode: str = "", level: str = "") -> GameRecord:
-    """A record from its JSON form (a Kubiki record or one game of an arena report); RecordError if malformed."""
+    """A record from its JSON form (a Kubiki record or one game of an arena report); RecordError naming the field
+    that is malformed or outside what a game can hold (a mode this version does not know, seats, moves)."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: expected a JSON object")
     mode = data["mode"] if isinstance(data.get("mode"), str) else mode
@@ -76,15 +87,16 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}: field 'actions' is missing or not a list")
-    for n, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise RecordError(f"{where}: move {n} is not text")
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"{where}: field 'seed' must be an integer")
     seats = data.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise RecordError(f"{where}: field 'seats' must be a list of texts")
+    try:
+        check_fields(mode, level, seats, actions)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from exc
     winners: list[int] | None = None
     outcome = data.get("outcome")
     if isinstance(outcome, dict) and isinstance(outcome.get("winners"), list):
@@ -97,9 +109,79 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         seed,
         list(seats),
         winners,
-        reason if isinstance(reason, str) else "",
+        files.clean_text(reason, REASON_LIMIT) if isinstance(reason, str) else "",
         _date(data.get("date", 0.0)),
     )
+
+
+def check_fields(mode: str, level: str, seats: list[str], actions: list[object]) -> None:
+    """The limits a record's fields have from their meaning, before anything is replayed: a mode this version
+    plays, a level name, 2–4 seats of at most `SEAT_LIMIT` characters, moves in notation; ValueError naming the
+    field otherwise. Arena records give no seats (their sides are the report's)."""
+    if mode not in registry.modes():
+        raise ValueError(f"field 'mode': {mode[:40]!r} is not a mode of this version ({', '.join(registry.modes())})")
+    try:
+        files.checked_text(level, "level", registry.LEVEL_NAME_LIMIT)
+    except ValueError as exc:
+        raise ValueError(f"field {exc}") from None
+    if seats and not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise ValueError(f"field 'seats': {len(seats)} seats, a game has {MIN_SEATS} to {MAX_SEATS}")
+    for n, seat in enumerate(seats):
+        try:
+            files.checked_text(seat, f"seats[{n}]", SEAT_LIMIT)
+        except ValueError as exc:
+            raise ValueError(f"field {exc}") from None
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(f"field 'actions': {len(actions)} moves, more than any game has ({MAX_ACTIONS})")
+    for n, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise ValueError(f"move {n} is not text")
+        if len(text) > ACTION_LIMIT or not files.is_clean(text):
+            raise ValueError(f"move {n} ({text[:40]!r}) is not a move in notation")
+
+
+def check_seat_kinds(seats: list[str]) -> None:
+    """Each seat is 'human' or 'ai:<level>'; ValueError naming the seat otherwise."""
+    for n, seat in enumerate(seats):
+        if seat != HUMAN and not (seat.startswith("ai:") and len(seat) > 3):
+            raise ValueError(f"field seats[{n}]: {seat!r} is neither 'human' nor 'ai:<level>'")
+
+
+def check_against_game(game: Game, seats: list[str], actions: list[str]) -> None:
+    """The limits the loaded game sets: one seat per player, no more moves than the game can have (its
+    `max_length`); ValueError naming the field otherwise."""
+    if seats and len(seats) != game.num_players:
+        raise ValueError(f"field 'seats': {len(seats)} seats, this level has {game.num_players}")
+    if len(actions) > game.max_length:
+        raise ValueError(
+            f"field 'actions': {len(actions)} moves, more than a game of this level can have ({game.max_length})"
+        )
+
+
+@lru_cache(maxsize=32)
+def _shipped_game(mode: str, level: str) -> Game | None:
+    # A shipped level does not change while the game runs: loaded once for every record of it.
+    return _game_or_none(mode, level)
+
+
+def _game_or_none(mode: str, level: str) -> Game | None:
+    try:
+        return registry.load(mode, level)
+    except (KeyError, ValueError, OSError):
+        return None
+
+
+def _check_record(record: GameRecord, where: str) -> None:
+    """The seats' kinds, and `check_against_game` when the record's level loads (a level that does not is told when
+    the record is replayed); RecordError naming the field."""
+    named = not (record.level.endswith(".json") or "/" in record.level or "\\" in record.level)
+    game = _shipped_game(record.mode, record.level) if named else _game_or_none(record.mode, record.level)
+    try:
+        check_seat_kinds(record.seats)
+        if game is not None:
+            check_against_game(game, record.seats, record.actions)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from exc
 
 
 def _date(value: object) -> float:
@@ -114,33 +196,44 @@ def _date(value: object) -> float:
 
 
 def read_records(path: Path) -> list[GameRecord]:
-    """Every game in a file: one for a Kubiki record, each game of an arena report; RecordError if unreadable."""
+    """Every game in a file: one for a Kubiki record, each game of an arena report; RecordError if unreadable or
+    outside the limits a game has (see `check_fields`)."""
     path = Path(path)
     try:
         data = files.read_json(path)  # a regular file only: a FIFO or a folder is damaged, never waited on
     except files.DamagedFile as exc:
         raise RecordError(f"{path.name}: {exc.reason}") from exc
     if isinstance(data, dict) and isinstance(games_data := data.get("games"), list):
-        # An arena report: the mode and level are the report's, each game's seats are its sides' levels.
-        mode = _text_or(data.get("mode"), "")
-        level = _text_or(data.get("level_name"), registry.DEFAULT_LEVEL)
-        sides = {side: given for side in ("a", "b") if isinstance(given := data.get(side), dict)}
-        specs = {side: str(given.get("level", side)) for side, given in sides.items()}
-        games = []
-        for i, game in enumerate(games_data, 1):
-            record = record_from_dict(game, f"{path.name}, game {i}", mode, level)
-            record.seats = [f"ai:{specs.get(s, s)}" for s in record.seats]
-            record.path = path
-            games.append(record)
-        if not games:
-            raise RecordError(f"{path.name}: the arena report holds no games")
-        return games
+        return _arena_games(data, games_data, path)
     record = record_from_dict(data, path.name)
-    for seat in record.seats:
-        if seat != HUMAN and not (seat.startswith("ai:") and len(seat) > 3):
-            raise RecordError(f"{path.name}: seat {seat!r} is neither 'human' nor 'ai:<level>'")
     record.path = path
+    _check_record(record, path.name)
     return [record]
+
+
+def _arena_games(data: JSONObject, games_data: list[JSON], path: Path) -> list[GameRecord]:
+    """The games of an arena report: the mode and level are the report's, each game's seats its sides' levels."""
+    if len(games_data) > MAX_REPORT_GAMES:
+        raise RecordError(f"{path.name}: {len(games_data)} games, an arena report holds at most {MAX_REPORT_GAMES}")
+    mode = _text_or(data.get("mode"), "")
+    level = _text_or(data.get("level_name"), registry.DEFAULT_LEVEL)
+    sides = {side: given for side in ("a", "b") if isinstance(given := data.get(side), dict)}
+    specs = {side: str(given.get("level", side)) for side, given in sides.items()}
+    games = []
+    for i, game in enumerate(games_data, 1):
+        where = f"{path.name}, game {i}"
+        record = record_from_dict(game, where, mode, level)
+        record.seats = [f"ai:{specs.get(s, s)}" for s in record.seats]
+        try:
+            check_fields(record.mode, record.level, record.seats, [])
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from exc
+        record.path = path
+        _check_record(record, where)
+        games.append(record)
+    if not games:
+        raise RecordError(f"{path.name}: the arena report holds no games")
+    return games
 
 
 def _text_or(value: JSON, default: str) -> str:
@@ -167,6 +260,10 @@ class Timeline:
             game = registry.load(record.mode, record.level)
         except (KeyError, ValueError, OSError) as exc:
             raise RecordError(f"cannot load {record.mode} level {record.level!r}: {exc}") from exc
+        try:
+            check_against_game(game, record.seats, record.actions)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from exc
         timeline = cls(game)
         timeline.extend(record.actions)
         return timeline
@@ -248,17 +345,34 @@ def record_of(
 
 def save_record(record: GameRecord, path: Path | None = None) -> Path:
     """Write `record` atomically (a new file in the records folder, or over `path`); keeps the last `KEEP`."""
-    folder = records_dir()
     if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.date or time.time()))
-        path = folder / f"{stamp}-{record.mode}.json"
-        n = 2
-        while path.exists():
-            path = folder / f"{stamp}-{record.mode}-{n}.json"
-            n += 1
+        path = free_name(records_dir(), f"{_stamp(record)}-{_mode_name(record)}")
     write_json_atomic(path, record.to_dict())
     record.path = path
     prune()
+    return path
+
+
+def _stamp(record: GameRecord) -> str:
+    """The record's date (now, for a record without one) as the file names write it: 20240131-235959."""
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(_date(record.date) or time.time()))
+
+
+def _mode_name(record: GameRecord) -> str:
+    """The record's mode when it is one of the registry's (the only text from a record a file name may hold)."""
+    if record.mode not in registry.modes():
+        raise RecordError(f"field 'mode': {record.mode[:40]!r} is not a mode of this version")
+    return record.mode
+
+
+def free_name(folder: Path, stem: str) -> Path:
+    """`folder/<stem>.json`, or `<stem>-2.json`, `-3`, ... when taken: a new file never replaces one that is there.
+    The stem is built from checked values; `child_path` refuses any that could lead out of `folder`."""
+    path = child_path(folder, f"{stem}.json")
+    n = 2
+    while userfiles.exists(path):
+        path = child_path(folder, f"{stem}-{n}.json")
+        n += 1
     return path
 
 
@@ -300,11 +414,11 @@ def list_records() -> list[Listed]:
 
 
 def export_record(record: GameRecord, folder: Path) -> Path:
-    """Write a copy of `record` into `folder` (atomically), named after its date and mode; returns the path."""
+    """Write a copy of `record` into `folder` (atomically, never over a file already there), named after its mode
+    and date; returns the path."""
     folder = Path(folder).expanduser()
     if not folder.is_dir():
         raise RecordError(f"{folder}: not a folder")
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.date or time.time()))
-    path = folder / f"kubiki-{record.mode}-{stamp}.json"
+    path = free_name(folder, f"kubiki-{_mode_name(record)}-{_stamp(record)}")
     write_json_atomic(path, record.to_dict())
     return path

@@ -24,5 +24,5 @@ def parse_seat(seat: object) -> str:
 
 
 def seat_level(seat: str) -> str | None:
-    """The AI level of a parsed seat, None for a human."""
-    return None if seat == HUMAN else seat.split(":", 1)[1]
+    """The AI level of a parsed seat, None for a human ('' for text that names none)."""
+    return None if seat == HUMAN else seat.partition(":")[2]

@@ -12,6 +12,7 @@ Every apply and undo bumps a generation, so an answer that comes back after undo
 from __future__ import annotations
 
 import logging
+import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from game.client import saves, userfiles
 from game.client.play import records
 from game.client.play.seats import HUMAN, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor, quick_search
-from game.engine import registry
+from game.engine import files, registry
 from game.engine.core import CHANCE, TERMINAL, Action, AnyState, Event, Game, JSONObject, Outcome
 from game.engine.driver import sample_chance
 
@@ -33,6 +34,7 @@ HINT_LEVEL = "hard"
 
 #: What `random.Random.getstate()` returns: a version, the Mersenne Twister's words, a cached Gaussian.
 RngState = tuple[int, tuple[int, ...], float | None]
+MT_VERSION, MT_WORDS = 3, 624  # the state `random.Random` saves: version 3, 624 words plus an index
 
 
 @dataclass
@@ -383,12 +385,7 @@ class GameSession:
         """Rebuild a session by replaying its log; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
             raise ValueError("saved game: expected a JSON object")
-        for key, kind in (("mode", str), ("level", str), ("seats", list), ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise ValueError(f"saved game: field '{key}' is missing or not a {kind.__name__}")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError("saved game: field 'seed' must be an integer")
+        seed = _saved_seed(data)
         session = cls(
             data["mode"],
             data["level"],
@@ -399,6 +396,11 @@ class GameSession:
             names=data.get("names"),
             presets=data.get("presets"),
         )
+        if len(data["actions"]) > session.game.max_length:
+            raise ValueError(
+                f"saved game: field 'actions': {len(data['actions'])} moves, more than a game of this level can have "
+                f"({session.game.max_length})"
+            )
         # The constructor sampled the opening chance nodes; redo that from the log instead.
         session.state = session.game.initial_state()
         session.log.clear()
@@ -427,10 +429,9 @@ class GameSession:
         session._advance_chance()  # a log cut at a chance node resumes by sampling it
         if rng is not None:
             try:
-                version, internal, gauss = rng
-                session.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-            except (TypeError, ValueError) as exc:
-                raise ValueError("saved game: field 'rng' is not a random-generator state") from exc
+                session.rng.setstate(read_rng_state(rng))
+            except ValueError as exc:
+                raise ValueError(f"saved game: field {exc}") from exc
         session.autosave = autosave
         return session
 
@@ -474,6 +475,49 @@ class GameSession:
             self.save_problem = str(exc)
 
 
+def _saved_seed(data: JSONObject) -> int | None:
+    """A saved game's seed, the types of its fields checked; ValueError naming the field otherwise."""
+    for key, kind in (("mode", str), ("level", str), ("seats", list), ("actions", list)):
+        if not isinstance(data.get(key), kind):
+            raise ValueError(f"saved game: field '{key}' is missing or not a {kind.__name__}")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError("saved game: field 'seed' must be an integer")
+    return seed
+
+
+def read_rng_state(value: object) -> RngState:
+    """A dice generator's state as saved (`[version, [624 words and an index], gauss]`, what
+    `random.Random.getstate()` gives); ValueError naming the part that is not one."""
+    if not isinstance(value, list | tuple) or len(value) != 3:
+        raise ValueError(f"rng: expected [version, state, gauss], got {_short(value)}")
+    version, internal, gauss = value
+    if type(version) is not int or version != MT_VERSION:
+        raise ValueError(f"rng[0]: the generator's version must be {MT_VERSION}, not {_short(version)}")
+    if not isinstance(internal, list | tuple) or len(internal) != MT_WORDS + 1:
+        raise ValueError(f"rng[1]: expected {MT_WORDS + 1} whole numbers (the words and an index)")
+    for i, word in enumerate(internal):
+        if type(word) is not int or not 0 <= word < 2**32:
+            raise ValueError(f"rng[1][{i}]: {_short(word)} is not a 32-bit word")
+    if internal[-1] > MT_WORDS:
+        raise ValueError(f"rng[1][{MT_WORDS}]: the index {internal[-1]} is past the {MT_WORDS} words")
+    if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, int | float) or not _finite(gauss)):
+        raise ValueError(f"rng[2]: the kept Gaussian must be a finite number or null, not {_short(gauss)}")
+    return MT_VERSION, tuple(internal), None if gauss is None else float(gauss)
+
+
+def _finite(number: float) -> bool:
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an integer too large for a float
+        return False
+
+
+def _short(value: object) -> str:
+    """A value quoted in a message, kept short."""
+    return files.clean_text(repr(value), 60)
+
+
 def _per_seat(values: object, count: int, field: str) -> list[str]:
     """`values` as one entry per seat ('' for each when None); ValueError for anything else."""
     if values is None:
@@ -484,6 +528,7 @@ def _per_seat(values: object, count: int, field: str) -> list[str]:
 
 
 def _clean_name(name: str) -> str:
-    """A seat name as shown: spaces trimmed and inner runs collapsed, control characters dropped, kept short."""
-    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    """A seat name as shown: control characters dropped (`clean_text`), spaces trimmed and inner runs collapsed,
+    kept short."""
+    text = " ".join(files.clean_text(name[: NAME_LIMIT * 4], NAME_LIMIT * 4, " ").split())
     return text[:NAME_LIMIT]

@@ -2,18 +2,21 @@
 
 Level JSON: {"board": [10, 10], "units_per_player": 8, "spirit": 6, "turn_limit": 100,
 "presets": ["line", {"name": "mine", "units": [{"cell": "b2", "facing": "N"}, ...]}],
-"position": {...optional saved position to start from...}}. A preset by name is read from
+"position": {...optional saved position to start from...}}, plus "name", "title" and "description" for the
+player. A level gives its board, units, spirit and turn limit (or a saved position, which holds the board);
+any other key is refused, naming it. A preset by name is read from
 `levels/battle_checkers/presets/<name>.json`; presets are written for player 1 (ranks from 1) and
 mirrored for player 2.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine import files
 from game.engine.battle_checkers.geometry import Board, board, facing_from_name
 from game.paths import levels_dir
 
@@ -23,6 +26,24 @@ DEFAULT_SPIRIT = 6  # B3
 DEFAULT_TURN_LIMIT = 100  # B13, turns each
 
 Preset = tuple[tuple[int, int], ...]  # (cell, facing) for player 1
+
+# The fields of a level, a preset and a preset's unit; a level without a saved position gives all of REQUIRED.
+LEVEL_KEYS = (
+    "board",
+    "units_per_player",
+    "spirit",
+    "turn_limit",
+    "presets",
+    "position",
+    "name",
+    "title",
+    "description",
+)
+REQUIRED = ("board", "units_per_player", "spirit", "turn_limit")
+PRESET_KEYS = ("name", "board", "units", "title", "description")
+UNIT_KEYS = ("cell", "facing")
+# A preset's name: also the name of its file in the presets folder, so nothing that could lead out of it.
+PRESET_NAME_RE = re.compile(r"[a-z0-9_]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -77,13 +98,13 @@ def read_spirit(value: object, field_name: str = "spirit") -> tuple[int, int]:
 
 def _named_preset(name: str, field_name: str) -> dict[str, Any]:
     """The JSON object of the preset file `name`; its name defaults to the file's."""
+    if not PRESET_NAME_RE.fullmatch(name):
+        raise ValueError(f"{field_name}: {name[:40]!r} is not a preset name (a-z, 0-9 and _)")
     path = presets_dir() / f"{name}.json"
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{field_name}: cannot read preset {name!r} ({exc.strerror or exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{field_name}: preset {name!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
+        loaded = files.read_json(path)  # a regular file only: a FIFO is refused, never waited on
+    except files.DamagedFile as exc:
+        raise ValueError(f"{field_name}: cannot read preset {name!r} ({exc.reason})") from exc
     if not isinstance(loaded, dict):
         raise ValueError(f"{field_name}: preset {name!r} must be a JSON object")
     loaded.setdefault("name", name)
@@ -96,9 +117,11 @@ def read_preset(data: object, geometry: Board, units: int, field_name: str) -> t
         data = _named_preset(data, field_name)
     if not isinstance(data, dict):
         raise ValueError(f"{field_name}: expected a preset name or object, got {data!r}")
+    files.check_keys(data, PRESET_KEYS, f"{field_name}.")
+    files.check_level_texts({k: v for k, v in data.items() if k != "name"}, f"{field_name}.")
     name = data.get("name")
-    if not isinstance(name, str) or not name or " " in name:
-        raise ValueError(f"{field_name}.name: expected a name without spaces, got {name!r}")
+    if not isinstance(name, str) or not PRESET_NAME_RE.fullmatch(name):
+        raise ValueError(f"{field_name}.name: expected a name of a-z, 0-9 and _, got {name!r}")
     if "board" in data and read_board(data["board"], f"{field_name}.board") is not geometry:
         raise ValueError(f"{field_name}.board: preset {name!r} is for another board size")
     placements = data.get("units")
@@ -111,6 +134,7 @@ def read_preset(data: object, geometry: Board, units: int, field_name: str) -> t
         where = f"{field_name}.units[{i}]"
         if not isinstance(unit, dict):
             raise ValueError(f"{where}: expected an object with cell and facing")
+        files.check_keys(unit, UNIT_KEYS, f"{where}.")
         cell = geometry.cell(unit.get("cell"), f"{where}.cell")
         if geometry.xy(cell)[1] not in ranks:
             raise ValueError(f"{where}.cell: {geometry.name(cell)} is outside player 1's half")
@@ -125,9 +149,16 @@ def parse_level(data: dict[str, Any]) -> Level:
     """Check and read level JSON; ValueError naming the bad field."""
     if not isinstance(data, dict):
         raise ValueError("level: expected a JSON object")
+    files.check_keys(data, LEVEL_KEYS)
     position = data.get("position")
     if position is not None and not isinstance(position, dict):
         raise ValueError("position: expected a saved position object")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing and position is None:
+        raise ValueError(
+            f"{', '.join(missing)}: missing (a level gives {', '.join(REQUIRED)}, or a saved position to start from)"
+        )
+    files.check_level_texts(data)
     # A level that is just a saved position takes its board size from it.
     geometry = read_board(data.get("board", (position or {}).get("board", [10, 10])))
     units = read_int(data.get("units_per_player", DEFAULT_UNITS), "units_per_player", MIN_UNITS, MAX_UNITS)

@@ -2,19 +2,36 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from game.engine import files
 from game.engine.checkrisk.board import Board, board
 
 MAX_STACK = 6  # C3, the rule of six
 MAX_DEPLOY_CELLS = 8  # C4: at most 8 cells (a 2×4 corner box of C5 has exactly 8); a level may say otherwise
 PRESET_NAME_RE = re.compile(r"^[a-z0-9_]+$")
 _DEFAULTS = {"supply": 50, "start_tokens": 24, "turn_limit": 60, "actions": 3}
+# The fields of a level, a zone and a preset file; any other key is refused, naming it.
+LEVEL_KEYS = (
+    "game",
+    "title",
+    "description",
+    "width",
+    "height",
+    "players",
+    "supply",
+    "start_tokens",
+    "turn_limit",
+    "actions",
+    "zones",
+    "presets",
+)
+ZONE_KEYS = ("box", "home", "mirror", "max_cells")
+PRESET_KEYS = ("rows", "title", "description")
 
 
 @dataclass(frozen=True)
@@ -84,16 +101,16 @@ def _int(data: Mapping[str, object], key: str, low: int, high: int) -> int:
 def _title(value: object, where: str) -> dict[str, str]:
     if value is None:
         return {}
-    if isinstance(value, str):
-        return {"en": value}
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+    if not isinstance(value, str | dict):
         raise ValueError(f"{where}: must be text or a {{language: text}} object")
-    return dict(value)
+    title = files.checked_title(value, where, files.LEVEL_TEXTS["title"])
+    return {"en": title} if isinstance(title, str) else title
 
 
 def _zone(geo: Board, data: object, where: str) -> Zone:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: must be an object with 'box' and 'home'")
+    files.check_keys(data, ZONE_KEYS, f"{where}.")
     try:
         cells = geo.box(data.get("box"))
     except ValueError as exc:
@@ -104,9 +121,9 @@ def _zone(geo: Board, data: object, where: str) -> Zone:
     mirror = data.get("mirror", False)
     if not isinstance(mirror, bool):
         raise ValueError(f"{where}.mirror: must be true or false")
-    files = sorted({geo.file_rank(c)[0] for c in cells}, reverse=mirror)
+    columns = sorted({geo.file_rank(c)[0] for c in cells}, reverse=mirror)
     ranks = sorted({geo.file_rank(c)[1] for c in cells}, reverse=(home == "bottom"))
-    grid = tuple(tuple(geo.at(f, r) for f in files) for r in ranks)
+    grid = tuple(tuple(geo.at(f, r) for f in columns) for r in ranks)
     max_cells = data.get("max_cells", min(MAX_DEPLOY_CELLS, len(cells)))
     if not isinstance(max_cells, int) or isinstance(max_cells, bool) or not 1 <= max_cells <= len(cells):
         raise ValueError(f"{where}.max_cells: must be a whole number in 1…{len(cells)}, not {max_cells!r}")
@@ -116,9 +133,9 @@ def _zone(geo: Board, data: object, where: str) -> Zone:
 def read_preset(path: Path) -> Preset:
     """Load one preset file; ValueError names the file and the field."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"preset {path.name}: cannot read ({exc})") from exc
+        data = files.read_json(path)  # a regular file only: a FIFO is refused, never waited on
+    except files.DamagedFile as exc:
+        raise ValueError(f"preset {path.name}: cannot read ({exc.reason})") from exc
     return preset_from_data(path.stem, data, f"preset {path.name}")
 
 
@@ -128,6 +145,8 @@ def preset_from_data(name: str, data: object, where: str) -> Preset:
         raise ValueError(f"{where}: name {name!r} must use only a-z, 0-9 and _")
     if not isinstance(data, dict):
         raise ValueError(f"{where}: must be a JSON object")
+    files.check_keys(data, PRESET_KEYS, f"{where}.")
+    files.check_level_texts({k: v for k, v in data.items() if k == "description"}, f"{where}.")
     rows = data.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) and r for r in rows):
         raise ValueError(f"{where}.rows: must be a non-empty list of strings")
@@ -196,6 +215,8 @@ def parse_level(data: object, preset_dir: Path | None = None) -> LevelSpec:
     """Validate level data and build its spec; ValueError names the bad field."""
     if not isinstance(data, dict):
         raise ValueError("a level must be a JSON object")
+    files.check_keys(data, LEVEL_KEYS)
+    files.check_level_texts({k: v for k, v in data.items() if k == "description"})
     if data.get("game", "checkrisk") != "checkrisk":
         raise ValueError(f"game: {data.get('game')!r} is not a CheckRisk level")
     width = _int(data, "width", 6, 12) if "width" in data else 8

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.engine import files
 from game.engine.core import Game, JSONObject
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
@@ -32,6 +33,7 @@ class KubtaflGame(Game):
 
     def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         super().__init__(level_name, level_data)
+        files.check_level_texts(self.level_data)  # unknown fields are refused by the position reader
         width, height = board_size(self.level_data)
         self.geo: Geometry = geometry(width, height)
         self._initial = self.state_from_dict(self.level_data)
