@@ -5,6 +5,7 @@ from __future__ import annotations
 from ai.levels import LEVEL_NAMES, PLAYER_LEVELS
 
 HUMAN = "human"
+NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no more)
 DEFAULT_AI_SEAT = "ai:normal"
 #: The seats the new-game dialog offers, in order (the baselines are for the arena and tests).
 SEAT_CHOICES = (HUMAN, *(f"ai:{name}" for name in PLAYER_LEVELS))
@@ -25,3 +26,9 @@ def parse_seat(seat: object) -> str:
 def seat_level(seat: str) -> str | None:
     """The AI level of a parsed seat, None for a human."""
     return None if seat == HUMAN else seat.split(":", 1)[1]
+
+
+def clean_name(name: str) -> str:
+    """A seat's name as shown: spaces trimmed and inner runs collapsed, control characters dropped, kept short."""
+    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    return text[:NAME_LIMIT]
