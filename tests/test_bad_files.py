@@ -152,9 +152,11 @@ def test_stale_temp_files_are_removed_on_start(home):
     stale = {
         folder / ".autosave.json.abc123.tmp": "{",
         folder / "records" / ".20260101-120000-kubtafl.json.x1y2.tmp": "{",
+        folder / "saves" / ".20260101-120000-kubtafl.json.z3w4.tmp": "{",
     }
     kept = {folder / "notes.tmp": "mine", folder / "records" / "20260101-120000-kubtafl.json": "{}"}
     (folder / "records").mkdir(parents=True)
+    (folder / "saves").mkdir()
     for path, text in {**stale, **kept}.items():
         path.write_text(text, encoding="utf-8")
     app = make_app()

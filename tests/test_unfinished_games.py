@@ -99,6 +99,22 @@ def test_continue_resumes_the_last_played_game_and_the_others_stay(home):
         app.close()
 
 
+def test_restart_keeps_the_games_file_and_a_rematch_gets_its_own(app):
+    click(app, button_by_text(app, "Kubtafl"))
+    click(app, button_by_text(app, "Start game"))
+    board = app.scenes.current
+    board.session.apply(board.session.state.legal_actions()[0])
+    path = board.session.save_path
+    key(app, pygame.K_ESCAPE)
+    click(app, button_by_text(app, "Restart"))
+    click(app, button_by_text(app, "Start again"))
+    restarted = app.scenes.current.session
+    assert restarted.save_path == path and [game.path for game in saves.unfinished()] == [path]
+    assert saves.load_save(path).session == restarted.to_dict()
+    app.scenes.current.rematch()
+    assert app.scenes.current.session.save_path not in (None, path) and len(saves.unfinished()) == 2
+
+
 def _record(mode: str, level: str, seats: list[str], names: list[str], winners: list[int] | None) -> Path:
     """A finished game's record in the records folder (listing does not replay it)."""
     record = records.GameRecord(mode, level, ["x"], 1, seats, winners, "", 1_700_000_000.0, names=names)

@@ -47,8 +47,9 @@ def _file_title(level: str) -> str:
 
 @lru_cache(maxsize=256)
 def setup_title(mode: str, level: str, language: str) -> str:
-    """The title of a game's setup (its level) as the new-game dialog shows it."""
-    return level_info(mode, level, language)[0]
+    """The title of a game's setup (its level) as the new-game dialog shows it (only a known mode's files are
+    read)."""
+    return level_info(mode, level, language)[0] if mode in registry.modes() else _file_title(level)
 
 
 @lru_cache(maxsize=64)

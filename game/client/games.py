@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 PANEL_W, ROW_H, ROWS = 1000, 44, 8
 # Where each column starts and how wide it is, as parts of a row: date, mode and setup, seats, turn or result.
-COLUMNS = ((0.0, 0.15), (0.16, 0.22), (0.39, 0.39), (0.79, 0.21))
+COLUMNS = ((0.0, 0.15), (0.16, 0.22), (0.39, 0.36), (0.76, 0.24))
 UNFINISHED, FINISHED = "unfinished", "finished"  # the two sections' header lines
 
 #: One entry of the list: an unfinished game, or a finished game's record (or an unreadable record file).
@@ -401,9 +401,9 @@ class GamesScene(Scene):
                 self._draw_header(surface, rect, line)
             else:
                 self._draw_row(surface, rect, line)
-        if len(self.lines) > ROWS:
-            shown = f"{self.top + 1}–{min(len(self.lines), self.top + ROWS)}"
-            more = t("games.count", shown=shown, total=len(self.lines))
+        visible = [line for line in self.lines[self.top : self.top + ROWS] if isinstance(line, int)]
+        if len(self.lines) > ROWS and visible:
+            more = t("games.count", shown=f"{visible[0] + 1}–{visible[-1] + 1}", total=len(self.items))
             art.text(
                 app,
                 surface,

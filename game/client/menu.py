@@ -39,7 +39,7 @@ class MenuScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
         self._blurbs: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = {}
-        self._pills: dict[tuple[str, int], pygame.Surface] = {}
+        self._pills: dict[tuple[str, int, art.Colour], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: object) -> None:
@@ -241,16 +241,17 @@ class MenuScene(Scene):
             self._blurbs[key] = image
         return image
 
-    def _pill(self, text: str) -> pygame.Surface:
-        """The 'coming soon' tag as an image (cached per text and size)."""
+    def _pill(self, text: str, fill: art.Colour = art.BRASS_DARK) -> pygame.Surface:
+        """A tag on a button ('coming soon', the count of unfinished games) as an image (cached per text, size and
+        colour)."""
         s = self.app.s
-        key = (text, s(100))
+        key = (text, s(100), fill)
         image = self._pills.get(key)
         if image is None:
             label = self.app.fonts.get(s(13), True).render(text, True, art.PANEL)
             pill = label.get_rect().inflate(s(16), s(6))
             image = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(image, art.BRASS_DARK, image.get_rect(), border_radius=pill.h // 2)
+            pygame.draw.rect(image, fill, image.get_rect(), border_radius=pill.h // 2)
             image.blit(label, label.get_rect(center=image.get_rect().center))
             self._pills[key] = image
         return image
@@ -267,5 +268,5 @@ class MenuScene(Scene):
                 surface.blit(pill, pill.get_rect(midright=(rect.right - s(12), rect.centery)))
         games = self.games_button
         if games is not None and self.unfinished_count:
-            pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count))
+            pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count), art.BRASS)
             surface.blit(pill, pill.get_rect(midright=(games.rect.right - s(12), games.rect.centery)))
