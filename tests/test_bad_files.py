@@ -130,14 +130,18 @@ def test_data_folder_that_is_a_plain_file_only_stops_saving(home):
 
 
 def test_autosave_of_an_unknown_mode_is_kept_and_told(home):
-    saves.write_autosave({"mode": "chess960", "actions": []})
+    # An earlier version's single autosave, of a mode this version does not know: moved in with the others, and a
+    # new game leaves it as it is.
+    legacy = saves.autosave_path()
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text(json.dumps({"format": 1, "session": {"mode": "chess960", "actions": []}}), encoding="utf-8")
     app = make_app()
     try:
         assert any("chess960" in m for m in app.messages)
         click(app, button_by_text(app, "Kubtafl"))
         click(app, button_by_text(app, "Start game"))
-        kept = saves.autosave_path().with_name("autosave.json.kept")
-        assert json.loads(kept.read_text(encoding="utf-8"))["session"]["mode"] == "chess960"
+        [kept] = [game for game in saves.unfinished() if game.mode == "chess960"]
+        assert json.loads(kept.path.read_text(encoding="utf-8"))["session"]["mode"] == "chess960"
     finally:
         app.close()
 
@@ -148,9 +152,11 @@ def test_stale_temp_files_are_removed_on_start(home):
     stale = {
         folder / ".autosave.json.abc123.tmp": "{",
         folder / "records" / ".20260101-120000-kubtafl.json.x1y2.tmp": "{",
+        folder / "saves" / ".20260101-120000-kubtafl.json.z3w4.tmp": "{",
     }
     kept = {folder / "notes.tmp": "mine", folder / "records" / "20260101-120000-kubtafl.json": "{}"}
     (folder / "records").mkdir(parents=True)
+    (folder / "saves").mkdir()
     for path, text in {**stale, **kept}.items():
         path.write_text(text, encoding="utf-8")
     app = make_app()
@@ -322,8 +328,7 @@ def test_rematch_with_a_data_folder_that_is_a_plain_file(home):
 
 def test_a_finished_games_save_in_a_read_only_folder_leaves_the_menu_working(home, monkeypatch):
     finished = _finished_session(autosave=False)
-    saves.write_autosave(finished.to_dict())
-    path = saves.autosave_path()
+    path = saves.write_save(finished.to_dict())
     real_unlink = type(path).unlink
 
     def read_only(self, *args, **kwargs):
@@ -400,16 +405,16 @@ def test_autosave_of_a_mode_this_version_cannot_play_is_kept_and_told(home, monk
 
     if mode in modes.GAME_SCENES:  # a mode with rules but, in this version, no board yet
         monkeypatch.delitem(modes.GAME_SCENES, mode)
-    saves.write_autosave({"mode": mode, "actions": []})
+    path = saves.write_save({"mode": mode, "actions": []})
+    before = path.read_bytes()
     app = make_app()
     try:
         told = [m for m in app.messages if "cannot be played in this version" in m]
-        assert len(told) == 1 and str(saves.autosave_path()) in told[0]
+        assert len(told) == 1 and str(path) in told[0]
         click(app, button_by_text(app, "Kubtafl"))
         click(app, button_by_text(app, "Start game"))
         frames(app, 3)
-        kept = saves.autosave_path().with_name("autosave.json.kept")
-        assert json.loads(kept.read_text(encoding="utf-8"))["session"]["mode"] == mode
+        assert path.read_bytes() == before  # kept for a version that can play it: a new game never replaces it
     finally:
         app.close()
 

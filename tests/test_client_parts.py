@@ -99,22 +99,29 @@ def test_unreadable_settings_file_is_reported(home):
 
 
 def test_autosave_round_trip_and_bad_envelopes(home):
-    assert saves.read_autosave() is None
-    saves.write_autosave({"mode": "kubtafl", "actions": []})
-    assert saves.read_autosave() == {"mode": "kubtafl", "actions": []}
-    saves.clear_autosave()
-    saves.clear_autosave()  # clearing twice is fine
-    assert not saves.autosave_path().exists()
-    for text in ('{"format": 1}', '{"format": 1, "session": {"actions": []}}', "[1, 2]", "{"):
-        saves.autosave_path().write_text(text, encoding="utf-8")
-        assert saves.read_autosave() is None
+    assert saves.unfinished() == []
+    path = saves.write_save({"mode": "kubtafl", "actions": []})
+    assert path.parent == saves.saves_dir() and [g.session for g in saves.unfinished()] == [
+        {"mode": "kubtafl", "actions": []}
+    ]
+    assert saves.write_save({"mode": "kubtafl", "actions": ["b2-b5"]}, path) == path  # its own file, rewritten
+    saves.remove_save(path)
+    saves.remove_save(path)  # removing twice is fine
+    assert not path.exists() and saves.unfinished() == []
+    texts = ['{"format": 1}', '{"format": 1, "session": {"actions": []}}', "[1, 2]", "{"]
+    for text in texts:
+        path.write_text(text, encoding="utf-8")
+        assert saves.unfinished() == []
         problem = saves.take_problem()
-        assert problem and "autosave.json" in problem
+        assert problem and path.name in problem
         assert saves.take_problem() is None
     # Every damaged file is kept, none over another: the first as .bad, the later ones numbered.
-    kept = ["autosave.json.bad", "autosave.json.bad.1", "autosave.json.bad.2", "autosave.json.bad.3"]
-    texts = ['{"format": 1}', '{"format": 1, "session": {"actions": []}}', "[1, 2]", "{"]
-    assert [saves.autosave_path().with_name(n).read_text(encoding="utf-8") for n in kept] == texts
+    kept = [f"{path.name}.bad", f"{path.name}.bad.1", f"{path.name}.bad.2", f"{path.name}.bad.3"]
+    assert [path.with_name(n).read_text(encoding="utf-8") for n in kept] == texts
+    # The single file of earlier versions is read the same way when it is moved in.
+    saves.autosave_path().write_text("{", encoding="utf-8")
+    assert saves.unfinished() == [] and "autosave.json" in (saves.take_problem() or "")
+    assert saves.autosave_path().with_name("autosave.json.bad").read_text(encoding="utf-8") == "{"
 
 
 def test_markdown_blocks_and_inline_styles():

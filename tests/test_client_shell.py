@@ -265,14 +265,14 @@ def test_corrupt_autosave_gives_message_and_working_menu(home, app):
 
 def test_autosave_with_illegal_moves_is_set_aside(home, app, kubtafl_board):
     kubtafl_board(app)
-    saves.write_autosave(
+    path = saves.write_save(
         {"mode": "kubtafl", "level": "standard", "seats": ["human", "human"], "seed": 1, "actions": ["z9-z10"]}
     )
     app.goto("menu")
     frames(app)
     assert any("z9-z10" in m for m in app.messages)
     assert not any(t.startswith("Continue") for t in button_texts(app))
-    assert saves.read_autosave() is None
+    assert saves.unfinished() == [] and path.with_name(path.name + ".bad").exists()
 
 
 def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board):
@@ -392,41 +392,24 @@ def test_a_mode_that_is_not_ready_says_why_when_its_entry_is_clicked(home, monke
         application.close()
 
 
-def test_a_new_game_asks_before_it_replaces_the_unfinished_one(home, app, kubtafl_board):
-    kubtafl_board(app)
-    click(app, button_by_text(app, "Kubtafl"))
-    click(app, button_by_text(app, "Start game"))  # nothing saved yet: no question
-    key(app, pygame.K_m)
-    first = app.scenes.current.session
-    assert saves.unfinished_mode() == "kubtafl"
-    key(app, pygame.K_ESCAPE)
-    click(app, button_by_text(app, "Save and quit to menu"))
-    click(app, button_by_text(app, "Kubtafl"))
-    scene = app.scenes.current
-    click(app, button_by_text(app, "Start game"))
-    assert scene.confirm is not None and scene.confirm.question == "Replace the unfinished Kubtafl game?"
-    click(app, button_by_text(app, "Keep it"))
-    assert app.scenes.current_name == "new_game" and saves.read_autosave()["actions"] == first.log
-    click(app, button_by_text(app, "Start game"))
-    key(app, pygame.K_ESCAPE)  # Esc answers no as well
-    assert not scene.confirm.open and app.scenes.current_name == "new_game"
-    click(app, button_by_text(app, "Start game"))
-    click(app, button_by_text(app, "Replace it"))
-    assert app.scenes.current_name == "kubtafl" and app.scenes.current.session.log == []
-    assert saves.read_autosave() is None
-
-
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_questions_fit(home, size, language):
     from game.client.confirm import Confirm
+    from game.client.game_names import unfinished_line
     from game.client.widgets import text_room
 
     application = make_app(size, language=language)
     try:
         t = application.t
+        # The longest game a deletion names: four seats with the longest names the dialog allows.
+        game = saves.Unfinished(
+            home / "game.json",
+            {"mode": "checkrisk", "level": "corners4", "seats": ["human"] * 4, "names": ["Wwwwwwwwwwwwwwww"] * 4},
+            1_700_000_000.0,
+        )
         for question, yes, no in (
-            (t("confirm.replace", mode=t("mode.battle_checkers")), t("confirm.replace_yes"), t("confirm.keep")),
+            (t("games.delete_question", game=unfinished_line(t, game)), t("games.delete_yes"), t("confirm.keep")),
             (t("confirm.restart", mode=t("mode.battle_checkers")), t("confirm.restart_yes"), t("confirm.cancel")),
         ):
             confirm = Confirm(application, question, yes, no, lambda: None)

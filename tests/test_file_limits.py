@@ -250,7 +250,7 @@ def test_the_games_screen_reads_each_record_once_and_refuses_the_huge_one(home, 
         refused = {item.path.name: item for item in scene.listed}[huge.name]
         assert refused.record is None and "'seats': 100000 seats" in refused.problem
         # What one row draws is bounded by the limits: at most 4 seats of at most 40 characters.
-        longest = max(len(" ".join(scene.row_texts(item))) for item in scene.listed if item.record is not None)
+        longest = max(len(" ".join(scene.row_texts(item)[:6])) for item in scene.listed if item.record is not None)
         assert longest < 400
     finally:
         app.close()
@@ -258,11 +258,14 @@ def test_the_games_screen_reads_each_record_once_and_refuses_the_huge_one(home, 
 
 # ----- saves -----
 def _autosave(home: Path, change) -> dict[str, object]:
+    """A game's own save file, its session changed by `change`."""
     session = GameSession("battle_checkers", "skirmish6", ["human", "human"], seed=3)
     session.apply(session.state.legal_actions()[0])
-    envelope = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    path = session.save_path
+    assert path is not None
+    envelope = json.loads(path.read_text(encoding="utf-8"))
     change(envelope["session"])
-    saves.autosave_path().write_text(json.dumps(envelope), encoding="utf-8")
+    path.write_text(json.dumps(envelope), encoding="utf-8")
     return envelope["session"]
 
 
@@ -291,12 +294,13 @@ def test_a_save_with_a_bad_generator_state_or_field_is_refused_naming_it(home, c
 
 def test_the_menu_names_a_bad_generator_state_and_keeps_the_file(home):
     _autosave(home, lambda s: s["rng"].__setitem__(2, float("nan")))
-    before = saves.autosave_path().read_bytes()
+    (path,) = saves.save_files()
+    before = path.read_bytes()
     app = make_app()
     try:
         frames(app, 3)
         assert any("rng[2]" in m for m in app.messages)
-        kept = [p for p in saves.autosave_path().parent.iterdir() if p.name.startswith("autosave.json.bad")]
+        kept = [p for p in path.parent.iterdir() if p.name.startswith(path.name + ".bad")]
         assert [p.read_bytes() for p in kept] == [before]
     finally:
         app.close()
@@ -304,7 +308,8 @@ def test_the_menu_names_a_bad_generator_state_and_keeps_the_file(home):
 
 def test_a_good_generator_state_still_resumes_exactly(home):
     _autosave(home, lambda s: None)
-    data = saves.load_autosave()
+    (path,) = saves.save_files()
+    data = saves.load_save(path).session
     resumed = GameSession.from_dict(data, autosave=False)
     assert resumed.to_dict()["rng"] == data["rng"]
 
@@ -413,8 +418,12 @@ def test_a_refused_record_is_listed_in_the_players_language_naming_the_field(hom
         app.goto("games")
         frames(app, 2)
         (listed,) = app.scenes.current.listed
-        name, _mode, text, _result = app.scenes.current.row_texts(listed)
-        assert name == path.name and text.startswith(words + "field seats[1]: holds control characters")
+        row = app.scenes.current.row_texts(listed)
+        assert (
+            row.date == path.name
+            and row.bad
+            and row.seats.startswith(words + "field seats[1]: holds control characters")
+        )
     finally:
         app.close()
 

@@ -73,7 +73,7 @@ def _dark_to_move_then(app, via: str) -> list[tuple[int, int]]:
     settle(app)
     cells = [tuple(int(v) for v in board_of(app).layout.cell_center(cell)) for cell in ("g7", "g2")]
     if via == "Continue":
-        saves.write_autosave(GameSession("kubtafl", "standard", ["human", "human"], seed=4, autosave=False).to_dict())
+        saves.write_save(GameSession("kubtafl", "standard", ["human", "human"], seed=4, autosave=False).to_dict())
     app.goto("menu")
     frames(app, 2)
     if via == "Start game":

@@ -166,7 +166,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert title == "Light wins!"
     assert "d20" in reason and "destroyed" in reason
     assert button_by_text(app, "Rematch") and button_by_text(app, "Main menu")
-    assert saves.read_autosave() is None  # a finished game leaves nothing to continue
+    assert saves.unfinished() == []  # a finished game leaves nothing to continue (it is a record)
     click(app, button_by_text(app, "Rematch"))
     rematch = scene(app)
     assert not rematch.session.is_over and rematch.session.log == []
@@ -211,8 +211,8 @@ def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(app):
             break
     assert len(board.session.log) == 2
     assert board.session.is_human_turn
-    saved = saves.read_autosave()
-    assert saved is not None and saved["actions"] == board.session.log
+    [saved] = saves.unfinished()
+    assert saved.session["actions"] == board.session.log and saved.path == board.session.save_path
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert board.session.log == []
     assert model_matches_state(board)

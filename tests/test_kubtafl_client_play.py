@@ -293,7 +293,8 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
     assert board.dialogs.overlay is None and not board.session.is_over
     assert board.session.log == log[:-2] and board.session.is_human_turn
     assert "Take back" not in button_texts(app)
-    assert saves.read_autosave() is not None  # the game is unfinished again, so Continue offers it
+    [saved] = saves.unfinished()  # the game is unfinished again, so Continue offers it
+    assert saved.session["actions"] == board.session.log
 
 
 @pytest.mark.parametrize(

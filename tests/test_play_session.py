@@ -76,42 +76,47 @@ def test_resume_from_dict_continues_exactly(race):
     assert resumed.undo() and s.undo() and resumed.log == s.log
 
 
-def test_autosave_written_after_every_action_and_cleared_at_the_end(race):
+def saved() -> list[dict]:
+    """The sessions of the unfinished games kept, last played first."""
+    return [game.session for game in saves.unfinished()]
+
+
+def test_autosave_written_after_every_action_and_removed_at_the_end(race):
     s = GameSession("race", "standard", ["human", "human"], seed=5)
     s.apply_text("step")
-    assert saves.read_autosave()["actions"] == s.log
+    [game] = saves.unfinished()
+    assert game.session["actions"] == s.log and game.path == s.save_path and game.moves == 1
     s.undo()
-    assert saves.read_autosave()["actions"] == []
+    assert saved() == [s.to_dict()]  # the same file, rewritten
     while not s.is_over:
         decide(s, 1, "step")
-    assert saves.read_autosave() is None
+    assert saved() == []
 
 
-def test_autosave_false_never_touches_the_file(race):
-    saves.write_autosave({"mode": "race", "actions": ["kept"]})
+def test_autosave_false_never_touches_the_saves(race):
+    saves.write_save({"mode": "race", "actions": ["kept"]})
     s = GameSession("race", "standard", ["human", "human"], seed=5, autosave=False)
     decide(s, 3)
     s.undo()
     assert s.save() is None
-    s.clear_save()
-    s.new_game(None).clear_save()  # a rematch keeps the choice
-    assert saves.read_autosave() == {"mode": "race", "actions": ["kept"]}
+    assert s.new_game(None).save() is None  # a rematch keeps the choice
+    assert saved() == [{"mode": "race", "actions": ["kept"]}]
 
 
 def test_the_scene_saves_through_the_session_and_honours_autosave_false(home, app):
-    saves.write_autosave({"mode": "kubtafl", "actions": ["kept"]})
+    saves.write_save({"mode": "kubtafl", "actions": ["kept"]})
     app.scenes.register("kubtafl", PlainBoard)
     quiet = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
     app.goto("kubtafl", session=quiet)
     frames(app)
     key(app, pygame.K_m)
     app.scenes.current.autosave()  # Save and quit, Main menu: the same writer, which says no here
-    assert saves.read_autosave() == {"mode": "kubtafl", "actions": ["kept"]}
+    assert saved() == [{"mode": "kubtafl", "actions": ["kept"]}]
     saving = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
     app.goto("kubtafl", session=saving)
     key(app, pygame.K_m)
     app.scenes.current.autosave()
-    assert saves.read_autosave() == saving.to_dict()
+    assert saved()[0] == saving.to_dict() and saved()[1] == {"mode": "kubtafl", "actions": ["kept"]}
 
 
 def test_a_failing_save_is_reported_by_the_scene_not_raised(home, app, monkeypatch):
@@ -119,10 +124,10 @@ def test_a_failing_save_is_reported_by_the_scene_not_raised(home, app, monkeypat
     session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
     app.goto("kubtafl", session=session)
 
-    def full_disk(data: Any) -> None:
+    def full_disk(data: Any, path: Any = None, summary: Any = None) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves, "write_autosave", full_disk)
+    monkeypatch.setattr(saves, "write_save", full_disk)
     key(app, pygame.K_m)  # the session's own save fails quietly: the game goes on
     assert len(session.log) >= 1 and "No space left" in (session.save_problem or "")
     app.scenes.current.autosave()

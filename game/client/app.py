@@ -104,6 +104,7 @@ class App:
         self.save_failing = False  # the player was told that games are not being saved (said once while it lasts)
         self.shown_problems: set[str] = set()  # problems already told (a read-only folder is said once)
         _clean_stale_temps()
+        _move_old_autosave()
         self.t = Translator(self.settings.language)
         self.fonts = Fonts()
         self.toasts: list[Toast] = []
@@ -355,15 +356,23 @@ def _limit_window(size: tuple[int, int]) -> None:
 
 
 def _clean_stale_temps() -> None:
-    """Remove the temp files of atomic writes a killed run left beside the settings, the autosave and the
-    records."""
+    """Remove the temp files of atomic writes a killed run left beside the settings, the saves and the records."""
     from game.client import saves, settings, userfiles
     from game.client.play.records import records_dir
     from game.paths import user_config_dir, user_data_dir
 
     userfiles.clean_stale_temps(user_config_dir(), (settings.SETTINGS_FILE,))
     userfiles.clean_stale_temps(user_data_dir(), saves.SAVED_FILES)
+    userfiles.clean_stale_temps(saves.saves_dir(), None)
     userfiles.clean_stale_temps(records_dir(), None)
+
+
+def _move_old_autosave() -> None:
+    """Move an earlier version's single autosave in with the other unfinished games (its problems are told by the
+    first screen)."""
+    from game.client import saves
+
+    saves.migrate()
 
 
 def _load_sound(app: App) -> SoundBoard | None:
@@ -402,7 +411,7 @@ def start_session(
     from game.client.play.session import GameSession
 
     session = GameSession(mode, level or "standard", seats, seed, names=names, presets=presets)
-    session.clear_save()
+    session.save()  # listed from its start, beside every other unfinished game; a failure is told on the board
     return app.goto(mode, session=session)
 
 

@@ -1,5 +1,5 @@
-"""A yes/no question over any screen, asked before something that cannot be taken back (a new game replacing the
-unfinished one, Restart): a dimmed veil, a card with the question and two buttons. Enter or a click answers,
+"""A yes/no question over any screen, asked before something that cannot be taken back (Restart, deleting an
+unfinished game): a dimmed veil, a card with the question and two buttons. Enter or a click answers,
 Esc says no; while it is open the screen under it gets no input."""
 
 from __future__ import annotations

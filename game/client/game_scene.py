@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art, saves
+from game.client import art
 from game.client.board.dialogs import BoardDialogs
+from game.client.game_names import tell_save_news
 from game.client.scene import Scene
 
 if TYPE_CHECKING:
@@ -124,12 +125,10 @@ class GameScene(Scene):
             self.update_board(dt)
 
     def tell_save_problems(self) -> None:
-        """Say on screen, once while it lasts, that games are not being saved, and any autosave kept aside."""
+        """Say on screen, once while it lasts, that games are not being saved, any save kept aside, and the oldest
+        unfinished game the cap removed."""
         app = self.app
-        problem = saves.take_problem()
-        while problem:
-            app.notify(app.t("msg.autosave_corrupt", detail=problem))
-            problem = saves.take_problem()
+        tell_save_news(app)
         session = self.session
         if session is None or not session.autosave:
             return
@@ -195,8 +194,8 @@ class GameScene(Scene):
 
     def restart(self) -> None:
         """Start the same game again (same level, seats and seed)."""
-        new = self.live.new_game(self.live.seed)
-        new.clear_save()
+        new = self.live.new_game(self.live.seed, same_file=True)  # in this game's place, no other game's
+        new.save()
         self.app.goto(self.mode or self.name, session=new)
 
     def open_rules(self) -> None:
@@ -221,8 +220,8 @@ class GameScene(Scene):
 
     def rematch(self) -> None:
         """A new game with the same seats and level and fresh dice."""
-        new = self.live.new_game(None)
-        new.clear_save()
+        new = self.live.new_game(None)  # a file of its own: the finished game is a record by now
+        new.save()
         self.app.goto(self.mode or self.name, session=new)
 
     def to_menu(self) -> None:

@@ -1,153 +1,287 @@
-"""The Games screen: the finished games kept in the data folder (date, mode, seats, result), each opened in the
-replay viewer or exported to a folder of the player's choice."""
+"""The Games screen: the unfinished games (last played first; each resumed, or deleted once the player confirms)
+above the finished games kept in the data folder (each opened in the replay viewer or exported to a folder of the
+player's choice). A row names its game: when, the mode and setup, the seats by name and level, whose turn it is or
+how it ended."""
 
 from __future__ import annotations
 
-import time
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, saves
 from game.client.board.replay import open_replay
+from game.client.confirm import Confirm
+from game.client.game_names import (
+    mode_name,
+    played_date,
+    saved_level,
+    saved_texts,
+    seat_labels,
+    seats_line,
+    setup_title,
+    tell_save_news,
+    unfinished_line,
+)
+from game.client.play.records import KEEP as RECORDS_KEPT
 from game.client.play.records import GameRecord, Listed, RecordError, export_record, list_records
-from game.client.play.seats import HUMAN, seat_level
+from game.client.play.seats import clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
-from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
 
-PANEL_W, ROW_H, ROWS = 1000, 40, 9
+PANEL_W, ROW_H, ROWS = 1000, 44, 8
+# Where each column starts and how wide it is, as parts of a row: date, mode and setup, seats, turn or result.
+COLUMNS = ((0.0, 0.15), (0.16, 0.22), (0.39, 0.36), (0.76, 0.24))
+UNFINISHED, FINISHED = "unfinished", "finished"  # the two sections' header lines
+
+#: One entry of the list: an unfinished game, or a finished game's record (or an unreadable record file).
+Item = saves.Unfinished | Listed
+
+
+class Row(NamedTuple):
+    """What one row shows: the date, the mode and its setup, the seats, whose turn or the result (and a detail under
+    it); `bad` for an entry that cannot be opened."""
+
+    date: str
+    mode: str
+    setup: str
+    seats: str
+    status: str
+    detail: str = ""
+    bad: bool = False
 
 
 class GamesScene(Scene):
-    """A list of finished games with Replay, Export… and Back."""
+    """Unfinished games (Resume, Delete…) above finished ones (Replay, Export…), and Back."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.unfinished: list[saves.Unfinished] = []
         self.listed: list[Listed] = []
+        self.items: list[Item] = []  # the unfinished games, then the records: what `selected` counts
+        self.lines: list[int | str] = []  # each line of the list: an item's index, or a section's header
         self.selected = 0
-        self.top = 0
+        self.top = 0  # the first line shown
         self.buttons = ButtonGroup(horizontal=True)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
-        self._seat_names: dict[tuple[str, str], list[str]] = {}
+        self.confirm: Confirm | None = None  # "Delete this unfinished game?" while it is asked
+        self.cut: list[str] = []  # texts that did not fit in the last frame
+        self._rows: dict[int, Row] = {}  # item index -> its texts (made once per list and language)
+        self._buttons_for: tuple[str, bool] = ("", False)
+        self._last_click: int | None = None
 
+    # ----- life cycle -----
     def enter(self, **context: object) -> None:
-        """Read the records folder (newest first)."""
-        self.listed = list_records()
+        """Read the saves and the records folder (each newest first)."""
+        self.dialog = None
+        self.confirm = None
+        self.reload()
         self.selected = 0
         self.top = 0
-        self.dialog = None
         self._build()
+
+    def reload(self) -> None:
+        """Read both lists again (after a deletion, or a save that turned out unusable)."""
+        self.unfinished = saves.unfinished()
+        self.listed = list_records()
+        self.items = [*self.unfinished, *self.listed]
+        count = len(self.unfinished)
+        self.lines = []
+        if self.unfinished:
+            self.lines += [UNFINISHED, *range(count)]
+        if self.listed:
+            self.lines += [FINISHED, *range(count, len(self.items))]
+        self._rows.clear()
+        self.selected = max(0, min(self.selected, len(self.items) - 1))
+        self.top = max(0, min(self.top, len(self.lines) - ROWS))
+        tell_save_news(self.app)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay out again."""
+        """Lay out again (the language may have changed too)."""
+        self._rows.clear()
         self._build()
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.build()
 
     def _build(self) -> None:
-        app, s, t = self.app, self.app.s, self.app.t
+        app, s = self.app, self.app.s
         w, h = app.screen_size
         self.buttons.clear()
         self.dialog = None
         pw, ph = min(s(PANEL_W), w - s(40)), s(120 + ROW_H * ROWS + 110)
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = (w // 2, h // 2)
-        x, y = self.panel_rect.x + s(30), self.panel_rect.y + s(104)
+        x, y = self.panel_rect.x + s(30), self.panel_rect.y + s(100)
         self.row_rects = [pygame.Rect(x, y + i * s(ROW_H), pw - s(60), s(ROW_H - 4)) for i in range(ROWS)]
+        self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        # Back, then the selected entry's two actions: Delete… and Resume for an unfinished game, else Export… and
+        # Replay (disabled with nothing to open).
+        app, s, t = self.app, self.app.s, self.app.t
+        self._buttons_for = self._button_state()
+        kind, ready = self._buttons_for
+        if kind == UNFINISHED:
+            actions = [(t("games.delete"), self.ask_delete, True), (t("games.resume"), self.resume, ready)]
+        else:
+            actions = [(t("games.export"), self.ask_export, ready), (t("games.replay"), self.replay, ready)]
         bw, bh, gap = s(200), s(48), s(16)
         by = self.panel_rect.bottom - s(30) - bh
         left = self.panel_rect.centerx - (3 * bw + 2 * gap) // 2
-        has = bool(self.current())
         self.buttons.add(app.ui, pygame.Rect(left, by, bw, bh), t("games.back"), self.go_back, object_id="#menu_button")
-        self.buttons.add(
-            app.ui,
-            pygame.Rect(left + bw + gap, by, bw, bh),
-            t("games.export"),
-            self.ask_export,
-            object_id="#menu_button",
-            enabled=has,
-        )
-        self.buttons.add(
-            app.ui,
-            pygame.Rect(left + 2 * (bw + gap), by, bw, bh),
-            t("games.replay"),
-            self.replay,
-            object_id="#primary",
-            enabled=has,
-        )
-        self.buttons.set_focus(2 if has else 0)
+        for i, (text, callback, enabled) in enumerate(actions, 1):
+            rect = pygame.Rect(left + i * (bw + gap), by, bw, bh)
+            object_id = "#primary" if i == 2 else "#menu_button"
+            self.buttons.add(app.ui, rect, text, callback, object_id=object_id, enabled=enabled)
+        self.buttons.set_focus(2 if ready else 0)
+
+    def _button_state(self) -> tuple[str, bool]:
+        """Which actions the selection offers, and whether its main one (Resume or Replay) can be used."""
+        game = self.selected_game()
+        if game is not None:
+            return UNFINISHED, game.playable
+        return FINISHED, self.current() is not None
 
     # ----- the list -----
     def current(self) -> GameRecord | None:
-        """The selected game's record (None when nothing readable is selected)."""
-        if 0 <= self.selected < len(self.listed):
-            return self.listed[self.selected].record
-        return None
+        """The selected finished game's record (None when an unfinished game or an unreadable file is selected)."""
+        item = self.items[self.selected] if 0 <= self.selected < len(self.items) else None
+        return item.record if isinstance(item, Listed) else None
+
+    def selected_game(self) -> saves.Unfinished | None:
+        """The selected unfinished game, if one is selected."""
+        item = self.items[self.selected] if 0 <= self.selected < len(self.items) else None
+        return item if isinstance(item, saves.Unfinished) else None
 
     def select(self, index: int) -> None:
-        """Select a row (kept in range and on screen)."""
-        if not self.listed:
+        """Select an entry (kept in range, and on screen with its section's header when there is room)."""
+        if not self.items:
             return
-        was = self.current() is not None
-        self.selected = max(0, min(len(self.listed) - 1, index))
-        self.top = min(self.top, self.selected)
-        self.top = max(self.top, self.selected - ROWS + 1)
-        if was != (self.current() is not None):
+        self.selected = max(0, min(len(self.items) - 1, index))
+        line = self.lines.index(self.selected)
+        if line - 1 >= 0 and isinstance(self.lines[line - 1], str):
+            line -= 1  # the first entry of a section brings its header along
+        self.top = min(self.top, line)
+        self.top = max(self.top, self.lines.index(self.selected) - ROWS + 1)
+        if self._button_state() != self._buttons_for:
             self.app.ui.clear_and_reset()
             self._build()
 
-    def seat_names(self, record: GameRecord) -> list[str]:
-        """The mode's names of the record's seats, translated ("Light", "Dark")."""
-        key = (record.mode, record.level)
-        if key not in self._seat_names:
-            try:
-                game = registry.load(record.mode, record.level)
-                names = [game.seat_name(i) for i in range(game.num_players)]
-            except (KeyError, ValueError, OSError):
-                names = []
-            self._seat_names[key] = names
-        t = self.app.t
-        return [t(f"side.{n}") if t.has(f"side.{n}") else n for n in self._seat_names[key]]
+    def row_texts(self, item: Item) -> Row:
+        """The texts of one entry's row."""
+        return self._unfinished_row(item) if isinstance(item, saves.Unfinished) else self._record_row(item)
 
-    def who(self, seat: str) -> str:
-        """How a seat was played: Human or Computer (level)."""
-        t = self.app.t
-        if seat == HUMAN:
-            return t("board.who.human")
-        level = seat_level(seat) or seat
-        key = f"board.level.{level}"
-        return t("board.seat.ai", level=t(key) if t.has(key) else level)
+    def _row(self, index: int) -> Row:
+        row = self._rows.get(index)
+        if row is None:
+            row = self._rows[index] = self.row_texts(self.items[index])
+        return row
 
-    def row_texts(self, listed: Listed) -> tuple[str, str, str, str]:
-        """Date, mode, seats and result of one row."""
+    def _unfinished_row(self, game: saves.Unfinished) -> Row:
+        t = self.app.t
+        level = saved_level(game)
+        labels = seat_labels(t, game.mode, level, saved_texts(game, "seats"), saved_texts(game, "names"))
+        date = played_date(game.saved) or game.path.stem
+        if not game.playable:
+            return Row(
+                date, mode_name(t, clean_name(game.mode)), "", seats_line(t, labels), t("games.cannot_resume"), bad=True
+            )
+        seat = game.to_play
+        status = t("games.to_play", name=labels[seat]) if seat is not None and seat < len(labels) else ""
+        detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""
+        return Row(
+            date,
+            mode_name(t, game.mode),
+            setup_title(game.mode, level, t.language),
+            seats_line(t, labels),
+            status,
+            detail,
+        )
+
+    def _record_row(self, listed: Listed) -> Row:
         t = self.app.t
         record = listed.record
         if record is None:
             detail = listed.problem.removeprefix(f"{listed.path.name}: ")  # the row names the file already
-            return listed.path.name, "", t("games.unreadable", detail=detail), ""
-        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.date)) if record.date else listed.path.stem
-        mode = t(f"mode.{record.mode}") if t.has(f"mode.{record.mode}") else record.mode
-        names = self.seat_names(record)
-        seats = " · ".join(
-            f"{names[i] if i < len(names) else i + 1}: {self.who(seat)}" for i, seat in enumerate(record.seats)
-        )
+            return Row(listed.path.name, "", "", t("games.unreadable", detail=detail), "", bad=True)
+        seats = [clean_name(seat) for seat in record.seats]
+        labels = seat_labels(t, record.mode, record.level, seats, record.names)
         if record.winners is None:
             result = t("games.unfinished")
-        elif len(record.winners) == 1 and record.winners[0] < len(names):
-            result = t("games.won", side=names[record.winners[0]])
+        elif len(record.winners) == 1 and record.winners[0] < len(labels):
+            result = t("games.won", side=labels[record.winners[0]])
         else:
             result = t("gameover.draw")
-        return date, mode, seats, result
+        return Row(
+            played_date(record.date) or listed.path.stem,
+            mode_name(t, clean_name(record.mode)),
+            setup_title(record.mode, record.level, t.language),
+            seats_line(t, labels),
+            result,
+        )
 
     # ----- actions -----
+    def open_selected(self) -> None:
+        """Resume the selected unfinished game, or replay the selected finished one."""
+        if self.selected_game() is not None:
+            self.resume()
+        else:
+            self.replay()
+
+    def resume(self) -> None:
+        """Continue the selected unfinished game where it was left; one that does not load is set aside and told."""
+        game = self.selected_game()
+        if game is None or not game.playable:
+            return
+        from game.client.play.session import GameSession  # imported here: it loads the AI, not needed for the list
+
+        try:
+            session = GameSession.resume(game)
+        except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
+            saves.report_problem(game.path, f"{game.path}: {exc}")
+            self._refresh()
+            return
+        if session.is_over:
+            session.save()  # finished after all: its file goes and its record is kept
+            self._refresh()
+            return
+        self.app.goto(session.mode, session=session)
+
+    def ask_delete(self) -> None:
+        """Ask before deleting the selected unfinished game."""
+        game = self.selected_game()
+        if game is None:
+            return
+        t = self.app.t
+        question = t("games.delete_question", game=unfinished_line(t, game))
+        self.confirm = Confirm(
+            self.app, question, t("games.delete_yes"), t("confirm.keep"), partial(self.delete, game.path)
+        )
+        self.confirm.build()
+
+    def delete(self, path: Path) -> None:
+        """Delete the unfinished game kept at `path` (the player said yes)."""
+        try:
+            saves.remove_save(path)
+        except OSError as exc:
+            self.app.notify(self.app.t("games.delete_failed", detail=exc.strerror or str(exc)))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.reload()
+        self.app.ui.clear_and_reset()
+        self._build()
+
     def replay(self) -> None:
-        """Open the selected game in the replay viewer."""
+        """Open the selected finished game in the replay viewer."""
         record = self.current()
         if record is None:
             return
@@ -193,14 +327,17 @@ class GamesScene(Scene):
 
     # ----- frame -----
     def handle(self, event: pygame.event.Event) -> None:
-        """Rows by mouse, wheel and arrows; Enter replays; Esc goes back."""
+        """Rows by mouse, wheel and arrows; Enter opens, Delete asks to delete; Esc goes back."""
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.handle(event)
+            return
         if self.dialog is not None:
             self._dialog_event(event)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.listed) - ROWS), self.top - int(event.y)))
+            self.top = max(0, min(max(0, len(self.lines) - ROWS), self.top - int(event.y)))
             return
         if event.type == pygame.KEYDOWN and self._key(event.key):
             return
@@ -215,21 +352,26 @@ class GamesScene(Scene):
             self.dialog = None
 
     def _click(self, pos: tuple[int, int]) -> bool:
-        # A click selects a row; a second click on the selected row replays it. True when a row took the click.
+        # A click selects an entry; a second click on the selected one opens it. True when a line took the click.
         for i, rect in enumerate(self.row_rects):
-            if rect.collidepoint(pos) and self.top + i < len(self.listed):
-                if self.top + i == self.selected and getattr(self, "_last_click", None) == self.selected:
-                    self.replay()
-                    return True
-                self.select(self.top + i)
-                self._last_click = self.selected
+            if not rect.collidepoint(pos) or self.top + i >= len(self.lines):
+                continue
+            index = self.lines[self.top + i]
+            if isinstance(index, str):
+                return True  # a section's header
+            if index == self.selected and self._last_click == index:
+                self.open_selected()
                 return True
+            self.select(index)
+            self._last_click = index
+            return True
         return False
 
     def _key(self, key: int) -> bool:
-        # Arrows, pages, Home and End move the selection; Esc goes back; Enter replays unless a button has focus.
+        # Arrows, pages, Home and End move the selection; Esc goes back; Enter opens unless a button has focus;
+        # Delete asks to delete an unfinished game.
         steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS, pygame.K_PAGEDOWN: ROWS}
-        ends = {pygame.K_HOME: 0, pygame.K_END: len(self.listed) - 1}
+        ends = {pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1}
         if key in steps:
             self.select(self.selected + steps[key])
         elif key in ends:
@@ -237,42 +379,32 @@ class GamesScene(Scene):
         elif key == pygame.K_ESCAPE:
             self.go_back()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.focused is None:
-            self.replay()
+            self.open_selected()
+        elif key == pygame.K_DELETE and self.selected_game() is not None:
+            self.ask_delete()
         else:
             return False
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Felt, panel, heading, the rows and a line when there are none."""
+        """Felt, panel, heading, the sections' headers and rows, and a line when there are none."""
         app, s, t = self.app, self.app.s, self.app.t
         surface.blit(art.table_background(app.screen_size), (0, 0))
         art.panel(surface, self.panel_rect, app.ui_scale)
         art.heading(app, surface, t("games.title"), (self.panel_rect.centerx, self.panel_rect.y + s(46)), 30)
-        if not self.listed:
-            art.wrapped_text(
-                app, surface, t("games.empty"), self.row_rects[1], size=18, colour=art.PARCHMENT_DARK, align="center"
-            )
+        self.cut = []
+        if not self.items:
+            box = self.row_rects[1].union(self.row_rects[2])
+            art.wrapped_text(app, surface, t("games.empty"), box, size=18, colour=art.PARCHMENT_DARK, align="center")
             return
-        cut: list[str] = []
-        for i, rect in enumerate(self.row_rects):
-            index = self.top + i
-            if index >= len(self.listed):
-                break
-            if index == self.selected:
-                art.focus_band(surface, rect, s)
-            date, mode, seats, result = self.row_texts(self.listed[index])
-            bad = self.listed[index].record is None
-            columns = [(date, 0.0, 0.17), (mode, 0.18, 0.15), (seats, 0.34, 0.46), (result, 0.81, 0.19)]
-            for text, start, width in columns:
-                if not text:
-                    continue
-                size = art.fitting_size(text, rect.w * width - s(8), s(17), cut)
-                colour = art.ERROR if bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
-                art.label(surface, text, size, colour, midleft=(rect.x + s(12) + int(rect.w * start), rect.centery))
-        if len(self.listed) > ROWS:
-            more = t(
-                "games.count", shown=f"{self.top + 1}–{min(len(self.listed), self.top + ROWS)}", total=len(self.listed)
-            )
+        for rect, line in zip(self.row_rects, self.lines[self.top :], strict=False):
+            if isinstance(line, str):
+                self._draw_header(surface, rect, line)
+            else:
+                self._draw_row(surface, rect, line)
+        visible = [line for line in self.lines[self.top : self.top + ROWS] if isinstance(line, int)]
+        if len(self.lines) > ROWS and visible:
+            more = t("games.count", shown=f"{visible[0] + 1}–{visible[-1] + 1}", total=len(self.items))
             art.text(
                 app,
                 surface,
@@ -282,3 +414,45 @@ class GamesScene(Scene):
                 colour=art.MUTED,
                 anchor="topright",
             )
+
+    def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, section: str) -> None:
+        """A section's name and count on the left, how many are kept on the right, over a brass rule."""
+        app, s, t = self.app, self.app.s, self.app.t
+        if section == UNFINISHED:
+            title = t("games.section.unfinished", n=len(self.unfinished))
+            note = t("games.section.unfinished_note", keep=saves.KEEP)
+        else:
+            title = t("games.section.finished", n=len(self.listed))
+            note = t("games.section.finished_note", keep=RECORDS_KEPT)
+        y = rect.bottom - s(8)
+        head = art.text(
+            app, surface, title, (rect.x + s(4), y), size=16, bold=True, colour=art.BRASS, anchor="bottomleft"
+        )
+        tail = art.text(app, surface, note, (rect.right - s(4), y), size=13, colour=art.MUTED, anchor="bottomright")
+        rule_y = rect.bottom - s(2)
+        pygame.draw.line(surface, art.BRASS_DARK, (rect.x, rule_y), (rect.right, rule_y), max(1, s(1)))
+        if head.right > tail.x:
+            self.cut.append(note)
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
+        """One entry: the date, the mode over its setup, the seats, the turn or result over its detail."""
+        s = self.app.s
+        if index == self.selected:
+            art.focus_band(surface, rect, s)
+        row = self._row(index)
+        colour = art.ERROR if row.bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
+        cells = ((row.date, "", 15), (row.mode, row.setup, 16), (row.seats, "", 16), (row.status, row.detail, 16))
+        for (main, under, size), (start, width) in zip(cells, COLUMNS, strict=True):
+            x, room = rect.x + s(12) + int(rect.w * start), rect.w * width - s(8)
+            if under:
+                self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
+                self._text(surface, under, 13, art.MUTED, (x, rect.centery + s(10)), room)
+            elif main:
+                self._text(surface, main, size, colour, (x, rect.centery), room)
+
+    def _text(
+        self, surface: pygame.Surface, text: str, size: int, colour: art.Colour, at: tuple[int, int], room: float
+    ) -> None:
+        """`text` from its left middle at `at`, in a smaller font when it needs to (else noted in `cut`)."""
+        fitted = art.fitting_size(text, room, self.app.s(size), self.cut)
+        art.label(surface, text, fitted, colour, midleft=at)

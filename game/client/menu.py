@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import art, saves
+from game.client.game_names import mode_name, tell_save_news
 from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -31,46 +32,55 @@ class MenuScene(Scene):
         super().__init__(app)
         self.buttons = ButtonGroup()
         self.resume_session: GameSession | None = None
+        self.unfinished_count = 0  # unfinished games kept (shown on the Games button)
+        self.games_button: pygame_gui.elements.UIButton | None = None
         self.mode_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.background: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
         self._blurbs: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = {}
-        self._pills: dict[tuple[str, int], pygame.Surface] = {}
+        self._pills: dict[tuple[str, int, art.Colour], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: object) -> None:
-        """Look for an unfinished game, then build the buttons."""
-        self.resume_session = self._find_autosave()
+        """Look for the last played unfinished game, then build the buttons."""
+        self.resume_session = self._find_latest()
         self.resize(self.app.screen_size)
 
-    def _find_autosave(self) -> GameSession | None:
+    def _find_latest(self) -> GameSession | None:
+        """The last played unfinished game this version can resume; those that do not load are set aside, and
+        every kept game it cannot play is told once."""
         app = self.app
-        data = saves.read_autosave()
-        problem = saves.take_problem()
-        if problem:
-            app.notify(app.t("msg.autosave_corrupt", detail=problem))
-        if data is None:
-            return None
-        mode = data.get("mode")
-        if not isinstance(mode, str) or not playable(mode):
-            # Kept for the version that can play it; a new game moves it aside rather than deleting it.
-            name = app.t(f"mode.{mode}") if isinstance(mode, str) and app.t.has(f"mode.{mode}") else repr(mode)
-            app.notify_once(app.t("msg.autosave_unplayable", mode=name, path=str(saves.autosave_path())))
-            return None
+        games = saves.unfinished()
+        for game in games:
+            if not game.playable:
+                # Kept for the version that can play it: a new game never replaces it.
+                app.notify_once(app.t("msg.autosave_unplayable", mode=mode_name(app.t, game.mode), path=str(game.path)))
+        found = None
+        for game in games:
+            if game.playable:
+                found = self._resume(game)
+                if found is not None:
+                    break
+        self.unfinished_count = len(saves.unfinished())  # read again: a finished or broken one is gone by now
+        tell_save_news(app)
+        return found
+
+    def _resume(self, game: saves.Unfinished) -> GameSession | None:
+        """`game` as a session ready to continue; None when it does not load (set aside) or turns out finished."""
         from game.client.play.session import GameSession  # imported here: it loads the AI, not needed to draw the menu
 
         try:
-            session = GameSession.from_dict(data)
+            session = GameSession.resume(game)
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the save is unusable
-            saves.report_problem(f"{saves.autosave_path()}: {exc}")
-            app.notify(app.t("msg.autosave_corrupt", detail=saves.take_problem()))
+            saves.report_problem(game.path, f"{game.path}: {exc}")
             return None
         if session.is_over:
-            # A finished game leaves nothing to continue: this clears the file (or says once why it cannot).
+            # A finished game leaves nothing to continue: this removes its file and keeps its record (or says once
+            # why it cannot).
             problem = session.save()
             if problem:
-                app.notify_once(app.t("msg.autosave_failed", detail=problem))
+                self.app.notify_once(self.app.t("msg.autosave_failed", detail=problem))
             return None
         return session
 
@@ -115,6 +125,8 @@ class MenuScene(Scene):
             )
             if key in MENU_MODES:
                 self.mode_buttons[key] = button
+            elif key == "games":
+                self.games_button = button
             y += s(BUTTON_H + GAP)
         self.buttons.move(1)
 
@@ -173,7 +185,7 @@ class MenuScene(Scene):
         self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
 
     def open_games(self) -> None:
-        """The finished games."""
+        """The unfinished and finished games."""
         self.app.goto("games")
 
     def open_settings(self) -> None:
@@ -229,16 +241,17 @@ class MenuScene(Scene):
             self._blurbs[key] = image
         return image
 
-    def _pill(self, text: str) -> pygame.Surface:
-        """The 'coming soon' tag as an image (cached per text and size)."""
+    def _pill(self, text: str, fill: art.Colour = art.BRASS_DARK) -> pygame.Surface:
+        """A tag on a button ('coming soon', the count of unfinished games) as an image (cached per text, size and
+        colour)."""
         s = self.app.s
-        key = (text, s(100))
+        key = (text, s(100), fill)
         image = self._pills.get(key)
         if image is None:
             label = self.app.fonts.get(s(13), True).render(text, True, art.PANEL)
             pill = label.get_rect().inflate(s(16), s(6))
             image = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(image, art.BRASS_DARK, image.get_rect(), border_radius=pill.h // 2)
+            pygame.draw.rect(image, fill, image.get_rect(), border_radius=pill.h // 2)
             image.blit(label, label.get_rect(center=image.get_rect().center))
             self._pills[key] = image
         return image
@@ -253,3 +266,7 @@ class MenuScene(Scene):
             if not button.is_enabled:
                 pill = self._pill(self.app.t("menu.coming_soon").upper())
                 surface.blit(pill, pill.get_rect(midright=(rect.right - s(12), rect.centery)))
+        games = self.games_button
+        if games is not None and self.unfinished_count:
+            pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count), art.BRASS)
+            surface.blit(pill, pill.get_rect(midright=(games.rect.right - s(12), games.rect.centery)))

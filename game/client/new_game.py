@@ -12,13 +12,11 @@ import pygame
 import pygame_gui
 
 from game.client import art, saves, userfiles
-from game.client.confirm import Confirm
-from game.client.i18n import FALLBACK
-from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, SEAT_CHOICES
-from game.client.play.session import NAME_LIMIT
+from game.client.game_names import level_info, unfinished_line
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
-from game.engine import files, registry
+from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -27,25 +25,8 @@ if TYPE_CHECKING:
 PANEL_W, ROW_H = 880, 62
 WIDE_PANEL_W = 1040  # with name fields and preset choices
 NAME_W, PRESET_W, HEADINGS_H = 200, 180, 22
+NOTE_H = 44  # the room the cap's note takes above the buttons, when it is shown
 MAX_LEVEL_SEGMENTS = 4
-
-
-def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
-    """The title and description of a level in `language` (falling back to English, then the file name)."""
-    try:
-        data = userfiles.read_json(registry.level_path(mode, level))
-    except ValueError:
-        return level, ""
-    if not isinstance(data, dict):
-        return level, ""
-
-    def pick(field: str, default: str) -> str:
-        value = data.get(field)
-        if isinstance(value, dict):
-            value = value.get(language) or value.get(FALLBACK) or default
-        return files.clean_text(value, files.LEVEL_TEXTS[field], " ") if isinstance(value, str) else default
-
-    return pick("title", level.replace("_", " ").capitalize()), pick("description", "")
 
 
 class NewGameScene(Scene):
@@ -74,14 +55,16 @@ class NewGameScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.row_rects: list[pygame.Rect] = []
         self.error = ""
-        self.confirm: Confirm | None = None  # "Replace the unfinished game?" while it is asked
+        self.cap_note = ""  # said when starting this game removes the oldest unfinished one (the cap is reached)
         self.rolls_dice = True  # False: the seed only steers the computer's choices (a mode without dice)
 
     # --- life cycle ---------------------------------------------------------------------------------
     def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
         """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
         self.mode = mode
-        self.confirm = None
+        dropped = saves.would_drop()
+        t = self.app.t
+        self.cap_note = t("newgame.cap_note", keep=saves.KEEP, game=unfinished_line(t, dropped)) if dropped else ""
         self.levels = registry.levels(mode) or ["standard"]
         self.level = level if level in self.levels else self.levels[0]
         self.seed_text = ""
@@ -154,8 +137,6 @@ class NewGameScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out again."""
         self._build()
-        if self.confirm is not None and self.confirm.open:
-            self.confirm.build()
 
     def rows(self) -> list[tuple[str, int]]:
         """The focusable rows: ('seat', i) for each seat, then ('level', 0) and ('seed', 0)."""
@@ -188,7 +169,7 @@ class NewGameScene(Scene):
         named, presets = self.named, self.has_presets
         wide = named or presets
         headings = s(HEADINGS_H) if wide else 0
-        ph = s(118 + ROW_H * len(rows) + 150) + headings
+        ph = s(118 + ROW_H * len(rows) + 150 + (NOTE_H if self.cap_note else 0)) + headings
         self.panel_rect = pygame.Rect(0, 0, s(WIDE_PANEL_W if wide else PANEL_W), ph)
         self.panel_rect.center = (w // 2, h // 2)
         x0 = self.panel_rect.x + s(40)
@@ -323,32 +304,15 @@ class NewGameScene(Scene):
         return int(text)
 
     def start(self) -> None:
-        """Create the session and open the board (asking first when it would replace an unfinished game)."""
+        """Create the session and open the board (every other unfinished game stays: see `cap_note`)."""
+        from game.client.app import start_session
+
         try:
-            self.seed()
+            seed = self.seed()
         except ValueError as exc:
             self.error = self.app.t("newgame.bad_seed", text=str(exc))
             return
         self._keep_names()
-        saved = saves.unfinished_mode()
-        if saved is None:
-            self.start_now()
-            return
-        t = self.app.t
-        self.confirm = Confirm(
-            self.app,
-            t("confirm.replace", mode=t(f"mode.{saved}")),
-            t("confirm.replace_yes"),
-            t("confirm.keep"),
-            self.start_now,
-        )
-        self.confirm.build()
-
-    def start_now(self) -> None:
-        """Create the session and open the board."""
-        from game.client.app import start_session
-
-        seed = self.seed()
         names = list(self.names) if self.named else None
         presets = list(self.presets) if self.has_presets else None
         try:
@@ -363,9 +327,6 @@ class NewGameScene(Scene):
     # --- frame ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         """Segments, the level list and the seed by mouse; arrows, Enter and Esc by keyboard."""
-        if self.confirm is not None and self.confirm.open:
-            self.confirm.handle(event)
-            return
         if self._widget_event(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event.key):
@@ -473,6 +434,9 @@ class NewGameScene(Scene):
             art.wrapped_text(app, surface, self.error, box, size=15, colour=art.ERROR, align="center")
         elif desc:
             art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")
+        if self.cap_note:
+            note = pygame.Rect(box.x, box.bottom + s(6), box.w, s(NOTE_H))
+            art.wrapped_text(app, surface, self.cap_note, note, size=15, colour=art.FLOAT_NOTE, align="center")
 
     def _headings(self, surface: pygame.Surface) -> None:
         """Column headings over the seat rows: name, who plays, setup preset."""

@@ -1,156 +1,294 @@
-"""The autosave: one unfinished game kept in the user's data folder, written atomically."""
+"""Unfinished games: each one kept in its own file under the data folder's `saves/`, written atomically.
+
+Starting a game never removes another one. The list is newest first (by when each game was last played): the main
+menu's Continue resumes the first, the Games screen lists them all. At most `KEEP` are kept: the one game that
+starting another would remove is named beforehand (`would_drop`), and when it goes it is reported (`take_dropped`).
+A finished game's file is removed (it lives on as a record). The single `autosave.json` of earlier versions is moved
+into the folder, unchanged, on start (`migrate`).
+
+`write_save` is the only function that writes a save, and `GameSession.save` its only caller (the one autosave
+writer). A file that cannot be read is moved aside (`<name>.bad`, never deleted) and reported once through
+`take_problem`. No pygame here.
+"""
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.client import userfiles
-from game.engine.atomic import write_json_atomic
-from game.engine.core import JSONObject
+from game.engine.atomic import child_path, write_json_atomic
+from game.engine.core import JSON, JSONObject
 from game.paths import user_data_dir
 
+#: The single autosave of earlier versions (moved into `SAVES_FOLDER` on start).
 AUTOSAVE_FILE = "autosave.json"
-# The files kept in the data folder whose interrupted writes leave `.<name>.*.tmp` behind.
+# The files kept in the data folder itself whose interrupted writes leave `.<name>.*.tmp` behind.
 SAVED_FILES: tuple[str, ...] = (AUTOSAVE_FILE,)
+SAVES_FOLDER = "saves"
+#: How many unfinished games are kept: starting one more removes the oldest.
+KEEP = 30
 FORMAT = 1
+# The latest date a save may carry (the end of year 9999): later ones cannot be shown as a date.
+MAX_DATE = 253402300799.0
+# A mode name as it may appear in a file name (the registry's names are all of this form).
+_FILE_MODE = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
 class AutosaveError(ValueError):
-    """The autosave exists but cannot be used; the message says why."""
+    """A save exists but cannot be used; the message says which file and why."""
+
+
+@dataclass
+class Unfinished:
+    """One unfinished game on disk: its file, the saved session and when it was last played."""
+
+    path: Path
+    session: JSONObject  # a `GameSession.to_dict()`
+    saved: float  # seconds since the epoch when it was last written
+    to_play: int | None = None  # the seat that was to decide (None: unknown, e.g. a save of an earlier version)
+    moves: int | None = None  # decisions taken so far (None: unknown)
+
+    @property
+    def mode(self) -> str:
+        """The saved game's mode (checked to be text on load)."""
+        return str(self.session.get("mode"))
+
+    @property
+    def playable(self) -> bool:
+        """True when this version can resume the game (its mode has rules and a board here)."""
+        return _playable(self.mode)
+
+
+# ----- where -----
+def saves_dir() -> Path:
+    """The folder of unfinished games."""
+    return user_data_dir() / SAVES_FOLDER
 
 
 def autosave_path() -> Path:
-    """The autosave file."""
+    """The single autosave file of earlier versions (only read, to move it into `saves_dir`)."""
     return user_data_dir() / AUTOSAVE_FILE
 
 
-def write_autosave(data: JSONObject) -> None:
-    """Store `data` (a `GameSession.to_dict()`, which names its mode) as the autosave, atomically.
+def _new_path(mode: str, when: float) -> Path:
+    """A free file name for a new game: its start time and its mode (a plain name, else 'game')."""
+    folder = saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    name = mode if _FILE_MODE.fullmatch(mode) else "game"
+    path = child_path(folder, f"{stamp}-{name}.json")
+    n = 2
+    while userfiles.exists(path):
+        path = child_path(folder, f"{stamp}-{name}-{n}.json")
+        n += 1
+    return path
 
-    Raises OSError when the folder cannot be written, or when the file there could not be read nor kept aside.
-    """
-    if not isinstance(data, dict):
-        raise TypeError("the autosave must be a dict")
-    _check_writable()
-    write_json_atomic(autosave_path(), {"format": FORMAT, "session": data})
 
-
-def load_autosave() -> JSONObject | None:
-    """The saved session dict, None when there is none; raises AutosaveError for an unusable file."""
-    path = autosave_path()
-    if not userfiles.exists(path):
-        return None
+# ----- reading -----
+def load_save(path: Path) -> Unfinished:
+    """The unfinished game kept at `path`; raises AutosaveError naming the file and the problem."""
     try:
         envelope = userfiles.read_json(path)
     except userfiles.DamagedFile as exc:
         raise AutosaveError(str(exc)) from exc
     session = envelope.get("session") if isinstance(envelope, dict) and envelope.get("format") == FORMAT else None
-    if not isinstance(session, dict):
+    if not isinstance(envelope, dict) or not isinstance(session, dict):
         raise AutosaveError(f"{path}: not a Kubiki autosave (format {FORMAT} with a 'session' object expected)")
     if not isinstance(session.get("mode"), str):
         raise AutosaveError(f"{path}: the saved game does not name its mode")
-    return session
+    summary = envelope.get("summary")
+    summary = summary if isinstance(summary, dict) else {}
+    return Unfinished(
+        Path(path),
+        session,
+        _date(envelope.get("saved")) or _modified(path),
+        _count(summary.get("to_play")),
+        _count(summary.get("moves")),
+    )
 
 
-_problems: list[str] = []
-# Autosave path -> why it must not be written in this run (a file that could not be read nor moved aside).
-_locked: dict[str, str] = {}
+def _date(value: JSON) -> float:
+    """A date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    try:
+        date = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        return 0.0
+    return date if math.isfinite(date) and 0 < date <= MAX_DATE else 0.0
 
 
-def _keep(suffix: str) -> str:
-    """Move the autosave to a free `autosave.json<suffix>[.N]`; words saying where it went, or why it stayed.
+def _modified(path: Path) -> float:
+    """When the file was last written (a save of an earlier version carries no date of its own)."""
+    try:
+        return _date(os.stat(path).st_mtime)
+    except (OSError, ValueError):
+        return 0.0
 
-    When it cannot be moved, the file stays and the autosave is locked for this run: it is never overwritten.
+
+def _count(value: JSON) -> int | None:
+    """A small non-negative whole number, else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1_000_000:
+        return value
+    return None
+
+
+def save_files() -> list[Path]:
+    """Every save file (not the temp files of a write in progress, nor the copies kept aside)."""
+    try:
+        found = [p for p in saves_dir().glob("*.json") if not p.name.startswith(".")]
+    except OSError:
+        found = []
+    legacy = autosave_path()
+    if userfiles.exists(legacy):
+        found.append(legacy)  # one that could not be moved into the folder is still a game
+    return found
+
+
+def unfinished() -> list[Unfinished]:
+    """The unfinished games, last played first; an unreadable file is moved aside and reported, never raised."""
+    migrate()
+    games: list[Unfinished] = []
+    for path in save_files():
+        try:
+            games.append(load_save(path))
+        except AutosaveError as exc:
+            _report(f"{exc}; {_keep(path, '.bad')}")
+    games.sort(key=lambda g: (g.saved, g.path.name), reverse=True)
+    return games
+
+
+def _resumable() -> list[Unfinished]:
+    """The unfinished games this version can play, last played first (those the cap counts)."""
+    return [g for g in unfinished() if g.playable]
+
+
+def would_drop() -> Unfinished | None:
+    """The game that starting another one would remove (the oldest, when `KEEP` are kept already), else None."""
+    games = _resumable()
+    return games[-1] if len(games) >= KEEP else None
+
+
+# ----- writing -----
+def write_save(data: JSONObject, path: Path | None = None, summary: JSONObject | None = None) -> Path:
+    """Store an unfinished game atomically: over its own file `path`, or in a new file (a game just started, which
+    may remove the oldest game beyond `KEEP`: see `take_dropped`). Returns the file.
+
+    `data` is a `GameSession.to_dict()` (it names its mode); `summary` what the Games screen shows without replaying
+    the game (`to_play`, `moves`). Raises OSError when the folder cannot be written.
     """
-    kept = userfiles.move_aside(autosave_path(), suffix)
-    if kept is not None:
-        return f"kept as {kept.name}"
-    _locked[str(autosave_path())] = f"{autosave_path()} could not be moved aside, so it is left as it is"
-    return "left as it is; games are not saved"
+    if not isinstance(data, dict):
+        raise TypeError("a save must be a dict")
+    now = time.time()
+    new = path is None
+    target = _new_path(str(data.get("mode")), now) if path is None else path
+    envelope: JSONObject = {"format": FORMAT, "session": data, "saved": now}
+    if summary:
+        envelope["summary"] = summary
+    write_json_atomic(target, envelope)
+    if new:
+        _drop_beyond_cap(target)
+    return target
 
 
-def set_aside() -> str:
-    """Keep an unusable autosave under a free `autosave.json.bad[.N]`; words saying where it is (or why not)."""
-    if not userfiles.exists(autosave_path()):
-        return ""
-    return _keep(".bad")
+def _drop_beyond_cap(spare: Path) -> None:
+    """Remove the oldest playable games beyond `KEEP` (never `spare`, the game just started); each is reported."""
+    for old in _resumable()[KEEP:]:
+        if old.path == spare:
+            continue
+        try:
+            old.path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            _report(f"{old.path}: could not be removed ({exc.strerror or exc})")
+            continue
+        _dropped.append(old)
 
 
-def read_autosave() -> JSONObject | None:
-    """The saved session dict, or None when there is none or it is unusable.
+def remove_save(path: Path) -> None:
+    """Remove an unfinished game's file (the game ended, or the player deleted it); gone already is fine.
 
-    An unusable file is moved aside (never deleted) and its problem is reported once through
-    `take_problem()`, so the menu can show it and keep working.
+    Raises OSError when the file is there but cannot be removed.
     """
     try:
-        return load_autosave()
-    except AutosaveError as exc:
-        _problems.append(f"{exc}; {set_aside()}")
-        return None
-
-
-def unfinished_mode() -> str | None:
-    """The mode of the unfinished game the autosave holds, when this version can play it (a new game would
-    replace it); None when there is none. Reads only: an unusable file is left for the menu to report."""
-    try:
-        data = load_autosave()
-    except AutosaveError:
-        return None
-    mode = data.get("mode") if data is not None else None
-    return mode if isinstance(mode, str) and _playable(mode) else None
-
-
-def take_problem() -> str | None:
-    """The message about an unusable autosave found by `read_autosave`, once; None when there is none."""
-    return _problems.pop(0) if _problems else None
-
-
-def report_problem(message: str) -> None:
-    """Record a problem with the autosave found elsewhere (e.g. a session that fails to load); the file is kept."""
-    _problems.append(f"{message}; {set_aside()}")
-
-
-def forget_problems() -> None:
-    """Drop every reported problem and lock (a new data folder; tests)."""
-    _problems.clear()
-    _locked.clear()
-
-
-def _check_writable() -> None:
-    reason = _locked.get(str(autosave_path()))
-    if reason:
-        raise OSError(reason)
-
-
-def clear_autosave() -> None:
-    """Remove the autosave (the game ended, or the player started another).
-
-    Only a save this version can play is deleted: one it cannot read, or of a mode it cannot play (an unknown
-    or coming mode), is moved aside instead (`autosave.json.bad` / `autosave.json.kept`), so nothing is lost.
-    """
-    _check_writable()
-    path = autosave_path()
-    if not userfiles.exists(path):
-        path.parent.mkdir(parents=True, exist_ok=True)  # a folder that cannot hold a save says so now, not later
-        return
-    try:
-        data = load_autosave()
-    except AutosaveError as exc:
-        _problems.append(f"{exc}; {_keep('.bad')}")
-        _check_writable()
-        return
-    mode = data.get("mode") if data is not None else None
-    if not _playable(mode):
-        _problems.append(f"{path}: a saved game of {mode!r}, which this version cannot play; {_keep('.kept')}")
-        _check_writable()
-        return
-    try:
-        path.unlink()
+        Path(path).unlink()
     except FileNotFoundError:
         pass
 
 
-def _playable(mode: object) -> bool:
-    from game.client.modes import playable
+def migrate() -> None:
+    """Move the single `autosave.json` of earlier versions into the saves folder, byte for byte; a damaged one is
+    kept aside as `autosave.json.bad` and reported. Does nothing when there is none (after the first start)."""
+    legacy = autosave_path()
+    if not userfiles.exists(legacy) or str(legacy) in _stuck:
+        return
+    try:
+        game = load_save(legacy)
+    except AutosaveError as exc:
+        _report(f"{exc}; {_keep(legacy, '.bad')}")
+        return
+    target = _new_path(game.mode, game.saved or time.time())
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(legacy, target)  # the target was free a moment ago; os.replace could overwrite a racing copy
+    except OSError as exc:
+        # It stays where it is, listed and playable from there; the move is tried again on the next start.
+        _stuck.add(str(legacy))
+        _report(f"{legacy}: could not be moved into {target.parent} ({exc.strerror or exc}); it is kept where it is")
 
-    return isinstance(mode, str) and playable(mode)
+
+# ----- problems, told once -----
+_problems: list[str] = []
+_told: set[str] = set()
+_dropped: list[Unfinished] = []
+# Files that could not be moved in this run (told once; not tried again until the next start).
+_stuck: set[str] = set()
+
+
+def _report(message: str) -> None:
+    if message not in _told:
+        _told.add(message)
+        _problems.append(message)
+
+
+def _keep(path: Path, suffix: str) -> str:
+    """Move `path` to a free `<name><suffix>[.N]`; words saying where it went, or that it stayed."""
+    kept = userfiles.move_aside(path, suffix)
+    if kept is not None:
+        return f"kept as {kept.name}"
+    _stuck.add(str(path))
+    return "left as it is"
+
+
+def take_problem() -> str | None:
+    """The next message about an unusable save (once each); None when there is none."""
+    return _problems.pop(0) if _problems else None
+
+
+def report_problem(path: Path, message: str) -> None:
+    """A save that fails to load as a game (e.g. an illegal move): moved aside and reported like a damaged file."""
+    _report(f"{message}; {_keep(path, '.bad')}")
+
+
+def take_dropped() -> Unfinished | None:
+    """The next game the cap removed (to be told once); None when there is none."""
+    return _dropped.pop(0) if _dropped else None
+
+
+def forget_problems() -> None:
+    """Drop every reported problem and note (a new data folder; tests)."""
+    _problems.clear()
+    _told.clear()
+    _dropped.clear()
+    _stuck.clear()
+
+
+def _playable(mode: str) -> bool:
+    from game.client.modes import board_modes
+
+    return mode in board_modes()

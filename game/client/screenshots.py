@@ -165,7 +165,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     # A private settings/saves folder: the player's settings do not colour the shots, and the games
-    # played here never overwrite the player's autosave.
+    # played here never join the player's saves.
     os.environ["KUBIKI_HOME"] = tempfile.mkdtemp(prefix="kubiki-shots-")
     from game.client.app import App, start_session
     from game.client.play.worker import InlineExecutor, set_default_executor

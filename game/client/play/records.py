@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.client import userfiles
-from game.client.play.seats import HUMAN
+from game.client.play.seats import HUMAN, clean_name
 from game.engine import files, registry
 from game.engine.atomic import child_path, write_json_atomic
 from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, AnyState, Event, Game, JSONObject, State
@@ -54,6 +54,7 @@ class GameRecord:
     reason: str = ""
     date: float = 0.0  # seconds since the epoch when the game ended
     path: Path | None = None  # where it was read from
+    names: list[str] = field(default_factory=list)  # the names typed for the seats ('' : the mode's own name)
 
     def to_dict(self) -> JSONObject:
         """The JSON form: the arena's game fields, plus the outcome and the date."""
@@ -70,6 +71,7 @@ class GameRecord:
             "actions": list(self.actions),
             "outcome": {"winners": list(self.winners), "reason": self.reason} if self.winners is not None else None,
             "date": self.date,
+            "names": list(self.names),
         }
 
 
@@ -111,6 +113,7 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         winners,
         files.clean_text(reason, REASON_LIMIT) if isinstance(reason, str) else "",
         _date(data.get("date", 0.0)),
+        names=_names(data.get("names"), len(seats)),
     )
 
 
@@ -182,6 +185,13 @@ def _check_record(record: GameRecord, where: str) -> None:
             check_against_game(game, record.seats, record.actions)
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from exc
+
+
+def _names(value: object, count: int) -> list[str]:
+    """The seats' typed names, one per seat (cleaned as the dialog cleans them); none when they are not that."""
+    if not isinstance(value, list) or len(value) != count or not all(isinstance(n, str) for n in value):
+        return []
+    return [clean_name(n) for n in value]
 
 
 def _date(value: object) -> float:
@@ -327,9 +337,15 @@ def records_dir() -> Path:
 
 
 def record_of(
-    mode: str, level: str, seed: int | None, seats: list[str], actions: list[str], state: State[ActionT]
+    mode: str,
+    level: str,
+    seed: int | None,
+    seats: list[str],
+    actions: list[str],
+    state: State[ActionT],
+    names: list[str] | None = None,
 ) -> GameRecord:
-    """The record of a game that reached `state` by `actions`."""
+    """The record of a game that reached `state` by `actions` (`names`: the seats' typed names)."""
     outcome = state.outcome()
     return GameRecord(
         mode,
@@ -340,6 +356,7 @@ def record_of(
         list(outcome.winners) if outcome is not None else None,
         str(outcome.reason) if outcome is not None else "",
         time.time(),
+        names=list(names or []),
     )
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ai.levels import LEVEL_NAMES, PLAYER_LEVELS
+from game.engine import files
 
 HUMAN = "human"
+NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no more)
 DEFAULT_AI_SEAT = "ai:normal"
 WATCH_AI_SEAT = "ai:hard"  # `--watch` shows the game at its best
 #: The seats the new-game dialog offers, in order (the baselines are for the arena and tests).
@@ -26,3 +28,10 @@ def parse_seat(seat: object) -> str:
 def seat_level(seat: str) -> str | None:
     """The AI level of a parsed seat, None for a human ('' for text that names none)."""
     return None if seat == HUMAN else seat.partition(":")[2]
+
+
+def clean_name(name: str) -> str:
+    """A seat's name as shown: control characters dropped (`files.clean_text`), spaces trimmed and inner runs
+    collapsed, kept short."""
+    text = " ".join(files.clean_text(name[: NAME_LIMIT * 4], NAME_LIMIT * 4, " ").split())
+    return text[:NAME_LIMIT]

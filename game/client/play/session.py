@@ -6,7 +6,8 @@ snapshot taken at a human decision point, RNG state included, so taking an actio
 AI seats (and hints) are searched by an executor (`game.client.play.worker`); the scene polls for the answer.
 A search that is lost (its worker hung, died or answered nonsense) is stood in for by the quick search here.
 Every apply and undo bumps a generation, so an answer that comes back after undo, restart or quit is dropped.
-`save()` is the one autosave writer; a session made with `autosave=False` never touches the file.
+`save()` is the one autosave writer: each game keeps its own file (`saves`), written after every action and removed
+when the game ends; a session made with `autosave=False` never touches the saves.
 """
 
 from __future__ import annotations
@@ -19,15 +20,13 @@ from pathlib import Path
 
 from game.client import saves, userfiles
 from game.client.play import records
-from game.client.play.seats import HUMAN, parse_seat, seat_level
+from game.client.play.seats import HUMAN, clean_name, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor, quick_search
 from game.engine import files, registry
 from game.engine.core import CHANCE, TERMINAL, Action, AnyState, Event, Game, JSONObject, Outcome
 from game.engine.driver import sample_chance
 
 log = logging.getLogger(__name__)
-
-NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no more)
 
 SAVE_VERSION = 1
 HINT_LEVEL = "hard"
@@ -71,7 +70,7 @@ class GameSession:
         count = self.game.num_players
         # Names players gave their seats ('' keeps the mode's own name) and each seat's chosen setup preset
         # ('' lets the seat deploy as it likes): the dialog's choices, kept in the save.
-        self.names = [_clean_name(n) for n in _per_seat(names, count, "names")]
+        self.names = [clean_name(n) for n in _per_seat(names, count, "names")]
         self.presets = [str(p) for p in _per_seat(presets, count, "presets")]
         for seat, preset in enumerate(self.presets):
             if preset and preset not in self.game.presets(seat):
@@ -95,6 +94,7 @@ class GameSession:
         # 'move' or 'hint' after the quick search stood in for a lost one, until the board has told the player.
         self.helper_note: str | None = None
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
+        self.save_path: Path | None = None  # this unfinished game's own file, once written (kept for an undone end)
         self.record_path: Path | None = None  # the finished game's record file (rewritten if the end is taken back)
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
@@ -351,9 +351,12 @@ class GameSession:
         """Stop this game's searches (the executor stays, for the next game)."""
         self._cancel_jobs()
 
-    def new_game(self, seed: int | None) -> GameSession:
-        """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice)."""
-        return GameSession(
+    def new_game(self, seed: int | None, *, same_file: bool = False) -> GameSession:
+        """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice).
+
+        `same_file`: the new game replaces this one in its save file (Restart); else it gets a file of its own.
+        """
+        fresh = GameSession(
             self.mode,
             self.level,
             list(self.seats),
@@ -363,6 +366,9 @@ class GameSession:
             list(self.names),
             list(self.presets),
         )
+        if same_file:
+            fresh.save_path = self.save_path
+        return fresh
 
     # ----- saving -----
     def to_dict(self) -> JSONObject:
@@ -435,8 +441,22 @@ class GameSession:
         session.autosave = autosave
         return session
 
+    @classmethod
+    def resume(cls, game: saves.Unfinished, executor: Executor | None = None) -> GameSession:
+        """The unfinished `game` rebuilt from its file, saving back into that file; ValueError naming what is
+        wrong."""
+        session = cls.from_dict(game.session, executor=executor)
+        session.save_path = game.path
+        return session
+
+    def summary(self) -> JSONObject:
+        """What a list of games shows without replaying this one: the seat to decide and the decisions so far."""
+        seat = self.current_seat
+        return {"to_play": seat if seat >= 0 else None, "moves": sum(1 for actor in self.actors if actor >= 0)}
+
     def save(self) -> str | None:
-        """The one autosave writer: stores this game (atomically), or clears the file once it is over.
+        """The one autosave writer: stores this game in its own file (atomically, a new file the first time), or,
+        once it is over, removes that file and keeps the game's record.
 
         Does nothing for a session made with `autosave=False`. Returns None, or the problem when writing failed
         (also kept in `save_problem`): a full disk must not end the game; the player only loses Continue.
@@ -445,10 +465,11 @@ class GameSession:
             return None
         try:
             if self.is_over:
-                saves.clear_autosave()
+                if self.save_path is not None:
+                    saves.remove_save(self.save_path)
                 self._keep_record()
             else:
-                saves.write_autosave(self.to_dict())
+                self.save_path = saves.write_save(self.to_dict(), self.save_path, self.summary())
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
             self.save_problem = str(exc)
@@ -458,21 +479,13 @@ class GameSession:
 
     def record(self) -> records.GameRecord:
         """This game as a record (the arena's format)."""
-        return records.record_of(self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state)
+        return records.record_of(
+            self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state, list(self.names)
+        )
 
     def _keep_record(self) -> None:
         # One file per finished game: a take-back and a new ending rewrite it.
         self.record_path = records.save_record(self.record(), self.record_path)
-
-    def clear_save(self) -> None:
-        """This new game replaces the unfinished one: remove the autosave (unless this session never saves)."""
-        if not self.autosave:
-            return
-        try:
-            saves.clear_autosave()
-        except OSError as exc:
-            # The game is played all the same; the scene tells the player once that it is not kept.
-            self.save_problem = str(exc)
 
 
 def _saved_seed(data: JSONObject) -> int | None:
@@ -525,10 +538,3 @@ def _per_seat(values: object, count: int, field: str) -> list[str]:
     if not isinstance(values, list) or len(values) != count or not all(isinstance(v, str) for v in values):
         raise ValueError(f"{field}: expected {count} texts, one per seat, got {values!r}")
     return [str(v) for v in values]
-
-
-def _clean_name(name: str) -> str:
-    """A seat name as shown: control characters dropped (`clean_text`), spaces trimmed and inner runs collapsed,
-    kept short."""
-    text = " ".join(files.clean_text(name[: NAME_LIMIT * 4], NAME_LIMIT * 4, " ").split())
-    return text[:NAME_LIMIT]
