@@ -49,6 +49,45 @@ def best_attack(session: GameSession) -> Any:
     return max(attacks, key=lambda a: (a.n, -a.origin))
 
 
+def battle_position(session_seats: list[str], seed: int = 13) -> GameSession:
+    """Mid-game on the standard board, seat 0 to act with six on d4 beside seat 1's four on d5 (with this seed
+    the battle's second round costs both sides tokens and leaves it open)."""
+    session = GameSession("checkrisk", "standard", session_seats, seed=seed, autosave=False, executor=InlineExecutor())
+    stacks = {
+        **{"d4": (0, 6), "c4": (0, 3), "d3": (0, 5), "e3": (0, 2), "c2": (0, 4), "f2": (0, 3)},
+        **{"d5": (1, 4), "e5": (1, 3), "d6": (1, 5), "c6": (1, 2), "e7": (1, 4), "f6": (1, 3)},
+    }
+    game: Any = session.game
+    session.state = game.position(stacks, seat=0, phase="act", round=7)
+    return session
+
+
+def show_round_result(scene: Any, attack: Any, rounds: int = 2) -> None:
+    """Attack with `attack` and fight on (Continue; the defender stands) until round `rounds` is rolled, the earlier
+    rounds at instant speed, the last at normal speed up to the moment its result is stated on the card."""
+    from game.engine.checkrisk import CONTINUE, STAND
+
+    app, session, card = scene.app, scene.session, scene.view.card
+    app.settings.anim_speed = "normal" if rounds == 1 else "instant"
+    scene.turns.commit(attack)
+    for number in range(2, rounds + 1):
+        scene.settle_now()
+        battle = session.state.pending_battle()
+        if battle is None or battle.stage != "attacker":
+            return  # decided early: the card shows what there is
+        app.settings.anim_speed = "normal" if number == rounds else "instant"
+        scene.turns.commit(CONTINUE)
+        battle = session.state.pending_battle()
+        if battle is not None and battle.stage == "defender":
+            scene.queue.skip()
+            scene.turns.commit(STAND)  # whoever holds the defender's seat: the picture wants the next round
+    for _ in range(600):  # ten seconds of animation at most
+        if card.shown_result() is not None and card.record is not None and len(card.record.rounds) >= rounds:
+            break
+        scene.queue.update(1 / 60)
+    scene.queue.update(0.2)  # the result stated, the first token coming off
+
+
 def late_position(session_seats: list[str]) -> GameSession:
     """Four seats on corners4 late in a game: seats 2 and 3 out, seat 1 down to one token, seat 0 to act."""
     session = GameSession("checkrisk", "corners4", session_seats, seed=9, autosave=False, executor=InlineExecutor())
@@ -115,6 +154,9 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     def retreat(scene: Any) -> None:
         scene.view.picks.start_retreat()
 
+    def battle_result(scene: Any) -> None:
+        show_round_result(scene, scene.session.state.action_from_str("d4xd5:6"))
+
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
     battle_state = retreat_session.state.pending_battle()  # type: ignore[attr-defined]
     if battle_state is not None:
@@ -130,6 +172,7 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         ),
         ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
+        ("battle_result", {"session": battle_position(["human", AI]), "prepare": battle_result, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
         ("game_over", {"session": over, "play": last, "prepare": instant(app), "_frames": 600}),
     ]
