@@ -4,6 +4,7 @@ panel's buttons (pygame_gui), which change with the replay, watch mode and the e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -182,7 +183,7 @@ class PanelPresenter:
                 return opened
         return None
 
-    def _opened(self, events: list[Any]) -> int | None:
+    def _opened(self, events: Sequence[object]) -> int | None:
         """The seat whose turn the last turn-opening event among `events` opens, if any."""
         view = self.scene.view
         for event in reversed(events):

@@ -43,7 +43,7 @@ def draw_chip(
     """The chip over the top edge of the battle's cell (recorded in `marks.drawn` as a 'battle_result' mark);
     returns where it was drawn."""
     marks.drawn.append(Mark("battle_result", record.target, chip_text(record, t)))
-    size = max(10, round(layout.cell * 0.2))
+    size = max(11, round(layout.cell * 0.22))
     image = _chip_image(
         tuple(chip_parts(record, t)),
         size,
@@ -51,8 +51,10 @@ def draw_chip(
     )
     x, y = layout.cell_center(record.target)
     rect = image.get_rect(center=(round(x), round(y - layout.cell * 0.5)))
-    # Kept on the board: a chip on the top rank hangs down into its cell instead of over the frame.
-    rect.top = max(rect.top, layout.board.top + 2)
+    # Kept on the board: a chip on the top rank hangs down into its cell, one on an edge file leans inward.
+    board = layout.board
+    rect.top = max(rect.top, board.top + 2)
+    rect.left = max(board.left + 2, min(rect.left, board.right - 2 - rect.w))
     layer.blit(image, rect)
     return rect
 

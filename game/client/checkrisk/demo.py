@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.client.board.demo import instant, play_ai_until
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.checkrisk import Attack, Retreat
+from game.engine.checkrisk import Attack, CheckRiskGame, Retreat
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
 
 AI = "ai:easy"
 
@@ -57,28 +60,36 @@ def battle_position(session_seats: list[str], seed: int = 13) -> GameSession:
         **{"d4": (0, 6), "c4": (0, 3), "d3": (0, 5), "e3": (0, 2), "c2": (0, 4), "f2": (0, 3)},
         **{"d5": (1, 4), "e5": (1, 3), "d6": (1, 5), "c6": (1, 2), "e7": (1, 4), "f6": (1, 3)},
     }
-    game: Any = session.game
+    game = session.game
+    assert isinstance(game, CheckRiskGame)
     session.state = game.position(stacks, seat=0, phase="act", round=7)
     return session
 
 
-def show_round_result(scene: Any, attack: Any, rounds: int = 2) -> None:
+def show_round_result(scene: BoardScene, attack: object, rounds: int = 2) -> None:
     """Attack with `attack` and fight on (Continue; the defender stands) until round `rounds` is rolled, the earlier
     rounds at instant speed, the last at normal speed up to the moment its result is stated on the card."""
-    from game.engine.checkrisk import CONTINUE, STAND
+    from game.client.checkrisk.view import CheckRiskView
+    from game.engine.checkrisk import CONTINUE, STAND, CheckRiskState
 
-    app, session, card = scene.app, scene.session, scene.view.card
+    view = scene.view
+    assert isinstance(view, CheckRiskView)
+    app, card = scene.app, view.card
+
+    def stage() -> str:
+        state = scene.live.state
+        battle = state.pending_battle() if isinstance(state, CheckRiskState) else None
+        return str(battle.stage) if battle is not None else ""
+
     app.settings.anim_speed = "normal" if rounds == 1 else "instant"
     scene.turns.commit(attack)
     for number in range(2, rounds + 1):
         scene.settle_now()
-        battle = session.state.pending_battle()
-        if battle is None or battle.stage != "attacker":
+        if stage() != "attacker":
             return  # decided early: the card shows what there is
         app.settings.anim_speed = "normal" if number == rounds else "instant"
         scene.turns.commit(CONTINUE)
-        battle = session.state.pending_battle()
-        if battle is not None and battle.stage == "defender":
+        if stage() == "defender":
             scene.queue.skip()
             scene.turns.commit(STAND)  # whoever holds the defender's seat: the picture wants the next round
     for _ in range(600):  # ten seconds of animation at most
@@ -154,8 +165,8 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
     def retreat(scene: Any) -> None:
         scene.view.picks.start_retreat()
 
-    def battle_result(scene: Any) -> None:
-        show_round_result(scene, scene.session.state.action_from_str("d4xd5:6"))
+    def battle_result(scene: BoardScene) -> None:
+        show_round_result(scene, scene.live.state.action_from_str("d4xd5:6"))
 
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
     battle_state = retreat_session.state.pending_battle()  # type: ignore[attr-defined]

@@ -43,6 +43,7 @@ class CheckRiskView(
     """The CheckRisk part of a board scene."""
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
+    animation: CheckRiskAnimation
 
     def make_card(self) -> BattleCard:
         """The battle card, over the picks (a blitz's settings)."""
