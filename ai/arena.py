@@ -21,13 +21,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal, NamedTuple, TypedDict, TypeVar
+from typing import Literal, NamedTuple, TypedDict, TypeVar
 
 from ai.controllers import AIController
 from ai.levels import LEVEL_NAMES, parse_level
 from game.engine import registry
 from game.engine.atomic import write_json_atomic
-from game.engine.core import CHANCE, Game, State
+from game.engine.core import CHANCE, Game, Outcome
 from game.engine.driver import sample_chance
 
 Side = Literal["a", "b"]
@@ -155,7 +155,7 @@ def play_game(
     times: dict[Side, list[float]] = {"a": [], "b": []}
     for seat, ms in played.decision_ms:
         times[sides[seat]].append(ms)
-    outcome = played.state.outcome()
+    outcome = played.outcome
     # A side wins when every winning seat is its own (several seats of one side may share a win).
     win_sides = {sides[s] for s in outcome.winners} if outcome else set()
     winner = next(iter(win_sides)) if len(win_sides) == 1 else None
@@ -342,9 +342,10 @@ def _out_seats(state: object) -> list[bool] | None:
 
 
 class _Playout(NamedTuple):
-    """A played game: its last state, its notation, each decision's (seat, ms) and the seats out, in order."""
+    """A played game: how it ended (None when unfinished), its notation, each decision's (seat, ms) and the seats
+    out, in order."""
 
-    state: State[Any]
+    outcome: Outcome | None
     actions: list[str]
     decision_ms: list[tuple[int, float]]
     fallen: list[int]
@@ -370,7 +371,7 @@ def _play_out(game: Game, controllers: list[AIController], game_seed: int) -> _P
         out = _out_seats(state)
         if out is not None:
             fallen.extend(seat for seat, gone in enumerate(out) if gone and seat not in fallen)
-    return _Playout(state, actions, decision_ms, fallen)
+    return _Playout(state.outcome(), actions, decision_ms, fallen)
 
 
 def play_seated_game(
@@ -387,7 +388,7 @@ def play_seated_game(
     times: list[list[float]] = [[] for _ in specs]
     for seat, ms in played.decision_ms:
         times[players[seat]].append(ms)
-    outcome = played.state.outcome()
+    outcome = played.outcome
     winners = outcome.winners if outcome else ()
     places = placings(winners, played.fallen, game.num_players)
     return {

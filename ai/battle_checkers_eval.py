@@ -13,7 +13,6 @@ B12) and these make the value.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from game.engine.battle_checkers.actions import ROLL_OUTCOMES
 from game.engine.battle_checkers.game import BattleCheckersGame
@@ -21,7 +20,7 @@ from game.engine.battle_checkers.geometry import FRONT, ROTATION, SIDE_BY_RELATI
 from game.engine.battle_checkers.odds import side_odds
 from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, Phase
 from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.core import State
+from game.engine.core import ActionT, State
 
 WIN = 1000.0
 UNIT = 1.0
@@ -50,7 +49,7 @@ Threat = tuple[int, float, int, int]  # (pips, gain, attacker cell, target cell)
 ROLLS = tuple((float(p), a, b) for (a, b), p in ROLL_OUTCOMES)
 
 
-def as_battle_checkers(state: State[Any]) -> BattleCheckersState:
+def as_battle_checkers(state: State[ActionT]) -> BattleCheckersState:
     """The state as a Battle Checkers state; TypeError for another mode's."""
     if not isinstance(state, BattleCheckersState):
         raise TypeError(f"not a Battle Checkers state: {type(state).__name__}")
@@ -199,7 +198,7 @@ class BattleCheckersEval:
             total += p * best
         return total
 
-    def value(self, state: State[Any], seat: int) -> float:
+    def value(self, state: State[ActionT], seat: int) -> float:
         """The value of `state` for `seat`: ±WIN when over, else material, spirit and facing-aware threats."""
         s = as_battle_checkers(state)
         outcome = s.outcome()

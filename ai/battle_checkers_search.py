@@ -12,7 +12,6 @@ every RANKED_PER_NODE activations ranked cheaply are one.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers
 from ai.budget import Budget, BudgetExhausted
@@ -39,7 +38,7 @@ from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
 from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE, side_odds
 from game.engine.battle_checkers.phases import ATTACK_READY, SHIELD_UP, Phase
 from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.core import Action, State
+from game.engine.core import Action, ActionT, Game, State
 
 # Chance that the enemy's next roll gives at least k pips to one unit (the sum), k = 0…12.
 REACH = tuple(sum(p for p, a, b in ROLLS if a + b >= k) for k in range(13))
@@ -81,7 +80,7 @@ class BattleCheckersSearch:
         self._nearest: list[int] = []  # per cell, the distance to the nearest enemy unit (when _contact is set)
         self.me = 0
 
-    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The search's decision for the seat to act in `state` (left unchanged)."""
         s = as_battle_checkers(state)
         self.budget = planner_budget(budget)
@@ -268,6 +267,8 @@ class BattleCheckersSearch:
         return best
 
 
-def make_planner(game: Any, level_name: str) -> BattleCheckersSearch:
-    """The search at a level's strength; ValueError for an unknown level."""
+def make_planner(game: Game, level_name: str) -> BattleCheckersSearch:
+    """The search at a level's strength; ValueError for an unknown level, TypeError for another mode's game."""
+    if not isinstance(game, BattleCheckersGame):
+        raise TypeError(f"not a Battle Checkers game: {game.name!r}")
     return BattleCheckersSearch(game, strength_of(STRENGTHS, level_name))

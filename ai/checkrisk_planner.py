@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import CheckRiskEval
@@ -26,7 +26,7 @@ from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
 from game.engine.checkrisk.level import MAX_STACK, Zone
 from game.engine.checkrisk.odds import battle_distribution, round_outcomes
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE, ROLL
-from game.engine.core import State
+from game.engine.core import ActionT, Game, State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
@@ -50,7 +50,7 @@ class CheckRiskPlanner:
 
     # ------------------------------------------------------------------ entry
 
-    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The planner's decision for the seat to act in `state` (left unchanged)."""
         if not isinstance(state, CheckRiskState):
             raise TypeError(f"not a CheckRisk position: {state!r}")
@@ -512,6 +512,8 @@ def generated_layouts(zone: Zone, tokens: int) -> list[dict[int, int]]:
     return out
 
 
-def make_planner(game: Any, level_name: str) -> CheckRiskPlanner:
-    """The planner at a level's strength; ValueError for an unknown level."""
+def make_planner(game: Game, level_name: str) -> CheckRiskPlanner:
+    """The planner at a level's strength; ValueError for an unknown level, TypeError for another mode's game."""
+    if not isinstance(game, CheckRiskGame):
+        raise TypeError(f"not a CheckRisk game: {game.name!r}")
     return CheckRiskPlanner(game, strength_of(STRENGTHS, level_name))

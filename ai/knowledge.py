@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
 
 from game.engine import registry
-from game.engine.core import Action, Game, Outcome, State
+from game.engine.core import Action, ActionT, Game, Outcome, State
 
 
 def outcome_value(outcome: Outcome, seat: int) -> float:
@@ -23,26 +22,26 @@ class Knowledge:
     #: Which searcher suits the mode: "alphabeta" (two seats, few chance nodes) or "montecarlo" (anything).
     search = "montecarlo"
 
-    def evaluate(self, state: State[Any], seat: int) -> float:
+    def evaluate(self, state: State[ActionT], seat: int) -> float:
         """A heuristic value of a non-final `state` for `seat`, strictly inside (-1, 1)."""
         return 0.0
 
-    def value(self, state: State[Any], seat: int) -> float:
+    def value(self, state: State[ActionT], seat: int) -> float:
         """The exact value of a finished game, else the heuristic one, for `seat`."""
         outcome = state.outcome()
         if outcome is not None:
             return outcome_value(outcome, seat)
         return self.evaluate(state, seat)
 
-    def key(self, state: State[Any]) -> Hashable | None:
+    def key(self, state: State[ActionT]) -> Hashable | None:
         """A hashable key equal for equal positions (for the transposition table), or None for none."""
         return None
 
-    def order_hint(self, state: State[Any], action: Action) -> float:
+    def order_hint(self, state: State[ActionT], action: Action) -> float:
         """How promising `action` looks before searching it; higher is tried first."""
         return 0.0
 
-    def is_tactical(self, state: State[Any], action: Action) -> bool:
+    def is_tactical(self, state: State[ActionT], action: Action) -> bool:
         """True for actions that change material (searched past the horizon in quiescence)."""
         return False
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from typing import Any, cast
 
 from ai.knowledge import Knowledge
-from game.engine.core import Action, Game, State
+from game.engine.core import Action, ActionT, Game, State
 from game.engine.kubtafl.pieces import D20, FACES_OF, KINDS_PER_SIDE, SIDE_OF
 from game.engine.kubtafl.state import KubtaflState
 
@@ -150,6 +149,13 @@ def points(state: KubtaflState, side: int) -> float:
     return total[side] - total[1 - side]
 
 
+def as_kubtafl(state: State[ActionT]) -> KubtaflState:
+    """The state as a Kubtafl state; TypeError for another mode's."""
+    if not isinstance(state, KubtaflState):
+        raise TypeError(f"not a Kubtafl state: {type(state).__name__}")
+    return state
+
+
 class KubtaflKnowledge(Knowledge):
     """Kubtafl evaluation, position key and impact-first ordering for the alpha-beta search."""
 
@@ -158,21 +164,22 @@ class KubtaflKnowledge(Knowledge):
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def evaluate(self, state: State[Any], seat: int) -> float:
+    def evaluate(self, state: State[ActionT], seat: int) -> float:
         """The position's value for `seat`, in (-1, 1)."""
-        return math.tanh(points(cast(KubtaflState, state), seat) / SCALE) * 0.999
+        return math.tanh(points(as_kubtafl(state), seat) / SCALE) * 0.999
 
-    def key(self, state: State[Any]) -> Hashable:
+    def key(self, state: State[ActionT]) -> Hashable:
         """The engine's exact position key (side to move, cells and values)."""
-        return cast(KubtaflState, state).key()
+        return as_kubtafl(state).key()
 
-    def order_hint(self, state: State[Any], action: Action) -> float:
+    def order_hint(self, state: State[ActionT], action: Action) -> float:
         """Kills first (bigger targets first), then other impacts on enemy dice by damage, re-entries, the rest."""
-        s = cast(KubtaflState, state)
-        act = cast(tuple[int, ...], action)  # Kubtafl actions are int tuples (`Move`, `Transfer`, `ReEntry`)
-        if len(act) != 2:
-            return 0.5 if len(act) == 4 else 0.0
-        src, dst = act
+        s = as_kubtafl(state)
+        # Kubtafl actions are int tuples: `Move` (2), `Transfer` (3), `ReEntry` (4).
+        if not isinstance(action, tuple) or len(action) != 2:
+            return 0.5 if isinstance(action, tuple) and len(action) == 4 else 0.0
+        src: int = action[0]
+        dst: int = action[1]
         board = s.board
         target = board[dst]
         if target < 0:
@@ -194,11 +201,10 @@ class KubtaflKnowledge(Knowledge):
             return 100.0 + FACES_OF[target]
         return 10.0 + damage
 
-    def is_tactical(self, state: State[Any], action: Action) -> bool:
+    def is_tactical(self, state: State[ActionT], action: Action) -> bool:
         """Impacts on enemy dice."""
-        act = cast(tuple[int, ...], action)
-        if len(act) != 2:
+        if not isinstance(action, tuple) or len(action) != 2:  # only a `Move` hits
             return False
-        s = cast(KubtaflState, state)
-        target = s.board[act[1]]
-        return target >= 0 and SIDE_OF[target] != SIDE_OF[s.board[act[0]]]
+        board = as_kubtafl(state).board
+        target = board[action[1]]
+        return target >= 0 and SIDE_OF[target] != SIDE_OF[board[action[0]]]

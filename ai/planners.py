@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from ai.budget import Budget, Limits
 from ai.levels import SEARCH, Level
 from game.engine import registry
-from game.engine.core import Action, Game, State
+from game.engine.core import Action, ActionT, Game, State
 
 # These planners count one evaluated position as several nodes (see each planner) and get this share of the
 # level's node budget, so that a level's node budget stays within its time budget on an idle machine.
@@ -26,7 +26,7 @@ def planner_budget(budget: Budget) -> Budget:
 class Planner(Protocol):
     """Decides for the seat to act in a state of its mode within a budget."""
 
-    def choose(self, state: State[Any], budget: Budget, rng: random.Random) -> Action:
+    def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """A legal action for `state.current_player()`; `state` is left unchanged."""
         ...
 

@@ -4,28 +4,19 @@ board (both sides deployed, a unit selected with the sum, the ghost and its faci
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from collections.abc import Iterator
 
-from bench.common import Figure, figure, percentile
+from bench.common import Figure, frame_figure, headless
 
 FRAMES_PER_RUN = 240
 RUNS = 3
 
 
-def _headless() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
-
-
 def planner_frame_times() -> tuple[list[float], list[float]]:
     """Seconds per frame (events, update and draw), wall clock and this process's CPU time, while the pointer
     sweeps the selected unit's end cells (CPU time stays meaningful on a machine busy with other work)."""
-    _headless()
+    headless()
     import pygame
 
     from game.client.app import App
@@ -66,32 +57,28 @@ def planner_frame_times() -> tuple[list[float], list[float]]:
 def figures() -> Iterator[Figure]:
     """Frame time median and p99 while the planner follows the mouse."""
     times, cpu = planner_frame_times()
-    yield figure(
+    yield frame_figure(
         "battle_checkers_client_planner_frame_median",
-        percentile(times, 50) * 1000,
-        "ms",
-        frames=len(times),
+        times,
+        50,
         size="1280x720",
     )
-    yield figure(
+    yield frame_figure(
         "battle_checkers_client_planner_frame_p99",
-        percentile(times, 99) * 1000,
-        "ms",
-        frames=len(times),
+        times,
+        99,
         target="< 8 ms",
     )
-    yield figure(
+    yield frame_figure(
         "battle_checkers_client_planner_frame_cpu_median",
-        percentile(cpu, 50) * 1000,
-        "ms",
-        frames=len(cpu),
+        cpu,
+        50,
         size="1280x720",
     )
-    yield figure(
+    yield frame_figure(
         "battle_checkers_client_planner_frame_cpu_p99",
-        percentile(cpu, 99) * 1000,
-        "ms",
-        frames=len(cpu),
+        cpu,
+        99,
         target="< 8 ms",
     )
 

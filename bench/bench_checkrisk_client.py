@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import Figure, figure, headless, percentile
+from bench.common import Figure, frame_figure, headless, load_average, percentile
 
 RUNS = 4  # whole 6 v 6 battles, fought to the end round by round
 WATCH_FRAMES = 600  # ten seconds of the watch game
@@ -103,83 +103,65 @@ def watch_frame_intervals(level: str = "normal") -> tuple[list[float], list[floa
 def figures() -> Iterator[Figure]:
     """Battle frame median/p99; watch-game frame intervals (all, and while a seat thinks) and UI CPU p99."""
     times, cpu, rounds = battle_frame_times()
-    yield figure(
+    yield frame_figure(
         "checkrisk_client_battle_6v6_frame_median",
-        percentile(times, 50) * 1000,
-        "ms",
-        frames=len(times),
+        times,
+        50,
         rounds=rounds,
         size="1280x720",
     )
-    yield figure(
+    yield frame_figure(
         "checkrisk_client_battle_6v6_frame_p99",
-        percentile(times, 99) * 1000,
-        "ms",
-        frames=len(times),
+        times,
+        99,
         target="< 8 ms",
-        load=_load(),
+        load=load_average(),
     )
-    yield figure(
+    yield frame_figure(
         "checkrisk_client_battle_6v6_frame_cpu_p99",
-        percentile(cpu, 99) * 1000,
-        "ms",
-        frames=len(cpu),
+        cpu,
+        99,
         note="the UI thread's own CPU time per frame",
     )
     for level in ("normal", "hard"):  # normal: what --watch seats; hard: the longest searches
         every, thinking, cpu, decisions = watch_frame_intervals(level)
         name = f"checkrisk_client_watch4_{level}"
-        yield figure(
+        yield frame_figure(
             f"{name}_frame_interval_median",
-            percentile(every, 50) * 1000,
-            "ms",
-            frames=len(every),
+            every,
+            50,
             decisions=decisions,
             level="corners4",
             target="about 16.7 ms (60 fps)",
         )
-        yield figure(
+        yield frame_figure(
             f"{name}_frame_interval_p99",
-            percentile(every, 99) * 1000,
-            "ms",
-            frames=len(every),
+            every,
+            99,
             target="< 18 ms",
-            load=_load(),
+            load=load_average(),
         )
-        yield figure(
+        yield frame_figure(
             f"{name}_thinking_frame_interval_median",
-            percentile(thinking, 50) * 1000,
-            "ms",
-            frames=len(thinking),
+            thinking,
+            50,
             executor="process",
             note="frames during which a search ran",
         )
-        yield figure(
+        yield frame_figure(
             f"{name}_thinking_frame_interval_p99",
-            percentile(thinking, 99) * 1000,
-            "ms",
-            frames=len(thinking),
+            thinking,
+            99,
             executor="process",
             target="< 18 ms",
         )
-        yield figure(
+        yield frame_figure(
             f"{name}_frame_cpu_p99",
-            percentile(cpu, 99) * 1000,
-            "ms",
-            frames=len(cpu),
+            cpu,
+            99,
             median=round(percentile(cpu, 50) * 1000, 2),
             note="the UI thread's own CPU time per frame",
         )
-
-
-def _load() -> float:
-    """The machine's one-minute load average (the figures above depend on it), -1 where unknown."""
-    import os
-
-    try:
-        return round(os.getloadavg()[0], 2)
-    except (AttributeError, OSError):
-        return -1.0
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bench.common import Figure, figure, headless, percentile
+from bench.common import Figure, figure, frame_figure, headless, percentile
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -198,11 +198,7 @@ def figures() -> Iterator[Figure]:
         app.close()
     times, cpu = tumble_frames()
     case = "20 d20 tumbling (the most the tray shows), 1280×720"
-    yield figure("dice_lab.tumble_frame.median", percentile(times, 50) * 1000, "ms", frames=len(times), case=case)
-    yield figure(
-        "dice_lab.tumble_frame.p99", percentile(times, 99) * 1000, "ms", frames=len(times), target_ms=8, case=case
-    )
-    yield figure("dice_lab.tumble_frame_cpu.median", percentile(cpu, 50) * 1000, "ms", frames=len(cpu), case=case)
-    yield figure(
-        "dice_lab.tumble_frame_cpu.p99", percentile(cpu, 99) * 1000, "ms", frames=len(cpu), target_ms=8, case=case
-    )
+    yield frame_figure("dice_lab.tumble_frame.median", times, 50, case=case)
+    yield frame_figure("dice_lab.tumble_frame.p99", times, 99, target_ms=8, case=case)
+    yield frame_figure("dice_lab.tumble_frame_cpu.median", cpu, 50, case=case)
+    yield frame_figure("dice_lab.tumble_frame_cpu.p99", cpu, 99, target_ms=8, case=case)

@@ -6,27 +6,19 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import Figure, figure, percentile
+from bench.common import Figure, figure, frame_figure, headless
 
 FRAMES_PER_RUN = 180
 RUNS = 4
 
 
-def _headless() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
-
-
 def ricochet_frame_times() -> list[float]:
     """Seconds per frame (update + draw) while the double ricochet chain plays, several runs."""
-    _headless()
+    headless()
     from game.client.app import App
     from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 
@@ -82,7 +74,7 @@ app.close()
 
 def whole_game_memory() -> dict[str, Any]:
     """A whole random hot-seat game played through the scene in a fresh process: its peak memory."""
-    _headless()
+    headless()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
@@ -95,12 +87,8 @@ def whole_game_memory() -> dict[str, Any]:
 def figures() -> Iterator[Figure]:
     """Frame time median/p99 during a ricochet chain; peak memory of a whole game (AI thinking: bench_play)."""
     times = ricochet_frame_times()
-    yield figure(
-        "kubtafl_client_ricochet_frame_median", percentile(times, 50) * 1000, "ms", frames=len(times), size="1280x720"
-    )
-    yield figure(
-        "kubtafl_client_ricochet_frame_p99", percentile(times, 99) * 1000, "ms", frames=len(times), target="< 8 ms"
-    )
+    yield frame_figure("kubtafl_client_ricochet_frame_median", times, 50, size="1280x720")
+    yield frame_figure("kubtafl_client_ricochet_frame_p99", times, 99, target="< 8 ms")
     memory = whole_game_memory()
     yield figure(
         "kubtafl_client_game_peak_rss", memory["max_rss_kb"] / 1024, "MB", actions=memory["actions"], target="< 200 MB"

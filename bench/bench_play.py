@@ -4,31 +4,22 @@ worker process against the same searches run inline."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 import time
 from collections.abc import Iterator
 
-from bench.common import Figure, figure, percentile
+from bench.common import Figure, figure, frame_figure, headless, load_average, percentile
 
 THINKING_FRAMES = 480  # about eight seconds of frames while the computer thinks
 POSITIONS = 6
 PROCESS_TIMEOUT = 120.0
 
 
-def _headless() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
-
-
 def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], list[float], int]:
     """Seconds between frames of the real loop (paced at 60 fps, drawn and flipped) while `level` thinks in the
     worker process, the computer playing both sides; the UI thread's CPU seconds per such frame (what the window
     itself spends, whatever else the machine runs); and how many decisions were made meanwhile."""
-    _headless()
+    headless()
     from game.client.app import App, start_session
     from game.client.play.worker import ProcessExecutor, set_default_executor
 
@@ -99,29 +90,26 @@ def search_speed(spec: str = "hard") -> tuple[dict[str, float], int]:
 def figures() -> Iterator[Figure]:
     """Frame interval median/p99 while hard thinks; hard's nodes per second in the process and inline."""
     intervals, cpu, decisions = thinking_frame_intervals()
-    yield figure(
+    yield frame_figure(
         "play_frame_interval_while_hard_thinks_median",
-        percentile(intervals, 50) * 1000,
-        "ms",
-        frames=len(intervals),
+        intervals,
+        50,
         decisions=decisions,
         executor="process",
         target="about 16.7 ms (60 fps)",
     )
-    yield figure(
+    yield frame_figure(
         "play_frame_interval_while_hard_thinks_p99",
-        percentile(intervals, 99) * 1000,
-        "ms",
-        frames=len(intervals),
+        intervals,
+        99,
         executor="process",
         target="< 18 ms",
-        load=_load(),
+        load=load_average(),
     )
-    yield figure(
+    yield frame_figure(
         "play_frame_cpu_while_hard_thinks_p99",
-        percentile(cpu, 99) * 1000,
-        "ms",
-        frames=len(cpu),
+        cpu,
+        99,
         median=round(percentile(cpu, 50) * 1000, 2),
         note="the UI thread's own CPU time per frame",
     )
@@ -129,16 +117,12 @@ def figures() -> Iterator[Figure]:
     yield figure("play_hard_nodes_per_s_inline", rates["inline"], "nodes/s", positions=positions)
     yield figure("play_hard_nodes_per_s_process", rates["process"], "nodes/s", positions=positions)
     yield figure(
-        "play_hard_process_vs_inline_speed", rates["process"] / rates["inline"], "ratio", target=">= 0.9", load=_load()
+        "play_hard_process_vs_inline_speed",
+        rates["process"] / rates["inline"],
+        "ratio",
+        target=">= 0.9",
+        load=load_average(),
     )
-
-
-def _load() -> float:
-    """The machine's one-minute load average (the figures above depend on it), -1 where unknown."""
-    try:
-        return round(os.getloadavg()[0], 2)
-    except (AttributeError, OSError):
-        return -1.0
 
 
 if __name__ == "__main__":

@@ -46,3 +46,16 @@ def headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("KUBIKI_HOME", tempfile.mkdtemp(prefix="kubiki-bench-"))
+
+
+def frame_figure(name: str, seconds: list[float], q: float, **extra: object) -> Figure:
+    """The q-th percentile of per-frame seconds as a figure in milliseconds, with the frame count."""
+    return figure(name, percentile(seconds, q) * 1000, "ms", frames=len(seconds), **extra)
+
+
+def load_average() -> float:
+    """The machine's one-minute load average (frame figures depend on it), -1 where unknown."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return -1.0

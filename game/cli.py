@@ -23,7 +23,11 @@ def build_parser() -> argparse.ArgumentParser:
     computers = " / ".join(SEAT_CHOICES[1:])
     for seat in range(4):
         parser.add_argument(f"--seat{seat}", metavar="WHO", help=f"seat {seat}: human, or {computers}")
-    parser.add_argument("--watch", action="store_true", help="AI at every seat, for spectating")
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="the hard computer at every seat, for spectating (CheckRisk: the front-line setup unless --level)",
+    )
     parser.add_argument("--replay", metavar="FILE", help="replay a game record, or a game of an arena JSON report")
     parser.add_argument("--game", type=int, default=1, metavar="N", help="with --replay of an arena report: game N")
     parser.add_argument("--screenshot", metavar="DIR", help="render every screen to PNG files in DIR and exit")

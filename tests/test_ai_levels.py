@@ -27,6 +27,8 @@ def test_every_player_level_has_its_own_strength_in_every_planner(spec: registry
     assert len(set(strengths)) == len(PLAYER_LEVELS)  # no level plays as another
     with pytest.raises(ValueError, match="'expert'"):
         make_planner(game, "expert")
+    with pytest.raises(TypeError, match="not a"):
+        make_planner(registry.load("kubtafl"), PLAYER_LEVELS[0])  # a planner plays its own mode only
 
 
 def test_a_planner_reads_its_strengths_from_the_level_table_and_a_level_without_one_fails(monkeypatch) -> None:

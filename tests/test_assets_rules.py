@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from game.client import i18n
 from game.paths import assets_dir
 
 RULES_DIR = assets_dir() / "rules"
@@ -113,6 +114,8 @@ def _format_problem(line: str) -> str | None:
 def test_every_mode_has_a_text_in_every_language(mode, language):
     text = _text(mode, language)
     assert text.startswith("# "), "a text opens with its title"
+    tab = i18n.Translator(language)(f"mode.{mode}")
+    assert text.splitlines()[0][2:].startswith(tab), f"the page is headed by its tab's name, {tab!r}"
     assert sum(1 for line in text.splitlines() if line.startswith("# ")) == 1
     assert sum(1 for line in text.splitlines() if line.startswith("## ")) >= 3
 

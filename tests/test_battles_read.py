@@ -78,8 +78,7 @@ def test_C11_each_sides_dice_in_its_colour_big_enough_hits_raised_misses_dimmed_
     b = scene(app)
     settle_scene(app)
     click_cell(app, "d4")
-    click_cell(app, "d5")
-    key(app, pygame.K_RETURN)  # all six attack
+    click_cell(app, "d5")  # all six attack
     until_result(app, 1)
     card, tray = b.view.card, b.view.card.tray
     rows = tray.faces()

@@ -45,6 +45,17 @@ def click_cell(app, cell: str, button: int = 1) -> None:
     frames(app, 1)
 
 
+def hold_cell(app, cell: str) -> None:
+    """A held click on `cell`: press, stay still past the hold time (half a second of frames), release."""
+    x, y = board(app).layout.cell_center(cell)
+    pos = (int(x), int(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    frames(app, 32)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 1)
+
+
 def press_button(app, buttons, key_name: str) -> None:
     """Click the drawn button `key_name` of the slot or the battle card."""
     match = [b for b in buttons() if b.key == key_name]
@@ -88,13 +99,14 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     state = b.session.state
     assert state.phase == "act" and state.seat == 0
     key(app, pygame.K_RETURN)  # the hand-over card back to player 1
-    # A split: three of a stack on rank 2 go forward (the picker opens with all but one).
+    # A split: three of a stack on rank 2 go forward (a held click opens the picker at all but one).
     origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and picks._count(c) >= 3)
     target = origin[0] + "3"
     click_cell(app, origin)
     assert picks.selected == origin
-    click_cell(app, target)
+    hold_cell(app, target)
     assert b.popups.picker is not None and b.popups.picker.value == picks._count(origin) - 1
+    assert b.session.state.actions_left == 3  # the held click's release did not act
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     idle(app)
@@ -132,9 +144,8 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == battle_odds(6, 3)[0]
     )
     assert any(m.kind == "crosshair" and m.cell == "d5" for m in b.marks.drawn)
-    click_cell(app, "d5")
-    assert b.popups.picker is not None and b.popups.picker.value == 6
-    key(app, pygame.K_RETURN)
+    click_cell(app, "d5")  # a click attacks at once with the amount the odds card shows (all six)
+    assert b.popups.picker is None and "d4xd5:6" in b.session.log
     rounds = 0
     while True:
         idle(app)
@@ -384,11 +395,10 @@ def test_eliminated_seats_are_greyed_and_skipped_and_each_human_gets_a_hand_over
 
 
 def attack_by_mouse(app, origin: str, target: str) -> None:
-    """Select `origin`, click `target` (an enemy stack), take the picker's amount (all, for an attack)."""
+    """Select `origin`, click `target` (an enemy stack): the attack goes at once with every token."""
     click_cell(app, origin)
     click_cell(app, target)
-    assert board(app).popups.picker is not None
-    key(app, pygame.K_RETURN)
+    assert board(app).popups.picker is None
     idle(app)
 
 
@@ -480,7 +490,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     assert [state.count[state.game.cell_index(c)] for c in ("c1", "d1")] == [2, 2]
     # Five onto four: the picker stops at the room left and says why (the rule of six).
     click_cell(app, "a1")
-    click_cell(app, "b1")
+    hold_cell(app, "b1")
     assert b.popups.picker is not None and b.popups.picker.high == 2 and "six" in b.popups.picker.title
     key(app, pygame.K_RETURN)
     idle(app)
@@ -578,5 +588,26 @@ def test_four_computer_seats_on_corners4_play_a_watch_game(home):
         assert {actor for actor in session.actors if actor >= 0} == {0, 1, 2, 3}
         deploys = [(t, a) for t, a in zip(session.log, session.actors, strict=True) if t.startswith("preset")]
         assert ("preset fort", 0) in deploys and ("preset box", 3) in deploys  # the presets chosen for them
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_a_held_click_opens_the_amount_picker_clear_of_the_odds_card(home, size):
+    app = make_app(size)
+    try:
+        app.goto("checkrisk", session=battle_session(["human", "human"]))
+        b = board(app)
+        idle(app)
+        click_cell(app, "d4")
+        hold_cell(app, "d5")
+        picker = b.popups.picker
+        assert picker is not None and picker.value == 6 and b.session.log == []
+        frames(app, 1)
+        odds = b.view.odds_rect
+        assert odds is not None and not odds.colliderect(picker.rect)  # the "+" and the odds both in sight
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        assert b.session.log[0] == "d4xd5:5"
     finally:
         app.close()

@@ -99,6 +99,17 @@ def _good():
             r"reinforcements\[0\]\.cells",
         ),
         (lambda d: d.update(phase="over"), r"outcome"),
+        (lambda d: d.update(phase="over", outcome="won"), r"^outcome: expected an object"),
+        (
+            lambda d: d.update(
+                phase="over", outcome={"winners": [3], "reason": "turn limit: most cells", "num_players": 4}
+            ),
+            r"^outcome\.winners: unknown seats \[3\]",
+        ),
+        (
+            lambda d: d.update(phase="over", outcome={"winners": [0], "reason": "bored"}),
+            r"^outcome\.reason: unknown reason 'bored'",
+        ),
     ],
 )
 def test_bad_position_names_the_field(change, field):

@@ -724,3 +724,21 @@ def test_C11_C12_longest_battle_fits_the_step_bound():
         do(state, "occupy:0")
         steps += 1
     assert rounds == 11 and steps <= _STEPS_PER_BATTLE
+
+
+def test_c4_the_front_line_setup_watched_by_the_computer_fights_within_three_rounds():
+    """--watch opens CheckRisk on the front line: armies deployed face to face fight from the first rounds."""
+    from game.client.play.session import GameSession
+    from game.client.play.worker import InlineExecutor
+    from game.engine.checkrisk import Attack
+
+    assert registry.find("checkrisk").watch_level == "frontline"
+    seats = ["ai:normal"] * 2
+    session = GameSession("checkrisk", "frontline", seats, seed=1, autosave=False, executor=InlineExecutor())
+    attacked = False
+    while session.state.round <= 3 and not attacked:
+        session.start_ai()
+        action = session.wait_ai()
+        attacked = isinstance(action, Attack)
+        session.apply(action)
+    assert attacked, session.log

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import ast
+import itertools
+import math
 import re
 from fractions import Fraction
 from pathlib import Path
 
-from game.client import i18n
+import pytest
+
+from game.client import art, i18n
 from game.client.dice_lab.stats import percent_text
 
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
@@ -102,3 +106,50 @@ def test_every_language_writes_numbers_from_its_own_data():
         "100 %",
     ]
     assert percent_text(Fraction(1, 3)) == "33.3 %"
+
+
+def _linear(u: float) -> float:
+    u /= 255
+    return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+
+def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = (_linear(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+#: Machado et al. (2009) full-severity matrices, applied in linear RGB.
+_VISION = {
+    "typical": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.01182, 0.04294, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.3039)),
+}
+
+
+def _seen(rgb: tuple[int, int, int], matrix) -> tuple[float, float, float]:
+    lin = [_linear(c) for c in rgb]
+    out = []
+    for row in matrix:
+        v = min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin, strict=True))))
+        out.append(255 * (1.055 * v ** (1 / 2.4) - 0.055 if v > 0.0031308 else 12.92 * v))
+    return out[0], out[1], out[2]
+
+
+@pytest.mark.parametrize("vision", sorted(_VISION))
+def test_the_four_seat_colours_stay_apart_for_every_eye(vision):
+    """At four seats no two accents are alike (gold and orange were 33 apart): a CIE76 distance of at least 50 with
+    typical vision, and of at least 15 with each full colour-vision deficiency (where the seats' emblems carry the
+    rest, as they do for the Okabe-Ito sky and green)."""
+    matrix = _VISION[vision]
+    least = 50 if vision == "typical" else 15
+    for a, b in itertools.combinations(art.SEAT_COLOURS, 2):
+        distance = math.dist(_lab(_seen(a, matrix)), _lab(_seen(b, matrix)))
+        assert distance >= least, f"{a} and {b} are {distance:.0f} apart for {vision}"

@@ -246,10 +246,24 @@ def test_quick_launch_seats():
     args = argparse.Namespace(watch=False, seat0=None, seat1="ai:hard", seat2=None, seat3=None)
     assert seats_from_args(args, 2) == ["human", "ai:hard"]
     args.watch = True
-    assert seats_from_args(args, 3) == ["ai:normal", "ai:hard", "ai:normal"]
+    args.seat1 = "ai:easy"
+    assert seats_from_args(args, 3) == ["ai:hard", "ai:easy", "ai:hard"]  # watching: hard unless told
     args.seat1 = "robot"
     with pytest.raises(ValueError, match="robot"):
         seats_from_args(args, 2)
+
+
+def test_quick_launch_watching_checkrisk_opens_the_front_line_with_hard_seats():
+    import argparse
+
+    from game.client.app import quick_launch
+
+    args = argparse.Namespace(mode="checkrisk", level=None, watch=True, seed=None, seat0=None, seat1=None)
+    assert quick_launch(args) == ("checkrisk", "frontline", ["ai:hard", "ai:hard"], None)
+    args.level = "standard"
+    assert quick_launch(args) == ("checkrisk", "standard", ["ai:hard", "ai:hard"], None)
+    args.mode = "chess"
+    assert "cannot be played" in str(quick_launch(args))
 
 
 def test_one_seat_parser_for_every_level_name():

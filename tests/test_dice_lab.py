@@ -377,6 +377,17 @@ def test_roll_x100_adds_up_and_history_keeps_twenty(app, lab):
     assert all(chip.text for chip in lab.tab.history)
 
 
+@pytest.mark.parametrize("tab", [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4])
+def test_after_a_single_roll_roll_x100_still_shows_the_fairness_verdict(app, lab, tab):
+    key(app, tab)
+    key(app, pygame.K_r)
+    frames(app, 2)
+    click(app, button_by_text(app, "Roll ×100"))
+    frames(app, 2)
+    assert lab.card_shown and "rolls observed" in lab.card_shown[-1]
+    assert lab.card_shown[0] == lab.card_lines()[0]  # the roll's first line stays above it
+
+
 def test_rolling_animates_and_space_skips(app, lab):
     app.settings.anim_speed = "normal"
     key(app, pygame.K_r)

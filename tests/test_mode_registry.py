@@ -66,6 +66,8 @@ def test_rules_and_outcome_reasons_resolve(spec: registry.ModeSpec) -> None:
     assert game.name == spec.name
     reasons = registry.resolve(spec.reasons)
     assert issubclass(reasons, StrEnum) and game.reasons is reasons
+    assert spec.watch_level in registry.levels(spec.name)
+    assert registry.load(spec.name, spec.watch_level).name == spec.name
 
 
 @pytest.mark.parametrize("spec", BOARD_SPECS, ids=_ids(BOARD_SPECS))

@@ -15,7 +15,7 @@ import pygame
 from game.client import art
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
-from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, parse_seat
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, WATCH_AI_SEAT, parse_seat
 from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
 from game.client.settings import Settings, load_settings, save_settings
@@ -369,13 +369,14 @@ def _load_sound(app: App) -> SoundBoard | None:
 
 
 def seats_from_args(args: argparse.Namespace, num_players: int) -> list[str]:
-    """Seats from --seatN/--watch, parsed: seat 0 human and the rest AI (normal) unless told; ValueError if bad."""
+    """Seats from --seatN/--watch, parsed: seat 0 human and the rest AI (normal) unless told, every seat the hard
+    computer when watching (the game at its best); ValueError if bad."""
     seats = []
     for seat in range(num_players):
         given = getattr(args, f"seat{seat}", None)
         parsed = parse_seat(given) if given else None
         if args.watch:
-            seats.append(parsed if parsed and parsed != HUMAN else DEFAULT_AI_SEAT)
+            seats.append(parsed if parsed and parsed != HUMAN else WATCH_AI_SEAT)
         else:
             seats.append(parsed or (HUMAN if seat == 0 else DEFAULT_AI_SEAT))
     return seats
@@ -398,29 +399,43 @@ def start_session(
     return app.goto(mode, session=session)
 
 
+QuickLaunch = tuple[str, str | None, list[str], int | None]
+
+
+def quick_launch(args: argparse.Namespace) -> QuickLaunch | str:
+    """The game `--mode` asks for (mode, level, seats, seed), or what is wrong with the command line."""
+    from game.client.modes import playable
+    from game.client.userfiles import load_game
+    from game.engine import registry
+
+    if not playable(args.mode):
+        known = ", ".join(m for m in registry.modes() if playable(m)) or "none yet"
+        return f"mode {args.mode!r} cannot be played (playable: {known})"
+    spec = registry.find(args.mode)
+    level = args.level
+    if args.watch and level is None and spec is not None:
+        level = spec.watch_level  # watching shows a setup where the computers fight early
+    try:
+        game = load_game(args.mode, level)
+        seats = seats_from_args(args, game.num_players)
+    except (KeyError, ValueError) as exc:
+        return str(exc)
+    return args.mode, level, seats, args.seed
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     started = time.perf_counter()
     quick = None
-    from game.client.modes import SCENE_ONLY, playable
+    from game.client.modes import SCENE_ONLY
 
     lab = args.mode in SCENE_ONLY  # opens with no game to set up
     if args.mode and not lab:
-        from game.engine import registry
-
-        if not playable(args.mode):
-            known = ", ".join(m for m in registry.modes() if playable(m)) or "none yet"
-            print(f"main.py: mode {args.mode!r} cannot be played (playable: {known})", file=sys.stderr)
+        launch = quick_launch(args)
+        if isinstance(launch, str):
+            print(f"main.py: {launch}", file=sys.stderr)
             return 2
-        from game.client.userfiles import load_game
-
-        try:
-            game = load_game(args.mode, args.level)
-            seats = seats_from_args(args, game.num_players)
-        except (KeyError, ValueError) as exc:
-            print(f"main.py: {exc}", file=sys.stderr)
-            return 2
-        quick = (args.mode, args.level, seats, args.seed)
+        quick = launch
     replay = None
     if getattr(args, "replay", None):
         from game.client.play.records import RecordError, read_records

@@ -39,6 +39,7 @@ ORANGE = (230, 159, 0)
 SKY = (86, 180, 233)
 GREEN = (0, 158, 115)
 VERMILLION = (213, 94, 0)
+VIOLET = (140, 80, 230)  # the fourth seat: far from orange, sky and green also for colour-blind eyes
 IVORY = (246, 238, 218)
 CHARCOAL = (44, 44, 48)
 Colour = tuple[int, int, int]
@@ -51,7 +52,7 @@ SQUARE_LIGHT = (178, 158, 120)
 SQUARE_DARK = (136, 113, 82)
 
 # One accent per seat (Okabe–Ito: colour-blind safe); seats also differ by emblem or rim, never colour alone.
-SEAT_COLOURS: tuple[Colour, ...] = (ORANGE, SKY, GREEN, VERMILLION)
+SEAT_COLOURS: tuple[Colour, ...] = (ORANGE, SKY, GREEN, VIOLET)
 
 # Overlays on the board.
 MOVE_MARK = (250, 240, 200)

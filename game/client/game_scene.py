@@ -22,7 +22,7 @@ reason)` when the session ends. For `--screenshot`, a scene may define a classme
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -56,7 +56,7 @@ class GameScene(Scene):
         return self.session
 
     # --- hooks for subclasses --------------------------------------------------------------------
-    def enter_board(self, **context: Any) -> None:
+    def enter_board(self, **context: object) -> None:
         """Set the board up for `self.session`."""
 
     def leave_board(self) -> None:

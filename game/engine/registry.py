@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import files
-from game.engine.core import Game
+from game.engine.core import JSON, Game, JSONObject
 from game.paths import levels_dir
 
 DEFAULT_LEVEL = "standard"
@@ -40,6 +40,8 @@ class ModeSpec:
     knowledge: str | None = None
     #: The AI's planner factory `(game, level_name) -> Planner`; None when the generic searchers play.
     planner: str | None = None
+    #: The level `--watch` shows when none is named: one where the computers fight early.
+    watch_level: str = DEFAULT_LEVEL
 
     @property
     def board(self) -> bool:
@@ -67,6 +69,7 @@ MODES: tuple[ModeSpec, ...] = (
         reasons="game.engine.reasons:CheckRiskReason",
         knowledge="ai.dice_modes_eval:CheckRiskKnowledge",
         planner="ai.checkrisk_planner:make_planner",
+        watch_level="frontline",
     ),
     ModeSpec(
         "battle_checkers",
@@ -112,15 +115,15 @@ def modes() -> list[str]:
     return [spec.name for spec in MODES if spec.engine is not None and present(spec.engine)]
 
 
-def _factory(mode: str) -> Callable[[str, dict[str, Any]], Game]:
+def _factory(mode: str) -> Callable[[str, JSONObject], Game]:
     spec = find(mode)
     if spec is None or spec.engine is None or mode not in modes():
         raise KeyError(f"unknown mode {mode!r}; known: {', '.join(modes()) or 'none'}")
-    factory: Callable[[str, dict[str, Any]], Game] = resolve(spec.engine)
+    factory: Callable[[str, JSONObject], Game] = resolve(spec.engine)
     return factory
 
 
-def make_game(mode: str, level_name: str, level_data: dict[str, Any]) -> Game:
+def make_game(mode: str, level_name: str, level_data: JSONObject) -> Game:
     """The game of `mode` built from a level's name and data (as `load` builds it from the level file)."""
     return _factory(mode)(level_name, level_data)
 
@@ -143,7 +146,7 @@ def level_path(mode: str, level: str) -> Path:
     return levels_dir() / mode / f"{level}.json"
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path) -> JSON:
     """Read a JSON file; only a regular file is opened (a FIFO never hangs), and any failure to read or parse it
     becomes a ValueError (`DamagedFile`) naming the file and the cause."""
     return files.read_json(path)

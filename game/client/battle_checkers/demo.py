@@ -3,12 +3,17 @@ turn with the planner open, attacks of every kind, the fate offer, and a last bl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.client.board.demo import instant
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.battle_checkers import BattleCheckersGame
+from game.engine.battle_checkers import BattleCheckersGame, BattleCheckersState
+from game.engine.core import JSON
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.battle_checkers.scene import BattleCheckersScene
 
 AI = "ai:easy"
 Units = dict[str, tuple[int, str]]  # cell -> (owner, facing)
@@ -40,11 +45,11 @@ def position(
     spirit: tuple[int, int] = (6, 6),
     turn: int = 7,
     seed: int = 5,
-    **extra: Any,
+    **extra: JSON,
 ) -> GameSession:
     """A session on the standard level from a prepared position (the engine reads and checks it)."""
     session = GameSession("battle_checkers", "standard", seats, seed=seed, autosave=False, executor=InlineExecutor())
-    data: dict[str, Any] = {
+    data: dict[str, JSON] = {
         "board": [10, 10],
         "spirit": list(spirit),
         "phase": phase,
@@ -70,16 +75,16 @@ def crowded() -> GameSession:
     )
     for _ in range(2):
         session.apply(session.state.action_from_str("preset wedge"))
-    state: Any = session.state
-    if state.phase != "main" or state.player != 0:
+    state = session.state
+    if not isinstance(state, BattleCheckersState) or state.phase != "main" or state.player != 0:
         raise RuntimeError("the crowded board expects Orange to act first")
     return session
 
 
-def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
+def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     """(name, context) pairs for `--screenshot`."""
 
-    def deploy(scene: Any) -> None:
+    def deploy(scene: BattleCheckersScene) -> None:
         picks = scene.view.picks
         picks.use_preset("wedge")
         first = sorted(picks.draft)[0]
@@ -88,7 +93,7 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         picks.turn_unit("e4", 1)
         picks.hover = "e4"
 
-    def plan(scene: Any) -> None:
+    def plan(scene: BattleCheckersScene) -> None:
         picks = scene.view.picks
         picks.select("c2")
         picks.choose_use(0)
@@ -96,7 +101,7 @@ def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
         picks.turn_ghost(1)
         scene.view.picks.threat = False
 
-    def attack(scene: Any) -> None:
+    def attack(scene: BattleCheckersScene) -> None:
         picks = scene.view.picks
         picks.hover = "d5"
 

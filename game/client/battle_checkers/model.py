@@ -8,11 +8,10 @@ and the scene rebuilds it from the state when the queue empties (the two then co
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.client.board.layout import cell_xy
 from game.client.board.piece import PieceView
-from game.engine.battle_checkers import DIRECTIONS
+from game.engine.battle_checkers import BattleCheckersState
 
 
 @dataclass
@@ -40,14 +39,14 @@ class BattleCheckersModel:
     player: int = 0
 
     @classmethod
-    def from_state(cls, state: Any) -> BattleCheckersModel:
+    def from_state(cls, state: BattleCheckersState) -> BattleCheckersModel:
         """The units of a Battle Checkers state."""
         board = state.board
         model = cls(
             cols=board.width,
             rows=board.height,
             spirit=list(state.spirit),
-            dice=tuple(state.dice) if state.dice is not None else None,
+            dice=state.dice,
             spent=list(state.spent),
             turn=state.turn,
             turn_limit=state.turn_limit,
@@ -55,15 +54,14 @@ class BattleCheckersModel:
         )
         for seat in (0, 1):
             for cell in state.units_of(seat):
-                unit = state.unit_at(cell)
                 x, y = board.xy(cell)
                 model.units[board.name(cell)] = UnitView(
                     seat,
                     float(x),
                     float(y),
-                    float(DIRECTIONS.index(unit["facing"])),
-                    attack=unit["attack"],
-                    shield=unit["shield"],
+                    float(state.facing[cell]),
+                    attack=state.can_attack(cell),
+                    shield=state.has_shield(cell),
                 )
         return model
 

@@ -6,7 +6,7 @@ the plan's end cell and final facing (the pip planner), an attack, and the fate 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +23,7 @@ from game.engine.battle_checkers import (
     USE_SUM,
     Activate,
     Attack,
+    BattleCheckersState,
     Place,
     Placed,
     Preset,
@@ -59,7 +60,7 @@ class BattleCheckersPicks(BoardPicks):
         self._actors: set[str] = set()
 
     # ----- position -----
-    def rebuild(self, state: Any, human: bool) -> None:
+    def rebuild(self, state: BattleCheckersState, human: bool) -> None:
         """Index the new position (attacks, units that can act); the draft stays while deploying."""
         self.state = state
         self.human = human

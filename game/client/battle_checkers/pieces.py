@@ -12,7 +12,6 @@ import pygame
 
 from game.client import art
 
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (art.ORANGE, art.SKY)
 ANGLE_STEPS = 64  # cached facings: 8 per eighth, enough for a smooth turn
 SUPER = 3  # supersampling: pygame draws polygons without anti-aliasing
 BLADE = art.BLADE
@@ -22,7 +21,7 @@ INK = art.PIECE_INK
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The side's accent."""
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return art.SEAT_COLOURS[seat % 2]
 
 
 def direction(facing: float) -> tuple[float, float]:

@@ -10,9 +10,8 @@ cheapest such plan costs no more than the roll's sum.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
-from game.engine.battle_checkers import REAR, RIGHT, USE_SUM, side_hit
+from game.engine.battle_checkers import REAR, RIGHT, USE_SUM, BattleCheckersState, side_hit
 from game.engine.battle_checkers.actions import ROLL_OUTCOMES
 
 MAX_PIPS = 12
@@ -26,7 +25,7 @@ def sum_at_least() -> dict[int, Fraction]:
     return out
 
 
-def threats(state: Any, seat: int) -> dict[int, Fraction]:
+def threats(state: BattleCheckersState, seat: int) -> dict[int, Fraction]:
     """Cell -> the chance an enemy unit can strike the rear or right flank of `seat`'s unit there next turn."""
     board = state.board
     mine = set(state.units_of(seat))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from game.client.play.session import GameSession
 
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.board.scene import BoardScene
+
+SceneT = TypeVar("SceneT", bound="BoardScene")
 
 
 def play_ai_until(session: GameSession, done: Callable[[GameSession], bool], limit: int) -> GameSession:
@@ -24,10 +26,10 @@ def play_ai_until(session: GameSession, done: Callable[[GameSession], bool], lim
     return session
 
 
-def instant(app: App, step: Callable[[BoardScene], None] | None = None) -> Callable[[BoardScene], None]:
+def instant(app: App, step: Callable[[SceneT], None] | None = None) -> Callable[[SceneT], None]:
     """A screenshot context's `prepare`: animations set to instant, then `step(scene)` where one is given."""
 
-    def prepare(scene: BoardScene) -> None:
+    def prepare(scene: SceneT) -> None:
         app.settings.anim_speed = "instant"
         if step is not None:
             step(scene)

@@ -32,6 +32,7 @@ class HandoverCard:
     button: str
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     ok: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    pressed: bool = False  # the button went down on the card: only then does its release dismiss it
 
     def layout(self, bounds: pygame.Rect, unit: int) -> None:
         """Centre the card over `bounds` (the board)."""
@@ -44,9 +45,14 @@ class HandoverCard:
         self.ok.midbottom = (self.rect.centerx, self.rect.bottom - unit)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """True when this event dismisses the card (a click on it, Enter or Space)."""
+        """True when this event dismisses the card (a click on it, Enter or Space). The release of the click that
+        opened the card (pressed before it was up) does not count."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = bool(self.rect.collidepoint(event.pos))
+            return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return bool(self.rect.collidepoint(event.pos))
+            released, self.pressed = self.pressed, False
+            return released and bool(self.rect.collidepoint(event.pos))
         return event.type == pygame.KEYDOWN and event.key in DISMISS_KEYS
 
     def draw(self, surface: pygame.Surface, unit: int) -> None:

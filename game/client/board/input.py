@@ -2,7 +2,8 @@
 
 Pointer: `Hover` (the pointer moved; cell may be None off the board), `Press` (left button down on a cell: a
 click; the mode returns True to grab the piece there, which lets a drag start from it), `Release` (the button
-came up without a drag), `Drag` (the grabbed piece was dragged past `DRAG_PIXELS` and released on `dst`),
+came up without a drag), `Hold` (the grabbed press stayed still for `HOLD_SECONDS`; when the mode takes it, the release
+counts for nothing), `Drag` (the grabbed piece was dragged past `DRAG_PIXELS` and released on `dst`),
 `RightClick`, `Wheel` (notches, + is up). Keys: `Arrow` (move the cursor), `Confirm` (Enter/Space), `Tab`
 (cycle pieces; back with Shift), `Key` (any other key a mode may use: T, R, G, V, Q, E…). The key modifiers
 held travel on the intent (`Press.mod`, `Key.mod`), so no mode reads the keyboard's state. Undo (Ctrl+Z), hint
@@ -19,6 +20,7 @@ import pygame
 from game.client.board.layout import BoardLayout
 
 DRAG_PIXELS = 8  # how far the pointer must travel with the button down before it is a drag
+HOLD_SECONDS = 0.45  # how long a grabbed press must stay still to be a held click (a long press)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 Pos = tuple[int, int]
@@ -49,6 +51,14 @@ class Release:
     cell: str | None
     pos: Pos
     grabbed: str
+
+
+@dataclass(frozen=True)
+class Hold:
+    """The press that grabbed `cell` has been held still for `HOLD_SECONDS` (a long press)."""
+
+    cell: str
+    pos: Pos
 
 
 @dataclass(frozen=True)
@@ -98,13 +108,13 @@ class Tab:
 
 @dataclass(frozen=True)
 class Key:
-    """Any other key."""
+    """Another key, for the mode to read: its code and modifiers."""
 
     key: int
     mod: int
 
 
-Intent = Hover | Press | Release | Drag | RightClick | Wheel | Arrow | Confirm | Tab | Key
+Intent = Hover | Press | Release | Hold | Drag | RightClick | Wheel | Arrow | Confirm | Tab | Key
 
 
 class PointerTracker:
@@ -114,11 +124,27 @@ class PointerTracker:
         self.grab: tuple[str, Pos] | None = None  # the cell a press grabbed, and where
         self.dragging = False
         self.pos: Pos | None = None  # the last pointer position (a wheel event has none)
+        self.held = 0.0  # seconds the grabbed press has stayed still
+        self.hold_sent = False  # the press became a `Hold` (sent once)
+        self.hold_taken = False  # the mode acted on the `Hold`: the release counts for nothing
 
     def reset(self) -> None:
         """Forget a press in progress."""
         self.grab = None
         self.dragging = False
+        self.held = 0.0
+        self.hold_sent = False
+        self.hold_taken = False
+
+    def tick(self, dt: float) -> Hold | None:
+        """Time passing: a grabbed press held still long enough becomes a `Hold` (once)."""
+        if self.grab is None or self.dragging or self.hold_sent:
+            return None
+        self.held += dt
+        if self.held < HOLD_SECONDS:
+            return None
+        self.hold_sent = True
+        return Hold(*self.grab)
 
     def pointer(self, event: pygame.event.Event, layout: BoardLayout) -> Intent | None:
         """The intent of a mouse event, or None."""
@@ -134,9 +160,9 @@ class PointerTracker:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return RightClick(layout.name_at(event.pos), event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            grab, dragging = self.grab, self.dragging
+            grab, dragging, held = self.grab, self.dragging, self.hold_taken
             self.reset()
-            if grab is None:
+            if grab is None or (held and not dragging):
                 return None
             cell = layout.name_at(event.pos)
             if dragging:

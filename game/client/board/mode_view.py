@@ -98,7 +98,8 @@ class ModeView(Protocol[StateT, ModelT]):
         """Drop every pick (selection, hover, preview): an action was committed or taken back."""
 
     def pointer(self, intent: Intent) -> bool:
-        """A pointer intent on an idle human turn; return True from a `Press` to grab the piece there (drag)."""
+        """A pointer intent on an idle human turn; return True from a `Press` to grab the piece there (drag), and
+        from a `Hold` that the mode acted on (its release is then ignored)."""
 
     def key(self, intent: Intent) -> None:
         """A key intent (arrows, Enter, Tab, other keys) on an idle human turn."""

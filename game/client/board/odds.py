@@ -4,7 +4,6 @@ an odds card goes: its size for its lines, beside the hovered cell."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pygame
 
@@ -12,7 +11,7 @@ from game.client import art
 from game.client.board.layout import BoardLayout
 
 
-def percent(p: Any) -> str:
+def percent(p: Fraction | float) -> str:
     """An exact probability shown as a whole percentage ('<1 %' and '>99 %' at the ends)."""
     value = float(p) * 100
     if 0 < value < 1:
@@ -28,9 +27,16 @@ def fraction_text(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def card_rect(layout: BoardLayout, cell: str, texts: list[str], size: int, room: int | None = None) -> pygame.Rect:
+def card_rect(
+    layout: BoardLayout,
+    cell: str,
+    texts: list[str],
+    size: int,
+    room: int | None = None,
+    avoid: pygame.Rect | None = None,
+) -> pygame.Rect:
     """An odds card of `texts` (the first line bold) at font `size`, no wider than `room`, beside `cell`: on its
-    right, else on its left, kept on the board's frame."""
+    right, else on its left, kept on the board's frame; clear of `avoid` (an open amount picker) where it fits."""
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
     w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
     h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
@@ -40,4 +46,19 @@ def card_rect(layout: BoardLayout, cell: str, texts: list[str], size: int, room:
     if rect.right > layout.frame.right:
         rect.midright = (int(cx - layout.cell * 0.6), int(cy))
     rect.clamp_ip(layout.frame)
+    if avoid is None or not rect.colliderect(avoid):
+        return rect
+    gap = size // 2
+    for place in ("right", "left", "below", "above"):
+        spot = rect.copy()
+        if place == "right":
+            spot.left = avoid.right + gap
+        elif place == "left":
+            spot.right = avoid.left - gap
+        elif place == "below":
+            spot.top = avoid.bottom + gap
+        else:
+            spot.bottom = avoid.top - gap
+        if layout.frame.contains(spot):
+            return spot
     return rect

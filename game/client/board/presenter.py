@@ -5,7 +5,7 @@ panel's buttons (pygame_gui), which change with the replay, watch mode and the e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -228,7 +228,7 @@ class PanelPresenter:
         t = self.scene.app.t
         review = self.scene.reviewer.review
         assert review is not None
-        state: Any = review.state()
+        state = review.state()
         seat = state.current_player() if state.current_player() >= 0 else self._shown_seat()
         if state.is_terminal():
             seat, turn_text = self._ended(state.outcome())

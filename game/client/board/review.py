@@ -10,6 +10,7 @@ import pygame
 
 from game.client import art
 from game.client.play.records import Timeline
+from game.engine.core import AnyState
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 1.1  # between two moves at speed 1×
@@ -79,7 +80,7 @@ class Review:
         """Show `entry`, kept in range."""
         self.entry = max(0, min(self.total, entry))
 
-    def state(self) -> object:
+    def state(self) -> AnyState:
         """The position after the shown entry (the start: after the opening chance outcomes)."""
         ends = self.timeline.entry_ends()
         if self.entry > 0:

@@ -3,7 +3,7 @@ mode's playback (the computer plays every seat), the banner over a reviewed boar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,6 +12,7 @@ from game.client.play.records import RecordError, Timeline
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.engine.core import AnyState, Event
 
 REVIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -62,7 +63,7 @@ class ReviewController:
             self.timeline = Timeline(s.game)
         return self.timeline
 
-    def show_position(self, state: Any) -> None:
+    def show_position(self, state: AnyState | None) -> None:
         """Show `state` (a past position) read-only instead of the live board; None returns to the game."""
         self.scene.popups.close()
         self.scene.view.reset()
@@ -140,7 +141,7 @@ class ReviewController:
                 texts.append(text)
         return texts
 
-    def last_entry_events(self) -> list[object]:
+    def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it (the last move's marks)."""
         s = self.scene.session
         if s is None or not s.log:

@@ -50,6 +50,16 @@ if TYPE_CHECKING:
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN)
 
 
+def _notations(play: object) -> list[str]:
+    """A context's `play`: the notations to commit first (none when it names none)."""
+    return [str(text) for text in play] if isinstance(play, list) else []
+
+
+def _entry(entry: object) -> int:
+    """A context's `entry` or `review`: a move-list entry (0, the start, when it names none)."""
+    return entry if isinstance(entry, int) else 0
+
+
 def _ctrl(event: pygame.event.Event, key: int) -> bool:
     return bool(event.type == pygame.KEYDOWN and event.key == key and event.mod & pygame.KMOD_CTRL)
 
@@ -63,8 +73,8 @@ class BoardScene(GameScene):
         cls,
         mode: str = "",
         view: Callable[[], ModeView[Any, Any]] | None = None,
-        screenshots: Callable[[Any], list[tuple[str, dict[str, Any]]]] | None = None,
-        **kwargs: Any,
+        screenshots: Callable[[App], list[tuple[str, dict[str, object]]]] | None = None,
+        **kwargs: object,
     ) -> None:
         """A mode's scene: its `mode`, its `view` class and its `screenshots(app)` states for `--screenshot`."""
         super().__init_subclass__(**kwargs)
@@ -101,7 +111,7 @@ class BoardScene(GameScene):
         self.animator.handlers.update(self.view.event_handlers())
 
     # ----- life cycle -----
-    def enter_board(self, **context: Any) -> None:
+    def enter_board(self, **context: object) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
         picks (`prepare`: a callable given the settled scene)."""
         self.view.enter()  # a mode with cards or drafts drops what a last game left
@@ -117,16 +127,17 @@ class BoardScene(GameScene):
         self.layout_board(self.size)
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
-        for text in context.get("play", []) or []:
+        for text in _notations(context.get("play")):
             self.turns.commit(self.live.state.action_from_str(text))
             self.queue.skip()
+        review = context.get("review")
         if self.reviewer.replay is not None:
             self.queue.clear()
-            self.reviewer.start(int(context.get("entry", 0)))
-        elif context.get("review") is not None:
+            self.reviewer.start(_entry(context.get("entry")))
+        elif review is not None:
             self.settle_now()
             self.turns.game_over_shown = self.live.is_over  # reviewing a finished game: its card was seen
-            self.reviewer.start(int(context["review"]))
+            self.reviewer.start(_entry(review))
         prepare = context.get("prepare")
         if callable(prepare):
             self.settle_now()
@@ -314,6 +325,9 @@ class BoardScene(GameScene):
         if self.reviewer.replay is not None:
             self.reviewer.tick(dt)
         self.marks.time = self.time
+        held = self.tracker.tick(dt)
+        if held is not None and self.accepting_input:
+            self.tracker.hold_taken = self.view.pointer(held)
         was_busy = self.queue.busy
         self.queue.update(dt)
         if self.session is None:

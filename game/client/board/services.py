@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
     from game.client.play.session import GameSession
     from game.client.settings import Settings
+    from game.engine.core import Event
 
 T = TypeVar("T")
 
@@ -84,7 +85,7 @@ class BoardServices:
         """The session's log with the mode's `entry_note` on each decision."""
         return self._scene.reviewer.entry_texts()
 
-    def last_entry_events(self) -> list[object]:
+    def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it."""
         return self._scene.reviewer.last_entry_events()
 
@@ -217,6 +218,12 @@ class BoardServices:
     ) -> None:
         """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
         self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)
+
+    @property
+    def picker_rect(self) -> pygame.Rect | None:
+        """Where the open amount picker is drawn (cards beside it keep clear), None when it is closed."""
+        picker = self._scene.popups.picker
+        return picker.rect if picker is not None else None
 
     def open_picker(
         self,

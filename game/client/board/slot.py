@@ -4,7 +4,7 @@ Clear, Deploy for me, Confirm) with what a click on them does to the mode's pick
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -27,7 +27,7 @@ class SlotRows(NamedTuple):
 class DeployPicks(Protocol):
     """The picks of a mode with a drafted deployment."""
 
-    draft: dict[str, Any]
+    draft: dict[str, int]
     draft_preset: str
 
     def use_preset(self, name: str) -> None:

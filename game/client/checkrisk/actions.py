@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from game.engine.checkrisk import Attack, Deploy, Move, Occupy, Preset, Reinforce, Retreat, Word
+from game.engine.checkrisk import (
+    Attack,
+    CheckRiskAction,
+    CheckRiskGame,
+    CheckRiskState,
+    Deploy,
+    Move,
+    Occupy,
+    Preset,
+    Reinforce,
+    Retreat,
+    Word,
+)
 from game.engine.checkrisk.actions import from_str
 
 
@@ -18,12 +29,12 @@ class ActionIndex:
     deploy: dict[str, list[int]] = field(default_factory=dict)  # cell -> amounts that may go there now
     presets: list[str] = field(default_factory=list)
     reinforce: set[str] = field(default_factory=set)
-    retreats: dict[tuple[tuple[str, int], ...], Any] = field(default_factory=dict)  # parts -> action
+    retreats: dict[tuple[tuple[str, int], ...], Retreat] = field(default_factory=dict)  # parts -> action
     occupy: list[int] = field(default_factory=list)
     words: set[str] = field(default_factory=set)
 
     @classmethod
-    def build(cls, state: Any) -> ActionIndex:
+    def build(cls, state: CheckRiskState) -> ActionIndex:
         """Index `state.legal_actions()`."""
         index = cls()
         name = state.game.cell_name
@@ -61,7 +72,7 @@ class ActionIndex:
         return sorted({c for parts in self.retreats for c, _ in parts})
 
 
-def typed(game: Any, text: str) -> Any:
+def typed(game: CheckRiskGame, text: str) -> CheckRiskAction | None:
     """The typed action a logged notation names (legal now or not), or None."""
     try:
         return from_str(game.board, text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.client import art
 from game.client.anim import Anim, ease_out_back
@@ -112,8 +112,8 @@ class CheckRiskAnimation:
         count: int,
         src: tuple[float, float],
         dst: tuple[float, float],
-        take: Callable[[], Any],
-        land: Callable[[], Any],
+        take: Callable[[], object],
+        land: Callable[[], object],
         sound: str = "slide",
     ) -> None:
         """A stack of `count` lifts off at `src` (after `take`), slides to `dst`, and `land` puts it down."""
@@ -292,7 +292,7 @@ class CheckRiskAnimation:
     def _taker(self, cell: str, n: int) -> Callable[[], None]:
         return lambda: self.model().take(cell, n)
 
-    def _adder(self, cell: str, seat: int, n: int) -> Callable[[], Any]:
+    def _adder(self, cell: str, seat: int, n: int) -> Callable[[], object]:
         return lambda: self.model().add(cell, seat, n)
 
     def occupied(self, ev: Occupied) -> None:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.client.board.demo import instant, play_ai_until
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.checkrisk import Attack, CheckRiskGame, Retreat
+from game.engine.checkrisk import Attack, CheckRiskGame, CheckRiskState, Retreat
 
 if TYPE_CHECKING:
+    from game.client.app import App
     from game.client.board.scene import BoardScene
+    from game.client.checkrisk.scene import CheckRiskScene
 
 AI = "ai:easy"
 
@@ -28,14 +30,16 @@ def played_until(
 
 def attack_ready(session: GameSession) -> bool:
     """Seat 0 is to act with an attack open."""
-    s: Any = session.state
-    return s.phase == "act" and s.seat == 0 and any(isinstance(a, Attack) and a.n >= 3 for a in s.legal_actions())
+    s = session.state
+    if not isinstance(s, CheckRiskState) or s.phase != "act" or s.seat != 0:
+        return False
+    return any(isinstance(a, Attack) and a.n >= 3 for a in s.legal_actions())
 
 
 def retreat_ready(session: GameSession) -> bool:
     """A defender is asked, and may retreat."""
-    s: Any = session.state
-    battle = s.pending_battle()
+    s = session.state
+    battle = s.pending_battle() if isinstance(s, CheckRiskState) else None
     return battle is not None and battle.stage == "defender" and any(isinstance(a, Retreat) for a in s.legal_actions())
 
 
@@ -46,7 +50,7 @@ def odds_session() -> GameSession:
     return session
 
 
-def best_attack(session: GameSession) -> Any:
+def best_attack(session: GameSession) -> Attack:
     """Seat 0's attack with the most tokens."""
     attacks = [a for a in session.state.legal_actions() if isinstance(a, Attack)]
     return max(attacks, key=lambda a: (a.n, -a.origin))
@@ -70,7 +74,7 @@ def show_round_result(scene: BoardScene, attack: object, rounds: int = 2) -> Non
     """Attack with `attack` and fight on (Continue; the defender stands) until round `rounds` is rolled, the earlier
     rounds at instant speed, the last at normal speed up to the moment its result is stated on the card."""
     from game.client.checkrisk.view import CheckRiskView
-    from game.engine.checkrisk import CONTINUE, STAND, CheckRiskState
+    from game.engine.checkrisk import CONTINUE, STAND
 
     view = scene.view
     assert isinstance(view, CheckRiskView)
@@ -103,7 +107,9 @@ def late_position(session_seats: list[str]) -> GameSession:
     """Four seats on corners4 late in a game: seats 2 and 3 out, seat 1 down to one token, seat 0 to act."""
     session = GameSession("checkrisk", "corners4", session_seats, seed=9, autosave=False, executor=InlineExecutor())
     stacks = {"c3": (0, 6), "c4": (0, 5), "d4": (0, 6), "b3": (0, 4), "c5": (1, 1)}
-    game: Any = session.game
+    game = session.game
+    if not isinstance(game, CheckRiskGame):
+        raise TypeError(f"a CheckRisk session plays a CheckRisk game, not {game.name!r}")
     session.state = game.position(stacks, seat=0, phase="act", round=30)
     return session
 
@@ -141,37 +147,38 @@ def _actors(session: GameSession, log: list[str]) -> list[int]:
     return actors
 
 
-def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
+def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     """(name, context) pairs for `--screenshot`."""
 
-    def deploy(scene: Any) -> None:
+    def deploy(scene: CheckRiskScene) -> None:
         picks = scene.view.picks
         picks.use_preset("wall")
         picks.remove_token(next(iter(sorted(picks.draft))))
         picks.hover = "d2"
 
-    def odds(scene: Any) -> None:
-        action = best_attack(scene.session)
-        game = scene.session.game
+    def odds(scene: CheckRiskScene) -> None:
+        action = best_attack(scene.live)
+        game = scene.services.state_as(CheckRiskState).game
         picks = scene.view.picks
         picks.select(game.cell_name(action.origin))
         picks.hover = game.cell_name(action.target)
 
-    def battle(scene: Any) -> None:
+    def battle(scene: CheckRiskScene) -> None:
         app.settings.anim_speed = "normal"
-        scene.turns.commit(best_attack(scene.session))
+        scene.turns.commit(best_attack(scene.live))
         scene.queue.update(0.55)  # the attackers stepped out; the dice are in the air
 
-    def retreat(scene: Any) -> None:
+    def retreat(scene: CheckRiskScene) -> None:
         scene.view.picks.start_retreat()
 
     def battle_result(scene: BoardScene) -> None:
         show_round_result(scene, scene.live.state.action_from_str("d4xd5:6"))
 
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
-    battle_state = retreat_session.state.pending_battle()  # type: ignore[attr-defined]
-    if battle_state is not None:
-        retreat_session.seats[battle_state.defender] = "human"
+    if isinstance(retreat_session.state, CheckRiskState):
+        battle_state = retreat_session.state.pending_battle()
+        if battle_state is not None:
+            retreat_session.seats[battle_state.defender] = "human"
     over, last = before_the_end(["human", AI, AI, AI])
     return [
         (

@@ -7,10 +7,10 @@ play, and the scene rebuilds it from the state when the queue empties.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.client.board.layout import cell_xy
 from game.client.board.piece import PieceView
+from game.engine.checkrisk import CheckRiskState
 
 FIELD_SHARE = 0.42  # how far the attackers stand out from their origin toward the target, in cells
 
@@ -36,7 +36,7 @@ class CheckRiskModel:
     ghosts: list[StackView] = field(default_factory=list)  # fading stacks no longer on a cell
 
     @classmethod
-    def from_state(cls, state: Any) -> CheckRiskModel:
+    def from_state(cls, state: CheckRiskState) -> CheckRiskModel:
         """The stacks of a CheckRisk state."""
         game = state.game
         cols, rows = game.board_size

@@ -5,31 +5,41 @@ attackers that reaches 50 % and 80 %. Shown as a card by the hovered enemy stack
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 from game.client.board.odds import card_rect, percent
 from game.client.checkrisk.pieces import seat_colour
-from game.engine.checkrisk import Attack
+from game.engine.checkrisk import Attack, BattleForecast, CheckRiskState
+from game.engine.core import Forecast
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
+    from game.client.i18n import Translator
 
 
-def forecast(state: Any, origin: str, target: str, n: int) -> Any:
+def forecast(state: CheckRiskState, origin: str, target: str, n: int) -> Forecast:
     """The engine's forecast of attacking `target` from `origin` with `n` tokens (its `detail`: BattleForecast)."""
     game = state.game
     return state.forecast(Attack(game.cell_index(origin), game.cell_index(target), n))
 
 
-def win_chance(state: Any, origin: str, target: str, n: int) -> str:
+def battle_forecast(state: CheckRiskState, origin: str, target: str, n: int) -> BattleForecast:
+    """The figures of that forecast: the fight to the end with its survivors."""
+    detail = forecast(state, origin, target, n).detail
+    if not isinstance(detail, BattleForecast):
+        raise TypeError(f"an attack's forecast carries a BattleForecast, not {detail!r}")
+    return detail
+
+
+def win_chance(state: CheckRiskState, origin: str, target: str, n: int) -> str:
     """The chance to take the cell, as a badge text."""
     return percent(forecast(state, origin, target, n).probability("win"))
 
 
-def smallest_for(state: Any, origin: str, target: str, amounts: list[int], share: Fraction) -> int | None:
+def smallest_for(state: CheckRiskState, origin: str, target: str, amounts: list[int], share: Fraction) -> int | None:
     """The fewest attackers whose chance to take the cell reaches `share`, or None."""
     for n in sorted(amounts):
         if forecast(state, origin, target, n).probability("win") >= share:
@@ -37,9 +47,9 @@ def smallest_for(state: Any, origin: str, target: str, amounts: list[int], share
     return None
 
 
-def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: Any) -> list[str]:
+def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list[int], t: Translator) -> list[str]:
     """The card's lines."""
-    detail = forecast(state, origin, target, n).detail
+    detail = battle_forecast(state, origin, target, n)
     fifty = smallest_for(state, origin, target, amounts, Fraction(1, 2))
     eighty = smallest_for(state, origin, target, amounts, Fraction(4, 5))
     return [
@@ -59,7 +69,7 @@ def lines(state: Any, origin: str, target: str, n: int, amounts: list[int], t: A
 def draw(
     surface: pygame.Surface,
     board: BoardServices,
-    state: Any,
+    state: CheckRiskState,
     origin: str,
     target: str,
     n: int,
@@ -72,7 +82,7 @@ def draw(
     texts = lines(state, origin, target, n, amounts, t)
     size = max(12, int(layout.cell * 0.2))
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-    rect = card_rect(layout, target, texts, size)
+    rect = card_rect(layout, target, texts, size, avoid=board.picker_rect)
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (*art.SHADOW, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)

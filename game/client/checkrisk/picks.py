@@ -6,9 +6,9 @@ legal action taken from the index of `state.legal_actions()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.client.board.input import Drag, Hover, Intent, Key, Press, RightClick, Wheel
+from game.client.board.input import Drag, Hold, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
 from game.client.checkrisk.actions import ActionIndex
 from game.engine.checkrisk import (
@@ -16,12 +16,15 @@ from game.engine.checkrisk import (
     Attack,
     CheckRiskState,
     Deploy,
+    DeployRefusal,
     Move,
     Occupy,
     Preset,
     Reinforce,
+    Retreat,
     Word,
     battle_forecast,
+    deploy_refusal,
 )
 from game.engine.core import IllegalAction
 
@@ -62,9 +65,10 @@ class CheckRiskPicks(BoardPicks):
         self.picking = ""  # what the open amount picker is for ("act", "occupy", "retreat")
         self.picker_target: str | None = None
         self.picker_value = 0
+        self.refusal: DeployRefusal | None = None  # why the last draft change was refused, until the next one
 
     # ----- position -----
-    def rebuild(self, state: Any, human: bool) -> Word | None:
+    def rebuild(self, state: CheckRiskState, human: bool) -> Word | None:
         """Index the new position; the occupation picker opens; a blitz going on returns its next round (the board
         commits it)."""
         self.state = state
@@ -101,13 +105,14 @@ class CheckRiskPicks(BoardPicks):
         self.amount = None
         self.picking = ""
         self.picker_target = None
+        self.refusal = None
 
     def cell_index(self, cell: str) -> int:
         """The engine's index of a cell name."""
         return int(self.state.game.cell_index(cell))
 
     # ----- deployment -----
-    def draft_state(self, draft: dict[str, int] | None = None) -> Any:
+    def draft_state(self, draft: dict[str, int] | None = None) -> CheckRiskState | None:
         """The position with the draft placed, or None when the engine refuses it."""
         state = self.state.clone()
         for cell, k in sorted((draft if draft is not None else self.draft).items()):
@@ -123,6 +128,7 @@ class CheckRiskPicks(BoardPicks):
             return False
         self.draft = draft
         self.draft_preset = ""
+        self.refusal = None
         return True
 
     def draft_addable(self) -> set[str]:
@@ -138,10 +144,22 @@ class CheckRiskPicks(BoardPicks):
         return int(self.state.to_deploy[self.state.seat]) - sum(self.draft.values())
 
     def add_token(self, cell: str) -> bool:
-        """One more token on `cell` in the draft."""
-        if cell not in self.draft_addable():
+        """One more token on `cell` in the draft (a refusal is kept, in words, for the panel)."""
+        return self._add_to(self.draft, cell)
+
+    def _add_to(self, draft: dict[str, int], cell: str) -> bool:
+        """`draft` with one more token on `cell` becomes the draft, or the refusal says why not."""
+        placed = self.draft_state(draft)
+        if placed is None:
+            why: DeployRefusal | None = DeployRefusal.NOT_DEPLOYING
+        elif placed.phase != "deploy" or placed.seat != self.state.seat:
+            why = DeployRefusal.NO_TOKENS  # the draft already places every token: the deployment has passed on
+        else:
+            why = deploy_refusal(placed.position, self.cell_index(cell))
+        if why is not None or not self._try_draft({**draft, cell: draft.get(cell, 0) + 1}):
+            self.refusal = why or DeployRefusal.NOT_DEPLOYING
             return False
-        return self._try_draft({**self.draft, cell: self.draft.get(cell, 0) + 1})
+        return True
 
     def remove_token(self, cell: str) -> bool:
         """One token fewer on `cell` in the draft."""
@@ -150,10 +168,10 @@ class CheckRiskPicks(BoardPicks):
         return self._try_draft({**self.draft, cell: self.draft[cell] - 1})
 
     def move_token(self, src: str, dst: str) -> bool:
-        """One token from `src` to `dst` in the draft."""
+        """One token from `src` to `dst` in the draft (a refusal is kept, in words, for the panel)."""
         if not self.draft.get(src) or src == dst:
             return False
-        return self._try_draft({**self.draft, src: self.draft[src] - 1, dst: self.draft.get(dst, 0) + 1})
+        return self._add_to({c: k for c, k in {**self.draft, src: self.draft[src] - 1}.items() if k > 0}, dst)
 
     def use_preset(self, name: str) -> None:
         """Fill the draft from a preset (committed as the preset while unchanged)."""
@@ -225,8 +243,9 @@ class CheckRiskPicks(BoardPicks):
         self.selected = cell if cell in self.index.origins() else None
         self.amount = None
 
-    def pick_target(self, target: str) -> None:
-        """A target of the selected stack: one token commits at once, else the amount picker opens."""
+    def pick_target(self, target: str, ask: bool = False) -> None:
+        """A target of the selected stack: acts at once with the chosen amount, or with `ask` (a held click, the
+        keyboard's Enter) the amount picker opens first where more than one amount is allowed."""
         origin = self.selected
         if origin is None:
             return
@@ -236,8 +255,9 @@ class CheckRiskPicks(BoardPicks):
             return
         make = Attack if target in attacks else Move
         kind = "attack" if target in attacks else "move"
-        if len(allowed) == 1:
-            self.board.commit(make(self.cell_index(origin), self.cell_index(target), allowed[0]))
+        if len(allowed) == 1 or not ask:
+            n = allowed[0] if len(allowed) == 1 else self.chosen_amount(origin, target)
+            self.board.commit(make(self.cell_index(origin), self.cell_index(target), n))
             return
         t = self.board.t
         self.picker_value = self.chosen_amount(origin, target)
@@ -309,7 +329,7 @@ class CheckRiskPicks(BoardPicks):
         if best is not None:
             self.split = best[1]
 
-    def retreat_action(self) -> Any:
+    def retreat_action(self) -> Retreat | None:
         """The legal retreat the split names, or None."""
         if self.split is None:
             return None
@@ -354,8 +374,13 @@ class CheckRiskPicks(BoardPicks):
             if intent.mod & pygame.KMOD_SHIFT:
                 self.remove_token(intent.cell)
                 return False
-            return bool(self.draft.get(intent.cell)) or self.add_token(intent.cell)
-        if isinstance(intent, RightClick) and intent.cell:
+            if self.draft.get(intent.cell):
+                return True  # grabbed so that a drag can move one; the release without a drag adds one
+            self.add_token(intent.cell)
+            return False
+        if isinstance(intent, Release) and intent.cell == intent.grabbed:
+            self.add_token(intent.cell)
+        elif isinstance(intent, RightClick) and intent.cell:
             self.remove_token(intent.cell)
         elif isinstance(intent, Drag) and intent.dst:
             self.move_token(intent.src, intent.dst)
@@ -372,24 +397,34 @@ class CheckRiskPicks(BoardPicks):
         return False
 
     def _act_pointer(self, intent: Intent) -> bool:
-        """Select a stack, pick its target (a click or a drag), drop it (a right click), the wheel sets the amount."""
+        """Select a stack; a click on a target acts with the amount shown (the default, or the wheel's), a held
+        click on it opens the amount picker; a drag acts too; a right click drops the selection."""
         if isinstance(intent, Press):
             return self._act_press(intent.cell) if intent.cell is not None else False
-        if isinstance(intent, Drag) and intent.dst:
+        if isinstance(intent, Release) and intent.cell == intent.grabbed and self._is_target(intent.cell):
+            self.pick_target(intent.cell, ask=False)
+        elif isinstance(intent, Hold) and self._is_target(intent.cell):
+            self.pick_target(intent.cell, ask=True)
+            return True
+        elif isinstance(intent, Drag) and intent.dst and not self._is_target(intent.src):
             self.select(intent.src)
-            self.pick_target(intent.dst)
+            self.pick_target(intent.dst, ask=False)
         elif isinstance(intent, RightClick):
             self.select(None)
         elif isinstance(intent, Wheel) and self.selected:
             self.step_amount(intent.steps)
         return False
 
+    def _is_target(self, cell: str | None) -> bool:
+        """True when `cell` is a target of the selected stack."""
+        if not self.selected or cell is None or cell == self.selected:
+            return False
+        moves, attacks = self.index.targets(self.selected)
+        return cell in moves or cell in attacks
+
     def _act_press(self, cell: str) -> bool:
-        if self.selected and cell != self.selected:
-            moves, attacks = self.index.targets(self.selected)
-            if cell in moves or cell in attacks:
-                self.pick_target(cell)
-                return False
+        if self._is_target(cell):
+            return True  # grabbed: the release acts, a hold opens the amount picker
         if cell == self.selected:
             self.select(None)
             return False

@@ -10,7 +10,6 @@ import pygame
 
 from game.client import art
 
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (art.ORANGE, art.SKY, art.GREEN, art.VERMILLION)
 GREY = art.NEUTRAL
 EMBLEMS = ("sun", "diamond", "triangle", "star")
 INK = art.DARK_WELL
@@ -22,7 +21,7 @@ DISC_T = 0.07  # its thickness
 
 def seat_colour(seat: int, grey: bool = False) -> tuple[int, int, int]:
     """The seat's accent (grey once it is out)."""
-    return GREY if grey else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return GREY if grey else art.SEAT_COLOURS[seat % len(art.SEAT_COLOURS)]
 
 
 def emblem_points(seat: int, cx: float, cy: float, r: float) -> list[list[tuple[float, float]]]:

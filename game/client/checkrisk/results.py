@@ -5,13 +5,16 @@ expected). Drawn into the game-over card by `CheckRiskView.draw_results`; elimin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 from game.client.checkrisk.pieces import GREY, draw_emblem, seat_colour
 from game.client.checkrisk.stats import GameStats
+
+if TYPE_CHECKING:
+    from game.client.i18n import Translator
 
 WIDTH = 600  # layout units
 HEAD_H, ROW_H = 24, 50
@@ -39,7 +42,7 @@ def draw(
     out: list[bool],
     name: Callable[[int], str],
     controller: Callable[[int], str],
-    t: Any,
+    t: Translator,
     winners: tuple[int, ...],
     cut: list[str],
 ) -> None:
@@ -127,7 +130,7 @@ def _columns(rect: pygame.Rect, s: Callable[[float], int]) -> dict[str, pygame.R
     return cols
 
 
-def _line(surface: pygame.Surface, points: list[tuple[int, int]], colour: Any, width: int, dotted: bool) -> None:
+def _line(surface: pygame.Surface, points: list[tuple[int, int]], colour: art.Colour, width: int, dotted: bool) -> None:
     """A polyline, solid or dotted (a dot every few pixels along it)."""
     if len(points) < 2:
         if points:

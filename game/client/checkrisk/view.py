@@ -25,7 +25,18 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot
 from game.client.checkrisk.stats import GameStats
-from game.engine.checkrisk import Attack, CheckRiskState, End, Move, Preset, Reinforce, Retreat, Stand, Word
+from game.engine.checkrisk import (
+    Attack,
+    CheckRiskGame,
+    CheckRiskState,
+    End,
+    Move,
+    Preset,
+    Reinforce,
+    Retreat,
+    Stand,
+    Word,
+)
 from game.engine.checkrisk.events import TurnStarted
 
 if TYPE_CHECKING:
@@ -43,6 +54,7 @@ class CheckRiskView(
     """The CheckRisk part of a board scene."""
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
+    odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
     animation: CheckRiskAnimation
 
     def make_card(self) -> BattleCard:
@@ -305,10 +317,11 @@ class CheckRiskView(
         """The odds card by a hovered enemy stack, the battle card, a dragged stack's arrow."""
         p = self.picks
         cut: list[str] = []
+        self.odds_rect = None
         if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
             _, attacks = p.index.targets(p.selected)
             if p.hover in attacks:
-                odds_card.draw(
+                self.odds_rect = odds_card.draw(
                     surface,
                     self.board,
                     p.state,
@@ -377,8 +390,9 @@ class CheckRiskView(
         """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
         s = self.board.session
         self._row_ends = ends = []
-        if s is None:
+        if s is None or not isinstance(s.game, CheckRiskGame):
             return []
+        game = s.game
         turns: list[str] = []
         owner = -2
         parts: list[str] = []
@@ -386,7 +400,7 @@ class CheckRiskView(
         for text, actor in zip(s.log, s.actors, strict=False):
             if actor < 0:
                 continue
-            action = typed(s.game, text)
+            action = typed(game, text)
             defender = isinstance(action, Retreat) or isinstance(action, Stand)
             if actor != owner and not defender:
                 if parts:
@@ -413,6 +427,8 @@ class CheckRiskView(
         p = self.picks
         phase = state.phase
         if phase == "deploy":
+            if p.refusal is not None:
+                return t(f"checkrisk.refused.{p.refusal}", cells=state.game.spec.zones[state.seat].max_cells)
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
         if phase == "reinforce":
             return t("checkrisk.status.reinforce")

@@ -43,6 +43,7 @@ class DiceLabScene(Scene):
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: app.settings.anim_speed)
         self.pending: list[Throw] = []
         self.caption = ""
+        self.card_shown: list[str] = []  # the result card's lines as last drawn
         self.rolled_tab: int | None = None  # the tab whose roll the tray shows
         self.tab_buttons: list[pygame_gui.elements.UIButton] = []
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
@@ -500,8 +501,9 @@ class DiceLabScene(Scene):
         side = self.rects["side"].inflate(-s(28), -s(24))
         self.tab.draw_side(app, surface, side)
 
-    def card_lines(self) -> list[str]:
-        """What the result card says now."""
+    def card_lines(self, room: int | None = None) -> list[str]:
+        """What the result card says now; with `room` (lines the card can show) the roll's own lines are cut
+        before the fairness verdict of many rolls, which always shows."""
         t = self.app.t
         lines: list[str] = []
         if self.rolled_tab == self.current and self.tray.entries:
@@ -513,6 +515,8 @@ class DiceLabScene(Scene):
         if fit is not None and self.tab.observed_shares() is not None:
             n = sum(self.tab.observed.values())
             p = t.numbers.number(fit.p_value, 3)
+            if room is not None:
+                lines = lines[: max(0, room - 1)]
             lines.append(t(f"lab.fit.{fit.verdict}", n=n, p=p))
         if not lines:
             lines = [t("lab.card_hint")]
@@ -523,8 +527,11 @@ class DiceLabScene(Scene):
         rect = self.rects["card"].inflate(-s(28), -s(14))
         font = app.fonts.get(s(14))
         y = rect.y
-        for i, line in enumerate(self.card_lines()):
+        room = 1 + max(0, (rect.h + s(4) - app.fonts.get(s(15)).get_linesize()) // font.get_linesize())
+        self.card_shown = []
+        for i, line in enumerate(self.card_lines(room)):
             line = _fit(app, line, rect.w, 15 if i == 0 else 14, i == 0)
+            self.card_shown.append(line)
             y = art.text(
                 app,
                 surface,

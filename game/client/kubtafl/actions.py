@@ -6,7 +6,6 @@ Built from the engine's typed actions (`Move`, `Transfer`, `ReEntry`), never fro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.engine.core import IllegalAction
 from game.engine.kubtafl import KINDS, KubtaflState
@@ -48,7 +47,7 @@ def notation_parts(state: KubtaflState, text: str) -> ActionParts | None:
 class Option:
     """One legal action with its notation and the chip label a popup shows for it."""
 
-    action: Any
+    action: KubtaflAction
     text: str
     label: str
     donor: str = ""
@@ -61,7 +60,7 @@ class ActionIndex:
     moves: dict[str, dict[str, Option]] = field(default_factory=dict)  # src -> target cell -> option
     transfers: dict[tuple[str, str], list[Option]] = field(default_factory=dict)  # (donor, recipient) -> amounts
     reentries: dict[str, dict[str, list[Option]]] = field(default_factory=dict)  # kind -> cell -> options
-    by_text: dict[str, Any] = field(default_factory=dict)
+    by_text: dict[str, KubtaflAction] = field(default_factory=dict)
 
     @classmethod
     def build(cls, state: KubtaflState) -> ActionIndex:

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from game.client import art
 from game.client.anim import Anim, ease_out_back, squash
-from game.client.board.animator import CELL_SECONDS, Animator, Handlers
+from game.client.board.animator import CELL_SECONDS, Animator, Handlers, Movable
 from game.client.board.layout import cell_xy
 from game.client.kubtafl.model import SIDES, BoardModel, DieView
 from game.engine.core import GameOver
@@ -135,9 +134,10 @@ class KubtaflAnimation:
             self.anim.play_sound("destroy")
             self.anim.burst(ev.cell, PARTICLE_COLOURS.get(ev.side, PARTICLE_COLOURS["light"]))
 
-        def flatten(die: Any, t: float) -> None:
-            die.squash = 0.6 * t
-            die.squash_axis = (0, 1)
+        def flatten(die: Movable, t: float) -> None:
+            if isinstance(die, DieView):  # the destroyed die (the only piece this fade is given)
+                die.squash = 0.6 * t
+                die.squash_axis = (0, 1)
 
         def end() -> None:
             model = self.model()

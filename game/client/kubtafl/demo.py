@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.client.play.session import GameSession
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 #: An opening (10 actions) after which Light's `a1-a3` sets off a double ricochet chain.
 RICOCHET_OPENING = ["b2-b5", "g7-g2", "c2-c5", "g2-h2", "b5-b3", "f7-a7", "a2-f2", "g8-g2", "c5-a5", "h7-g7"]
@@ -22,7 +25,7 @@ def ricochet_session(seats: list[str] | None = None, autosave: bool = False) -> 
     return session
 
 
-def screenshot_contexts(app: Any) -> list[tuple[str, dict[str, Any]]]:
+def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     """(name, context) pairs for `--screenshot`: a previewed ricochet, the threats with an enemy die's reach, and
     the game-over dialog."""
     return [

@@ -1,4 +1,4 @@
-"""What the board shows: dice with float positions, values, fades and flashes, built from a state's dict.
+"""What the board shows: dice with float positions, values, fades and flashes, built from a state's fields.
 
 The animator changes this model step by step while events play; when the queue empties the scene rebuilds
 it from the state, so the screen always ends exactly at the engine's position.
@@ -7,9 +7,9 @@ it from the state, so the screen always ends exactly at the engine's position.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.client.board.layout import cell_xy
+from game.engine.kubtafl import KINDS, KubtaflState
 
 SIDES = ("light", "dark")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
@@ -50,18 +50,16 @@ class BoardModel:
     ghosts: list[DieView] = field(default_factory=list)  # fading dice no longer on a cell
 
     @classmethod
-    def from_state_dict(cls, data: dict[str, Any]) -> BoardModel:
-        """Build from a Kubtafl `State.to_dict()` (the format in rules/kubtafl.md)."""
-        cols = int(data.get("width", 8))
-        rows = int(data.get("height", 8))
-        model = cls(cols=cols, rows=rows, to_move=str(data.get("to_move", "light")))
-        for die in data.get("dice", []):
-            x, y = cell_xy(die["cell"])
-            model.dice[die["cell"]] = DieView(die["side"], die["kind"], int(die["value"]), float(x), float(y))
-        removed = data.get("removed", {})
-        for side in SIDES:
-            kinds = list(removed.get(side, []))
-            model.removed[side] = sorted(kinds, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
+    def from_state(cls, state: KubtaflState) -> BoardModel:
+        """The dice and removed pools of a Kubtafl state, with the side to move."""
+        model = cls(cols=state.width, rows=state.height, to_move=SIDES[state.to_move])
+        for die in state.dice():
+            cell = state.cell_name(die.cell)
+            x, y = cell_xy(cell)
+            model.dice[cell] = DieView(SIDES[die.side], KINDS[die.kind], die.value, float(x), float(y))
+        for side, name in enumerate(SIDES):
+            kinds = [KINDS[k] for k in state.removed(side)]
+            model.removed[name] = sorted(kinds, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
         return model
 
     def die_at(self, cell: str) -> DieView | None:

@@ -5,7 +5,8 @@ and the pin effect."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,6 +28,10 @@ from game.client.board.marks import (
 )
 from game.client.dice import polyhedra
 from game.client.kubtafl.preview import Preview, merge_pushes
+
+if TYPE_CHECKING:
+    from game.client.kubtafl.model import BoardModel, DieView
+    from game.client.kubtafl.threats import Reach
 
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
@@ -50,7 +55,7 @@ class KubtaflOverlays:
         self,
         layer: pygame.Surface,
         layout: BoardLayout,
-        moves: dict[str, Any],
+        moves: Iterable[str],
         occupied: set[str],
         damage: dict[str, int],
         hover: str | None,
@@ -68,7 +73,7 @@ class KubtaflOverlays:
         """A '+' badge between the donor and each recipient; returns their rects for clicks."""
         return [(rec, self.marks.plus_badge(layer, layout, donor, rec, hover == rec)) for rec in recipients]
 
-    def reach(self, layer: pygame.Surface, layout: BoardLayout, cell: str, reach: Any, side: str) -> None:
+    def reach(self, layer: pygame.Surface, layout: BoardLayout, cell: str, reach: Reach, side: str) -> None:
         """An enemy die's reach (`reach`: a `threats.Reach`): its die ringed in its side's accent, hollow rings on
         the cells it can move to, crosshairs with the damage on the dice it can ram."""
         accent = ACCENT.get(side, art.ATTACK)
@@ -175,7 +180,7 @@ class KubtaflOverlays:
         layer: pygame.Surface,
         layout: BoardLayout,
         p: Preview,
-        ghost: dict[str, Any] | None,
+        ghost: DieView | None,
         dice: dict[Cell, tuple[str, int]],
     ) -> None:
         """The full outcome: mover ghost and path, push arrows, hits, damage, destructions, pins, gains; the
@@ -207,7 +212,7 @@ class KubtaflOverlays:
                 f"{cell_name(*p.mover[0])}-{cell_name(*p.mover[1])}",
             )
             if ghost is not None:
-                image = polyhedra.die_surface(ghost["kind"], ghost["side"], max(1, ghost["value"]), layout.piece_size)
+                image = polyhedra.die_surface(ghost.kind, ghost.side, max(1, ghost.value), layout.piece_size)
                 ghost_image(layer, image, layout.center(*p.mover[1]), 140)
         for c, side, kind, value in p.placed:
             ghost_image(
@@ -277,6 +282,6 @@ class KubtaflOverlays:
         self.marks.drawn.extend(Mark("badge", cell_name(*c), text) for c, text, _bg in labels)
 
 
-def dice_cells(model: Any) -> dict[Cell, tuple[str, int]]:
+def dice_cells(model: BoardModel) -> dict[Cell, tuple[str, int]]:
     """Cell -> (kind, value) of the dice on the board (for labels that keep clear of the values)."""
     return {cell_xy(c): (d.kind, d.value) for c, d in model.dice.items()}

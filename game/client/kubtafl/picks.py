@@ -11,7 +11,7 @@ back, V marks the own dice the other side can hit next turn. Hovering or clickin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,7 @@ from game.client.kubtafl.actions import ActionIndex, Option
 from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Threats, read_threats
+from game.engine.kubtafl import KubtaflState
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -53,7 +54,7 @@ class KubtaflPicks:
         self.preview_cache: dict[str, Preview] = {}
         self.badges = []
 
-    def rebuild(self, state: Any, human: bool) -> None:
+    def rebuild(self, state: KubtaflState, human: bool) -> None:
         """The legal actions of a new position (none while the computer is to act)."""
         self.index = ActionIndex.build(state) if human else ActionIndex()
         self.preview_cache = {}
@@ -64,7 +65,8 @@ class KubtaflPicks:
         """What the other side could do next turn (read from the engine once per position)."""
         if self._threats is None:
             s = self.board.session
-            self._threats = read_threats(s.state) if s is not None else Threats()
+            state = s.state if s is not None else None
+            self._threats = read_threats(state) if isinstance(state, KubtaflState) else Threats()
         return self._threats
 
     def reach_cell(self) -> str | None:

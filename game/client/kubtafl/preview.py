@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.client.board.layout import cell_xy
-from game.engine.core import GameOver
-from game.engine.kubtafl.events import Damaged, Destroyed, Pinned, Pushed, ReEntered, Ricochet, ValueChanged
+from game.engine.core import Event, GameOver
+from game.engine.kubtafl.events import (
+    Damaged,
+    Destroyed,
+    Impact,
+    Moved,
+    Pinned,
+    Pushed,
+    ReEntered,
+    Ricochet,
+    ValueChanged,
+)
 
 Cell = tuple[int, int]
 
@@ -34,14 +42,6 @@ class Preview:
     def is_empty(self) -> bool:
         """True when there is nothing to draw."""
         return not (self.path or self.pushes or self.hits or self.damage or self.gains or self.placed or self.pins)
-
-
-def _get(event: Any, *names: str, default: Any = None) -> Any:
-    fields = getattr(event, "__dataclass_fields__", {})
-    for name in names:
-        if name in fields:
-            return getattr(event, name)
-    return default
 
 
 def _pushed(p: Preview, ev: Pushed) -> None:
@@ -73,7 +73,7 @@ def _value_changed(p: Preview, ev: ValueChanged) -> None:
 
 def _reentered(p: Preview, ev: ReEntered) -> None:
     c = cell_xy(ev.cell)
-    p.placed.append((c, ev.side, _get(ev, "die", "kind_name", default="d6"), int(ev.value)))
+    p.placed.append((c, ev.side, ev.die, int(ev.value)))
     p.gains.pop(c, None)
 
 
@@ -82,39 +82,45 @@ def _game_over(p: Preview, ev: GameOver) -> None:
     p.reason = str(ev.reason)
 
 
-# The shapes of the events that do not move the mover, by event class name.
-SHAPES: dict[str, Callable[[Preview, Any], None]] = {
-    "Pushed": _pushed,
-    "Ricochet": _ricochet,
-    "Damaged": _damaged,
-    "Destroyed": _destroyed,
-    "Pinned": _pinned,
-    "ValueChanged": _value_changed,
-    "ReEntered": _reentered,
-    "GameOver": _game_over,
-}
+def _shape(p: Preview, ev: Event) -> None:
+    """The shape of an event that does not move the mover (none for an event that draws nothing)."""
+    if isinstance(ev, Pushed):
+        _pushed(p, ev)
+    elif isinstance(ev, Ricochet):
+        _ricochet(p, ev)
+    elif isinstance(ev, Damaged):
+        _damaged(p, ev)
+    elif isinstance(ev, Destroyed):
+        _destroyed(p, ev)
+    elif isinstance(ev, Pinned):
+        _pinned(p, ev)
+    elif isinstance(ev, ValueChanged):
+        _value_changed(p, ev)
+    elif isinstance(ev, ReEntered):
+        _reentered(p, ev)
+    elif isinstance(ev, GameOver):
+        _game_over(p, ev)
 
 
-def build_preview(events: list[Any], text: str = "") -> Preview:
+def build_preview(events: list[Event], text: str = "") -> Preview:
     """Turn preview events into shapes."""
     p = Preview(text=text)
     # Cell positions change as dice slide: remember where each die started so damage sits on the die.
     origin: Cell | None = None
     final: Cell | None = None
     for ev in events:
-        kind = type(ev).__name__
-        if kind == "Moved":
+        if isinstance(ev, Moved):
             src, dst = cell_xy(ev.src), cell_xy(ev.dst)
             p.path.append((src, dst))
             origin = origin or src
             final = dst
-        elif kind == "Impact":
+        elif isinstance(ev, Impact):
             a = cell_xy(ev.attacker)
             origin = origin or a
             final = final or a
             p.hits.append((a, cell_xy(ev.target), int(ev.damage)))
-        elif kind in SHAPES:
-            SHAPES[kind](p, ev)
+        else:
+            _shape(p, ev)
     if origin is not None and final is not None:
         p.mover = (origin, final)
     # A placed die's value is shown on its ghost, not as a gain.

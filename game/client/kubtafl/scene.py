@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.client.board.scene import BoardScene
 from game.client.kubtafl.demo import screenshot_contexts
 from game.client.kubtafl.view import KubtaflView
@@ -14,7 +12,7 @@ class KubtaflScene(BoardScene, mode="kubtafl", view=KubtaflView, screenshots=scr
 
     view: KubtaflView
 
-    def enter_board(self, **context: Any) -> None:
+    def enter_board(self, **context: object) -> None:
         """As every board; a screenshot context may also hover a move (`preview`: its notation), mark the threats
         (`threats`: True) and show an enemy die's reach (`reach`: its cell)."""
         super().enter_board(**context)

@@ -8,10 +8,9 @@ re-derived from the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.client.kubtafl.actions import action_parts
-from game.engine.kubtafl import KINDS, SIDES, Damaged, Destroyed, Impact
+from game.engine.kubtafl import KINDS, SIDES, Damaged, Destroyed, Impact, KubtaflState
 
 
 @dataclass
@@ -32,7 +31,7 @@ class Threats:
     fatal: set[str] = field(default_factory=set)
 
 
-def read_threats(state: Any) -> Threats:
+def read_threats(state: KubtaflState) -> Threats:
     """The threats against the side to move in `state` (none when the game is over)."""
     out = Threats()
     mover = state.current_player()

@@ -50,7 +50,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     # ----- model and animation -----
     def build_model(self, state: KubtaflState) -> BoardModel:
         """The dice of `state` (any state: read-only)."""
-        return BoardModel.from_state_dict(state.to_dict())
+        return BoardModel.from_state(state)
 
     def event_handlers(self) -> Handlers:
         """Kubtafl's event classes -> animation handlers."""
@@ -186,9 +186,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         ghost = None
         mover = preview.mover
         if mover is not None and cell_name(*mover[1]) not in model.dice:
-            die = model.dice.get(cell_name(*mover[0]))
-            if die is not None:
-                ghost = {"kind": die.kind, "side": die.side, "value": die.value}
+            ghost = model.dice.get(cell_name(*mover[0]))
         self.overlays.preview(layer, self.board.layout, preview, ghost, dice_cells(model))
 
     def _draw_hint(self, layer: pygame.Surface) -> None:
@@ -283,16 +281,14 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     def end_summary(self, state: KubtaflState) -> str:
         """The dice each side kept, for the game-over card."""
         t = self.board.t
-        dice = state.to_dict().get("dice", [])
         parts = []
-        for side in SIDES:
-            own = [d for d in dice if d.get("side") == side]
+        for seat, side in enumerate(SIDES):
             parts.append(
                 t(
                     "kubtafl.summary.side",
                     side=t(f"kubtafl.side.{side}"),
-                    count=len(own),
-                    points=sum(int(d.get("value", 0)) for d in own),
+                    count=len(state.dice(seat)),
+                    points=state.total(seat),
                 )
             )
         moves = sum(1 for a in self.board.live.actors if a >= 0)

@@ -6,6 +6,7 @@ from ai.levels import LEVEL_NAMES, PLAYER_LEVELS
 
 HUMAN = "human"
 DEFAULT_AI_SEAT = "ai:normal"
+WATCH_AI_SEAT = "ai:hard"  # `--watch` shows the game at its best
 #: The seats the new-game dialog offers, in order (the baselines are for the arena and tests).
 SEAT_CHOICES = (HUMAN, *(f"ai:{name}" for name in PLAYER_LEVELS))
 #: Every seat a game may be started with: the dialog's plus the baseline levels.

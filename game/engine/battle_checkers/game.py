@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.engine.battle_checkers.level import Level, parse_level
 from game.engine.battle_checkers.position import Position
 from game.engine.battle_checkers.position_json import read_position
 from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.core import Game
+from game.engine.core import Game, JSONObject
 from game.engine.reasons import BattleCheckersReason
 
 # Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
@@ -22,7 +20,7 @@ class BattleCheckersGame(Game):
     name = "battle_checkers"
     reasons = BattleCheckersReason
 
-    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+    def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         super().__init__(level_name, level_data)
         self.level: Level = parse_level(self.level_data)
         self.board = self.level.board
@@ -56,7 +54,7 @@ class BattleCheckersGame(Game):
             return BattleCheckersState(self, self._start.copy())
         return self.new_state()
 
-    def state_from_dict(self, data: dict[str, Any]) -> BattleCheckersState:
+    def state_from_dict(self, data: JSONObject) -> BattleCheckersState:
         """Rebuild a state from `to_dict()`; ValueError naming a bad field."""
         return BattleCheckersState(self, read_position(self.level, data, self.most_units))
 
@@ -69,6 +67,6 @@ class BattleCheckersGame(Game):
         return f"player{seat + 1}"
 
 
-def make_game(level_name: str, level_data: dict[str, Any]) -> BattleCheckersGame:
+def make_game(level_name: str, level_data: JSONObject) -> BattleCheckersGame:
     """The registry's entry point."""
     return BattleCheckersGame(level_name, level_data)

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from game.engine.battle_checkers.ending import finish
 from game.engine.battle_checkers.geometry import DIRECTIONS, facing_from_name
 from game.engine.battle_checkers.level import MAX_UNITS, Level, read_board, read_int, read_spirit
 from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, MID_TURN, PHASES, SHIELD_UP, Phase
 from game.engine.battle_checkers.position import PendingAttack, Position
-from game.engine.core import Outcome
+from game.engine.core import JSON, JSONObject, Outcome
 from game.engine.reasons import BattleCheckersReason
 
 GAME_NAME = "battle_checkers"
 
 
-def position_to_dict(p: Position) -> dict[str, Any]:
+def position_to_dict(p: Position) -> JSONObject:
     """The JSON-safe position: board, spirit, units, phase, whose turn, dice, pending battle, counters."""
     names = p.board.names
-    units = []
+    units: list[JSON] = []
     for c, o in enumerate(p.owner):
         if o != EMPTY:
             flags = p.flags[c]
@@ -32,7 +32,7 @@ def position_to_dict(p: Position) -> dict[str, Any]:
                     "activated": bool(flags & ACTIVATED),
                 }
             )
-    pending = None
+    pending: JSONObject | None = None
     if p.pending is not None:
         pending = {"attacker": names[p.pending.attacker], "defender": names[p.pending.defender]}
     return {
@@ -140,7 +140,7 @@ def _read_units(p: Position, units: object) -> None:
             raise ValueError(f"units: player {seat + 1} has more than {MAX_UNITS} units")
 
 
-def _read_dice(p: Position, data: dict[str, Any]) -> None:
+def _read_dice(p: Position, data: Mapping[str, object]) -> None:
     dice = data.get("dice")
     if dice is not None:
         if not (
@@ -157,7 +157,7 @@ def _read_dice(p: Position, data: dict[str, Any]) -> None:
         raise ValueError(f"dice: not rolled yet in phase {p.phase.value!r}")
 
 
-def _read_counts(p: Position, data: dict[str, Any]) -> None:
+def _read_counts(p: Position, data: Mapping[str, object]) -> None:
     spent = data.get("spent", [False, False])
     if not isinstance(spent, list) or len(spent) != 2:
         raise ValueError(f"spent: expected [die 1 spent, die 2 spent], got {spent!r}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from game.engine.battle_checkers import checks, moves
 from game.engine.battle_checkers.actions import CHANCE_OUTCOMES, Activate, Attack, BattleCheckersAction, FateChoice
@@ -15,7 +15,29 @@ from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, S
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.position_json import position_to_dict
 from game.engine.battle_checkers.rules import apply_action
-from game.engine.core import CHANCE, TERMINAL, Event, Forecast, ForecastOutcome, Game, IllegalAction, Outcome, State
+from game.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Forecast,
+    ForecastOutcome,
+    Game,
+    IllegalAction,
+    JSONObject,
+    Outcome,
+    State,
+)
+
+
+class UnitInfo(TypedDict):
+    """A unit as `BattleCheckersState.unit_at` describes it."""
+
+    cell: str
+    owner: int
+    facing: str
+    attack: bool
+    shield: bool
+    activated: bool
 
 
 class BattleCheckersState(State[BattleCheckersAction]):
@@ -139,7 +161,7 @@ class BattleCheckersState(State[BattleCheckersAction]):
         """An independent copy."""
         return BattleCheckersState(self.game, self.position.copy())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The position JSON of the rules (round-trips through `Game.state_from_dict`)."""
         return position_to_dict(self.position)
 
@@ -235,7 +257,7 @@ class BattleCheckersState(State[BattleCheckersAction]):
         owner = self.position.owner
         return [c for c in range(len(owner)) if owner[c] == player]
 
-    def unit_at(self, cell: int | str) -> dict[str, Any] | None:
+    def unit_at(self, cell: int | str) -> UnitInfo | None:
         """The unit on a cell as {cell, owner, facing, attack, shield, activated}, or None."""
         p = self.position
         c = p.board.cell(cell)

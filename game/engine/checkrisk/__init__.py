@@ -68,6 +68,7 @@ from game.engine.checkrisk.actions import (
     Word,
 )
 from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState, make_game
+from game.engine.checkrisk.legal import DeployRefusal, deploy_refusal
 from game.engine.checkrisk.odds import (
     BattleForecast,
     battle_distribution,
@@ -79,6 +80,7 @@ from game.engine.checkrisk.odds import (
 from game.engine.checkrisk.phases import BattleView, Phase, Stage
 
 __all__ = [
+    "deploy_refusal",
     "CONTINUE",
     "END",
     "STAND",
@@ -92,6 +94,7 @@ __all__ = [
     "CheckRiskState",
     "Continue",
     "Deploy",
+    "DeployRefusal",
     "End",
     "Move",
     "Occupy",

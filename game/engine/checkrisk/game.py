@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk import legal
@@ -14,7 +13,7 @@ from game.engine.checkrisk.odds import battle_forecast
 from game.engine.checkrisk.phases import BattleView, Phase
 from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict
 from game.engine.checkrisk.rules import apply_action, chance_outcomes, current_player
-from game.engine.core import Event, Forecast, ForecastOutcome, Game, IllegalAction, Outcome, State
+from game.engine.core import Event, Forecast, ForecastOutcome, Game, IllegalAction, JSONObject, Outcome, State
 from game.engine.reasons import CheckRiskReason
 
 # A battle of a + d ≤ 12 tokens loses at least one token per (decisive) round, so it has at most 11 rounds;
@@ -31,7 +30,7 @@ class CheckRiskGame(Game):
     max_players = 4
     reasons = CheckRiskReason
 
-    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+    def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         super().__init__(level_name, level_data)
         self.spec: LevelSpec = parse_level(self.level_data)
         self.board = self.spec.board
@@ -57,13 +56,15 @@ class CheckRiskGame(Game):
         """The empty board at the start of deployment, seat 0 to deploy."""
         return CheckRiskState(self, Position.start(self.spec, self.tables))
 
-    def state_from_dict(self, data: dict[str, Any]) -> CheckRiskState:
+    def state_from_dict(self, data: JSONObject) -> CheckRiskState:
         """Rebuild a position from `to_dict()`; ValueError names the bad field."""
         return CheckRiskState(self, position_from_dict(self.spec, self.tables, data))
 
-    def position(self, stacks: dict[str, tuple[int, int]], **fields: Any) -> CheckRiskState:
+    def position(self, stacks: dict[str, tuple[int, int]], **fields: object) -> CheckRiskState:
         """A position from {"c2": (owner, count)} and overridden position fields (see `position.position_data`)."""
-        return self.state_from_dict(position_data(self.spec, stacks, **fields))
+        return CheckRiskState(
+            self, position_from_dict(self.spec, self.tables, position_data(self.spec, stacks, **fields))
+        )
 
     def cell_name(self, cell: int) -> str:
         """The name of a cell index, e.g. 'c2'."""
@@ -144,7 +145,7 @@ class CheckRiskState(State[A.CheckRiskAction]):
         other.position = self.position.copy()
         return other
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The position JSON of the rules (see `position`)."""
         return position_to_dict(self.position)
 
@@ -295,6 +296,6 @@ class CheckRiskState(State[A.CheckRiskAction]):
         return A.Preset(name) if name in self.deployable_presets() else None
 
 
-def make_game(level_name: str, level_data: dict[str, Any]) -> CheckRiskGame:
+def make_game(level_name: str, level_data: JSONObject) -> CheckRiskGame:
     """The registry entry point."""
     return CheckRiskGame(level_name, level_data)

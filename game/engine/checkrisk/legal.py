@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from game.engine.checkrisk import actions as A
@@ -105,6 +106,32 @@ def _deploy_capacity(p: Position) -> tuple[int, int]:
     if used < zone.max_cells:
         grow = room + MAX_STACK + min(zone.max_cells - used - 1, empties - 1) * MAX_STACK
     return stay, grow
+
+
+class DeployRefusal(StrEnum):
+    """Why one more token may not go on a cell during deployment (C4/C5), for the player's words."""
+
+    NO_TOKENS = "no_tokens"
+    OUTSIDE_ZONE = "outside_zone"
+    STACK_FULL = "stack_full"
+    CELL_LIMIT = "cell_limit"
+    NOT_DEPLOYING = "not_deploying"
+
+
+def deploy_refusal(p: Position, cell: int) -> DeployRefusal | None:
+    """Why the deploying seat may not place one more token on `cell` now, or None when it may."""
+    if p.phase is not DEPLOY or p.outcome is not None:
+        return DeployRefusal.NOT_DEPLOYING
+    if p.to_deploy[p.seat] <= 0:
+        return DeployRefusal.NO_TOKENS
+    if cell not in p.spec.zones[p.seat].cells:
+        return DeployRefusal.OUTSIDE_ZONE
+    if p.count[cell] >= MAX_STACK:
+        return DeployRefusal.STACK_FULL
+    stay, grow = _deploy_capacity(p)
+    if p.to_deploy[p.seat] > (stay if p.count[cell] else grow):
+        return DeployRefusal.CELL_LIMIT
+    return None
 
 
 def _deploy_actions(p: Position) -> list[A.CheckRiskAction]:

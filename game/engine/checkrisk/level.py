@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from game.engine.checkrisk.board import Board, board
 
@@ -72,7 +72,7 @@ class LevelSpec:
     preset_titles: dict[str, dict[str, str]]  # name -> {language: title}
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+def _int(data: Mapping[str, object], key: str, low: int, high: int) -> int:
     value = data.get(key, _DEFAULTS.get(key))
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{key}: must be a whole number, not {value!r}")
@@ -153,7 +153,7 @@ def presets_folder() -> Path:
     return levels_dir() / "checkrisk" / "presets"
 
 
-def _zones(geo: Board, zones_data: list[Any], start: int) -> tuple[Zone, ...]:
+def _zones(geo: Board, zones_data: list[object], start: int) -> tuple[Zone, ...]:
     """The deployment zones, each holding the starting tokens and none overlapping another."""
     zones = tuple(_zone(geo, z, f"zones[{i}]") for i, z in enumerate(zones_data))
     seen: set[int] = set()
@@ -192,7 +192,7 @@ def _fitting_presets(zone: Zone, chosen: list[Preset], start: int) -> dict[str, 
     return fits
 
 
-def parse_level(data: dict[str, Any], preset_dir: Path | None = None) -> LevelSpec:
+def parse_level(data: object, preset_dir: Path | None = None) -> LevelSpec:
     """Validate level data and build its spec; ValueError names the bad field."""
     if not isinstance(data, dict):
         raise ValueError("a level must be a JSON object")

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from game.engine.checkrisk.actions import ActionTables
 from game.engine.checkrisk.fields import Battle, Position
 from game.engine.checkrisk.legal import retreat_actions
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec
 from game.engine.checkrisk.phases import ACT, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, OVER, REINFORCE, Phase, Stage
-from game.engine.core import Outcome
+from game.engine.core import JSONObject, Outcome
 from game.engine.reasons import CheckRiskReason
 
 
-def position_to_dict(state: Position) -> dict[str, Any]:
+def position_to_dict(state: Position) -> JSONObject:
     """A JSON-safe position: board, seats, supplies, stacks, whose turn, phase and pending decision."""
     board = state.board
     names = board.names
-    battle = None
+    battle: JSONObject | None = None
     if state.battle is not None:
         b = state.battle
         battle = {
@@ -58,23 +58,24 @@ def _whole(value: object, field: str, low: int | None = 0, high: int | None = No
     return value
 
 
-def _seat_list(data: dict[str, Any], key: str, players: int) -> list[Any]:
+def _seat_list(data: Mapping[str, object], key: str, players: int) -> list[object]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != players:
         raise ValueError(f"{key}: must be a list with one entry per player ({players})")
     return value
 
 
-def _seat_counts(data: dict[str, Any], key: str, players: int) -> list[int]:
+def _seat_counts(data: Mapping[str, object], key: str, players: int) -> list[int]:
     return [_whole(v, f"{key}[{i}]") for i, v in enumerate(_seat_list(data, key, players))]
 
 
-def _seat_flags(data: dict[str, Any], key: str, players: int) -> list[bool]:
-    value = _seat_list(data, key, players)
-    for i, v in enumerate(value):
+def _seat_flags(data: Mapping[str, object], key: str, players: int) -> list[bool]:
+    flags = []
+    for i, v in enumerate(_seat_list(data, key, players)):
         if not isinstance(v, bool):
             raise ValueError(f"{key}[{i}]: must be true or false")
-    return list(value)
+        flags.append(v)
+    return flags
 
 
 def _cell(spec: LevelSpec, value: object, field: str) -> int:
@@ -86,6 +87,20 @@ def _cell(spec: LevelSpec, value: object, field: str) -> int:
 
 def position_from_dict(spec: LevelSpec, tables: ActionTables, data: object) -> Position:
     """Rebuild a position on a level; ValueError names the field and the reason."""
+    fields = _read_header(spec, data)
+    state = Position.start(spec, tables)  # the empty board; every field below is read over it
+    _read_seats(state, fields)
+    cells = _read_stacks(spec, state, fields.get("stacks"))
+    _read_turn(spec, state, fields)
+    _read_reinforcements(spec, state, fields.get("reinforcements", []))
+    _read_battle(spec, state, fields.get("battle"))
+    _read_phase_rules(state, cells, fields.get("outcome"))
+    _check_tokens_conserved(state)
+    return state
+
+
+def _read_header(spec: LevelSpec, data: object) -> Mapping[str, object]:
+    """The position's fields, once `game`, `width`, `height` and `players` match the level."""
     if not isinstance(data, dict):
         raise ValueError("a CheckRisk position must be a JSON object")
     if data.get("game", "checkrisk") != "checkrisk":
@@ -96,8 +111,12 @@ def position_from_dict(spec: LevelSpec, tables: ActionTables, data: object) -> P
             raise ValueError(f"{key}: missing")
         if data[key] != expected:
             raise ValueError(f"{key}: {data[key]!r} does not match the level ({expected})")
-    players = spec.players
-    state = Position.start(spec, tables)  # the empty board; every field below is read over it
+    return data
+
+
+def _read_seats(state: Position, data: Mapping[str, object]) -> None:
+    """The per-seat lists: `supply`, `removed`, `to_deploy` (never above the supply) and `out`."""
+    players = len(state.out)
     state.supply = _seat_counts(data, "supply", players)
     state.removed = _seat_counts(data, "removed", players)
     state.to_deploy = _seat_counts(data, "to_deploy", players)
@@ -105,39 +124,44 @@ def position_from_dict(spec: LevelSpec, tables: ActionTables, data: object) -> P
     for i in range(players):
         if state.to_deploy[i] > state.supply[i]:
             raise ValueError(f"to_deploy[{i}]: {state.to_deploy[i]} tokens to deploy exceed the supply")
-    _read_stacks(spec, state, data.get("stacks"))
+
+
+def _read_turn(spec: LevelSpec, state: Position, data: Mapping[str, object]) -> None:
+    """`phase`, `seat`, `round`, `actions_left` and `rolls`; the seat to act and every seat with tokens still in."""
     phase = data.get("phase")
     if not isinstance(phase, str) or phase not in Phase.__members__.values():
         raise ValueError(f"phase: must be one of {', '.join(Phase)}, not {phase!r}")
     state.phase = Phase(phase)
-    state.seat = _whole(data.get("seat"), "seat", 0, players - 1)
+    state.seat = _whole(data.get("seat"), "seat", 0, spec.players - 1)
     state.round = _whole(data.get("round"), "round", 0, spec.turn_limit)
     state.actions_left = _whole(data.get("actions_left"), "actions_left", 0, spec.actions)
     state.rolls = _whole(data.get("rolls", 0), "rolls")
-    for i in range(players):
-        if state.out[i] and state.on_board[i]:
+    for i, gone in enumerate(state.out):
+        if gone and state.on_board[i]:
             raise ValueError(f"out[{i}]: an eliminated seat still has tokens on the board")
-    if phase != OVER and state.out[state.seat]:
+    if state.phase is not OVER and state.out[state.seat]:
         raise ValueError(f"seat: seat {state.seat} is out of the game")
-    _read_reinforcements(spec, state, data.get("reinforcements", []))
-    _read_battle(spec, state, data.get("battle"))
-    _read_phase_rules(state, data)
-    for seat in range(players):
-        # Tokens are conserved: each is in the supply (reinforcements not yet placed included), on the board
-        # (attackers out fighting included) or removed in battle.
+
+
+def _check_tokens_conserved(state: Position) -> None:
+    """Each seat's tokens are in the supply (reinforcements not yet placed included), on the board (attackers out
+    fighting included) or removed in battle, and add up to the level's supply."""
+    spec = state.spec
+    for seat in range(spec.players):
         total = state.supply[seat] + state.on_board[seat] + state.removed[seat]
         if total != spec.supply:
             raise ValueError(
                 f"supply[{seat}]: supply {state.supply[seat]}, board {state.on_board[seat]} and "
                 f"removed {state.removed[seat]} add up to {total}, not the level's {spec.supply}"
             )
-    return state
 
 
-def _read_stacks(spec: LevelSpec, state: Position, stacks: object) -> None:
+def _read_stacks(spec: LevelSpec, state: Position, stacks: object) -> list[int]:
+    """`stacks` placed on the board; returns each entry's cell, in the file's order."""
     if not isinstance(stacks, list):
         raise ValueError("stacks: must be a list of {cell, owner, count}")
     players = len(state.out)
+    cells: list[int] = []
     for k, entry in enumerate(stacks):
         where = f"stacks[{k}]"
         if not isinstance(entry, dict):
@@ -154,9 +178,12 @@ def _read_stacks(spec: LevelSpec, state: Position, stacks: object) -> None:
         state.owner[cell] = owner
         state.count[cell] = count
         state.on_board[owner] += count
+        cells.append(cell)
+    return cells
 
 
 def _read_reinforcements(spec: LevelSpec, state: Position, groups: object) -> None:
+    """`reinforcements`: groups of the seat to act's stacks, each with the tokens still to place on it."""
     if not isinstance(groups, list):
         raise ValueError("reinforcements: must be a list of {cells, count}")
     total = 0
@@ -177,6 +204,7 @@ def _read_reinforcements(spec: LevelSpec, state: Position, groups: object) -> No
 
 
 def _read_battle(spec: LevelSpec, state: Position, battle: object) -> None:
+    """`battle`: the battle being fought, if any (its attackers count as the seat's tokens on the board)."""
     if battle is None:
         return
     if not isinstance(battle, dict):
@@ -190,73 +218,109 @@ def _read_battle(spec: LevelSpec, state: Position, battle: object) -> None:
         raise ValueError(f"battle.pending: must be one of {', '.join(Stage)}, not {pending!r}")
     stage = Stage(pending)
     rounds = _whole(battle.get("rounds", 0), "battle.rounds")
-    seat = state.seat
-    if state.count[origin] and state.owner[origin] != seat:
+    if state.count[origin] and state.owner[origin] != state.seat:
         raise ValueError("battle.origin: holds another seat's stack")
     if stage is OCCUPY:
-        attackers = _whole(battle.get("attackers", 0), "battle.attackers", 0, 0)
-        if state.count[target]:
-            raise ValueError("battle.target: must be empty when the attacker is to occupy it")
-        if not state.count[origin]:
-            raise ValueError("battle.origin: no stack left to occupy with")
+        attackers = _read_occupier(state, origin, target, battle.get("attackers", 0))
     else:
-        attackers = _whole(battle.get("attackers"), "battle.attackers", 1, MAX_STACK - state.count[origin])
-        if not state.count[target] or state.owner[target] == seat:
-            raise ValueError("battle.target: must hold an enemy stack")
-        state.on_board[seat] += attackers
+        attackers = _read_attackers(state, origin, target, battle.get("attackers"))
     state.battle = Battle(origin, target, attackers, stage, rounds)
     if stage is DEFENDER and not retreat_actions(state):
         raise ValueError("battle.pending: the defender has nowhere to retreat, so it cannot be asked")
 
 
-def _read_phase_rules(state: Position, data: dict[str, Any]) -> None:
+def _read_occupier(state: Position, origin: int, target: int, attackers: object) -> int:
+    """`battle.attackers` when the attacker is to occupy: none left out, an empty target, a stack to move from."""
+    count = _whole(attackers, "battle.attackers", 0, 0)
+    if state.count[target]:
+        raise ValueError("battle.target: must be empty when the attacker is to occupy it")
+    if not state.count[origin]:
+        raise ValueError("battle.origin: no stack left to occupy with")
+    return count
+
+
+def _read_attackers(state: Position, origin: int, target: int, attackers: object) -> int:
+    """`battle.attackers` out fighting an enemy stack (they still count as the seat's tokens on the board)."""
+    count = _whole(attackers, "battle.attackers", 1, MAX_STACK - state.count[origin])
+    if not state.count[target] or state.owner[target] == state.seat:
+        raise ValueError("battle.target: must hold an enemy stack")
+    state.on_board[state.seat] += count
+    return count
+
+
+def _read_phase_rules(state: Position, cells: list[int], outcome: object) -> None:
+    """What the phase asks of the other fields: a battle, reinforcements, deployment, actions, an outcome."""
     phase = state.phase
     if (phase is BATTLE) != (state.battle is not None):
         raise ValueError("battle: must be given exactly when the phase is battle")
     if (phase is REINFORCE) != any(left for _, left in state.reinforcements):
         raise ValueError("reinforcements: tokens to place must be given exactly in the reinforce phase")
     if phase is DEPLOY:
-        if state.round != 0:
-            raise ValueError("round: must be 0 during deployment")
-        if not state.to_deploy[state.seat]:
-            raise ValueError(f"to_deploy[{state.seat}]: the deploying seat has nothing left to place")
-        if any(state.to_deploy[: state.seat]):
-            raise ValueError("to_deploy: an earlier seat has not finished deploying")
-        _check_deployment(state, data["stacks"])
+        _check_deploying(state, cells)
     else:
-        if any(state.to_deploy):
-            raise ValueError("to_deploy: tokens still to deploy after deployment")
-        if state.round < 1:
-            raise ValueError("round: must be 1 or more after deployment")
-        for i, gone in enumerate(state.out):
-            if not gone and not state.on_board[i]:
-                raise ValueError(f"out[{i}]: a seat with no tokens on the board must be out (C14)")
+        _check_deployed(state)
     if phase is ACT and not state.actions_left:
         raise ValueError("actions_left: must be 1 or more in the act phase")
-    outcome = data.get("outcome")
-    if (phase is OVER) != (outcome is not None):
+    _read_outcome(state, outcome)
+    _check_battle_sides(state)
+
+
+def _check_deploying(state: Position, cells: list[int]) -> None:
+    """In deployment: `round` 0, the deploying seat has tokens to place and the earlier seats have none."""
+    if state.round != 0:
+        raise ValueError("round: must be 0 during deployment")
+    if not state.to_deploy[state.seat]:
+        raise ValueError(f"to_deploy[{state.seat}]: the deploying seat has nothing left to place")
+    if any(state.to_deploy[: state.seat]):
+        raise ValueError("to_deploy: an earlier seat has not finished deploying")
+    _check_deployment(state, cells)
+
+
+def _check_deployed(state: Position) -> None:
+    """After deployment: nothing in `to_deploy`, `round` 1 or more, and a seat without tokens is `out`."""
+    if any(state.to_deploy):
+        raise ValueError("to_deploy: tokens still to deploy after deployment")
+    if state.round < 1:
+        raise ValueError("round: must be 1 or more after deployment")
+    for i, gone in enumerate(state.out):
+        if not gone and not state.on_board[i]:
+            raise ValueError(f"out[{i}]: a seat with no tokens on the board must be out (C14)")
+
+
+def _read_outcome(state: Position, outcome: object) -> None:
+    """`outcome`: given exactly when the phase is over, its winners seats of this game."""
+    if (state.phase is OVER) != (outcome is not None):
         raise ValueError("outcome: must be given exactly when the phase is over")
-    if outcome is not None:
-        result = Outcome.from_dict({"num_players": len(state.out), **outcome}, CheckRiskReason)
-        if not result.winners or not all(isinstance(w, int) and 0 <= w < len(state.out) for w in result.winners):
-            raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
-        state.outcome = Outcome(result.winners, result.reason, len(state.out))
+    if outcome is None:
+        return
+    players = len(state.out)
+    given = {"num_players": players, **outcome} if isinstance(outcome, dict) else outcome
+    result = Outcome.from_dict(given, CheckRiskReason)
+    if not result.winners or not all(0 <= w < players for w in result.winners):
+        raise ValueError(f"outcome.winners: unknown seats {list(result.winners)!r}")
+    state.outcome = Outcome(result.winners, result.reason, players)
+
+
+def _check_battle_sides(state: Position) -> None:
+    """`battle.target`: an enemy stack is there unless the attacker is to occupy it; a defender asked is in."""
     b = state.battle
-    if b is not None and b.stage is not OCCUPY and state.owner[b.target] == EMPTY:
+    if b is None:
+        return
+    if b.stage is not OCCUPY and state.owner[b.target] == EMPTY:
         raise ValueError("battle.target: must hold an enemy stack")
-    if b is not None and b.stage is DEFENDER and state.out[state.owner[b.target]]:
+    if b.stage is DEFENDER and state.out[state.owner[b.target]]:
         raise ValueError("battle.target: the defender is out of the game")
 
 
-def _check_deployment(state: Position, stacks: list[dict[str, Any]]) -> None:
+def _check_deployment(state: Position, cells: list[int]) -> None:
     # During deployment every token lies in its owner's zone (C4/C5) and the rest still fits: otherwise the
     # deploying seat would have no legal action at all.
     spec = state.spec
     names = spec.board.names
-    for k, entry in enumerate(stacks):
-        cell = spec.board.index[entry["cell"].strip().lower()]
-        if cell not in spec.zones[entry["owner"]].cells:
-            raise ValueError(f"stacks[{k}].cell: {names[cell]} is outside seat {entry['owner']}'s deployment zone")
+    for k, cell in enumerate(cells):
+        owner = state.owner[cell]
+        if cell not in spec.zones[owner].cells:
+            raise ValueError(f"stacks[{k}].cell: {names[cell]} is outside seat {owner}'s deployment zone")
     for seat, zone in enumerate(spec.zones):
         used = sum(1 for i in zone.cells if state.count[i])
         if used > zone.max_cells:
@@ -268,7 +332,7 @@ def _check_deployment(state: Position, stacks: list[dict[str, Any]]) -> None:
             )
 
 
-def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields: Any) -> dict[str, Any]:
+def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields: object) -> dict[str, object]:
     """The JSON of a position from a compact description: {"c2": (owner, count)} plus any fields to override.
 
     Defaults: the act phase of seat 0 in round 2 with all actions left; each supply is what the level's supply
@@ -282,7 +346,7 @@ def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields:
     if isinstance(battle, dict) and type(battle.get("attackers")) is int and type(seat) is int:
         if 0 <= seat < spec.players:
             on_board[seat] += battle["attackers"]  # attackers out fighting still count against the supply
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "game": "checkrisk",
         "width": spec.board.width,
         "height": spec.board.height,

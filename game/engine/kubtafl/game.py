@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine.core import Game
+from game.engine.core import Game, JSONObject
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
 from game.engine.kubtafl.position import board_size, read_position
@@ -32,7 +30,7 @@ class KubtaflGame(Game):
     reasons = KubtaflReason
     has_chance = False  # K1: no dice are rolled; the dice are the pieces
 
-    def __init__(self, level_name: str = "standard", level_data: dict[str, Any] | None = None) -> None:
+    def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         super().__init__(level_name, level_data)
         width, height = board_size(self.level_data)
         self.geo: Geometry = geometry(width, height)
@@ -66,13 +64,13 @@ class KubtaflGame(Game):
         """The level's starting position."""
         return self._initial.clone()
 
-    def state_from_dict(self, data: dict[str, Any]) -> KubtaflState:
+    def state_from_dict(self, data: JSONObject) -> KubtaflState:
         """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
         state = KubtaflState(self, self.geo, read_position(self.geo, data))
         state.end_if_over()
         return state
 
 
-def make_game(level_name: str, level_data: dict[str, Any]) -> KubtaflGame:
+def make_game(level_name: str, level_data: JSONObject) -> KubtaflGame:
     """The registry entry point."""
     return KubtaflGame(level_name, level_data)

@@ -10,9 +10,8 @@ in levels; `title` and `description` are level metadata and ignored here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from game.engine.core import Outcome
+from game.engine.core import JSON, JSONObject, Outcome
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import (
     ABSENT,
@@ -66,7 +65,7 @@ def _kind(value: object, field: str) -> int:
     return KIND_INDEX[value]
 
 
-def board_size(data: dict[str, Any]) -> tuple[int, int]:
+def board_size(data: object) -> tuple[int, int]:
     """The (width, height) a position or level asks for; 8×8 when unset."""
     if not isinstance(data, dict):
         raise ValueError("position: expected a JSON object")
@@ -217,15 +216,19 @@ def _seen(data: object, cells: int) -> dict[tuple[int, ...], int]:
     return seen
 
 
-def position_to_dict(geo: Geometry, position: Position) -> dict[str, Any]:
+def position_to_dict(geo: Geometry, position: Position) -> JSONObject:
     """The JSON-safe form `read_position` reads back exactly."""
     pos, val, result = position.pos, position.val, position.result
-    dice = [
+    dice: list[JSON] = [
         {"side": SIDES[i // KINDS_PER_SIDE], "kind": KINDS[i % KINDS_PER_SIDE], "cell": geo.names[c], "value": val[i]}
         for i, c in enumerate(pos)
         if c >= 0
     ]
-    removed = {SIDES[s]: [KINDS[k] for k in range(KINDS_PER_SIDE) if pos[die_id(s, k)] == REMOVED] for s in (0, 1)}
+    removed: JSONObject = {
+        SIDES[s]: [KINDS[k] for k in range(KINDS_PER_SIDE) if pos[die_id(s, k)] == REMOVED] for s in (0, 1)
+    }
+    by_count = sorted(position.seen.items(), key=lambda item: (item[1], item[0]))  # as [count, *key] rows sort
+    seen: list[JSON] = [[count, *key] for key, count in by_count]
     return {
         "game": "kubtafl",
         "width": geo.width,
@@ -234,6 +237,6 @@ def position_to_dict(geo: Geometry, position: Position) -> dict[str, Any]:
         "dice": dice,
         "removed": removed,
         "quiet": position.quiet,
-        "seen": sorted([count, *key] for key, count in position.seen.items()),
+        "seen": seen,
         "outcome": {"winners": list(result.winners), "reason": result.reason} if result else None,
     }

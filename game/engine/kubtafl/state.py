@@ -7,9 +7,9 @@ Actions are the typed tuples of `actions`: `Move(src, dst)`, `Transfer(donor, re
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from game.engine.core import TERMINAL, Event, Game, GameOver, IllegalAction, Outcome, State
+from game.engine.core import TERMINAL, Event, Game, GameOver, IllegalAction, JSONObject, Outcome, State
 from game.engine.kubtafl import events as ev
 from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
 from game.engine.kubtafl.geometry import Geometry
@@ -154,7 +154,7 @@ class KubtaflState(State[KubtaflAction]):
         self._check(action)
         return action
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The position JSON of the rules file plus the board size and the K18 counters."""
         return position_to_dict(
             self.geo, Position(self.board, self.pos, self.val, self.to_move, self.quiet, self.seen, self.result)
