@@ -23,7 +23,7 @@ from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers import FATE, Attack, Destroyed, FateForecast, Shielded
 from game.engine.battle_checkers.actions import FATE_OUTCOMES
-from game.engine.checkrisk import Retreat
+from game.engine.checkrisk import CONTINUE, Retreat
 from game.engine.core import CHANCE
 
 
@@ -123,7 +123,7 @@ def test_the_dice_scale_with_the_window(home):
 
 
 def retreat_game(app) -> tuple[CheckRiskScene, Retreat]:
-    """A real game (hot-seat) where the defender, Player 1 on h4, may retreat after the first round."""
+    """A real game (hot-seat) where the defender may retreat after the rounds so far."""
     session = demo.played_until("standard", 2, demo.retreat_ready, seed=6)
     session.seats = ["human", "human"]
     app.goto("checkrisk", session=session)
@@ -134,11 +134,35 @@ def retreat_game(app) -> tuple[CheckRiskScene, Retreat]:
     return b, retreat
 
 
+def the_battle(session: GameSession) -> tuple[str, str, str, str, list[tuple[int, int]]]:
+    """The pending battle as the engine and the log tell it: the header it deserves, its cells, and the hits
+    (attacker's, defender's) of its rounds so far, read from the log's rolls since the attack."""
+    battle = session.state.pending_battle()
+    name = session.game.cell_name
+    origin, target = name(battle.origin), name(battle.target)
+    header = (
+        f"Player {battle.attacker + 1} ({battle.attackers}) from {origin} "
+        f"vs Player {battle.defender + 1} ({battle.defenders}) on {target}"
+    )
+    start = max(i for i, text in enumerate(session.log) if text.startswith(f"{origin}x{target}:"))
+    rolls = [text.split() for text in session.log[start:] if text.startswith("roll ")]
+    hits = [(int(a[2:]), int(d[2:])) for _, a, d in rolls]
+    assert len(hits) == battle.rounds
+    last = hits[-1]
+    a, d = battle.attackers, battle.defenders  # both still fighting: each lost as many as the other side hit
+    result = (
+        f"Round {battle.rounds} · Player {battle.attacker + 1} −{last[1]} ({a + last[1]}→{a}) "
+        f"· Player {battle.defender + 1} −{last[0]} ({d + last[0]}→{d})"
+    )
+    return header, result, origin, target, hits
+
+
 def test_C12_4_after_a_retreat_the_header_names_the_sides_their_tokens_and_where_the_defender_went(app):
     b, retreat = retreat_game(app)
     card = b.view.card
-    header = card.header_text()
-    assert header == "Player 2 (1) from h5 vs Player 1 (1) on h4"
+    header, result, _, _, _ = the_battle(b.session)
+    defender = b.session.state.pending_battle().defender
+    assert card.header_text() == header and card.result_text() == result  # restored from the log as it resumed
     cell = b.session.game.cell_name(retreat.parts[0][0])
     card_button(app, "retreat")
     click_cell(app, cell)
@@ -148,8 +172,10 @@ def test_C12_4_after_a_retreat_the_header_names_the_sides_their_tokens_and_where
     take_the_seat(app)
     assert b.session.state.pending_battle().stage == "occupy"
     assert card.visible and card.header_text() == header  # the real sides and counts, not "(0) vs (0)"
-    assert card.outcome_text() == f"Player 1 retreated to {cell}"
-    assert card.result_text() == "Round 1 · Player 2 −1 (2→1) · Player 1 −1 (2→1)"
+    moved = b.session.log[-1]
+    assert moved.startswith("retreat ") and cell in moved
+    assert card.outcome_text().startswith(f"Player {defender + 1} retreated to {cell}")
+    assert card.result_text() == result
 
 
 def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):
@@ -173,6 +199,7 @@ def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):
 
 def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     b, retreat = retreat_game(app)
+    _, _, _, target, hits = the_battle(b.session)
     b.turns.commit(retreat)
     settle_scene(app)
     take_the_seat(app)
@@ -181,9 +208,10 @@ def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     key(app, pygame.K_RETURN)  # move in
     settle_scene(app)
     frames(app, 1)
-    assert Mark("battle_result", "h4", "Retreated −1 −1") in b.marks.drawn
+    lost = (sum(d for _, d in hits), sum(a for a, _ in hits))  # the attacker's and the defender's losses
+    assert Mark("battle_result", target, f"Retreated −{lost[0]} −{lost[1]}") in b.marks.drawn
     record = b.view.last_battle()
-    assert record is not None and record.end is BattleEnd.RETREATED and record.winner == 1
+    assert record is not None and record.end is BattleEnd.RETREATED and record.winner == record.attacker
     assert record.retreat == tuple((b.session.game.cell_name(c), n) for c, n in retreat.parts)
     key(app, pygame.K_e)  # the next action: End turn
     settle_scene(app)
@@ -194,14 +222,18 @@ def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
 
 def test_C12_4_an_attack_won_by_a_retreat_counts_as_a_won_battle(app):
     b, retreat = retreat_game(app)
+    battle = b.session.state.pending_battle()
+    attacker, defender = battle.attacker, battle.defender
     stats = b.view.stats()
     before = [(r.won, r.lost) for r in stats.seats]
-    row = b.view.stats_rows()[1][1]
     b.turns.commit(retreat)
     settle_scene(app)
     stats = b.view.stats()
-    assert stats.seats[1].won == before[1][0] + 1 and stats.seats[0].lost == before[0][1] + 1
-    assert b.view.stats_rows()[1][1] != row and b.view.stats_rows()[1][1].endswith(f"{before[1][0] + 1}–{before[1][1]}")
+    assert stats.seats[attacker].won == before[attacker][0] + 1
+    assert stats.seats[defender].lost == before[defender][1] + 1
+    # The luck line and the results card read these records.
+    won, lost = stats.seats[attacker].won, stats.seats[attacker].lost
+    assert b.view.stats_rows()[attacker][1].endswith(f"{won}–{lost}")
 
 
 def test_battle_records_follow_every_battle_of_random_games():
@@ -234,8 +266,13 @@ def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_se
     app = normal
 
     def player3_attacks(session: GameSession) -> bool:
+        """Player 3 may fight on against a defender who may then retreat (so it is asked)."""
         battle = session.state.pending_battle()
-        return battle is not None and battle.stage == "attacker" and battle.attacker == 2
+        if battle is None or battle.stage != "attacker" or battle.attacker != 2:
+            return False
+        after = session.state.clone()
+        after.apply(CONTINUE)
+        return after.pending_battle().stage == "defender"
 
     session = demo.played_until("corners4", 4, player3_attacks, seed=1)
     session.seats = ["human"] * 4
@@ -248,7 +285,7 @@ def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_se
     settle_scene(app)
     take_the_seat(app)
     assert session.state.pending_battle().stage == "defender"
-    assert b.presenter.panel_info().seat == defender == 1  # the defender decides now
+    assert b.presenter.panel_info().seat == defender != 2  # the defender decides now
     card_button(app, "stand")
     assert b.queue.busy and session.log[-1].startswith("roll")
     seen = set()

@@ -70,6 +70,28 @@ def battle_position(session_seats: list[str], seed: int = 13) -> GameSession:
     return session
 
 
+def big_attack_ready(session: GameSession) -> bool:
+    """Seat 0 is to act with five or more tokens able to attack a stack of three or more."""
+    state = session.state
+    return (
+        isinstance(state, CheckRiskState)
+        and state.phase == "act"
+        and state.seat == 0
+        and any(isinstance(a, Attack) and a.n >= 5 and state.count[a.target] >= 3 for a in state.legal_actions())
+    )
+
+
+def big_battle_session() -> tuple[GameSession, Attack]:
+    """A real game on the front line, seat 0 (human) to attack five against three (with this seed the second round
+    costs both sides a token), and that attack."""
+    session = played_until("frontline", 2, big_attack_ready, seed=8, limit=400)
+    session.seats[0] = "human"
+    state = session.state
+    assert isinstance(state, CheckRiskState)
+    attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
+    return session, max(attacks, key=lambda a: (a.n, state.count[a.target], -a.origin))
+
+
 def show_round_result(scene: BoardScene, attack: object, rounds: int = 2) -> None:
     """Attack with `attack` and fight on (Continue; the defender stands) until round `rounds` is rolled, the earlier
     rounds at instant speed, the last at normal speed up to the moment its result is stated on the card."""
@@ -171,8 +193,10 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     def retreat(scene: CheckRiskScene) -> None:
         scene.view.picks.start_retreat()
 
+    big_battle, big_attack = big_battle_session()
+
     def battle_result(scene: BoardScene) -> None:
-        show_round_result(scene, scene.live.state.action_from_str("d4xd5:6"))
+        show_round_result(scene, big_attack)
 
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
     if isinstance(retreat_session.state, CheckRiskState):
@@ -190,7 +214,7 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
         ),
         ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
-        ("battle_result", {"session": battle_position(["human", AI]), "prepare": battle_result, "_frames": 1}),
+        ("battle_result", {"session": big_battle, "prepare": battle_result, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
         ("game_over", {"session": over, "play": last, "prepare": instant(app), "_frames": 600}),
     ]

@@ -256,10 +256,12 @@ class DiceTray:
                 ),
             )
         clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip) if clip.w else self.rect)
+        inside = self.rect.clip(clip) if clip.w else self.rect
         posed = [(self.position(e), e) for e in self.entries if e.elapsed >= e.delay]
         posed.sort(key=lambda p: p[0][2])  # higher dice over lower ones
         for where, entry in posed:
+            # Dice in flight stay inside the tray; a die at rest may stand over its rim (a raised hit's outline).
+            surface.set_clip(clip if entry.settled else inside)
             self._draw_die(surface, entry, where)
         surface.set_clip(clip)
 
