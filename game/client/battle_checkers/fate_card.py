@@ -48,7 +48,7 @@ class FateCard:
             t(
                 "battle_checkers.fate.odds",
                 loss=fraction_text(loss),
-                approx=f"{float(loss):.2f}",
+                approx=t.numbers.number(float(loss), 2),
                 even=fraction_text(even),
                 even_pct=percent(even),
             ),
