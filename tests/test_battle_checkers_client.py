@@ -290,7 +290,10 @@ def test_b11_the_fate_roll_called_shows_its_expectation_and_takes_the_difference
     b = start(app, fate_session())
     lines = b.view.fate.lines()
     assert fate_expected_loss_of_lower() == Fraction(35, 18) and fate_no_change() == Fraction(1, 6)
-    assert "35/18" in lines[2] and "1/6" in lines[2] and "7" in lines[3] and "5" in lines[3]
+    assert "35/18" in lines[2] and "1/6" in lines[2]
+    # Each side's spirit and whether this roll can end the game for it (Blue at 5 loses on a 6 against a 1).
+    assert lines[3] == "You have 7 spirit: this roll cannot end the game for you"
+    assert lines[4] == "Blue has 5 spirit: a loss by 5 or more ends the game (this roll: 2.8 %)"
     fate_button(app, "fate")
     idle(app)
     assert b.session.log[0] == "fate"

@@ -113,8 +113,11 @@ class NewGameScene(Scene):
         return any(self.preset_choices)
 
     def default_name(self, seat: int) -> str:
-        """'Player 2': the name a seat has when none is typed."""
-        return self.app.t("newgame.player", n=seat + 1)
+        """The name a seat has when none is typed, as the board calls it: the mode's seat name ('Orange' in Battle
+        Checkers), else 'Player 2'."""
+        t = self.app.t
+        key = f"{self.mode}.seat.{seat}"
+        return t(key) if t.has(key) else t("newgame.player", n=seat + 1)
 
     def seat_name_text(self, seat: int) -> str:
         """The name typed for `seat`, or its default."""

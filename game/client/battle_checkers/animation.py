@@ -164,7 +164,7 @@ class BattleCheckersAnimation:
 
         self._roll(
             self.t("battle_checkers.roll.title", name=name),
-            [[TrayDie("pips", a), TrayDie("pips", b)]],
+            [[TrayDie("pips", a, tint=seat_colour(ev.player)), TrayDie("pips", b, tint=seat_colour(ev.player))]],
             [],
             seat_colour(ev.player),
             self.t("battle_checkers.roll.result", a=a, b=b, sum=a + b),
@@ -266,7 +266,7 @@ class BattleCheckersAnimation:
         for face in tied_rolls(ev, model.turn):
             self._roll(
                 title,
-                [[TrayDie("pips", face)], [TrayDie("pips", face, style="dark")]],
+                [[TrayDie("pips", face, tint=seat_colour(a_seat))], [TrayDie("pips", face, tint=seat_colour(d_seat))]],
                 labels,
                 GOLD,
                 self.t("battle_checkers.duel.tie"),
@@ -275,7 +275,10 @@ class BattleCheckersAnimation:
             )
         self._roll(
             title,
-            [[TrayDie("pips", ev.attacker_roll)], [TrayDie("pips", ev.defender_roll, style="dark")]],
+            [
+                [TrayDie("pips", ev.attacker_roll, tint=seat_colour(a_seat))],
+                [TrayDie("pips", ev.defender_roll, tint=seat_colour(d_seat))],
+            ],
             labels,
             seat_colour(a_seat if won else d_seat),
             self.t("battle_checkers.duel.result", cell=winner),
@@ -288,7 +291,7 @@ class BattleCheckersAnimation:
         seat = unit.owner if unit is not None else 1 - self.model().player
         self._roll(
             self.t("battle_checkers.repel.title", d=defender),
-            [[TrayDie("pips", roll, style="dark")]],
+            [[TrayDie("pips", roll, tint=seat_colour(seat))]],
             [],
             seat_colour(seat),
             self.t("battle_checkers.repel.held" if held else "battle_checkers.repel.failed"),
@@ -378,7 +381,10 @@ class BattleCheckersAnimation:
         glow = [] if ev.loser is None else ([(0, 0)] if ev.loser == other else [(1, 0)])
         self._roll(
             self.t("battle_checkers.fate.title"),
-            [[TrayDie("pips", ev.roll)], [TrayDie("pips", ev.opponent_roll, style="dark")]],
+            [
+                [TrayDie("pips", ev.roll, tint=seat_colour(caller))],
+                [TrayDie("pips", ev.opponent_roll, tint=seat_colour(other))],
+            ],
             [self.seat_name(caller), self.seat_name(other)],
             seat_colour(caller),
             result,

@@ -1,9 +1,11 @@
 """The fate card (B11): after a kill, the destroyer is offered the fate roll with its exact expectation (the lower
-roller loses the difference: an expected 35/18 grains, no change 1/6) and both sides' spirit, and answers with
+roller loses the difference: an expected 35/18 grains, no change 1/6) and, for each side, its spirit and whether
+this roll can end the game for it, with the exact chance (the engine's forecast of calling it); it answers with
 Call the fate roll or Decline."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +14,7 @@ from game.client import art
 from game.client.battle_checkers.pieces import seat_colour
 from game.client.board import buttons as B
 from game.client.board.odds import fraction_text, percent
-from game.engine.battle_checkers import FATE, NOFATE
+from game.engine.battle_checkers import FATE, NOFATE, FateForecast
 from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
 
 if TYPE_CHECKING:
@@ -40,18 +42,40 @@ class FateCard:
         loss = fate_expected_loss_of_lower()
         even = fate_no_change()
         names = self.view.seat_name
-        return [
+        lines = [
             t("battle_checkers.fate.offer"),
             t("battle_checkers.fate.rule"),
             t(
                 "battle_checkers.fate.odds",
                 loss=fraction_text(loss),
-                approx=f"{float(loss):.2f}",
+                approx=t.numbers.number(float(loss), 2),
                 even=fraction_text(even),
                 even_pct=percent(even),
             ),
-            t("battle_checkers.fate.spirit", a=names(0), sa=state.spirit[0], b=names(1), sb=state.spirit[1]),
         ]
+        forecast = state.forecast(FATE)
+        detail = forecast.detail
+        if not isinstance(detail, FateForecast):
+            return lines + [
+                t("battle_checkers.fate.spirit", a=names(0), sa=state.spirit[0], b=names(1), sb=state.spirit[1])
+            ]
+        caller = detail.caller
+        for seat, label in ((caller, "caller_out"), (1 - caller, "opponent_out")):
+            lines.append(self.stake(seat, seat == caller, detail, forecast.probability(label)))
+        return lines
+
+    def stake(self, seat: int, you: bool, detail: FateForecast, chance: Fraction) -> str:
+        """'You have 3 spirit: a loss by 3 or more ends the game (this roll: 16.7 %)' for `seat` (the caller is
+        'you'), or that this roll cannot end the game for it."""
+        t = self.view.board.t
+        who = "you" if you else "other"
+        loss = detail.ending_loss[seat]
+        fields = {"name": self.view.seat_name(seat), "spirit": detail.spirit[seat]}
+        if loss is None or not chance:
+            return t(f"battle_checkers.fate.safe_{who}", **fields)
+        numbers = t.numbers
+        shown = numbers.percent_of(numbers.number(float(chance) * 100, 1, trim=True))
+        return t(f"battle_checkers.fate.stake_{who}", loss=loss, pct=shown, **fields)
 
     def _fonts(self) -> tuple[int, int]:
         cell = self.view.board.layout.cell

@@ -54,9 +54,11 @@ class RollCard:
         self.progress = self.tray.follow(t, seconds, self.progress)
 
     def settle(self, result: str, glow: Sequence[tuple[int, int]] = ()) -> None:
-        """The dice lie still: what came of the roll, and which dice glow."""
+        """The dice lie still: what came of the roll; the dice that won it stand raised and outlined, the others
+        dim (a roll that nobody wins keeps every die bright)."""
         self.tray.skip()
-        self.tray.set_glow(glow)
+        if glow:
+            self.tray.set_hits(glow)
         self.result = result
 
     def close(self) -> None:

@@ -39,6 +39,7 @@ from game.engine.battle_checkers import (
     Attack,
     Attacked,
     BattleCheckersState,
+    Destroyed,
     EndTurn,
     FateChoice,
     Moved,
@@ -48,7 +49,7 @@ from game.engine.battle_checkers import (
     TurnStarted,
     side_hit,
 )
-from game.engine.core import CHANCE
+from game.engine.core import CHANCE, Forecast
 
 if TYPE_CHECKING:
     from game.client.board.marks import Mark
@@ -392,7 +393,8 @@ class BattleCheckersView(
         self.draw_drag(surface, cut)
 
     def odds_lines(self, target: str) -> list[str]:
-        """The hovered attack in words: who hits which side, and the exact chance of success from `forecast`."""
+        """The hovered attack in words: who hits which side, the exact chance of success and what winning and losing
+        cost (read from the outcomes of `forecast`), and how the side hit fights back."""
         t = self.board.t
         p = self.picks
         attack = p.shown_attack(target)
@@ -400,7 +402,6 @@ class BattleCheckersView(
             return []
         forecast = p.state.forecast(attack)
         detail = forecast.detail
-        success = forecast.probability("success")
         side = detail.side
         if side == FRONT:
             how = t("battle_checkers.odds.front")
@@ -416,16 +417,31 @@ class BattleCheckersView(
             how = t("battle_checkers.odds.rear")
         return [
             t("battle_checkers.odds.title", a=p.name(attack.cell), d=target, side=t(f"battle_checkers.side.{side}")),
-            t("battle_checkers.odds.success", p=fraction_text(success), pct=percent(success)),
+            self.stakes(forecast, p.name(attack.cell)),
             how,
         ]
+
+    def stakes(self, forecast: Forecast, attacker: str) -> str:
+        """What an attack from `attacker` wins and what losing it costs, with its exact chance: a head-on loss
+        destroys the attacker (its `fail` outcome's events say so), a failed flank attack costs nothing."""
+        success = forecast.probability("success")
+        numbers = {"p": fraction_text(success), "pct": percent(success)}
+        t = self.board.t
+        if success == 1:
+            return t("battle_checkers.stakes.certain", **numbers)
+        if success == 0:
+            return t("battle_checkers.stakes.none", **numbers)
+        lost = [o for o in forecast.outcomes if o.label == "fail"]
+        if any(isinstance(e, Destroyed) and e.cell == attacker for o in lost for e in o.events):
+            return t("battle_checkers.stakes.duel", **numbers)
+        return t("battle_checkers.stakes.repel", **numbers)
 
     def _odds_card(self, surface: pygame.Surface, target: str, cut: list[str]) -> None:
         texts = self.odds_lines(target)
         if not texts:
             return
         layout = self.board.layout
-        size = max(12, int(layout.cell * 0.22))
+        size = max(13, int(layout.cell * 0.27))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
         rect = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
         pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
@@ -435,7 +451,8 @@ class BattleCheckersView(
         for i, text in enumerate(texts):
             font = fb if i == 0 else f
             colour = art.PARCHMENT if i != 1 else seat_colour(self.picks.state.player)
-            fit = art.fitting_size(text, rect.w - size * 2, font.get_height(), cut, bold=i == 0)
+            # Drawn at the size the card was measured for, so every line fits as measured.
+            fit = art.fitting_size(text, rect.w - size * 2, int(size * 1.08) if i == 0 else size, cut, bold=i == 0)
             art.label(surface, text, fit, colour, topleft=(rect.left + size, y), bold=i == 0)
             y += font.get_linesize()
 

@@ -4,6 +4,7 @@ panel's buttons (pygame_gui), which change with the replay, watch mode and the e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,7 @@ from game.client.widgets import text_room
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.client.play.session import GameSession
     from game.engine.core import Outcome
 
 BUTTONS = ("undo", "redo", "hint", "menu")
@@ -25,6 +27,7 @@ WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
 DRAW = -1  # the turn card's seat after a draw: the neutral emblem
+TURN_LOOKBACK = 400  # log entries searched back for the event that opened the turn being played out
 
 
 class PanelPresenter:
@@ -148,8 +151,46 @@ class PanelPresenter:
         if busy and opening is not None:
             return opening  # the turn the player took the seat for is opening (its roll)
         if (s.current_seat < 0 or busy) and s.actors:
-            return max(0, s.actors[-1])
+            return self._acting_seat(s)
         return max(0, s.current_seat)
+
+    def _acting_seat(self, s: GameSession) -> int:
+        """The seat whose turn plays out: the turn the newest decision was made in (a defender's answer, a battle's
+        or a duel's dice belong to the attacker's turn), or the turn that decision opened when its roll follows;
+        for a mode without turn events, the seat that decided last (dice belong to nobody)."""
+        turn = self._turn_of_newest_decision(s)
+        if turn is not None:
+            return turn
+        decided = [actor for actor in s.actors if actor >= 0]
+        return decided[-1] if decided else max(0, s.current_seat)
+
+    def _turn_of_newest_decision(self, s: GameSession) -> int | None:
+        """The seat whose turn the mode's `turn_opened` events put the newest decision in (None: none found)."""
+        timeline = self.scene.reviewer.get_timeline()
+        actors, events = timeline.actors, timeline.events
+        if len(actors) != len(s.log):
+            return None  # a position the log does not replay from the start (a hand-made one)
+        decisions = [i for i, actor in enumerate(actors) if actor >= 0]
+        if not decisions:
+            return None
+        newest = decisions[-1]
+        opened = self._opened(events[newest])
+        if opened is not None and newest + 1 < len(actors):
+            return opened  # the decision ended a turn and the next one's roll plays now
+        for entry in range(newest - 1, max(-1, newest - TURN_LOOKBACK), -1):
+            opened = self._opened(events[entry])
+            if opened is not None:
+                return opened
+        return None
+
+    def _opened(self, events: Sequence[object]) -> int | None:
+        """The seat whose turn the last turn-opening event among `events` opens, if any."""
+        view = self.scene.view
+        for event in reversed(events):
+            seat = view.turn_opened(event)
+            if seat is not None:
+                return seat
+        return None
 
     def _ended(self, outcome: Outcome | None) -> tuple[int, str]:
         """The seat whose emblem the card shows for an ended game and the card's words."""

@@ -1,6 +1,7 @@
 """CheckRisk's engine events as animation: tokens drop in, stacks slide, attackers step out, the round's dice
-tumble in the battle card's tray, hits glow, then losses come off token by token; survivors go home, retreats
-split away, the winner moves in. Every handler changes `board.model` in its steps' callbacks."""
+tumble in the battle card's tray, hits stand out, the round's result is stated, then losses come off token by
+token; survivors go home, retreats split away, the winner moves in. Every handler changes `board.model` in its
+steps' callbacks; the battle card is handed the battle's record (read from the same events) step by step."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.client import art
 from game.client.anim import Anim, ease_out_back
 from game.client.board.animator import CELL_SECONDS, Animator, Handlers
 from game.client.board.layout import cell_xy
+from game.client.checkrisk.battles import BattleReader, BattleRecord
 from game.client.checkrisk.model import CheckRiskModel, StackView, field_point, field_stack
 from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk.events import (
@@ -34,8 +36,9 @@ if TYPE_CHECKING:
     from game.client.checkrisk.battle_card import BattleCard
 
 LOSS_SECONDS = 0.2  # one token coming off
-LINGER_SECONDS = 0.7  # the last round's dice stay a moment after a battle ends
-HIT_GAP = 0.25  # between the dice settling and the first loss
+LINGER_SECONDS = 1.1  # the last round's dice and the result stay a moment after a battle ends
+HIT_GAP = 0.25  # between the dice settling and the round's result
+RESULT_SECONDS = 0.35  # the round's result read before the first token comes off
 RED = art.LOSS
 GREEN_TEXT = art.GAIN
 
@@ -47,6 +50,18 @@ class CheckRiskAnimation:
         self.anim = animator
         self.model = model
         self.card = card
+        # The battles as the queued events tell them (set to the log's reading whenever the board settles).
+        self.reader = BattleReader()
+
+    def _record(self, event: object) -> BattleRecord | None:
+        """The battle's record once `event` is read (the entry index does not matter for what is shown)."""
+        return self.reader.read(event, 0)
+
+    def _show(self, record: BattleRecord | None) -> None:
+        """Hand the card `record` as this point of the queue plays."""
+        if record is not None:
+            card = self.card
+            self.anim.step([Anim("record", 0.0)], lambda: card.show(record))
 
     def handlers(self) -> Handlers:
         """Event class -> handler."""
@@ -147,6 +162,7 @@ class CheckRiskAnimation:
     # ----- battle -----
     def attack_declared(self, ev: AttackDeclared) -> None:
         """The attackers step out toward the target; the battle card opens."""
+        record = self._record(ev)
 
         def land() -> None:
             model = self.model()
@@ -155,12 +171,14 @@ class CheckRiskAnimation:
 
         def take() -> None:
             self.model().take(ev.origin, ev.attackers)
-            self.card.open(ev.seat, ev.defender, ev.origin, ev.target)
+            if record is not None:
+                self.card.open(record)
 
         self._carry(ev.seat, ev.attackers, _xy(ev.origin), field_point(ev.origin, ev.target), take, land, "slide")
 
     def battle_round(self, ev: BattleRound) -> None:
-        """Both sides' dice tumble into the tray and settle; the hits glow."""
+        """Both sides' dice tumble into the tray and settle; the hits stand raised, the misses dim."""
+        self._record(ev)
         holder: dict[str, float] = {}
         seconds = 1.05
 
@@ -172,13 +190,17 @@ class CheckRiskAnimation:
             self.card.advance(t, holder.get("seconds", seconds))
 
         def end() -> None:
-            self.card.glow_hits()
+            self.card.mark_hits()
 
         self.anim.step([Anim("roll", seconds, on_tick=tick)], start, end)
         self.anim.wait(HIT_GAP)
 
     def losses(self, ev: Losses) -> None:
-        """Losses come off token by token, attacker's and defender's in turn."""
+        """The round's result is stated on the card; then losses come off token by token, in turn."""
+        record = self._record(ev)
+        if record is not None:
+            card = self.card
+            self.anim.step([Anim("result", RESULT_SECONDS)], lambda: card.show(record))
         battle = self.model().battle
         if battle is None:
             return
@@ -240,7 +262,8 @@ class CheckRiskAnimation:
         self.anim.step([Anim("linger", LINGER_SECONDS)], None, end)
 
     def battle_ended(self, ev: BattleEnded) -> None:
-        """Survivors go home; the card stays for the occupation when the attacker won."""
+        """The card says who won; survivors go home; the card stays for the occupation when the attacker won."""
+        self._show(self._record(ev))
         field = self.model().attackers
         if field is not None and ev.survivors:
             self._home(ev.origin, ev.target)
@@ -249,6 +272,7 @@ class CheckRiskAnimation:
 
     def withdrew(self, ev: Withdrew) -> None:
         """The attackers go home; the battle is over."""
+        self._show(self._record(ev))
         self._home(ev.origin, ev.target)
         self._end_battle()
 
@@ -257,7 +281,8 @@ class CheckRiskAnimation:
         self.anim.wait(0.15)
 
     def retreated(self, ev: Retreated) -> None:
-        """The defender's stack splits away to its cells; the attackers go home."""
+        """The card says where the defender went; its stack splits away to its cells; the attackers go home."""
+        self._show(self._record(ev))
         battle = self.model().battle
         for cell, n in ev.moves:
             self._carry(ev.seat, n, _xy(ev.cell), _xy(cell), self._taker(ev.cell, n), self._adder(cell, ev.seat, n))
@@ -272,6 +297,7 @@ class CheckRiskAnimation:
 
     def occupied(self, ev: Occupied) -> None:
         """The winner moves in; the battle is over."""
+        self._show(self._record(ev))
         if ev.count:
             self._slide(ev.seat, ev.count, ev.origin, ev.target)
         self._end_battle()

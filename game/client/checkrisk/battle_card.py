@@ -1,69 +1,136 @@
-"""The battle card: a dice tray over the half of the board away from the fight, the attacker's and defender's
-dice in a row each (4–6 glow), the odds for the stacks still fighting, and the decision buttons of the human
-who decides (Continue / Withdraw and blitz, Stand / Retreat, the retreat split, Move in, Stop blitz)."""
+"""The battle card over the half of the board away from the fight: a header naming both sides with their tokens
+and the odds (or how the battle ended), a dice tray with each side's dice in its player's colour (hits raised
+and outlined, misses dimmed) beside the side's name and its hit count, the battle's rounds so far, the last
+round's result in large type by name, and the decision buttons of the human who decides (Continue / Withdraw
+and blitz, Stand / Retreat, the retreat split, Move in, Stop blitz).
+
+What it shows is a `BattleRecord` (see `battles`): the animation hands it each step's record as the events play,
+and a settled board hands it the record read from the log, so an undo or a resumed game shows it as it was."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import art
 from game.client.board import buttons as B
+from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.odds import percent
-from game.client.checkrisk.model import CheckRiskModel
+from game.client.checkrisk.battles import BattleEnd, BattleRecord, RoundRecord
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 from game.client.dice import DiceTray, TrayDie
+from game.client.dice.tray import FRAME_PX
 from game.engine.checkrisk import battle_forecast
+from game.engine.checkrisk.faces import HIT_MIN
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
     from game.client.checkrisk.picks import CheckRiskPicks
 
+HISTORY_LINES = 4  # the rounds listed beside the tray (the newest ones)
+ARROW = "→"  # drawn as a shape: the interface font has no arrow glyph
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a line drawn in its own colour (a name in its player's colour, a loss in red)."""
+
+    text: str
+    colour: tuple[int, int, int]
+
 
 class BattleCard:
-    """The tray and the decision buttons; `visible` while a battle is shown."""
+    """The card of the battle shown (`record`), its tray and its buttons; `visible` while a battle is shown."""
 
     def __init__(self, board: BoardServices, picks: CheckRiskPicks) -> None:
         self.board = board
         self.picks = picks
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: board.settings.anim_speed)
         self.visible = False
-        self.sides: tuple[int, int] = (0, 1)  # (attacker seat, defender seat) of the shown battle
-        self.cells: tuple[str, str] = ("", "")
+        self.record: BattleRecord | None = None
+        self.shown_round = 0  # the round whose dice lie in the tray (0: none yet)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.header = pygame.Rect(0, 0, 0, 0)
+        self.result_row = pygame.Rect(0, 0, 0, 0)
+        self.names = pygame.Rect(0, 0, 0, 0)
+        self.counts = pygame.Rect(0, 0, 0, 0)
+        self.history = pygame.Rect(0, 0, 0, 0)
+        self.button_area = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[B.Button] = []
         self.hover: str | None = None
         self.tray_t = 0.0
+        self.line = 18
+        self.pad = 6
+        self.unit = 75.0
 
     # ----- the battle shown -----
-    def open(self, attacker: int, defender: int, origin: str, target: str) -> None:
-        """Show the card for a battle (the tray empty until the first round)."""
+    @property
+    def sides(self) -> tuple[int, int]:
+        """(attacker seat, defender seat) of the battle shown."""
+        record = self.record
+        return (record.attacker, record.defender) if record is not None else (0, 1)
+
+    @property
+    def cells(self) -> tuple[str, str]:
+        """(origin, target) of the battle shown."""
+        record = self.record
+        return (record.origin, record.target) if record is not None else ("", "")
+
+    def open(self, record: BattleRecord) -> None:
+        """Show the card for a battle just declared (the tray empty until the first round)."""
         self.visible = True
-        self.sides = (attacker, max(0, defender))
-        self.cells = (origin, target)
+        self.record = record
+        self.shown_round = 0
         self.tray.clear()
         self.place()
+
+    def sync(self, record: BattleRecord) -> None:
+        """Show `record` at rest, as it stands: its last round's dice lie in the tray, hits marked (a settled
+        board, an undo, a resumed game)."""
+        reopened = not self.visible or self.cells != (record.origin, record.target)
+        self.visible = True
+        self.record = record
+        if reopened:
+            self.place()
+        last = record.rounds[-1] if record.rounds else None
+        if last is None:
+            self.shown_round = 0
+            self.tray.clear()
+        elif last.number != self.shown_round or not self.tray.entries:
+            self.tray.show(self._groups(record, last))
+            self.shown_round = last.number
+            self.mark_hits()
+
+    def show(self, record: BattleRecord) -> None:
+        """The record after an event played (a round's losses, the battle's end): the header and the result follow."""
+        self.record = record
 
     def close(self) -> None:
         """Hide the card."""
         self.visible = False
         self.tray.clear()
+        self.shown_round = 0
+
+    def _groups(self, record: BattleRecord, round_: RoundRecord) -> list[list[TrayDie]]:
+        """Each side's dice of `round_` in its player's colour."""
+        a, d = seat_colour(record.attacker), seat_colour(max(0, record.defender))
+        return [
+            [TrayDie("pips", v, tint=a) for v in round_.attacker_dice],
+            [TrayDie("pips", v, tint=d) for v in round_.defender_dice],
+        ]
 
     def roll(self, attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> float:
         """Throw a round's dice (the faces the engine reported); returns how long they tumble."""
-        t = self.board.t
+        record = self.record
+        a, d = self.sides
         groups = [
-            [TrayDie("pips", v) for v in attacker_dice],
-            [TrayDie("pips", v, style="dark") for v in defender_dice],
+            [TrayDie("pips", v, tint=seat_colour(a)) for v in attacker_dice],
+            [TrayDie("pips", v, tint=seat_colour(max(0, d))) for v in defender_dice],
         ]
-        names = self.board.seat_name
-        labels = [
-            t("checkrisk.tray.attacker", name=names(self.sides[0])),
-            t("checkrisk.tray.defender", name=names(self.sides[1])),
-        ]
-        self.tray.roll(groups, labels)
+        self.tray.roll(groups)
+        self.shown_round = (len(record.rounds) + 1) if record is not None else 1
         self.tray_t = 0.0
         return max((e.delay + e.duration for e in self.tray.entries), default=0.0)
 
@@ -71,37 +138,166 @@ class BattleCard:
         """Move the tumble to progress `t` of `seconds` (driven by the animation queue, already speed-scaled)."""
         self.tray_t = self.tray.follow(t, seconds, self.tray_t)
 
-    def glow_hits(self) -> None:
-        """Every 4, 5 or 6 glows."""
-        self.tray.set_glow([e.key for e in self.tray.entries if e.die.value >= 4])
+    def mark_hits(self) -> None:
+        """Every hit stands raised and outlined; the misses are dimmed."""
+        self.tray.set_hits([e.key for e in self.tray.entries if e.die.value >= HIT_MIN])
+
+    def hit_counts(self) -> tuple[int, int] | None:
+        """(attacker's hits, defender's hits) of the dice lying in the tray, None while none lie still."""
+        entries = self.tray.entries
+        if not entries or self.tray.busy:
+            return None
+        hits = [0, 0]
+        for entry in entries:
+            if entry.die.value >= HIT_MIN and entry.group < 2:
+                hits[entry.group] += 1
+        return hits[0], hits[1]
+
+    # ----- what it says -----
+    def shown_result(self) -> RoundRecord | None:
+        """The round whose result the card states (the one whose dice lie settled in the tray)."""
+        record = self.record
+        if record is None or not record.rounds or self.tray.busy:
+            return None
+        for round_ in record.rounds:
+            if round_.number == self.shown_round:
+                return round_
+        return None
+
+    def result_segments(self) -> list[Segment]:
+        """The round's result by name: 'Round 2 · Player 1 −2 (5→3) · Player 2 −3 (4→1)', in pieces to colour."""
+        record, round_ = self.record, self.shown_result()
+        if record is None or round_ is None:
+            return []
+        t, name = self.board.t, self.board.seat_name
+        out = [Segment(t("checkrisk.card.round", n=round_.number) + " · ", art.PARCHMENT)]
+        sides = (
+            (record.attacker, round_.attacker_lost, round_.attackers_before, round_.attackers_after),
+            (record.defender, round_.defender_lost, round_.defenders_before, round_.defenders_after),
+        )
+        for i, (seat, lost, before, after) in enumerate(sides):
+            if i:
+                out.append(Segment(" · ", art.PARCHMENT))
+            out.append(Segment(name(seat) + " ", seat_colour(seat)))
+            ink = art.LOSS if lost else art.PARCHMENT
+            out.append(Segment(t("checkrisk.card.loss", lost=lost) + f" ({before}", ink))
+            out.append(Segment(ARROW, ink))
+            out.append(Segment(f"{after})", ink))
+        return out
+
+    def result_text(self) -> str:
+        """The round's result as one line ('' before the first round's dice settle)."""
+        return "".join(s.text for s in self.result_segments())
+
+    def outcome_text(self) -> str:
+        """How the battle ended, by name ('Player 2 retreated to c7'); '' while it goes on."""
+        record = self.record
+        if record is None or record.end is None:
+            return ""
+        t, name = self.board.t, self.board.seat_name
+        end = record.end
+        if end is BattleEnd.TAKEN:
+            return t("checkrisk.card.taken", name=name(record.attacker), cell=record.target)
+        if end is BattleEnd.HELD:
+            return t("checkrisk.card.held", name=name(record.defender), cell=record.target)
+        if end is BattleEnd.WITHDREW:
+            return t("checkrisk.card.withdrew", name=name(record.attacker), cell=record.origin)
+        if end is BattleEnd.RETREATED:
+            return t("checkrisk.card.retreated", name=name(record.defender), cells=self.retreat_cells(record))
+        return t("checkrisk.card.both_gone")
+
+    def retreat_cells(self, record: BattleRecord) -> str:
+        """Where a retreat went: 'c7', or 'c7 (2), e7 (1)' when the stack split."""
+        moves = record.retreat
+        if len(moves) == 1:
+            return moves[0][0]
+        return ", ".join(f"{cell} ({n})" for cell, n in moves)
+
+    def header_text(self) -> str:
+        """Both sides with the tokens each has in the fight and the cells: the card's first line."""
+        record = self.record
+        if record is None:
+            return ""
+        names = self.board.seat_name
+        return self.board.t(
+            "checkrisk.tray.header",
+            attacker=names(record.attacker),
+            a=record.attackers_left,
+            origin=record.origin,
+            defender=names(record.defender) if record.defender >= 0 else "—",
+            d=record.defenders_left,
+            target=record.target,
+        )
+
+    def history_lines(self) -> list[tuple[int, int, int]]:
+        """(round, attacker's loss, defender's loss) of the newest rounds whose results were shown."""
+        record = self.record
+        if record is None:
+            return []
+        # The round still rolling, or whose losses are not yet shown, joins the list with its result.
+        limit = self.shown_round if self.shown_result() is not None else self.shown_round - 1
+        rounds = [r for r in record.rounds if r.number <= limit]
+        return [(r.number, r.attacker_lost, r.defender_lost) for r in rounds[-HISTORY_LINES:]]
 
     # ----- geometry -----
     def place(self) -> None:
-        """Over the half of the board away from the target cell."""
+        """Over the board, at its top or bottom edge, clear of the two cells that fight (over the frame when the
+        board has no room), sized from the board so the dice read at any window size."""
         layout = self.board.layout
         board = layout.board
-        cell = layout.cell
-        h = int(board.h * 0.41)
-        rect = pygame.Rect(board.left + cell // 5, 0, board.w - 2 * (cell // 5), h)
-        target_rank = int(self.cells[1][1:]) - 1 if self.cells[1] else 0
-        if target_rank >= layout.rows / 2:
-            rect.bottom = board.bottom - cell // 5
-        else:
-            rect.top = board.top + cell // 5
+        unit = min(board.w, board.h) / 8  # a cell of an 8×8 board: the card keeps its size on larger boards
+        self.unit = unit
+        pad = max(4, round(unit * 0.08))
+        head = max(16, round(unit * 0.4))
+        row = max(20, round(unit * 0.58))
+        frame = max(4, round(unit * 0.08))
+        result = max(18, round(unit * 0.44))
+        line = max(16, round(unit * 0.36))
+        h = pad + head + pad + frame + 2 * row + frame + pad + result + pad + line + pad // 2 + line + pad
+        inset = max(4, round(unit * 0.12))
+        rect = pygame.Rect(board.left + inset, 0, board.w - 2 * inset, h)
+        rect.top = self._top(h, inset)
         self.rect = rect
-        pad = max(6, cell // 8)
-        line = max(18, int(cell * 0.42))
-        self.header = pygame.Rect(rect.left + pad, rect.top + pad, rect.w - 2 * pad, line)
-        rows = 2
-        tray_h = rect.h - line * (rows + 1) - pad * (rows + 3)
-        self.tray.set_rect(
-            pygame.Rect(rect.left + pad * 2, self.header.bottom + pad, rect.w - pad * 4, tray_h), max(0.5, cell / 80)
-        )
-        self.button_area = pygame.Rect(
-            rect.left + pad, self.tray.rect.bottom + pad, rect.w - 2 * pad, line * rows + pad
-        )
-        self.line = line
-        self.pad = pad
+        self.pad, self.line = pad, line
+        self.header = pygame.Rect(rect.left + pad * 2, rect.top + pad, rect.w - pad * 4, head)
+        top = self.header.bottom + pad + frame
+        names_w = round(unit * 1.55)
+        counts_w = round(unit * 0.9)
+        history_w = round(unit * 1.1)
+        self.names = pygame.Rect(rect.left + pad * 2, top, names_w, 2 * row)
+        self.history = pygame.Rect(rect.right - pad * 2 - history_w, top - frame, history_w, 2 * row + 2 * frame)
+        self.counts = pygame.Rect(self.history.left - pad - counts_w, top, counts_w, 2 * row)
+        tray = pygame.Rect(self.names.right + pad + frame, top, 0, 2 * row)
+        tray.w = self.counts.left - pad - frame - tray.left
+        self.tray.set_rect(tray, frame / FRAME_PX)
+        self.result_row = pygame.Rect(rect.left + pad * 2, tray.bottom + frame + pad, rect.w - pad * 4, result)
+        self.button_area = pygame.Rect(rect.left + pad * 2, self.result_row.bottom + pad, rect.w - pad * 4, line * 2)
+
+    def _top(self, h: int, inset: int) -> int:
+        """The card's top: at the board's top or bottom edge, whichever covers the fighting cells least (the
+        target first), moved out over the frame as far as needed."""
+        layout = self.board.layout
+        board, frame = layout.board, layout.frame
+        origin, target = self.cells
+        spans = [_cell_span(layout, cell) for cell in (target, origin) if cell]
+        if not spans:
+            return board.top + inset
+        high = min(top for top, _ in spans)
+        low = max(bottom for _, bottom in spans)
+        gap = max(2, inset // 2)
+        top_at_top = max(frame.top + 2, min(board.top + inset, high - gap - h))
+        top_at_bottom = min(frame.bottom - 2 - h, max(board.bottom - inset - h, low + gap))
+
+        def covered(top: int) -> tuple[int, int]:
+            def overlap(span: tuple[int, int]) -> int:
+                return max(0, min(top + h, span[1]) - max(top, span[0]))
+
+            return overlap(spans[0]), sum(overlap(s) for s in spans)
+
+        # Ties go to the half away from the target, as the card always did.
+        away_from_target = top_at_bottom if spans[0][0] < board.centery else top_at_top
+        other = top_at_top if away_from_target == top_at_bottom else top_at_bottom
+        return other if covered(other) < covered(away_from_target) else away_from_target
 
     # ----- buttons -----
     def layout_buttons(self) -> list[B.Button]:
@@ -114,7 +310,7 @@ class BattleCard:
         live = self.board.accepting_input and battle is not None
         area, line, pad = self.button_area, self.line, self.pad
         first = pygame.Rect(area.left, area.top, area.w, line)
-        second = pygame.Rect(area.left, area.top + line + pad, area.w, line)
+        second = pygame.Rect(area.left, area.top + line + pad // 2, area.w, line)
         if picks.blitz is not None:
             stop = [B.Button("stop", t("checkrisk.blitz.stop"), primary=True)]
             B.row(stop, pygame.Rect(area.centerx - area.w // 6, first.top, area.w // 3, line), pad)
@@ -210,23 +406,25 @@ class BattleCard:
 
     # ----- drawing -----
     def draw(self, surface: pygame.Surface, cut: list[str]) -> None:
-        """The card: header with both sides and the odds, the tray, the buttons."""
+        """The card: header, the tray between the sides' names and hit counts, the rounds, the result, buttons."""
         if not self.visible:
             return
-        model = self.board.model_as(CheckRiskModel)
-        unit = max(10, self.board.layout.cell // 3)
+        unit = max(10, int(self.unit / 3))
         shadow = pygame.Surface(self.rect.inflate(20, 20).size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (*art.SHADOW, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, self.rect.move(4, 8).inflate(20, 20).topleft)
         art.panel(surface, self.rect, unit / 18, shadow=False)
-        self._header(surface, model, cut)
+        self._header(surface, cut)
         self.tray.draw(surface)
+        self._sides(surface, cut)
+        self._history(surface, cut)
+        self._result(surface, cut)
         buttons = self.layout_buttons()
         B.draw(surface, buttons, self.hover, int(self.line * 0.5), cut)
         self._caption(surface, buttons, cut)
 
     def caption(self, buttons: list[B.Button]) -> str:
-        """A line for the card's free button row: how dice hit while they roll, what the choices mean."""
+        """A line for the card's free button row: what the choices mean, how dice hit while they roll."""
         battle = self.picks.state.pending_battle() if self.picks.state is not None else None
         keys = {button.key for button in buttons}
         if "continue" in keys:
@@ -245,41 +443,166 @@ class BattleCard:
             return
         text = self.board.t(key)
         area = self.button_area
-        row = pygame.Rect(area.left, area.top + self.line + self.pad, area.w, self.line) if buttons else area
-        size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.5), cut)
+        row = pygame.Rect(area.left, area.top + self.line + self.pad // 2, area.w, self.line) if buttons else area
+        size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.52), cut)
         art.label(surface, text, size, art.MUTED, center=row.center)
 
-    def _header(self, surface: pygame.Surface, model: CheckRiskModel, cut: list[str]) -> None:
-        t = self.board.t
+    def _header(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """Both emblems and sides with their tokens; at the right the odds, or how the battle ended."""
+        record = self.record
+        if record is None:
+            return
         h = self.header
-        attacker, defender = self.sides
-        a = model.attackers.count if model is not None and model.attackers is not None else 0
-        d_stack = model.stacks.get(self.cells[1]) if model is not None else None
-        d = d_stack.count if d_stack is not None and d_stack.owner == defender else 0
+        size = max(12, int(h.h * 0.58))
+        right, colour = self._header_right(record)
+        right_size = size if right == self.outcome_text() else max(11, int(size * 0.9))
+        right_w = min(art.font(right_size, bold=True).size(right)[0], int(h.w * 0.5)) if right else 0
         icon = pygame.Rect(h.left, h.top, h.h, h.h)
-        draw_emblem(surface, attacker, icon)
-        names = self.board.seat_name
-        text = t(
-            "checkrisk.tray.header",
-            attacker=names(attacker),
-            a=a,
-            origin=self.cells[0],
-            defender=names(defender),
-            d=d,
-            target=self.cells[1],
-        )
-        size = int(h.h * 0.62)
-        odds = ""
-        if a and d:
-            f = battle_forecast(a, d)
-            odds = t("checkrisk.tray.odds", win=percent(f.win), hold=percent(f.hold))
-        odds_w = art.font(size, bold=True).size(odds)[0] if odds else 0
-        room = h.w - h.h * 2.4 - odds_w - h.h
-        if art.font(max(6, int(size * 0.7)), bold=True).size(text)[0] > room:
-            # Long names: the emblems at both ends say who fights, the words only where and how many.
-            text = t("checkrisk.tray.short", a=a, origin=self.cells[0], d=d, target=self.cells[1])
+        draw_emblem(surface, record.attacker, icon)
+        room = h.w - h.h * 2.4 - right_w - h.h
+        text = self._header_words(record, room, size)
         size_text = art.fitting_size(text, room, size, cut, bold=True)
         art.label(surface, text, size_text, art.PARCHMENT, midleft=(icon.right + h.h // 3, h.centery), bold=True)
-        draw_emblem(surface, defender, pygame.Rect(h.right - h.h - odds_w - h.h // 3, h.top, h.h, h.h))
-        if odds:
-            art.label(surface, odds, size, seat_colour(attacker), midright=(h.right, h.centery), bold=True)
+        if record.defender >= 0:
+            draw_emblem(surface, record.defender, pygame.Rect(h.right - h.h - right_w - h.h // 3, h.top, h.h, h.h))
+        if right:
+            fit = art.fitting_size(right, right_w, right_size, cut, bold=True)
+            art.label(surface, right, fit, colour, midright=(h.right, h.centery), bold=True)
+
+    def _header_right(self, record: BattleRecord) -> tuple[str, tuple[int, int, int]]:
+        """The header's right end: how the battle ended (in the winner's colour), else the odds of the stacks
+        still fighting (in the attacker's)."""
+        outcome = self.outcome_text()
+        if outcome:
+            return outcome, seat_colour(record.winner) if record.winner is not None else art.PARCHMENT
+        a, d = record.attackers_left, record.defenders_left
+        if a and d:
+            f = battle_forecast(a, d)
+            odds = self.board.t("checkrisk.tray.odds", win=percent(f.win), hold=percent(f.hold))
+            return odds, seat_colour(record.attacker)
+        return "", art.PARCHMENT
+
+    def _header_words(self, record: BattleRecord, room: float, size: int) -> str:
+        """The sides in words as fit in `room`: names, tokens and cells; names and tokens; cells and tokens (the
+        emblems at both ends say who fights)."""
+        t, names = self.board.t, self.board.seat_name
+        a, d = record.attackers_left, record.defenders_left
+        defender = names(record.defender) if record.defender >= 0 else "—"
+        short = t("checkrisk.tray.short", a=a, origin=record.origin, d=d, target=record.target)
+        sides = t("checkrisk.tray.sides", attacker=names(record.attacker), a=a, defender=defender, d=d)
+        small = art.font(max(6, int(size * 0.85)), bold=True)
+        for text in (self.header_text(), sides):
+            if small.size(text)[0] <= room:
+                return text
+        return short
+
+    def _sides(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """Each row's side: emblem and name at the left, its hits at the right (once the dice lie still)."""
+        record = self.record
+        if record is None:
+            return
+        t = self.board.t
+        names, counts = self.names, self.counts
+        icon = max(12, round(self.unit * 0.3))
+        name_size = max(12, round(self.unit * 0.21))
+        role_size = max(10, round(self.unit * 0.16))
+        hits = self.hit_counts()
+        for group, (seat, role) in enumerate(((record.attacker, "attacks"), (record.defender, "defends"))):
+            y = self.tray.row_y(group) if self.tray.entries else names.top + names.h * (group * 2 + 1) / 4
+            if seat >= 0:
+                draw_emblem(surface, seat, pygame.Rect(names.left, round(y - icon / 2), icon, icon))
+            left = names.left + icon + max(3, icon // 4)
+            name = self.board.seat_name(seat) if seat >= 0 else "—"
+            size = art.fitting_size(name, names.right - left, name_size, cut, bold=True)
+            colour = seat_colour(seat) if seat >= 0 else art.PARCHMENT
+            art.label(surface, name, size, colour, midleft=(left, y - role_size * 0.45), bold=True)
+            words = t(f"checkrisk.card.{role}")
+            size = art.fitting_size(words, names.right - left, role_size, cut)
+            art.label(surface, words, size, art.MUTED, midleft=(left, y + name_size * 0.6))
+            if hits is not None:
+                n = hits[group]
+                big = max(14, round(self.unit * 0.34))
+                art.label(
+                    surface,
+                    str(n),
+                    big,
+                    art.WARM_LIGHT if n else art.MUTED,
+                    center=(counts.centerx, y - role_size * 0.4),
+                    bold=True,
+                )
+                word = t("checkrisk.card.hits")
+                size = art.fitting_size(word, counts.w, role_size, cut)
+                art.label(surface, word, size, art.MUTED, center=(counts.centerx, y + big * 0.62))
+
+    def _history(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """The rounds so far, newest last: each side's losses in its colour."""
+        record = self.record
+        lines = self.history_lines()
+        if record is None or not lines:
+            return
+        box = self.history
+        pygame.draw.rect(surface, art.DARK_WELL, box, border_radius=max(4, self.pad))
+        t = self.board.t
+        small = max(10, round(self.unit * 0.16))
+        size = max(11, round(self.unit * 0.19))
+        title = t("checkrisk.card.rounds")
+        fit = art.fitting_size(title, box.w - self.pad * 2, small, cut)
+        art.label(surface, title, fit, art.MUTED, midleft=(box.left + self.pad, box.top + small))
+        step = (box.h - small * 2) / HISTORY_LINES
+        newest = lines[-1][0]
+        for i, (number, a_lost, d_lost) in enumerate(lines):
+            y = box.top + small * 2 + step * (i + 0.5)
+            ink = art.PARCHMENT if number == newest else art.MUTED
+            x = box.left + self.pad
+            x = art.label(surface, f"{number}.", size, ink, midleft=(x, y), bold=number == newest).right + self.pad
+            x = art.label(surface, f"−{a_lost}", size, seat_colour(record.attacker), midleft=(x, y), bold=True).right
+            x = art.label(surface, " · ", size, ink, midleft=(x, y)).right
+            art.label(surface, f"−{d_lost}", size, seat_colour(max(0, record.defender)), midleft=(x, y), bold=True)
+
+    def _result(self, surface: pygame.Surface, cut: list[str]) -> None:
+        """The shown round's result in large type, names in their colours and losses in red."""
+        segments = self.result_segments()
+        row = self.result_row
+        if not segments:
+            return
+        text = "".join(s.text for s in segments)
+        size = max(12, round(row.h * 0.72))
+        f = art.font(size, bold=True)
+        while size > 8 and _width(segments, f) > row.w:
+            size -= 1
+            f = art.font(size, bold=True)
+        if _width(segments, f) > row.w:
+            cut.append(text)
+        x = row.centerx - _width(segments, f) / 2
+        for segment in segments:
+            if segment.text == ARROW:
+                _arrow(surface, (x, row.centery), _arrow_w(f), size, segment.colour)
+                x += _arrow_w(f)
+            else:
+                x = art.label(surface, segment.text, size, segment.colour, midleft=(x, row.centery), bold=True).right
+
+
+def _arrow_w(f: pygame.font.Font) -> int:
+    """The width of a drawn arrow in text of font `f` (about a digit and a half)."""
+    return round(f.size("0")[0] * 1.4)
+
+
+def _width(segments: list[Segment], f: pygame.font.Font) -> int:
+    """How wide `segments` are in font `f`, arrows included."""
+    return sum(_arrow_w(f) if s.text == ARROW else f.size(s.text)[0] for s in segments)
+
+
+def _arrow(surface: pygame.Surface, left: tuple[float, float], w: int, size: int, colour: tuple[int, int, int]) -> None:
+    """A short arrow pointing right, in a line of text of pixel `size` starting at `left` (its middle)."""
+    x, y = left
+    x0, x1 = x + w * 0.12, x + w * 0.88
+    head = max(3.0, size * 0.22)
+    width = max(2, round(size / 9))
+    pygame.draw.line(surface, colour, (x0, y), (x1 - head * 0.6, y), width)
+    pygame.draw.polygon(surface, colour, [(x1, y), (x1 - head, y - head * 0.8), (x1 - head, y + head * 0.8)])
+
+
+def _cell_span(layout: BoardLayout, cell: str) -> tuple[int, int]:
+    """(top, bottom) pixels of a cell's row."""
+    rect = layout.cell_rect(*cell_xy(cell))
+    return rect.top, rect.bottom

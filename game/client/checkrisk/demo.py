@@ -14,6 +14,7 @@ from game.engine.checkrisk import Attack, CheckRiskGame, CheckRiskState, Retreat
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.board.scene import BoardScene
     from game.client.checkrisk.scene import CheckRiskScene
 
 AI = "ai:easy"
@@ -53,6 +54,75 @@ def best_attack(session: GameSession) -> Attack:
     """Seat 0's attack with the most tokens."""
     attacks = [a for a in session.state.legal_actions() if isinstance(a, Attack)]
     return max(attacks, key=lambda a: (a.n, -a.origin))
+
+
+def battle_position(session_seats: list[str], seed: int = 13) -> GameSession:
+    """Mid-game on the standard board, seat 0 to act with six on d4 beside seat 1's four on d5 (with this seed
+    the battle's second round costs both sides tokens and leaves it open)."""
+    session = GameSession("checkrisk", "standard", session_seats, seed=seed, autosave=False, executor=InlineExecutor())
+    stacks = {
+        **{"d4": (0, 6), "c4": (0, 3), "d3": (0, 5), "e3": (0, 2), "c2": (0, 4), "f2": (0, 3)},
+        **{"d5": (1, 4), "e5": (1, 3), "d6": (1, 5), "c6": (1, 2), "e7": (1, 4), "f6": (1, 3)},
+    }
+    game = session.game
+    assert isinstance(game, CheckRiskGame)
+    session.state = game.position(stacks, seat=0, phase="act", round=7)
+    return session
+
+
+def big_attack_ready(session: GameSession) -> bool:
+    """Seat 0 is to act with five or more tokens able to attack a stack of three or more."""
+    state = session.state
+    return (
+        isinstance(state, CheckRiskState)
+        and state.phase == "act"
+        and state.seat == 0
+        and any(isinstance(a, Attack) and a.n >= 5 and state.count[a.target] >= 3 for a in state.legal_actions())
+    )
+
+
+def big_battle_session() -> tuple[GameSession, Attack]:
+    """A real game on the front line, seat 0 (human) to attack five against three (with this seed the second round
+    costs both sides a token), and that attack."""
+    session = played_until("frontline", 2, big_attack_ready, seed=8, limit=400)
+    session.seats[0] = "human"
+    state = session.state
+    assert isinstance(state, CheckRiskState)
+    attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
+    return session, max(attacks, key=lambda a: (a.n, state.count[a.target], -a.origin))
+
+
+def show_round_result(scene: BoardScene, attack: object, rounds: int = 2) -> None:
+    """Attack with `attack` and fight on (Continue; the defender stands) until round `rounds` is rolled, the earlier
+    rounds at instant speed, the last at normal speed up to the moment its result is stated on the card."""
+    from game.client.checkrisk.view import CheckRiskView
+    from game.engine.checkrisk import CONTINUE, STAND
+
+    view = scene.view
+    assert isinstance(view, CheckRiskView)
+    app, card = scene.app, view.card
+
+    def stage() -> str:
+        state = scene.live.state
+        battle = state.pending_battle() if isinstance(state, CheckRiskState) else None
+        return str(battle.stage) if battle is not None else ""
+
+    app.settings.anim_speed = "normal" if rounds == 1 else "instant"
+    scene.turns.commit(attack)
+    for number in range(2, rounds + 1):
+        scene.settle_now()
+        if stage() != "attacker":
+            return  # decided early: the card shows what there is
+        app.settings.anim_speed = "normal" if number == rounds else "instant"
+        scene.turns.commit(CONTINUE)
+        if stage() == "defender":
+            scene.queue.skip()
+            scene.turns.commit(STAND)  # whoever holds the defender's seat: the picture wants the next round
+    for _ in range(600):  # ten seconds of animation at most
+        if card.shown_result() is not None and card.record is not None and len(card.record.rounds) >= rounds:
+            break
+        scene.queue.update(1 / 60)
+    scene.queue.update(0.2)  # the result stated, the first token coming off
 
 
 def late_position(session_seats: list[str]) -> GameSession:
@@ -123,6 +193,11 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     def retreat(scene: CheckRiskScene) -> None:
         scene.view.picks.start_retreat()
 
+    big_battle, big_attack = big_battle_session()
+
+    def battle_result(scene: BoardScene) -> None:
+        show_round_result(scene, big_attack)
+
     retreat_session = played_until("standard", 2, retreat_ready, seed=6)
     if isinstance(retreat_session.state, CheckRiskState):
         battle_state = retreat_session.state.pending_battle()
@@ -139,6 +214,7 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
         ),
         ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
+        ("battle_result", {"session": big_battle, "prepare": battle_result, "_frames": 1}),
         ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
         ("game_over", {"session": over, "play": last, "prepare": instant(app), "_frames": 600}),
     ]

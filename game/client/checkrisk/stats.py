@@ -1,5 +1,6 @@
-"""What the game's log says about each player: hits rolled against hits expected (luck), battles won and lost,
-and cells and tokens held at each turn start (the results card's charts).
+"""What the game's log says about each player: hits rolled against hits expected (luck), battles won and lost (an
+attack the defender retreated from is the attacker's win), cells and tokens held at each turn start (the results
+card's charts), and every battle as a typed record (`battles`: the battle card, the result chip, the move list).
 
 Read by replaying the session's log on a fresh state with the engine's typed actions; the expected hits of a
 round come from the engine's exact round odds (a round without hits is never rolled, so the expectation is
@@ -12,8 +13,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.client.board.stats import LogReplay
+from game.client.checkrisk.battles import BattleReader
 from game.engine.checkrisk import CheckRiskAction, CheckRiskState, Roll, round_outcomes
-from game.engine.checkrisk.events import BattleEnded, TurnStarted
+from game.engine.checkrisk.events import TurnStarted
 from game.engine.core import Game
 
 
@@ -39,10 +41,14 @@ class GameStats:
 
     def __init__(self, game: Game) -> None:
         self.seats: list[SeatStats] = []
+        self.battles = BattleReader()
+        self._entry = 0
         self.replay = LogReplay(game, CheckRiskState, self._restart, self._step)
 
     def _restart(self, state: CheckRiskState) -> None:
         self.seats = [SeatStats() for _ in range(state.game.num_players)]
+        self.battles = BattleReader()
+        self._entry = 0
 
     def _step(self, state: CheckRiskState, action: CheckRiskAction) -> None:
         battle = state.pending_battle()
@@ -56,14 +62,15 @@ class GameStats:
         for event in state.apply(action):
             if isinstance(event, TurnStarted):
                 self._snapshot(state)
-            elif isinstance(event, BattleEnded) and battle is not None and event.result != "both":
-                winner, loser = (
-                    (battle.attacker, battle.defender)
-                    if event.result == "attacker"
-                    else (battle.defender, battle.attacker)
-                )
-                self.seats[winner].won += 1
-                self.seats[loser].lost += 1
+                continue
+            before = self.battles.current
+            record = self.battles.read(event, self._entry)
+            if record is not None and record.end is not None and (before is None or before.end is None):
+                # The fighting just stopped: count the win and the loss once.
+                if record.winner is not None and record.loser is not None:
+                    self.seats[record.winner].won += 1
+                    self.seats[record.loser].lost += 1
+        self._entry += 1
         if state.is_terminal():
             self._snapshot(state)  # the charts end on the final board
 

@@ -18,6 +18,8 @@ from game.client.checkrisk import odds_card, results
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
+from game.client.checkrisk.battles import BattleRecord
+from game.client.checkrisk.chip import draw_chip
 from game.client.checkrisk.model import CheckRiskModel, StackView
 from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
@@ -35,6 +37,7 @@ from game.engine.checkrisk import (
     Stand,
     Word,
 )
+from game.engine.checkrisk.events import TurnStarted
 
 if TYPE_CHECKING:
     from game.client.play.session import GameSession
@@ -52,6 +55,7 @@ class CheckRiskView(
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
     odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
+    animation: CheckRiskAnimation
 
     def make_card(self) -> BattleCard:
         """The battle card, over the picks (a blitz's settings)."""
@@ -75,23 +79,42 @@ class CheckRiskView(
 
     # ----- picks -----
     def position_changed(self, state: CheckRiskState, human_to_act: bool) -> Word | None:
-        """Index the position; the battle card follows the battle (also one resumed from a save); a blitz's next
-        round is returned to be committed."""
+        """Index the position; the battle card shows the battle as the log tells it (also after an undo, or one
+        resumed from a save); a blitz's next round is returned to be committed."""
+        record = self.battle_record(state)
+        if record is None:
+            self.card.close()
+        else:
+            self.card.sync(record)
+        self.animation.reader.current = record
+        return self.picks.rebuild(state, human_to_act)
+
+    def battle_record(self, state: CheckRiskState) -> BattleRecord | None:
+        """The record of the battle pending in `state`, read from the log (None without one)."""
         battle = state.pending_battle()
         if battle is None:
-            self.card.close()
-        elif not self.card.visible or self.card.cells != (
-            state.game.cell_name(battle.origin),
-            state.game.cell_name(battle.target),
-        ):
-            game = state.game
-            self.card.open(
-                battle.attacker,
-                battle.defender if battle.defender >= 0 else battle.attacker,
-                game.cell_name(battle.origin),
-                game.cell_name(battle.target),
-            )
-        return self.picks.rebuild(state, human_to_act)
+            return None
+        game = state.game
+        origin, target = game.cell_name(battle.origin), game.cell_name(battle.target)
+        stats = self.stats()
+        for record in (stats.battles.current if stats is not None else None, self.animation.reader.current):
+            if (
+                record is not None
+                and not record.closed
+                and (record.origin, record.target) == (origin, target)
+                and len(record.rounds) == battle.rounds
+            ):
+                return record
+        # A battle in a position not reached through the log (a hand-made one): its sides and tokens as they stand.
+        defender = battle.defender if battle.defender >= 0 else -1
+        return BattleRecord(battle.attacker, defender, origin, target, battle.attackers, battle.defenders)
+
+    def last_battle(self) -> BattleRecord | None:
+        """The battle the log's newest entry closed (shown by its result chip until the next action)."""
+        s, stats = self.board.session, self.stats()
+        if s is None or stats is None:
+            return None
+        return stats.battles.last_closed(len(s.log))
 
     def pointer(self, intent: Intent) -> bool:
         """The battle card and the slot's buttons first, then the board."""
@@ -223,11 +246,12 @@ class CheckRiskView(
         )
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
-        """The draft, targets with odds badges, the retreat split, the hint."""
+        """The last battle's result chip, the draft, targets with odds badges, the retreat split, the hint."""
         p, board = self.picks, self.board
         layout, marks, state = board.layout, board.marks, p.state
+        chip = self._result_chip(layer)
         if state is None or not interactive:
-            return self.draw_hint(layer)
+            return self.draw_hint(layer) or chip
         if state.phase == "deploy":
             self._draw_draft(layer, state)
         elif state.phase == "reinforce":
@@ -238,6 +262,17 @@ class CheckRiskView(
         elif state.phase == "battle" and p.split is not None:
             self._draw_split(layer, state, p.split)
         self.draw_hint(layer)
+        return True
+
+    def _result_chip(self, layer: pygame.Surface) -> bool:
+        """The battle that just closed, on its cell, once its animation has played (until the next action)."""
+        board = self.board
+        if board.busy or self.card.visible or board.review_model is not None:
+            return False
+        record = self.last_battle()
+        if record is None:
+            return False
+        draw_chip(layer, board.layout, board.marks, record, board.t)
         return True
 
     def _draw_draft(self, layer: pygame.Surface, state: CheckRiskState) -> None:
@@ -411,6 +446,10 @@ class CheckRiskView(
         """C14 / C15 in words, naming the winner."""
         winners = ", ".join(self.seat_name(w) for w in outcome.winners) if outcome.winners else ""
         return self.reason_words(outcome, winners=winners)
+
+    def turn_opened(self, event: object) -> int | None:
+        """The seat whose turn `event` opens (the last event of an action: nothing is held back behind it)."""
+        return event.seat if isinstance(event, TurnStarted) else None
 
     def handover(self, seat: int) -> str | None:
         """Who acts and what is asked: deploying, defending mid-turn, or a turn."""

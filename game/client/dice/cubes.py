@@ -91,13 +91,26 @@ def _finish(surf: pygame.Surface, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (max(8, int(size)), max(8, int(size))))
 
 
+def light_body(colour: tuple[int, int, int]) -> bool:
+    """True when dark pips read best on a die of `colour` (its luminance is high)."""
+    r, g, b = colour
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 140
+
+
 @cache
-def pip_surface(value: int, size: int, glow: bool = False, dark: bool = False) -> pygame.Surface:
-    """A d6 showing `value` (1–6) as pips, ivory (or charcoal when `dark`), `size` pixels across (cached)."""
+def pip_surface(
+    value: int, size: int, glow: bool = False, dark: bool = False, tint: tuple[int, int, int] | None = None
+) -> pygame.Surface:
+    """A d6 showing `value` (1–6) as pips, ivory (or charcoal when `dark`, or a player's colour `tint`, its pips
+    dark or light to stand out on it), `size` pixels across (cached)."""
     if value not in PIPS:
         raise ValueError(f"a pip die shows 1…6, not {value}")
     big = max(8, int(size)) * SUPER
-    body = art.CHARCOAL if dark else art.IVORY
+    if tint is not None:
+        dark = not light_body(tint)
+        body = tint
+    else:
+        body = art.CHARCOAL if dark else art.IVORY
     ink = art.IVORY if dark else art.DIE_INK
     surf, inner, r = _cube(big, body, glow, not dark)
     cx = sum(p[0] for p in inner) / len(inner)
@@ -107,7 +120,7 @@ def pip_surface(value: int, size: int, glow: bool = False, dark: bool = False) -
     for dx, dy in PIPS[value]:
         p = (cx + dx * step, cy + dy * step)
         pygame.draw.circle(surf, art.shade(body, 0.7), (p[0] + pip * 0.15, p[1] + pip * 0.2), pip)
-        pygame.draw.circle(surf, art.ACE_PIP if value == 1 and not dark else ink, p, pip)
+        pygame.draw.circle(surf, art.ACE_PIP if value == 1 and not dark and tint is None else ink, p, pip)
     return _finish(surf, size)
 
 

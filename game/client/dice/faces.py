@@ -24,7 +24,7 @@ class TrayDie:
     kind: 'pips' (a d6 with pips), 'd3', 'alkemy' (a health die), a polyhedron ('d4', 'd6', 'd8', 'd10', 'd%',
     'd12', 'd20', numerals), or 'token' (any other dN, round). `label` overrides the printed text (the d% faces
     '00'…'90'); `style` is 'light' / 'dark' (sides) or 'white' / 'yellow' / 'red' (health); `symbol` is an Alkemy
-    face's weapon; `sides` is a token's number of faces.
+    face's weapon; `sides` is a token's number of faces; `tint` colours a pip die's body (a player's colour).
     """
 
     kind: str
@@ -33,6 +33,7 @@ class TrayDie:
     style: str = "light"
     symbol: str = ""
     sides: int = 6
+    tint: tuple[int, int, int] | None = None
 
     @property
     def text(self) -> str:
@@ -44,7 +45,7 @@ def die_image(die: TrayDie, size: int, glow: bool = False) -> pygame.Surface:
     """The die seen from above, `size` pixels across, optionally with a golden glow (cached per face)."""
     size = max(8, int(size))
     if die.kind == "pips":
-        return cubes.pip_surface(die.value, size, glow, die.style == "dark")
+        return cubes.pip_surface(die.value, size, glow, die.style == "dark", die.tint)
     if die.kind == "d3":
         return cubes.d3_surface(die.value, size, glow)
     if die.kind == "alkemy":

@@ -20,6 +20,7 @@ FLICKER_SECONDS = 0.07  # a face change while tumbling
 FLICKER_FACES = 4  # other faces a die flashes in the air (few, so each is drawn once)
 SETTLE_SHARE = 0.72  # from this share of the flight on, the die shows its landing face
 FRAME_PX = 14  # the wooden rim, layout pixels at scale 1
+RAISE = 0.1  # a hit stands this share of its size above the others, and that much larger
 
 
 @dataclass
@@ -72,6 +73,7 @@ class DiceTray:
     glow: set[tuple[int, int]] = field(default_factory=set)
     marked: set[tuple[int, int]] = field(default_factory=set)
     dimmed: set[tuple[int, int]] = field(default_factory=set)
+    hits: set[tuple[int, int]] = field(default_factory=set)  # raised and outlined: the dice that count
     die_size: int = 0
     rolls: int = 0  # how many rolls were thrown (a fresh cosmetic stream each)
     _rng: random.Random = field(default_factory=random.Random, repr=False)
@@ -121,6 +123,7 @@ class DiceTray:
         self.glow = set()
         self.marked = set()
         self.dimmed = set()
+        self.hits = set()
 
     def skip(self) -> None:
         """Let every die land at once."""
@@ -131,6 +134,22 @@ class DiceTray:
     def set_glow(self, keys: Sequence[tuple[int, int]]) -> None:
         """Which dice glow (hits, kept dice), by (group, index)."""
         self.glow = set(keys)
+
+    def set_hits(self, keys: Sequence[tuple[int, int]], dim_rest: bool = True) -> None:
+        """Which dice count (a round's hits, a duel's winner), by (group, index): they stand raised and outlined,
+        and with `dim_rest` every other die is dimmed, so hits read at a glance."""
+        self.hits = set(keys)
+        if dim_rest:
+            self.dimmed = {e.key for e in self.entries if e.key not in self.hits}
+
+    def row_y(self, group: int) -> float:
+        """The middle of a row's dice (screen pixels), for a label or a count drawn beside the row."""
+        ys = [e.center[1] for e in self.entries if e.group == group]
+        if ys:
+            return sum(ys) / len(ys)
+        if group < len(self._row_ys):
+            return self._row_ys[group]
+        return float(self.rect.centery)
 
     def set_rect(self, rect: pygame.Rect, scale: float = 1.0) -> None:
         """Move or resize the tray; resting dice are laid out again."""
@@ -237,17 +256,22 @@ class DiceTray:
                 ),
             )
         clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip) if clip.w else self.rect)
+        inside = self.rect.clip(clip) if clip.w else self.rect
         posed = [(self.position(e), e) for e in self.entries if e.elapsed >= e.delay]
         posed.sort(key=lambda p: p[0][2])  # higher dice over lower ones
         for where, entry in posed:
+            # Dice in flight stay inside the tray; a die at rest may stand over its rim (a raised hit's outline).
+            surface.set_clip(clip if entry.settled else inside)
             self._draw_die(surface, entry, where)
         surface.set_clip(clip)
 
     def _draw_die(self, surface: pygame.Surface, entry: TrayEntry, where: tuple[float, float, float, float]) -> None:
         x, y, height, angle = where
         size = self.die_size
-        lift = 1.0 + height / max(1, size) * 0.25
+        raised = entry.settled and entry.key in self.hits
+        if raised:
+            height = size * RAISE
+        lift = 1.0 + height / max(1, size) * (1.0 if raised else 0.25)
         face = entry.shown or entry.die
         shadow = shadow_image(face, round(size * 1.05))
         off = size * 0.08 + height * 0.45
@@ -259,6 +283,8 @@ class DiceTray:
         # Angles to a degree and lifts to 1/32 look the same in motion, and a resting die is turned only once.
         image = _posed(face, size, round(angle) % 360, round((lift - 1.0) * 32), dimmed)
         surface.blit(image, image.get_rect(center=(x, y - height)))
+        if raised:
+            _outline(surface, (x, y - height), size * lift, angle, max(2, round(size / 14)))
         if entry.key in self.marked and entry.settled:
             ring = max(2, round(3 * self.scale))
             rect = pygame.Rect(0, 0, size + ring * 4, size + ring * 4)
@@ -273,6 +299,7 @@ class DiceTray:
         self.glow = set(glow)
         self.marked = set()
         self.dimmed = set()
+        self.hits = set()
         self._layout(groups)
 
     def _layout(self, groups: Sequence[Sequence[TrayDie]]) -> None:
@@ -298,6 +325,17 @@ class DiceTray:
                 entry.shown = die
                 entry.elapsed = entry.duration  # at rest until thrown
                 self.entries.append(entry)
+
+
+def _outline(surface: pygame.Surface, center: tuple[float, float], size: float, angle: float, width: int) -> None:
+    """A bright rim around a die turned by `angle` degrees (a dark edge outside it, so it reads on any felt)."""
+    half = size * 0.5 + width
+    a = math.radians(-angle)
+    c, s = math.cos(a), math.sin(a)
+    corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
+    points = [(center[0] + px * c - py * s, center[1] + px * s + py * c) for px, py in corners]
+    pygame.draw.polygon(surface, art.DARK_INK, points, width + 2)
+    pygame.draw.polygon(surface, art.WARM_LIGHT, points, width)
 
 
 @lru_cache(maxsize=512)

@@ -35,7 +35,7 @@ from game.engine.battle_checkers.actions import *  # noqa: F403
 from game.engine.battle_checkers.events import *  # noqa: F403
 from game.engine.battle_checkers.game import BattleCheckersGame, make_game
 from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
-from game.engine.battle_checkers.odds import AttackForecast, attack_forecast, attack_odds, side_odds
+from game.engine.battle_checkers.odds import AttackForecast, FateForecast, attack_forecast, attack_odds, side_odds
 from game.engine.battle_checkers.phases import Phase
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.state import BattleCheckersState
@@ -52,6 +52,7 @@ __all__ = [
     "board",
     "side_hit",
     "AttackForecast",
+    "FateForecast",
     "attack_forecast",
     "attack_odds",
     "side_odds",

@@ -78,6 +78,16 @@ def attack_forecast(state: Units, attacker_cell: int | str, defender_cell: int |
     return AttackForecast(side, success, repel, side == LEFT and bool(flags & SHIELD_UP))
 
 
+@dataclass(frozen=True)
+class FateForecast:
+    """Calling the fate roll: who calls it, both sides' spirit now, and per side the smallest loss of spirit the
+    roll can inflict that ends the game for it (None where no roll can; B11, B12)."""
+
+    caller: int
+    spirit: tuple[int, ...]
+    ending_loss: tuple[int | None, ...]
+
+
 def fate_distribution() -> dict[int, Fraction]:
     """The fate roll's spirit change for the caller's opponent (positive: the opponent loses; B11)."""
     out: dict[int, Fraction] = {}

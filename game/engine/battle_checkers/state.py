@@ -6,10 +6,11 @@ from fractions import Fraction
 from typing import TypedDict
 
 from game.engine.battle_checkers import checks, moves
-from game.engine.battle_checkers.actions import CHANCE_OUTCOMES, Activate, Attack, BattleCheckersAction
+from game.engine.battle_checkers.actions import CHANCE_OUTCOMES, Activate, Attack, BattleCheckersAction, FateChoice
+from game.engine.battle_checkers.events import Destroyed, FateRolled, Shielded
 from game.engine.battle_checkers.geometry import DIRECTIONS, Board, side_hit
 from game.engine.battle_checkers.notation import action_from_str, action_to_str
-from game.engine.battle_checkers.odds import attack_forecast
+from game.engine.battle_checkers.odds import FateForecast, attack_forecast
 from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, SHIELD_UP, Phase
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.position_json import position_to_dict
@@ -189,14 +190,61 @@ class BattleCheckersState(State[BattleCheckersAction]):
         return True
 
     def forecast(self, action: BattleCheckersAction) -> Forecast:
-        """An attack: 'success' (the defender destroyed) and 'fail' with `AttackForecast` (side hit, repel chance)
-        in `detail`; any other decision: its one certain result. Raises IllegalAction when not legal here."""
+        """An attack: 'success' (the defender destroyed) and 'fail', each with what it costs as its events (the
+        `Destroyed` unit: the defender, or on a lost head-on duel the attacker; a `Shielded` shield spent), with
+        `AttackForecast` (side hit, repel chance) in `detail`. Calling the fate roll: 'caller_out', 'opponent_out'
+        (the roll leaves that side without spirit: it has lost) and 'goes_on', with `FateForecast` in `detail`.
+        Every other decision: its one certain result. Raises IllegalAction when not legal here."""
         self.check(action)
-        if not isinstance(action, Attack):
-            return Forecast.sure(self.preview(action))
+        if isinstance(action, Attack):
+            return self._attack_forecast(action)
+        if isinstance(action, FateChoice) and action.call:
+            return self._fate_forecast(action)
+        return Forecast.sure(self.preview(action))
+
+    def _resolved(self, action: BattleCheckersAction) -> list[tuple[Fraction, BattleCheckersState, list[Event]]]:
+        """`action` applied on a copy and, when dice follow, each roll applied on a copy of that: (probability,
+        the state reached, the events of the action and the roll) per outcome."""
+        after = self.clone()
+        first = after.apply(action)
+        if after.current_player() != CHANCE:
+            return [(Fraction(1), after, first)]
+        out = []
+        for roll, p in after.chance_outcomes():
+            state = after.clone()
+            out.append((p, state, first + state.apply(roll)))
+        return out
+
+    def _attack_forecast(self, action: Attack) -> Forecast:
         detail = attack_forecast(self.position, action.cell, action.target)
-        outcomes = [ForecastOutcome("success", detail.success), ForecastOutcome("fail", 1 - detail.success)]
-        return Forecast(tuple(o for o in outcomes if o.probability), detail)
+        target = self.board.names[action.target]
+        odds: dict[str, Fraction] = {}
+        costs: dict[str, tuple[Event, ...]] = {}
+        for p, _, events in self._resolved(action):
+            label = "success" if any(isinstance(e, Destroyed) and e.cell == target for e in events) else "fail"
+            odds[label] = odds.get(label, Fraction(0)) + p
+            costs[label] = tuple(e for e in events if isinstance(e, (Destroyed, Shielded)))
+        outcomes = (ForecastOutcome(label, odds[label], costs[label]) for label in ("success", "fail") if label in odds)
+        return Forecast(tuple(outcomes), detail)
+
+    def _fate_forecast(self, action: FateChoice) -> Forecast:
+        caller = self.position.fate_player
+        if caller is None:
+            raise IllegalAction("no fate roll to call")
+        odds: dict[str, Fraction] = {}
+        ending: list[int | None] = [None, None]  # the smallest loss that ends the game, per side
+        for p, state, events in self._resolved(action):
+            outcome = state.outcome()
+            loser = None if outcome is None else 1 - outcome.winners[0]
+            label = "goes_on" if loser is None else ("caller_out" if loser == caller else "opponent_out")
+            odds[label] = odds.get(label, Fraction(0)) + p
+            rolled = [e for e in events if isinstance(e, FateRolled)]
+            if loser is not None and rolled:
+                loss, least = rolled[-1].loss, ending[loser]
+                ending[loser] = loss if least is None else min(loss, least)
+        detail = FateForecast(caller, tuple(self.spirit), tuple(ending))
+        labels = ("caller_out", "opponent_out", "goes_on")
+        return Forecast(tuple(ForecastOutcome(label, odds[label]) for label in labels if label in odds), detail)
 
     # ------------------------------------------------------------------ accessors (cheap, for AI and client)
 

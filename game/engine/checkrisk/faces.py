@@ -10,6 +10,7 @@ reload, and vary from round to round; they are an honest picture of the outcome,
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+HIT_MIN = 4  # a die showing this or more is a hit (C11)
 
 
 def _mix(x: int) -> int:
@@ -33,5 +34,5 @@ def faces_for(seed: int, dice: int, hits: int) -> tuple[int, ...]:
     out = []
     for hit in pattern:
         h = _mix(h)
-        out.append((4 if hit else 1) + h % 3)
+        out.append((HIT_MIN if hit else 1) + h % 3)
     return tuple(out)
