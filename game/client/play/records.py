@@ -44,6 +44,7 @@ class GameRecord:
     reason: str = ""
     date: float = 0.0  # seconds since the epoch when the game ended
     path: Path | None = None  # where it was read from
+    options: dict[str, int] = field(default_factory=dict)  # the numbers agreed in the dialog (none: the level's)
 
     def to_dict(self) -> JSONObject:
         """The JSON form: the arena's game fields, plus the outcome and the date."""
@@ -60,6 +61,7 @@ class GameRecord:
             "actions": list(self.actions),
             "outcome": {"winners": list(self.winners), "reason": self.reason} if self.winners is not None else None,
             "date": self.date,
+            "options": dict(self.options),
         }
 
 
@@ -99,7 +101,22 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         winners,
         reason if isinstance(reason, str) else "",
         _date(data.get("date", 0.0)),
+        options=_options(data.get("options"), where),
     )
+
+
+def _options(value: JSON, where: str) -> dict[str, int]:
+    """A record's agreed numbers: none when it has none (older records: the level's own numbers)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: field 'options' must be an object")
+    options: dict[str, int] = {}
+    for name, number in value.items():
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise RecordError(f"{where}: option {name!r} must be a whole number")
+        options[name] = number
+    return options
 
 
 def _date(value: object) -> float:
@@ -164,7 +181,7 @@ class Timeline:
     def of(cls, record: GameRecord) -> Timeline:
         """The replayed record; RecordError naming the problem (unknown level, the move that does not replay)."""
         try:
-            game = registry.load(record.mode, record.level)
+            game = registry.load(record.mode, record.level).with_options(record.options)
         except (KeyError, ValueError, OSError) as exc:
             raise RecordError(f"cannot load {record.mode} level {record.level!r}: {exc}") from exc
         timeline = cls(game)

@@ -57,10 +57,14 @@ class GameSession:
         executor: Executor | None = None,
         names: list[str] | None = None,
         presets: list[str] | None = None,
+        options: dict[str, int] | None = None,
     ) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
-        self.game: Game = userfiles.load_game(mode, self.level)
+        # The numbers the players agreed on in the dialog (CheckRisk's starting tokens...): only those that differ
+        # from the level's own are kept, so a game at the standard values saves as before.
+        self.options = agreed_options(mode, self.level, options)
+        self.game: Game = userfiles.load_game(mode, self.level, self.options)
         raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
@@ -345,6 +349,7 @@ class GameSession:
             self._executor,
             list(self.names),
             list(self.presets),
+            dict(self.options),
         )
 
     # ----- saving -----
@@ -358,6 +363,7 @@ class GameSession:
             "seats": list(self.seats),
             "names": list(self.names),
             "presets": list(self.presets),
+            "options": dict(self.options),
             "seed": self.seed,
             "actions": list(self.log),
             "rng": [version, list(internal), gauss],
@@ -383,6 +389,7 @@ class GameSession:
             executor=executor,
             names=data.get("names"),
             presets=data.get("presets"),
+            options=_saved_options(data.get("options")),
         )
         # The constructor sampled the opening chance nodes; redo that from the log instead.
         session.state = session.game.initial_state()
@@ -442,7 +449,9 @@ class GameSession:
 
     def record(self) -> records.GameRecord:
         """This game as a record (the arena's format)."""
-        return records.record_of(self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state)
+        record = records.record_of(self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state)
+        record.options = dict(self.options)
+        return record
 
     def _keep_record(self) -> None:
         # One file per finished game: a take-back and a new ending rewrite it.
@@ -457,6 +466,23 @@ class GameSession:
         except OSError as exc:
             # The game is played all the same; the scene tells the player once that it is not kept.
             self.save_problem = str(exc)
+
+
+def agreed_options(mode: str, level: str, options: dict[str, int] | None) -> dict[str, int]:
+    """The agreed numbers that differ from the level's own (checked when the game is made with them)."""
+    if not options:
+        return {}
+    standard = {option.name: option.value for option in userfiles.load_game(mode, level).options()}
+    return {name: value for name, value in options.items() if standard.get(name) != value}
+
+
+def _saved_options(value: object) -> dict[str, int] | None:
+    """A save's agreed numbers (an older save has none: the standard game); ValueError for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise ValueError("saved game: field 'options' must be an object of whole numbers")
+    return dict(value)
 
 
 def _per_seat(values: object, count: int, field: str) -> list[str]:
