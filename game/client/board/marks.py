@@ -458,12 +458,12 @@ class TurnPainter:
             point = self._shape(layer, layout, turn[i], colour(turn[i].seat), lanes[i])
             if turn[i].lead:
                 badges.append((point, turn[i]))
+        placed: list[pygame.Rect] = []  # numbers keep off the "+N" badges, the chips and one another
         for mark in turn:
             if mark.kind == "plus":
-                self._plus(layer, layout, mark, colour(mark.seat))
+                placed.append(self._plus(layer, layout, mark, colour(mark.seat)))
             if mark.chip is not None:
-                self._chip(layer, layout, mark.cells[-1], mark.chip)
-        placed: list[pygame.Rect] = []
+                placed.append(self._chip(layer, layout, mark.cells[-1], mark.chip))
         for point, mark in badges:
             placed.append(self._number(layer, layout, point, mark, colour(mark.seat), placed))
 
@@ -543,20 +543,20 @@ class TurnPainter:
             art.arrow(layer, points[-2], points[-1], art.with_alpha(paint, 245), width, max(8.0, layout.cell * 0.16))
         self.marks.drawn.append(Mark("turn_turn", mark.cells[0], f"{mark.amount:+d}"))
 
-    def _plus(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> None:
-        """ "+N" at a cell's upper left (a stack's count sits at its upper right)."""
+    def _plus(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> pygame.Rect:
+        """The "+N" at a cell's upper left (a stack's count sits at its upper right); returns where."""
         x, y = layout.cell_center(mark.cells[0])
         size = max(11, layout.cell // 4)
         text = f"+{mark.amount}"
-        text_badge(layer, text, (x - layout.cell * 0.3, y - layout.cell * 0.33), size, ink_on(paint), paint)
         self.marks.drawn.append(Mark("turn_plus", mark.cells[0], text))
+        return text_badge(layer, text, (x - layout.cell * 0.3, y - layout.cell * 0.33), size, ink_on(paint), paint)
 
-    def _chip(self, layer: pygame.Surface, layout: BoardLayout, cell: str, chip: Chip) -> None:
-        """A result chip across the bottom edge of the cell."""
+    def _chip(self, layer: pygame.Surface, layout: BoardLayout, cell: str, chip: Chip) -> pygame.Rect:
+        """A result chip across the bottom edge of the cell; returns where."""
         x, y = layout.cell_center(cell)
         size = max(11, layout.cell // 5)
-        text_badge(layer, chip.text, (x, y + layout.cell * 0.38), size, ink_on(chip.colour), chip.colour)
         self.marks.drawn.append(Mark("turn_chip", cell, chip.text))
+        return text_badge(layer, chip.text, (x, y + layout.cell * 0.38), size, ink_on(chip.colour), chip.colour)
 
     def _number(
         self,
@@ -572,10 +572,12 @@ class TurnPainter:
         x, y = point
         rect = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
         rect.center = (int(x), int(y))
-        for _ in range(6):
-            if rect.collidelist(placed) < 0:
+        # The first free place nearby: where it belongs, else a step to a side, then further.
+        for dx, dy in ((0, 0), (r, -r), (-r, -r), (r, r), (-r, r), (2 * r, 0), (-2 * r, 0), (0, -2 * r), (0, 2 * r)):
+            moved = rect.move(dx, dy)
+            if moved.collidelist(placed) < 0:
+                rect = moved
                 break
-            rect.move_ip(0, -r)
         x, y = rect.center
         pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 170), (x + 1, y + 2), r + 2)
         pygame.draw.circle(layer, paint, (x, y), r)
