@@ -71,27 +71,26 @@ class TurnTrace:
         self._marks = number_marks(self.scene.view.turn_marks(self._steps)) if self._steps else []
 
     def _collect(self, viewer: int) -> tuple[list[TurnStep], int]:
-        """The steps back to the viewer's own last turn, and where their replay starts."""
+        """The steps back to the viewer's own last turn (walking back from the newest decision), and where their
+        replay starts."""
         scene = self.scene
         timeline = scene.reviewer.get_timeline()
         actors = timeline.actors
-        ends = {}
-        end = len(actors)
-        for i in range(len(actors) - 1, -1, -1):
-            if actors[i] >= 0:
-                ends[i] = end
-                end = i
         steps: list[TurnStep] = []
         start = 0
-        for i in sorted(ends, reverse=True):
+        end = len(actors)  # each decision's events run up to the next decision (its chance outcomes included)
+        for i in range(len(actors) - 1, -1, -1):
+            if actors[i] < 0:
+                continue
             before = timeline.states[i]
             owner = scene.view.turn_seat(before)
             owner = actors[i] if owner is None else owner
             if owner == viewer:
                 start = i + 1
                 break
-            events = tuple(e for evs in timeline.events[i : ends[i]] for e in evs)
+            events = tuple(e for evs in timeline.events[i:end] for e in evs)
             steps.append(TurnStep(i, actors[i], owner, before.action_from_str(timeline.actions[i]), events, before))
+            end = i
         steps.reverse()
         return steps, start if steps else 0
 

@@ -61,7 +61,7 @@ class GameRecord:
             "actions": list(self.actions),
             "outcome": {"winners": list(self.winners), "reason": self.reason} if self.winners is not None else None,
             "date": self.date,
-            "options": dict(self.options),
+            **({"options": dict(self.options)} if self.options else {}),  # a standard game's record as before
         }
 
 

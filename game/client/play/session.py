@@ -354,20 +354,23 @@ class GameSession:
 
     # ----- saving -----
     def to_dict(self) -> JSONObject:
-        """A JSON-safe form for the autosave: mode, level, seats, seed, applied notation, RNG state."""
+        """A JSON-safe form for the autosave: mode, level, seats, names, presets, the agreed numbers (when there are
+        any), seed, applied notation, RNG state."""
         version, internal, gauss = self.rng.getstate()
-        return {
+        data: JSONObject = {
             "version": SAVE_VERSION,
             "mode": self.mode,
             "level": self.level,
             "seats": list(self.seats),
             "names": list(self.names),
             "presets": list(self.presets),
-            "options": dict(self.options),
             "seed": self.seed,
             "actions": list(self.log),
             "rng": [version, list(internal), gauss],
         }
+        if self.options:
+            data["options"] = dict(self.options)  # only agreed numbers: a standard game saves as it always did
+        return data
 
     @classmethod
     def from_dict(cls, data: object, autosave: bool = True, executor: Executor | None = None) -> GameSession:
