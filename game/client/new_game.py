@@ -127,6 +127,7 @@ class NewGameScene(Scene):
         self.option_entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.option_label_rects: dict[str, pygame.Rect] = {}
         self.row_h = ROW_H
+        self.refused = False  # the message shown says why a typed number was refused
 
     # --- life cycle ---------------------------------------------------------------------------------
     def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
@@ -137,6 +138,7 @@ class NewGameScene(Scene):
         self.level = level if level in self.levels else self.levels[0]
         self.seed_text = ""
         self.error = ""
+        self.refused = False
         self.seats = []
         self.names = []
         self.presets = []
@@ -244,8 +246,8 @@ class NewGameScene(Scene):
             game = self.game.with_options(values) if self.game is not None else None
         except ValueError:
             return
-        if self.error.startswith(tuple(option_label(self.app.t, self.mode, o.name) for o in self.options)):
-            self.error = ""
+        if self.refused:
+            self.error, self.refused = "", False
         before = self.preset_choices
         self._choose_presets_from(game)
         if self.preset_choices != before:
@@ -455,12 +457,12 @@ class NewGameScene(Scene):
         try:
             self.seed()
         except ValueError as exc:
-            self.error = self.app.t("newgame.bad_seed", text=str(exc))
+            self.error, self.refused = self.app.t("newgame.bad_seed", text=str(exc)), False
             return
         try:
             self.agreed()
         except OptionProblem as exc:
-            self.error = str(exc)
+            self.error, self.refused = str(exc), True
             return
         self._keep_names()
         saved = saves.unfinished_mode()
@@ -488,9 +490,9 @@ class NewGameScene(Scene):
             options = self.agreed()
             start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets, options)
         except OptionProblem as exc:
-            self.error = str(exc)
+            self.error, self.refused = str(exc), True
         except (ImportError, KeyError, ValueError) as exc:
-            self.error = self.app.t("newgame.failed", detail=str(exc))
+            self.error, self.refused = self.app.t("newgame.failed", detail=str(exc)), False
 
     def go_back(self) -> None:
         """Back to the main menu."""
