@@ -406,11 +406,13 @@ def start_session(
     seed: int | None,
     names: list[str] | None = None,
     presets: list[str] | None = None,
+    options: dict[str, int] | None = None,
 ) -> Scene:
-    """Create a game session and open its board scene (used by the new-game dialog and quick launch)."""
+    """Create a game session and open its board scene (used by the new-game dialog and quick launch); `options`
+    are the numbers the players agreed on."""
     from game.client.play.session import GameSession
 
-    session = GameSession(mode, level or "standard", seats, seed, names=names, presets=presets)
+    session = GameSession(mode, level or "standard", seats, seed, names=names, presets=presets, options=options)
     session.save()  # listed from its start, beside every other unfinished game; a failure is told on the board
     return app.goto(mode, session=session)
 

@@ -1,8 +1,11 @@
-"""The new-game dialog: who sits at each seat, the setup (level) and an optional dice seed.
+"""The new-game dialog: who sits at each seat, the setup (level), the numbers the rules leave to the players'
+agreement and an optional dice seed.
 
 Generic over modes: a mode whose seats are players rather than named sides (no `side.*` text for them) gets a
-name field per seat (defaults "Player 1…4"), and a level whose seats have presets (`game.presets(seat)`) gets a
-preset choice per seat. Kubtafl's sides keep their plain rows."""
+name field per seat (defaults "Player 1…4"), a level whose seats have presets (`game.presets(seat)`) gets a
+preset choice per seat, and a game with options (`game.options()`: CheckRisk's starting tokens, supply and turn
+limit, Battle Checkers' units and spirit) gets a row of number fields, the level's values by default. Kubtafl's
+sides keep their plain rows."""
 
 from __future__ import annotations
 
@@ -20,13 +23,56 @@ from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
-    from game.engine.core import Game
+    from game.client.i18n import Translator
+    from game.engine.core import Game, GameOption
 
 PANEL_W, ROW_H = 880, 62
 WIDE_PANEL_W = 1040  # with name fields and preset choices
 NAME_W, PRESET_W, HEADINGS_H = 200, 180, 22
 NOTE_H = 44  # the room the cap's note takes above the buttons, when it is shown
 MAX_LEVEL_SEGMENTS = 4
+OPTION_W, OPTION_DIGITS = 64, 3
+FIXED_H = 118 + 150  # the title above the rows, the description and buttons below them
+MIN_ROW_H = 50
+
+
+class OptionProblem(ValueError):
+    """An agreed number the dialog refuses; the message names the option and what is allowed."""
+
+
+def option_label(t: Translator, mode: str, name: str) -> str:
+    """An option's name as players read it ("Starting tokens")."""
+    key = f"option.{mode}.{name}"
+    return t(key) if t.has(key) else name.replace("_", " ").capitalize()
+
+
+def agreed_text(t: Translator, mode: str, options: dict[str, int]) -> str:
+    """The numbers agreed for a game, for the results card ("Agreed: starting tokens 30 · rounds 40"), '' for none."""
+    if not options:
+        return ""
+    parts = [t("option.value", option=option_label(t, mode, name), value=value) for name, value in options.items()]
+    return t("option.agreed", options=" · ".join(parts))
+
+
+def read_options(t: Translator, mode: str, options: tuple[GameOption, ...], texts: dict[str, str]) -> dict[str, int]:
+    """The typed numbers (an empty field: the level's own), each within its bounds; OptionProblem naming the first
+    that is not a whole number or not allowed."""
+    values: dict[str, int] = {}
+    for option in options:
+        text = texts.get(option.name, "").strip()
+        if not text:
+            values[option.name] = option.value
+        elif not text.isdigit():
+            raise OptionProblem(t("option.not_number", option=option_label(t, mode, option.name), text=text))
+        else:
+            values[option.name] = int(text)
+    for option in options:
+        low, high = option.bounds(values)
+        value = values[option.name]
+        if not low <= value <= high:
+            label = option_label(t, mode, option.name)
+            raise OptionProblem(t("option.refused", option=label, value=value, low=low, high=high))
+    return values
 
 
 class NewGameScene(Scene):
@@ -57,6 +103,12 @@ class NewGameScene(Scene):
         self.error = ""
         self.cap_note = ""  # said when starting this game removes the oldest unfinished one (the cap is reached)
         self.rolls_dice = True  # False: the seed only steers the computer's choices (a mode without dice)
+        self.options: tuple[GameOption, ...] = ()  # the level's agreeable numbers, at the level's values
+        self.option_texts: dict[str, str] = {}  # what is typed in each option's field
+        self.option_entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.option_label_rects: dict[str, pygame.Rect] = {}
+        self.row_h = ROW_H
+        self.refused = False  # the message shown says why a typed number was refused
 
     # --- life cycle ---------------------------------------------------------------------------------
     def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
@@ -69,10 +121,13 @@ class NewGameScene(Scene):
         self.level = level if level in self.levels else self.levels[0]
         self.seed_text = ""
         self.error = ""
+        self.refused = False
         self.seats = []
         self.names = []
         self.presets = []
         self.name_entries = []
+        self.option_entries = {}
+        self.option_texts = {}
         self._load_level()
         self.row_index = 0
         self._build()
@@ -89,12 +144,21 @@ class NewGameScene(Scene):
             names = [game.seat_name(i) for i in range(count)]
             self.game = game
             self.rolls_dice = game.has_chance
+        self.options = self.game.options() if self.game is not None else ()
+        # Another level has its own standard numbers: its fields start from them.
+        self.option_texts = {option.name: str(option.value) for option in self.options}
+        self.option_entries = {}
         old = self.seats
         self.seats = [old[i] if i < len(old) else (HUMAN if i == 0 else DEFAULT_AI_SEAT) for i in range(count)]
         self.seat_names = names
         self._keep_names()
         self.names = [self.names[i] if i < len(self.names) else "" for i in range(count)]
-        self.preset_choices = [sorted(self.game.presets(i)) if self.game is not None else [] for i in range(count)]
+        self._choose_presets_from(self.game)
+
+    def _choose_presets_from(self, game: Game | None) -> None:
+        """Each seat's presets in `game` (the level with the agreed numbers: a preset places the standard tokens)."""
+        count = len(self.seats)
+        self.preset_choices = [sorted(game.presets(i)) if game is not None else [] for i in range(count)]
         # A preset of another level means nothing here: that seat deploys freely again.
         self.presets = [
             p if i < count and p in self.preset_choices[i] else ""
@@ -142,8 +206,66 @@ class NewGameScene(Scene):
         self._build()
 
     def rows(self) -> list[tuple[str, int]]:
-        """The focusable rows: ('seat', i) for each seat, then ('level', 0) and ('seed', 0)."""
-        return [("seat", i) for i in range(len(self.seats))] + [("level", 0), ("seed", 0)]
+        """The focusable rows: ('seat', i) for each seat, then ('level', 0), ('options', 0) when the game has
+        numbers to agree on, and ('seed', 0)."""
+        options = [("options", 0)] if self.options else []
+        return [("seat", i) for i in range(len(self.seats))] + [("level", 0), *options, ("seed", 0)]
+
+    # --- agreed numbers -----------------------------------------------------------------------------
+    def _keep_options(self) -> None:
+        """Read the option fields into `option_texts` (before they are rebuilt)."""
+        for name, entry in self.option_entries.items():
+            self.option_texts[name] = entry.get_text()
+
+    def agreed(self) -> dict[str, int]:
+        """The numbers typed for the game's options; OptionProblem naming one that is refused."""
+        self._keep_options()
+        return read_options(self.app.t, self.mode, self.options, self.option_texts)
+
+    def _options_changed(self) -> None:
+        """A number was typed: presets follow the agreed numbers (a preset places the standard tokens); the error
+        goes once the numbers are good again."""
+        try:
+            values = self.agreed()
+            game = self.game.with_options(values) if self.game is not None else None
+        except ValueError:
+            return
+        if self.refused:
+            self.error, self.refused = "", False
+        before = self.preset_choices
+        self._choose_presets_from(game)
+        if self.preset_choices != before:
+            self._rebuild_preset_menus()
+
+    def _rebuild_preset_menus(self) -> None:
+        """New preset menus where the old ones were (the presets a seat may take changed)."""
+        rects = [pygame.Rect(menu.relative_rect) for menu in self.preset_menus]
+        for menu in self.preset_menus:
+            menu.kill()
+        self.preset_menus = []
+        for seat, rect in enumerate(rects):
+            self._preset_menu(seat, rect)
+
+    def _option_fields(self, x: int, right: int, cy: int) -> None:
+        """A label and a number field for each option, side by side from `x` to `right`."""
+        s = self.app.s
+        font = self.app.fonts.get(s(15), True)
+        gap, w, pad = s(22), s(OPTION_W), s(8)
+        widths = [font.size(option_label(self.app.t, self.mode, o.name))[0] for o in self.options]
+        room = right - x - len(widths) * (w + pad) - gap * (len(widths) - 1)
+        # Labels that do not fit side by side share the room there is (each drawn shrunk to its share).
+        scale = min(1.0, room / max(1, sum(widths)))
+        self.option_label_rects = {}
+        for option, label_w in zip(self.options, widths, strict=True):
+            label = pygame.Rect(x, cy - s(19), int(label_w * scale), s(38))
+            rect = pygame.Rect(label.right + pad, cy - s(19), w, s(38))
+            entry = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, placeholder_text=str(option.value))
+            entry.set_allowed_characters("numbers")
+            entry.set_text_length_limit(OPTION_DIGITS)
+            entry.set_text(self.option_texts.get(option.name, ""))
+            self.option_entries[option.name] = entry
+            self.option_label_rects[option.name] = label
+            x = rect.right + gap
 
     def seat_label(self, seat: int) -> str:
         """'Seat 1 · Light': the number and, when the mode names its seats, the name."""
@@ -162,6 +284,8 @@ class NewGameScene(Scene):
         if self.seed_entry is not None:
             self.seed_text = self.seed_entry.get_text()
         self._keep_names()
+        self._keep_options()
+        self.option_entries = {}
         self.name_entries = []
         self.preset_menus = []
         self.segments.clear()
@@ -172,7 +296,11 @@ class NewGameScene(Scene):
         named, presets = self.named, self.has_presets
         wide = named or presets
         headings = s(HEADINGS_H) if wide else 0
-        ph = s(118 + ROW_H * len(rows) + 150 + (NOTE_H if self.cap_note else 0)) + headings
+        # Rows give up a little height when there are many (four seats and the agreed numbers), so the dialog fits.
+        note = NOTE_H if self.cap_note else 0
+        room = (h - s(12)) / max(0.01, app.ui_scale) - FIXED_H - HEADINGS_H * wide - note
+        self.row_h = max(MIN_ROW_H, min(ROW_H, int(room / len(rows))))
+        ph = s(FIXED_H + self.row_h * len(rows) + note) + headings
         self.panel_rect = pygame.Rect(0, 0, s(WIDE_PANEL_W if wide else PANEL_W), ph)
         self.panel_rect.center = (w // 2, h // 2)
         x0 = self.panel_rect.x + s(40)
@@ -181,7 +309,7 @@ class NewGameScene(Scene):
         seat_w = control_w - (s(PRESET_W + 12) if presets else 0)
         y = self.panel_rect.y + s(104) + headings
         for kind, seat in rows:
-            rect = pygame.Rect(x0 - s(14), y, self.panel_rect.w - s(52), s(ROW_H - 8))
+            rect = pygame.Rect(x0 - s(14), y, self.panel_rect.w - s(52), s(self.row_h - 8))
             self.row_rects.append(rect)
             cy = rect.centery
             if kind == "seat":
@@ -202,6 +330,8 @@ class NewGameScene(Scene):
                     self.level_menu = pygame_gui.elements.UIDropDownMenu(
                         labels, current, pygame.Rect(control_x, cy - s(19), control_w, s(38)), app.ui
                     )
+            elif kind == "options":
+                self._option_fields(control_x, self.panel_rect.right - s(40), cy)
             else:
                 self.seed_entry = pygame_gui.elements.UITextEntryLine(
                     pygame.Rect(control_x, cy - s(19), s(200), s(38)), app.ui, placeholder_text="—"
@@ -210,7 +340,7 @@ class NewGameScene(Scene):
                 self.seed_entry.set_text_length_limit(9)
                 if self.seed_text:
                     self.seed_entry.set_text(self.seed_text)
-            y += s(ROW_H)
+            y += s(self.row_h)
         self._sync()
         bw, bh = s(220), s(50)
         by = self.panel_rect.bottom - s(36) - bh
@@ -273,9 +403,9 @@ class NewGameScene(Scene):
         elif kind == "level" and value != self.level:
             self.level = value
             self.row_index = len(self.seats)
-            old_count, had_presets = len(self.seats), self.has_presets
+            old_count, had_presets, had_options = len(self.seats), self.has_presets, bool(self.options)
             self._load_level()
-            if len(self.seats) != old_count or had_presets or self.has_presets:
+            if len(self.seats) != old_count or had_presets or self.has_presets or had_options or self.options:
                 self.app.ui.clear_and_reset()
                 self._build()
                 return
@@ -307,21 +437,30 @@ class NewGameScene(Scene):
         return int(text)
 
     def start(self) -> None:
-        """Create the session and open the board (every other unfinished game stays: see `cap_note`)."""
+        """Create the session and open the board (every other unfinished game stays: see `cap_note`); a bad seed or
+        a refused number is said instead."""
         from game.client.app import start_session
 
         try:
             seed = self.seed()
         except ValueError as exc:
-            self.error = self.app.t("newgame.bad_seed", text=str(exc))
+            self.error, self.refused = self.app.t("newgame.bad_seed", text=str(exc)), False
+            return
+        try:
+            self.agreed()
+        except OptionProblem as exc:
+            self.error, self.refused = str(exc), True
             return
         self._keep_names()
         names = list(self.names) if self.named else None
         presets = list(self.presets) if self.has_presets else None
         try:
-            start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets)
+            options = self.agreed()
+            start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets, options)
+        except OptionProblem as exc:
+            self.error, self.refused = str(exc), True
         except (ImportError, KeyError, ValueError) as exc:
-            self.error = self.app.t("newgame.failed", detail=str(exc))
+            self.error, self.refused = self.app.t("newgame.failed", detail=str(exc)), False
 
     def go_back(self) -> None:
         """Back to the main menu."""
@@ -347,8 +486,12 @@ class NewGameScene(Scene):
                 self.choose("level", 0, self.levels[labels.index(event.text)])
         elif kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element in self.preset_menus:
             self.choose_preset(self.preset_menus.index(element), event.text)
-        elif kind == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.seed_entry:
+        elif kind == pygame_gui.UI_TEXT_ENTRY_FINISHED and (
+            element is self.seed_entry or element in self.option_entries.values()
+        ):
             self.start()
+        elif kind == pygame_gui.UI_TEXT_ENTRY_CHANGED and element in self.option_entries.values():
+            self._options_changed()
         else:
             return False
         return True
@@ -357,7 +500,8 @@ class NewGameScene(Scene):
         # Esc, Enter, Up/Down and (outside a text field) Left/Right; True when the key is used up, as any key is
         # while a name or the seed is being typed.
         naming = [e for e in self.name_entries if e.is_focused]
-        typing = (self.seed_entry is not None and self.seed_entry.is_focused) or bool(naming)
+        numbers = any(e.is_focused for e in self.option_entries.values())
+        typing = (self.seed_entry is not None and self.seed_entry.is_focused) or bool(naming) or numbers
         if key == pygame.K_ESCAPE:
             self.go_back()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -385,11 +529,18 @@ class NewGameScene(Scene):
         self.row_index = (self.row_index + step) % len(rows)
         for entry in naming:
             entry.unfocus()
+        kind = rows[self.row_index][0]
         if self.seed_entry is not None:
-            if rows[self.row_index][0] == "seed":
+            if kind == "seed":
                 self.seed_entry.focus()
             else:
                 self.seed_entry.unfocus()
+        # The agreed numbers' row takes the text cursor in its first field.
+        for index, entry in enumerate(self.option_entries.values()):
+            if kind == "options" and index == 0:
+                entry.focus()
+            elif entry.is_focused:
+                entry.unfocus()
 
     def update(self, dt: float) -> None:
         """Keep the row of a field with the cursor focused."""
@@ -398,6 +549,8 @@ class NewGameScene(Scene):
         for seat, entry in enumerate(self.name_entries):
             if entry.is_focused:
                 self.row_index = seat
+        if any(entry.is_focused for entry in self.option_entries.values()):
+            self.row_index = self.rows().index(("options", 0))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel, row labels, the level's description and any error."""
@@ -417,6 +570,9 @@ class NewGameScene(Scene):
                 label = self.seat_label(seat)
             elif kind == "level":
                 label = t("newgame.level")
+            elif kind == "options":
+                label = t("newgame.options")
+                self._option_labels(surface)
             else:
                 label = t("newgame.seed") if self.rolls_dice else t("newgame.seed_ai")
             art.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
@@ -440,6 +596,28 @@ class NewGameScene(Scene):
         if self.cap_note:
             note = pygame.Rect(box.x, box.bottom + s(6), box.w, s(NOTE_H))
             art.wrapped_text(app, surface, self.cap_note, note, size=15, colour=art.FLOAT_NOTE, align="center")
+
+    def _option_labels(self, surface: pygame.Surface) -> None:
+        """Each number field's name before it, shrunk to the room it has."""
+        app = self.app
+        for option in self.options:
+            room = self.option_label_rects.get(option.name)
+            if room is None:
+                continue
+            label = option_label(app.t, self.mode, option.name)
+            size = art.fitting_size(label, room.w, app.s(15), [], bold=True)
+            image = art.rendered(app.fonts.get(size, True), label, art.LABEL_TEXT)
+            surface.blit(image, image.get_rect(midright=room.midright))
+        if self.option_entries and self.option_label_rects:
+            # The level's own numbers, after the fields: what "standard" means here.
+            last = list(self.option_entries.values())[-1].rect
+            room = pygame.Rect(last.right + app.s(18), last.y, self.panel_rect.right - app.s(52) - last.right, last.h)
+            standard = " · ".join(str(option.value) for option in self.options)
+            words = app.t("newgame.options_hint", values=standard)
+            font = app.fonts.get(app.s(13))
+            if font.size(words)[0] <= room.w:
+                image = art.rendered(font, words, art.MUTED)
+                surface.blit(image, image.get_rect(midleft=room.midleft))
 
     def _headings(self, surface: pygame.Surface) -> None:
         """Column headings over the seat rows: name, who plays, setup preset."""

@@ -6,13 +6,17 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client.i18n import FALLBACK
 from game.engine import registry
 from game.engine.atomic import child_path
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.play.session import GameSession
 
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
@@ -160,6 +164,50 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def _their_turn_fought(session: GameSession) -> bool:
+    """Player 1 to act after Player 2's turn of three or more moves and attacks, one of them a battle."""
+    from game.client.checkrisk.actions import typed
+    from game.engine.checkrisk import Attack, CheckRiskState, End, Move
+
+    state = session.state
+    if (
+        not isinstance(state, CheckRiskState)
+        or state.phase not in ("reinforce", "act")
+        or state.seat != 0
+        or session.current_seat != 0
+        or not session.log
+    ):
+        return False
+    actions = []
+    for text, actor in zip(reversed(session.log), reversed(session.actors), strict=True):
+        action = typed(state.game, text) if actor >= 0 else None
+        if actor == 0 and isinstance(action, End):
+            break
+        actions.append(action)
+    return len([a for a in actions if isinstance(a, Move | Attack)]) >= 3 and any(
+        isinstance(a, Attack) for a in actions
+    )
+
+
+def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """`checkrisk_last_turn.png`: the computer's whole turn drawn on the board as the player's turn begins."""
+    from game.client.modes import playable_modes
+
+    if "checkrisk" not in playable_modes():
+        return []
+    try:
+        from game.client.checkrisk.demo import played_until
+
+        session = played_until("standard", 2, _their_turn_fought, seed=4)
+        session.seats[0] = "human"
+        app.goto("checkrisk", session=session)
+        _settle(app)
+        _save(app, folder, "checkrisk_last_turn", written)
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"last turn: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -180,6 +228,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     try:
         shell_screens(app, folder, written)
         problems = game_screens(app, folder, written)
+        problems += last_turn_screens(app, folder, written)
         problems += review_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)

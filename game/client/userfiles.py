@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -116,9 +117,11 @@ def clean_stale_temps(folder: Path, names: tuple[str, ...] | None) -> list[Path]
     return removed
 
 
-def load_game(mode: str, level: str | None = None) -> Game:
-    """The game of `mode` at `level` (a name or a path the player gave); a damaged level file is a ValueError
-    naming it, an unknown mode a KeyError. The registry reads the file safely (a FIFO never hangs)."""
+def load_game(mode: str, level: str | None = None, options: Mapping[str, object] | None = None) -> Game:
+    """The game of `mode` at `level` (a name or a path the player gave) with the numbers the players agreed on
+    (`options`); a damaged level file or a bad option is a ValueError naming it, an unknown mode a KeyError. The
+    registry reads the file safely (a FIFO never hangs)."""
     from game.engine import registry
 
-    return registry.load(mode, level)
+    game = registry.load(mode, level)
+    return game.with_options(options) if options else game

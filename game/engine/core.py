@@ -158,6 +158,43 @@ class Forecast:
         return Forecast((ForecastOutcome(label, Fraction(1), tuple(events)),))
 
 
+@dataclass(frozen=True)
+class GameOption:
+    """A number the rules leave to the players' agreement ("24 tokens, or another agreed number"): the level field it
+    sets, its value in this game and the bounds a game may take; `at_least` names another option it may not be
+    below (a supply holds at least the starting tokens)."""
+
+    name: str
+    value: int
+    low: int
+    high: int
+    at_least: str = ""
+
+    def bounds(self, values: Mapping[str, int]) -> tuple[int, int]:
+        """The bounds with the other agreed `values` taken into account."""
+        low = max(self.low, int(values.get(self.at_least, self.low))) if self.at_least else self.low
+        return low, self.high
+
+
+def check_options(options: tuple[GameOption, ...], values: Mapping[str, object]) -> dict[str, int]:
+    """`values` as whole numbers within their options' bounds; ValueError naming the first that is not (an unknown
+    name, not a whole number, or out of bounds)."""
+    known = {option.name: option for option in options}
+    agreed: dict[str, int] = {}
+    for name, value in values.items():
+        if name not in known:
+            raise ValueError(f"{name}: not an option of this game (options: {', '.join(known) or 'none'})")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name}: expected a whole number, got {value!r}")
+        agreed[name] = value
+    merged = {o.name: agreed.get(o.name, o.value) for o in options}
+    for name, value in agreed.items():
+        low, high = known[name].bounds(merged)
+        if not low <= value <= high:
+            raise ValueError(f"{name}: {value} is outside {low}…{high}")
+    return agreed
+
+
 class Game(ABC):
     """A mode with one level loaded: makes states and reads saved ones."""
 
@@ -209,6 +246,22 @@ class Game(ABC):
     def preset_title(self, name: str, language: str = "en") -> str:
         """A preset's display title in `language`."""
         return name.replace("_", " ").capitalize()
+
+    def options(self) -> tuple[GameOption, ...]:
+        """The numbers of this game the players may agree on, with their values here; none by default."""
+        return ()
+
+    def with_options(self, values: Mapping[str, object]) -> Game:
+        """This game with the agreed `values` (option name -> number); itself when there are none; ValueError naming
+        the option that is unknown or out of bounds."""
+        agreed = check_options(self.options(), values)
+        if not agreed:
+            return self
+        return type(self)(self.level_name, self.agreed_level(agreed))
+
+    def agreed_level(self, agreed: dict[str, int]) -> JSONObject:
+        """The level data with agreed values (checked) in place of the level's own."""
+        return {**self.level_data, **agreed}
 
 
 class State(ABC, Generic[ActionT]):

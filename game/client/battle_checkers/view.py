@@ -5,6 +5,7 @@ Everything generic (table, marks, chooser, panel, log, turn flow, undo, autosave
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ import pygame
 
 from game.client import art
 from game.client.anim import Effect
+from game.client.battle_checkers import trace
 from game.client.battle_checkers.animation import BattleCheckersAnimation
 from game.client.battle_checkers.fate_card import FateCard
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
@@ -24,7 +26,7 @@ from game.client.battle_checkers.threat import threats
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
-from game.client.board.marks import text_badge
+from game.client.board.marks import Chip, TurnMark, TurnStep, text_badge
 from game.client.board.mode_base import ModeBase
 from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
@@ -204,6 +206,19 @@ class BattleCheckersView(
                 art.THREAT_BADGE,
             )
         return True
+
+    # ----- the other side's last turn (see `battle_checkers.trace`) -----
+    def turn_seat(self, state: BattleCheckersState) -> int:
+        """The side whose turn it is (or who deploys)."""
+        return state.player
+
+    def action_marks(self, step: TurnStep) -> list[TurnMark]:
+        """An activation's arrow and turns, an attack's arrow."""
+        return trace.action_marks(step)
+
+    def result_chip(self, action: Sequence[TurnStep]) -> Chip | None:
+        """How an attack ended."""
+        return trace.attack_chip(action, self.board.t, self.seat_colour)
 
     def last_cells(self) -> tuple[list[str], int] | None:
         """The cells of the newest decision's activation or attack (from its events) and the side that made it."""

@@ -6,6 +6,7 @@ key; a disabled button is drawn dim and never reports.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -76,3 +77,35 @@ def draw(
         pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
         text_size = art.fitting_size(button.text, rect.w - 8, size, cut, bold=True)
         art.label(surface, button.text, text_size, fg, center=rect.center, bold=True)
+
+
+def draw_icon(surface: pygame.Surface, button: Button, hover: str | None) -> None:
+    """A round button with a drawn icon for its key (`replay`: an arrow coming round to a play triangle), lit while
+    hovered, like a brass token lying on the table."""
+    rect = button.rect
+    hot = button.enabled and button.key == hover
+    r = rect.w / 2
+    cx, cy = rect.center
+    pygame.draw.circle(surface, art.shade(art.SHADOW, 1.0), (cx + 1, cy + 3), r)
+    pygame.draw.circle(surface, art.BUTTON_HOT if hot else art.BUTTON, (cx, cy), r)
+    pygame.draw.circle(surface, art.BUTTON_EDGE_HOT if hot else art.BRASS, (cx, cy), r, max(2, int(r // 9)))
+    ink = art.IVORY if button.enabled else art.MUTED
+    if button.key == "replay":
+        _replay_glyph(surface, (cx, cy), r * 0.55, ink, max(2, int(r // 7)))
+
+
+def _replay_glyph(
+    surface: pygame.Surface, center: tuple[float, float], r: float, ink: tuple[int, int, int], width: int
+) -> None:
+    """An arrow running round anticlockwise most of a circle, and a play triangle in it."""
+    cx, cy = center
+    start, sweep = math.radians(-60), math.radians(-280)
+    steps = 24
+    points = [
+        (cx + math.cos(start + sweep * k / steps) * r, cy + math.sin(start + sweep * k / steps) * r)
+        for k in range(steps + 1)
+    ]
+    pygame.draw.lines(surface, ink, False, points, width)
+    art.arrow(surface, points[-3], points[-1], ink, width, max(5.0, r * 0.55))
+    k = r * 0.42
+    pygame.draw.polygon(surface, ink, [(cx - k * 0.6, cy - k), (cx - k * 0.6, cy + k), (cx + k, cy)])

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.new_game import agreed_text
+
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
     from game.client.game_scene import DialogItem
@@ -45,7 +47,8 @@ class GameEnd:
         seats = "  ·  ".join(scene.presenter.seat_label(i) for i in range(len(session.seats)))
         if self.results_size()[1]:
             seats = ""  # the results name every seat and who played it
-        lines = [scene.view.end_reason(outcome), seats, scene.view.end_summary(session.state)]
+        agreed = agreed_text(scene.app.t, scene.mode, session.options)  # the numbers played, when not the level's
+        lines = [scene.view.end_reason(outcome), seats, scene.view.end_summary(session.state), agreed]
         scene.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
 
     def results_size(self) -> tuple[int, int]:

@@ -7,8 +7,8 @@ move), cursor (keyboard). Marks are drawn onto a cleared translucent layer the s
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -20,6 +20,8 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 #: An RGB or RGBA colour.
 Paint = tuple[int, ...]
+#: A seat's accent colour by seat.
+Colour = Callable[[int], tuple[int, int, int]]
 
 
 def trim_start(a: Point, b: Point, by: float) -> tuple[Point, Point]:
@@ -352,3 +354,261 @@ class Marks:
                 (cx + r, cy + sgn * r),
                 max(4, layout.cell // 11),
             )
+
+
+# ----- the other seats' last turn, drawn until the player acts -----
+@dataclass(frozen=True)
+class Chip:
+    """A result on a mark's cell ("taken", "−7"), on a fill (the side it favours)."""
+
+    text: str
+    colour: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class TurnStep:
+    """One decision of a turn as the mode's `turn_marks` reads it: where it stands in the log, the seat that made
+    it, the seat whose turn it was, the typed action, the events it and the chance outcomes after it caused, and
+    the position before it (read-only)."""
+
+    index: int
+    seat: int
+    owner: int
+    action: object
+    events: tuple[object, ...]
+    before: object
+
+
+#: The kinds of turn marks: arrows (`move`, `attack` with a ring round the battle's cell, and the thinner `follow`
+#: for what an action set going: pushes, a retreat), `turn` (an arc round a piece), `plus` ("+N"), `place` (a
+#: piece brought on), `hit` (a piece struck where it stands) and `chip` (a result alone).
+ARROW_KINDS = ("move", "attack", "follow")
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """One thing a turn did, drawn on the board: its `kind` (see `ARROW_KINDS`), the `seat` whose colour it takes,
+    its `cells` (from, to for an arrow; the cell otherwise), whether it is its action's `lead` mark (which carries
+    the action's number), an `amount` ("+N", or a turn's eighths, clockwise positive), a turn's final `facing`
+    (eighths from north, clockwise), a result `chip` on its last cell, and `clear`: an arrow that keeps off the
+    pieces at its ends (a die's value must stay readable). The board sets `number` (1, 2, …) on the lead marks in
+    the order of the turn."""
+
+    kind: str
+    seat: int
+    cells: tuple[str, ...]
+    lead: bool = False
+    amount: int = 0
+    facing: int = -1
+    chip: Chip | None = None
+    clear: bool = False
+    number: int = 0
+
+
+def ink_on(colour: Sequence[int]) -> tuple[int, int, int]:
+    """Dark lettering on a light fill, light lettering on a dark one."""
+    r, g, b = colour[0], colour[1], colour[2]
+    return art.DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else art.WHITE
+
+
+def number_marks(marks: Iterable[TurnMark]) -> list[TurnMark]:
+    """The marks with their actions' numbers (one per lead mark, in order) and the "+N" of one seat on one cell
+    added up into one mark (reinforcements placed one by one)."""
+    out: list[TurnMark] = []
+    plus: dict[tuple[int, str], int] = {}
+    number = 0
+    for mark in marks:
+        if mark.kind == "plus":
+            key = (mark.seat, mark.cells[0])
+            if key in plus:
+                old = out[plus[key]]
+                out[plus[key]] = replace(old, amount=old.amount + mark.amount)
+                continue
+            plus[key] = len(out)
+        if mark.lead:
+            number += 1
+            mark = replace(mark, number=number)
+        out.append(mark)
+    return out
+
+
+class TurnPainter:
+    """Draws a turn's marks like a finished diagram: arrows in the seat's colour over a dark under-stroke, small
+    numbered badges, "+N" badges, turn arcs and result chips, readable on light and dark squares alike."""
+
+    def __init__(self, marks: Marks) -> None:
+        self.marks = marks
+
+    def draw_under(self, layer: pygame.Surface, layout: BoardLayout, turn: Sequence[TurnMark], colour: Colour) -> None:
+        """Under the pieces: the squares an action ended on, lightly tinted in its seat's colour, and the ring of
+        each battle (under the piece, so its count stays readable)."""
+        for mark in turn:
+            if mark.kind in ("move", "attack", "turn") and not mark.clear:
+                rect = layout.cell_rect(*cell_xy(mark.cells[-1]))
+                pygame.draw.rect(layer, art.with_alpha(colour(mark.seat), 46), rect)
+            if mark.kind == "attack":
+                self._battle_ring(layer, layout, mark.cells[-1], colour(mark.seat))
+
+    def draw_over(self, layer: pygame.Surface, layout: BoardLayout, turn: Sequence[TurnMark], colour: Colour) -> None:
+        """Over the pieces: arrows first (thin ones under thick ones), then the arcs and the rings of struck or
+        returned pieces, then "+N" and the chips, the numbers last, so nothing hides a number."""
+        lanes = _lanes(turn)
+        badges: list[tuple[Point, TurnMark]] = []
+        for i in sorted(range(len(turn)), key=lambda i: turn[i].kind != "follow"):
+            point = self._shape(layer, layout, turn[i], colour(turn[i].seat), lanes[i])
+            if turn[i].lead:
+                badges.append((point, turn[i]))
+        placed: list[pygame.Rect] = []  # numbers keep off the "+N" badges, the chips and one another
+        for mark in turn:
+            if mark.kind == "plus":
+                placed.append(self._plus(layer, layout, mark, colour(mark.seat)))
+            if mark.chip is not None:
+                placed.append(self._chip(layer, layout, mark.cells[-1], mark.chip))
+        for point, mark in badges:
+            placed.append(self._number(layer, layout, point, mark, colour(mark.seat), placed))
+
+    def _shape(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint, lane: float) -> Point:
+        """A mark's arrow, arc or ring; returns where its number goes."""
+        cell = layout.cell
+        x, y = layout.cell_center(mark.cells[0])
+        corner = (x - cell * 0.34, y - cell * 0.34)
+        if mark.kind in ARROW_KINDS:
+            a, b = self._arrow(layer, layout, mark, paint, lane)
+            return _badge_point(a, b, cell)
+        if mark.kind == "turn":
+            self._turn(layer, layout, mark, paint)
+        elif mark.kind == "hit":
+            r = cell * 0.46
+            pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 150), (x, y), r, max(3, cell // 16) + 2)
+            pygame.draw.circle(layer, art.with_alpha(paint, 235), (x, y), r, max(2, cell // 16))
+            self.marks.drawn.append(Mark("turn_hit", mark.cells[0]))
+        elif mark.kind == "place":
+            dashed_ring(layer, (x, y), cell * 0.44, art.with_alpha(paint, 235), max(2, cell // 20))
+            self.marks.drawn.append(Mark("turn_place", mark.cells[0]))
+        return corner
+
+    def _arrow(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint, lane: float) -> Segment:
+        """One arrow from its first cell to its last, moved sideways into its `lane` when others share the way."""
+        cell = layout.cell
+        a, b = layout.cell_center(mark.cells[0]), layout.cell_center(mark.cells[-1])
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        shift = lane * cell * 0.16
+        begin = 0.3 if mark.clear else 0.1
+        a = (a[0] - uy * shift + ux * cell * begin, a[1] + ux * shift + uy * cell * begin)
+        stop = 0.34 if mark.clear else 0.3 if mark.kind == "attack" else 0.16
+        b = (b[0] - uy * shift - ux * cell * stop, b[1] + ux * shift - uy * cell * stop)
+        thin = mark.kind == "follow"
+        width = max(2, cell // (22 if thin else 13))
+        head = max(8.0, cell * (0.17 if thin else 0.24))
+        art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 130 if thin else 160), width + 4, head + 4)
+        art.arrow(layer, a, b, art.with_alpha(paint, 200 if thin else 245), width, head)
+        self.marks.drawn.append(Mark(f"turn_{mark.kind}", mark.cells[-1], "-".join((mark.cells[0], mark.cells[-1]))))
+        return a, b
+
+    def _battle_ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, paint: Paint) -> None:
+        """Where a battle was fought: a ring of the attacker's colour with eight short rays, a clash (not the
+        crosshair, which marks a target the player may attack)."""
+        x, y = layout.cell_center(cell)
+        r = layout.cell * 0.44
+        width = max(2, layout.cell // 20)
+        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 150), (x, y), r, width + 3)
+        pygame.draw.circle(layer, art.with_alpha(paint, 240), (x, y), r, width)
+        for k in range(8):
+            angle = math.pi / 8 + k * math.pi / 4
+            dx, dy = math.cos(angle), math.sin(angle)
+            a, b = (x + dx * r * 1.04, y + dy * r * 1.04), (x + dx * r * 1.2, y + dy * r * 1.2)
+            pygame.draw.line(layer, art.with_alpha(art.DARK_INK, 150), a, b, width + 3)
+            pygame.draw.line(layer, art.with_alpha(paint, 240), a, b, width)
+        self.marks.drawn.append(Mark("turn_battle", cell))
+
+    def _turn(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> None:
+        """A turn on the spot: an arc round the piece from its old facing to its new one, with a head."""
+        x, y = layout.cell_center(mark.cells[0])
+        r = layout.cell * 0.45
+        end = mark.facing % 8
+        start = (end - mark.amount) % 8
+        sweep = mark.amount * math.pi / 4
+        # Facings count clockwise from north; on screen y grows downwards.
+        a0 = start * math.pi / 4 - math.pi / 2
+        steps = max(6, abs(mark.amount) * 6)
+        points = [
+            (x + math.cos(a0 + sweep * k / steps) * r, y + math.sin(a0 + sweep * k / steps) * r)
+            for k in range(steps + 1)
+        ]
+        width = max(2, layout.cell // 18)
+        if len(points) > 1:
+            pygame.draw.lines(layer, art.with_alpha(art.DARK_INK, 150), False, points, width + 4)
+            pygame.draw.lines(layer, art.with_alpha(paint, 245), False, points, width)
+            art.arrow(layer, points[-2], points[-1], art.with_alpha(paint, 245), width, max(8.0, layout.cell * 0.16))
+        self.marks.drawn.append(Mark("turn_turn", mark.cells[0], f"{mark.amount:+d}"))
+
+    def _plus(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> pygame.Rect:
+        """The "+N" at a cell's upper left (a stack's count sits at its upper right); returns where."""
+        x, y = layout.cell_center(mark.cells[0])
+        size = max(11, layout.cell // 4)
+        text = f"+{mark.amount}"
+        self.marks.drawn.append(Mark("turn_plus", mark.cells[0], text))
+        return text_badge(layer, text, (x - layout.cell * 0.3, y - layout.cell * 0.33), size, ink_on(paint), paint)
+
+    def _chip(self, layer: pygame.Surface, layout: BoardLayout, cell: str, chip: Chip) -> pygame.Rect:
+        """A result chip across the bottom edge of the cell; returns where."""
+        x, y = layout.cell_center(cell)
+        size = max(11, layout.cell // 5)
+        self.marks.drawn.append(Mark("turn_chip", cell, chip.text))
+        return text_badge(layer, chip.text, (x, y + layout.cell * 0.38), size, ink_on(chip.colour), chip.colour)
+
+    def _number(
+        self,
+        layer: pygame.Surface,
+        layout: BoardLayout,
+        point: Point,
+        mark: TurnMark,
+        paint: Paint,
+        placed: list[pygame.Rect],
+    ) -> pygame.Rect:
+        """The action's number in a small disc of its seat's colour, nudged off the numbers already placed."""
+        r = max(8, int(layout.cell * 0.16))
+        x, y = point
+        rect = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
+        rect.center = (int(x), int(y))
+        # The first free place nearby: where it belongs, else a step to a side, then further.
+        for dx, dy in ((0, 0), (r, -r), (-r, -r), (r, r), (-r, r), (2 * r, 0), (-2 * r, 0), (0, -2 * r), (0, 2 * r)):
+            moved = rect.move(dx, dy)
+            if moved.collidelist(placed) < 0:
+                rect = moved
+                break
+        x, y = rect.center
+        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 170), (x + 1, y + 2), r + 2)
+        pygame.draw.circle(layer, paint, (x, y), r)
+        pygame.draw.circle(layer, art.DARK_INK, (x, y), r, max(1, r // 6))
+        art.label(layer, str(mark.number), max(9, int(r * 1.25)), ink_on(paint), center=(x, y), bold=True)
+        self.marks.drawn.append(Mark("turn_number", mark.cells[-1], str(mark.number)))
+        return rect
+
+
+def _badge_point(a: Point, b: Point, cell: int) -> Point:
+    """Where an arrow's number goes: on a long arrow, on its shaft near its start (plainly its own, even where
+    arrows cross further on); on a short one, beside its middle, so the number does not hide it."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    if length >= cell * 1.4:
+        return a[0] + ux * cell * 0.45, a[1] + uy * cell * 0.45
+    by = cell * 0.27
+    return (a[0] + b[0]) / 2 - uy * by, (a[1] + b[1]) / 2 + ux * by
+
+
+def _lanes(turn: Sequence[TurnMark]) -> list[float]:
+    """For each mark, how far to move its arrow sideways: arrows between the same two cells (either way) spread
+    out side by side instead of lying on one another."""
+    groups: dict[frozenset[str], list[int]] = {}
+    for i, mark in enumerate(turn):
+        if mark.kind in ARROW_KINDS and len(mark.cells) > 1:
+            groups.setdefault(frozenset((mark.cells[0], mark.cells[-1])), []).append(i)
+    lanes = [0.0] * len(turn)
+    for members in groups.values():
+        for k, i in enumerate(members):
+            lane = k - (len(members) - 1) / 2
+            # The way back runs on the other side of the line: flip it so both spread apart.
+            lanes[i] = lane if turn[i].cells[0] <= turn[i].cells[-1] else -lane
+    return lanes

@@ -5,7 +5,8 @@ the brackets and their classes in the class line, and fills in the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
@@ -13,6 +14,7 @@ import pygame
 from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.log import Row
+from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
 from game.client.board.stats import Stats, stats_of
@@ -153,6 +155,38 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
     def marks_under(self, layer: pygame.Surface, state: StateT, interactive: bool) -> bool:
         """Marks under the pieces in `state` (a mode's own); True when anything was drawn."""
         return False
+
+    # ----- the other seats' last turn -----
+    def turn_marks(self, steps: Sequence[TurnStep]) -> list[TurnMark]:
+        """Each decision's `action_marks`; an action's result (`result_chip` of the decision that made it and the
+        decisions that followed it, its battle's) on its lead mark."""
+        marks: list[TurnMark] = []
+        lead: int | None = None
+        action: list[TurnStep] = []
+        for step in steps:
+            own = self.action_marks(step)
+            first = next((i for i, mark in enumerate(own) if mark.lead), None)
+            if first is not None:
+                self._chip_on(marks, lead, action)
+                lead, action = len(marks) + first, []
+            action.append(step)
+            marks.extend(own)
+        self._chip_on(marks, lead, action)
+        return marks
+
+    def _chip_on(self, marks: list[TurnMark], lead: int | None, action: list[TurnStep]) -> None:
+        chip = self.result_chip(action) if lead is not None else None
+        if chip is not None and lead is not None:
+            marks[lead] = replace(marks[lead], chip=chip)
+
+    def action_marks(self, step: TurnStep) -> list[TurnMark]:
+        """What one decision drew (a mode's own): its arrows, turns and "+N", its action's lead mark first; []."""
+        return []
+
+    def result_chip(self, action: Sequence[TurnStep]) -> Chip | None:
+        """The hook for a result on an action's lead mark, read from the events of the decision that made it and
+        those that followed it within the action (a battle's rounds and answers); None: none."""
+        return None
 
     def hint_cells(self, session: GameSession, text: str) -> tuple[str, str] | None:
         """The cells the hinted action `text` goes from and to (the same cell for one staying put), else None."""

@@ -42,6 +42,10 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   runs as a game opens, before anything else, to drop what a last game left; `log_entries()` and `entry_note()`
   shape the move list; `press_while_busy(pos)` is the mode's own control over a running animation. Seat names
   typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
+- **The other seats' last turn at a glance** (`game.client.board.trace`): when a human is to act, the board draws
+  every decision since that seat last acted in a turn of its own; `turn_seat(state)` says whose turn a position is
+  in, `turn_marks(steps)` what its decisions drew (`TurnMark`s from its typed action and events: arrows, turns,
+  "+N", a result `Chip`); the board numbers each action's lead mark, draws them and replays the turn on L.
 - **A mode with a drafted deployment, a card, a panel slot, statistics and a move list of turns** (CheckRisk,
   Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, naming its
   statistics, picks and slot classes (and its slot's height) in its class line and making its card and animation
@@ -54,6 +58,7 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
@@ -62,6 +67,7 @@ from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout
 from game.client.board.log import Row
+from game.client.board.marks import TurnMark, TurnStep
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -170,6 +176,17 @@ class ModeView(Protocol[StateT, ModelT]):
     def last_cells(self) -> tuple[list[str], int] | None:
         """The last action's squares and its seat, tinted in that seat's accent under the marks; None: none."""
         return None
+
+    def turn_seat(self, state: StateT) -> int | None:
+        """The seat whose turn `state` is in (a defender answering in another seat's turn is not it); None: the
+        seat to act (a mode whose every decision is its own turn)."""
+        return None
+
+    def turn_marks(self, steps: Sequence[TurnStep]) -> list[TurnMark]:
+        """What the other seats' decisions `steps` (in order) drew on the board, read from their typed actions and
+        events: arrows, turns, "+N", each action's `lead` mark (the board numbers them in order) with its result
+        `chip`; nothing for decisions that leave no mark (a deployment, the end of a turn)."""
+        return []
 
     def log_entries(self) -> list[int] | None:
         """For each cell of the move list, the entry it ends with when a cell joins several; None: one each."""

@@ -25,6 +25,7 @@ def replay_session(record: GameRecord) -> GameSession:
         "seed": record.seed,
         "seats": ["human"] * timeline.game.num_players,
         "actions": list(record.actions),
+        "options": dict(record.options),
     }
     try:
         return GameSession.from_dict(data, autosave=False)

@@ -40,6 +40,7 @@ from game.client.board.popups import Popups
 from game.client.board.presenter import PanelPresenter
 from game.client.board.reviewing import ReviewController
 from game.client.board.services import BoardServices
+from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
@@ -102,6 +103,7 @@ class BoardScene(GameScene):
         self.turns = TurnFlow(self)
         self.handovers = HandoverFlow(self)
         self.reviewer = ReviewController(self)
+        self.trace = TurnTrace(self)  # the other seats' last turn, drawn until the player acts
         self.popups = Popups(lambda: self.layout, self.turns.commit)
         self.presenter = PanelPresenter(self)
         self.services = BoardServices(self)
@@ -122,6 +124,7 @@ class BoardScene(GameScene):
         self.ending.results_cut = []
         self.log.top = self.log.drag = self.log.selected = None
         self.handovers.reset(keep_last=False)
+        self.trace.replaying = False
         self.model = self.view.build_model(self.session.state) if self.session is not None else None
         self.reviewer.enter(context.get("replay"))
         self.layout_board(self.size)
@@ -220,7 +223,9 @@ class BoardScene(GameScene):
 
     def _escape(self) -> bool:
         """Esc on the board: leave the replay or the review, close a popup or drop the mode's pick; False: pause."""
-        if self.reviewer.replay is not None:
+        if self.trace.replaying and self.queue.busy:
+            self.queue.skip()  # Esc skips the last turn's replay
+        elif self.reviewer.replay is not None:
             self.reviewer.back_from_replay()
         elif self.reviewer.review is not None:
             self.reviewer.leave()
@@ -241,6 +246,7 @@ class BoardScene(GameScene):
             self.reviewer.chip_pressed(event)
             or self._log_event(event)
             or self._button_event(event)
+            or self.trace.handle(event)
             or (event.type == pygame.KEYDOWN and self.reviewer.key(event))
             or self._while_busy(event, ctrl_z)
             or self.handovers.handle(event, ctrl_z)
@@ -330,12 +336,16 @@ class BoardScene(GameScene):
             self.tracker.hold_taken = self.view.pointer(held)
         was_busy = self.queue.busy
         self.queue.update(dt)
+        self.trace.tick()
         if self.session is None:
             return
         if not self.queue.busy:
             if was_busy or not self.turns.settled:
                 self.turns.settle()
             self.turns.advance()
+            if not self.queue.busy and not self.turns.settled:
+                # A reply that played out at once (instant speed): the picks follow it before this frame draws them.
+                self.turns.settle()
         self.turns.receive_hint()
         self.presenter.refresh_buttons()
 
@@ -367,7 +377,8 @@ class BoardScene(GameScene):
     def _tint_last_cells(self, layer: pygame.Surface) -> bool:
         """The last action's squares in its seat's accent, under the mode's marks, for a mode that names them with
         `last_cells()` (not while events play); True when drawn."""
-        last = self.view.last_cells() if not self.queue.busy else None
+        # The other seats' turn drawn whole says it already.
+        last = self.view.last_cells() if not self.queue.busy and not self.trace.shown else None
         if last is None:
             return False
         self.marks.cell_tints(layer, self.layout, last[0], self.view.seat_colour(last[1]))
@@ -387,13 +398,14 @@ class BoardScene(GameScene):
         # translucent blit twice a frame would cost more than everything else the board draws).
         area = self.layout.frame.clip(surface.get_rect())
         layer = self.marks.begin(surface.get_size(), area)
-        if live and (self._tint_last_cells(layer) | self.view.draw_under(layer, interactive)):
+        under = self.trace.draw_under(layer) | self._tint_last_cells(layer)
+        if live and (under | self.view.draw_under(layer, interactive)):
             surface.blit(layer, area.topleft, area)
         shown = self.model if live else self.reviewer.model
         if shown is not None:
             self.view.draw_pieces(surface, self.layout, shown, offset)
         layer = self.marks.begin(surface.get_size(), area)
-        if live and self.view.draw_over(layer, interactive):
+        if live and (self.trace.draw_over(layer) | self.view.draw_over(layer, interactive)):
             surface.blit(layer, area.topleft, area)
         if self.queue.effects:
             self.effects.draw(surface, self.layout, self.queue.effects)
@@ -401,6 +413,7 @@ class BoardScene(GameScene):
         self.view.draw_top(surface)
         self.reviewer.draw_banner(surface)
         self.presenter.draw(surface)
+        self.trace.draw_button(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
         card = self.handovers.card

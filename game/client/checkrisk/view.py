@@ -3,6 +3,7 @@ card, panel slot and texts. Everything generic (table, marks, picker, panel, log
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,9 +13,10 @@ from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.log import Row, line_rows
+from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_base import ModeBase
 from game.client.board.piece import blit_piece
-from game.client.checkrisk import odds_card, results
+from game.client.checkrisk import odds_card, results, trace
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
@@ -216,6 +218,19 @@ class CheckRiskView(
             if isinstance(action, End):
                 return None
         return None
+
+    # ----- the other seats' last turn (see `checkrisk.trace`) -----
+    def turn_seat(self, state: CheckRiskState) -> int:
+        """The seat whose turn it is (a defender answers in the attacker's turn)."""
+        return state.seat
+
+    def action_marks(self, step: TurnStep) -> list[TurnMark]:
+        """ "+1" per reinforcement, an arrow per move and attack, thin arrows after a battle."""
+        return trace.action_marks(step)
+
+    def result_chip(self, action: Sequence[TurnStep]) -> Chip | None:
+        """How an attack ended."""
+        return trace.battle_chip(action, self.board.t)
 
     def draw_pieces(
         self, surface: pygame.Surface, layout: BoardLayout, model: CheckRiskModel, offset: tuple[float, float]

@@ -3,6 +3,7 @@ texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,8 +13,10 @@ from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import Row, seat_rows
+from game.client.board.marks import TurnMark, TurnStep
 from game.client.board.mode_view import ModeView
 from game.client.dice import polyhedra
+from game.client.kubtafl import trace
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
 from game.client.kubtafl.model import SIDES, BoardModel
@@ -99,6 +102,10 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if parts is None:
             return None
         return parts.src, parts.dst, side
+
+    def turn_marks(self, steps: Sequence[TurnStep]) -> list[TurnMark]:
+        """The other side's move: its arrow, what it struck and pushed (see `kubtafl.trace`)."""
+        return trace.turn_marks(steps)
 
     def _shows_choices(self, interactive: bool) -> bool:
         p = self.picks

@@ -55,6 +55,7 @@ class GameRecord:
     date: float = 0.0  # seconds since the epoch when the game ended
     path: Path | None = None  # where it was read from
     names: list[str] = field(default_factory=list)  # the names typed for the seats ('' : the mode's own name)
+    options: dict[str, int] = field(default_factory=dict)  # the numbers agreed in the dialog (none: the level's)
 
     def to_dict(self) -> JSONObject:
         """The JSON form: the arena's game fields, plus the outcome and the date."""
@@ -72,6 +73,7 @@ class GameRecord:
             "outcome": {"winners": list(self.winners), "reason": self.reason} if self.winners is not None else None,
             "date": self.date,
             "names": list(self.names),
+            **({"options": dict(self.options)} if self.options else {}),  # a standard game's record as before
         }
 
 
@@ -114,6 +116,7 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         files.clean_text(reason, REASON_LIMIT) if isinstance(reason, str) else "",
         _date(data.get("date", 0.0)),
         names=_names(data.get("names"), len(seats)),
+        options=_options(data.get("options"), where),
     )
 
 
@@ -194,6 +197,29 @@ def _names(value: object, count: int) -> list[str]:
     return [clean_name(n) for n in value]
 
 
+MAX_OPTIONS = 8  # the most numbers a level lets the players agree on
+
+
+def _options(value: JSON, where: str) -> dict[str, int]:
+    """A record's agreed numbers: none when it has none (older records: the level's own numbers)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: field 'options' must be an object")
+    if len(value) > MAX_OPTIONS:
+        raise RecordError(
+            f"{where}: field 'options' holds {len(value)} numbers, a game agrees on at most {MAX_OPTIONS}"
+        )
+    options: dict[str, int] = {}
+    for name, number in value.items():
+        if not (name.isascii() and name.replace("_", "").isalpha() and len(name) <= 40):
+            raise RecordError(f"{where}: field 'options' names {files.clean_text(name, 40)!r}, not an option")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise RecordError(f"{where}: option {name!r} must be a whole number")
+        options[name] = number
+    return options
+
+
 def _date(value: object) -> float:
     """A record's date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -267,7 +293,7 @@ class Timeline:
     def of(cls, record: GameRecord) -> Timeline:
         """The replayed record; RecordError naming the problem (unknown level, the move that does not replay)."""
         try:
-            game = registry.load(record.mode, record.level)
+            game = registry.load(record.mode, record.level).with_options(record.options)
         except (KeyError, ValueError, OSError) as exc:
             raise RecordError(f"cannot load {record.mode} level {record.level!r}: {exc}") from exc
         try:

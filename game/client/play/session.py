@@ -59,10 +59,14 @@ class GameSession:
         executor: Executor | None = None,
         names: list[str] | None = None,
         presets: list[str] | None = None,
+        options: dict[str, int] | None = None,
     ) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
-        self.game: Game = userfiles.load_game(mode, self.level)
+        # The numbers the players agreed on in the dialog (CheckRisk's starting tokens...): only those that differ
+        # from the level's own are kept, so a game at the standard values saves as before.
+        self.options = agreed_options(mode, self.level, options)
+        self.game: Game = userfiles.load_game(mode, self.level, self.options)
         raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
@@ -365,6 +369,7 @@ class GameSession:
             self._executor,
             list(self.names),
             list(self.presets),
+            dict(self.options),
         )
         if same_file:
             fresh.save_path = self.save_path
@@ -372,9 +377,10 @@ class GameSession:
 
     # ----- saving -----
     def to_dict(self) -> JSONObject:
-        """A JSON-safe form for the autosave: mode, level, seats, seed, applied notation, RNG state."""
+        """A JSON-safe form for the autosave: mode, level, seats, names, presets, the agreed numbers (when there are
+        any), seed, applied notation, RNG state."""
         version, internal, gauss = self.rng.getstate()
-        return {
+        data: JSONObject = {
             "version": SAVE_VERSION,
             "mode": self.mode,
             "level": self.level,
@@ -385,6 +391,9 @@ class GameSession:
             "actions": list(self.log),
             "rng": [version, list(internal), gauss],
         }
+        if self.options:
+            data["options"] = dict(self.options)  # only agreed numbers: a standard game saves as it always did
+        return data
 
     @classmethod
     def from_dict(cls, data: object, autosave: bool = True, executor: Executor | None = None) -> GameSession:
@@ -401,6 +410,7 @@ class GameSession:
             executor=executor,
             names=data.get("names"),
             presets=data.get("presets"),
+            options=_saved_options(data.get("options")),
         )
         if len(data["actions"]) > session.game.max_length:
             raise ValueError(
@@ -479,9 +489,11 @@ class GameSession:
 
     def record(self) -> records.GameRecord:
         """This game as a record (the arena's format)."""
-        return records.record_of(
+        record = records.record_of(
             self.mode, self.level, self.seed, list(self.seats), list(self.log), self.state, list(self.names)
         )
+        record.options = dict(self.options)
+        return record
 
     def _keep_record(self) -> None:
         # One file per finished game: a take-back and a new ending rewrite it.
@@ -529,6 +541,23 @@ def _finite(number: float) -> bool:
 def _short(value: object) -> str:
     """A value quoted in a message, kept short."""
     return files.clean_text(repr(value), 60)
+
+
+def agreed_options(mode: str, level: str, options: dict[str, int] | None) -> dict[str, int]:
+    """The agreed numbers that differ from the level's own (checked when the game is made with them)."""
+    if not options:
+        return {}
+    standard = {option.name: option.value for option in userfiles.load_game(mode, level).options()}
+    return {name: value for name, value in options.items() if standard.get(name) != value}
+
+
+def _saved_options(value: object) -> dict[str, int] | None:
+    """A save's agreed numbers (an older save has none: the standard game); ValueError for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise ValueError("saved game: field 'options' must be an object of whole numbers")
+    return dict(value)
 
 
 def _per_seat(values: object, count: int, field: str) -> list[str]:

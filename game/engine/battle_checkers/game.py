@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from game.engine.battle_checkers.level import Level, parse_level
+from game.engine.battle_checkers.level import MAX_UNITS, MIN_UNITS, Level, parse_level
 from game.engine.battle_checkers.position import Position
 from game.engine.battle_checkers.position_json import read_position
 from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.core import Game, JSONObject
+from game.engine.core import Game, GameOption, JSONObject
 from game.engine.reasons import BattleCheckersReason
 
 # Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
 # followed by its duel/repel roll, the fate choice and the fate roll.
 _PER_TURN_FIXED, _PER_ATTACK = 4, 4
+SPIRIT = (1, 12)  # the starting spirit the new-game dialog offers (B3: 0 would have lost already)
 
 
 class BattleCheckersGame(Game):
@@ -65,6 +66,26 @@ class BattleCheckersGame(Game):
     def seat_name(self, seat: int) -> str:
         """'player1' or 'player2'."""
         return f"player{seat + 1}"
+
+    def options(self) -> tuple[GameOption, ...]:
+        """B2 and B3 by agreement: units per side (4…12, as many as a half of the board holds) and the starting
+        spirit of both sides; none on a level that starts from its own saved position."""
+        level = self.level
+        if level.position is not None:
+            return ()
+        half = self.board.width * (self.board.height // 2)
+        return (
+            GameOption("units_per_player", level.units_per_player, MIN_UNITS, min(MAX_UNITS, half)),
+            GameOption("spirit", max(level.spirit), *SPIRIT),
+        )
+
+    def agreed_level(self, agreed: dict[str, int]) -> JSONObject:
+        """The level with the agreed numbers; with another unit count the level's presets (which place exactly its
+        own count) are left out, so each side deploys unit by unit."""
+        data = {**self.level_data, **agreed}
+        if agreed.get("units_per_player", self.level.units_per_player) != self.level.units_per_player:
+            data["presets"] = []
+        return data
 
 
 def make_game(level_name: str, level_data: JSONObject) -> BattleCheckersGame:

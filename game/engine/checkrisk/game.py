@@ -13,13 +13,28 @@ from game.engine.checkrisk.odds import battle_forecast
 from game.engine.checkrisk.phases import BattleView, Phase
 from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict
 from game.engine.checkrisk.rules import apply_action, chance_outcomes, current_player
-from game.engine.core import Event, Forecast, ForecastOutcome, Game, IllegalAction, JSONObject, Outcome, State
+from game.engine.core import (
+    Event,
+    Forecast,
+    ForecastOutcome,
+    Game,
+    GameOption,
+    IllegalAction,
+    JSONObject,
+    Outcome,
+    State,
+)
 from game.engine.reasons import CheckRiskReason
 
 # A battle of a + d ≤ 12 tokens loses at least one token per (decisive) round, so it has at most 11 rounds;
 # each round is a roll, a continue and a stand, then one closing decision (occupy).
 _STEPS_PER_BATTLE = 1 + (2 * MAX_STACK - 1) * 3 + 1
 _new = object.__new__
+# The bounds the new-game dialog offers for the numbers C2 and C15 leave to the players (the starting tokens are
+# also bounded by what the deployment zones hold, six a cell).
+START_TOKENS = (8, 48)
+SUPPLY = (8, 200)
+TURN_LIMIT = (10, 200)
 
 
 class CheckRiskGame(Game):
@@ -94,6 +109,17 @@ class CheckRiskGame(Game):
         """A preset's display title in `language` (English, then the name, as fallbacks)."""
         titles = self.spec.preset_titles.get(name, {})
         return titles.get(language) or titles.get("en") or name.replace("_", " ").capitalize()
+
+    def options(self) -> tuple[GameOption, ...]:
+        """C2 and C15 by agreement: the starting tokens (no more than a zone holds), the supply (at least the
+        starting tokens) and the turn limit in rounds."""
+        spec = self.spec
+        room = min(zone.max_cells * MAX_STACK for zone in spec.zones)
+        return (
+            GameOption("start_tokens", spec.start_tokens, START_TOKENS[0], min(START_TOKENS[1], room)),
+            GameOption("supply", spec.supply, *SUPPLY, at_least="start_tokens"),
+            GameOption("turn_limit", spec.turn_limit, *TURN_LIMIT),
+        )
 
 
 class CheckRiskState(State[A.CheckRiskAction]):
