@@ -1,0 +1,160 @@
+"""What every mode's words share: the decisions of a game read typed from its timeline (each with its events and the
+chance outcomes after it), counted phrases in each language's plural forms, and the grouping of decisions into the
+move list's turns and actions.
+
+A counted phrase is a key with one text per plural form: `key.one`, `key.few`, `key.many` (English uses `one` and
+`many`; Russian all three), and optionally `key.N` for a number written out ("three squares"). Sentences are whole
+templates per case, never words glued together; a counted phrase fills one slot of such a template."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.client.board.log import LogAction, LogTurn
+from game.client.i18n import Translator
+from game.client.play.records import Timeline
+from game.engine.core import CHANCE
+
+
+def plural_form(language: str, n: int) -> str:
+    """The plural form of `n` in `language`: 'one', 'few' or 'many' (CLDR's rules for Russian; English: one/many)."""
+    n = abs(n)
+    if language == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
+def counted(t: Translator, key: str, n: int, **fmt: object) -> str:
+    """The phrase `key` for the number `n`: its written-out form `key.N` where the language has one, else the plural
+    form's text, formatted with `n` and `fmt`."""
+    exact = f"{key}.{n}"
+    if t.has(exact):
+        return t(exact, n=n, **fmt)
+    return t(f"{key}.{plural_form(t.language, n)}", n=n, **fmt)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game as the move list reads it: the entry it is (1-based), who took it, the typed action
+    (read by the position before it), its notation, its events with those of the chance outcomes after it, and
+    those chance outcomes typed."""
+
+    entry: int
+    actor: int
+    action: Any
+    notation: str
+    events: tuple[Any, ...]
+    chances: tuple[Any, ...]
+    before: Any
+
+
+def decisions(timeline: Timeline) -> list[Decision]:
+    """Every decision of `timeline` in order (chance outcomes before the first decision belong to the start)."""
+    out: list[Decision] = []
+    pending: dict[str, Any] | None = None
+
+    def close() -> None:
+        if pending is not None:
+            out.append(
+                Decision(
+                    len(out) + 1,
+                    pending["actor"],
+                    pending["action"],
+                    pending["notation"],
+                    tuple(pending["events"]),
+                    tuple(pending["chances"]),
+                    pending["before"],
+                )
+            )
+
+    for i, (text, actor) in enumerate(zip(timeline.actions, timeline.actors, strict=False)):
+        before = timeline.states[i]
+        if actor == CHANCE:
+            if pending is not None:
+                pending["events"].extend(timeline.events[i])
+                pending["chances"].append(before.action_from_str(text))
+            continue
+        close()
+        pending = {
+            "actor": actor,
+            "action": before.action_from_str(text),
+            "notation": text,
+            "events": list(timeline.events[i]),
+            "chances": [],
+            "before": before,
+        }
+    close()
+    return out
+
+
+class TurnBuilder:
+    """Collects decisions into the move list's turns: `start(seat)` opens a turn, `add(text, decisions)` adds an
+    action made of those decisions; `turns()` is the list (a turn without actions is dropped)."""
+
+    def __init__(self) -> None:
+        self._turns: list[LogTurn] = []
+        self._seat = -1
+        self._note = ""
+        self._actions: list[LogAction] = []
+        self.last_entry = 0  # the last decision counted, so no decision is lost between actions
+
+    @property
+    def seat(self) -> int:
+        """The seat of the open turn (-1 before the first)."""
+        return self._seat
+
+    @property
+    def actions(self) -> list[LogAction]:
+        """The open turn's actions so far."""
+        return self._actions
+
+    def start(self, seat: int, note: str = "") -> None:
+        """Close the open turn and open one for `seat` (`note`: words after its name)."""
+        self.close()
+        self._seat, self._note, self._actions = seat, note, []
+
+    def note(self, note: str) -> None:
+        """Set the open turn's note."""
+        self._note = note
+
+    def add(self, text: str, group: Sequence[Decision]) -> None:
+        """An action of the open turn: its sentence, made of the decisions `group` (in order)."""
+        if not group:
+            return
+        notation = " ".join(d.notation for d in group)
+        self._actions.append(LogAction(text, notation, group[-1].entry))
+        self.last_entry = group[-1].entry
+
+    def replace_last(self, text: str, group: Sequence[Decision]) -> None:
+        """Redo the open turn's last action with more decisions (a battle that goes on)."""
+        if self._actions:
+            self._actions.pop()
+        self.add(text, group)
+
+    def close(self) -> None:
+        """Keep the open turn (when it has an action)."""
+        if self._actions:
+            self._turns.append(LogTurn(self._seat, tuple(self._actions), self._note))
+        self._actions = []
+
+    def turns(self) -> list[LogTurn]:
+        """The turns so far (the open one included)."""
+        self.close()
+        return list(self._turns)
+
+
+def grouped(items: Sequence[Decision], same: Callable[[Decision, Decision], bool]) -> list[list[Decision]]:
+    """`items` split into runs where each decision is `same` as the one before it."""
+    runs: list[list[Decision]] = []
+    for d in items:
+        if runs and same(runs[-1][-1], d):
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    return runs
