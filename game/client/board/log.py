@@ -208,8 +208,8 @@ class MoveLog:
         for t, turn in enumerate(self.turns):
             first_room = width - self._lead_width(turn)
             lead_open = True
-            if first_room < self.unit * 5:
-                # The name leaves too little room: the words begin on the next line.
+            if first_room < self.unit * 5 or turn.note:
+                # A note (the turn's roll) or a long name fills the first line: the words begin on the next one.
                 out.append(LogLine(t, 0, "", True, False))
                 lead_open = False
             for a, action in enumerate(turn.actions):
@@ -446,7 +446,7 @@ class MoveLog:
                     x += u // 2
                 if turn.note:
                     x = art.label(surface, turn.note, size, art.INK_SOFT, midleft=(x, mid)).right + u // 2
-            elif line.start and line.action > 0:
+            elif line.start:
                 pygame.draw.circle(surface, art.shade(colour, 0.7), (chip_x, mid), max(2, int(u * 0.14)))
             if line.text:
                 surface.blit(font.render(line.text, True, art.INK), (x, mid - font.get_height() // 2))
