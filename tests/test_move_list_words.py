@@ -146,7 +146,7 @@ def test_checkrisk_elimination_reinforcements_deployment_and_an_early_end(home, 
         board = shown(app, "checkrisk", checkrisk(rows, ["end", "+a8"]))
         assert sentences(board) == [
             (0, ["ended the turn" if en else "ход завершён"]),
-            (1, ["placed 1 reinforcement: a8 +1" if en else "подкрепление, 1 фишка: a8 +1"]),
+            (1, ["placed 1 reinforcement: a8\u00a0+1" if en else "подкрепление, 1 фишка: a8\u00a0+1"]),
         ]
         # Deployment: by a preset (named by its title), and token by token (one action for the whole of it).
         session = GameSession("checkrisk", "standard", HOT, seed=1, autosave=False)

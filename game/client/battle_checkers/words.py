@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.client.battle_checkers.threat import threats
 from game.client.board.log import LogTurn
@@ -20,6 +19,7 @@ from game.engine.battle_checkers import (
     RIGHT,
     Activate,
     Attack,
+    BattleCheckersState,
     EndTurn,
     FateChoice,
     Place,
@@ -37,6 +37,7 @@ from game.engine.battle_checkers.events import (
     Shielded,
     Turned,
 )
+from game.engine.battle_checkers.odds import AttackForecast
 
 Names = Callable[[int], str]
 
@@ -54,7 +55,7 @@ class Plan:
     direction: str
 
 
-def plan_of(events: Sequence[Any], cell: str, facing: str, to: str) -> Plan:
+def plan_of(events: Sequence[object], cell: str, facing: str, to: str) -> Plan:
     """The plan of an activation from its `Turned` and `Moved` events (`facing`: the unit's facing before)."""
     first = last = steps = 0
     heading = facing
@@ -101,7 +102,7 @@ def turn_words(t: Translator, eighths: int) -> str:
     return t(f"battle_checkers.words.turn.{side}{abs(eighths)}")
 
 
-def attack_sentence(t: Translator, cell: str, events: Sequence[Any], mood: str = "words") -> str:
+def attack_sentence(t: Translator, cell: str, events: Sequence[object], mood: str = "words") -> str:
     """An attack and how it ended: "attacked e5 from d4 head-on: 5 against 2, destroyed it"."""
     attacked = next((e for e in events if isinstance(e, Attacked)), None)
     if attacked is None:
@@ -121,7 +122,7 @@ def attack_sentence(t: Translator, cell: str, events: Sequence[Any], mood: str =
     return t(f"battle_checkers.{mood}.attack.{key}", cell=attacked.attacker, target=attacked.defender, a=a, b=b)
 
 
-def fate_sentence(t: Translator, events: Sequence[Any], called: bool, caller: str, name: Names) -> str:
+def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller: str, name: Names) -> str:
     """A fate choice: let pass, or the roll and who lost how much spirit (`caller`: named when not the turn's)."""
     rolled = next((e for e in events if isinstance(e, FateRolled)), None)
     prefix = "other." if caller else ""
@@ -176,10 +177,12 @@ class TurnWords:
         """The sentence of one action made of the decisions `group` (an end of the turn after it adds nothing)."""
         t = self.t
         first = group[0]
-        action = first.action
-        board = first.before.board
+        action, before = first.action, first.before
+        if not isinstance(before, BattleCheckersState):
+            return t("battle_checkers.words.end")
+        board = before.board
         if isinstance(action, Activate):
-            unit = first.before.unit_at(action.cell)
+            unit = before.unit_at(action.cell)
             facing = unit["facing"] if unit else DIRECTIONS[action.facing]
             plan = plan_of(first.events, board.name(action.cell), facing, board.name(action.to))
             return plan_sentence(t, plan)
@@ -195,7 +198,9 @@ class TurnWords:
         return t("battle_checkers.words.end")
 
 
-def hint_sentence(t: Translator, state: Any, action: Any, name: Names, preset_title: Callable[[str], str]) -> str:
+def hint_sentence(
+    t: Translator, state: BattleCheckersState, action: object, name: Names, preset_title: Callable[[str], str]
+) -> str:
     """The hinted action in words with why (the attack it sets up, with the engine's odds) and what it risks (the
     threat view's exact chance that the enemy can strike the unit's rear or weapon flank next turn)."""
     board = state.board
@@ -208,6 +213,7 @@ def hint_sentence(t: Translator, state: Any, action: Any, name: Names, preset_ti
         return _why(t, after, action.to, action.facing, state.current_player(), text)
     if isinstance(action, Attack):
         detail = state.forecast(action).detail
+        assert isinstance(detail, AttackForecast)  # an attack's forecast carries its odds
         return t(
             f"battle_checkers.hint.attack.{detail.side}",
             cell=board.name(action.cell),
@@ -224,7 +230,7 @@ def hint_sentence(t: Translator, state: Any, action: Any, name: Names, preset_ti
     return t("battle_checkers.hint.end")
 
 
-def _why(t: Translator, after: Any, cell: int, facing: int, seat: int, text: str) -> str:
+def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
     """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs."""
     board = after.board
     ahead = board.ahead[cell][facing]
@@ -233,6 +239,7 @@ def _why(t: Translator, after: Any, cell: int, facing: int, seat: int, text: str
         attack = Attack(cell, ahead)
         if attack in after.legal_actions():
             detail = after.forecast(attack).detail
+            assert isinstance(detail, AttackForecast)
             text = t(
                 f"battle_checkers.hint.faces.{detail.side}",
                 text=text,

@@ -180,11 +180,6 @@ class MoveLog:
             self.version += 1
         return self._lines
 
-    @property
-    def rows(self) -> list[LogLine]:
-        """The lines (scrolling counts lines)."""
-        return self.lines
-
     def name_of(self, seat: int) -> tuple[str, Colour]:
         """The seat's name and colour ('' and ink when not known)."""
         return self.seats[seat] if 0 <= seat < len(self.seats) else ("", art.INK_SOFT)

@@ -84,7 +84,7 @@ class ReviewController:
         if self.review.entry:
             log.show_entry(self.review.entry)
         else:
-            log.top = 0 if log.rows else None
+            log.top = 0 if log.lines else None
         scene.play_sound("click")
 
     def leave(self) -> None:

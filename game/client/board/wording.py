@@ -8,14 +8,13 @@ templates per case, never words glued together; a counted phrase fills one slot 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.client.board.log import LogAction, LogTurn
 from game.client.i18n import Translator
 from game.client.play.records import Timeline
-from game.engine.core import CHANCE
+from game.engine.core import CHANCE, AnyState, Event
 
 
 def plural_form(language: str, n: int) -> str:
@@ -47,49 +46,35 @@ class Decision:
 
     entry: int
     actor: int
-    action: Any
+    action: object
     notation: str
-    events: tuple[Any, ...]
-    chances: tuple[Any, ...]
-    before: Any
+    events: tuple[Event, ...]
+    chances: tuple[object, ...]
+    before: AnyState
 
 
 def decisions(timeline: Timeline) -> list[Decision]:
     """Every decision of `timeline` in order (chance outcomes before the first decision belong to the start)."""
     out: list[Decision] = []
-    pending: dict[str, Any] | None = None
-
-    def close() -> None:
-        if pending is not None:
-            out.append(
-                Decision(
-                    len(out) + 1,
-                    pending["actor"],
-                    pending["action"],
-                    pending["notation"],
-                    tuple(pending["events"]),
-                    tuple(pending["chances"]),
-                    pending["before"],
-                )
-            )
-
     for i, (text, actor) in enumerate(zip(timeline.actions, timeline.actors, strict=False)):
         before = timeline.states[i]
         if actor == CHANCE:
-            if pending is not None:
-                pending["events"].extend(timeline.events[i])
-                pending["chances"].append(before.action_from_str(text))
+            if out:
+                # A chance outcome belongs to the decision before it: its events and the outcome itself.
+                last = out[-1]
+                chance = before.action_from_str(text)
+                out[-1] = Decision(
+                    last.entry,
+                    last.actor,
+                    last.action,
+                    last.notation,
+                    (*last.events, *timeline.events[i]),
+                    (*last.chances, chance),
+                    last.before,
+                )
             continue
-        close()
-        pending = {
-            "actor": actor,
-            "action": before.action_from_str(text),
-            "notation": text,
-            "events": list(timeline.events[i]),
-            "chances": [],
-            "before": before,
-        }
-    close()
+        action = before.action_from_str(text)
+        out.append(Decision(len(out) + 1, actor, action, text, tuple(timeline.events[i]), (), before))
     return out
 
 
@@ -119,10 +104,6 @@ class TurnBuilder:
         self.close()
         self._seat, self._note, self._actions = seat, note, []
 
-    def note(self, note: str) -> None:
-        """Set the open turn's note."""
-        self._note = note
-
     def add(self, text: str, group: Sequence[Decision]) -> None:
         """An action of the open turn: its sentence, made of the decisions `group` (in order)."""
         if not group:
@@ -147,14 +128,3 @@ class TurnBuilder:
         """The turns so far (the open one included)."""
         self.close()
         return list(self._turns)
-
-
-def grouped(items: Sequence[Decision], same: Callable[[Decision, Decision], bool]) -> list[list[Decision]]:
-    """`items` split into runs where each decision is `same` as the one before it."""
-    runs: list[list[Decision]] = []
-    for d in items:
-        if runs and same(runs[-1][-1], d):
-            runs[-1].append(d)
-        else:
-            runs.append([d])
-    return runs

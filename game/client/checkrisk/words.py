@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from game.client.board.log import LogTurn
 from game.client.board.odds import percent
@@ -18,6 +17,7 @@ from game.client.board.wording import Decision, TurnBuilder, counted
 from game.client.i18n import Translator
 from game.engine.checkrisk import (
     Attack,
+    CheckRiskState,
     Continue,
     Deploy,
     End,
@@ -43,6 +43,7 @@ from game.engine.checkrisk.events import (
     Retreated,
     Withdrew,
 )
+from game.engine.checkrisk.odds import BattleForecast
 
 BATTLE_STEPS = (Continue, Withdraw, Stand, Retreat, Occupy)  # decisions that belong to the battle before them
 Names = Callable[[int], str]
@@ -68,7 +69,7 @@ class BattleFacts:
     out: list[int] = field(default_factory=list)  # seats the battle put out of the game
 
 
-def battle_facts(events: Sequence[Any]) -> BattleFacts | None:
+def battle_facts(events: Sequence[object]) -> BattleFacts | None:
     """The facts of the battle whose events (from its attack on) are `events`; None without an attack."""
     declared = next((e for e in events if isinstance(e, AttackDeclared)), None)
     if declared is None:
@@ -131,7 +132,7 @@ def cells_text(events: Sequence[Reinforced | Deployed]) -> str:
     added: dict[str, int] = {}
     for e in events:
         added[e.cell] = added.get(e.cell, 0) + e.count
-    return ", ".join(f"{cell} +{n}" for cell, n in added.items())
+    return ", ".join(f"{cell}\u00a0+{n}" for cell, n in added.items())  # a cell and its count stay on one line
 
 
 def reinforce_sentence(t: Translator, events: Sequence[Reinforced]) -> str:
@@ -206,7 +207,7 @@ class TurnWords:
 RISK_SHOWN = Fraction(1, 3)  # a stack left at least this likely to fall next turn is named in the hint
 
 
-def exposed(state: Any, seat: int, cells: Sequence[int]) -> tuple[int, int, int, Fraction] | None:
+def exposed(state: CheckRiskState, seat: int, cells: Sequence[int]) -> tuple[int, int, int, Fraction] | None:
     """The most exposed of `seat`'s stacks on `cells` in `state`: (its cell, the enemy cell next to it, the
     enemy's seat, the chance that enemy stack, attacking with all it has, takes it — the engine's battle odds);
     None when no enemy stands next to any of them."""
@@ -225,12 +226,13 @@ def exposed(state: Any, seat: int, cells: Sequence[int]) -> tuple[int, int, int,
     return worst
 
 
-def hint_sentence(t: Translator, state: Any, action: Any, name: Names) -> str:
+def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Names) -> str:
     """The hinted action in words with why: an attack's exact odds from the engine's forecast, a move or a
     reinforcement named, and a stack the move leaves likely to fall next turn."""
     names = state.game.board.names
     if isinstance(action, Attack):
         detail = state.forecast(action).detail
+        assert isinstance(detail, BattleForecast)  # an attack's forecast carries its battle's odds
         return counted(
             t,
             "checkrisk.hint.attack",

@@ -6,7 +6,6 @@ and typed actions, never from notation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.client.board.log import LogTurn
 from game.client.board.wording import Decision, TurnBuilder
@@ -19,6 +18,8 @@ from game.engine.kubtafl import (
     Damaged,
     Destroyed,
     Impact,
+    KubtaflAction,
+    KubtaflState,
     Moved,
     Pinned,
     Pushed,
@@ -35,7 +36,7 @@ class _Dice:
     def __init__(self) -> None:
         self.at: dict[str, str] = {}
 
-    def see(self, e: Any) -> None:
+    def see(self, e: object) -> None:
         if isinstance(e, (Damaged, Destroyed, ValueChanged, ReEntered)):
             self.at[e.cell] = e.die
         elif isinstance(e, Impact):
@@ -44,11 +45,11 @@ class _Dice:
             self.at[e.dst] = e.die
 
 
-def _destroyed(events: Sequence[Any], side: str, die: str) -> bool:
+def _destroyed(events: Sequence[object], side: str, die: str) -> bool:
     return any(isinstance(e, Destroyed) and (e.side, e.die) == (side, die) for e in events)
 
 
-def _main_clause(t: Translator, events: Sequence[Any], mood: str) -> str:
+def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
     """The action itself: a move, a ram (with what became of the die hit), a shove, a transfer or a re-entry."""
     key = f"kubtafl.{mood}"
     impact = next((e for e in events if isinstance(e, Impact)), None)
@@ -98,7 +99,7 @@ def _main_clause(t: Translator, events: Sequence[Any], mood: str) -> str:
     return t(f"{key}.none")
 
 
-def _clauses(t: Translator, events: Sequence[Any], mood: str) -> list[str]:
+def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
     """What followed the action: ricochets down a push chain and pins, each with its damage."""
     out: list[str] = []
     dice = _Dice()
@@ -126,7 +127,7 @@ def _clauses(t: Translator, events: Sequence[Any], mood: str) -> list[str]:
     return out
 
 
-def action_sentence(t: Translator, events: Sequence[Any], mood: str = "words") -> str:
+def action_sentence(t: Translator, events: Sequence[object], mood: str = "words") -> str:
     """One action in words ('words': the list's past tense; 'hint': the imperative), with what followed it."""
     text = _main_clause(t, events, mood)
     for clause in _clauses(t, events, mood):
@@ -143,7 +144,7 @@ def log_turns(t: Translator, items: Sequence[Decision]) -> list[LogTurn]:
     return out.turns()
 
 
-def hint_sentence(t: Translator, state: Any, action: Any) -> str:
+def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> str:
     """The hinted action in words with why (it wins) and what it risks: the most valuable own die the other side
     can then destroy (certain: Kubtafl has no dice to roll)."""
     events = state.preview(action)
