@@ -15,7 +15,7 @@ from game.client import art
 from game.client.board.log import LogAction, LogTurn, MoveLog, wrap_text
 from game.client.board.odds import percent
 from game.client.board.scene import BoardScene
-from game.client.board.wording import plural_form
+from game.client.i18n import plural_form
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers.game import BattleCheckersGame

@@ -178,7 +178,7 @@ def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
         assert isinstance(scene, BoardScene)
         log = scene.log
         pos = (log.text_left() + log.unit * 4, log.body.top + log.line * (log.rows_shown // 2) + log.line // 2)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(False, False, False)))
         _settle(app, 2)
         _save(app, folder, "move_list_words", written)
     except Exception as exc:  # noqa: BLE001 - a broken list must not hide the other screens

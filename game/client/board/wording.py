@@ -17,25 +17,13 @@ from game.client.play.records import Timeline
 from game.engine.core import CHANCE, AnyState, Event
 
 
-def plural_form(language: str, n: int) -> str:
-    """The plural form of `n` in `language`: 'one', 'few' or 'many' (CLDR's rules for Russian; English: one/many)."""
-    n = abs(n)
-    if language == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "many"
-
-
 def counted(t: Translator, key: str, n: int, **fmt: object) -> str:
     """The phrase `key` for the number `n`: its written-out form `key.N` where the language has one, else the plural
     form's text, formatted with `n` and `fmt`."""
     exact = f"{key}.{n}"
     if t.has(exact):
         return t(exact, n=n, **fmt)
-    return t(f"{key}.{plural_form(t.language, n)}", n=n, **fmt)
+    return t(f"{key}.{t.plural(n)}", n=n, **fmt)
 
 
 @dataclass(frozen=True)
