@@ -477,19 +477,32 @@ class MoveLog:
         art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)
 
     def draw_tip(self, surface: pygame.Surface) -> None:
-        """The hovered action's notation in a small dark chip above the pointer (drawn over the panel)."""
+        """The hovered action's notation in a small dark chip on the list's title line, right-aligned (so it hides
+        none of the sentences), in a smaller size when long (drawn over the panel's cached image)."""
         text = self.tip()
         if not text or self.hover is None:
             return
         u = self.unit
-        f = art.font(int(u * 0.72))
-        w, h = f.size(text)[0] + u, int(u * 1.2)
-        rect = pygame.Rect(0, 0, min(w, self.rect.w), h)
-        rect.midbottom = (self.hover[0], self.hover[1] - u // 2)
-        rect.clamp_ip(self.rect.inflate(0, h * 4))
+        line = self.line_at(self.hover)
+        top = self.first_shown()
+        rows = [i - top for i, x in enumerate(self.lines) if line and (x.turn, x.action) == (line.turn, line.action)]
+        rows = [r for r in rows if 0 <= r < self.rows_shown]
+        if rows:
+            # The hovered action outlined: the notation above is its.
+            left = self._chip_x() - int(u * 0.45)
+            band = pygame.Rect(left, self.body.top + rows[0] * self.line, self.text_right() + u // 4 - left, 0)
+            band.h = len(rows) * self.line
+            pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
+        room = self.rect.w - u
+        size = max(6, int(u * 0.66))
+        while size > 6 and art.font(size).size(text)[0] > room - u:
+            size -= 1
+        shown = text
+        while art.font(size).size(shown)[0] > room - u and len(shown) > 2:
+            shown = "…" + shown[2:]  # still too long: its end stays (the battle's last decisions)
+        w, h = art.font(size).size(shown)[0] + u, int(u * 0.9)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.topright = (self.rect.right - u // 4, self.rect.top + u // 8)
         pygame.draw.rect(surface, art.CARD, rect, border_radius=h // 3)
         pygame.draw.rect(surface, art.BRASS, rect, 1, border_radius=h // 3)
-        shown = text
-        while f.size(shown)[0] > rect.w - u // 2 and len(shown) > 2:
-            shown = "…" + shown[2:]  # a very long notation keeps its end (the part hovered last)
-        art.label(surface, shown, int(u * 0.72), art.PARCHMENT, center=rect.center)
+        art.label(surface, shown, size, art.PARCHMENT, center=rect.center)
