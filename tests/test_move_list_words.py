@@ -384,6 +384,13 @@ KUBTAFL_CASES = [
         "d20 толкнул свой d6 с a4 на a7 (−1)",
     ),
     (
+        "shove, destroyed",
+        [("light", "d6", "a4", 1)],
+        ["a1-a4"],
+        "d20 shoved its own d6 on a4 (−1) and destroyed it",
+        "d20 толкнул свой d6 на a4 (−1) и уничтожил его",
+    ),
+    (
         "pin",
         [("light", "d6", "c1", 4), ("dark", "d8", "d3", 8), ("light", "d10", "e3", 10)],
         ["c1-c3"],

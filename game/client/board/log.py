@@ -458,8 +458,8 @@ class MoveLog:
         pygame.draw.rect(surface, art.SCROLL_TRACK, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
         if top + self.rows_shown < len(self.lines):
-            # Scrolled back: a small marker says newer moves are below.
-            mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+            # Scrolled back: a small marker at the foot of the scroll bar says newer moves are below.
+            mx, my, k = track.centerx, track.bottom - u * 0.15, u * 0.3
             pygame.draw.polygon(
                 surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8), (mx, my + k * 0.4)]
             )

@@ -65,9 +65,11 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
             "damage": impact.damage,
             "to": to,
         }
+        destroyed = _destroyed(events, impact.target_side, impact.target_die)
         if impact.target_side == impact.side:
-            return t(f"{key}.shove", **fields)
-        if _destroyed(events, impact.target_side, impact.target_die):
+            kind = "shove_destroyed" if destroyed else "shove" if to else "shove_stayed"
+            return t(f"{key}.{kind}", **fields)
+        if destroyed:
             return t(f"{key}.ram.destroyed", **fields)
         return t(f"{key}.ram.pushed" if to else f"{key}.ram.blocked", **fields)
     transfer = next((e for e in events if isinstance(e, Transferred)), None)
