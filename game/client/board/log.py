@@ -101,6 +101,8 @@ class MoveLog:
         self.hover: tuple[int, int] | None = None  # the pointer over the list, for the notation tip
         self.version = 0  # changes whenever the lines do (the panel image cache)
         self._lines: list[LogLine] | None = None
+        # Each turn's wrapped lines (action, text, lead, start) by the turn and its seat's name, for this width.
+        self._wrapped: dict[tuple[LogTurn, str], list[tuple[int, str, bool, bool]]] = {}
         self._press: tuple[int, int] | None = None  # where a press on the lines started (a click if it stays)
         self._clicked: int | None = None
 
@@ -109,6 +111,7 @@ class MoveLog:
         if (pygame.Rect(rect), unit) != (self.rect, self.unit):
             self.rect, self.unit = pygame.Rect(rect), unit
             self._lines = None
+            self._wrapped = {}
 
     def set_turns(self, turns: Sequence[LogTurn], seats: Sequence[tuple[str, Colour]]) -> None:
         """The turns to show and each seat's name and colour (laid out again only when they change)."""
@@ -200,18 +203,31 @@ class MoveLog:
             return int(font.size(text)[0])
 
         out: list[LogLine] = []
+        wrapped: dict[tuple[LogTurn, str], list[tuple[int, str, bool, bool]]] = {}
         for t, turn in enumerate(self.turns):
-            first_room = width - self._lead_width(turn)
-            lead_open = True
-            if first_room < self.unit * 5 or turn.note:
-                # A note (the turn's roll) or a long name fills the first line: the words begin on the next one.
-                out.append(LogLine(t, 0, "", True, False))
-                lead_open = False
-            for a, action in enumerate(turn.actions):
-                room = first_room if lead_open else width
-                for i, text in enumerate(wrap_text(measure, action.text, room, width)):
-                    out.append(LogLine(t, a, text, lead_open and i == 0, i == 0))
-                lead_open = False
+            key = (turn, self.name_of(turn.seat)[0])
+            lines = self._wrapped.get(key)
+            if lines is None:
+                lines = self._wrap_turn(turn, measure, width)
+            wrapped[key] = lines
+            out.extend(LogLine(t, a, text, lead, start) for a, text, lead, start in lines)
+        self._wrapped = wrapped  # only the turns shown now are kept: an undone turn is forgotten
+        return out
+
+    def _wrap_turn(self, turn: LogTurn, measure: Callable[[str], int], width: int) -> list[tuple[int, str, bool, bool]]:
+        """One turn's lines: (action, words, leads the turn, starts the action)."""
+        out: list[tuple[int, str, bool, bool]] = []
+        first_room = width - self._lead_width(turn)
+        lead_open = True
+        if first_room < self.unit * 5 or turn.note:
+            # A note (the turn's roll) or a long name fills the first line: the words begin on the next one.
+            out.append((0, "", True, False))
+            lead_open = False
+        for a, action in enumerate(turn.actions):
+            room = first_room if lead_open else width
+            for i, text in enumerate(wrap_text(measure, action.text, room, width)):
+                out.append((a, text, lead_open and i == 0, i == 0))
+            lead_open = False
         return out
 
     def first_shown(self, top: int | None = None) -> int:

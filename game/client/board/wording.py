@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from game.client.board.log import LogAction, LogTurn
 from game.client.i18n import Translator
@@ -41,29 +42,43 @@ class Decision:
     before: AnyState
 
 
+# Per timeline: the actions read, and each decision with the index of its action.
+_read: WeakKeyDictionary[Timeline, tuple[list[str], list[tuple[int, Decision]]]] = WeakKeyDictionary()
+
+
 def decisions(timeline: Timeline) -> list[Decision]:
-    """Every decision of `timeline` in order (chance outcomes before the first decision belong to the start)."""
-    out: list[Decision] = []
-    for i, (text, actor) in enumerate(zip(timeline.actions, timeline.actors, strict=False)):
-        before = timeline.states[i]
-        if actor == CHANCE:
-            if out:
-                # A chance outcome belongs to the decision before it: its events and the outcome itself.
-                last = out[-1]
-                chance = before.action_from_str(text)
-                out[-1] = Decision(
-                    last.entry,
-                    last.actor,
-                    last.action,
-                    last.notation,
-                    (*last.events, *timeline.events[i]),
-                    (*last.chances, chance),
-                    last.before,
-                )
-            continue
-        action = before.action_from_str(text)
-        out.append(Decision(len(out) + 1, actor, action, text, tuple(timeline.events[i]), (), before))
-    return out
+    """Every decision of `timeline` in order (chance outcomes before the first decision belong to the start). Read
+    once per timeline as it grows: only what follows the last unchanged decision is read again."""
+    actions, known = _read.get(timeline, ([], []))
+    same = 0
+    if timeline.actions[: len(actions)] == actions:
+        same = len(actions)
+    else:
+        while same < min(len(actions), len(timeline.actions)) and actions[same] == timeline.actions[same]:
+            same += 1
+    # The last decision kept is read again: chance outcomes may have followed it since.
+    kept = [(i, d) for i, d in known if i < same][:-1]
+    start = kept[-1][0] + 1 if kept else 0
+    while start < len(timeline.actors) and kept and timeline.actors[start] == CHANCE:
+        start += 1
+    for i in range(start, len(timeline.actions)):
+        text, actor, before = timeline.actions[i], timeline.actors[i], timeline.states[i]
+        if actor != CHANCE:
+            action = before.action_from_str(text)
+            kept.append((i, Decision(len(kept) + 1, actor, action, text, tuple(timeline.events[i]), (), before)))
+        elif kept:
+            # A chance outcome belongs to the decision before it: its events and the outcome itself.
+            at, last = kept[-1]
+            chance = before.action_from_str(text)
+            events = (*last.events, *timeline.events[i])
+            kept[-1] = (
+                at,
+                Decision(
+                    last.entry, last.actor, last.action, last.notation, events, (*last.chances, chance), last.before
+                ),
+            )
+    _read[timeline] = (list(timeline.actions), kept)
+    return [d for _i, d in kept]
 
 
 class TurnBuilder:
