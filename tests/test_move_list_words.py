@@ -626,3 +626,21 @@ def test_the_list_model_reviews_a_turn_from_its_number():
     y = log.body.top + log.line // 2
     assert log.entry_at((log.rect.left + 10, y)) == 3  # the number: the whole turn
     assert log.entry_at((log.text_left() + 200, y)) == 1  # the words: that action
+
+
+def test_the_list_follows_an_undo_and_a_new_move(home, tmp_path):
+    session = kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4), ("dark", "d8", "f6", 8)], [])
+    app = make_app(anim_speed="instant", menu=False)
+    try:
+        board = shown(app, "kubtafl", session)
+        board.turns.commit(session.state.action_from_str("c3-c5"))
+        frames(app, 3)
+        assert sentences(board) == [(0, ["d6 moved from c3 to c5"])]
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        frames(app, 2)
+        assert sentences(board) == [] and board.log.lines == []
+        board.turns.commit(session.state.action_from_str("c3-c4"))
+        frames(app, 3)
+        assert sentences(board) == [(0, ["d6 moved from c3 to c4"])] and len(board.log.lines) == 1
+    finally:
+        app.close()
