@@ -403,15 +403,25 @@ def test_a_turns_line_in_the_move_list_reviews_the_position_after_the_whole_turn
     after_orange = session.state.clone()
     session.apply_text("end")
     b = start(app, session)
-    assert [text.split(":")[0] for _num, (text,) in b.log.rows] == ["Orange", "Blue"]
-    click_line(app, 0)  # Orange's turn of two decisions
+    assert [(turn.seat, len(turn.actions)) for turn in b.log.turns] == [(0, 2), (1, 1)]
+    assert [a.text for a in b.log.turns[0].actions] == [
+        "moved c2 two squares north to c4",
+        "moved h2 five squares north to h7",
+    ]
+    assert b.log.turns[1].note == "rolled 2 and 5"  # whatever Blue rolled; the seeded dice are fixed
+    number = (b.log.rect.left + b.panel_layout.unit, b.log.body.top + b.log.line // 2)
+    click_at(app, number, settle=2)  # Orange's turn number: the position after its whole turn
     assert b.reviewer.review is not None and b.reviewer.review.entry == 2
     assert b.reviewer.model == b.view.build_model(after_orange) and b.log.selected == 2
-    key(app, pygame.K_LEFT)  # one decision back, inside the same turn: its line stays marked
-    assert b.reviewer.review.entry == 1 and b.log.cell_of(1) == 0
+    key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)  # one action back, inside the same turn: its line is marked
+    assert b.reviewer.review.entry == 1 and b.log.action_of(1) == (0, 0)
     assert b.reviewer.model.units["c4"].owner == 0 and "h7" not in b.reviewer.model.units
-    click_line(app, 1)
-    assert b.reviewer.review.entry == 3 and b.log.cell_of(3) == 1
+    key(app, pygame.K_RIGHT)  # by turn: Orange's whole turn again
+    assert b.reviewer.review.entry == 2
+    blue = [i for i, line in enumerate(b.log.lines) if line.turn == 1]
+    assert b.log.lines[blue[0]].lead and not b.log.lines[blue[0]].text  # its roll alone on the turn's first line
+    click_line(app, blue[1])  # Blue's action below it
+    assert b.reviewer.review.entry == 3 and b.log.action_of(3) == (1, 0)
     assert b.reviewer.model == b.view.build_model(b.session.state)
     key(app, pygame.K_ESCAPE)
     assert b.reviewer.review is None and b.accepting_input
@@ -467,7 +477,7 @@ def test_two_ai_seats_play_a_whole_game_to_the_end(home):
         frames(app, 3)
         assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert b.view.end_reason(b.session.outcome)
-        assert b.log.rows and b.log.rows[0][1][0].startswith("Orange: ")
+        assert b.log.turns and b.log.turns[0].seat == 0 and b.log.lines[0].lead
     finally:
         app.close()
 

@@ -1,6 +1,6 @@
 """The board layer's own parts, driven through a real board scene by posted events: the amount picker (wheel,
-drag, digits, keys, default), the option chooser's keys, the hand-over card of pass-and-play, the move log's seat
-columns, the animator's dispatch by event type, and the panel's seat row for four seats."""
+drag, digits, keys, default), the option chooser's keys, the hand-over card of pass-and-play, the animator's
+dispatch by event type, and the panel's seat row for four seats."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 
 from game.client.app import App, start_session
 from game.client.board.animator import Animator
-from game.client.board.log import line_rows, seat_rows
 from game.client.board.panel import PanelInfo, PanelLayout, SeatChip, draw_dynamic
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.kubtafl.view import KubtaflView
@@ -161,20 +160,6 @@ def test_hot_seat_kubtafl_shows_no_handover_card(app):
     assert board.handovers.card is None and board.accepting_input
 
 
-def test_log_rows_one_column_per_seat_for_two_to_four_seats():
-    assert seat_rows(["a", "b", "c"], [0, 1, 0], 2) == [(1, ["a", "b"]), (2, ["c", ""])]
-    # Seat 2 of three begins; an eliminated seat 1 is skipped later; chance outcomes (actor -1) are not rows.
-    rows = seat_rows(["x", "r", "y", "z", "w"], [2, -1, 0, 1, 0], 3)
-    assert rows == [(1, ["…", "…", "x"]), (2, ["y", "z", ""]), (3, ["w", "", ""])]
-    # Several actions of one seat in a row each get their own line in that seat's column.
-    assert seat_rows(["m1", "m2", "m3"], [3, 3, 0], 4) == [
-        (1, ["…", "…", "…", "m1"]),
-        (2, ["", "", "", "m2"]),
-        (3, ["m3", "", "", ""]),
-    ]
-    assert line_rows(["turn one", "turn two"]) == [(1, ["turn one"]), (2, ["turn two"])]
-
-
 def test_animator_dispatches_on_the_exact_event_type():
     from game.client.anim import AnimQueue
 
@@ -208,13 +193,11 @@ def test_panel_seat_row_for_four_seats_fits_and_greys_the_eliminated(home):
     )
     cut = draw_dynamic(surface, layout, info, 0.0, lambda surf, seat, rect: drawn.append(seat))
     assert cut == [] and drawn == [2, 0, 1, 2, 3]  # the turn card's emblem, then one per seat
-    # Two chips a line; the eliminated seat's outline is grey, the others keep their colour.
-    gap = layout.unit // 3
-    w, h = (layout.seats.w - gap) // 2, (layout.seats.h - gap) // 2
+    # The four chips in one line (the move list below keeps its room); the eliminated seat's outline is grey, the
+    # others keep their colour.
+    gap = layout.unit // 4
+    w = (layout.seats.w - 3 * gap) // 4
     outline = {
-        i: tuple(
-            surface.get_at((layout.seats.left + (i % 2) * (w + gap) + w // 2, layout.seats.top + (i // 2) * (h + gap)))
-        )[:3]
-        for i in range(4)
+        i: tuple(surface.get_at((layout.seats.left + i * (w + gap) + w // 2, layout.seats.top)))[:3] for i in range(4)
     }
     assert outline[1] == (110, 104, 96) and outline[0] == colours[0] and outline[3] == colours[3]

@@ -34,12 +34,9 @@ def test_click_a_move_step_with_arrows_input_refused_and_esc_returns(app):
     board = board_of(app)
     assert board.log.rows_shown >= 8
     frames(app, 2)
-    cells = board.log.entry_cells()
-    row, column = cells[1]
-    starts, _ends = board.log._columns(board.log._right())
-    y = board.log.body.top + (row - board.log.first_shown()) * board.log.line + board.log.line // 2
-    click_at(app, (starts[column] + 4, y), settle=1)
+    click_at(app, entry_point(board, 2), settle=1)
     assert board.reviewer.review is not None and board.reviewer.review.entry == 2
+    assert board.reviewer.banner_text() == app.t("review.banner", n=2, total=4)  # one turn per Kubtafl move
     expected = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
     expected.apply_text("b2-b5")
     expected.apply_text("g7-g2")
@@ -200,12 +197,19 @@ def finished_game(mode: str, seats: list[str]) -> GameSession:
 
 
 def entry_point(board: BoardScene, entry: int) -> tuple[int, int]:
-    """A point in the move list that names entry `entry` (found through the list's own hit test)."""
+    """A point in the move list that names entry `entry` (found through the list's own hit test), scrolling the list
+    back with the wheel until it shows."""
     body = board.log.body
-    for y in range(body.top + board.log.line // 2, body.bottom, board.log.line):
-        for x in range(body.left, body.right, max(2, board.log.unit // 3)):
-            if board.log.entry_at((x, y)) == entry:
-                return x, y
+    for _ in range(len(board.log.lines) + 1):
+        for y in range(body.top + board.log.line // 2, body.bottom, board.log.line):
+            for x in range(body.left, body.right, max(2, board.log.unit // 3)):
+                if board.log.entry_at((x, y)) == entry:
+                    return x, y
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+        frames(board.app, 1)
     raise AssertionError(f"entry {entry} is not in the list")
 
 
@@ -218,22 +222,28 @@ def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app,
     assert isinstance(board, BoardScene) and board.accepting_input
     frames(app, 2)
     ends = records.entry_ends(session.actors)
-    entries = board.log.entries
-    if entries is not None:
-        # A line per turn: each line ends with a decision, the next line begins with another seat's.
-        assert entries == sorted(set(entries)) and entries[-1] == len(ends)
-        decisions = [i for i, actor in enumerate(session.actors) if actor >= 0]
-        assert all(session.actors[decisions[e - 1]] != session.actors[decisions[e]] for e in entries[:-1])
-    entry = entries[1] if entries is not None else 2  # the second line or cell of the list
+    # One entry per turn: each turn ends with a decision, the next one begins with another seat's (a CheckRisk
+    # defender's answer stays in the attacker's turn, a Battle Checkers fate call in the turn it follows).
+    turn_ends = board.log.turn_ends()
+    assert turn_ends == sorted(set(turn_ends)) and turn_ends[-1] == len(ends)
+    assert set(turn_ends) <= set(board.log.action_ends())
+    entry = board.log.action_ends()[1]  # the second action of the list
     click_at(app, entry_point(board, entry), settle=2)
     assert board.reviewer.review is not None and board.reviewer.review.entry == entry
-    assert board.log.cell_of(entry) == 1  # the clicked line is the one marked
+    assert board.log.action_of(entry) == next(
+        (t, a) for t, turn in enumerate(board.log.turns) for a, action in enumerate(turn.actions) if action.end == entry
+    )
     expected = records.Timeline(session.game)
     expected.extend(session.log[: ends[entry - 1]])
     assert repr(board.reviewer.model) == repr(board.view.build_model(expected.final))
-    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == app.t(
-        "review.banner", n=entry, total=board.reviewer.review.total
+    turn, turns, action, actions = board.reviewer.place()
+    wanted = (
+        app.t("review.banner.action", n=turn, total=turns, a=action, actions=actions)
+        if action
+        else app.t("review.banner", n=turn, total=turns)
     )
+    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == wanted
+    assert turns == len(board.log.turns) and "move" not in board.reviewer.banner_text()
     assert board.presenter.panel_info().keys == app.t("review.keys") and not board.accepting_input
     before = list(session.log)
     for cell in ("c3", "d4", "e5"):
@@ -265,8 +275,9 @@ def test_every_board_mode_keeps_a_finished_game_and_the_viewer_replays_it(app, m
     assert board.reviewer.review.entry == 0 and board.session.state.to_dict() == session.state.to_dict()
     assert board.presenter.panel_info().keys == app.t("review.keys.replay")
     assert board.presenter.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
-    key(app, pygame.K_RIGHT)
-    assert board.reviewer.review.entry == 1
+    key(app, pygame.K_RIGHT)  # the first turn: a deployment may take several decisions
+    assert board.reviewer.review.entry == board.log.turn_ends()[0]
+    assert board.reviewer.banner_text() == app.t("review.replay", n=1, total=len(board.log.turns))
     key(app, pygame.K_END)
     assert board.reviewer.review.entry == board.reviewer.review.total == len(records.entry_ends(session.actors))
     assert board.reviewer.review.state().to_dict() == session.state.to_dict()

@@ -41,13 +41,14 @@ def wheel(app: App, y: int) -> None:
 
 
 def shown_numbers(board: KubtaflScene) -> list[int]:
-    """The move numbers the log shows now."""
-    return [num for num, _ in board.log.shown()]
+    """The numbers (from 1) of the list's lines shown now."""
+    top = board.log.first_shown()
+    return [top + i + 1 for i in range(len(board.log.shown()))]
 
 
 def total_lines(board: KubtaflScene) -> int:
-    """How many numbered lines the log holds (two sides' actions a line)."""
-    return (len(board.session.log) + 1) // 2
+    """How many lines the list holds (each turn's sentence wrapped to the list's width)."""
+    return len(board.log.lines)
 
 
 def ink_in(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> int:

@@ -133,7 +133,9 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
     kind, rest = parts.split("@")
     cell, donor_amount = rest.split("/")
     donor, amount = donor_amount.split(":")
-    assert board.turns.hint_text == f"Hint: bring the {kind} back on {cell} with {amount}, taken from {donor}."
+    # In words, with the donor die named (a warning may follow when the move leaves a die to be destroyed).
+    assert board.turns.hint_text.startswith(f"Hint: bring the {kind} back on {cell} with {amount}, paid by the d")
+    assert f" on {donor}" in board.turns.hint_text and "@" not in board.turns.hint_text
     assert board.view.pools_info().selected == kind  # its die in the removed row is marked
     assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
     rect = board.layout.cell_rect(*_xy(cell))
@@ -233,7 +235,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         app.close()
 
 
-def test_log_columns_stay_by_side_when_dark_begins(app, tmp_path):
+def test_the_move_list_names_the_side_that_moved_when_dark_begins(app, tmp_path):
     data = {
         "to_move": "dark",
         "dice": [
@@ -251,8 +253,12 @@ def test_log_columns_stay_by_side_when_dark_begins(app, tmp_path):
     click_cell(app, "c3")
     click_cell(app, "c4")
     settle(app)
-    # Line 1 is "…  f6-f5": Dark's move sits in Dark's column; Light's answer opens line 2.
-    assert board.log.rows == [(1, ["…", "f6-f5"]), (2, ["c3-c4", ""])]
+    # Turn 1 is Dark's (its name and chip lead it), turn 2 Light's answer; the notation stays for the hover.
+    assert [(turn.seat, [(a.text, a.notation) for a in turn.actions]) for turn in board.log.turns] == [
+        (1, [("d6 moved from f6 to f5", "f6-f5")]),
+        (0, [("d6 moved from c3 to c4", "c3-c4")]),
+    ]
+    assert [(line.turn, line.lead) for line in board.log.lines] == [(0, True), (1, True)]
     assert board.session.log == ["f6-f5", "c3-c4"]
 
 

@@ -39,6 +39,19 @@ def table(language: str) -> dict[str, str]:
     return merged
 
 
+def plural_form(language: str, n: int) -> str:
+    """The plural form of `n` in `language`: 'one', 'few' or 'many' (CLDR's rules for Russian; English: one/many).
+    A counted text is a key per form (`key.one`, `key.few`, `key.many`), see `game.client.board.wording.counted`."""
+    n = abs(n)
+    if language == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
 @dataclass(frozen=True)
 class NumberFormat:
     """How a language writes numbers: its decimal mark, its digit grouping and where the percent sign goes."""
@@ -101,6 +114,10 @@ class Translator:
     def numbers(self) -> NumberFormat:
         """How the current language writes numbers."""
         return number_format(self.language)
+
+    def plural(self, n: int) -> str:
+        """The plural form of `n` in the current language ('one', 'few' or 'many')."""
+        return plural_form(self.language, n)
 
     def has(self, key: str) -> bool:
         """True when the current language (or the fallback) has `key`."""

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from game.client.app import App
     from game.client.play.session import GameSession
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
 
@@ -208,6 +211,30 @@ def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """A long move list in words at four seats (`move_list_words.png`): CheckRisk on corners4 late in a game, the
+    pointer over an action showing its notation; returns the problems met."""
+    try:
+        from game.client.checkrisk.demo import played_until
+
+        session = played_until("corners4", 4, lambda s: len(s.log) >= 260 and s.current_seat == 0, seed=3)
+        session.seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+        app.goto("checkrisk", session=session)
+        _settle(app, 6)
+        from game.client.board.scene import BoardScene
+
+        scene = app.scenes.current
+        assert isinstance(scene, BoardScene)
+        log = scene.log
+        pos = (log.text_left() + log.unit * 4, log.body.top + log.line * (log.rows_shown // 2) + log.line // 2)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(False, False, False)))
+        _settle(app, 2)
+        _save(app, folder, "move_list_words", written)
+    except Exception as exc:  # noqa: BLE001 - a broken list must not hide the other screens
+        return [f"move list: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -230,6 +257,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems = game_screens(app, folder, written)
         problems += last_turn_screens(app, folder, written)
         problems += review_screens(app, folder, written)
+        problems += move_list_screen(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

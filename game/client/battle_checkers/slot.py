@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
 
 SLOT_UNITS = 9.4
+# What the rows take: phase line 1.3, chips 1.7, buttons 1.7, their gaps, and the spirit title and two rows.
+SLOT_ROOM = 1.3 + 0.25 + 1.7 + 0.25 + 1.7 + 0.34 + 0.9 + 2 * 1.2 + 0.17 + 0.05
 MAX_GRAINS = 12  # grains drawn in a row; more are counted by the number beside them
 
 

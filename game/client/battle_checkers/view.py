@@ -20,16 +20,18 @@ from game.client.battle_checkers.model import BattleCheckersModel, UnitView
 from game.client.battle_checkers.picks import BattleCheckersPicks
 from game.client.battle_checkers.pieces import direction, draw_emblem, seat_colour, unit_image
 from game.client.battle_checkers.roll_card import RollCard
-from game.client.battle_checkers.slot import SLOT_UNITS, Slot
+from game.client.battle_checkers.slot import SLOT_ROOM, SLOT_UNITS, Slot
 from game.client.battle_checkers.stats import GameStats
 from game.client.battle_checkers.threat import threats
+from game.client.battle_checkers.words import TurnWords, hint_sentence
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
-from game.client.board.log import Row, line_rows
+from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep, text_badge
 from game.client.board.mode_base import ModeBase
 from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
+from game.client.board.wording import decisions
 from game.engine.battle_checkers import (
     DIRECTIONS,
     FRONT,
@@ -42,16 +44,11 @@ from game.engine.battle_checkers import (
     Attacked,
     BattleCheckersState,
     Destroyed,
-    EndTurn,
-    FateChoice,
     Moved,
-    Place,
-    Preset,
-    Roll,
     TurnStarted,
     side_hit,
 )
-from game.engine.core import CHANCE, Forecast
+from game.engine.core import Forecast
 
 if TYPE_CHECKING:
     from game.client.board.marks import Mark
@@ -82,8 +79,6 @@ class BattleCheckersView(
         self._threat_key: object = None
         self._threat: dict[int, Fraction] = {}
         self._last_key: object = None
-        self._rows_key: object = None
-        self._rows: list[Row] = []
         self._last: tuple[list[str], int] | None = None
 
     def make_card(self) -> RollCard:
@@ -490,68 +485,27 @@ class BattleCheckersView(
         t = self.board.t
         return t(key) if t.has(key) else name.replace("_", " ").capitalize()
 
-    def log_rows(self) -> list[Row]:
-        """One line per turn: the side's name, its roll and its actions in notation (battle rolls in brackets); a
-        deployment unit by unit is counted, not listed. Actions are read typed from the game's timeline."""
-        s = self.board.session
-        if s is None:
+    def slot_room(self) -> float:
+        """The slot's rows as they are drawn (the phase line, the chips, the buttons, both sides' spirit): the move
+        list gets the rest."""
+        return SLOT_ROOM
+
+    def log_turns(self) -> list[LogTurn]:
+        """One entry per turn: the roll after the side's name, each activation, attack and fate roll in words."""
+        if self.board.session is None:
             return []
-        key = (id(s), len(s.log), tuple(s.log[-1:]), self.board.t.language, tuple(self.board.log_rect))
-        if key != self._rows_key:
-            self._rows_key = key
-            self._rows = self._turn_lines(s)
-        return self._rows
+        words = TurnWords(self.board.t, self.seat_name, self.preset_title)
+        return words.turns(decisions(self.board.get_timeline()))
 
-    def _turn_lines(self, s: GameSession) -> list[Row]:
-        t = self.board.t
-        timeline = self.board.get_timeline()
-        turns: list[str] = []
-        owner = -2
-        parts: list[str] = []
-        placed = 0
-        pending = ""
-        decided = 0
-        self._row_ends = ends = []
-
-        def flush() -> None:
-            if placed:
-                parts.insert(0, t("battle_checkers.log.placed", n=placed))
-            if parts:
-                turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
-                ends.append(decided)
-
-        for i, (text, actor) in enumerate(zip(s.log, s.actors, strict=False)):
-            action = timeline.states[i].action_from_str(text) if i < len(timeline.states) - 1 else None
-            kind = type(action)
-            if actor == CHANCE:
-                if kind is Roll:
-                    pending = f"({action.a} {action.b})"  # type: ignore[union-attr]
-                else:
-                    parts.append(f"({text})")
-                continue
-            if actor < 0:
-                continue
-            if actor != owner and not (kind is FateChoice and parts):
-                flush()
-                owner, parts, placed = actor, [], 0
-            decided += 1
-            if pending:
-                parts.append(pending)
-                pending = ""
-            if kind is Place:
-                placed += 1
-            else:
-                parts.extend(self._decision_words(kind, text, action))
-        flush()
-        return line_rows([self.board.fit_turn(text) for text in turns])
-
-    def _decision_words(self, kind: type, text: str, action: object) -> list[str]:
-        """What a decision adds to its turn's line: its notation, a preset's title, nothing for the end of a turn."""
-        if kind is EndTurn:
-            return []
-        if isinstance(action, Preset):
-            return [self.board.t("battle_checkers.log.preset", name=self.preset_title(action.name))]
-        return [text]
+    def hint_words(self, text: str) -> str:
+        """The hinted action in words, with the attack it sets up and what the enemy can then do to it."""
+        state = self.board.state_as(BattleCheckersState)
+        try:
+            action = state.action_from_str(text)
+        except ValueError:
+            return super().hint_words(text)
+        sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title)
+        return self.board.t("battle_checkers.hint", text=sentence)
 
     def phase_status(self, state: BattleCheckersState) -> str:
         """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""

@@ -1,86 +1,145 @@
-"""The scrolling move log in the side panel: one column per seat (2–4 seats) or one line per turn, numbered,
-newest at the bottom, scrolled back by the wheel or by dragging its content or scroll bar; while scrolled back a
-new move does not yank the view (a "jump to latest" chip brings it back), and scrolling to the end follows the
-newest moves again. Every entry can be clicked (`take_click` gives its number, for review); the reviewed entry is
-highlighted. Entries are numbered in reading order, skipping empty cells and the '…' of a seat that began.
+"""The scrolling move list in the side panel: one numbered entry per turn, the seat's colour chip and name, and the
+turn's actions as sentences beneath it, each wrapped to the list's width and never cut. Newest at the bottom;
+scrolled back by the wheel or by dragging its content or scroll bar; while scrolled back a new move does not yank
+the view (a "jump to latest" chip brings it back), and scrolling to the end follows the newest moves again.
 
-An entry is one decision (with the chance outcomes after it). A cell that joins several decisions (a turn's line)
-needs `entries`: for each cell in reading order, the entry it ends with; a click on it gives that entry, and any
-entry it holds highlights it. Without `entries` every cell is one entry."""
+Every line can be clicked (`take_click` gives the entry, for review): a line of an action reviews the position
+after that action, a turn's number the position after the whole turn. The reviewed action is on a band. Hovering
+an action shows its notation (`tip`), for players who like it.
+
+Entries are the game's decisions, counted from 1; each action ends with one (`LogAction.end`), so an action may
+join several decisions (a battle's rounds and answers) and a turn several actions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from game.client import art
 
-Row = tuple[int, list[str]]  # (turn number, one text per column; "" where a seat has not acted)
+Colour = tuple[int, int, int]
 
 
-def seat_rows(texts: Sequence[str], actors: Sequence[int], seats: int) -> list[Row]:
-    """Entries by seat column: a new numbered row starts when a seat acts whose column is taken or lies left of the
-    last one used; columns left of the first entry of the first row hold '…' (another seat began)."""
-    rows: list[Row] = []
-    cells: list[str] = []
-    last = -1
-    for text, actor in zip(texts, actors, strict=False):
-        if actor < 0:
-            continue  # chance outcomes are part of the move they follow
-        if not cells or actor <= last:
-            if cells:
-                rows.append((len(rows) + 1, cells))
-            cells = ["…" if not rows else ""] * actor + [""] * (seats - actor)
-        cells[actor] = text
-        last = actor
-    if cells:
-        rows.append((len(rows) + 1, cells))
-    return rows
+@dataclass(frozen=True)
+class LogAction:
+    """One action of a turn: its sentence, its notation (shown on hover) and the entry (decision) it ends with."""
+
+    text: str
+    notation: str
+    end: int
 
 
-def line_rows(turns: Sequence[str]) -> list[Row]:
-    """One numbered line per turn (a mode that joins a turn's actions into one text)."""
-    return [(i + 1, [text]) for i, text in enumerate(turns)]
+@dataclass(frozen=True)
+class LogTurn:
+    """One seat's turn: the seat, its actions in order, and a note after the seat's name (a turn's roll)."""
+
+    seat: int
+    actions: tuple[LogAction, ...]
+    note: str = ""
+
+    @property
+    def end(self) -> int:
+        """The entry the turn ends with."""
+        return self.actions[-1].end if self.actions else 0
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One drawn line: the turn (index) and its action (index) it shows, its words, whether it leads its turn
+    (number, chip and name before the words) and whether it starts its action (else it continues a wrapped one)."""
+
+    turn: int
+    action: int
+    text: str
+    lead: bool
+    start: bool
+
+
+def wrap_text(measure: Callable[[str], int], text: str, first: int, width: int) -> list[str]:
+    """`text` in lines no wider than `first` (the first line) and `width` (the others) as `measure` reads them,
+    broken at spaces, and inside a word only when the word alone is too wide: nothing is ever left out."""
+    lines: list[str] = []
+    line = ""
+    room = first
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if measure(trial) <= room:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            room = width
+        line = ""
+        # A word too wide for a whole line is split where it must be.
+        while measure(word) > room and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and measure(word[:cut]) > room:
+                cut -= 1
+            lines.append(word[:cut])
+            room = width
+            word = word[cut:]
+        line = word
+    lines.append(line)
+    return lines
 
 
 class MoveLog:
-    """The rows shown, where they are scrolled to, and the geometry of the log box."""
+    """The turns shown, their lines laid out for the box, where they are scrolled to, and the box's geometry."""
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 10
-        self.rows: list[Row] = []
+        self.turns: list[LogTurn] = []
+        self.seats: list[tuple[str, Colour]] = []  # each seat's name and colour
         self.title = ""
-        self.top: int | None = None  # first row shown; None follows the newest
-        self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start row)
-        self.headers: list[tuple[str, tuple[int, int, int]]] = []  # one (seat name, colour) per column, or none
-        self.short_headers: list[list[str]] = []  # shorter forms of the headers, for narrow columns
-        self.selected: int | None = None  # the entry being reviewed (1-based), highlighted
-        self.entries: list[int] | None = None  # the entry each cell ends with (cells of several decisions), or None
+        self.top: int | None = None  # first line shown; None follows the newest
+        self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start line)
+        self.selected: int | None = None  # the entry being reviewed (1-based): its action is on a band
         self.chip_text = ""  # the "jump to latest" chip's words
-        self._press: tuple[int, int] | None = None  # where a press on the rows started (a click if it stays)
+        self.hover: tuple[int, int] | None = None  # the pointer over the list, for the notation tip
+        self.version = 0  # changes whenever the lines do (the panel image cache)
+        self._lines: list[LogLine] | None = None
+        # Each turn's wrapped lines (action, text, lead, start) by the turn and its seat's name, for this width.
+        self._wrapped: dict[tuple[LogTurn, str], list[tuple[int, str, bool, bool]]] = {}
+        self._press: tuple[int, int] | None = None  # where a press on the lines started (a click if it stays)
         self._clicked: int | None = None
 
     def place(self, rect: pygame.Rect, unit: int) -> None:
         """Where the log box is, and the panel's unit."""
-        self.rect, self.unit = rect, unit
+        if (pygame.Rect(rect), unit) != (self.rect, self.unit):
+            self.rect, self.unit = pygame.Rect(rect), unit
+            self._lines = None
+            self._wrapped = {}
+
+    def set_turns(self, turns: Sequence[LogTurn], seats: Sequence[tuple[str, Colour]]) -> None:
+        """The turns to show and each seat's name and colour (laid out again only when they change)."""
+        turns, seats = list(turns), list(seats)
+        if turns != self.turns or seats != self.seats:
+            self.turns, self.seats = turns, seats
+            self._lines = None
 
     # ----- geometry -----
     @property
+    def text_size(self) -> int:
+        """The font size of the sentences."""
+        return max(8, int(self.unit * 0.76))
+
+    @property
     def line(self) -> int:
-        """Height of one row."""
-        return int(self.unit * 1.15)
+        """Height of one line."""
+        return max(self.text_size + 3, int(self.unit * 0.9))
 
     @property
     def body(self) -> pygame.Rect:
-        """The part of the box that holds rows (below its title)."""
-        top = self.rect.top + int(self.unit * 1.3)
-        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 3))
+        """The part of the box that holds lines (below its title)."""
+        top = self.rect.top + int(self.unit * 0.95)
+        return pygame.Rect(self.rect.left, top, self.rect.w, max(self.line, self.rect.bottom - top - self.unit // 5))
 
     @property
     def rows_shown(self) -> int:
-        """How many rows the log shows at once."""
+        """How many lines the log shows at once."""
         return max(1, self.body.h // self.line)
 
     def track(self) -> pygame.Rect:
@@ -90,7 +149,7 @@ class MoveLog:
         return pygame.Rect(body.right - w - self.unit // 3, body.top, w, self.rows_shown * self.line)
 
     def thumb(self, total: int, top: int) -> pygame.Rect | None:
-        """The scroll bar's thumb for `total` rows with row `top` first; None when all rows fit."""
+        """The scroll bar's thumb for `total` lines with line `top` first; None when all lines fit."""
         rows = self.rows_shown
         if total <= rows:
             return None
@@ -99,97 +158,173 @@ class MoveLog:
         y = track.top + (track.h - h) * top // max(1, total - rows)
         return pygame.Rect(track.left, y, track.w, h)
 
+    def _number_right(self) -> int:
+        """Where the turn numbers end (right-aligned)."""
+        return self.rect.left + int(self.unit * 1.9)
+
+    def _chip_x(self) -> int:
+        """The centre of the seat chips and action bullets."""
+        return self.rect.left + int(self.unit * 2.35)
+
+    def text_left(self) -> int:
+        """Where every line's words (and the turn's name) begin."""
+        return self.rect.left + int(self.unit * 2.85)
+
+    def text_right(self) -> int:
+        """Where the words end: left of the scroll bar's room (kept free even while all lines fit)."""
+        return self.track().left - self.unit // 3
+
+    # ----- lines -----
+    @property
+    def lines(self) -> list[LogLine]:
+        """Every line of every turn, laid out for the box's width."""
+        if self._lines is None:
+            self._lines = self._layout()
+            self.version += 1
+        return self._lines
+
+    def name_of(self, seat: int) -> tuple[str, Colour]:
+        """The seat's name and colour ('' and ink when not known)."""
+        return self.seats[seat] if 0 <= seat < len(self.seats) else ("", art.INK_SOFT)
+
+    def _lead_width(self, turn: LogTurn) -> int:
+        """The width the name and note take on a turn's first line, with the gap after them."""
+        name = self.name_of(turn.seat)[0]
+        width = art.font(self.text_size, bold=True).size(name)[0] if name else 0
+        if turn.note:
+            width += self.unit // 2 + art.font(self.text_size).size(turn.note)[0]
+        return width + (self.unit // 2 if width else 0)
+
+    def _layout(self) -> list[LogLine]:
+        font = art.font(self.text_size)
+        width = max(self.unit * 4, self.text_right() - self.text_left())
+
+        def measure(text: str) -> int:
+            return int(font.size(text)[0])
+
+        out: list[LogLine] = []
+        wrapped: dict[tuple[LogTurn, str], list[tuple[int, str, bool, bool]]] = {}
+        for t, turn in enumerate(self.turns):
+            key = (turn, self.name_of(turn.seat)[0])
+            lines = self._wrapped.get(key)
+            if lines is None:
+                lines = self._wrap_turn(turn, measure, width)
+            wrapped[key] = lines
+            out.extend(LogLine(t, a, text, lead, start) for a, text, lead, start in lines)
+        self._wrapped = wrapped  # only the turns shown now are kept: an undone turn is forgotten
+        return out
+
+    def _wrap_turn(self, turn: LogTurn, measure: Callable[[str], int], width: int) -> list[tuple[int, str, bool, bool]]:
+        """One turn's lines: (action, words, leads the turn, starts the action)."""
+        out: list[tuple[int, str, bool, bool]] = []
+        first_room = width - self._lead_width(turn)
+        lead_open = True
+        if first_room < self.unit * 5 or turn.note:
+            # A note (the turn's roll) or a long name fills the first line: the words begin on the next one.
+            out.append((0, "", True, False))
+            lead_open = False
+        for a, action in enumerate(turn.actions):
+            room = first_room if lead_open else width
+            for i, text in enumerate(wrap_text(measure, action.text, room, width)):
+                out.append((a, text, lead_open and i == 0, i == 0))
+            lead_open = False
+        return out
+
     def first_shown(self, top: int | None = None) -> int:
-        """The first row to show: `top` (default: the scrolled position) kept in range, or the newest page."""
+        """The first line to show: `top` (default: the scrolled position) kept in range, or the newest page."""
         top = self.top if top is None else top
-        last_page = max(0, len(self.rows) - self.rows_shown)
+        last_page = max(0, len(self.lines) - self.rows_shown)
         return last_page if top is None else max(0, min(last_page, top))
 
-    def shown(self) -> list[Row]:
-        """The rows on screen now."""
+    def shown(self) -> list[LogLine]:
+        """The lines on screen now."""
         top = self.first_shown()
-        return self.rows[top : top + self.rows_shown]
+        return self.lines[top : top + self.rows_shown]
 
     # ----- scrolling -----
     def scrolled_back(self) -> bool:
-        """True when newer rows are hidden below (the view does not follow new moves)."""
-        return self.first_shown() + self.rows_shown < len(self.rows)
+        """True when newer lines are hidden below (the view does not follow new moves)."""
+        return self.first_shown() + self.rows_shown < len(self.lines)
 
     def chip_rect(self) -> pygame.Rect | None:
-        """The "jump to latest" chip at the bottom of the rows while scrolled back, else None."""
+        """The "jump to latest" chip at the bottom of the lines while scrolled back, else None."""
         if not self.scrolled_back() or not self.chip_text:
             return None
         u = self.unit
         w = min(self.body.w - u, art.font(int(u * 0.75), bold=True).size(self.chip_text)[0] + u)
         rect = pygame.Rect(0, 0, w, int(u * 1.15))
-        # On the box's lower edge, below the rows, so it hides none of them.
+        # On the box's lower edge, below the lines, so it hides none of them.
         rect.center = (self.body.centerx - u // 2, self.rect.bottom)
         return rect
 
-    # ----- entries -----
-    def entry_cells(self) -> list[tuple[int, int]]:
-        """(row index, column) of every entry, in entry order."""
-        return [
-            (r, c) for r, (_num, cells) in enumerate(self.rows) for c, text in enumerate(cells) if text and text != "…"
-        ]
+    def scroll(self, lines: int) -> None:
+        """Scroll by `lines` (negative = back to older moves); at the bottom it follows again."""
+        top = self.first_shown() + lines
+        last_page = max(0, len(self.lines) - self.rows_shown)
+        self.top = None if top >= last_page else max(0, top)
 
-    def cell_of(self, entry: int) -> int | None:
-        """The index (in `entry_cells` order) of the cell that holds `entry` (1-based), or None."""
-        count = len(self.entry_cells())
-        if self.entries is None:
-            return entry - 1 if 1 <= entry <= count else None
-        return next((i for i, end in enumerate(self.entries[:count]) if end >= entry >= 1), None)
+    # ----- entries, turns and actions -----
+    def turn_ends(self) -> list[int]:
+        """The entry each turn ends with, in order."""
+        return [turn.end for turn in self.turns if turn.actions]
 
-    def _entry_of(self, cell: int) -> int:
-        """The entry a click on cell `cell` (1-based, reading order) reviews: the last decision the cell holds."""
-        if self.entries is None or not 1 <= cell <= len(self.entries):
-            return cell
-        return self.entries[cell - 1]
+    def action_ends(self) -> list[int]:
+        """The entry each action ends with, in order."""
+        return [action.end for turn in self.turns for action in turn.actions]
 
-    def _columns(self, right: int) -> tuple[list[int], list[int]]:
-        """The left and right edge of each column (log coordinates)."""
-        u, log = self.unit, self.rect
-        columns = max((len(cells) for _, cells in self.rows), default=1)
-        starts = [log.left + int(u * 2.6)] + [log.left + log.w * i // columns + u // 2 for i in range(1, columns)]
-        return starts, [*starts[1:], right]
+    def action_of(self, entry: int) -> tuple[int, int] | None:
+        """(turn index, action index) of the action that holds `entry` (1-based), or None."""
+        for t, turn in enumerate(self.turns):
+            for a, action in enumerate(turn.actions):
+                if action.end >= entry >= 1:
+                    return t, a
+        return None
 
-    def _right(self, offset_x: int = 0) -> int:
-        thumb = self.thumb(len(self.rows), self.first_shown())
-        return (self.track().left - self.unit // 3 if thumb else self.body.right - self.unit // 2) + offset_x
-
-    def entry_at(self, pos: tuple[int, int]) -> int | None:
-        """The entry (1-based) under `pos`, or None."""
+    def line_at(self, pos: tuple[int, int]) -> LogLine | None:
+        """The line under `pos`, or None."""
         body = self.body
         if not body.collidepoint(pos):
             return None
-        row = self.first_shown() + (pos[1] - body.top) // self.line
-        if not 0 <= row < len(self.rows) or (pos[1] - body.top) // self.line >= self.rows_shown:
+        shown = (pos[1] - body.top) // self.line
+        index = self.first_shown() + shown
+        if shown >= self.rows_shown or not 0 <= index < len(self.lines):
             return None
-        starts, ends = self._columns(self._right())
-        column = next((i for i in range(len(starts)) if starts[i] - self.unit // 2 <= pos[0] < ends[i]), None)
-        cells = self.entry_cells()
-        if column is None:
-            # The row's number: its first entry.
-            hit = next((n for n, (r, _c) in enumerate(cells, 1) if r == row), None)
-        else:
-            hit = next((n for n, (r, c) in enumerate(cells, 1) if (r, c) == (row, column)), None)
-        return self._entry_of(hit) if hit is not None else None
+        return self.lines[index]
+
+    def entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The entry (1-based) a click at `pos` reviews: the end of the action under it, or of the whole turn when
+        it is on a turn's number; None off the lines."""
+        line = self.line_at(pos)
+        if line is None:
+            return None
+        turn = self.turns[line.turn]
+        if pos[0] < self._chip_x() - self.unit // 3:
+            return turn.end
+        return turn.actions[line.action].end if turn.actions else None
+
+    def tip(self) -> str:
+        """The notation of the action under the pointer ('' when none is hovered)."""
+        if self.hover is None or self.drag is not None:
+            return ""
+        line = self.line_at(self.hover)
+        if line is None or self.hover[0] < self.text_left() - self.unit // 2:
+            return ""
+        turn = self.turns[line.turn]
+        return turn.actions[line.action].notation if turn.actions else ""
 
     def show_entry(self, entry: int) -> None:
-        """Scroll so that `entry` (1-based) is on screen."""
-        cells = self.entry_cells()
-        index = self.cell_of(entry)
-        if index is None:
+        """Scroll so that the action holding `entry` (1-based) is on screen."""
+        where = self.action_of(entry)
+        if where is None:
             return
-        row = cells[index][0]
+        rows = [i for i, line in enumerate(self.lines) if (line.turn, line.action) == where]
+        first, last = rows[0], rows[-1]
         top = self.first_shown()
-        if row < top:
-            self.top = row
-        elif row >= top + self.rows_shown:
-            self.top = None
-            self.scroll(0)
-            self.top = max(0, row - self.rows_shown + 1)
-            if self.top >= max(0, len(self.rows) - self.rows_shown):
+        if first < top:
+            self.top = first
+        elif last >= top + self.rows_shown:
+            self.top = max(0, last - self.rows_shown + 1)
+            if self.top >= max(0, len(self.lines) - self.rows_shown):
                 self.top = None
 
     def take_click(self) -> int | None:
@@ -197,47 +332,21 @@ class MoveLog:
         clicked, self._clicked = self._clicked, None
         return clicked
 
-    def scroll(self, rows: int) -> None:
-        """Scroll by `rows` (negative = back to older moves); at the bottom it follows again."""
-        top = self.first_shown() + rows
-        last_page = max(0, len(self.rows) - self.rows_shown)
-        self.top = None if top >= last_page else max(0, top)
-
     def handle(self, event: pygame.event.Event, pointer: tuple[int, int] | None) -> bool:
-        """Wheel over the log, or a drag of its content or scroll bar, any time; True when used."""
+        """Wheel over the log, or a drag of its content or scroll bar, any time; True when used. The pointer's
+        moves are watched for the notation tip (and not used)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos if self.rect.collidepoint(event.pos) else None
         if event.type == pygame.MOUSEWHEEL:
-            pos = pointer or pygame.mouse.get_pos()
+            pos = pointer or self.hover or pygame.mouse.get_pos()
             if self.rect.collidepoint(pos):
                 self.scroll(-int(event.y))
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            chip = self.chip_rect()
-            if chip is not None and chip.collidepoint(event.pos):
-                self.top = None
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self._press = event.pos
-            top = self.first_shown()
-            thumb = self.thumb(len(self.rows), top)
-            on_bar = thumb is not None and self.track().inflate(self.unit, 0).collidepoint(event.pos)
-            self.drag = ("thumb" if on_bar else "content", event.pos[1], top)
-            return True
-        if event.type == pygame.MOUSEMOTION and self.drag is not None and not getattr(event, "buttons", (1,))[0]:
-            self.drag = None  # the button came up where we did not see it (over a dialog, outside the window)
+            return self._press_at(event.pos)
         if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            how, start_y, start_top = self.drag
-            total = len(self.rows)
-            if how == "thumb":
-                thumb = self.thumb(total, start_top)
-                span = max(1, self.track().h - (thumb.h if thumb else 0))
-                rows = round((event.pos[1] - start_y) * max(0, total - self.rows_shown) / span)
-            else:
-                # Content follows the pointer: dragging down shows older moves.
-                rows = -round((event.pos[1] - start_y) / self.line)
-            self.top = start_top
-            self.scroll(rows)
-            return True
+            return self._drag_to(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             press, self._press = self._press, None
             if self.drag[0] == "content" and press is not None and abs(event.pos[1] - press[1]) < self.line // 2:
@@ -246,106 +355,117 @@ class MoveLog:
             return True
         return False
 
-    # ----- drawing -----
-    def fit_turn(self, text: str) -> str:
-        """A turn's line ('Name: a b c', for `line_rows`) cut at its start ('…') until it fits the log's width."""
-        width = self.rect.w - int(self.unit * 4.2)
-        font = art.font(int(self.unit * 0.9 * 0.75), bold=True)
-        name, _, rest = text.partition(": ")
-        words = rest.split(" ")
-        while len(words) > 1 and font.size(f"{name}: … {' '.join(words)}")[0] > width:
-            words.pop(0)
-        return text if " ".join(words) == rest else f"{name}: … {' '.join(words)}"
+    def _press_at(self, pos: tuple[int, int]) -> bool:
+        chip = self.chip_rect()
+        if chip is not None and chip.collidepoint(pos):
+            self.top = None
+            return True
+        if not self.rect.collidepoint(pos):
+            return False
+        self._press = pos
+        top = self.first_shown()
+        thumb = self.thumb(len(self.lines), top)
+        on_bar = thumb is not None and self.track().inflate(self.unit, 0).collidepoint(pos)
+        self.drag = ("thumb" if on_bar else "content", pos[1], top)
+        return True
 
+    def _drag_to(self, event: pygame.event.Event) -> bool:
+        if not getattr(event, "buttons", (1,))[0]:
+            self.drag = None  # the button came up where we did not see it (over a dialog, outside the window)
+            return False
+        assert self.drag is not None
+        how, start_y, start_top = self.drag
+        total = len(self.lines)
+        if how == "thumb":
+            thumb = self.thumb(total, start_top)
+            span = max(1, self.track().h - (thumb.h if thumb else 0))
+            lines = round((event.pos[1] - start_y) * max(0, total - self.rows_shown) / span)
+        else:
+            # Content follows the pointer: dragging down shows older moves.
+            lines = -round((event.pos[1] - start_y) / self.line)
+        self.top = start_top
+        self.scroll(lines)
+        return True
+
+    # ----- drawing -----
     def draw_box(self, surface: pygame.Surface) -> None:
         """The parchment box (static: cached with the table)."""
         art.parchment(surface, self.rect, self.unit / 18)
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
-        """Title, numbered rows with one column per seat, and the scroll bar; `offset` shifts the drawing (the
-        panel is drawn onto its own image); texts that do not fit go to `cut`."""
+        """Title, the lines shown and the scroll bar; `offset` shifts the drawing (the panel is drawn onto its own
+        image); a seat's name too long for the list goes to `cut` (the sentences always wrap)."""
         u = self.unit
         log = self.rect.move(offset)
         top = self.first_shown()
-        starts, _ends = self._columns(self._right())
-        starts = [x + offset[0] for x in starts]
-        ends = [*starts[1:], self._right(offset[0])]
-        if self.headers and len(self.headers) == len(starts):
-            self._draw_headers(surface, log, starts, ends, cut)
-        else:
-            art.label(
-                surface,
-                self.title,
-                int(u * 0.8),
-                art.INK_SOFT,
-                topleft=(log.left + u // 2, log.top + u // 3),
-                bold=True,
-            )
-        self._draw_rows(surface, offset, top, starts, ends, cut)
+        art.label(surface, self.title, int(u * 0.66), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 5))
+        self._draw_band(surface, offset, top)
+        self._draw_lines(surface, offset, top, cut)
         self._draw_scroll_bar(surface, offset, top)
         self._draw_chip(surface, offset, cut)
 
-    def _draw_headers(
-        self, surface: pygame.Surface, log: pygame.Rect, starts: list[int], ends: list[int], cut: list[str]
-    ) -> None:
-        """The seat names head their columns (who plays each side, always in view)."""
+    def _draw_band(self, surface: pygame.Surface, offset: tuple[int, int], top: int) -> None:
+        """The reviewed action's lines on a band."""
+        where = self.action_of(self.selected) if self.selected else None
+        if where is None:
+            return
         u = self.unit
-        columns = len(starts)
-        # The first header may use the number column's room too.
-        lefts = [log.left + u // 2, *starts[1:]]
-        rooms = [ends[i] - lefts[i] - u // 2 for i in range(columns)]
-        names = [name for name, _colour in self.headers]
-        scratch: list[str] = []
-        for i, name in enumerate(names):
-            art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
-        for shorter in self.short_headers:
-            # Too long for the column: a shorter form (its colour still names the side).
-            if not scratch:
-                break
-            names, scratch = shorter, []
-            for i, name in enumerate(names):
-                art.fitting_size(name, rooms[i], int(u * 0.8), scratch, bold=True)
-        # One size for every header, so no seat looks more important.
-        size = min(art.fitting_size(name, rooms[i], int(u * 0.8), cut, bold=True) for i, name in enumerate(names))
-        for i, (name, colour) in enumerate(zip(names, [c for _n, c in self.headers], strict=True)):
-            art.label(surface, name, size, art.shade(colour, 0.62), topleft=(lefts[i], log.top + u // 3), bold=True)
-
-    def _draw_rows(
-        self,
-        surface: pygame.Surface,
-        offset: tuple[int, int],
-        top: int,
-        starts: list[int],
-        ends: list[int],
-        cut: list[str],
-    ) -> None:
-        """The numbered rows shown, the newest entry bold and the reviewed one on a band."""
-        u = self.unit
-        log = self.rect.move(offset)
         body = self.body.move(offset)
-        columns = len(starts)
-        newest = len(self.rows) - 1
-        index = self.cell_of(self.selected) if self.selected else None
-        selected = self.entry_cells()[index] if index is not None else None
-        for n, (num, cells) in enumerate(self.rows[top : top + self.rows_shown]):
+        rows = [i - top for i, line in enumerate(self.lines) if (line.turn, line.action) == where]
+        rows = [r for r in rows if 0 <= r < self.rows_shown]
+        if not rows:
+            return
+        left = self._chip_x() + offset[0] - int(u * 0.45)
+        right = self.text_right() + offset[0] + u // 4
+        band = pygame.Rect(left, body.top + rows[0] * self.line, right - left, len(rows) * self.line)
+        pygame.draw.rect(surface, art.LOG_SELECT, band, border_radius=max(2, u // 4))
+        pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
+
+    def _draw_lines(self, surface: pygame.Surface, offset: tuple[int, int], top: int, cut: list[str]) -> None:
+        """Each line: a turn's number, chip and name (and note) before its first words; a bullet before each later
+        action; wrapped lines under the words."""
+        u = self.unit
+        body = self.body.move(offset)
+        size = self.text_size
+        font = art.font(size)
+        x0 = self.text_left() + offset[0]
+        chip_x = self._chip_x() + offset[0]
+        newest = len(self.turns) - 1
+        for n, line in enumerate(self.lines[top : top + self.rows_shown]):
             y = body.top + n * self.line
-            bold_at = max((i for i, text in enumerate(cells) if text), default=-1) if top + n == newest else -1
-            art.label(surface, f"{num}.", int(u * 0.85), art.INK_SOFT, topleft=(log.left + u // 2, y))
-            for i, text in enumerate(cells):
-                if not text:
-                    continue
-                width = ends[i] - starts[i] - (u // 2 if i < columns - 1 else 0)
-                if selected == (top + n, i):
-                    band = pygame.Rect(starts[i] - u // 4, y - 1, width + u // 2, self.line)
-                    pygame.draw.rect(surface, art.LOG_SELECT, band, border_radius=max(2, u // 4))
-                    pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
-                size = art.fitting_size(text, width, int(u * 0.9), cut, bold=i == bold_at)
-                art.label(surface, text, size, art.INK, topleft=(starts[i], y), bold=i == bold_at)
-        if not self.rows:
-            art.label(surface, "…", int(u * 0.9), art.INK_SOFT, topleft=(starts[0], body.top))
+            mid = y + self.line // 2
+            turn = self.turns[line.turn]
+            name, colour = self.name_of(turn.seat)
+            x = x0
+            if line.lead:
+                number = f"{line.turn + 1}"
+                bold = line.turn == newest
+                art.label(
+                    surface,
+                    number,
+                    int(u * 0.7),
+                    art.INK_SOFT,
+                    midright=(self._number_right() + offset[0], mid),
+                    bold=bold,
+                )
+                pygame.draw.circle(surface, colour, (chip_x, mid), max(3, int(u * 0.3)))
+                pygame.draw.circle(surface, art.DARK_INK, (chip_x, mid), max(3, int(u * 0.3)), 1)
+                if name:
+                    room = self.text_right() + offset[0] - x
+                    name_size = art.fitting_size(name, room, size, cut, bold=True)
+                    x = art.label(surface, name, name_size, art.shade(colour, 0.55), midleft=(x, mid), bold=True).right
+                    x += u // 2
+                if turn.note:
+                    x = art.label(surface, turn.note, size, art.INK_SOFT, midleft=(x, mid)).right + u // 2
+            elif line.start:
+                pygame.draw.circle(surface, art.shade(colour, 0.7), (chip_x, mid), max(2, int(u * 0.14)))
+            if line.text:
+                surface.blit(font.render(line.text, True, art.INK), (x, mid - font.get_height() // 2))
+        if not self.lines:
+            art.label(surface, "…", size, art.INK_SOFT, topleft=(x0, body.top))
 
     def _draw_scroll_bar(self, surface: pygame.Surface, offset: tuple[int, int], top: int) -> None:
-        thumb = self.thumb(len(self.rows), top)
+        thumb = self.thumb(len(self.lines), top)
         if thumb is None:
             return
         u = self.unit
@@ -353,9 +473,9 @@ class MoveLog:
         thumb = thumb.move(offset)
         pygame.draw.rect(surface, art.SCROLL_TRACK, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
-        if top + self.rows_shown < len(self.rows):
-            # Scrolled back: a small marker says newer moves are below.
-            mx, my, k = track.left - u * 0.7, track.bottom - u * 0.35, u * 0.3
+        if top + self.rows_shown < len(self.lines):
+            # Scrolled back: a small marker at the foot of the scroll bar says newer moves are below.
+            mx, my, k = track.centerx, track.bottom - u * 0.15, u * 0.3
             pygame.draw.polygon(
                 surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8), (mx, my + k * 0.4)]
             )
@@ -371,3 +491,34 @@ class MoveLog:
         pygame.draw.rect(surface, art.BRASS, chip, 1, border_radius=chip.h // 2)
         size = art.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
         art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """The hovered action's notation in a small dark chip on the list's title line, right-aligned (so it hides
+        none of the sentences), in a smaller size when long (drawn over the panel's cached image)."""
+        text = self.tip()
+        if not text or self.hover is None:
+            return
+        u = self.unit
+        line = self.line_at(self.hover)
+        top = self.first_shown()
+        rows = [i - top for i, x in enumerate(self.lines) if line and (x.turn, x.action) == (line.turn, line.action)]
+        rows = [r for r in rows if 0 <= r < self.rows_shown]
+        if rows:
+            # The hovered action outlined: the notation above is its.
+            left = self._chip_x() - int(u * 0.45)
+            band = pygame.Rect(left, self.body.top + rows[0] * self.line, self.text_right() + u // 4 - left, 0)
+            band.h = len(rows) * self.line
+            pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
+        room = self.rect.w - u
+        size = max(6, int(u * 0.66))
+        while size > 6 and art.font(size).size(text)[0] > room - u:
+            size -= 1
+        shown = text
+        while art.font(size).size(shown)[0] > room - u and len(shown) > 2:
+            shown = "…" + shown[2:]  # still too long: its end stays (the battle's last decisions)
+        w, h = art.font(size).size(shown)[0] + u, int(u * 0.9)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.topright = (self.rect.right - u // 4, self.rect.top + u // 8)
+        pygame.draw.rect(surface, art.CARD, rect, border_radius=h // 3)
+        pygame.draw.rect(surface, art.BRASS, rect, 1, border_radius=h // 3)
+        art.label(surface, shown, size, art.PARCHMENT, center=rect.center)

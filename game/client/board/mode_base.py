@@ -13,7 +13,7 @@ import pygame
 
 from game.client import art
 from game.client.board.animator import Handlers
-from game.client.board.log import Row
+from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
@@ -105,7 +105,6 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         (no statistics or move list read yet)."""
         self.board = board
         self._stats: StatsT | None = None
-        self._row_ends: list[int] = []  # the decisions made by the end of each line (the move list's entries)
         self.picks = self.picks_class(board)
         self.card = self.make_card()
         self.slot = self.slot_class(self)
@@ -230,13 +229,8 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         self._stats = stats_of(self.board.session, self._stats, self.stats_class)
         return self._stats
 
-    def log_entries(self) -> list[int]:
-        """For each line of the move list, the entry (decisions so far) it ends with: a click reviews that turn."""
-        self.log_rows()
-        return self._row_ends
-
-    def log_rows(self) -> list[Row]:
-        """The move list's lines (a mode's own; it keeps `_row_ends` in step)."""
+    def log_turns(self) -> list[LogTurn]:
+        """The move list's turns in words (a mode's own)."""
         raise NotImplementedError
 
     def status(self, hint: str, note: str) -> str:
@@ -251,7 +245,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         return ""
 
     def hint_words(self, text: str) -> str:
-        """The suggested action in notation."""
+        """The suggested action in words (a mode's own; the notation where a mode has none)."""
         return self.board.t(f"{self.board.mode}.status.hint", move=text)
 
     def reason_words(self, outcome: Outcome, **names: str) -> str:

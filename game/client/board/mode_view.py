@@ -39,14 +39,18 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   the seat whose turn an engine event opens: when a hand-over card is due for that seat, the events after it (the
   turn's dice) play only once the card is dismissed; `last_cells()` returns the last action's squares and its
   seat, `([cells], seat)` or None: the board tints them in that seat's accent under the mode's marks; `enter()`
-  runs as a game opens, before anything else, to drop what a last game left; `log_entries()` and `entry_note()`
-  shape the move list; `press_while_busy(pos)` is the mode's own control over a running animation. Seat names
-  typed in the new-game dialog: `board.typed_name(seat)` ('' where none was typed).
+  runs as a game opens, before anything else, to drop what a last game left; `press_while_busy(pos)` is the
+  mode's own control over a running animation. Seat names typed in the new-game dialog: `board.typed_name(seat)`
+  ('' where none was typed). `slot_room()` is the slot's height now when a phase needs less than `slot_units`
+  (the move list gets the rest).
+- **The move list and hints in words**: `log_turns()` gives one `LogTurn` per turn with its actions as sentences
+  (built with `game.client.board.wording` from the typed decisions and events of `board.get_timeline()`), and
+  `hint_words(text)` says what a hinted action does and why; every text is an i18n key in EN and RU.
 - **The other seats' last turn at a glance** (`game.client.board.trace`): when a human is to act, the board draws
   every decision since that seat last acted in a turn of its own; `turn_seat(state)` says whose turn a position is
   in, `turn_marks(steps)` what its decisions drew (`TurnMark`s from its typed action and events: arrows, turns,
   "+N", a result `Chip`); the board numbers each action's lead mark, draws them and replays the turn on L.
-- **A mode with a drafted deployment, a card, a panel slot, statistics and a move list of turns** (CheckRisk,
+- **A mode with a drafted deployment, a card, a panel slot and statistics** (CheckRisk,
   Battle Checkers) subclasses `game.client.board.mode_base.ModeBase` for the parts such modes share, naming its
   statistics, picks and slot classes (and its slot's height) in its class line and making its card and animation
   in `make_card` and `make_animation`, with picks over `game.client.board.picks.BoardPicks` and pieces drawn as
@@ -66,7 +70,7 @@ import pygame
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout
-from game.client.board.log import Row
+from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
 
 if TYPE_CHECKING:
@@ -150,14 +154,16 @@ class ModeView(Protocol[StateT, ModelT]):
     def slot_key(self) -> object:
         """A value that changes whenever `draw_slot` would draw something else (the panel image cache)."""
 
-    def log_rows(self) -> list[Row]:
-        """The move log's rows (`board.log.seat_rows` or `line_rows` of the session's log)."""
+    def log_turns(self) -> list[LogTurn]:
+        """The move list: one entry per turn with its actions in words (see `game.client.board.wording`), read
+        from the game's typed decisions and events (`board.get_timeline()`), never from notation."""
 
     def status(self, hint: str, note: str) -> str:
         """The status line on an idle human turn (`hint`: the hint's words; `note`: the last undo's words)."""
 
     def hint_words(self, text: str) -> str:
-        """A suggested action (in notation) in words for the status line."""
+        """A suggested action (given in notation, read typed by the position) in words for the status line: what
+        it does and why, and what it risks where that can be told exactly."""
 
     def end_reason(self, outcome: Outcome) -> str:
         """Why the game ended, for the game-over card."""
@@ -168,6 +174,10 @@ class ModeView(Protocol[StateT, ModelT]):
     # ----- optional hooks: a mode overrides those it has -----
     def enter(self) -> None:
         """A game opens, before anything else: drop what a last game left (an open card, a draft)."""
+
+    def slot_room(self) -> float:
+        """The slot's height now, in panel units (at most `slot_units`): the move list below it takes the rest."""
+        return self.slot_units
 
     def turn_opened(self, event: object) -> int | None:
         """The seat whose turn the engine `event` opens (its turn roll), else None."""
@@ -187,14 +197,6 @@ class ModeView(Protocol[StateT, ModelT]):
         events: arrows, turns, "+N", each action's `lead` mark (the board numbers them in order) with its result
         `chip`; nothing for decisions that leave no mark (a deployment, the end of a turn)."""
         return []
-
-    def log_entries(self) -> list[int] | None:
-        """For each cell of the move list, the entry it ends with when a cell joins several; None: one each."""
-        return None
-
-    def entry_note(self, events: list[object]) -> str:
-        """A short note on what one decision did, for the move list (see `BoardServices.entry_texts`)."""
-        return ""
 
     def press_while_busy(self, pos: tuple[int, int]) -> bool:
         """A click while events play: True when the mode used it (else it skips the animation)."""

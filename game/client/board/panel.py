@@ -48,8 +48,8 @@ class PanelLayout:
         self.turn = pygame.Rect(inner.left, y, inner.w, int(u * 2.9))
         y = self.turn.bottom + u // 2
         if self.seat_row:
-            # Two seat chips a line (three or four seats: two lines), so names keep a readable size.
-            self.seats = pygame.Rect(inner.left, y, inner.w, int(u * 1.7) * 2 + u // 3)
+            # Three or four seat chips in one line (emblem and name), so the move list keeps its room.
+            self.seats = pygame.Rect(inner.left, y, inner.w, int(u * 1.6))
             y = self.seats.bottom + u // 2
         self.slot = pygame.Rect(inner.left, y, inner.w, int(u * self.slot_units))
         y = self.slot.bottom
@@ -186,24 +186,25 @@ def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
 def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer, cut: list[str]) -> None:
     """One chip per seat: emblem and name in the seat's colour; the acting seat outlined, eliminated ones grey."""
     u = pl.unit
-    gap = u // 3
-    w = (pl.seats.w - gap) // 2
-    h = (pl.seats.h - gap) // 2
+    gap = u // 4
+    count = max(1, len(info.seats))
+    w = (pl.seats.w - gap * (count - 1)) // count
+    h = pl.seats.h
     for i, chip in enumerate(info.seats):
-        rect = pygame.Rect(pl.seats.left + (i % 2) * (w + gap), pl.seats.top + (i // 2) * (h + gap), w, h)
+        rect = pygame.Rect(pl.seats.left + i * (w + gap), pl.seats.top, w, h)
         colour = art.ELIMINATED if chip.eliminated else chip.colour
         pygame.draw.rect(surface, art.CARD, rect, border_radius=6)
         pygame.draw.rect(surface, colour, rect, 2 if i == info.acting else 1, border_radius=6)
-        icon = int(rect.h * 0.7)
-        emblem(surface, i, pygame.Rect(rect.left + u // 3, rect.centery - icon // 2, icon, icon))
-        room = rect.right - (rect.left + u // 3 + icon + u // 4) - u // 4
-        size = art.fitting_size(chip.name, room, int(u * 0.8), cut, bold=i == info.acting)
+        icon = int(rect.h * 0.62)
+        emblem(surface, i, pygame.Rect(rect.left + u // 5, rect.centery - icon // 2, icon, icon))
+        room = rect.right - (rect.left + u // 5 + icon + u // 5) - u // 5
+        size = art.fitting_size(chip.name, room, int(u * 0.72), cut, bold=i == info.acting)
         art.label(
             surface,
             chip.name,
             size,
             colour,
-            midleft=(rect.left + u // 3 + icon + u // 4, rect.centery),
+            midleft=(rect.left + u // 5 + icon + u // 5, rect.centery),
             bold=i == info.acting,
         )
         if chip.eliminated:

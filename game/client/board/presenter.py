@@ -40,6 +40,7 @@ class PanelPresenter:
         self._button_texts: tuple[str, ...] = ()
         self._image: pygame.Surface | None = None
         self._key: object = None
+        self._log_key: object = None  # what the move list was worded for (the log, the language, the names)
 
     def drop_image(self) -> None:
         """Forget the cached panel image (a new layout)."""
@@ -135,7 +136,7 @@ class PanelPresenter:
             if winner is not None
             else (t("gameover.draw") if final is not None else t("games.unfinished"))
         )
-        return t("review.status.replay", result=result, moves=review.total)
+        return t("review.status.replay", result=result, moves=reviewer.place()[1])
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
@@ -264,34 +265,33 @@ class PanelPresenter:
 
     # ----- drawing -----
     def update_log_rows(self) -> None:
-        """The move list's rows from the mode, and which entries its cells end with when a cell joins several."""
-        log = self.scene.log
-        log.rows = self.scene.view.log_rows()
-        log.entries = self.scene.view.log_entries()
+        """The move list's turns from the mode, worded again only when the game's log or the language changed."""
+        scene, log = self.scene, self.scene.log
+        s = scene.session
+        seats = [(scene.view.seat_name(i), scene.view.seat_colour(i)) for i in range(len(s.seats))] if s else []
+        key = (id(s), len(s.log), hash(tuple(s.log)), scene.app.t.language, tuple(seats)) if s else None
+        if key != self._log_key:
+            self._log_key = key
+            log.set_turns(scene.view.log_turns() if s is not None else [], seats)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
         scene, view, log = self.scene, self.scene.view, self.scene.log
+        if view.slot_room() != scene.panel_layout.slot_units:
+            scene.layout_board(scene.size)  # the slot needs another height now: the move list takes the rest
         info = self.panel_info()
         self.update_log_rows()
         log.title = scene.app.t("board.log")
         log.chip_text = scene.app.t("review.latest")
-        if scene.session is not None:
-            seats = range(len(scene.session.seats))
-            log.headers = [(self.seat_label(i), view.seat_colour(i)) for i in seats]
-            log.short_headers = [
-                [self.seat_controller(i) or view.seat_name(i) for i in seats],
-                [view.seat_name(i) for i in seats],
-            ]
         pl = scene.panel_layout
         key = (
             pl.rect,
             repr(info),
             repr(view.slot_key()),
-            repr(log.rows),
+            (len(log.lines), log.version),
             log.first_shown(),
             log.selected,
-            repr(log.headers),
+            log.title,
             round(scene.time * 30) if info.thinking else None,
         )
         if self._key != key or self._image is None:
@@ -305,6 +305,7 @@ class PanelPresenter:
             self._image = image
             self._key = key
         surface.blit(self._image, pl.rect.topleft)
+        log.draw_tip(surface)
 
     # ----- buttons -----
     def button_keys(self) -> tuple[str, ...]:

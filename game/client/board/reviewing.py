@@ -32,14 +32,12 @@ class ReviewController:
         self.replay_back = "menu"  # where Esc and Back go from the replay viewer
         self.watch: Playback | None = None  # set when the computer plays every seat
         self.banner_chip: pygame.Rect | None = None
-        self._notes: dict[tuple[int, str], str] = {}
 
     def enter(self, replay: object) -> None:
         """A game opens: live, or in the replay viewer (`replay`: its seats and where Back goes), or watched."""
         self.timeline = None
         self.review = None
         self.model = None
-        self._notes = {}
         self.replay = Playback(playing=False) if replay is not None else None
         self.replay_seats = list(replay.get("seats", [])) if isinstance(replay, dict) else []
         self.replay_back = str(replay.get("back", "menu")) if isinstance(replay, dict) else "menu"
@@ -87,7 +85,7 @@ class ReviewController:
         if self.review.entry:
             log.show_entry(self.review.entry)
         else:
-            log.top = 0 if log.rows else None
+            log.top = 0 if log.lines else None
         scene.play_sound("click")
 
     def leave(self) -> None:
@@ -99,15 +97,47 @@ class ReviewController:
         self.scene.log.selected = None
         self.scene.log.top = None
 
-    def step(self, step: int) -> None:
-        """The previous (-1) or next (+1) entry; past the newest, back to the live game."""
+    def ends(self, by_action: bool = False) -> list[int]:
+        """The entries the move list's turns end with (or its actions, `by_action`): where review steps."""
+        scene = self.scene
+        scene.presenter.update_log_rows()
+        return scene.log.action_ends() if by_action else scene.log.turn_ends()
+
+    def neighbour(self, entry: int, step: int, by_action: bool = False) -> int | None:
+        """The end of the turn (or action) before (-1) or after (+1) `entry`: 0 is the start; None past the newest."""
+        ends = self.ends(by_action)
+        if step < 0:
+            return max((e for e in ends if e < entry), default=0)
+        return min((e for e in ends if e > entry), default=None)
+
+    def step(self, step: int, by_action: bool = False) -> None:
+        """The previous (-1) or next (+1) turn, or action with `by_action`; past the newest, back to the live
+        game (the replay viewer stays on its last position)."""
         if self.review is None:
             return
-        target = self.review.entry + step
-        if target > self.review.total and self.replay is None:
-            self.leave()
+        target = self.neighbour(self.review.entry, step, by_action)
+        if target is None:
+            if self.replay is None:
+                self.leave()
             return
         self.start(target)
+
+    def place(self) -> tuple[int, int, int, int]:
+        """Where the review stands in the list's terms: (turn, turns, action within the turn, its actions); the
+        action is 0 at a turn's end (the whole turn is shown) and the turn is 0 at the start."""
+        review = self.review
+        log = self.scene.log
+        self.ends()
+        turns = len(log.turns)
+        if review is None or review.entry == 0:
+            return 0, turns, 0, 0
+        where = log.action_of(review.entry)
+        if where is None:
+            return turns, turns, 0, 0
+        t, a = where
+        actions = log.turns[t].actions
+        whole = review.entry >= log.turns[t].end
+        return t + 1, turns, 0 if whole else a + 1, len(actions)
 
     def review_game(self) -> None:
         """The game-over bar's Review: the final position, ← to step back."""
@@ -119,28 +149,7 @@ class ReviewController:
         """Leave the replay viewer (to the Games screen it was opened from, or the menu)."""
         self.scene.app.goto(self.replay_back)
 
-    # ----- what the move list and the mode read -----
-    def entry_texts(self) -> list[str]:
-        """The session's log with the mode's short note on each decision ("c1-c4 −7"): for `log_rows`."""
-        s = self.scene.session
-        if s is None:
-            return []
-        timeline = self.get_timeline()
-        texts = []
-        for i, text in enumerate(s.log):
-            if i < len(timeline.actors) and timeline.actors[i] >= 0:
-                key = (i, text)
-                if key not in self._notes:
-                    ends = timeline.entry_ends()
-                    end = next((e for e in ends if e > i), i + 1)
-                    events = [e for evs in timeline.events[i:end] for e in evs]
-                    self._notes[key] = str(self.scene.view.entry_note(list(events)) or "")
-                words = self._notes[key]
-                texts.append(f"{text} {words}" if words else text)
-            else:
-                texts.append(text)
-        return texts
-
+    # ----- what the mode reads -----
     def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it (the last move's marks)."""
         s = self.scene.session
@@ -159,9 +168,10 @@ class ReviewController:
         playback, review = self.replay, self.review
         if playback is None or review is None or not playback.due(dt):
             return
-        if review.entry < review.total:
-            self.start(review.entry + 1)
-        if review.entry >= review.total and playback.playing:
+        following = self.neighbour(review.entry, 1, by_action=True)
+        if following is not None:
+            self.start(following)  # the replay plays action by action, as the list shows them
+        if self.neighbour(review.entry, 1, by_action=True) is None and playback.playing:
             playback.playing = False
             self.scene.presenter.refresh_buttons()
 
@@ -202,6 +212,7 @@ class ReviewController:
         return False
 
     def _review_key(self, event: pygame.event.Event) -> bool:
+        by_action = bool(event.mod & pygame.KMOD_SHIFT)
         if self.review is None:
             s = self.scene.session
             if (
@@ -211,13 +222,14 @@ class ReviewController:
                 and event.key in (pygame.K_LEFT, pygame.K_HOME)
             ):
                 total = len(self.get_timeline().entry_ends())
-                self.start(total - 1 if event.key == pygame.K_LEFT else 0)
+                back = self.neighbour(total, -1, by_action)
+                self.start(back if event.key == pygame.K_LEFT and back is not None else 0)
                 return True
             return False
         if event.key in REVIEW_KEYS:
             if self.replay is not None:
                 self.replay.playing = False
-            self.step(REVIEW_KEYS[event.key])
+            self.step(REVIEW_KEYS[event.key], by_action)
         elif event.key in (pygame.K_HOME, pygame.K_END):
             self.start(0 if event.key == pygame.K_HOME else self.review.total)
         else:
@@ -230,11 +242,13 @@ class ReviewController:
         t, review = self.scene.app.t, self.review
         if review is None:
             return ""
-        if self.replay is not None:
-            return t("review.replay", n=review.entry, total=review.total)
-        if review.entry == 0:
-            return t("review.start")
-        return t("review.banner", n=review.entry, total=review.total)
+        turn, turns, action, actions = self.place()
+        kind = "review.replay" if self.replay is not None else "review.banner"
+        if turn == 0:
+            return t("review.replay.start") if self.replay is not None else t("review.start")
+        if action:
+            return t(f"{kind}.action", n=turn, total=turns, a=action, actions=actions)
+        return t(kind, n=turn, total=turns)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The banner over a reviewed board, with the chip back to the live game (none in the replay viewer)."""

@@ -81,10 +81,6 @@ class BoardServices:
         """The game's positions so far, replayed through the engine."""
         return self._scene.reviewer.get_timeline()
 
-    def entry_texts(self) -> list[str]:
-        """The session's log with the mode's `entry_note` on each decision."""
-        return self._scene.reviewer.entry_texts()
-
     def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it."""
         return self._scene.reviewer.last_entry_events()
@@ -148,15 +144,6 @@ class BoardServices:
         if model is None:
             model = self._scene.model
         return None if model is None else _narrowed(model, kind)
-
-    def fit_turn(self, text: str) -> str:
-        """A turn's text fitted to the move list."""
-        return self._scene.log.fit_turn(text)
-
-    @property
-    def log_rect(self) -> pygame.Rect:
-        """Where the move list is (its texts are fitted to it)."""
-        return self._scene.log.rect
 
     def note_cut(self, cut: list[str]) -> None:
         """Texts drawn over the board that did not fit: listed with the panel's."""

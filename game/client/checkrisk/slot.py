@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from game.client.checkrisk.view import CheckRiskView
 
 SLOT_UNITS = 8.8
+ROW2_UNITS = 1.8  # the second row of buttons (deployment's Clear, Deploy for me, Confirm)
+
+
+def slot_room(deploying: bool, seats: int) -> float:
+    """The slot's height in panel units: all of it while deploying; after that no second row of buttons, and the
+    luck table's rows for `seats` (two a row), so the move list below gets the rest."""
+    if deploying:
+        return SLOT_UNITS
+    # Phase line, first row and its gaps, then the luck table's title and rows (as `draw` lays them out).
+    return 1.3 + 0.25 + 1.8 + 0.25 + 0.34 + 0.95 + 1.05 * ((seats + 1) // 2) + 0.1
 
 
 class Slot:
@@ -27,7 +37,9 @@ class Slot:
         self.hover: str | None = None
 
     def _rects(self) -> SlotRows:
-        return slot_rows(self.view.board.panel_layout, 1.8)
+        state = self.view.picks.state
+        deploying = state is None or state.phase == "deploy"
+        return slot_rows(self.view.board.panel_layout, ROW2_UNITS if deploying else 0.0)
 
     def buttons(self) -> list[B.Button]:
         """The phase's buttons for the human to act (none while others act)."""

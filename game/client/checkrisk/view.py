@@ -12,10 +12,11 @@ from game.client import art
 from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
-from game.client.board.log import Row, line_rows
+from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_base import ModeBase
 from game.client.board.piece import blit_piece
+from game.client.board.wording import decisions
 from game.client.checkrisk import odds_card, results, trace
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
@@ -25,18 +26,14 @@ from game.client.checkrisk.chip import draw_chip
 from game.client.checkrisk.model import CheckRiskModel, StackView
 from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
-from game.client.checkrisk.slot import SLOT_UNITS, Slot
+from game.client.checkrisk.slot import SLOT_UNITS, Slot, slot_room
 from game.client.checkrisk.stats import GameStats
+from game.client.checkrisk.words import TurnWords, hint_sentence
 from game.engine.checkrisk import (
     Attack,
-    CheckRiskGame,
     CheckRiskState,
     End,
     Move,
-    Preset,
-    Reinforce,
-    Retreat,
-    Stand,
     Word,
 )
 from game.engine.checkrisk.events import TurnStarted
@@ -401,40 +398,29 @@ class CheckRiskView(
             surface, rect, scale, stats, out, self.seat_name, self.board.seat_controller, self.board.t, winners, cut
         )
 
-    def log_rows(self) -> list[Row]:
-        """One line per turn: the seat's name and its actions (rolls left out; defenders' answers in line)."""
+    def slot_room(self) -> float:
+        """All of the slot while deploying; after that the move list takes the second row of buttons' room."""
+        state = self.picks.state
         s = self.board.session
-        self._row_ends = ends = []
-        if s is None or not isinstance(s.game, CheckRiskGame):
+        return slot_room(state is None or state.phase == "deploy", len(s.seats) if s is not None else 2)
+
+    def log_turns(self) -> list[LogTurn]:
+        """One entry per turn: reinforcements, moves and each battle as a sentence (defenders' answers inside)."""
+        if self.board.session is None:
             return []
-        game = s.game
-        turns: list[str] = []
-        owner = -2
-        parts: list[str] = []
-        decided = 0
-        for text, actor in zip(s.log, s.actors, strict=False):
-            if actor < 0:
-                continue
-            action = typed(game, text)
-            defender = isinstance(action, Retreat) or isinstance(action, Stand)
-            if actor != owner and not defender:
-                if parts:
-                    turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
-                    ends.append(decided)
-                owner, parts = actor, []
-            decided += 1
-            if isinstance(action, End):
-                continue
-            if isinstance(action, Preset):
-                text = self.board.t("checkrisk.log.preset", name=action.name)
-            if isinstance(action, Reinforce) and parts and parts[-1].startswith("+") and parts[-1][1:].isdigit():
-                parts[-1] = f"+{int(parts[-1][1:]) + 1}"  # reinforcements count, not their cells
-                continue
-            parts.append("+1" if isinstance(action, Reinforce) else text)
-        if parts:
-            turns.append(f"{self.seat_name(owner)}: " + " ".join(parts))
-            ends.append(decided)
-        return line_rows([self.board.fit_turn(text) for text in turns])
+        game = self.board.live.game
+        language = self.board.settings.language
+        words = TurnWords(self.board.t, self.seat_name, lambda name: game.preset_title(name, language))
+        return words.turns(decisions(self.board.get_timeline()))
+
+    def hint_words(self, text: str) -> str:
+        """The hinted action in words, with an attack's odds and what a move leaves open."""
+        state = self.board.state_as(CheckRiskState)
+        try:
+            action = state.action_from_str(text)
+        except ValueError:
+            return super().hint_words(text)
+        return self.board.t("checkrisk.hint", text=hint_sentence(self.board.t, state, action, self.seat_name))
 
     def phase_status(self, state: CheckRiskState) -> str:
         """What to do now: deploy, reinforce, answer the battle or act."""

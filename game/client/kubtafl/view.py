@@ -12,9 +12,10 @@ from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
-from game.client.board.log import Row, seat_rows
+from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
 from game.client.board.mode_view import ModeView
+from game.client.board.wording import decisions
 from game.client.dice import polyhedra
 from game.client.kubtafl import trace
 from game.client.kubtafl.actions import ActionParts, notation_parts
@@ -26,8 +27,9 @@ from game.client.kubtafl.pieces import DicePainter
 from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
+from game.client.kubtafl.words import hint_sentence, log_turns
+from game.engine.core import IllegalAction
 from game.engine.kubtafl import KubtaflState
-from game.engine.kubtafl.events import Damaged, Destroyed, Pinned
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -265,25 +267,11 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The removed rows' contents."""
         return self.pools_info()
 
-    def log_rows(self) -> list[Row]:
-        """One column per side."""
-        s = self.board.session
-        if s is None:
+    def log_turns(self) -> list[LogTurn]:
+        """One entry per action (K4), in words: "d20 rammed the d8 on a7 for 6 and pushed it to a5"."""
+        if self.board.session is None:
             return []
-        return seat_rows(self.board.entry_texts(), s.actors, 2)
-
-    def entry_note(self, events: list[object]) -> str:
-        """What a move did, in short, for the move list: "pin", the damage dealt ("−7") and "×" per die destroyed."""
-        words = []
-        if any(isinstance(e, Pinned) for e in events):
-            words.append("pin")
-        damage = sum(e.amount for e in events if isinstance(e, Damaged))
-        if damage:
-            words.append(f"−{damage}")
-        destroyed = sum(1 for e in events if isinstance(e, Destroyed))
-        if destroyed:
-            words.append("×" * destroyed)
-        return " ".join(words)
+        return log_turns(self.board.t, decisions(self.board.get_timeline()))
 
     def end_summary(self, state: KubtaflState) -> str:
         """The dice each side kept, for the game-over card."""
@@ -343,14 +331,13 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         return notation_parts(self.board.state_as(KubtaflState), text)
 
     def hint_words(self, text: str) -> str:
-        """The notation for a move, a sentence for a transfer or re-entry."""
-        t = self.board.t
-        parts = self._parts(text)
-        if parts is not None and parts.kind == "transfer":
-            return t("kubtafl.status.hint_transfer", amount=parts.amount, donor=parts.src, recipient=parts.dst)
-        if parts is not None and parts.kind == "reentry":
-            return t("kubtafl.status.hint_reentry", die=parts.die, cell=parts.dst, amount=parts.amount, donor=parts.src)
-        return t("kubtafl.status.hint", move=text)
+        """The hinted action in words, with a win it brings and a die it leaves to be destroyed."""
+        state = self.board.state_as(KubtaflState)
+        try:
+            action = state.parse_notation(text)
+        except (IllegalAction, IndexError):
+            return self.board.t("kubtafl.status.hint", move=text)
+        return self.board.t("kubtafl.hint", text=hint_sentence(self.board.t, state, action))
 
     def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""

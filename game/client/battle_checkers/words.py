@@ -1,0 +1,252 @@
+"""Battle Checkers in words: the move list's turns (the roll, each activation as "moved d4 three squares south and
+turned right", each attack with how it ended, the fate roll) and the hint's sentence with why and what it risks,
+read from typed actions, the engine's events and forecast and the threat view's exact odds — never from notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.client.battle_checkers.threat import threats
+from game.client.board.log import LogTurn
+from game.client.board.odds import percent
+from game.client.board.wording import Decision, TurnBuilder, counted
+from game.client.i18n import Translator
+from game.engine.battle_checkers import (
+    DIRECTIONS,
+    FRONT,
+    LEFT,
+    RIGHT,
+    Activate,
+    Attack,
+    BattleCheckersState,
+    EndTurn,
+    FateChoice,
+    Place,
+    Preset,
+    Roll,
+)
+from game.engine.battle_checkers.events import (
+    Attacked,
+    Destroyed,
+    Duel,
+    FateRolled,
+    Moved,
+    RepelFailed,
+    Repelled,
+    Shielded,
+    Turned,
+)
+from game.engine.battle_checkers.odds import AttackForecast
+
+Names = Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An activation as it played out: the unit's start and end cells, the eighths turned before and after its
+    steps (+ clockwise), the steps and their direction."""
+
+    cell: str
+    to: str
+    first: int
+    steps: int
+    last: int
+    direction: str
+
+
+def plan_of(events: Sequence[object], cell: str, facing: str, to: str) -> Plan:
+    """The plan of an activation from its `Turned` and `Moved` events (`facing`: the unit's facing before)."""
+    first = last = steps = 0
+    heading = facing
+    for e in events:
+        if isinstance(e, Turned):
+            eighth = 1 if (DIRECTIONS.index(e.to_facing) - DIRECTIONS.index(e.from_facing)) % 8 == 1 else -1
+            if steps:
+                last += eighth
+            else:
+                first += eighth
+                heading = e.to_facing
+        elif isinstance(e, Moved):
+            steps += 1
+    return Plan(cell, to, first, steps, last, heading)
+
+
+def _plan_key(plan: Plan) -> str:
+    """Which template words a plan: turn only, move only, turn then move, move then turn, or all three."""
+    parts = ("turn" if plan.first else "", "move" if plan.steps else "", "turn" if plan.last and plan.steps else "")
+    key = "_".join(p for p in parts if p)
+    return key or "still"
+
+
+def plan_sentence(t: Translator, plan: Plan, mood: str = "words") -> str:
+    """An activation in words ('words': the list's past tense; 'hint': the imperative)."""
+    turns = plan.first + (0 if plan.steps else plan.last)
+    return t(
+        f"battle_checkers.{mood}.plan.{_plan_key(plan)}",
+        cell=plan.cell,
+        to=plan.to,
+        turn=turn_words(t, turns),
+        turn2=turn_words(t, plan.last),
+        steps=counted(t, "battle_checkers.words.squares", plan.steps),
+        dir=t(f"battle_checkers.words.dir.{plan.direction}"),
+    )
+
+
+def turn_words(t: Translator, eighths: int) -> str:
+    """A turn by `eighths` (+ clockwise): "right", "45° left", "around"."""
+    eighths = (eighths + 4) % 8 - 4  # -4…3: a half turn is "around"
+    if eighths == -4:
+        return t("battle_checkers.words.turn.around")
+    side = "R" if eighths > 0 else "L"
+    return t(f"battle_checkers.words.turn.{side}{abs(eighths)}")
+
+
+def attack_sentence(t: Translator, cell: str, events: Sequence[object], mood: str = "words") -> str:
+    """An attack and how it ended: "attacked e5 from d4 head-on: 5 against 2, destroyed it"."""
+    attacked = next((e for e in events if isinstance(e, Attacked)), None)
+    if attacked is None:
+        return t(f"battle_checkers.{mood}.attack.rear", cell=cell, target="?")
+    duel = next((e for e in events if isinstance(e, Duel)), None)
+    repel = next((e for e in events if isinstance(e, (Repelled, RepelFailed))), None)
+    killed = any(isinstance(e, Destroyed) and e.cell == attacked.defender for e in events)
+    if attacked.side == FRONT and duel is not None:
+        key, a, b = ("front.won" if killed else "front.lost"), duel.attacker_roll, duel.defender_roll
+    elif attacked.side == RIGHT:
+        key = "right.repelled" if isinstance(repel, Repelled) else "right.failed" if repel else "right.unarmed"
+        a = b = repel.roll if repel is not None else 0
+    elif attacked.side == LEFT:
+        key, a, b = ("left.shielded" if any(isinstance(e, Shielded) for e in events) else "left.kill"), 0, 0
+    else:
+        key, a, b = "rear", 0, 0
+    return t(f"battle_checkers.{mood}.attack.{key}", cell=attacked.attacker, target=attacked.defender, a=a, b=b)
+
+
+def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller: str, name: Names) -> str:
+    """A fate choice: let pass, or the roll and who lost how much spirit (`caller`: named when not the turn's)."""
+    rolled = next((e for e in events if isinstance(e, FateRolled)), None)
+    prefix = "other." if caller else ""
+    if not called or rolled is None:
+        return t(f"battle_checkers.words.fate.{prefix}pass", caller=caller)
+    key = "even" if rolled.loser is None else "lost"
+    loser = name(rolled.loser) if rolled.loser is not None else ""
+    return t(
+        f"battle_checkers.words.fate.{prefix}{key}",
+        caller=caller,
+        a=rolled.roll,
+        b=rolled.opponent_roll,
+        loser=loser,
+        loss=rolled.loss,
+    )
+
+
+class TurnWords:
+    """Builds the move list's turns of a Battle Checkers game from its decisions."""
+
+    def __init__(self, t: Translator, name: Names, preset_title: Callable[[str], str]) -> None:
+        self.t, self.name, self.preset_title = t, name, preset_title
+
+    def turns(self, items: Sequence[Decision]) -> list[LogTurn]:
+        """One turn per side's turn, its roll after the name; a fate choice stays in the turn it follows."""
+        out = TurnBuilder()
+        group: list[Decision] = []
+        roll = ""
+        for d in items:
+            action = d.action
+            if d.actor != out.seat and not (isinstance(action, FateChoice) and out.actions):
+                out.start(d.actor, roll)
+                group = []
+            roll = self._roll_after(d)
+            if isinstance(action, EndTurn) and out.actions:
+                group.append(d)
+                out.replace_last(self.words(group, out.seat), group)
+            elif isinstance(action, Place) and group and isinstance(group[0].action, Place):
+                group.append(d)
+                out.replace_last(self.words(group, out.seat), group)
+            else:
+                group = [d]
+                out.add(self.words(group, out.seat), group)
+        return out.turns()
+
+    def _roll_after(self, d: Decision) -> str:
+        """The turn roll among the chance outcomes after `d`, in words ('' when none)."""
+        rolled = next((c for c in d.chances if isinstance(c, Roll)), None)
+        return self.t("battle_checkers.words.roll", a=rolled.a, b=rolled.b) if rolled is not None else ""
+
+    def words(self, group: Sequence[Decision], seat: int) -> str:
+        """The sentence of one action made of the decisions `group` (an end of the turn after it adds nothing)."""
+        t = self.t
+        first = group[0]
+        action, before = first.action, first.before
+        if not isinstance(before, BattleCheckersState):
+            return t("battle_checkers.words.end")
+        board = before.board
+        if isinstance(action, Activate):
+            unit = before.unit_at(action.cell)
+            facing = unit["facing"] if unit else DIRECTIONS[action.facing]
+            plan = plan_of(first.events, board.name(action.cell), facing, board.name(action.to))
+            return plan_sentence(t, plan)
+        if isinstance(action, Attack):
+            return attack_sentence(t, board.name(action.cell), first.events)
+        if isinstance(action, FateChoice):
+            caller = self.name(first.actor) if first.actor != seat else ""
+            return fate_sentence(t, first.events, action.call, caller, self.name)
+        if isinstance(action, Place):
+            return counted(t, "battle_checkers.words.placed", len(group))
+        if isinstance(action, Preset):
+            return t("battle_checkers.words.preset", preset=self.preset_title(action.name))
+        return t("battle_checkers.words.end")
+
+
+def hint_sentence(
+    t: Translator, state: BattleCheckersState, action: object, name: Names, preset_title: Callable[[str], str]
+) -> str:
+    """The hinted action in words with why (the attack it sets up, with the engine's odds) and what it risks (the
+    threat view's exact chance that the enemy can strike the unit's rear or weapon flank next turn)."""
+    board = state.board
+    if isinstance(action, Activate):
+        unit = state.unit_at(action.cell)
+        facing = unit["facing"] if unit else DIRECTIONS[action.facing]
+        after = state.clone()
+        events = after.apply(action)
+        text = plan_sentence(t, plan_of(events, board.name(action.cell), facing, board.name(action.to)), "hint")
+        return _why(t, after, action.to, action.facing, state.current_player(), text)
+    if isinstance(action, Attack):
+        detail = state.forecast(action).detail
+        assert isinstance(detail, AttackForecast)  # an attack's forecast carries its odds
+        return t(
+            f"battle_checkers.hint.attack.{detail.side}",
+            cell=board.name(action.cell),
+            target=board.name(action.target),
+            p=percent(detail.success),
+        )
+    if isinstance(action, FateChoice):
+        return t("battle_checkers.hint.fate" if action.call else "battle_checkers.hint.nofate")
+    if isinstance(action, Place):
+        dir_words = t(f"battle_checkers.words.dir.{DIRECTIONS[action.facing]}")
+        return t("battle_checkers.hint.place", cell=board.name(action.cell), dir=dir_words)
+    if isinstance(action, Preset):
+        return t("battle_checkers.hint.preset", preset=preset_title(action.name))
+    return t("battle_checkers.hint.end")
+
+
+def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
+    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs."""
+    board = after.board
+    ahead = board.ahead[cell][facing]
+    target = after.unit_at(ahead) if ahead >= 0 else None
+    if target is not None and target["owner"] != seat:
+        attack = Attack(cell, ahead)
+        if attack in after.legal_actions():
+            detail = after.forecast(attack).detail
+            assert isinstance(detail, AttackForecast)
+            text = t(
+                f"battle_checkers.hint.faces.{detail.side}",
+                text=text,
+                target=board.name(ahead),
+                p=percent(detail.success),
+            )
+    risk = threats(after, seat).get(cell)
+    if risk:
+        text = t("battle_checkers.hint.risk", text=text, p=percent(risk))
+    return text

@@ -1,0 +1,275 @@
+"""CheckRisk in words: the move list's turns (reinforcements, moves, each battle as one sentence with its outcome)
+and the hint's sentence, read from typed actions, the engine's events and its forecast — never from notation.
+
+A battle is one action however many decisions it takes (the attack, the rounds' Continue / Withdraw, the
+defender's Stand / Retreat, the occupation): its facts are gathered in `BattleFacts` and worded by
+`battle_sentence` alone, so a fact added later (the battle card's record) changes one place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from game.client.board.log import LogTurn
+from game.client.board.odds import percent
+from game.client.board.wording import Decision, TurnBuilder, counted
+from game.client.i18n import Translator
+from game.engine.checkrisk import (
+    Attack,
+    CheckRiskState,
+    Continue,
+    Deploy,
+    End,
+    Move,
+    Occupy,
+    Preset,
+    Reinforce,
+    Retreat,
+    Stand,
+    Withdraw,
+    battle_odds,
+)
+from game.engine.checkrisk.events import (
+    AttackDeclared,
+    BattleEnded,
+    BattleRound,
+    Deployed,
+    Eliminated,
+    Losses,
+    Moved,
+    Occupied,
+    Reinforced,
+    Retreated,
+    Withdrew,
+)
+from game.engine.checkrisk.odds import BattleForecast
+
+BATTLE_STEPS = (Continue, Withdraw, Stand, Retreat, Occupy)  # decisions that belong to the battle before them
+Names = Callable[[int], str]
+
+
+@dataclass
+class BattleFacts:
+    """What one battle came to, as far as it has gone: who attacked where with how many, the rounds fought, each
+    side's losses, and how it ended ('won', 'held', 'both', 'withdrew', 'retreated'; '' while it goes on)."""
+
+    seat: int
+    origin: str
+    target: str
+    attackers: int
+    defender: int
+    defenders: int
+    rounds: int = 0
+    lost: int = 0
+    killed: int = 0
+    result: str = ""
+    occupied: int = 0
+    retreat: tuple[str, ...] = ()
+    out: list[int] = field(default_factory=list)  # seats the battle put out of the game
+
+
+def battle_facts(events: Sequence[object]) -> BattleFacts | None:
+    """The facts of the battle whose events (from its attack on) are `events`; None without an attack."""
+    declared = next((e for e in events if isinstance(e, AttackDeclared)), None)
+    if declared is None:
+        return None
+    facts = BattleFacts(
+        declared.seat, declared.origin, declared.target, declared.attackers, declared.defender, declared.defenders
+    )
+    for e in events:
+        if isinstance(e, BattleRound):
+            facts.rounds += 1
+        elif isinstance(e, Losses):
+            facts.lost += e.attacker_lost
+            facts.killed += e.defender_lost
+        elif isinstance(e, BattleEnded):
+            facts.result = {"attacker": "won", "defender": "held"}.get(e.result, "both")
+        elif isinstance(e, Withdrew):
+            facts.result = "withdrew"
+        elif isinstance(e, Retreated):
+            facts.result = "retreated"
+            facts.retreat = tuple(cell for cell, _n in e.moves)
+        elif isinstance(e, Occupied):
+            facts.occupied = e.count
+        elif isinstance(e, Eliminated):
+            facts.out.append(e.seat)
+    return facts
+
+
+def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
+    """One battle in a sentence: "attacked Player 2 on e7 from e8 with 3 — took it in 2 rounds, lost 1"."""
+    attack = counted(
+        t,
+        "checkrisk.words.attack",
+        facts.attackers,
+        origin=facts.origin,
+        target=facts.target,
+        defender=name(facts.defender),
+    )
+    outcome = t(
+        f"checkrisk.words.outcome.{facts.result or 'going'}",
+        rounds=counted(t, "checkrisk.words.rounds", facts.rounds),
+        lost=counted(t, "checkrisk.words.lost", facts.lost),
+        killed=counted(t, "checkrisk.words.killed", facts.killed, defender=name(facts.defender)),
+        defender=name(facts.defender),
+        cells=", ".join(facts.retreat),
+        occupied=counted(t, "checkrisk.words.occupied", facts.occupied) if facts.result in ("won", "retreated") else "",
+    )
+    text = t("checkrisk.words.battle", attack=attack, outcome=outcome)
+    for seat in facts.out:
+        text = t("checkrisk.words.out", text=text, name=name(seat))
+    return text
+
+
+def move_sentence(t: Translator, event: Moved) -> str:
+    """A move: "moved 2 from d4 to d5"."""
+    return counted(t, "checkrisk.words.move", event.count, origin=event.origin, target=event.target)
+
+
+def cells_text(events: Sequence[Reinforced | Deployed]) -> str:
+    """Cells and how many each got, in the order first placed: "c4 +2, d5 +1"."""
+    added: dict[str, int] = {}
+    for e in events:
+        added[e.cell] = added.get(e.cell, 0) + e.count
+    return ", ".join(f"{cell}\u00a0+{n}" for cell, n in added.items())  # a cell and its count stay on one line
+
+
+def reinforce_sentence(t: Translator, events: Sequence[Reinforced]) -> str:
+    """A turn's reinforcements: "placed 3 reinforcements: c4 +2, d5 +1"."""
+    return counted(t, "checkrisk.words.reinforce", sum(e.count for e in events), cells=cells_text(events))
+
+
+def deploy_sentence(t: Translator, events: Sequence[Deployed], preset: str) -> str:
+    """A deployment: "deployed 24 tokens on 8 cells" (by a preset: named)."""
+    tokens = counted(t, "checkrisk.words.tokens", sum(e.count for e in events))
+    cells = counted(t, "checkrisk.words.on_cells", len({e.cell for e in events}))
+    key = "checkrisk.words.deploy_preset" if preset else "checkrisk.words.deploy"
+    return t(key, tokens=tokens, cells=cells, preset=preset)
+
+
+class TurnWords:
+    """Builds the move list's turns of a CheckRisk game from its decisions."""
+
+    def __init__(self, t: Translator, name: Names, preset_title: Callable[[str], str]) -> None:
+        self.t, self.name, self.preset_title = t, name, preset_title
+
+    def turns(self, items: Sequence[Decision]) -> list[LogTurn]:
+        """One turn per seat's turn: the defender's answers stay in the attacker's turn, in its battle."""
+        out = TurnBuilder()
+        group: list[Decision] = []
+        for d in items:
+            action = d.action
+            if isinstance(action, BATTLE_STEPS) and group and isinstance(group[0].action, Attack):
+                group.append(d)
+                out.replace_last(self.words(group), group)
+                continue
+            if d.actor != out.seat and not isinstance(action, (Stand, Retreat)):
+                out.start(d.actor)
+                group = []
+            if isinstance(action, End):
+                if out.actions:
+                    group.append(d)
+                    out.replace_last(self.words(group), group)
+                else:
+                    group = [d]
+                    out.add(self.t("checkrisk.words.end"), group)
+                continue
+            if group and type(group[0].action) is type(action) and isinstance(action, (Reinforce, Deploy)):
+                group.append(d)
+                out.replace_last(self.words(group), group)
+                continue
+            group = [d]
+            out.add(self.words(group), group)
+        return out.turns()
+
+    def words(self, group: Sequence[Decision]) -> str:
+        """The sentence of one action made of the decisions `group` (an End after it adds nothing)."""
+        t = self.t
+        first = group[0].action
+        events = [e for d in group for e in d.events]
+        if isinstance(first, Attack):
+            facts = battle_facts(events)
+            if facts is not None:
+                return battle_sentence(t, facts, self.name)
+        if isinstance(first, Move):
+            moved = next((e for e in events if isinstance(e, Moved)), None)
+            if moved is not None:
+                return move_sentence(t, moved)
+        if isinstance(first, Reinforce):
+            return reinforce_sentence(t, [e for e in events if isinstance(e, Reinforced)])
+        if isinstance(first, (Deploy, Preset)):
+            preset = self.preset_title(first.name) if isinstance(first, Preset) else ""
+            return deploy_sentence(t, [e for e in events if isinstance(e, Deployed)], preset)
+        return t("checkrisk.words.end")
+
+
+RISK_SHOWN = Fraction(1, 3)  # a stack left at least this likely to fall next turn is named in the hint
+
+
+def exposed(state: CheckRiskState, seat: int, cells: Sequence[int]) -> tuple[int, int, int, Fraction] | None:
+    """The most exposed of `seat`'s stacks on `cells` in `state`: (its cell, the enemy cell next to it, the
+    enemy's seat, the chance that enemy stack, attacking with all it has, takes it — the engine's battle odds);
+    None when no enemy stands next to any of them."""
+    game = state.game
+    worst: tuple[int, int, int, Fraction] | None = None
+    for cell in cells:
+        if state.owner[cell] != seat:
+            continue
+        for near in game.neighbours(cell):
+            enemy = state.owner[near]
+            if enemy < 0 or enemy == seat:
+                continue
+            win = battle_odds(state.count[near], state.count[cell])[0]
+            if worst is None or win > worst[3]:
+                worst = (cell, near, enemy, win)
+    return worst
+
+
+def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Names) -> str:
+    """The hinted action in words with why: an attack's exact odds from the engine's forecast, a move or a
+    reinforcement named, and a stack the move leaves likely to fall next turn."""
+    names = state.game.board.names
+    if isinstance(action, Attack):
+        detail = state.forecast(action).detail
+        assert isinstance(detail, BattleForecast)  # an attack's forecast carries its battle's odds
+        return counted(
+            t,
+            "checkrisk.hint.attack",
+            action.n,
+            origin=names[action.origin],
+            target=names[action.target],
+            defender=name(state.owner[action.target]),
+            win=percent(detail.win),
+            hold=percent(detail.hold),
+        )
+    if isinstance(action, Move):
+        text = counted(t, "checkrisk.hint.move", action.n, origin=names[action.origin], target=names[action.target])
+        after = state.clone()
+        after.apply(action)
+        risk = exposed(after, state.current_player(), (action.origin, action.target))
+        if risk is not None and risk[3] >= RISK_SHOWN:
+            cell, near, enemy, win = risk
+            return t(
+                "checkrisk.hint.risk",
+                text=text,
+                cell=names[cell],
+                left=after.count[cell],
+                enemy=name(enemy),
+                near=names[near],
+                count=after.count[near],
+                p=percent(win),
+            )
+        return text
+    if isinstance(action, Reinforce):
+        return t("checkrisk.hint.reinforce", cell=names[action.cell])
+    if isinstance(action, Occupy):
+        return counted(t, "checkrisk.hint.occupy", action.k)
+    if isinstance(action, Retreat):
+        return t("checkrisk.hint.retreat", cells=", ".join(names[c] for c, _n in action.parts))
+    for kind, word in ((Continue, "continue"), (Withdraw, "withdraw"), (Stand, "stand"), (End, "end")):
+        if isinstance(action, kind):
+            return t(f"checkrisk.hint.{word}")
+    if isinstance(action, Deploy):
+        return counted(t, "checkrisk.hint.deploy", action.k, cell=names[action.cell])
+    return t("checkrisk.hint.preset", preset=getattr(action, "name", ""))

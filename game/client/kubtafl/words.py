@@ -1,0 +1,169 @@
+"""Kubtafl in words: each action as a sentence ("d20 rammed the d8 on a7 for 6 and pushed it to a5; the d8 then hit
+the d6 on a4 for 2") for the move list, and the same in the imperative for a hint with what it risks (the dice the
+other side can destroy next turn, read from the engine's previews by `read_threats`). Read from the engine's events
+and typed actions, never from notation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.client.board.log import LogTurn
+from game.client.board.wording import Decision, TurnBuilder
+from game.client.i18n import Translator
+from game.client.kubtafl.threats import read_threats
+from game.engine.core import GameOver
+from game.engine.kubtafl import (
+    KINDS,
+    SIDES,
+    Damaged,
+    Destroyed,
+    Impact,
+    KubtaflAction,
+    KubtaflState,
+    Moved,
+    Pinned,
+    Pushed,
+    ReEntered,
+    Ricochet,
+    Transferred,
+    ValueChanged,
+)
+
+
+class _Dice:
+    """Which die stands on which cell as the events go (the events name cells; sentences name dice)."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, str] = {}
+
+    def see(self, e: object) -> None:
+        if isinstance(e, (Damaged, Destroyed, ValueChanged, ReEntered)):
+            self.at[e.cell] = e.die
+        elif isinstance(e, Impact):
+            self.at[e.attacker], self.at[e.target] = e.die, e.target_die
+        elif isinstance(e, (Moved, Pushed)):
+            self.at[e.dst] = e.die
+
+
+def _destroyed(events: Sequence[object], side: str, die: str) -> bool:
+    return any(isinstance(e, Destroyed) and (e.side, e.die) == (side, die) for e in events)
+
+
+def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
+    """The action itself: a move, a ram (with what became of the die hit), a shove, a transfer or a re-entry."""
+    key = f"kubtafl.{mood}"
+    impact = next((e for e in events if isinstance(e, Impact)), None)
+    if impact is not None:
+        pushed = [
+            e for e in events if isinstance(e, Pushed) and (e.side, e.die) == (impact.target_side, impact.target_die)
+        ]
+        to = pushed[-1].dst if pushed else ""
+        fields = {
+            "die": impact.die,
+            "target": impact.target_die,
+            "cell": impact.target,
+            "damage": impact.damage,
+            "to": to,
+        }
+        destroyed = _destroyed(events, impact.target_side, impact.target_die)
+        if impact.target_side == impact.side:
+            kind = "shove_destroyed" if destroyed else "shove" if to else "shove_stayed"
+            return t(f"{key}.{kind}", **fields)
+        if destroyed:
+            return t(f"{key}.ram.destroyed", **fields)
+        return t(f"{key}.ram.pushed" if to else f"{key}.ram.blocked", **fields)
+    transfer = next((e for e in events if isinstance(e, Transferred)), None)
+    dice = _Dice()
+    for e in events:
+        dice.see(e)
+    if transfer is not None:
+        return t(
+            f"{key}.transfer",
+            amount=transfer.amount,
+            donor=transfer.donor,
+            recipient=transfer.recipient,
+            donor_die=dice.at.get(transfer.donor, ""),
+            recipient_die=dice.at.get(transfer.recipient, ""),
+        )
+    back = next((e for e in events if isinstance(e, ReEntered)), None)
+    if back is not None:
+        return t(
+            f"{key}.reentry",
+            die=back.die,
+            cell=back.cell,
+            value=back.value,
+            donor=back.donor,
+            donor_die=dice.at.get(back.donor, ""),
+        )
+    moves = [e for e in events if isinstance(e, Moved)]
+    if moves:
+        return t(f"{key}.move", die=moves[0].die, src=moves[0].src, dst=moves[-1].dst)
+    return t(f"{key}.none")
+
+
+def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
+    """What followed the action: ricochets down a push chain and pins, each with its damage."""
+    out: list[str] = []
+    dice = _Dice()
+    for i, e in enumerate(events):
+        dice.see(e)
+        if isinstance(e, Ricochet):
+            struck = next((d for d in events[i + 1 :] if isinstance(d, Damaged) and d.cell == e.struck), None)
+            die = struck.die if struck is not None else dice.at.get(e.struck, "")
+            side = struck.side if struck is not None else ""
+            kind = "destroyed" if struck is not None and _destroyed(events[i + 1 :], side, die) else "hit"
+            out.append(
+                t(
+                    f"kubtafl.{mood}.ricochet.{kind}",
+                    striker=dice.at.get(e.striker, ""),
+                    die=die,
+                    cell=e.struck,
+                    damage=e.damage,
+                )
+            )
+        elif isinstance(e, Pinned):
+            hurt = next((d for d in events[i + 1 :] if isinstance(d, Damaged) and d.cell == e.target), None)
+            die = hurt.die if hurt is not None else dice.at.get(e.target, "")
+            kind = "destroyed" if hurt is not None and _destroyed(events[i + 1 :], hurt.side, die) else "hit"
+            out.append(t(f"kubtafl.{mood}.pin.{kind}", die=die, cell=e.target, partner=e.partner, damage=e.damage))
+    return out
+
+
+def action_sentence(t: Translator, events: Sequence[object], mood: str = "words") -> str:
+    """One action in words ('words': the list's past tense; 'hint': the imperative), with what followed it."""
+    text = _main_clause(t, events, mood)
+    for clause in _clauses(t, events, mood):
+        text = t("kubtafl.words.then", text=text, clause=clause)
+    return text
+
+
+def log_turns(t: Translator, items: Sequence[Decision]) -> list[LogTurn]:
+    """One turn per action (K4)."""
+    out = TurnBuilder()
+    for d in items:
+        out.start(d.actor)
+        out.add(action_sentence(t, d.events), [d])
+    return out.turns()
+
+
+def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> str:
+    """The hinted action in words with why (it wins) and what it risks: the most valuable own die the other side
+    can then destroy (certain: Kubtafl has no dice to roll)."""
+    events = state.preview(action)
+    text = action_sentence(t, events, "hint")
+    me = state.current_player()
+    over = next((e for e in events if isinstance(e, GameOver)), None)
+    if over is not None:
+        return t("kubtafl.hint.wins" if me in over.winners else "kubtafl.hint.loses", text=text)
+    after = state.clone()
+    after.apply(action)
+    threats = read_threats(after.for_side(me))
+    if threats.fatal:
+        mine = {after.cell_name(d.cell): d for d in after.dice(me)}
+        # The most valuable die at risk: the d20 (losing it loses the game), else the biggest.
+        lost = max((mine[c] for c in threats.fatal if c in mine), key=lambda d: (d.kind, d.value), default=None)
+        if lost is not None:
+            side = t(f"kubtafl.side.{SIDES[1 - me]}")
+            die, cell = KINDS[lost.kind], after.cell_name(lost.cell)
+            return t("kubtafl.hint.risk", text=text, side=side, die=die, cell=cell)
+    return text
