@@ -456,6 +456,16 @@ def test_plural_forms_and_wrapping_never_cut_a_word():
     # A word wider than a whole line is split where it must be: nothing is left out.
     lines = wrap_text(measure, "go Supercalifragilistic now", 60, 60)
     assert "".join(lines).replace(" ", "") == "goSupercalifragilisticnow" and all(measure(x) <= 60 for x in lines)
+    # A very long word is cut a line at a time, each line as full as it can be, with nothing lost.
+    calls: list[int] = []
+
+    def counted(text: str) -> int:
+        calls.append(len(text))
+        return len(text) * 10
+
+    lines = wrap_text(counted, "x" * 100_000, 100, 150)
+    assert "".join(lines) == "x" * 100_000 and lines[0] == "x" * 10 and set(map(len, lines[1:-1])) == {15}
+    assert sum(calls) < 100 * 100_000  # a few short measures a line, not the whole word each time
 
 
 @pytest.mark.parametrize(("language", "size"), [("en", (1280, 720)), ("ru", (1024, 600))], ids=["en-720p", "ru-600p"])

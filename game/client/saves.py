@@ -13,7 +13,6 @@ writer). A file that cannot be read is moved aside (`<name>.bad`, never deleted)
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import time
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.client import userfiles
-from game.engine.atomic import child_path, write_json_atomic
+from game.engine.atomic import write_json_atomic
 from game.engine.core import JSON, JSONObject
 from game.paths import user_data_dir
 
@@ -33,8 +32,6 @@ SAVES_FOLDER = "saves"
 #: How many unfinished games are kept: starting one more removes the oldest.
 KEEP = 30
 FORMAT = 1
-# The latest date a save may carry (the end of year 9999): later ones cannot be shown as a date.
-MAX_DATE = 253402300799.0
 # A mode name as it may appear in a file name (the registry's names are all of this form).
 _FILE_MODE = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
@@ -80,12 +77,7 @@ def _new_path(mode: str, when: float) -> Path:
     folder = saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     name = mode if _FILE_MODE.fullmatch(mode) else "game"
-    path = child_path(folder, f"{stamp}-{name}.json")
-    n = 2
-    while userfiles.exists(path):
-        path = child_path(folder, f"{stamp}-{name}-{n}.json")
-        n += 1
-    return path
+    return userfiles.free_name(folder, f"{stamp}-{name}")
 
 
 # ----- reading -----
@@ -105,27 +97,16 @@ def load_save(path: Path) -> Unfinished:
     return Unfinished(
         Path(path),
         session,
-        _date(envelope.get("saved")) or _modified(path),
+        userfiles.file_date(envelope.get("saved")) or _modified(path),
         _count(summary.get("to_play")),
         _count(summary.get("moves")),
     )
 
 
-def _date(value: JSON) -> float:
-    """A date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0.0
-    try:
-        date = float(value)
-    except OverflowError:  # an integer of hundreds of digits
-        return 0.0
-    return date if math.isfinite(date) and 0 < date <= MAX_DATE else 0.0
-
-
 def _modified(path: Path) -> float:
     """When the file was last written (a save of an earlier version carries no date of its own)."""
     try:
-        return _date(os.stat(path).st_mtime)
+        return userfiles.file_date(os.stat(path).st_mtime)
     except (OSError, ValueError):
         return 0.0
 

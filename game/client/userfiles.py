@@ -6,6 +6,7 @@ No pygame here: the play package and the launcher use it too.
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import stat
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The one safe reader lives in the engine (levels are read there too); the client uses it through this module.
+from game.engine.atomic import child_path
 from game.engine.files import DamagedFile, read_json, read_text
 
 __all__ = [
@@ -125,3 +127,30 @@ def load_game(mode: str, level: str | None = None, options: Mapping[str, object]
 
     game = registry.load(mode, level)
     return game.with_options(options) if options else game
+
+
+# The latest date a file may carry (the end of year 9999): later ones cannot be shown as a date.
+MAX_DATE = 253402300799.0
+
+
+def file_date(value: object) -> float:
+    """A date read from a file as seconds since the epoch; 0 (no date) for anything that is not a date a calendar
+    shows."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    try:
+        date = float(value)
+    except OverflowError:  # an integer of hundreds of digits
+        return 0.0
+    return date if math.isfinite(date) and 0 <= date <= MAX_DATE else 0.0
+
+
+def free_name(folder: Path, stem: str) -> Path:
+    """`folder/<stem>.json`, or `<stem>-2.json`, `-3`, ... when taken: a new file never replaces one that is there.
+    The stem is built from checked values; `child_path` refuses any that could lead out of `folder`."""
+    path = child_path(folder, f"{stem}.json")
+    n = 2
+    while exists(path):
+        path = child_path(folder, f"{stem}-{n}.json")
+        n += 1
+    return path

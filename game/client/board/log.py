@@ -57,6 +57,22 @@ class LogLine:
     start: bool
 
 
+def _fitting(measure: Callable[[str], int], word: str, room: int) -> int:
+    """How many of `word`'s first characters fit in `room` (at least one): doubled, then halved, so a very long
+    word costs a few measures of about a line's length each, never of the whole word."""
+    low, high = 1, 2
+    while high <= len(word) and measure(word[:high]) <= room:
+        low, high = high, high * 2
+    high = min(high, len(word) + 1)  # word[:high] is too wide, or past the end
+    while high - low > 1:
+        mid = (low + high) // 2
+        if measure(word[:mid]) <= room:
+            low = mid
+        else:
+            high = mid
+    return low
+
+
 def wrap_text(measure: Callable[[str], int], text: str, first: int, width: int) -> list[str]:
     """`text` in lines no wider than `first` (the first line) and `width` (the others) as `measure` reads them,
     broken at spaces, and inside a word only when the word alone is too wide: nothing is ever left out."""
@@ -73,13 +89,12 @@ def wrap_text(measure: Callable[[str], int], text: str, first: int, width: int) 
             room = width
         line = ""
         # A word too wide for a whole line is split where it must be.
-        while measure(word) > room and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and measure(word[:cut]) > room:
-                cut -= 1
+        cut = _fitting(measure, word, room)
+        while cut < len(word):
             lines.append(word[:cut])
             room = width
             word = word[cut:]
+            cut = _fitting(measure, word, room)
         line = word
     lines.append(line)
     return lines

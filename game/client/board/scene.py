@@ -27,10 +27,11 @@ import pygame_gui
 from game.client import art
 from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
+from game.client.board.context import apply_context, pointer_event, pointer_tick
 from game.client.board.effects import Effects, shake_offset
 from game.client.board.ending import GameEnd
 from game.client.board.handover import HandoverFlow
-from game.client.board.input import Hover, PointerTracker, Press, left_press
+from game.client.board.input import PointerTracker, left_press
 from game.client.board.layout import BoardLayout
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
@@ -49,16 +50,6 @@ if TYPE_CHECKING:
     from game.client.app import App
 
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN)
-
-
-def _notations(play: object) -> list[str]:
-    """A context's `play`: the notations to commit first (none when it names none)."""
-    return [str(text) for text in play] if isinstance(play, list) else []
-
-
-def _entry(entry: object) -> int:
-    """A context's `entry` or `review`: a move-list entry (0, the start, when it names none)."""
-    return entry if isinstance(entry, int) else 0
 
 
 def _ctrl(event: pygame.event.Event, key: int) -> bool:
@@ -130,21 +121,7 @@ class BoardScene(GameScene):
         self.layout_board(self.size)
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
-        for text in _notations(context.get("play")):
-            self.turns.commit(self.live.state.action_from_str(text))
-            self.queue.skip()
-        review = context.get("review")
-        if self.reviewer.replay is not None:
-            self.queue.clear()
-            self.reviewer.start(_entry(context.get("entry")))
-        elif review is not None:
-            self.settle_now()
-            self.turns.game_over_shown = self.live.is_over  # reviewing a finished game: its card was seen
-            self.reviewer.start(_entry(review))
-        prepare = context.get("prepare")
-        if callable(prepare):
-            self.settle_now()
-            prepare(self)
+        apply_context(self, context)
 
     def settle_now(self) -> None:
         """Finish the animation and settle the board (screenshot contexts and tests)."""
@@ -257,7 +234,7 @@ class BoardScene(GameScene):
         elif not (
             self.app.ui_consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         ) and not self.popups.handle(event, self.accepting_input):
-            self._pointer(event)
+            pointer_event(self, event)
 
     def _log_event(self, event: pygame.event.Event) -> bool:
         if not self.log.handle(event, self.tracker.pos):
@@ -314,15 +291,6 @@ class BoardScene(GameScene):
         elif self.accepting_input and not self.popups.handle(event, True):
             self.view.key(self.tracker.key(event))
 
-    def _pointer(self, event: pygame.event.Event) -> None:
-        """The mode's pointer intents (hover always, the rest only when input is taken)."""
-        intent = self.tracker.pointer(event, self.layout)
-        if isinstance(intent, Press):
-            if self.accepting_input and self.view.pointer(intent) and intent.cell and intent.pos:
-                self.tracker.grab = (intent.cell, intent.pos)
-        elif intent is not None and (self.accepting_input or isinstance(intent, Hover)):
-            self.view.pointer(intent)
-
     # ----- update -----
     def update_board(self, dt: float) -> None:
         """Animations, AI replies, hints, and the end of the game."""
@@ -331,21 +299,14 @@ class BoardScene(GameScene):
         if self.reviewer.replay is not None:
             self.reviewer.tick(dt)
         self.marks.time = self.time
-        held = self.tracker.tick(dt)
-        if held is not None and self.accepting_input:
-            self.tracker.hold_taken = self.view.pointer(held)
+        pointer_tick(self, dt)
         was_busy = self.queue.busy
         self.queue.update(dt)
         self.trace.tick()
         if self.session is None:
             return
         if not self.queue.busy:
-            if was_busy or not self.turns.settled:
-                self.turns.settle()
-            self.turns.advance()
-            if not self.queue.busy and not self.turns.settled:
-                # A reply that played out at once (instant speed): the picks follow it before this frame draws them.
-                self.turns.settle()
+            self.turns.on_idle(was_busy)
         self.turns.receive_hint()
         self.presenter.refresh_buttons()
 

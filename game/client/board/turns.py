@@ -115,6 +115,15 @@ class TurnFlow:
         if self.scene.session is not None and not self.scene.queue.busy and not self.settled:
             self.settle()
 
+    def on_idle(self, was_busy: bool) -> None:
+        """The queue is empty: settle on the engine's position, then advance; a reply that played out at once
+        (instant speed) is settled too, so the picks follow it before this frame draws them."""
+        if was_busy or not self.settled:
+            self.settle()
+        self.advance()
+        if not self.scene.queue.busy and not self.settled:
+            self.settle()
+
     def advance(self) -> None:
         """On an idle board: open the game-over card once, or start the AI and commit its reply when ready."""
         scene = self.scene

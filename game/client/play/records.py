@@ -9,7 +9,6 @@ move number. No pygame here.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,13 +17,11 @@ from pathlib import Path
 from game.client import userfiles
 from game.client.play.seats import HUMAN, clean_name
 from game.engine import files, registry
-from game.engine.atomic import child_path, write_json_atomic
+from game.engine.atomic import write_json_atomic
 from game.engine.core import CHANCE, JSON, TERMINAL, ActionT, AnyState, Event, Game, JSONObject, State
 from game.paths import user_data_dir
 
 RECORDS_FOLDER = "records"
-# The latest date a record may carry (the end of year 9999): later ones cannot be shown as a date.
-MAX_DATE = 253402300799.0
 KEEP = 100
 FORMAT = "kubiki-record"
 # Limits from what a record means, checked on load so that no file can make listing or drawing it slow.
@@ -114,7 +111,7 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         list(seats),
         winners,
         files.clean_text(reason, REASON_LIMIT) if isinstance(reason, str) else "",
-        _date(data.get("date", 0.0)),
+        userfiles.file_date(data.get("date", 0.0)),
         names=_names(data.get("names"), len(seats)),
         options=_options(data.get("options"), where),
     )
@@ -218,17 +215,6 @@ def _options(value: JSON, where: str) -> dict[str, int]:
             raise RecordError(f"{where}: option {name!r} must be a whole number")
         options[name] = number
     return options
-
-
-def _date(value: object) -> float:
-    """A record's date as seconds since the epoch; 0 (no date) for anything that is not a date a calendar shows."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 0.0
-    try:
-        date = float(value)
-    except OverflowError:  # an integer of hundreds of digits
-        return 0.0
-    return date if math.isfinite(date) and 0 <= date <= MAX_DATE else 0.0
 
 
 def read_records(path: Path) -> list[GameRecord]:
@@ -389,7 +375,7 @@ def record_of(
 def save_record(record: GameRecord, path: Path | None = None) -> Path:
     """Write `record` atomically (a new file in the records folder, or over `path`); keeps the last `KEEP`."""
     if path is None:
-        path = free_name(records_dir(), f"{_stamp(record)}-{_mode_name(record)}")
+        path = userfiles.free_name(records_dir(), f"{_stamp(record)}-{_mode_name(record)}")
     write_json_atomic(path, record.to_dict())
     record.path = path
     prune()
@@ -398,7 +384,7 @@ def save_record(record: GameRecord, path: Path | None = None) -> Path:
 
 def _stamp(record: GameRecord) -> str:
     """The record's date (now, for a record without one) as the file names write it: 20240131-235959."""
-    return time.strftime("%Y%m%d-%H%M%S", time.localtime(_date(record.date) or time.time()))
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(userfiles.file_date(record.date) or time.time()))
 
 
 def _mode_name(record: GameRecord) -> str:
@@ -406,17 +392,6 @@ def _mode_name(record: GameRecord) -> str:
     if record.mode not in registry.modes():
         raise RecordError(f"field 'mode': {record.mode[:40]!r} is not a mode of this version")
     return record.mode
-
-
-def free_name(folder: Path, stem: str) -> Path:
-    """`folder/<stem>.json`, or `<stem>-2.json`, `-3`, ... when taken: a new file never replaces one that is there.
-    The stem is built from checked values; `child_path` refuses any that could lead out of `folder`."""
-    path = child_path(folder, f"{stem}.json")
-    n = 2
-    while userfiles.exists(path):
-        path = child_path(folder, f"{stem}-{n}.json")
-        n += 1
-    return path
 
 
 def record_files() -> list[Path]:
@@ -462,6 +437,6 @@ def export_record(record: GameRecord, folder: Path) -> Path:
     folder = Path(folder).expanduser()
     if not folder.is_dir():
         raise RecordError(f"{folder}: not a folder")
-    path = free_name(folder, f"kubiki-{_mode_name(record)}-{_stamp(record)}")
+    path = userfiles.free_name(folder, f"kubiki-{_mode_name(record)}-{_stamp(record)}")
     write_json_atomic(path, record.to_dict())
     return path

@@ -74,7 +74,8 @@ class GameSession:
         count = self.game.num_players
         # Names players gave their seats ('' keeps the mode's own name) and each seat's chosen setup preset
         # ('' lets the seat deploy as it likes): the dialog's choices, kept in the save.
-        self.names = [clean_name(n) for n in _per_seat(names, count, "names")]
+        self._names: list[str] = []
+        self.names = _per_seat(names, count, "names")
         self.presets = [str(p) for p in _per_seat(presets, count, "presets")]
         for seat, preset in enumerate(self.presets):
             if preset and preset not in self.game.presets(seat):
@@ -103,6 +104,17 @@ class GameSession:
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
     # ----- facts -----
+
+    @property
+    def names(self) -> list[str]:
+        """The names players gave their seats ('' keeps the mode's own name)."""
+        return self._names
+
+    @names.setter
+    def names(self, names: list[str]) -> None:
+        """Seat names pass one door: each is made short and drawable (`clean_name`) whoever gives it."""
+        self._names = [clean_name(str(n)) for n in names]
+
     @property
     def is_over(self) -> bool:
         """True when the game has ended."""
