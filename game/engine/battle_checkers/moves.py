@@ -9,14 +9,14 @@ from collections.abc import Callable
 
 from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.geometry import END_FACINGS, ROTATION, signed_turn
-from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, Phase
+from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, DEPLOY, EMPTY, FATE_CHOICE, MAIN
 from game.engine.battle_checkers.position import Position
 
 
 def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
     """Every decision open now: distinct activation end results, attacks, `end`; or deploy/fate choices."""
     phase = p.phase
-    if phase is Phase.MAIN:
+    if phase is MAIN:
         out: list[actions.BattleCheckersAction] = list(attacks(p))
         open_uses = uses(p)
         if open_uses:
@@ -25,9 +25,9 @@ def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
                     activations_into(p, out.append, cell, use, pips)
         out.append(actions.END)
         return out
-    if phase is Phase.FATE_CHOICE:
+    if phase is FATE_CHOICE:
         return [actions.FATE, actions.NOFATE]
-    if phase is Phase.DEPLOY:
+    if phase is DEPLOY:
         return deploy_actions(p)
     return []
 
@@ -35,7 +35,7 @@ def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
 def uses(p: Position) -> list[tuple[int, int]]:
     """(use, pips) still open this turn: the sum and each unspent die (B6); a double offers die 1 once."""
     dice = p.dice
-    if dice is None or p.phase is not Phase.MAIN:
+    if dice is None or p.phase is not MAIN:
         return []
     a, b = dice
     spent1, spent2 = p.spent
@@ -57,7 +57,7 @@ def ready_units(p: Position) -> list[int]:
 
 def attacks(p: Position) -> list[actions.Attack]:
     """The acting player's attacks open now (B8): units with their attack facing an adjacent enemy."""
-    if p.phase is not Phase.MAIN:
+    if p.phase is not MAIN:
         return []
     owner, flags, facing, ahead, player = p.owner, p.flags, p.facing, p.board.ahead, p.player
     enemy = 1 - player
