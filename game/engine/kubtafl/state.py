@@ -245,8 +245,11 @@ class KubtaflState(State[KubtaflAction]):
         acts: list[Action] = []
         on_board = self._moves_into(acts, s)
         self._transfers_into(acts, s)
+        base = s * KINDS_PER_SIDE
+        if REMOVED not in self.pos[base : base + KINDS_PER_SIDE]:
+            return acts  # the usual case: nothing to bring back (K14)
         reentries = self._reentries(s)
-        if reentries and on_board == 1 and self.pos[s * KINDS_PER_SIDE + D20] >= 0:
+        if reentries and on_board == 1 and self.pos[base + D20] >= 0:
             return reentries  # K15: a lonely d20 must re-enter when it can
         acts.extend(reentries)
         return acts
@@ -254,7 +257,7 @@ class KubtaflState(State[KubtaflAction]):
     def _moves_into(self, acts: list[Action], s: int) -> int:
         """Appends side `s`'s moves and impacts (K5–K8); returns how many of its dice are on the board."""
         board, pos, val = self.board, self.pos, self.val
-        rays, moves = self.geo.rays, self.geo.moves
+        lines = self.geo.lines
         base = s * KINDS_PER_SIDE
         extend, append = acts.extend, acts.append
         on_board = 0
@@ -264,21 +267,17 @@ class KubtaflState(State[KubtaflAction]):
                 continue
             on_board += 1
             v = val[i]
-            rc, mc = rays[c], moves[c]
-            for d in range(4):
-                ray = rc[d]
+            for ray, moves in lines[c]:
                 nr = len(ray)
-                if not nr:
-                    continue
                 lim = v if v < nr else nr
                 k = 0
                 while k < lim and board[ray[k]] < 0:
                     k += 1
                 if k:
-                    extend(mc[d][:k])
+                    extend(moves[:k])
                 # K6–K8: the first occupied cell is within reach; an own die needs a free cell beyond.
                 if k < lim and (SIDE_OF[board[ray[k]]] != s or (k + 1 < nr and board[ray[k + 1]] < 0)):
-                    append(mc[d][k])
+                    append(moves[k])
         return on_board
 
     def _transfers_into(self, acts: list[Action], s: int) -> None:
@@ -304,12 +303,9 @@ class KubtaflState(State[KubtaflAction]):
 
     def _reentries(self, s: int) -> list[Action]:
         """Side `s`'s re-entries (K14)."""
-        pos = self.pos
+        board, pos, val, nbrs = self.board, self.pos, self.val, self.geo.nbrs
         base = s * KINDS_PER_SIDE
         reentries: list[Action] = []
-        if REMOVED not in pos[base : base + KINDS_PER_SIDE]:
-            return reentries  # the usual case: nothing to bring back
-        board, val, nbrs = self.board, self.val, self.geo.nbrs
         for k in range(KINDS_PER_SIDE):
             if pos[base + k] != REMOVED:
                 continue
