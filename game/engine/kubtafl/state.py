@@ -112,7 +112,7 @@ class KubtaflState(State[KubtaflAction]):
         new.quiet = self.quiet
         new.seen = self.seen.copy()
         new.result = self.result
-        new._reset = False
+        # `_reset` is left unset: `apply` sets it before anything reads it (and clones are made by the thousand).
         return new
 
     def key(self) -> tuple[int, ...]:
