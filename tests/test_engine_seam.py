@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -11,6 +12,7 @@ import pytest
 
 from game.engine import Event, GameOver, Outcome, State, registry
 from game.engine.atomic import write_json_atomic
+from game.engine.core import quick_init
 from game.engine.driver import play, random_playout, replay, sample_outcome
 from tests.toygames import Advanced, RaceGame, Rolled
 
@@ -39,6 +41,37 @@ def test_event_to_dict_is_json_safe() -> None:
     assert data == {"kind": "Advanced", "seat": 0, "steps": 3}
     assert GameOver((1,), "x").to_dict() == {"kind": "GameOver", "winners": [1], "reason": "x"}
     json.dumps(data)
+
+
+@quick_init
+@dataclasses.dataclass(frozen=True)
+class _Quick(Event):
+    seat: int
+    cell: str
+    note: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class _Generated(Event):
+    seat: int
+    cell: str
+    note: str = ""
+
+
+def test_quick_init_builds_the_same_frozen_event_as_the_dataclass() -> None:
+    for args, kwargs in (((0, "c2"), {}), ((1, "d4", "x"), {}), ((2,), {"cell": "e5", "note": "y"})):
+        quick, generated = _Quick(*args, **kwargs), _Generated(*args, **kwargs)
+        assert dataclasses.astuple(quick) == dataclasses.astuple(generated)
+        assert repr(quick) == repr(generated).replace("_Generated", "_Quick")
+    assert _Quick(0, "c2") == _Quick(seat=0, cell="c2", note="") and hash(_Quick(0, "c2")) == hash(_Quick(0, "c2"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        _Quick(0, "c2").seat = 1
+    with pytest.raises(TypeError):
+        _Quick(0)
+    with pytest.raises(TypeError):
+        _Quick(0, "c2", seat=1)
+    with pytest.raises(TypeError, match="frozen dataclass"):
+        quick_init(dataclasses.dataclass(type("Loose", (), {"__annotations__": {"x": int}})))
 
 
 def test_sample_outcome_is_exact_and_seeded() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 # Special values of `State.current_player()`.
 CHANCE = -1
@@ -24,6 +24,41 @@ ActionT = TypeVar("ActionT", bound=Hashable)
 JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
 #: A JSON object: the form of a saved state, a record, a level.
 JSONObject: TypeAlias = dict[str, JSON]
+
+
+_T = TypeVar("_T")
+
+
+def quick_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen dataclass an `__init__` with the same parameters that fills the instance dict directly.
+
+    The generated one calls `object.__setattr__` per field, which makes an event cost twice as much to create;
+    states create events on every applied action, and searchers preview actions by the thousand. Apply it above
+    `@dataclass(frozen=True)`; frozen-ness, equality, hashing and repr stay the dataclass's own."""
+    params = cls.__dict__.get("__dataclass_params__")
+    if params is None or not params.frozen or "__slots__" in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"quick_init needs a frozen dataclass without slots or __post_init__, not {cls!r}")
+    names: list[str] = []
+    args: list[str] = []
+    defaults: dict[str, object] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]  # a dataclass, checked above
+        if not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"quick_init: {cls.__name__}.{f.name} needs the generated __init__")
+        names.append(f.name)
+        if f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            defaults[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+    if {"self", "_fields_"} & set(names):
+        raise TypeError(f"quick_init: {cls.__name__} has a field named like a local of __init__")
+    body = "".join(f"    _fields_[{name!r}] = {name}\n" for name in names)
+    source = f"def __init__(self, {', '.join(args)}):\n    _fields_ = self.__dict__\n{body}"
+    exec(source, defaults)  # the way dataclasses itself builds __init__
+    init = cast(Callable[..., None], defaults["__init__"])
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 class IllegalAction(ValueError):
@@ -113,6 +148,7 @@ class Outcome:
         return cls(tuple(winners), reason, players)
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(Event):
     """The game has ended; every mode emits it last."""

@@ -6,7 +6,7 @@ from game.engine.battle_checkers import events as ev
 from game.engine.battle_checkers.actions import REPEL_MIN, Attack, DuelRoll, FateChoice, FateRoll, RepelRoll
 from game.engine.battle_checkers.ending import finish
 from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, SIDE_BY_RELATIVE
-from game.engine.battle_checkers.phases import ATTACK_READY, EMPTY, SHIELD_UP, Phase
+from game.engine.battle_checkers.phases import ATTACK_READY, DUEL, EMPTY, FATE, FATE_CHOICE, MAIN, REPEL, SHIELD_UP
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.turn import continue_turn
 from game.engine.core import Event
@@ -22,10 +22,10 @@ def apply_attack(p: Position, action: Attack) -> list[Event]:
     names = p.board.names
     events: list[Event] = [ev.Attacked(names[cell], names[target], side)]
     if side == FRONT:
-        p.pending, p.phase = PendingAttack(cell, target), Phase.DUEL
+        p.pending, p.phase = PendingAttack(cell, target), DUEL
         return events
     if side == RIGHT and p.flags[target] & ATTACK_READY:
-        p.pending, p.phase = PendingAttack(cell, target), Phase.REPEL
+        p.pending, p.phase = PendingAttack(cell, target), REPEL
         return events
     if side == LEFT and p.flags[target] & SHIELD_UP:
         p.flags[target] &= ~SHIELD_UP
@@ -40,7 +40,7 @@ def _take_pending(p: Position) -> PendingAttack:
     pending = p.pending
     if pending is None:
         raise ValueError("no attack awaits a roll")
-    p.pending, p.phase = None, Phase.MAIN
+    p.pending, p.phase = None, MAIN
     return pending
 
 
@@ -79,7 +79,7 @@ def _destroy(p: Position, cell: int, by: int, events: list[Event]) -> None:
     if loser not in p.owner:
         finish(p, (by,), BattleCheckersReason.NO_UNITS, events)
         return
-    p.phase, p.fate_player = Phase.FATE_CHOICE, by
+    p.phase, p.fate_player = FATE_CHOICE, by
 
 
 def apply_fate_choice(p: Position, action: FateChoice) -> list[Event]:
@@ -89,9 +89,9 @@ def apply_fate_choice(p: Position, action: FateChoice) -> list[Event]:
         raise ValueError("no fate roll to call")
     events: list[Event] = [ev.FateCalled(caller, action.call)]
     if action.call:
-        p.phase = Phase.FATE
+        p.phase = FATE
     else:
-        p.phase, p.fate_player = Phase.MAIN, None
+        p.phase, p.fate_player = MAIN, None
         continue_turn(p, events)
     return events
 
@@ -101,7 +101,7 @@ def apply_fate_roll(p: Position, action: FateRoll) -> list[Event]:
     caller, mine, theirs = p.fate_player, action.a, action.b
     if caller is None:
         raise ValueError("no fate roll was called")
-    p.phase, p.fate_player = Phase.MAIN, None
+    p.phase, p.fate_player = MAIN, None
     loser = None if mine == theirs else (1 - caller if mine > theirs else caller)
     loss = abs(mine - theirs)
     events: list[Event] = [ev.FateRolled(caller, mine, theirs, loser, loss)]

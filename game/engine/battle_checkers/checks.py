@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine.battle_checkers import actions
 from game.engine.battle_checkers.moves import activation_cost, attacks, uses
-from game.engine.battle_checkers.phases import ACTIVATED, EMPTY, Phase
+from game.engine.battle_checkers.phases import ACTIVATED, DEPLOY, EMPTY, FATE_CHOICE, MAIN, Phase
 from game.engine.battle_checkers.position import Position
 from game.engine.core import IllegalAction
 
@@ -20,13 +20,13 @@ def check(p: Position, action: object) -> None:
         _check_activation(p, action)
     elif type(action) is actions.Attack:
         _all_int(action, action)
-        if p.phase is not Phase.MAIN or action not in attacks(p):
+        if p.phase is not MAIN or action not in attacks(p):
             raise IllegalAction(f"{action!r} is not an open attack")
     elif type(action) is actions.EndTurn:
-        if p.phase is not Phase.MAIN:
+        if p.phase is not MAIN:
             raise IllegalAction("there is no turn to end now")
     elif type(action) is actions.FateChoice:
-        if p.phase is not Phase.FATE_CHOICE or type(action.call) is not bool:
+        if p.phase is not FATE_CHOICE or type(action.call) is not bool:
             raise IllegalAction("there is no fate roll to call now")
     elif type(action) is actions.Place:
         _check_place(p, action)
@@ -47,7 +47,7 @@ def _all_int(values: tuple[object, ...], action: object) -> None:
 
 def _check_place(p: Position, action: actions.Place) -> None:
     _all_int(action, action)
-    if p.phase is not Phase.DEPLOY:
+    if p.phase is not DEPLOY:
         raise IllegalAction("units are placed only during deployment")
     cell, facing = action
     board = p.board
@@ -60,7 +60,7 @@ def _check_place(p: Position, action: actions.Place) -> None:
 
 
 def _check_preset(p: Position, action: actions.Preset) -> None:
-    if p.phase is not Phase.DEPLOY or not isinstance(action.name, str):
+    if p.phase is not DEPLOY or not isinstance(action.name, str):
         raise IllegalAction("presets are chosen only during deployment")
     if action.name not in p.level.presets:
         raise IllegalAction(f"no preset named {action.name!r}")
@@ -70,7 +70,7 @@ def _check_preset(p: Position, action: actions.Preset) -> None:
 
 def _check_activation(p: Position, action: actions.Activate) -> None:
     _all_int(action, action)
-    if p.phase is not Phase.MAIN:
+    if p.phase is not MAIN:
         raise IllegalAction("no activation is open now")
     cell, use, to, facing = action
     board = p.board

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine.battle_checkers.phases import Phase
+from game.engine.battle_checkers.phases import OVER
 from game.engine.battle_checkers.position import Position
 from game.engine.core import Event, GameOver, Outcome
 from game.engine.reasons import BattleCheckersReason
@@ -10,7 +10,7 @@ from game.engine.reasons import BattleCheckersReason
 
 def finish(p: Position, winners: tuple[int, ...], reason: BattleCheckersReason, events: list[Event]) -> None:
     """End the game with `winners` for `reason`."""
-    p.phase = Phase.OVER
+    p.phase = OVER
     p.pending = None
     p.fate_player = None
     p.outcome = Outcome(winners, reason, 2)

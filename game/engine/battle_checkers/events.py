@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Event
+from game.engine.core import Event, quick_init
 
 __all__ = [
     "Activated",
@@ -26,6 +26,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Placed(Event):
     """B4: a unit was deployed."""
@@ -35,6 +36,7 @@ class Placed(Event):
     facing: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """B5: a player's turn began; its units regained their attack, every unit its shield."""
@@ -43,6 +45,7 @@ class TurnStarted(Event):
     turn: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceRolled(Event):
     """B6: the 2d6 of a turn (die 1 is the lower)."""
@@ -51,6 +54,7 @@ class DiceRolled(Event):
     dice: tuple[int, int]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Activated(Event):
     """B7: a unit spends pips (`use` is 's', '1' or '2') on the plan in notation; Turned/Moved follow."""
@@ -62,6 +66,7 @@ class Activated(Event):
     plan: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Turned(Event):
     """A unit turned by one eighth."""
@@ -71,6 +76,7 @@ class Turned(Event):
     to_facing: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Moved(Event):
     """A unit stepped forward by one cell."""
@@ -79,6 +85,7 @@ class Moved(Event):
     to_cell: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Attacked(Event):
     """B8/B9: `attacker` attacked `defender`, hitting its `side` (front, right, left or rear)."""
@@ -88,6 +95,7 @@ class Attacked(Event):
     side: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Duel(Event):
     """B10 head-on: both sides' dice (the decisive, non-tied roll)."""
@@ -98,6 +106,7 @@ class Duel(Event):
     defender_roll: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Repelled(Event):
     """B10 right flank: the defender's weapon roll of 4–6 repelled the attack."""
@@ -107,6 +116,7 @@ class Repelled(Event):
     roll: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class RepelFailed(Event):
     """B10 right flank: the defender's weapon roll of 1–3 failed; the defender is destroyed next."""
@@ -116,6 +126,7 @@ class RepelFailed(Event):
     roll: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Shielded(Event):
     """B10 left flank: the defender's shield stopped the attack and is spent for this turn."""
@@ -124,6 +135,7 @@ class Shielded(Event):
     defender: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Destroyed(Event):
     """A unit was destroyed."""
@@ -132,6 +144,7 @@ class Destroyed(Event):
     owner: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class SpiritChanged(Event):
     """B11: a player's spirit changed by `delta` to `spirit`."""
@@ -141,6 +154,7 @@ class SpiritChanged(Event):
     spirit: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class FateCalled(Event):
     """B11: the destroyer chose whether to call the fate roll."""
@@ -149,6 +163,7 @@ class FateCalled(Event):
     called: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class FateRolled(Event):
     """B11: the fate roll; `loser` (None on equal rolls) loses `loss` spirit."""
@@ -160,6 +175,7 @@ class FateRolled(Event):
     loss: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnEnded(Event):
     """A player's turn ended."""

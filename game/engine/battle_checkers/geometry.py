@@ -34,6 +34,10 @@ ROTATION = tuple(tuple(rotation_cost(a, b) for b in range(8)) for a in range(8))
 END_FACINGS = tuple(
     tuple(tuple(f for f in range(8) if ROTATION[d][f] <= spare) for spare in range(5)) for d in range(8)
 )
+# TURNS[a][pips]: the other facings a unit facing `a` can turn to in place with `pips` (0…4; more reach them all).
+TURNS = tuple(
+    tuple(tuple(f for f in range(8) if f != a and ROTATION[a][f] <= pips) for pips in range(5)) for a in range(8)
+)
 
 
 def facing_from_name(name: object, field: str = "facing") -> int:

@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.battle_checkers import actions
-from game.engine.battle_checkers.geometry import END_FACINGS, ROTATION, signed_turn
-from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, Phase
+from game.engine.battle_checkers.geometry import END_FACINGS, ROTATION, TURNS, signed_turn
+from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, DEPLOY, EMPTY, FATE_CHOICE, MAIN
 from game.engine.battle_checkers.position import Position
 
 
 def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
     """Every decision open now: distinct activation end results, attacks, `end`; or deploy/fate choices."""
     phase = p.phase
-    if phase is Phase.MAIN:
+    if phase is MAIN:
         out: list[actions.BattleCheckersAction] = list(attacks(p))
         open_uses = uses(p)
         if open_uses:
@@ -25,9 +25,9 @@ def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
                     activations_into(p, out.append, cell, use, pips)
         out.append(actions.END)
         return out
-    if phase is Phase.FATE_CHOICE:
+    if phase is FATE_CHOICE:
         return [actions.FATE, actions.NOFATE]
-    if phase is Phase.DEPLOY:
+    if phase is DEPLOY:
         return deploy_actions(p)
     return []
 
@@ -35,7 +35,7 @@ def legal_actions(p: Position) -> list[actions.BattleCheckersAction]:
 def uses(p: Position) -> list[tuple[int, int]]:
     """(use, pips) still open this turn: the sum and each unspent die (B6); a double offers die 1 once."""
     dice = p.dice
-    if dice is None or p.phase is not Phase.MAIN:
+    if dice is None or p.phase is not MAIN:
         return []
     a, b = dice
     spent1, spent2 = p.spent
@@ -57,7 +57,7 @@ def ready_units(p: Position) -> list[int]:
 
 def attacks(p: Position) -> list[actions.Attack]:
     """The acting player's attacks open now (B8): units with their attack facing an adjacent enemy."""
-    if p.phase is not Phase.MAIN:
+    if p.phase is not MAIN:
         return []
     owner, flags, facing, ahead, player = p.owner, p.flags, p.facing, p.board.ahead, p.player
     enemy = 1 - player
@@ -90,28 +90,27 @@ def next_to_enemy(p: Position, cell: int) -> bool:
 def activations_into(p: Position, append: Callable[[actions.Activate], object], cell: int, use: int, pips: int) -> None:
     """Passes to `append` every distinct end result (cell, facing) the unit on `cell` reaches with `pips` (B7)."""
     # Each end result has one cheapest plan (straight moves fix the direction), so no deduplication.
+    if pips < 1:
+        return  # nothing is in reach (and TURNS is indexed by pips)
     f0 = p.facing[cell]
     rot = ROTATION[f0]
     # The generated NamedTuple constructor costs twice tuple.__new__; this loop is the search's hottest.
     new, activate = tuple.__new__, actions.Activate
-    for f in range(8):
-        if f != f0 and rot[f] <= pips:
-            append(new(activate, (cell, use, cell, f)))
+    for f in TURNS[f0][pips if pips < 4 else 4]:
+        append(new(activate, (cell, use, cell, f)))
     if next_to_enemy(p, cell):
         return
     owner = p.owner
     rays = p.board.rays[cell]
     for d in range(8):
-        budget = pips - rot[d]
-        if budget < 1:
+        spare = pips - rot[d]  # after turning to face d; each step then costs one
+        if spare < 1:
             continue
         ends = END_FACINGS[d]
-        k = 0
-        for t in rays[d]:
-            k += 1
-            if k > budget or owner[t] != EMPTY:
+        for t in rays[d][:spare]:
+            if owner[t] != EMPTY:
                 break
-            spare = budget - k
+            spare -= 1
             for f in ends[spare if spare < 4 else 4]:
                 append(new(activate, (cell, use, t, f)))
 

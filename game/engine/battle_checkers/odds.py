@@ -26,6 +26,8 @@ class Units(Protocol):
 
 HEAD_ON = sum((p for (a, b), p in DUEL_OUTCOMES if a > b), Fraction(0))
 REPEL_CHANCE = Fraction(7 - REPEL_MIN, 6)
+# Shared answers of `side_odds` (Fractions are immutable): the AI asks for them by the hundred thousand.
+_SURE, _NEVER, _PAST_WEAPON = Fraction(1), Fraction(0), 1 - REPEL_CHANCE
 
 
 def side_odds(side: str, defender_has_attack: bool, defender_has_shield: bool) -> Fraction:
@@ -33,10 +35,10 @@ def side_odds(side: str, defender_has_attack: bool, defender_has_shield: bool) -
     if side == FRONT:
         return HEAD_ON
     if side == RIGHT:
-        return 1 - REPEL_CHANCE if defender_has_attack else Fraction(1)
+        return _PAST_WEAPON if defender_has_attack else _SURE
     if side == LEFT:
-        return Fraction(0) if defender_has_shield else Fraction(1)
-    return Fraction(1)
+        return _NEVER if defender_has_shield else _SURE
+    return _SURE
 
 
 def attack_odds(state: Units, attacker_cell: int | str, defender_cell: int | str) -> Fraction:

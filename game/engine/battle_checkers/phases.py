@@ -18,6 +18,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The members as module names: the rules test the phase on every step, and reading `Phase.MAIN` goes through the
+# enum class's attribute lookup, several times slower than a module global.
+DEPLOY, ROLL, MAIN, DUEL, REPEL = Phase.DEPLOY, Phase.ROLL, Phase.MAIN, Phase.DUEL, Phase.REPEL
+FATE_CHOICE, FATE, OVER = Phase.FATE_CHOICE, Phase.FATE, Phase.OVER
 PHASES = tuple(Phase)
 CHANCE_PHASES = frozenset((Phase.ROLL, Phase.DUEL, Phase.REPEL, Phase.FATE))
 #: Phases after the turn's roll and before its end: the dice are known.

@@ -11,7 +11,17 @@ from game.engine.battle_checkers.events import Destroyed, FateRolled, Shielded
 from game.engine.battle_checkers.geometry import DIRECTIONS, Board, side_hit
 from game.engine.battle_checkers.notation import action_from_str, action_to_str
 from game.engine.battle_checkers.odds import FateForecast, attack_forecast
-from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, SHIELD_UP, Phase
+from game.engine.battle_checkers.phases import (
+    ACTIVATED,
+    ATTACK_READY,
+    DEPLOY,
+    EMPTY,
+    FATE_CHOICE,
+    MAIN,
+    OVER,
+    SHIELD_UP,
+    Phase,
+)
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.position_json import position_to_dict
 from game.engine.battle_checkers.rules import apply_action
@@ -133,11 +143,11 @@ class BattleCheckersState(State[BattleCheckersAction]):
         """The seat to decide, or CHANCE, or TERMINAL."""
         p = self.position
         phase = p.phase
-        if phase is Phase.MAIN or phase is Phase.DEPLOY:
+        if phase is MAIN or phase is DEPLOY:
             return p.player
-        if phase is Phase.FATE_CHOICE and p.fate_player is not None:
+        if phase is FATE_CHOICE and p.fate_player is not None:
             return p.fate_player
-        if phase is Phase.OVER:
+        if phase is OVER:
             return TERMINAL
         return CHANCE
 
@@ -305,7 +315,7 @@ class BattleCheckersState(State[BattleCheckersAction]):
         """The legal activations (every open dice use) and attack of the unit on `cell`, for click handling."""
         p = self.position
         c = p.board.cell(cell)
-        if p.phase is not Phase.MAIN or p.owner[c] != p.player:
+        if p.phase is not MAIN or p.owner[c] != p.player:
             return []
         out: list[BattleCheckersAction] = [a for a in moves.attacks(p) if a.cell == c]
         if not p.flags[c] & ACTIVATED:

@@ -7,7 +7,7 @@ from game.engine.battle_checkers.actions import USE_SUM, USE_TEXT, Activate, Pla
 from game.engine.battle_checkers.ending import finish, finish_by_turn_limit
 from game.engine.battle_checkers.geometry import DIRECTIONS
 from game.engine.battle_checkers.moves import has_choices, plan, uses
-from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, SHIELD_UP, Phase
+from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, MAIN, ROLL, SHIELD_UP
 from game.engine.battle_checkers.position import Position
 from game.engine.core import Event
 from game.engine.reasons import BattleCheckersReason
@@ -68,14 +68,14 @@ def _start_next_turn(p: Position, events: list[Event]) -> None:
             flags[c] = (flags[c] | SHIELD_UP) & ~ACTIVATED
     p.dice = None
     p.spent = [False, False]
-    p.phase = Phase.ROLL
+    p.phase = ROLL
     events.append(ev.TurnStarted(player, p.turn))
 
 
 def apply_roll(p: Position, action: Roll) -> list[Event]:
     """B6: the turn's 2d6."""
     p.dice = (action.a, action.b)
-    p.phase = Phase.MAIN
+    p.phase = MAIN
     events: list[Event] = [ev.DiceRolled(p.player, p.dice)]
     continue_turn(p, events)
     return events
@@ -128,7 +128,7 @@ def apply_end(p: Position) -> list[Event]:
 
 def continue_turn(p: Position, events: list[Event]) -> None:
     """After a step of the turn: the turn ends by itself when `end` would be the only choice left."""
-    if p.outcome is None and p.phase is Phase.MAIN and not has_choices(p):
+    if p.outcome is None and p.phase is MAIN and not has_choices(p):
         _end_turn(p, events)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Event, GameOver
+from game.engine.core import Event, GameOver, quick_init
 
 __all__ = [
     "AttackDeclared",
@@ -26,6 +26,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Deployed(Event):
     """`count` tokens placed on `cell` during deployment (C4–C6); `stack` is its size now; `preset` if chosen."""
@@ -37,6 +38,7 @@ class Deployed(Event):
     preset: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """A seat's turn begins (C7): `due` tokens of reinforcement by the group rule, `reinforcements` to place.
@@ -50,6 +52,7 @@ class TurnStarted(Event):
     reinforcements: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reinforced(Event):
     """One reinforcement token placed from the supply onto `cell` (C7); `stack` is its size now."""
@@ -60,6 +63,7 @@ class Reinforced(Event):
     stack: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Moved(Event):
     """`count` tokens moved from `origin` to the adjacent `target` (C9)."""
@@ -70,6 +74,7 @@ class Moved(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackDeclared(Event):
     """`attackers` tokens of `seat` leave `origin` against `defenders` tokens of `defender` on `target` (C10)."""
@@ -82,6 +87,7 @@ class AttackDeclared(Event):
     defenders: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleRound(Event):
     """One decisive round (C11): every die face of both sides and the hits (faces 4, 5, 6)."""
@@ -94,6 +100,7 @@ class BattleRound(Event):
     defender_hits: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Losses(Event):
     """Tokens removed from the game by a round (C11) and what is left of each side."""
@@ -106,6 +113,7 @@ class Losses(Event):
     defenders_left: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleEnded(Event):
     """A side is gone (C12.1, C12.2): `result` is 'attacker', 'defender' or 'both'; survivors went home."""
@@ -116,6 +124,7 @@ class BattleEnded(Event):
     survivors: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Continued(Event):
     """The attacker fights another round (C12.3)."""
@@ -123,6 +132,7 @@ class Continued(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stood(Event):
     """The defender stands (C12.4); `forced` when it had nowhere to retreat."""
@@ -132,6 +142,7 @@ class Stood(Event):
     forced: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class Withdrew(Event):
     """The attacker withdrew: `survivors` returned to `origin`; the defender stays (C12.3)."""
@@ -142,6 +153,7 @@ class Withdrew(Event):
     survivors: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Retreated(Event):
     """The defender left `cell`, split as `moves` ((cell, count), ...) (C12.4); the attackers went home."""
@@ -151,6 +163,7 @@ class Retreated(Event):
     moves: tuple[tuple[str, int], ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Occupied(Event):
     """`count` tokens (possibly 0) of the origin stack moved into the won or emptied cell (C12.1, C12.4)."""
@@ -161,6 +174,7 @@ class Occupied(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Eliminated(Event):
     """A seat has no tokens on the board and is out (C14)."""
@@ -168,6 +182,7 @@ class Eliminated(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnEnded(Event):
     """A seat's turn is over (its actions used, `end`, or it was eliminated)."""

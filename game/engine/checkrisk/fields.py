@@ -124,21 +124,20 @@ class Position:
     def groups(self, seat: int) -> list[tuple[int, ...]]:
         """The seat's orthogonally connected groups of cells (C7), each sorted, largest first."""
         nbrs = self.spec.board.neighbours
-        owner, count = self.owner, self.count
-        seen: set[int] = set()
+        count = self.count
+        # Flood fill over the seat's cells, removing each as it joins a group; the start order does not matter
+        # since the groups are disjoint and sorted at the end.
+        mine = {i for i, o in enumerate(self.owner) if o == seat and count[i]}
         out = []
-        for start in range(len(owner)):
-            if owner[start] != seat or not count[start] or start in seen:
-                continue
-            seen.add(start)
+        while mine:
+            start = mine.pop()
+            group = [start]
             todo = [start]
-            group = []
             while todo:
-                i = todo.pop()
-                group.append(i)
-                for j in nbrs[i]:
-                    if j not in seen and owner[j] == seat and count[j]:
-                        seen.add(j)
+                for j in nbrs[todo.pop()]:
+                    if j in mine:
+                        mine.remove(j)
+                        group.append(j)
                         todo.append(j)
             out.append(tuple(sorted(group)))
         out.sort(key=lambda g: (-len(g), g[0]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, lcm
 
 Odds = tuple[Fraction, Fraction, Fraction]
 
@@ -93,20 +93,29 @@ def battle_distribution(attackers: int, defenders: int, rounds: int) -> dict[tup
     _check(attackers, defenders)
     if not isinstance(rounds, int) or rounds < 0:
         raise ValueError(f"rounds must be a whole number ≥ 0, not {rounds!r}")
-    dist: dict[tuple[int, int], Fraction] = {(attackers, defenders): Fraction(1)}
+    # Integer weights over one denominator per round (the lcm of the rounds' totals) instead of Fraction
+    # arithmetic: the same exact result, several times faster cold (the AI asks for many stacks). The keys come
+    # in the same order as with Fractions: by the previous round's order, then by each round's outcomes.
+    dist: dict[tuple[int, int], int] = {(attackers, defenders): 1}
+    den = 1
     for _ in range(rounds):
-        if all(a == 0 or d == 0 for a, d in dist):
+        totals = [round_weights(a, d)[1] for a, d in dist if a and d]
+        if not totals:
             break
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (a, d), p in dist.items():
+        scale = lcm(*totals)
+        nxt: dict[tuple[int, int], int] = {}
+        for (a, d), n in dist.items():
             if a == 0 or d == 0:
-                nxt[(a, d)] = nxt.get((a, d), Fraction(0)) + p
+                nxt[(a, d)] = nxt.get((a, d), 0) + n * scale
                 continue
-            for (ha, hd), q in round_outcomes(a, d):
+            rows, total = round_weights(a, d)
+            n *= scale // total
+            for ha, hd, w in rows:
                 key = after_round(a, d, ha, hd)
-                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+                nxt[key] = nxt.get(key, 0) + n * w
         dist = nxt
-    return dist
+        den *= scale
+    return {key: Fraction(n, den) for key, n in dist.items()}
 
 
 def battle_odds_after(attackers: int, defenders: int, rounds: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:

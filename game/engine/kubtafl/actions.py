@@ -42,8 +42,9 @@ _SHAPES: dict[int, type[Move] | type[Transfer] | type[ReEntry]] = {2: Move, 3: T
 
 def typed(action: tuple[int, ...]) -> KubtaflAction:
     """The typed action equal to a plain int tuple (from an old save or a test); ValueError for another shape."""
-    if isinstance(action, Move | Transfer | ReEntry):
+    if type(action) is Move or type(action) is Transfer or type(action) is ReEntry:
         return action
+    # A plain tuple, or a subclass of one of the types: the exact type of its shape (equal to it).
     cls = _SHAPES.get(len(action)) if isinstance(action, tuple) else None
     if cls is None:
         raise ValueError(f"not a Kubtafl action: {action!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Event, GameOver
+from game.engine.core import Event, GameOver, quick_init
 
 __all__ = [
     "Damaged",
@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Moved(Event):
     """The actively moved die slides from `src` to `dst` along a line (K5, or part of an impact move)."""
@@ -39,6 +40,7 @@ class Moved(Event):
     dst: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Impact(Event):
     """The mover standing on `attacker` hits the die on `target` after `distance` cells (K6–K8)."""
@@ -54,6 +56,7 @@ class Impact(Event):
     push_through: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class Pushed(Event):
     """A struck die slides from `src` to `dst` as part of a push of length `length` (K10, K11)."""
@@ -65,6 +68,7 @@ class Pushed(Event):
     length: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ricochet(Event):
     """A pushed die, stopped on `striker`, hits the die on `struck` at push step `step` (K11)."""
@@ -75,6 +79,7 @@ class Ricochet(Event):
     damage: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Damaged(Event):
     """The die on `cell` loses `amount`: its value goes from `old` to `new` (0 when destroyed)."""
@@ -87,6 +92,7 @@ class Damaged(Event):
     amount: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Destroyed(Event):
     """The die on `cell` is removed to its owner's pool (K9)."""
@@ -96,6 +102,7 @@ class Destroyed(Event):
     cell: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Pinned(Event):
     """The die on `attacker` and its partner on `partner` pin the enemy on `target` for `damage` (K12)."""
@@ -106,6 +113,7 @@ class Pinned(Event):
     damage: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Transferred(Event):
     """`side` moves `amount` from the die on `donor` to the adjacent die on `recipient` (K13)."""
@@ -116,6 +124,7 @@ class Transferred(Event):
     amount: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReEntered(Event):
     """A removed die of kind `die` returns on `cell` with `value`, paid by the die on `donor` (K14)."""
@@ -127,6 +136,7 @@ class ReEntered(Event):
     value: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class ValueChanged(Event):
     """The die on `cell` changes value without damage (transfer or re-entry payment)."""

@@ -44,6 +44,10 @@ class Geometry:
         self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
             tuple(tuple(Move(c, t) for t in ray) for ray in rays[c]) for c in range(n)
         )
+        #: lines[cell] = (ray, moves) of each direction (N, E, S, W) with a cell on the board: what generation walks.
+        self.lines: tuple[tuple[tuple[tuple[int, ...], tuple[Move, ...]], ...], ...] = tuple(
+            tuple((ray, moves) for ray, moves in zip(rays[c], self.moves[c], strict=True) if ray) for c in range(n)
+        )
         #: nbrs[cell] = orthogonal neighbours on the board, in the order N, E, S, W.
         self.nbrs: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays[c] if ray) for c in range(n))
         # line[src * n + dst] = (direction, distance) when dst lies on a line from src, else None.

@@ -10,8 +10,19 @@ import re
 from typing import NamedTuple
 
 from game.engine.core import TERMINAL, Event, Game, GameOver, IllegalAction, JSONObject, Outcome, State
-from game.engine.kubtafl import events as ev
 from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
+from game.engine.kubtafl.events import (
+    Damaged,
+    Destroyed,
+    Impact,
+    Moved,
+    Pinned,
+    Pushed,
+    ReEntered,
+    Ricochet,
+    Transferred,
+    ValueChanged,
+)
 from game.engine.kubtafl.geometry import Geometry
 from game.engine.kubtafl.pieces import (
     D20,
@@ -101,7 +112,7 @@ class KubtaflState(State[KubtaflAction]):
         new.quiet = self.quiet
         new.seen = self.seen.copy()
         new.result = self.result
-        new._reset = False
+        # `_reset` is left unset: `apply` sets it before anything reads it (and clones are made by the thousand).
         return new
 
     def key(self) -> tuple[int, ...]:
@@ -121,14 +132,18 @@ class KubtaflState(State[KubtaflAction]):
         checked = self._check(action)
         events: list[Event] = []
         self._reset = False
-        if isinstance(checked, Move):
-            mover = self._move(checked.src, checked.dst, events)
-            if self.pos[mover] != checked.src:  # K12: a die rammed in place did not arrive, so it pins nothing
+        # `_check` returns exactly one of the three types: identity tests on the type are cheaper than isinstance.
+        if type(checked) is Move:
+            src, dst = checked
+            mover = self._move(src, dst, events)
+            if self.pos[mover] != src:  # K12: a die rammed in place did not arrive, so it pins nothing
                 self._pins(mover, events)
-        elif isinstance(checked, Transfer):
-            self._transfer(checked.donor, checked.recipient, checked.amount, events)
-        else:
-            placed = self._reenter(checked.kind, checked.cell, checked.donor, checked.amount, events)
+        elif type(checked) is Transfer:
+            donor, recipient, amount = checked
+            self._transfer(donor, recipient, amount, events)
+        elif type(checked) is ReEntry:
+            kind, cell, donor, amount = checked
+            placed = self._reenter(kind, cell, donor, amount, events)
             self._pins(placed, events)
         self._finish_turn(events)
         return events
@@ -230,8 +245,11 @@ class KubtaflState(State[KubtaflAction]):
         acts: list[Action] = []
         on_board = self._moves_into(acts, s)
         self._transfers_into(acts, s)
+        base = s * KINDS_PER_SIDE
+        if REMOVED not in self.pos[base : base + KINDS_PER_SIDE]:
+            return acts  # the usual case: nothing to bring back (K14)
         reentries = self._reentries(s)
-        if reentries and on_board == 1 and self.pos[s * KINDS_PER_SIDE + D20] >= 0:
+        if reentries and on_board == 1 and self.pos[base + D20] >= 0:
             return reentries  # K15: a lonely d20 must re-enter when it can
         acts.extend(reentries)
         return acts
@@ -239,7 +257,7 @@ class KubtaflState(State[KubtaflAction]):
     def _moves_into(self, acts: list[Action], s: int) -> int:
         """Appends side `s`'s moves and impacts (K5–K8); returns how many of its dice are on the board."""
         board, pos, val = self.board, self.pos, self.val
-        rays, moves = self.geo.rays, self.geo.moves
+        lines = self.geo.lines
         base = s * KINDS_PER_SIDE
         extend, append = acts.extend, acts.append
         on_board = 0
@@ -249,21 +267,17 @@ class KubtaflState(State[KubtaflAction]):
                 continue
             on_board += 1
             v = val[i]
-            rc, mc = rays[c], moves[c]
-            for d in range(4):
-                ray = rc[d]
+            for ray, moves in lines[c]:
                 nr = len(ray)
-                if not nr:
-                    continue
                 lim = v if v < nr else nr
                 k = 0
                 while k < lim and board[ray[k]] < 0:
                     k += 1
                 if k:
-                    extend(mc[d][:k])
+                    extend(moves[:k])
                 # K6–K8: the first occupied cell is within reach; an own die needs a free cell beyond.
                 if k < lim and (SIDE_OF[board[ray[k]]] != s or (k + 1 < nr and board[ray[k + 1]] < 0)):
-                    append(mc[d][k])
+                    append(moves[k])
         return on_board
 
     def _transfers_into(self, acts: list[Action], s: int) -> None:
@@ -348,25 +362,31 @@ class KubtaflState(State[KubtaflAction]):
         """Raise IllegalAction unless `action` is legal for the side to move; returns it as a typed action."""
         if self.result is not None:
             raise IllegalAction("the game is over")
+        # Fast path: the exact typed tuples `legal_actions` hands out; each checker also checks the fields are ints.
+        if type(action) is Move:
+            self._check_move(action)
+            return action
+        if type(action) is Transfer:
+            self._check_transfer(action)
+            return action
+        if type(action) is ReEntry:
+            self._check_reentry(action)
+            return action
         if not isinstance(action, tuple) or not all(type(x) is int for x in action):
             raise IllegalAction(f"not a Kubtafl action: {action!r}")
         try:
             checked = typed(action)
         except ValueError:
             raise IllegalAction(f"not a Kubtafl action: {action!r}") from None
-        if isinstance(checked, Move):
-            self._check_move(checked)
-        elif isinstance(checked, Transfer):
-            self._check_transfer(checked)
-        else:
-            self._check_reentry(checked)
-        return checked
+        return self._check(checked)
 
     def _check_move(self, action: Move) -> None:
+        src, dst = action
+        if type(src) is not int or type(dst) is not int:
+            raise IllegalAction(f"not a Kubtafl action: {action!r}")
         s = self.to_move
         board, val, geo = self.board, self.val, self.geo
         n, names = geo.size, geo.names
-        src, dst = action
         if not (0 <= src < n and 0 <= dst < n):
             raise IllegalAction(f"cell out of range in {action!r}")
         a = board[src]
@@ -389,10 +409,12 @@ class KubtaflState(State[KubtaflAction]):
             raise IllegalAction("the lonely d20 must re-enter a die (K15)")
 
     def _check_transfer(self, action: Transfer) -> None:
+        donor, rec, t = action
+        if type(donor) is not int or type(rec) is not int or type(t) is not int:
+            raise IllegalAction(f"not a Kubtafl action: {action!r}")
         s = self.to_move
         board, val, geo = self.board, self.val, self.geo
         n = geo.size
-        donor, rec, t = action
         if not (0 <= donor < n and 0 <= rec < n):
             raise IllegalAction(f"cell out of range in {action!r}")
         a, b = board[donor], board[rec]
@@ -404,6 +426,8 @@ class KubtaflState(State[KubtaflAction]):
             raise IllegalAction(f"transfer of {t} from {val[a]} to {val[b]} is not allowed (K13)")
 
     def _check_reentry(self, action: ReEntry) -> None:
+        if not all(type(x) is int for x in action):
+            raise IllegalAction(f"not a Kubtafl action: {action!r}")
         s = self.to_move
         board, val, geo = self.board, self.val, self.geo
         n = geo.size
@@ -450,11 +474,11 @@ class KubtaflState(State[KubtaflAction]):
             self.pos[die] = REMOVED
             self.board[cell] = -1
             name = self.geo.names[cell]
-            events.append(ev.Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], name, old, 0, amount))
-            events.append(ev.Destroyed(SIDE_NAME_OF[die], KIND_NAME_OF[die], name))
+            events.append(Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], name, old, 0, amount))
+            events.append(Destroyed(SIDE_NAME_OF[die], KIND_NAME_OF[die], name))
             return True
         self.val[die] = new
-        events.append(ev.Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], self.geo.names[cell], old, new, amount))
+        events.append(Damaged(SIDE_NAME_OF[die], KIND_NAME_OF[die], self.geo.names[cell], old, new, amount))
         return False
 
     def _move(self, src: int, dst: int, events: list[Event]) -> int:
@@ -468,7 +492,7 @@ class KubtaflState(State[KubtaflAction]):
         if target < 0:
             board[dst] = a
             pos[a] = dst
-            events.append(ev.Moved(side, kind, names[src], names[dst]))
+            events.append(Moved(side, kind, names[src], names[dst]))
             return a
         line = geo.line[src * geo.size + dst]
         if line is None:  # `_check` refuses such moves; this keeps the lookup honest
@@ -480,9 +504,9 @@ class KubtaflState(State[KubtaflAction]):
         damage = 1 if own else (j + 1 if beyond_free else j)  # K8, K7
         contact = ray[j - 2] if j >= 2 else src
         if contact != src:
-            events.append(ev.Moved(side, kind, names[src], names[contact]))
+            events.append(Moved(side, kind, names[src], names[contact]))
         events.append(
-            ev.Impact(
+            Impact(
                 side,
                 kind,
                 names[contact],
@@ -504,7 +528,7 @@ class KubtaflState(State[KubtaflAction]):
         board[final] = a
         pos[a] = final
         if final != contact:
-            events.append(ev.Moved(side, kind, names[contact], names[final]))
+            events.append(Moved(side, kind, names[contact], names[final]))
         return a
 
     def _push(self, x: int, ray: tuple[int, ...], p: int, length: int, events: list[Event]) -> None:
@@ -529,17 +553,17 @@ class KubtaflState(State[KubtaflAction]):
                 board[ray[start]] = -1
                 board[ray[p]] = x
                 pos[x] = ray[p]
-                events.append(ev.Pushed(side, kind, names[ray[start]], names[ray[p]], length))
+                events.append(Pushed(side, kind, names[ray[start]], names[ray[p]], length))
             if hit < 0:
                 return
             struck = ray[p + 1]
             damage = min(step, val[x])
-            events.append(ev.Ricochet(names[ray[p]], names[struck], step, damage))
+            events.append(Ricochet(names[ray[p]], names[struck], step, damage))
             if self._damage(hit, struck, damage, events):
                 board[ray[p]] = -1
                 board[struck] = x
                 pos[x] = struck
-                events.append(ev.Pushed(side, kind, names[ray[p]], names[struck], length))
+                events.append(Pushed(side, kind, names[ray[p]], names[struck], length))
                 return
             if p + 2 < nr and board[ray[p + 2]] < 0:
                 x, p, length = hit, p + 1, step  # the struck die is pushed in turn
@@ -564,7 +588,7 @@ class KubtaflState(State[KubtaflAction]):
                 continue
             names = self.geo.names
             damage = self.val[a]
-            events.append(ev.Pinned(names[c], names[ray[0]], names[ray[1]], damage))
+            events.append(Pinned(names[c], names[ray[0]], names[ray[1]], damage))
             self._damage(e, ray[0], damage, events)
 
     def _transfer(self, donor: int, rec: int, t: int, events: list[Event]) -> None:
@@ -572,9 +596,9 @@ class KubtaflState(State[KubtaflAction]):
         board, val, names = self.board, self.val, self.geo.names
         a, b = board[donor], board[rec]
         side = SIDE_NAME_OF[a]
-        events.append(ev.Transferred(side, names[donor], names[rec], t))
-        events.append(ev.ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
-        events.append(ev.ValueChanged(side, KIND_NAME_OF[b], names[rec], val[b], val[b] + t))
+        events.append(Transferred(side, names[donor], names[rec], t))
+        events.append(ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
+        events.append(ValueChanged(side, KIND_NAME_OF[b], names[rec], val[b], val[b] + t))
         val[a] -= t
         val[b] += t
 
@@ -587,8 +611,8 @@ class KubtaflState(State[KubtaflAction]):
         board[cell] = die
         self.pos[die] = cell
         val[die] = t
-        events.append(ev.ReEntered(side, KINDS[kind], names[cell], names[donor], t))
-        events.append(ev.ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
+        events.append(ReEntered(side, KINDS[kind], names[cell], names[donor], t))
+        events.append(ValueChanged(side, KIND_NAME_OF[a], names[donor], val[a], val[a] - t))
         val[a] -= t
         self._reset = True
         return die
