@@ -72,6 +72,29 @@ def test_close_the_card_review_and_scroll_the_list(app):
     assert not board.log.scrolled_back()
     key(app, pygame.K_LEFT)
     assert board.reviewer.review is not None and board.reviewer.review.entry == board.reviewer.review.total - 1
+    # A finished game waits for nothing: its banner returns to the end, never "Live", and says so.
+    frames(app, 1)
+    assert board.reviewer.chip_key() == "review.end"
+    assert board.presenter.panel_info().status == app.t("review.status.over")
+    chip = board.reviewer.banner_chip
+    assert chip is not None and board.panel_layout.rect.contains(chip)
+    click_at(app, chip.center, settle=1)
+    assert board.reviewer.review is None and board.dialogs.overlay is None
+
+
+def test_the_banner_leaves_the_board_and_its_coordinates_in_sight(app):
+    session = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
+    for text in ("b2-b5", "g7-g2", "c2-c5"):
+        session.apply_text(text)
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = board_of(app)
+    frames(app, 2)
+    click_at(app, entry_point(board, 2), settle=1)
+    chip = board.reviewer.banner_chip
+    assert board.reviewer.review is not None and chip is not None and board.reviewer.chip_key() == "review.live"
+    assert board.panel_layout.title.contains(chip) and not chip.colliderect(board.layout.frame)
+    assert board.presenter.panel_info().status == app.t("review.status")
 
 
 def test_a_corrupted_record_names_the_move(home, tmp_path):

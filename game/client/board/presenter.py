@@ -128,7 +128,7 @@ class PanelPresenter:
         review = reviewer.review
         assert review is not None
         if reviewer.replay is None:
-            return t("review.status")
+            return t("review.status.over" if self.scene.live.is_over else "review.status")
         final = review.timeline.final.outcome()
         winner = final.winner if final is not None else None
         result = (

@@ -99,17 +99,15 @@ class Review:
         return [e for events in self.timeline.events[start : ends[self.entry - 1]] for e in events]
 
 
-def draw_banner(surface: pygame.Surface, frame: pygame.Rect, unit: int, text: str, chip: str) -> pygame.Rect | None:
-    """A strip over the top of the board frame with `text` and, when `chip` is given, a clickable chip at its right
-    (returned, for clicks)."""
-    h = int(unit * 1.9)
-    strip = pygame.Rect(frame.left + unit, frame.top + unit // 3, frame.w - 2 * unit, h)
-    veil = pygame.Surface(strip.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (*art.REVIEW_BAR, 228), veil.get_rect(), border_radius=h // 2)
-    pygame.draw.rect(veil, (*art.BRASS, 255), veil.get_rect(), 2, border_radius=h // 2)
-    surface.blit(veil, strip.topleft)
+def draw_banner(surface: pygame.Surface, strip: pygame.Rect, unit: int, text: str, chip: str) -> pygame.Rect | None:
+    """A bar filling `strip` (the panel's title row, so the board's coordinates stay in sight) with `text` and, when
+    `chip` is given, a clickable chip at its right (returned, for clicks)."""
+    h = strip.h
+    pygame.draw.rect(surface, art.PANEL, strip)  # the title row it covers does not show at the rounded ends
+    pygame.draw.rect(surface, art.REVIEW_BAR, strip, border_radius=h // 2)
+    pygame.draw.rect(surface, art.BRASS, strip, 2, border_radius=h // 2)
     chip_rect = None
-    right = strip.right - unit
+    right = strip.right - unit // 2
     if chip:
         cw = art.font(int(unit * 0.85), bold=True).size(chip)[0] + unit * 2
         chip_rect = pygame.Rect(0, 0, cw, h - unit // 2)
@@ -118,6 +116,9 @@ def draw_banner(surface: pygame.Surface, frame: pygame.Rect, unit: int, text: st
         art.label(surface, chip, int(unit * 0.85), art.INK, center=chip_rect.center, bold=True)
         right = chip_rect.left - unit // 2
     cut: list[str] = []
-    size = art.fitting_size(text, right - strip.left - unit, int(unit * 0.9), cut)
-    art.label(surface, text, size, art.PARCHMENT, midleft=(strip.left + unit, strip.centery))
+    size = art.fitting_size(text, right - strip.left - unit, int(unit * 0.95), cut, bold=True)
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(strip.left, strip.top, right - strip.left, h).clip(clip))  # never under the chip
+    art.label(surface, text, size, art.PARCHMENT, midleft=(strip.left + unit, strip.centery), bold=True)
+    surface.set_clip(clip)
     return chip_rect

@@ -255,10 +255,13 @@ class ReviewController:
         self.banner_chip = None
         if self.review is None:
             return
-        chip = "" if self.replay is not None else self.scene.app.t("review.live")
-        self.banner_chip = draw_banner(
-            surface, self.scene.layout.frame, self.scene.panel_layout.unit, self.banner_text(), chip
-        )
+        chip = "" if self.replay is not None else self.scene.app.t(self.chip_key())
+        panel = self.scene.panel_layout
+        self.banner_chip = draw_banner(surface, panel.title, panel.unit, self.banner_text(), chip)
+
+    def chip_key(self) -> str:
+        """The banner chip's words: back to the live game, or to the end of a finished one."""
+        return "review.end" if self.scene.live.is_over else "review.live"
 
     def chip_pressed(self, event: pygame.event.Event) -> bool:
         """A click on the banner's chip returns to the live game; True when it was one."""

@@ -372,8 +372,8 @@ class BoardScene(GameScene):
             self.effects.draw(surface, self.layout, self.queue.effects)
         self.popups.draw(surface)
         self.view.draw_top(surface)
-        self.reviewer.draw_banner(surface)
         self.presenter.draw(surface)
+        self.reviewer.draw_banner(surface)  # over the panel's title row
         self.trace.draw_button(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
