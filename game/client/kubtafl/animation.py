@@ -13,18 +13,7 @@ from game.client.board.animator import CELL_SECONDS, Animator, Handlers, Movable
 from game.client.board.layout import cell_xy
 from game.client.kubtafl.model import SIDES, BoardModel, DieView
 from game.engine.core import GameOver
-from game.engine.kubtafl.events import (
-    Damaged,
-    Destroyed,
-    Impact,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-    ValueChanged,
-)
+from game.engine.kubtafl import events as kev
 
 PUSH_CELL_SECONDS = 0.09
 
@@ -45,27 +34,27 @@ class KubtaflAnimation:
     def handlers(self) -> Handlers:
         """Event class -> handler."""
         return {
-            Moved: self.moved,
-            Pushed: self.pushed,
-            Impact: self.impact,
-            Ricochet: self.ricochet,
-            Damaged: self.damaged,
-            Destroyed: self.destroyed,
-            Pinned: self.pinned,
-            Transferred: self.transferred,
-            ValueChanged: self.value_changed,
-            ReEntered: self.re_entered,
+            kev.Moved: self.moved,
+            kev.Pushed: self.pushed,
+            kev.Impact: self.impact,
+            kev.Ricochet: self.ricochet,
+            kev.Damaged: self.damaged,
+            kev.Destroyed: self.destroyed,
+            kev.Pinned: self.pinned,
+            kev.Transferred: self.transferred,
+            kev.ValueChanged: self.value_changed,
+            kev.ReEntered: self.re_entered,
             GameOver: self.game_over,
         }
 
     def _die(self, cell: str) -> DieView | None:
         return self.model().dice.get(cell)
 
-    def moved(self, ev: Moved) -> None:
+    def moved(self, ev: kev.Moved) -> None:
         """The mover slides, lifted."""
         self.anim.slide(lambda: self.model().move(ev.src, ev.dst), ev.src, ev.dst, CELL_SECONDS, True, "slide")
 
-    def pushed(self, ev: Pushed) -> None:
+    def pushed(self, ev: kev.Pushed) -> None:
         """A struck die slides on, flat."""
         self.anim.slide(lambda: self.model().move(ev.src, ev.dst), ev.src, ev.dst, PUSH_CELL_SECONDS, False, "push")
 
@@ -90,15 +79,15 @@ class KubtaflAnimation:
 
         self.anim.step([Anim("squash", 0.16, on_tick=tick)], start)
 
-    def impact(self, ev: Impact) -> None:
+    def impact(self, ev: kev.Impact) -> None:
         """The struck die squashes, the board shakes, sparks fly."""
         self._hit(ev.attacker, ev.target, 1.0)
 
-    def ricochet(self, ev: Ricochet) -> None:
+    def ricochet(self, ev: kev.Ricochet) -> None:
         """A pushed die strikes the next one, a little softer."""
         self._hit(ev.striker, ev.struck, 0.75)
 
-    def damaged(self, ev: Damaged) -> None:
+    def damaged(self, ev: kev.Damaged) -> None:
         """The loss floats up while the die's value rolls down to its new one."""
         holder: dict[str, DieView | None] = {}
 
@@ -121,7 +110,7 @@ class KubtaflAnimation:
 
         self.anim.step([Anim("damage", 0.3, on_tick=tick)], start, end)
 
-    def destroyed(self, ev: Destroyed) -> None:
+    def destroyed(self, ev: kev.Destroyed) -> None:
         """A burst of particles, the die flattens and fades, then it joins its side's removed row."""
         holder: dict[str, DieView | None] = {}
 
@@ -149,7 +138,7 @@ class KubtaflAnimation:
 
         self.anim.step([self.anim.fade_anim(lambda: holder.get("die"), 0.36, on_tick=flatten)], start, end)
 
-    def pinned(self, ev: Pinned) -> None:
+    def pinned(self, ev: kev.Pinned) -> None:
         """A line between the pinning pair; all three dice flash."""
         cells = (ev.attacker, ev.partner, ev.target)
         holders: list[DieView | None] = []
@@ -171,7 +160,7 @@ class KubtaflAnimation:
 
         self.anim.step([Anim("pin", 0.42, on_tick=tick)], start, end)
 
-    def transferred(self, ev: Transferred) -> None:
+    def transferred(self, ev: kev.Transferred) -> None:
         """Orbs fly from donor to recipient and the gain floats up."""
 
         def start() -> None:
@@ -181,7 +170,7 @@ class KubtaflAnimation:
 
         self.anim.step([Anim("transfer", 0.45)], start)
 
-    def value_changed(self, ev: ValueChanged) -> None:
+    def value_changed(self, ev: kev.ValueChanged) -> None:
         """The die's value rolls to its new one."""
         holder: dict[str, DieView | None] = {}
 
@@ -201,7 +190,7 @@ class KubtaflAnimation:
 
         self.anim.step([Anim("value", 0.22, on_tick=tick)], start, end)
 
-    def re_entered(self, ev: ReEntered) -> None:
+    def re_entered(self, ev: kev.ReEntered) -> None:
         """A removed die drops back onto its cell, rolling to its value."""
         x, y = cell_xy(ev.cell)
         holder: dict[str, DieView] = {}

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.client.board.layout import cell_xy
 from game.engine.core import Event, GameOver
-from game.engine.kubtafl.events import (
-    Damaged,
-    Destroyed,
-    Impact,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    ValueChanged,
-)
+from game.engine.kubtafl import events as kev
 
 Cell = tuple[int, int]
 
@@ -44,34 +35,34 @@ class Preview:
         return not (self.path or self.pushes or self.hits or self.damage or self.gains or self.placed or self.pins)
 
 
-def _pushed(p: Preview, ev: Pushed) -> None:
+def _pushed(p: Preview, ev: kev.Pushed) -> None:
     p.pushes.append((cell_xy(ev.src), cell_xy(ev.dst)))
 
 
-def _ricochet(p: Preview, ev: Ricochet) -> None:
+def _ricochet(p: Preview, ev: kev.Ricochet) -> None:
     p.hits.append((cell_xy(ev.striker), cell_xy(ev.struck), int(ev.damage)))
 
 
-def _damaged(p: Preview, ev: Damaged) -> None:
+def _damaged(p: Preview, ev: kev.Damaged) -> None:
     c = cell_xy(ev.cell)
     total = p.damage.get(c, (0, 0))[0] + int(ev.amount)
     p.damage[c] = (total, int(ev.new))
 
 
-def _destroyed(p: Preview, ev: Destroyed) -> None:
+def _destroyed(p: Preview, ev: kev.Destroyed) -> None:
     p.destroyed.append(cell_xy(ev.cell))
 
 
-def _pinned(p: Preview, ev: Pinned) -> None:
+def _pinned(p: Preview, ev: kev.Pinned) -> None:
     p.pins.append((cell_xy(ev.attacker), cell_xy(ev.partner), cell_xy(ev.target)))
 
 
-def _value_changed(p: Preview, ev: ValueChanged) -> None:
+def _value_changed(p: Preview, ev: kev.ValueChanged) -> None:
     c = cell_xy(ev.cell)
     p.gains[c] = p.gains.get(c, 0) + int(ev.new) - int(ev.old)
 
 
-def _reentered(p: Preview, ev: ReEntered) -> None:
+def _reentered(p: Preview, ev: kev.ReEntered) -> None:
     c = cell_xy(ev.cell)
     p.placed.append((c, ev.side, ev.die, int(ev.value)))
     p.gains.pop(c, None)
@@ -82,24 +73,24 @@ def _game_over(p: Preview, ev: GameOver) -> None:
     p.reason = str(ev.reason)
 
 
+# What each kind of event adds to the preview; an event not named here (the mover's own) draws nothing.
+_SHAPES: dict[type[Event], Callable[..., None]] = {
+    kev.Pushed: _pushed,
+    kev.Ricochet: _ricochet,
+    kev.Damaged: _damaged,
+    kev.Destroyed: _destroyed,
+    kev.Pinned: _pinned,
+    kev.ValueChanged: _value_changed,
+    kev.ReEntered: _reentered,
+    GameOver: _game_over,
+}
+
+
 def _shape(p: Preview, ev: Event) -> None:
     """The shape of an event that does not move the mover (none for an event that draws nothing)."""
-    if isinstance(ev, Pushed):
-        _pushed(p, ev)
-    elif isinstance(ev, Ricochet):
-        _ricochet(p, ev)
-    elif isinstance(ev, Damaged):
-        _damaged(p, ev)
-    elif isinstance(ev, Destroyed):
-        _destroyed(p, ev)
-    elif isinstance(ev, Pinned):
-        _pinned(p, ev)
-    elif isinstance(ev, ValueChanged):
-        _value_changed(p, ev)
-    elif isinstance(ev, ReEntered):
-        _reentered(p, ev)
-    elif isinstance(ev, GameOver):
-        _game_over(p, ev)
+    shape = _SHAPES.get(type(ev))
+    if shape is not None:
+        shape(p, ev)
 
 
 def build_preview(events: list[Event], text: str = "") -> Preview:
@@ -109,12 +100,12 @@ def build_preview(events: list[Event], text: str = "") -> Preview:
     origin: Cell | None = None
     final: Cell | None = None
     for ev in events:
-        if isinstance(ev, Moved):
+        if isinstance(ev, kev.Moved):
             src, dst = cell_xy(ev.src), cell_xy(ev.dst)
             p.path.append((src, dst))
             origin = origin or src
             final = dst
-        elif isinstance(ev, Impact):
+        elif isinstance(ev, kev.Impact):
             a = cell_xy(ev.attacker)
             origin = origin or a
             final = final or a

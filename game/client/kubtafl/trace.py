@@ -9,17 +9,7 @@ from collections.abc import Sequence
 
 from game.client import art
 from game.client.board.marks import Chip, TurnMark, TurnStep
-from game.engine.kubtafl.events import (
-    Damaged,
-    Destroyed,
-    Impact,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-)
+from game.engine.kubtafl import events as kev
 
 ACCENT = (art.ORANGE, art.SKY)
 
@@ -36,8 +26,8 @@ def move_marks(step: TurnStep) -> list[TurnMark]:
     ends = _ends(events)
     # A struck die's damage is shown where the die ended up (a push may have carried it on).
     lost = {ends.get(cell, cell): chip for cell, chip in _losses(events).items()}
-    moves = [e for e in events if isinstance(e, Moved)]
-    impact = next((e for e in events if isinstance(e, Impact)), None)
+    moves = [e for e in events if isinstance(e, kev.Moved)]
+    impact = next((e for e in events if isinstance(e, kev.Impact)), None)
     marks: list[TurnMark] = []
     if impact is not None:
         start = moves[0].src if moves else impact.attacker
@@ -45,16 +35,16 @@ def move_marks(step: TurnStep) -> list[TurnMark]:
     elif moves:
         marks.append(TurnMark("move", seat, (moves[0].src, moves[-1].dst), lead=True, clear=True))
     for event in events:
-        if isinstance(event, Pushed):
+        if isinstance(event, kev.Pushed):
             marks.append(TurnMark("follow", seat, (event.src, event.dst), clear=True))
-        elif isinstance(event, Ricochet):
+        elif isinstance(event, kev.Ricochet):
             marks.append(TurnMark("hit", seat, (ends.get(event.struck, event.struck),)))
-        elif isinstance(event, Pinned):
+        elif isinstance(event, kev.Pinned):
             marks.append(TurnMark("hit", seat, (event.target,)))
-        elif isinstance(event, Transferred):
+        elif isinstance(event, kev.Transferred):
             chip = Chip(f"+{event.amount}", paint)
             marks.insert(0, TurnMark("move", seat, (event.donor, event.recipient), lead=True, clear=True, chip=chip))
-        elif isinstance(event, ReEntered):
+        elif isinstance(event, kev.ReEntered):
             marks.insert(0, TurnMark("place", seat, (event.cell,), lead=True, chip=Chip(event.die, paint)))
     # Each struck die's damage once, where it stands now.
     marks += [TurnMark("chip", seat, (cell,), chip=chip) for cell, chip in lost.items()]
@@ -67,9 +57,9 @@ def _losses(events: Sequence[object]) -> dict[str, Chip]:
     damage: dict[str, int] = {}
     destroyed: set[str] = set()
     for event in events:
-        if isinstance(event, Damaged):
+        if isinstance(event, kev.Damaged):
             damage[event.cell] = damage.get(event.cell, 0) + event.amount
-        elif isinstance(event, Destroyed):
+        elif isinstance(event, kev.Destroyed):
             destroyed.add(event.cell)
     return {cell: Chip(f"−{n}" + (" ×" if cell in destroyed else ""), art.LOSS) for cell, n in damage.items()}
 
@@ -78,7 +68,7 @@ def _ends(events: Sequence[object]) -> dict[str, str]:
     """Where each die pushed by the move ended up, by the cell it was pushed from (a chain of pushes followed)."""
     ends: dict[str, str] = {}
     for event in events:
-        if isinstance(event, Pushed):
+        if isinstance(event, kev.Pushed):
             start = next((k for k, v in ends.items() if v == event.src), event.src)
             ends[start] = event.dst
     return ends

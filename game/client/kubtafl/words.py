@@ -12,22 +12,8 @@ from game.client.board.wording import Decision, TurnBuilder
 from game.client.i18n import Translator
 from game.client.kubtafl.threats import read_threats
 from game.engine.core import GameOver
-from game.engine.kubtafl import (
-    KINDS,
-    SIDES,
-    Damaged,
-    Destroyed,
-    Impact,
-    KubtaflAction,
-    KubtaflState,
-    Moved,
-    Pinned,
-    Pushed,
-    ReEntered,
-    Ricochet,
-    Transferred,
-    ValueChanged,
-)
+from game.engine.kubtafl import KINDS, SIDES, KubtaflAction, KubtaflState
+from game.engine.kubtafl import events as kev
 
 
 class _Dice:
@@ -37,25 +23,27 @@ class _Dice:
         self.at: dict[str, str] = {}
 
     def see(self, e: object) -> None:
-        if isinstance(e, (Damaged, Destroyed, ValueChanged, ReEntered)):
+        if isinstance(e, (kev.Damaged, kev.Destroyed, kev.ValueChanged, kev.ReEntered)):
             self.at[e.cell] = e.die
-        elif isinstance(e, Impact):
+        elif isinstance(e, kev.Impact):
             self.at[e.attacker], self.at[e.target] = e.die, e.target_die
-        elif isinstance(e, (Moved, Pushed)):
+        elif isinstance(e, (kev.Moved, kev.Pushed)):
             self.at[e.dst] = e.die
 
 
 def _destroyed(events: Sequence[object], side: str, die: str) -> bool:
-    return any(isinstance(e, Destroyed) and (e.side, e.die) == (side, die) for e in events)
+    return any(isinstance(e, kev.Destroyed) and (e.side, e.die) == (side, die) for e in events)
 
 
 def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
     """The action itself: a move, a ram (with what became of the die hit), a shove, a transfer or a re-entry."""
     key = f"kubtafl.{mood}"
-    impact = next((e for e in events if isinstance(e, Impact)), None)
+    impact = next((e for e in events if isinstance(e, kev.Impact)), None)
     if impact is not None:
         pushed = [
-            e for e in events if isinstance(e, Pushed) and (e.side, e.die) == (impact.target_side, impact.target_die)
+            e
+            for e in events
+            if isinstance(e, kev.Pushed) and (e.side, e.die) == (impact.target_side, impact.target_die)
         ]
         to = pushed[-1].dst if pushed else ""
         fields = {
@@ -72,7 +60,7 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
         if destroyed:
             return t(f"{key}.ram.destroyed", **fields)
         return t(f"{key}.ram.pushed" if to else f"{key}.ram.blocked", **fields)
-    transfer = next((e for e in events if isinstance(e, Transferred)), None)
+    transfer = next((e for e in events if isinstance(e, kev.Transferred)), None)
     dice = _Dice()
     for e in events:
         dice.see(e)
@@ -85,7 +73,7 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
             donor_die=dice.at.get(transfer.donor, ""),
             recipient_die=dice.at.get(transfer.recipient, ""),
         )
-    back = next((e for e in events if isinstance(e, ReEntered)), None)
+    back = next((e for e in events if isinstance(e, kev.ReEntered)), None)
     if back is not None:
         return t(
             f"{key}.reentry",
@@ -95,7 +83,7 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
             donor=back.donor,
             donor_die=dice.at.get(back.donor, ""),
         )
-    moves = [e for e in events if isinstance(e, Moved)]
+    moves = [e for e in events if isinstance(e, kev.Moved)]
     if moves:
         return t(f"{key}.move", die=moves[0].die, src=moves[0].src, dst=moves[-1].dst)
     return t(f"{key}.none")
@@ -107,8 +95,8 @@ def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
     dice = _Dice()
     for i, e in enumerate(events):
         dice.see(e)
-        if isinstance(e, Ricochet):
-            struck = next((d for d in events[i + 1 :] if isinstance(d, Damaged) and d.cell == e.struck), None)
+        if isinstance(e, kev.Ricochet):
+            struck = next((d for d in events[i + 1 :] if isinstance(d, kev.Damaged) and d.cell == e.struck), None)
             die = struck.die if struck is not None else dice.at.get(e.struck, "")
             side = struck.side if struck is not None else ""
             kind = "destroyed" if struck is not None and _destroyed(events[i + 1 :], side, die) else "hit"
@@ -121,8 +109,8 @@ def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
                     damage=e.damage,
                 )
             )
-        elif isinstance(e, Pinned):
-            hurt = next((d for d in events[i + 1 :] if isinstance(d, Damaged) and d.cell == e.target), None)
+        elif isinstance(e, kev.Pinned):
+            hurt = next((d for d in events[i + 1 :] if isinstance(d, kev.Damaged) and d.cell == e.target), None)
             die = hurt.die if hurt is not None else dice.at.get(e.target, "")
             kind = "destroyed" if hurt is not None and _destroyed(events[i + 1 :], hurt.side, die) else "hit"
             out.append(t(f"kubtafl.{mood}.pin.{kind}", die=die, cell=e.target, partner=e.partner, damage=e.damage))
