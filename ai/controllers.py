@@ -11,6 +11,7 @@ import queue
 import random
 import threading
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
 from ai.alphabeta import AlphaBeta, SearchResult
 from ai.budget import Budget
@@ -135,11 +136,15 @@ class AIController:
 Controller = HumanController | AIController
 
 
-def make_controller(spec: str, game: Game, seed: int | None = None) -> Controller:
-    """A controller from a spec: 'human', or an AI level ('random', 'greedy', 'easy', 'ai:normal', 'hard@20000')."""
+def make_controller(spec: str, game: Game, seed: int | None = None, time_cap: bool = True) -> Controller:
+    """A controller from a spec: 'human', or an AI level ('random', 'greedy', 'easy', 'ai:normal', 'hard@20000');
+    without `time_cap` a level with a node budget searches by nodes alone (the same choice on any machine)."""
     if spec.strip().lower() == "human":
         return HumanController()
-    return AIController(game, parse_level(spec), seed)
+    level = parse_level(spec)
+    if not time_cap and level.nodes is not None:
+        level = replace(level, seconds=None)
+    return AIController(game, level, seed)
 
 
 def hint(

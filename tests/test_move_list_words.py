@@ -654,3 +654,14 @@ def test_the_list_follows_an_undo_and_a_new_move(home, tmp_path):
         assert sentences(board) == [(0, ["d6 moved from c3 to c4"])] and len(board.log.lines) == 1
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_empty_list_says_so_in_words(home, language):
+    app = make_app((1280, 720), language, anim_speed="instant", menu=False)
+    try:
+        board = shown(app, "checkrisk", GameSession("checkrisk", "standard", ["human", "human"], autosave=False))
+        assert board.log.lines == [] and board.log.empty_text == app.t("board.log.empty")
+        assert board.log.empty_text not in ("", "…", "board.log.empty")
+    finally:
+        app.close()

@@ -406,7 +406,8 @@ def test_a_lost_hint_on_the_board_is_a_quick_one_or_a_clear_no_hint(home, monkey
         board = app.scenes.current
         frames(app, 2)
         key(app, pygame.K_h)
-        assert board.session._hint_ticket.wait(TIMEOUT)
+        ticket = board.session._hint_ticket  # None when the dead helper was noticed within the key's own frames
+        assert ticket is None or ticket.wait(TIMEOUT)
         frames(app, 2)
         turns = board.turns
         assert app.messages == ["The computer's helper stopped; this hint comes from a quick search."]

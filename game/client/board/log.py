@@ -113,6 +113,7 @@ class MoveLog:
         self.drag: tuple[str, int, int] | None = None  # ("thumb" or "content", start y, start line)
         self.selected: int | None = None  # the entry being reviewed (1-based): its action is on a band
         self.chip_text = ""  # the "jump to latest" chip's words
+        self.empty_text = ""  # what an empty list says
         self.hover: tuple[int, int] | None = None  # the pointer over the list, for the notation tip
         self.version = 0  # changes whenever the lines do (the panel image cache)
         self._lines: list[LogLine] | None = None
@@ -477,7 +478,7 @@ class MoveLog:
             if line.text:
                 surface.blit(font.render(line.text, True, art.INK), (x, mid - font.get_height() // 2))
         if not self.lines:
-            art.label(surface, "…", size, art.INK_SOFT, topleft=(x0, body.top))
+            art.label(surface, self.empty_text or "…", size, art.INK_SOFT, topleft=(x0, body.top))
 
     def _draw_scroll_bar(self, surface: pygame.Surface, offset: tuple[int, int], top: int) -> None:
         thumb = self.thumb(len(self.lines), top)

@@ -282,6 +282,7 @@ class PanelPresenter:
         info = self.panel_info()
         self.update_log_rows()
         log.title = scene.app.t("board.log")
+        log.empty_text = scene.app.t("board.log.empty")
         log.chip_text = scene.app.t("review.latest")
         pl = scene.panel_layout
         key = (

@@ -162,6 +162,11 @@ class BoardServices:
         return self._scene.accepting_input
 
     @property
+    def turn_traced(self) -> bool:
+        """True while another seat's last turn is drawn on the board (its battles carry their own chips)."""
+        return self._scene.trace.shown
+
+    @property
     def grab(self) -> tuple[str, tuple[int, int]] | None:
         """The cell a press grabbed, and where."""
         return self._scene.tracker.grab

@@ -279,7 +279,7 @@ class CheckRiskView(
     def _result_chip(self, layer: pygame.Surface) -> bool:
         """The battle that just closed, on its cell, once its animation has played (until the next action)."""
         board = self.board
-        if board.busy or self.card.visible or board.review_model is not None:
+        if board.busy or self.card.visible or board.review_model is not None or board.turn_traced:
             return False
         record = self.last_battle()
         if record is None:

@@ -101,11 +101,14 @@ def rebuild_game(job: SearchJob) -> Game:
     return registry.make_game(job.mode, job.level_name, job.level_data)
 
 
-def run_search(job: SearchJob, game: Game | None = None, stop: threading.Event | None = None) -> Answer:
-    """Search `job` here and now: rebuild the state (on `game` when given), let the AI level decide."""
+def run_search(
+    job: SearchJob, game: Game | None = None, stop: threading.Event | None = None, time_cap: bool = True
+) -> Answer:
+    """Search `job` here and now: rebuild the state (on `game` when given), let the AI level decide (within its node
+    budget alone when `time_cap` is off, so the same job gives the same answer on any machine, however busy)."""
     game = game if game is not None else rebuild_game(job)
     state = game.state_from_dict(job.state)
-    controller = make_controller(job.spec, game, seed=job.seed)
+    controller = make_controller(job.spec, game, seed=job.seed, time_cap=time_cap)
     started = time.perf_counter()
     action = controller.choose(state, stop)
     seconds = time.perf_counter() - started
@@ -181,7 +184,8 @@ class Executor(Protocol):
 
 
 class InlineExecutor:
-    """Runs each job synchronously on submit, or on `run_pending()` when built with `hold=True`."""
+    """Runs each job synchronously on submit, or on `run_pending()` when built with `hold=True`; within node budgets
+    alone (tests, demos and screenshots play the same games on any machine)."""
 
     def __init__(self, hold: bool = False) -> None:
         self.hold = hold
@@ -207,7 +211,7 @@ class InlineExecutor:
             job, game, ticket = self.pending.pop(0)
             if ticket.cancelled:
                 continue
-            _run_into(ticket, job, game)
+            _run_into(ticket, job, game, time_cap=False)
             ran += 1
         return ran
 
@@ -223,9 +227,9 @@ class InlineExecutor:
         self.pending.clear()
 
 
-def _run_into(ticket: Ticket, job: SearchJob, game: Game | None) -> None:
+def _run_into(ticket: Ticket, job: SearchJob, game: Game | None, time_cap: bool = True) -> None:
     try:
-        ticket.finish(run_search(job, game, ticket.stop))
+        ticket.finish(run_search(job, game, ticket.stop, time_cap))
     except Exception as exc:  # noqa: BLE001 - a failing search is reported on its ticket, never raised into the UI
         ticket.finish(error=f"{type(exc).__name__}: {exc}")
 
