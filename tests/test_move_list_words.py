@@ -72,6 +72,20 @@ CHECKRISK_CASES = [
         "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь, в клетку вошли 2 фишки",
     ),
     (
+        "won, left empty",
+        {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
+        ["c3xc4:3", "roll a:1 d:0", "occupy:0"],
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round, lost none, left it empty",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь, клетку оставили пустой",
+    ),
+    (
+        "won, not yet moved in",
+        {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
+        ["c3xc4:3", "roll a:1 d:0"],
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round, lost none",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь",
+    ),
+    (
         "held",
         TWO,
         ["c3xc4:1", "roll a:0 d:1"],

@@ -64,7 +64,7 @@ class BattleFacts:
     lost: int = 0
     killed: int = 0
     result: str = ""
-    occupied: int = 0
+    occupied: int | None = None  # None until the attacker decides how many move in (0: the cell is left empty)
     retreat: tuple[str, ...] = ()
     out: list[int] = field(default_factory=list)  # seats the battle put out of the game
 
@@ -97,6 +97,13 @@ def battle_facts(events: Sequence[object]) -> BattleFacts | None:
     return facts
 
 
+def _occupied(t: Translator, facts: BattleFacts) -> str:
+    """How many moved into a won cell ("" until decided, or when the cell was not won)."""
+    if facts.occupied is None or facts.result not in ("won", "retreated"):
+        return ""
+    return counted(t, "checkrisk.words.occupied", facts.occupied)
+
+
 def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
     """One battle in a sentence: "attacked Player 2 on e7 from e8 with 3 — took it in 2 rounds, lost 1"."""
     attack = counted(
@@ -114,7 +121,7 @@ def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
         killed=counted(t, "checkrisk.words.killed", facts.killed, defender=name(facts.defender)),
         defender=name(facts.defender),
         cells=", ".join(facts.retreat),
-        occupied=counted(t, "checkrisk.words.occupied", facts.occupied) if facts.result in ("won", "retreated") else "",
+        occupied=_occupied(t, facts),
     )
     text = t("checkrisk.words.battle", attack=attack, outcome=outcome)
     for seat in facts.out:
