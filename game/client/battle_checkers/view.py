@@ -80,6 +80,7 @@ class BattleCheckersView(
         self._threat: dict[int, Fraction] = {}
         self._last_key: object = None
         self._last: tuple[list[str], int] | None = None
+        self.odds_shown: pygame.Rect | None = None  # where the odds card was last drawn (None: not shown)
 
     def make_card(self) -> RollCard:
         """The roll card."""
@@ -396,6 +397,7 @@ class BattleCheckersView(
         """The odds card by a hovered target, the roll card, the fate card, a dragged draft unit's arrow."""
         cut: list[str] = []
         p = self.picks
+        self.odds_shown = None
         if self.board.accepting_input and p.phase == "main" and p.hover in p.targets():
             self._odds_card(surface, p.hover, cut)
         self.card.draw(surface, cut)
@@ -453,7 +455,7 @@ class BattleCheckersView(
         layout = self.board.layout
         size = max(13, int(layout.cell * 0.27))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-        rect = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
+        rect = self.odds_shown = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
         pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)

@@ -42,10 +42,18 @@ def card_rect(
     h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
     rect = pygame.Rect(0, 0, w if room is None else min(room, w), h)
     cx, cy = layout.cell_center(cell)
-    rect.midleft = (int(cx + layout.cell * 0.6), int(cy))
-    if rect.right > layout.frame.right:
-        rect.midright = (int(cx - layout.cell * 0.6), int(cy))
-    rect.clamp_ip(layout.frame)
+    reach = int(layout.cell * 0.6)
+    square = pygame.Rect(0, 0, layout.cell, layout.cell)
+    square.center = (int(cx), int(cy))
+    # Beside the cell where it fits, else under or over it (a wide card): never over the cell it speaks of.
+    spots = [rect.copy() for _ in range(4)]
+    spots[0].midleft = (int(cx) + reach, int(cy))
+    spots[1].midright = (int(cx) - reach, int(cy))
+    spots[2].midtop = (int(cx), int(cy) + reach)
+    spots[3].midbottom = (int(cx), int(cy) - reach)
+    for spot in spots:
+        spot.clamp_ip(layout.frame)
+    rect = next((spot for spot in spots if not spot.colliderect(square)), spots[0])
     if avoid is None or not rect.colliderect(avoid):
         return rect
     gap = size // 2
