@@ -68,8 +68,9 @@ def test_a_job_rebuilds_the_same_game_and_answers_as_on_the_callers_copy():
     game = rebuild_game(job)
     assert game.level_data == registry.load("kubtafl", "endgame").level_data
     assert game.state_from_dict(job.state) == registry.load("kubtafl", "endgame").initial_state()
-    here = run_search(job, registry.load("kubtafl", "endgame"))
-    assert here.action == run_search(job).action
+    # By nodes alone: the same answer whatever the machine's load.
+    here = run_search(job, registry.load("kubtafl", "endgame"), time_cap=False)
+    assert here.action == run_search(job, time_cap=False).action
     assert here.nodes > 0 and here.depth >= 1
     assert game.initial_state().action_from_str(here.action) in game.initial_state().legal_actions()
 
@@ -363,7 +364,7 @@ def test_the_inline_executor_keeps_no_deadline_and_tells_nothing():
     job = held.pending[0][0]
     assert held.run_pending() == 1
     action = session.poll_ai()
-    assert session.state.action_to_str(action) == run_search(job).action
+    assert session.state.action_to_str(action) == run_search(job, time_cap=False).action
     assert session.ai_error is None and session.helper_note is None
 
 
