@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.engine import CHANCE, TERMINAL, GameOver, IllegalAction, registry
@@ -264,11 +264,14 @@ def test_B7_activations_are_the_distinct_end_results_of_turn_move_turn(pips: int
     facing=st.integers(0, 7),
     pips=st.integers(1, 12),
 )
+@example(others=[(90, 0), (99, 0)], facing=0, pips=1)  # both corners the player's own: the enemy goes elsewhere
 def test_B7_enumeration_matches_brute_force_on_random_boards(others, facing, pips) -> None:
     units = {"e5": (0, DIRECTIONS[facing])}
     for cell, owner in others:
         units.setdefault(B.name(cell), (owner, "S"))
-    units.setdefault("a10" if "a10" not in units else "j10", (1, "S"))
+    if all(owner == 0 for owner, _ in units.values()):
+        # An enemy unit somewhere, so the game is not over (with no enemy left, no action is legal).
+        units[next(c for c in ("a10", "j10", "a1", "j1") if c not in units)] = (1, "S")
     state = pos([(c, o, f) for c, (o, f) in units.items()])
     actions = state.activations(B.cell("e5"), 0, pips)
     expected = _brute_force(state, B.cell("e5"), pips)
