@@ -295,7 +295,9 @@ def read_lesson(data: object, mode: str, stage: str) -> Lesson:
 def _known(data: dict[str, object], keys: set[str], prefix: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
-        raise ValueError(f"{prefix}{files.clean_text(unknown[0], 40)}: unknown field (known: {', '.join(sorted(keys))})")
+        raise ValueError(
+            f"{prefix}{files.clean_text(unknown[0], 40)}: unknown field (known: {', '.join(sorted(keys))})"
+        )
 
 
 def _ident(value: object, name: str) -> str:

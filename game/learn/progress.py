@@ -97,5 +97,7 @@ def load_progress(path: Path | None = None) -> Progress:
         detail = str(exc) if isinstance(exc, userfiles.DamagedFile) else f"{path}: {exc}"
     kept = userfiles.move_aside(path) or userfiles.copy_aside(path)
     if kept is None:
-        return Progress(path=path, problem=f"{detail}; the file is left as it is and progress is not saved", writable=False)
+        return Progress(
+            path=path, problem=f"{detail}; the file is left as it is and progress is not saved", writable=False
+        )
     return Progress(path=path, offered=True, problem=f"{detail}; kept as {kept.name}")
