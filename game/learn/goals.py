@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.learn.lessons import Lesson
 
 #: The success tests a lesson may use (a mode judges those in its `JUDGES` entry).
-KINDS = ("destroy", "reach", "weaken", "value", "enter", "event", "win")
+KINDS = ("destroy", "reach", "weaken", "value", "enter", "event", "win", "draw")
 Status = Literal["playing", "success", "failure"]
 #: A player decision: the position before it and its notation.
 Decision = tuple[AnyState, str]
@@ -85,6 +85,8 @@ def judge(lesson: Lesson, start: AnyState, now: AnyState, decisions: Sequence[De
         return Verdict("failure", reason="lost", values={"piece": lost})
     if now.is_terminal():
         outcome = now.outcome()
+        if outcome is not None and outcome.is_draw:
+            return Verdict("failure", reason="ended_draw")
         won = outcome is not None and outcome.winner == lesson.seat
         return Verdict("failure", reason="ended_won" if won else "ended")
     if lesson.max_actions is not None and used >= lesson.max_actions:
@@ -124,6 +126,9 @@ def play_out(lesson: Lesson, actions: Sequence[str]) -> Verdict:
         before = state.clone()
         state.apply(state.action_from_str(text))
         decisions.append((before, text))
+        early = judge(lesson, start, state, decisions)  # as the board does: the goal may come before the answer
+        if early.status == "success":
+            return early
         state, replies = settle(lesson, state, replies)
         verdict = judge(lesson, start, state, decisions)
         if verdict.done:

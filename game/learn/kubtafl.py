@@ -19,6 +19,7 @@ _PARAMS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
     "enter": ({"piece": str}, ("piece",)),
     "event": ({"event": str}, ("event",)),
     "win": ({}, ()),
+    "draw": ({}, ()),
 }
 # The events a lesson may ask the player to cause (the engine's names).
 EVENTS = ("Impact", "Pushed", "Ricochet", "Damaged", "Destroyed", "Pinned", "Transferred", "ReEntered")
@@ -93,6 +94,9 @@ class KubtaflJudge:
         if kind == "win":
             outcome = state.outcome()
             return outcome is not None and outcome.winner == lesson.seat
+        if kind == "draw":
+            outcome = state.outcome()
+            return outcome is not None and outcome.is_draw
         if kind == "event":
             return any(event.kind == given["event"] for event in events)
         if kind == "reach":
