@@ -176,3 +176,26 @@ def test_a_damaged_stage_file_is_left_out_and_named_while_the_others_load(tmp_pa
     assert len(course.problems) == 2
     assert "02_broken.json" in course.problems[0] and "not valid JSON" in course.problems[0]
     assert "03_twice.json" in course.problems[1] and "moving-1" in course.problems[1]
+
+
+def test_losing_a_kept_piece_fails_and_names_it():
+    from dataclasses import replace
+
+    from game.learn.lessons import Test
+
+    pins = next(lesson for lesson in LESSONS if lesson.id == "pins-2")
+    lesson = replace(pins, test=Test("reach", {"cell": "a6"}), keep=("e4",), max_actions=3)
+    verdict = goals.play_out(lesson, ["d1-d4"])
+    assert (verdict.status, verdict.reason, verdict.values) == ("failure", "lost", {"piece": "dark d10"})
+
+
+def test_the_scripted_other_side_waits_once_the_player_leaves_its_script():
+    draw = next(lesson for lesson in LESSONS if lesson.id == "winning-3")
+    state = draw.game().initial_state()
+    state.apply(state.action_from_str("a1-a3"))
+    assert goals.other_side(draw, state, 0) == "f6-f5"
+    state.apply(state.action_from_str("f6-f5"))
+    state.apply(state.action_from_str("a3-a4"))
+    assert goals.other_side(draw, state, 4) is None  # the script is used up: Dark waits
+    after, replies = goals.settle(draw, state, 4)
+    assert after.current_player() == draw.seat and replies == 4
