@@ -10,7 +10,7 @@ import pygame
 
 from game.client import art
 from game.client.board.layout import cell_xy
-from game.client.board.marks import Mark
+from game.client.board.marks import Mark, trim_start
 from game.client.learn import start
 from game.client.learn.card import GoalCard
 from game.engine.core import AnyState
@@ -246,10 +246,12 @@ class LessonFlow:
         layout, marks = self.scene.layout, self.scene.marks
         width = max(4, layout.cell // 9)
         for a, b in lesson.arrows:
+            # From the die's edge, so the number it shows stays readable.
+            start_point, end_point = trim_start(layout.cell_center(a), layout.cell_center(b), layout.cell * 0.42)
             marks.ghost_arrow(
                 layer,
-                layout.cell_center(a),
-                layout.cell_center(b),
+                start_point,
+                end_point,
                 art.with_alpha(art.GAIN, 210),
                 width,
                 layout.cell * 0.28,

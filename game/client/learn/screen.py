@@ -109,7 +109,8 @@ class LearnScene(Scene):
         if course is None:
             return
         count = max(1, len(course.stages))
-        row_h = min(s(ROW_H), (self.paper.h - s(24)) // count)
+        # The foot of the parchment names the focused level.
+        row_h = min(s(ROW_H), (self.paper.h - s(24) - s(70)) // count)
         tile = min(s(TILE), int(row_h * 0.72))
         y = self.paper.y + s(14)
         title_w = int(self.paper.w * 0.36)
@@ -137,6 +138,29 @@ class LearnScene(Scene):
                 self.tiles[lesson.id] = button
                 x += tile + s(TILE_GAP)
             y += row_h
+
+    def focused_lesson(self) -> Lesson | None:
+        """The lesson whose tile has the keyboard focus (or the pointer), if any."""
+        focused = self.group.focused
+        course = self.course
+        if course is None:
+            return None
+        return next((lesson for lesson in course.lessons if self.tiles.get(lesson.id) is focused), None)
+
+    def _draw_focused(self, surface: pygame.Surface) -> None:
+        """The focused level's number, title and goal along the parchment's foot."""
+        lesson = self.focused_lesson()
+        course = self.course
+        if lesson is None or course is None:
+            return
+        app, s = self.app, self.app.s
+        number = course.lessons.index(lesson) + 1
+        language = app.t.language
+        box = pygame.Rect(self.paper.x + s(28), self.paper.bottom - s(62), self.paper.w - s(56), s(50))
+        pygame.draw.line(surface, art.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
+        title = f"{number}. {lesson.title.get(language)}"
+        art.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=art.HEADING_INK)
+        art.wrapped_text(app, surface, lesson.goal.get(language), box.move(0, s(24)), size=15, colour=art.INK_SOFT)
 
     def _first_unsolved(self) -> Lesson | None:
         course = self.course
@@ -199,6 +223,7 @@ class LearnScene(Scene):
                 star(
                     surface, (cx, tile.rect.bottom + r + s(3)), r, art.VICTORY if index < earned else art.PARCHMENT_EDGE
                 )
+        self._draw_focused(surface)
         total = sum(self.progress.get(lesson.key) for lesson in course.lessons)
         most = MAX_STARS * len(course.lessons)
         text = t("learn.total", n=total, most=most, levels=len(course.lessons))
