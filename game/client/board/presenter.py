@@ -82,6 +82,9 @@ class PanelPresenter:
             return t("review.keys")
         if reviewer.watch is not None:
             return t("review.keys.watch")
+        lesson_keys = f"learn.keys.{self.scene.mode}"  # a lesson has no undo: its key help does not offer one
+        if self.scene.lesson.active and t.has(lesson_keys):
+            return t(lesson_keys)
         return t(f"{self.scene.mode}.keys")
 
     def level_title(self) -> str:
