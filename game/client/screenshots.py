@@ -254,7 +254,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
         lesson = next(item for item in course.lessons if item.id == "pushes-2")
         for language in ("en", "ru"):
             _language(app, language)
-            suffix = "" if language == FALLBACK else f"_{language}"
+            suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
             app.goto("learn", mode="kubtafl")
             _settle(app, 4)
             _save(app, folder, f"learn_menu{suffix}", written)
@@ -265,7 +265,9 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
             # The player has picked the die the arrow starts from: its targets show beside the lesson's marks.
             x, y = scene.layout.cell_center(lesson.solution[0].split("-")[0])
             for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                extra = (
+                    {"rel": (0, 0), "buttons": (False, False, False)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                )
                 pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
             _settle(app, 4)
             _save(app, folder, f"learn_kubtafl{suffix}", written)
