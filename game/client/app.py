@@ -46,6 +46,7 @@ SHELL_SCENES = {
     "settings": "game.client.settings_scene:SettingsScene",
     "howto": "game.client.howto:HowToScene",
     "games": "game.client.games:GamesScene",
+    "learn": "game.client.learn.screen:LearnScene",
 }
 
 

@@ -206,6 +206,10 @@ class GameScene(Scene):
         """The settings screen, over the game."""
         self.app.scenes.push("settings")
 
+    def quit_label(self) -> str:
+        """The pause menu's last button's words."""
+        return self.app.t("pause.save_quit")
+
     def save_and_quit(self) -> None:
         """Save the game (when unfinished) and return to the main menu."""
         self.autosave()

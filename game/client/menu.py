@@ -13,6 +13,8 @@ from game.client.game_names import mode_name, tell_save_news
 from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
+from game.learn.lessons import course_modes
+from game.learn.progress import progress_path
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -21,6 +23,15 @@ if TYPE_CHECKING:
     from game.client.play.session import GameSession
 
 PANEL_W = 480
+
+
+def progress_path_exists() -> bool:
+    """True once the player has opened Learn (or earned a star): the first-start offer is over."""
+    from game.client import userfiles
+
+    return userfiles.exists(progress_path())
+
+
 BUTTON_H = 50
 GAP = 10
 
@@ -34,6 +45,8 @@ class MenuScene(Scene):
         self.resume_session: GameSession | None = None
         self.unfinished_count = 0  # unfinished games kept (shown on the Games button)
         self.games_button: pygame_gui.elements.UIButton | None = None
+        self.learn_button: pygame_gui.elements.UIButton | None = None
+        self.first_start = False  # no lesson progress yet: the Learn button is offered with a tag
         self.mode_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.background: pygame.Surface | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -45,6 +58,7 @@ class MenuScene(Scene):
     def enter(self, **context: object) -> None:
         """Look for the last played unfinished game, then build the buttons."""
         self.resume_session = self._find_latest()
+        self.first_start = not progress_path_exists()
         self.resize(self.app.screen_size)
 
     def _find_latest(self) -> GameSession | None:
@@ -101,6 +115,7 @@ class MenuScene(Scene):
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
             items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
+        items.append((t("menu.learn"), self.open_learn, "#menu_button", bool(course_modes()), "learn"))
         items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
         items.append((t("menu.settings"), self.open_settings, "#menu_button", True, "settings"))
@@ -127,6 +142,8 @@ class MenuScene(Scene):
                 self.mode_buttons[key] = button
             elif key == "games":
                 self.games_button = button
+            elif key == "learn":
+                self.learn_button = button
             y += s(BUTTON_H + GAP)
         self.buttons.move(1)
 
@@ -183,6 +200,10 @@ class MenuScene(Scene):
     def how_to_play(self) -> None:
         """The rules screen, starting at the focused (or first) mode."""
         self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
+
+    def open_learn(self) -> None:
+        """The lessons."""
+        self.app.goto("learn")
 
     def open_games(self) -> None:
         """The unfinished and finished games."""
@@ -266,6 +287,10 @@ class MenuScene(Scene):
             if not button.is_enabled:
                 pill = self._pill(self.app.t("menu.coming_soon").upper())
                 surface.blit(pill, pill.get_rect(midright=(rect.right - s(12), rect.centery)))
+        learn = self.learn_button
+        if learn is not None and self.first_start and learn.is_enabled:
+            pill = self._pill(self.app.t("menu.learn.new").upper(), art.GAIN)
+            surface.blit(pill, pill.get_rect(midright=(learn.rect.right - s(12), learn.rect.centery)))
         games = self.games_button
         if games is not None and self.unfinished_count:
             pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count), art.BRASS)

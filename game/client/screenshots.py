@@ -235,6 +235,53 @@ def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """The Learn screen with a few levels solved (`learn_menu.png`, `learn_menu_ru.png`), a Kubtafl lesson mid-level
+    with its goal, arrow, marks and stars (`learn_kubtafl.png`, `_ru`) and its result card (`learn_kubtafl_solved.png`);
+    returns the problems met."""
+    try:
+        from game.client.board.scene import BoardScene
+        from game.client.learn.start import lesson_session
+        from game.learn.lessons import load_course
+        from game.learn.progress import load_progress
+
+        course = load_course("kubtafl")
+        table = load_progress()
+        for lesson, stars in zip(course.lessons[:5], (3, 3, 2, 3, 1), strict=False):
+            table.record(lesson.key, stars)
+        table.offered = True
+        table.save()
+        lesson = next(item for item in course.lessons if item.id == "pushes-2")
+        for language in ("en", "ru"):
+            _language(app, language)
+            suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
+            app.goto("learn", mode="kubtafl")
+            _settle(app, 4)
+            _save(app, folder, f"learn_menu{suffix}", written)
+            app.goto("kubtafl", session=lesson_session(lesson), lesson=lesson)
+            _settle(app, 6)
+            scene = app.scenes.current
+            assert isinstance(scene, BoardScene)
+            # The player has picked the die the arrow starts from: its targets show beside the lesson's marks.
+            x, y = scene.layout.cell_center(lesson.solution[0].split("-")[0])
+            for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                extra = (
+                    {"rel": (0, 0), "buttons": (False, False, False)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                )
+                pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
+            _settle(app, 4)
+            _save(app, folder, f"learn_kubtafl{suffix}", written)
+        _language(app, "en")
+        board = app.scenes.current
+        assert isinstance(board, BoardScene)
+        board.turns.commit(board.live.state.action_from_str(lesson.solution[0]))
+        _settle(app, 10)
+        _save(app, folder, "learn_kubtafl_solved", written)
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"learn: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -258,6 +305,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += last_turn_screens(app, folder, written)
         problems += review_screens(app, folder, written)
         problems += move_list_screen(app, folder, written)
+        problems += learn_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 OVERLAY_LAYER = 40
 GAME_OVER_W = 460
 REASON_SIZE = 18
+STARS_H = 48  # the row of stars on a lesson's result card
 
 
 class BoardDialogs:
@@ -34,6 +35,8 @@ class BoardDialogs:
         self.game_over_text: tuple[str, str] = ("", "")
         self.veil: object = None
         self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
+        self.card_items: list[DialogItem] = []  # a result card's buttons (overlay "card": a lesson's end)
+        self.card_stars = 0
 
     @property
     def app(self) -> App:
@@ -52,6 +55,8 @@ class BoardDialogs:
             self._build_pause()
         elif self.overlay == "game_over":
             self._build_game_over()
+        elif self.overlay == "card":
+            self._build_card()
         if self.confirm is not None and self.confirm.open:
             self.confirm.build()
 
@@ -84,7 +89,9 @@ class BoardDialogs:
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s
         art.heading(self.app, veil, title, (self.rect.centerx, self.rect.y + s(46)), self._title_size(title))
-        if self.overlay == "game_over" and self.game_over_text[1]:
+        if self.overlay == "card" and self.card_stars:
+            self._stars(veil)
+        if self.overlay in ("game_over", "card") and self.game_over_text[1]:
             box = self.reason_box()
             art.wrapped_text(
                 self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT, align="center"
@@ -127,7 +134,7 @@ class BoardDialogs:
                 (t("pause.restart"), self.scene.ask_restart, "#menu_button"),
                 (t("pause.rules"), self.scene.open_rules, "#menu_button"),
                 (t("pause.settings"), self.scene.open_settings, "#menu_button"),
-                (t("pause.save_quit"), self.scene.save_and_quit, "#menu_button"),
+                (self.scene.quit_label(), self.scene.save_and_quit, "#menu_button"),
             ],
         )
 
@@ -151,7 +158,8 @@ class BoardDialogs:
         lines = len(self.reason_lines())
         height = max(s(60), lines * self.app.fonts.get(s(REASON_SIZE)).get_linesize())
         rect = self.rect
-        return pygame.Rect(rect.x + s(28), rect.y + s(82), rect.w - s(56), height)
+        below = s(82 + (STARS_H if self.overlay == "card" and self.card_stars else 0))
+        return pygame.Rect(rect.x + s(28), rect.y + below, rect.w - s(56), height)
 
     def _build_game_over(self) -> None:
         t = self.app.t
@@ -183,6 +191,31 @@ class BoardDialogs:
             layer=OVERLAY_LAYER,
             tooltip=t("gameover.close"),
         )
+
+    def show_card(self, title: str, text: str, items: list[DialogItem], stars: int = 0) -> None:
+        """A result card over the board: the title, up to three stars, the text and the buttons (a lesson's end)."""
+        self.game_over_text = (title, text)
+        self.card_items = items
+        self.card_stars = stars
+        self.overlay = "card"
+        self.scene._build_ui()  # the card's elements over the board's
+
+    def _build_card(self) -> None:
+        lines = len(self.reason_lines())
+        line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
+        extra = max(0, round(lines * line_h) - 52) + (STARS_H if self.card_stars else 0)
+        rect = self._dialog(GAME_OVER_W, 150 + extra + len(self.card_items) * 56 + 16)
+        self._column(rect, 150 + extra, self.card_items)
+
+    def _stars(self, veil: pygame.Surface) -> None:
+        """The stars under the card's title (drawn on the veil)."""
+        from game.client.learn.card import star
+
+        s = self.app.s
+        r = s(STARS_H) * 0.4
+        for index in range(3):
+            center = (self.rect.centerx + (index - 1) * r * 2.6, self.rect.y + s(82) + s(STARS_H) / 2)
+            star(veil, center, r, art.VICTORY if index < self.card_stars else art.EDGE_DARK)
 
     def _game_over_w(self) -> int:
         """The game-over card's width in layout units: wider when it shows results."""

@@ -26,6 +26,7 @@ BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
+LESSON_BUTTONS = ("retry", "hint", "menu")  # a lesson is tried again whole, never undone
 DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 TURN_LOOKBACK = 400  # log entries searched back for the event that opened the turn being played out
 
@@ -81,6 +82,9 @@ class PanelPresenter:
             return t("review.keys")
         if reviewer.watch is not None:
             return t("review.keys.watch")
+        lesson_keys = f"learn.keys.{self.scene.mode}"  # a lesson has no undo: its key help does not offer one
+        if self.scene.lesson.active and t.has(lesson_keys):
+            return t(lesson_keys)
         return t(f"{self.scene.mode}.keys")
 
     def level_title(self) -> str:
@@ -88,6 +92,9 @@ class PanelPresenter:
         s = self.scene.session
         if s is None:
             return ""
+        lesson = self.scene.lesson.lesson
+        if lesson is not None:
+            return lesson.title.get(self.scene.app.t.language)
         title = s.game.level_data.get("title")
         if isinstance(title, dict):
             return str(title.get(self.scene.app.settings.language) or title.get(FALLBACK, ""))
@@ -210,7 +217,8 @@ class PanelPresenter:
         thinking = False
         if s is not None and s.current_seat >= 0 and not busy:
             if s.seat_kind(s.current_seat) == "human":
-                seat_text = t("board.seat.you") if s.seats.count("human") == 1 else t("board.seat.human")
+                mine = s.seats.count("human") == 1 or self.scene.lesson.plays(s.current_seat)
+                seat_text = t("board.seat.you") if mine else t("board.seat.human")
             else:
                 # An AI seat to act on an idle board is thinking, or starts to on this frame.
                 level = t(f"board.level.{s.seat_level(s.current_seat)}")
@@ -314,6 +322,8 @@ class PanelPresenter:
         scene = self.scene
         if scene.reviewer.replay is not None:
             return REPLAY_BUTTONS
+        if scene.lesson.active:
+            return LESSON_BUTTONS
         s = scene.session
         if s is not None and s.is_over and scene.turns.game_over_shown and scene.dialogs.overlay != "game_over":
             return OVER_BUTTONS
@@ -329,6 +339,8 @@ class PanelPresenter:
             return t("board.speed", speed=speed_text(playback))
         if key in ("rematch", "review"):
             return t(f"gameover.{key}")
+        if key == "retry":
+            return t("learn.retry")
         return t(f"board.{key}")
 
     def build_buttons(self) -> None:

@@ -45,6 +45,7 @@ from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
+from game.client.learn.flow import LessonFlow
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -98,6 +99,7 @@ class BoardScene(GameScene):
         self.popups = Popups(lambda: self.layout, self.turns.commit)
         self.presenter = PanelPresenter(self)
         self.services = BoardServices(self)
+        self.lesson = LessonFlow(self)  # a lesson played on this board (inactive in an ordinary game)
         self.view: ModeView[Any, Any] = self.view_class()
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units)
         self.view.attach(self.services)
@@ -106,7 +108,8 @@ class BoardScene(GameScene):
     # ----- life cycle -----
     def enter_board(self, **context: object) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
-        picks (`prepare`: a callable given the settled scene)."""
+        picks (`prepare`: a callable given the settled scene); `lesson` plays a lesson (`game.learn.lessons.Lesson`)."""
+        self.lesson.enter(context.get("lesson"))
         self.view.enter()  # a mode with cards or drafts drops what a last game left
         self.queue.clear()
         self.turns.reset_ui()
@@ -145,7 +148,7 @@ class BoardScene(GameScene):
             seats = len(self.session.seats)
         self.layout = BoardLayout(size, cols, rows)
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_room(), seat_row=seats > 2)
-        self.log.place(self.panel_layout.log, self.panel_layout.unit)
+        self.log.place(self.lesson.log_rect(self.panel_layout.log, self.panel_layout.unit), self.panel_layout.unit)
         self._static = None
         self.presenter.drop_image()
         self.popups.layout()
@@ -171,6 +174,7 @@ class BoardScene(GameScene):
             and not s.is_over
             and self.handovers.card is None
             and self.reviewer.model is None
+            and not self.lesson.holds_input
         )
 
     def play_sound(self, name: str) -> None:
@@ -257,6 +261,7 @@ class BoardScene(GameScene):
             "rematch": self.rematch,
             "review": self.reviewer.review_game,
             "back": self.reviewer.back_from_replay,
+            "retry": self.lesson.retry,
         }
         if key in actions:
             if self.reviewer.review is not None and key in ("undo", "redo", "hint"):
@@ -310,6 +315,25 @@ class BoardScene(GameScene):
         self.turns.receive_hint()
         self.presenter.refresh_buttons()
 
+    # ----- a lesson's own ways out (the pause menu's Restart and Quit) -----
+    def restart(self) -> None:
+        """A lesson starts again from its position; a game as `GameScene` restarts it."""
+        if self.lesson.active:
+            self.lesson.retry()
+        else:
+            super().restart()
+
+    def save_and_quit(self) -> None:
+        """A lesson goes back to the Learn screen (it is never saved); a game is saved first."""
+        if self.lesson.active:
+            self.lesson.to_list()
+        else:
+            super().save_and_quit()
+
+    def quit_label(self) -> str:
+        """The pause menu's last button."""
+        return self.app.t("learn.back") if self.lesson.active else super().quit_label()
+
     # ----- the end of the game (the card's hooks; `ending` says what it holds) -----
     def game_over_actions(self) -> list[DialogItem]:
         """Review, and Take back while possible."""
@@ -335,16 +359,6 @@ class BoardScene(GameScene):
             self._static = surf
         return self._static
 
-    def _tint_last_cells(self, layer: pygame.Surface) -> bool:
-        """The last action's squares in its seat's accent, under the mode's marks, for a mode that names them with
-        `last_cells()` (not while events play); True when drawn."""
-        # The other seats' turn drawn whole says it already.
-        last = self.view.last_cells() if not self.queue.busy and not self.trace.shown else None
-        if last is None:
-            return False
-        self.marks.cell_tints(layer, self.layout, last[0], self.view.seat_colour(last[1]))
-        return True
-
     def draw_board(self, surface: pygame.Surface) -> None:
         """Table, marks, pieces, effects, popups, the mode's top layer, the panel and the hand-over card."""
         surface.blit(self.static_surface(), (0, 0))
@@ -359,14 +373,15 @@ class BoardScene(GameScene):
         # translucent blit twice a frame would cost more than everything else the board draws).
         area = self.layout.frame.clip(surface.get_rect())
         layer = self.marks.begin(surface.get_size(), area)
-        under = self.trace.draw_under(layer) | self._tint_last_cells(layer)
+        under = self.trace.draw_under(layer) | self.lesson.draw_under(layer)
         if live and (under | self.view.draw_under(layer, interactive)):
             surface.blit(layer, area.topleft, area)
         shown = self.model if live else self.reviewer.model
         if shown is not None:
             self.view.draw_pieces(surface, self.layout, shown, offset)
         layer = self.marks.begin(surface.get_size(), area)
-        if live and (self.trace.draw_over(layer) | self.view.draw_over(layer, interactive)):
+        over = self.trace.draw_over(layer) | self.view.draw_over(layer, interactive) | self.lesson.draw_over(layer)
+        if live and over:
             surface.blit(layer, area.topleft, area)
         if self.queue.effects:
             self.effects.draw(surface, self.layout, self.queue.effects)
@@ -374,6 +389,7 @@ class BoardScene(GameScene):
         self.view.draw_top(surface)
         self.presenter.draw(surface)
         self.reviewer.draw_banner(surface)  # over the panel's title row
+        self.lesson.draw_card(surface)
         self.trace.draw_button(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)

@@ -104,10 +104,20 @@ class TurnTrace:
         return idle and scene.reviewer.model is None and bool(self.marks())
 
     def draw_under(self, layer: pygame.Surface) -> bool:
-        """The squares the turn's actions ended on; True when drawn."""
+        """The squares the turn's actions ended on, else the last action's squares; True when drawn."""
         if not self.shown:
-            return False
+            return self._tint_last_cells(layer)
         self.painter.draw_under(layer, self.scene.layout, self._marks, self.scene.view.seat_colour)
+        return True
+
+    def _tint_last_cells(self, layer: pygame.Surface) -> bool:
+        """The last action's squares in its seat's accent, under the mode's marks, for a mode that names them with
+        `last_cells()` (not while events play); True when drawn."""
+        scene = self.scene
+        last = scene.view.last_cells() if not scene.queue.busy else None
+        if last is None:
+            return False
+        scene.marks.cell_tints(layer, scene.layout, last[0], scene.view.seat_colour(last[1]))
         return True
 
     def draw_over(self, layer: pygame.Surface) -> bool:

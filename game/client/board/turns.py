@@ -45,7 +45,7 @@ class TurnFlow:
     def redo(self) -> None:
         """Play again the last action undo took back."""
         s = self.scene.session
-        if s is None or self.scene.queue.busy or not s.can_redo:
+        if s is None or self.scene.queue.busy or not s.can_redo or self.scene.lesson.active:
             return
         events = s.redo()
         if events is not None:
@@ -65,7 +65,7 @@ class TurnFlow:
     def undo(self) -> None:
         """Take back the last human action (and the AI's reply)."""
         scene = self.scene
-        if scene.session is None:
+        if scene.session is None or scene.lesson.active:  # a lesson is tried again whole (Retry), never undone
             return
         scene.queue.skip()
         self.ai_asked = False
@@ -128,7 +128,7 @@ class TurnFlow:
         """On an idle board: open the game-over card once, or start the AI and commit its reply when ready."""
         scene = self.scene
         s = scene.live
-        if scene.reviewer.replay is not None:
+        if scene.reviewer.replay is not None or scene.lesson.on_idle():
             return
         if s.is_over:
             if not self.game_over_shown:
@@ -148,7 +148,13 @@ class TurnFlow:
     # ----- hints -----
     def ask_hint(self) -> None:
         """Ask the strongest AI for a suggestion (answered on a worker)."""
-        if self.scene.accepting_input and self.scene.live.request_hint():
+        if not self.scene.accepting_input:
+            return
+        shown = self.scene.lesson.hint()  # a lesson's own next step while the player follows its solution
+        if shown is not None:
+            self.hint_action = shown
+            self.hint_text = self.scene.view.hint_words(shown)
+        elif self.scene.live.request_hint():
             self.clear_hint()
 
     def clear_hint(self) -> None:

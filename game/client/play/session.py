@@ -60,13 +60,16 @@ class GameSession:
         names: list[str] | None = None,
         presets: list[str] | None = None,
         options: dict[str, int] | None = None,
+        game: Game | None = None,
     ) -> None:
         self.mode = mode
         self.level = level or registry.DEFAULT_LEVEL
         # The numbers the players agreed on in the dialog (CheckRisk's starting tokens...): only those that differ
         # from the level's own are kept, so a game at the standard values saves as before.
-        self.options = agreed_options(mode, self.level, options)
-        self.game: Game = userfiles.load_game(mode, self.level, self.options)
+        self.options = agreed_options(mode, self.level, options) if game is None else {}
+        # A game built from data that is no level file (a lesson's position) is handed over whole.
+        self.game: Game = game if game is not None else userfiles.load_game(mode, self.level, self.options)
+        self._given_game = game is not None
         raw_seats = list(seats) if seats is not None else [HUMAN] * self.game.num_players
         if len(raw_seats) != self.game.num_players:
             raise ValueError(f"seats: {mode} needs {self.game.num_players} seats, got {len(raw_seats)}")
@@ -183,6 +186,11 @@ class GameSession:
         self._cancel_jobs()
         self.save()
         return events
+
+    def set_position(self, state: AnyState) -> None:
+        """Put `state` in play without an action (a lesson's other side doing nothing): no log entry, no undo step."""
+        self._cancel_jobs()
+        self.state = state
 
     def apply_text(self, text: str) -> list[Event]:
         """Apply a decision given in notation."""
@@ -382,6 +390,7 @@ class GameSession:
             list(self.names),
             list(self.presets),
             dict(self.options),
+            self.game if self._given_game else None,
         )
         if same_file:
             fresh.save_path = self.save_path

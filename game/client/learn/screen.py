@@ -1,0 +1,238 @@
+"""The Learn screen: a tab per game, and on a parchment each stage of its course with a tile per level and the stars
+earned on it; a click (or Enter) plays the level on the board. A game without lessons has its tab disabled and says
+so."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.learn import start
+from game.client.learn.card import star
+from game.client.modes import board_modes
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+from game.learn.lessons import Course, Lesson, course_modes
+from game.learn.progress import MAX_STARS, Progress
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+ROW_H = 58
+TILE = 46
+TILE_GAP = 10
+
+
+class LearnScene(Scene):
+    """The courses of the games, their stages and levels with stars."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.mode = ""
+        self.course: Course | None = None
+        self.progress = Progress()
+        self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
+        self.group = ButtonGroup(horizontal=True)
+        self.tiles: dict[str, pygame_gui.elements.UIButton] = {}  # lesson id -> its tile
+        self.paper = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[tuple[pygame.Rect, str]] = []  # each stage's title box and title
+
+    @property
+    def modes(self) -> list[str]:
+        """The games the tabs show: every board game, those with lessons enabled."""
+        return board_modes()
+
+    def enter(self, mode: str | None = None, **context: object) -> None:
+        """Open at `mode`'s course (the first game with lessons by default); the first visit ends the first-start
+        offer."""
+        with_lessons = [m for m in self.modes if m in course_modes()]
+        self.mode = mode if isinstance(mode, str) and mode in with_lessons else (with_lessons or [""])[0]
+        self.progress = start.progress(self.app)
+        if self.progress.fresh or not self.progress.offered:
+            self.progress.offered = True
+            problem = self.progress.save()
+            if problem:
+                self.app.notify_once(self.app.t("learn.msg.save_failed", detail=problem))
+        self._load()
+        self._build()
+
+    def _load(self) -> None:
+        self.course = start.course(self.app, self.mode) if self.mode else None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again."""
+        self._build()
+
+    def _build(self) -> None:
+        app, s, t = self.app, self.app.s, self.app.t
+        w, h = app.screen_size
+        self.tabs.clear()
+        self.group.clear()
+        self.tiles.clear()
+        margin = s(48)
+        tab_y = s(82)
+        paper_w = min(w - 2 * margin, s(1000))
+        tab_w = (paper_w - (len(self.modes) - 1) * s(10)) // max(1, len(self.modes))
+        x = (w - paper_w) // 2
+        lessons = course_modes()
+        for mode in self.modes:
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, tab_y, tab_w, s(40)),
+                t(f"mode.{mode}"),
+                app.ui,
+                object_id="#tab",
+                tool_tip_text=None if mode in lessons else t("learn.no_lessons"),
+            )
+            if mode not in lessons:
+                button.disable()
+            self.tabs[button] = mode
+            if mode == self.mode:
+                button.select()
+            x += tab_w + s(10)
+        bottom = h - s(84)
+        self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(52), paper_w, bottom - tab_y - s(52))
+        self._build_tiles()
+        back = pygame.Rect(0, 0, s(220), s(46))
+        back.midbottom = (w // 2, h - s(18))
+        self.group.add(app.ui, back, t("learn.to_menu"), partial(app.goto, "menu"), object_id="#menu_button")
+        focus = self._first_unsolved()
+        self.group.set_focus(self.group.buttons.index(self.tiles[focus.id]) if focus is not None else 0)
+
+    def _build_tiles(self) -> None:
+        app, s = self.app, self.app.s
+        self.rows = []
+        course = self.course
+        if course is None:
+            return
+        count = max(1, len(course.stages))
+        # The foot of the parchment names the focused level.
+        row_h = min(s(ROW_H), (self.paper.h - s(24) - s(70)) // count)
+        tile = min(s(TILE), int(row_h * 0.72))
+        y = self.paper.y + s(14)
+        title_w = int(self.paper.w * 0.36)
+        number = 0
+        for stage_number, stage in enumerate(course.stages, start=1):
+            self.rows.append(
+                (
+                    pygame.Rect(self.paper.x + s(28), y, title_w - s(28), row_h),
+                    f"{stage_number}. {stage.title.get(app.t.language)}",
+                )
+            )
+            x = self.paper.x + title_w
+            for lesson in stage.lessons:
+                number += 1
+                rect = pygame.Rect(x, y + (row_h - tile) // 2 - s(5), tile, tile)
+                stars = self.progress.get(lesson.key)
+                button = self.group.add(
+                    app.ui,
+                    rect,
+                    str(number),
+                    partial(start.open_lesson, app, lesson),
+                    object_id="#primary" if stars else "#menu_button",
+                    tooltip=lesson.title.get(app.t.language),
+                )
+                self.tiles[lesson.id] = button
+                x += tile + s(TILE_GAP)
+            y += row_h
+
+    def focused_lesson(self) -> Lesson | None:
+        """The lesson whose tile has the keyboard focus (or the pointer), if any."""
+        focused = self.group.focused
+        course = self.course
+        if course is None:
+            return None
+        return next((lesson for lesson in course.lessons if self.tiles.get(lesson.id) is focused), None)
+
+    def _draw_focused(self, surface: pygame.Surface) -> None:
+        """The focused level's number, title and goal along the parchment's foot."""
+        lesson = self.focused_lesson()
+        course = self.course
+        if lesson is None or course is None:
+            return
+        app, s = self.app, self.app.s
+        number = course.lessons.index(lesson) + 1
+        language = app.t.language
+        box = pygame.Rect(self.paper.x + s(28), self.paper.bottom - s(62), self.paper.w - s(56), s(50))
+        pygame.draw.line(surface, art.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
+        title = f"{number}. {lesson.title.get(language)}"
+        art.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=art.HEADING_INK)
+        art.wrapped_text(app, surface, lesson.goal.get(language), box.move(0, s(24)), size=15, colour=art.INK_SOFT)
+
+    def _first_unsolved(self) -> Lesson | None:
+        course = self.course
+        if course is None or not course.lessons:
+            return None
+        return next((lesson for lesson in course.lessons if not self.progress.get(lesson.key)), course.lessons[0])
+
+    def show(self, mode: str) -> None:
+        """Another game's course."""
+        if mode != self.mode:
+            self.mode = mode
+            self._load()
+            self.app.ui.clear_and_reset()
+            self._build()
+
+    # --- frame --------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Tabs, tiles, Back; Esc goes back to the menu."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
+            self.show(self.tabs[event.ui_element])
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.goto("menu")
+            return
+        self.group.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, title, the parchment with the stages, each tile's stars, the total."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        art.heading(app, surface, t("learn.title"), (app.screen_size[0] // 2, s(38)), 30)
+        art.parchment(surface, self.paper, app.ui_scale)
+        course = self.course
+        if course is None or not course.stages:
+            box = self.paper.inflate(-s(80), -s(80))
+            art.wrapped_text(app, surface, t("learn.no_lessons"), box, size=20, colour=art.INK, align="center")
+            return
+        for rect, title in self.rows:
+            size = 19
+            while size > 13 and app.fonts.get(s(size), True).size(title)[0] > rect.w:
+                size -= 1
+            art.text(
+                app,
+                surface,
+                title,
+                (rect.x, rect.centery - s(5)),
+                size=size,
+                bold=True,
+                colour=art.INK,
+                anchor="midleft",
+            )
+        for lesson in course.lessons:
+            tile = self.tiles.get(lesson.id)
+            if tile is None:
+                continue
+            earned = self.progress.get(lesson.key)
+            r = max(4, tile.rect.w // 6)
+            for index in range(MAX_STARS):
+                cx = tile.rect.centerx + (index - 1) * r * 2.2
+                star(
+                    surface, (cx, tile.rect.bottom + r + s(3)), r, art.VICTORY if index < earned else art.PARCHMENT_EDGE
+                )
+        self._draw_focused(surface)
+        total = sum(self.progress.get(lesson.key) for lesson in course.lessons)
+        most = MAX_STARS * len(course.lessons)
+        text = t("learn.total", n=total, most=most, levels=len(course.lessons))
+        art.text(
+            app,
+            surface,
+            text,
+            (self.paper.right, self.paper.bottom + s(10)),
+            size=15,
+            colour=art.PARCHMENT_DARK,
+            anchor="topright",
+        )

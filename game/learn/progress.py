@@ -1,0 +1,103 @@
+"""The player's stars per lesson, kept in the data folder (`learn.json`), written atomically.
+
+A damaged file is set aside (`learn.json.bad[.N]`) and reported, like the settings; when it cannot be set aside it is
+left alone and never overwritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.client import userfiles
+from game.engine.atomic import write_json_atomic
+from game.engine.core import JSONObject
+from game.paths import user_data_dir
+
+PROGRESS_FILE = "learn.json"
+VERSION = 1
+MAX_STARS = 3
+MAX_ENTRIES = 10_000  # more lessons than any version ships: a longer table is damaged
+
+
+def progress_path() -> Path:
+    """The progress file."""
+    return user_data_dir() / PROGRESS_FILE
+
+
+@dataclass
+class Progress:
+    """Stars per lesson key ('<mode>/<id>'), whether Learn was offered on a first start, and where it is kept."""
+
+    stars: dict[str, int] = field(default_factory=dict)
+    offered: bool = False
+    path: Path | None = None
+    #: What was wrong with the file when it was read (None: it was fine or absent).
+    problem: str | None = None
+    #: False when a damaged file could not be set aside: this run never overwrites it.
+    writable: bool = True
+    #: True when no progress file existed: the player has never opened Learn nor been offered it.
+    fresh: bool = False
+
+    def get(self, key: str) -> int:
+        """The best stars earned on a lesson (0: not solved)."""
+        return self.stars.get(key, 0)
+
+    def record(self, key: str, stars: int) -> bool:
+        """Keep `stars` for a lesson when better than before; True when the table changed."""
+        stars = max(0, min(MAX_STARS, stars))
+        if stars <= self.get(key):
+            return False
+        self.stars[key] = stars
+        return True
+
+    def to_dict(self) -> JSONObject:
+        """The JSON form."""
+        return {"version": VERSION, "offered": self.offered, "stars": dict(sorted(self.stars.items()))}
+
+    def save(self) -> str | None:
+        """Write the table atomically; the problem in words when it failed (or may not be written), else None."""
+        path = self.path or progress_path()
+        if not self.writable:
+            return f"{path}: left as it is (damaged), progress is not saved"
+        try:
+            write_json_atomic(path, self.to_dict())
+        except (OSError, ValueError) as exc:
+            return f"{path}: {userfiles.DamagedFile(path, str(exc)).reason}"
+        return None
+
+
+def validate(data: object) -> tuple[dict[str, int], bool]:
+    """The stars table and the 'offered' flag from parsed JSON; ValueError naming the bad field."""
+    if not isinstance(data, dict):
+        raise ValueError("the file must hold a JSON object")
+    stars = data.get("stars", {})
+    if not isinstance(stars, dict) or len(stars) > MAX_ENTRIES:
+        raise ValueError("stars: expected an object of lesson keys and star counts")
+    table: dict[str, int] = {}
+    for key, value in stars.items():
+        if len(key) > 100 or type(value) is not int or not 0 <= value <= MAX_STARS:
+            raise ValueError(f"stars.{key[:40]}: expected 0 to {MAX_STARS} stars, not {value!r}")
+        table[key] = value
+    offered = data.get("offered", False)
+    if not isinstance(offered, bool):
+        raise ValueError(f"offered: must be true or false, not {offered!r}")
+    return table, offered
+
+
+def load_progress(path: Path | None = None) -> Progress:
+    """The stored progress, or an empty table and the problem naming the file (the damaged file set aside)."""
+    path = path or progress_path()
+    if not userfiles.exists(path):
+        return Progress(path=path, fresh=True)
+    try:
+        stars, offered = validate(userfiles.read_json(path))
+        return Progress(stars, offered, path)
+    except Exception as exc:  # noqa: BLE001 - whatever the file holds, Learn starts afresh and keeps the file aside
+        detail = str(exc) if isinstance(exc, userfiles.DamagedFile) else f"{path}: {exc}"
+    kept = userfiles.move_aside(path) or userfiles.copy_aside(path)
+    if kept is None:
+        return Progress(
+            path=path, problem=f"{detail}; the file is left as it is and progress is not saved", writable=False
+        )
+    return Progress(path=path, offered=True, problem=f"{detail}; kept as {kept.name}")
