@@ -81,6 +81,35 @@ def test_a_quick_launch_over_an_unfinished_game_keeps_it(home, monkeypatch):
     assert games[launched.save_path].mode == "battle_checkers"
 
 
+def test_a_quick_launch_at_the_cap_says_which_game_goes_before_it_goes(home, monkeypatch, capsys):
+    from game.cli import main
+    from game.client.app import App
+
+    game = {"mode": "kubtafl", "level": "standard", "seats": ["human", "human"], "seed": 1, "actions": []}
+    paths = [saves.write_save(dict(game)) for _ in range(saves.KEEP)]
+    oldest = saves.load_save(paths[0])
+
+    from game.client import app as app_module
+
+    start = app_module.start_session
+    told_before: list[tuple[str, bool]] = []
+
+    def starting(*args: object, **kwargs: object) -> object:
+        """What was printed before the game starts, and whether the oldest game was still kept then."""
+        told_before.append((capsys.readouterr().out, paths[0].exists()))
+        return start(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "start_session", starting)
+    monkeypatch.setattr(App, "run_loop", lambda app: None)
+    assert main(["--mode", "kubtafl", "--seat1", "human"]) == 0
+    ((said, kept),) = told_before
+    assert kept and "removes the oldest" in said and played_date(oldest.saved) in said
+    assert not paths[0].exists() and len(saves.unfinished()) == saves.KEEP
+    saves.remove_save(paths[1])
+    assert main(["--mode", "kubtafl", "--seat1", "human"]) == 0
+    assert told_before[1][0] == ""  # room again: nothing to say
+
+
 def test_continue_resumes_the_last_played_game_and_the_others_stay(home):
     a = kubtafl_game(seed=1, moves=2)
     b = kubtafl_game(seed=2, moves=1)

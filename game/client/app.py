@@ -442,6 +442,17 @@ def quick_launch(args: argparse.Namespace) -> QuickLaunch | str:
     return args.mode, level, seats, args.seed
 
 
+def _tell_cap(app: App) -> None:
+    """Before a game started from the command line removes the oldest unfinished one (the cap is reached), say so
+    where the command was typed (there is no dialog to say it in)."""
+    from game.client import saves
+    from game.client.game_names import unfinished_line
+
+    dropped = saves.would_drop()
+    if dropped is not None:
+        print(f"main.py: {app.t('newgame.cap_note', keep=saves.KEEP, game=unfinished_line(app.t, dropped))}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     started = time.perf_counter()
@@ -481,6 +492,7 @@ def run(args: argparse.Namespace) -> int:
     elif lab:
         app.goto(args.mode)
     elif quick is not None:
+        _tell_cap(app)
         try:
             start_session(app, *quick)
         except (KeyError, ValueError) as exc:
