@@ -589,6 +589,16 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
             f"Hint: move 3 tokens from c3 to c2 — careful: c3 keeps 1 next to Player 2's 6 on c4 "
             f"({expected} it falls next turn)"
         )
+        # …a move that brings a stack next to an enemy says what it then threatens, with the odds; one onto its own
+        # stack says what it masses; a move with neither is named alone.
+        board = shown(app, "checkrisk", checkrisk({"c3": (0, 4), "e3": (1, 2), "h8": (1, 3)}, []))
+        assert board.view.hint_words("c3-d3:3") == (
+            f"Hint: move 3 tokens from c3 to d3 — from d3 it then threatens Player 2's 2 on e3 "
+            f"({percent(battle_odds(3, 2)[0])} to take it)"
+        )
+        board = shown(app, "checkrisk", checkrisk({"c3": (0, 4), "c2": (0, 2), "h8": (1, 3)}, []))
+        assert board.view.hint_words("c3-c2:3") == "Hint: move 3 tokens from c3 to c2 — 5 massed on c2"
+        assert board.view.hint_words("c3-d3:3") == "Hint: move 3 tokens from c3 to d3"
         # Battle Checkers: an activation that faces an enemy's open rear, with the odds of striking it.
         units = {"d4": (0, "N"), "a1": (0, "N"), "d7": (1, "N"), "j10": (1, "S")}
         board = shown(app, "battle_checkers", battle_checkers(units, []))

@@ -233,6 +233,41 @@ def exposed(state: CheckRiskState, seat: int, cells: Sequence[int]) -> tuple[int
     return worst
 
 
+def best_threat(state: CheckRiskState, cell: int) -> tuple[int, Fraction] | None:
+    """The enemy stack next to `cell` that its stack, attacking with all it has, most likely takes: (that cell, the
+    engine's odds); None with no enemy next to it."""
+    seat, game = state.owner[cell], state.game
+    best: tuple[int, Fraction] | None = None
+    for near in game.neighbours(cell):
+        if state.owner[near] < 0 or state.owner[near] == seat:
+            continue
+        win = battle_odds(state.count[cell], state.count[near])[0]
+        if best is None or win > best[1]:
+            best = (near, win)
+    return best
+
+
+def _move_reason(t: Translator, after: CheckRiskState, action: Move, text: str, name: Names) -> str:
+    """Why a hinted move: the enemy stack it then threatens (with the odds), else the stack it masses."""
+    names = after.game.board.names
+    threat = best_threat(after, action.target)
+    if threat is not None:
+        near, win = threat
+        enemy = after.owner[near]
+        return t(
+            "checkrisk.hint.why.threat",
+            text=text,
+            target=names[action.target],
+            enemy=name(enemy),
+            count=after.count[near],
+            near=names[near],
+            p=percent(win),
+        )
+    if after.count[action.target] > action.n:
+        return t("checkrisk.hint.why.mass", text=text, total=after.count[action.target], target=names[action.target])
+    return text
+
+
 def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Names) -> str:
     """The hinted action in words with why: an attack's exact odds from the engine's forecast, a move or a
     reinforcement named, and a stack the move leaves likely to fall next turn."""
@@ -267,7 +302,7 @@ def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Na
                 count=after.count[near],
                 p=percent(win),
             )
-        return text
+        return _move_reason(t, after, action, text, name)
     if isinstance(action, Reinforce):
         return t("checkrisk.hint.reinforce", cell=names[action.cell])
     if isinstance(action, Occupy):
