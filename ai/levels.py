@@ -12,6 +12,8 @@ from ai.strengths import BattleCheckersStrength, CheckRiskStrength
 T = TypeVar("T")
 
 SEARCH, GREEDY, RANDOM = "search", "greedy", "random"
+# The reference opponent (`ai.reference`): tree search with the evaluations at its leaves, for the arena.
+REFERENCE = "reference"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("random", RANDOM),
         Level("greedy", GREEDY),
+        # At about hard's decision time (bench/bench_ai.py); an arena level, not offered to players.
+        Level("reference", REFERENCE, nodes=15_000, seconds=1.5),
         Level(
             "easy",
             SEARCH,
@@ -131,7 +135,7 @@ def parse_level(spec: str) -> Level:
     level = LEVELS[name]
     if not at:
         return level
-    if level.kind != SEARCH:
+    if level.kind not in (SEARCH, REFERENCE):
         raise ValueError(f"AI level {name!r} takes no budget (got {spec!r})")
     if budget == "time":
         return replace(level, nodes=None)
