@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from ai.budget import Budget, BudgetExhausted, Limits
 from game.engine.core import CHANCE, Action, ActionT, Game, State
@@ -158,7 +158,7 @@ class ReferenceSearch:
                     break
             index = self._select(node)
             path.append((node, index))
-            s.apply(node.actions[index])
+            s.apply(cast(ActionT, node.actions[index]))  # the node's actions were this state's legal ones
             child = node.children[index]
             if child is None:
                 child = node.children[index] = _Node(s.current_player())
