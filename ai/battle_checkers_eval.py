@@ -53,6 +53,12 @@ Threat = tuple[int, float, int, int]  # (pips, gain, attacker cell, target cell)
 ROLLS = tuple((float(p), a, b) for (a, b), p in ROLL_OUTCOMES)
 
 
+@cache
+def odds_of(side: str, has_attack: bool, has_shield: bool) -> float:
+    """`side_odds` as a float, looked up once (the evaluation asks it in its innermost loops)."""
+    return float(side_odds(side, has_attack, has_shield))
+
+
 def as_battle_checkers(state: State[ActionT]) -> BattleCheckersState:
     """The state as a Battle Checkers state; TypeError for another mode's."""
     if not isinstance(state, BattleCheckersState):
@@ -186,7 +192,7 @@ class BattleCheckersEval:
                 for n, cost, hit in approaches(board, e, fe, v, facing[v]):
                     if hit == FRONT:
                         continue
-                    gain = float(side_odds(hit, has_attack, True)) * kill
+                    gain = odds_of(hit, has_attack, True) * kill
                     if gain <= best_here:
                         continue
                     if n != e:

@@ -81,7 +81,9 @@ LEVELS: dict[str, Level] = {
                 "checkrisk": CheckRiskStrength(
                     depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4
                 ),
-                "battle_checkers": BattleCheckersStrength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
+                "battle_checkers": BattleCheckersStrength(
+                    per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01, replies=2, reply_nodes=4_000
+                ),
             },
         ),
     )
