@@ -321,6 +321,10 @@ def _charged(budget: Budget) -> Budget:
     return _sub_budget(budget)
 
 
+# The share of the level's node budget the reference spends per mode, so that it thinks about as long as the hard
+# level does on the same machine (equal CPU time; figures in ai/levels.py).
+NODE_SHARE = {"kubtafl": 1.0, "battle_checkers": 0.1, "checkrisk": 0.06}
+
 ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
     "kubtafl": KubtaflAdapter,
     "battle_checkers": BattleCheckersAdapter,
@@ -336,7 +340,10 @@ class ReferencePlanner:
         if make is None:
             raise ValueError(f"the reference plays {', '.join(ADAPTERS)}, not {game.name!r}")
         self.search = ReferenceSearch(make(game))
+        self.share = NODE_SHARE[game.name]
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The reference's decision for the seat to act in `state` (left unchanged)."""
-        return self.search.choose(state, budget, rng)
+        nodes = budget.limits.nodes
+        scaled = None if nodes is None else max(1, int(nodes * self.share))
+        return self.search.choose(state, Budget(Limits(scaled, budget.limits.seconds), budget.stop), rng)
