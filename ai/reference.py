@@ -179,8 +179,9 @@ def _sub_budget(budget: Budget) -> Budget:
     return Budget(Limits(DELEGATE_NODES, None), budget.stop)
 
 
-class KubtaflAdapter:
-    """Kubtafl: every legal move scored by the evaluation after it (no dice: a turn is one move)."""
+class KnowledgeAdapter:
+    """Kubtafl (and any mode without an adapter of its own): every legal move scored by the mode's knowledge after
+    it (Kubtafl rolls no dice: a turn is one move)."""
 
     def __init__(self, game: Game) -> None:
         from ai.knowledge import knowledge_for
@@ -326,7 +327,6 @@ def _charged(budget: Budget) -> Budget:
 NODE_SHARE = {"kubtafl": 1.0, "battle_checkers": 0.1, "checkrisk": 0.06}
 
 ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
-    "kubtafl": KubtaflAdapter,
     "battle_checkers": BattleCheckersAdapter,
     "checkrisk": CheckRiskAdapter,
 }
@@ -336,11 +336,8 @@ class ReferencePlanner:
     """The reference level's decision maker for one game (a `Planner`)."""
 
     def __init__(self, game: Game) -> None:
-        make = ADAPTERS.get(game.name)
-        if make is None:
-            raise ValueError(f"the reference plays {', '.join(ADAPTERS)}, not {game.name!r}")
-        self.search = ReferenceSearch(make(game))
-        self.share = NODE_SHARE[game.name]
+        self.search = ReferenceSearch(ADAPTERS.get(game.name, KnowledgeAdapter)(game))
+        self.share = NODE_SHARE.get(game.name, 1.0)
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The reference's decision for the seat to act in `state` (left unchanged)."""
