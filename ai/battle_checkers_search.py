@@ -5,7 +5,10 @@ The roll of the turn is known when the seat decides; the next roll (the enemy's)
 as a beam: every activation is first ranked cheaply by what it attacks and how exposed it ends up, the best are
 evaluated, and the best few of those are searched on with the pips and attacks left. An attack branches on
 its exact result (B10: a duel or a weapon roll is one half either way, rear and spent flanks are sure, a
-shield always holds). Nodes measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
+shield always holds). When the best plans are close, the hard level checks the best two against the opponent's best
+reply turn: its own turn played on greedily, then the opponent's best step on a spread of its rolls, each judged
+by the opponent's evaluation (the fate roll it calls whenever that pays is in the evaluation's threats). Nodes
+measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
 every RANKED_PER_NODE activations ranked cheaply are one.
 """
 

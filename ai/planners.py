@@ -32,7 +32,8 @@ class Planner(Protocol):
 
 
 def planner_for(game: Game, level: Level) -> Planner | None:
-    """The mode's own searcher at `level`'s strength, or None when the mode uses the generic searchers."""
+    """The mode's own searcher at `level`'s strength (the reference level's search for it), or None when the mode
+    uses the generic searchers."""
     if level.kind == REFERENCE:
         from ai.reference import ReferencePlanner  # imported only when the reference plays
 
