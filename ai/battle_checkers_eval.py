@@ -25,8 +25,12 @@ from game.engine.core import ActionT, State
 WIN = 1000.0
 UNIT = 1.0
 SPIRIT = 0.3
-# A fate roll that ends the game at once is a real risk while spirit is low: weight of that chance.
-FATE_RISK = 2.5
+# A fate roll that ends the game at once is a lasting risk while spirit is low (every enemy kill may bring one,
+# B11): weight of that chance, so spirit is kept out of the range where one roll ends the game.
+FATE_RISK = 6.0
+# A fate roll that ends the game is worth this much to the side it spares, in units: more than a unit, less than
+# the terminal WIN, so the risk is priced without swamping the material the search trades in.
+FATE_END = 10.0
 # Our own threats count this much: the enemy moves first and may answer them.
 PROSPECT_SHARE = 0.3
 MAX_PIPS = 12
@@ -49,6 +53,12 @@ Threat = tuple[int, float, int, int]  # (pips, gain, attacker cell, target cell)
 ROLLS = tuple((float(p), a, b) for (a, b), p in ROLL_OUTCOMES)
 
 
+@cache
+def odds_of(side: str, has_attack: bool, has_shield: bool) -> float:
+    """`side_odds` as a float, looked up once (the evaluation asks it in its innermost loops)."""
+    return float(side_odds(side, has_attack, has_shield))
+
+
 def as_battle_checkers(state: State[ActionT]) -> BattleCheckersState:
     """The state as a Battle Checkers state; TypeError for another mode's."""
     if not isinstance(state, BattleCheckersState):
@@ -63,6 +73,31 @@ def fate_kill_chance(spirit: int) -> float:
         return 1.0
     hits = sum(1 for mine in range(1, 7) for theirs in range(1, 7) if theirs - mine >= spirit)
     return hits / 36
+
+
+@cache
+def fate_gain(caller: int, target: int) -> float:
+    """What calling the fate roll is worth to the caller with `caller` grains against `target` grains (B11),
+    exactly over the 36 rolls: the grains each side loses and FATE_END for a side whose spirit the roll ends."""
+
+    def worth(spirit: int) -> float:
+        return spirit_value(spirit) if spirit > 0 else -FATE_END
+
+    total = 0.0
+    for mine in range(1, 7):
+        for theirs in range(1, 7):
+            diff = mine - theirs
+            if diff > 0:
+                total += worth(target) - worth(target - diff)
+            elif diff < 0:
+                total -= worth(caller) - worth(caller + diff)
+    return total / 36
+
+
+def fate_bonus(killer: int, victim: int) -> float:
+    """What a kill brings its side beyond the unit by the fate roll it may call after it, with `killer` and
+    `victim` grains before the kill: the killer calls whenever it pays (B11)."""
+    return max(0.0, fate_gain(killer + 1, victim))
 
 
 def spirit_value(spirit: int) -> float:
@@ -145,6 +180,8 @@ class BattleCheckersEval:
         theirs = [c for c in range(len(owner)) if owner[c] == enemy]
         free = 0.0
         options: list[Threat] = []
+        # A kill is a unit, a grain, and the fate roll the killer calls after it when that pays (B11).
+        kill = KILL + fate_bonus(s.spirit[side], s.spirit[enemy])
         for e in mine:
             stuck = any(owner[n] == enemy for n in neighbours[e])
             fe = facing[e]
@@ -155,7 +192,7 @@ class BattleCheckersEval:
                 for n, cost, hit in approaches(board, e, fe, v, facing[v]):
                     if hit == FRONT:
                         continue
-                    gain = float(side_odds(hit, has_attack, True)) * KILL
+                    gain = odds_of(hit, has_attack, True) * kill
                     if gain <= best_here:
                         continue
                     if n != e:

@@ -5,16 +5,20 @@ The roll of the turn is known when the seat decides; the next roll (the enemy's)
 as a beam: every activation is first ranked cheaply by what it attacks and how exposed it ends up, the best are
 evaluated, and the best few of those are searched on with the pips and attacks left. An attack branches on
 its exact result (B10: a duel or a weapon roll is one half either way, rear and spent flanks are sure, a
-shield always holds). Nodes measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
+shield always holds). When the best plans are close, the hard level checks the best two against the opponent's best
+reply turn: its own turn played on greedily, then the opponent's best step on a spread of its rolls, each judged
+by the opponent's evaluation (the fate roll it calls whenever that pays is in the evaluation's threats). Nodes
+measure work of about 0.1 ms: an evaluated position is EVAL_NODES of them, and
 every RANKED_PER_NODE activations ranked cheaply are one.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
-from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers
-from ai.budget import Budget, BudgetExhausted
+from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers, odds_of
+from ai.budget import Budget, BudgetExhausted, Limits
 from ai.levels import strength_of, strengths_for
 from ai.planners import planner_budget
 from ai.strengths import BattleCheckersStrength
@@ -35,10 +39,10 @@ from game.engine.battle_checkers.actions import (
 )
 from game.engine.battle_checkers.game import BattleCheckersGame
 from game.engine.battle_checkers.geometry import FRONT, SIDE_BY_RELATIVE
-from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE, side_odds
+from game.engine.battle_checkers.odds import HEAD_ON, REPEL_CHANCE
 from game.engine.battle_checkers.phases import ATTACK_READY, SHIELD_UP, Phase
 from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.core import Action, ActionT, Game, State
+from game.engine.core import CHANCE, Action, ActionT, Game, State
 
 # Chance that the enemy's next roll gives at least k pips to one unit (the sum), k = 0…12.
 REACH = tuple(sum(p for p, a, b in ROLLS if a + b >= k) for k in range(13))
@@ -60,6 +64,13 @@ Scored = tuple[float, int, Decision, Branches]
 
 EVAL_NODES = 5
 RANKED_PER_NODE = 4
+# The opponent's reply turn is searched only when the best plans are this close (a clear best plan stays).
+REPLY_MARGIN = 0.5
+# The reply turn is judged on every this many of the 21 rolls (from the second: seven rolls of mean sum 7.1, each
+# as likely), to stay in time.
+REPLY_ROLL_STRIDE = 3
+# Activations evaluated per roll of the reply turn (besides its attacks and `end`).
+REPLY_EVALUATED = 4
 
 
 STRENGTHS = strengths_for("battle_checkers", BattleCheckersStrength)
@@ -78,6 +89,9 @@ class BattleCheckersSearch:
         self._local: dict[Activate, float] = {}  # the cheap ranking of the activations last proposed
         self._contact = 0.0  # the evaluation's value per cell of distance to the enemy, for the cheap ranking
         self._nearest: list[int] = []  # per cell, the distance to the nearest enemy unit (when _contact is set)
+        self._enemies: list[int] = []  # the enemy units' cells, for the cheap ranking
+        self._replying = False  # ranking the opponent's reply turn (cheaper still)
+        self._exposure: dict[tuple[int, int, int], float] = {}  # exposure by (cell, to, facing), per ranking
         self.me = 0
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
@@ -150,23 +164,33 @@ class BattleCheckersSearch:
         if target >= 0 and owner[target] == 1 - me and flags[cell] & ATTACK_READY:
             side = SIDE_BY_RELATIVE[(facing + 4 - facings[target]) % 8]
             if side != FRONT:
-                odds = side_odds(side, bool(flags[target] & ATTACK_READY), bool(flags[target] & SHIELD_UP))
-                score += float(odds) * KILL
+                odds = odds_of(side, bool(flags[target] & ATTACK_READY), bool(flags[target] & SHIELD_UP))
+                score += odds * KILL
         if self._contact:
             # Closing in counts when the evaluation seeks contact, so approaches are not ranked out of the search.
             score -= self._contact * self._nearest[to]
-        has_attack = bool(flags[cell] & ATTACK_READY)
+        if self._replying:
+            return score  # the reply turn ranks by what an activation attacks and closes in on, not its own risk
+        key = (cell, to, facing)
+        worst = self._exposure.get(key)
+        if worst is None:
+            worst = self._exposure[key] = self.exposure(s, cell, to, facing)
+        return score - worst
+
+    def exposure(self, s: BattleCheckersState, cell: int, to: int, facing: int) -> float:
+        """The worst expected loss of the unit on `cell` standing on `to` facing `facing` to one enemy attack
+        next turn (the roll's chance of paying for the approach, paths assumed clear)."""
+        owner, facings = s.owner, s.facing
+        has_attack = bool(s.flags[cell] & ATTACK_READY)
         worst = 0.0
-        for e in range(len(owner)):
-            if owner[e] != 1 - me:
-                continue
+        for e in self._enemies:
             for n, cost, hit in approaches(self.board, e, facings[e], to, facing):
                 if hit == FRONT or (owner[n] != -1 and n != e and n != cell):
                     continue
-                risk = float(side_odds(hit, has_attack, True)) * REACH[cost] * KILL
+                risk = odds_of(hit, has_attack, True) * REACH[cost] * KILL
                 if risk > worst:
                     worst = risk
-        return score - worst
+        return worst
 
     def candidates(self, s: BattleCheckersState, per_unit: int) -> list[Decision]:
         """Attacks, `end`, and the `per_unit` activations that rank best for each unit and dice use."""
@@ -177,6 +201,8 @@ class BattleCheckersSearch:
             return out
         me = s.player
         enemies = [c for c, o in enumerate(s.owner) if o == 1 - me]
+        self._enemies = enemies
+        self._exposure = {}
         self._contact = 0.0
         if enemies:
             self._contact = self.eval.contact_weight(s, me, s.owner.count(me), len(enemies)) / len(enemies)
@@ -202,13 +228,16 @@ class BattleCheckersSearch:
 
     # ------------------------------------------------------------------ the turn
 
-    def scored(self, s: BattleCheckersState, level: int = 0) -> list[Scored]:
+    def scored(self, s: BattleCheckersState, level: int = 0, evaluated: int | None = None) -> list[Scored]:
         """Candidates with their one-step expected value and branches, best first (only the best few evaluated).
 
-        Below the first step (`level` > 0) fewer activations are kept: the first step matters most.
+        Below the first step (`level` > 0) fewer activations are kept (`evaluated`, or a third of the level's):
+        the first step matters most.
         """
         strength = self.strength
-        per_unit, evaluated = (strength.per_unit, strength.evaluated) if level == 0 else (1, strength.evaluated // 3)
+        per_unit, evaluated = (
+            (strength.per_unit, strength.evaluated) if level == 0 else (1, evaluated or strength.evaluated // 3)
+        )
         options = self.candidates(s, per_unit)
         attacks: list[Decision] = [a for a in options if type(a) is Attack or type(a) is EndTurn]
         activations = [a for a in options if isinstance(a, Activate)]
@@ -254,7 +283,74 @@ class BattleCheckersSearch:
         except BudgetExhausted:
             return best
         results.sort(key=lambda t: (-t[0], t[1]))
-        return results[0][2]
+        return self._checked_by_replies(s, results)
+
+    # ------------------------------------------------------------------ the opponent's reply turn
+
+    def _checked_by_replies(self, s: BattleCheckersState, results: list[tuple[float, int, Decision]]) -> Decision:
+        """The best plan once the best few are checked against the opponent's best reply turn (within its own
+        node budget; a cut check keeps the order of the plans)."""
+        count = min(self.strength.replies, len(results))
+        if count < 2 or results[0][0] - results[1][0] > REPLY_MARGIN:
+            return results[0][2]
+        assert self.budget is not None
+        outer = self.budget
+        spent = time.perf_counter() - outer.started
+        seconds = None if outer.limits.seconds is None else max(0.0, outer.limits.seconds - spent)
+        self.budget = Budget(Limits(self.strength.reply_nodes, seconds), outer.stop)
+        try:
+            checked = [
+                (value + self.reply_surprise(s, action), index, action) for value, index, action in results[:count]
+            ]
+        except BudgetExhausted:
+            return results[0][2]
+        finally:
+            self.budget = outer
+        checked.sort(key=lambda t: (-t[0], t[1]))
+        return checked[0][2]
+
+    def reply_surprise(self, s: BattleCheckersState, action: Decision) -> float:
+        """How much better (or worse) the opponent's best reply turn leaves the deciding seat after `action` and
+        the rest of its turn (played on greedily) than the evaluation at the turn's end foresaw; attack results
+        by their chances, the reply's rolls by their chances."""
+        total = 0.0
+        for p, after in self.outcomes(s, action):
+            end = self.finish_turn(after)
+            total += p * (self.reply_value(end) - self.leaf(end))
+        return total
+
+    def finish_turn(self, s: BattleCheckersState) -> BattleCheckersState:
+        """The position at the end of the deciding seat's turn, played on by its best next step (the likelier
+        result of an attack)."""
+        while not s.is_terminal() and s.phase is Phase.MAIN and s.player == self.me:
+            _, _, action, branches = self.scored(s, len(self.strength.widths))[0]
+            s = max(branches, key=lambda branch: branch[0])[1]
+            if action == END:
+                break
+        return s
+
+    def reply_value(self, s: BattleCheckersState) -> float:
+        """The deciding seat's value after the opponent's best reply turn from the end of its own turn: the
+        opponent's best step by its own evaluation, over a fixed spread of its rolls weighted by their chances."""
+        if s.is_terminal() or s.current_player() != CHANCE:
+            return self.leaf(s)
+        me = self.me
+        total = weight = 0.0
+        self._replying = True
+        try:
+            for outcome, p in s.chance_outcomes()[1::REPLY_ROLL_STRIDE]:
+                weight += float(p)
+                rolled = self._after(s, outcome)
+                if rolled.phase is not Phase.MAIN:
+                    self.me = me
+                    total += float(p) * self.leaf(rolled)
+                    continue
+                self.me = rolled.player
+                total -= float(p) * self.scored(rolled, len(self.strength.widths), REPLY_EVALUATED)[0][0]
+        finally:
+            self.me = me
+            self._replying = False
+        return total / weight
 
     def _deploy(self, s: BattleCheckersState, legal: list[BattleCheckersAction], rng: random.Random) -> Action:
         """B4: the preset whose position is worth most; unit by unit (by value) when none applies."""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ai.budget import Budget, Limits
-from ai.levels import SEARCH, Level
+from ai.levels import REFERENCE, SEARCH, Level
 from game.engine import registry
 from game.engine.core import Action, ActionT, Game, State
 
@@ -32,7 +32,12 @@ class Planner(Protocol):
 
 
 def planner_for(game: Game, level: Level) -> Planner | None:
-    """The mode's own searcher at `level`'s strength, or None when the mode uses the generic searchers."""
+    """The mode's own searcher at `level`'s strength (the reference level's search for it), or None when the mode
+    uses the generic searchers."""
+    if level.kind == REFERENCE:
+        from ai.reference import ReferencePlanner  # imported only when the reference plays
+
+        return ReferencePlanner(game)
     spec = registry.find(game.name)
     if spec is None or spec.planner is None or level.kind != SEARCH:
         return None

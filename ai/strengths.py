@@ -29,9 +29,12 @@ class CheckRiskStrength:
 @dataclass(frozen=True)
 class BattleCheckersStrength:
     """How hard the Battle Checkers search looks: activations kept per unit and dice use, positions evaluated,
-    beam widths."""
+    beam widths, and how many of the best plans are checked against the opponent's best reply turn (`replies`,
+    0: none) within `reply_nodes` more nodes."""
 
     per_unit: int = 3
     evaluated: int = 24
     widths: tuple[int, ...] = (4, 2, 1)
     jitter: float = 0.0
+    replies: int = 0
+    reply_nodes: int = 0

@@ -102,7 +102,7 @@ def dice_mode_figures() -> Iterator[Figure]:
     for mode in [spec.name for spec in registry.MODES if spec.planner is not None]:
         positions = _dice_mode_positions(mode)
         game = positions[0].game
-        for level in PLAYER_LEVELS:
+        for level in (*PLAYER_LEVELS, "reference"):  # the reference beside them: equal CPU time with hard
             controller = make_controller(level, game, 0)
             samples = []
             for state in positions:
