@@ -13,10 +13,11 @@ import threading
 from collections.abc import Hashable, Sequence
 
 from ai.alphabeta import AlphaBeta, SearchResult
+from ai.baselines import baseline_choice
 from ai.budget import Budget
 from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
-from ai.levels import GREEDY, RANDOM, Level, parse_level, quick_level
+from ai.levels import GREEDY, RANDOM, SCRIPTED, Level, parse_level, quick_level
 from ai.montecarlo import MonteCarlo
 from ai.planners import Planner, planner_for
 from game.engine.core import Action, ActionT, Game, State
@@ -111,7 +112,14 @@ class AIController:
             return actions[0]
         if level.kind == RANDOM:
             return rng.choice(actions)
-        if level.kind == GREEDY:
+        if level.kind == SCRIPTED:
+            scripted = baseline_choice(level.name, state, rng)
+            if scripted is not None:  # a script names a legal action of its own state; a mode without one plays greedy
+                chosen = _legal_one(actions, scripted)
+                if chosen is None:
+                    raise ValueError(f"the {level.name} baseline chose an illegal action: {scripted!r}")
+                return chosen
+        if level.kind in (GREEDY, SCRIPTED):
             return greedy_choice(state, self.knowledge, rng)
         if level.mistake_rate and rng.random() < level.mistake_rate:
             return rng.choice(actions)

@@ -12,6 +12,8 @@ from ai.strengths import BattleCheckersStrength, CheckRiskStrength
 T = TypeVar("T")
 
 SEARCH, GREEDY, RANDOM = "search", "greedy", "random"
+# Scripted players (`ai.baselines`), named by the level: for the arena and tests only.
+SCRIPTED = "scripted"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("random", RANDOM),
         Level("greedy", GREEDY),
+        *(Level(name, SCRIPTED) for name in ("wall", "spreader", "rush")),
         Level(
             "easy",
             SEARCH,
