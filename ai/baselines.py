@@ -49,9 +49,7 @@ def baseline_choice(name: str, state: State[Action], rng: random.Random) -> Acti
 # ---------------------------------------------------------------------------------------------------- CheckRisk
 
 
-def _checkrisk(
-    name: str, s: CheckRiskState, legal: list[A.CheckRiskAction], rng: random.Random
-) -> A.CheckRiskAction:
+def _checkrisk(name: str, s: CheckRiskState, legal: list[A.CheckRiskAction], rng: random.Random) -> A.CheckRiskAction:
     if s.phase is DEPLOY:
         return _deploy(s, legal, _rush_layout(s) if name == RUSH else _wall_layout(s))
     if s.phase is REINFORCE:
@@ -198,7 +196,10 @@ def _rush_act(s: CheckRiskState, legal: list[A.CheckRiskAction], rng: random.Ran
     marches = [
         a
         for a in legal
-        if isinstance(a, A.Move) and a.n == count[a.origin] and not count[a.target] and distance(a.target) < distance(a.origin)
+        if isinstance(a, A.Move)
+        and a.n == count[a.origin]
+        and not count[a.target]
+        and distance(a.target) < distance(a.origin)
     ]
     if not marches:
         return A.END if A.END in legal else legal[0]

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TypeVar
 
 from ai.budget import Budget, BudgetExhausted
-from ai.checkrisk_eval import CheckRiskEval
+from ai.checkrisk_eval import ENDGAME_ROUNDS, CheckRiskEval
 from ai.levels import strength_of, strengths_for
 from ai.planners import planner_budget
 from ai.strengths import CheckRiskStrength
@@ -30,6 +30,10 @@ from game.engine.core import ActionT, Game, State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
+# An attack on a stack of FORTIFIED or more with OUTNUMBERED or more fewer tokens is not searched (see `feeble`):
+# the seat masses first.
+FORTIFIED = 4
+OUTNUMBERED = 3
 Branch = tuple[float, CheckRiskState, float]  # (probability, resulting position, its evaluation)
 Action = A.CheckRiskAction
 Entry = TypeVar("Entry")
@@ -47,6 +51,11 @@ class CheckRiskPlanner:
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
         self.budget: Budget | None = None
         self.me = 0
+        # The planner's own recent moves, (round, origin, target, whether the origin was left empty): a move that
+        # only undoes one of them (this turn or the last) is never searched, so the seat does not shuffle.
+        self.moved: list[tuple[int, int, int, bool]] = []
+        # Moves that would undo a recent one, for the position being decided.
+        self.undo: frozenset[tuple[int, int]] = frozenset()
 
     # ------------------------------------------------------------------ entry
 
@@ -62,12 +71,14 @@ class CheckRiskPlanner:
             return legal[0]
         phase, battle = s.phase, s.battle
         try:
+            if phase is ACT:
+                choice = self._act(s, legal, rng)
+                self._remember(s, choice)
+                return choice
             if phase is DEPLOY:
                 return self._deploy(s, legal)
             if phase is REINFORCE:
                 return self._best_child(s, legal, rng)
-            if phase is ACT:
-                return self._act(s, legal, rng)
             if battle is not None:
                 stage = battle.stage
                 if stage is ATTACKER:
@@ -79,6 +90,22 @@ class CheckRiskPlanner:
         except BudgetExhausted:
             pass
         return self._fallback(s, legal)
+
+    def _remember(self, s: CheckRiskState, choice: Action) -> None:
+        """Keep the seat's own move in memory (and forget those older than its previous turn)."""
+        self.moved = [m for m in self.moved if m[0] >= s.round - 1]
+        if isinstance(choice, A.Move):
+            self.moved.append((s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
+
+    def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
+        """(origin, target) of the moves that would undo a recent own move: the reverse of a move, or a move back
+        into a cell a whole stack left, in this turn or the seat's last."""
+        recent = [m for m in self.moved if m[0] >= s.round - 1]
+        out = {(target, origin) for _, origin, target, _ in recent}
+        emptied = {origin for _, origin, _, whole in recent if whole}
+        for i in emptied:
+            out.update((j, i) for j in self.eval.neighbours[i])
+        return frozenset(out)
 
     def _fallback(self, s: CheckRiskState, legal: list[Action]) -> Action:
         # Out of budget before anything was scored: the safest plain choice.
@@ -134,6 +161,7 @@ class CheckRiskPlanner:
         out: list[Action] = [A.END]
         me = s.seat
         owner, count = s.owner, s.count
+        undo = self.undo if me == self.me else frozenset()
         steps = self.game.tables.steps
         for i, (o, c) in enumerate(zip(owner, count, strict=True)):
             if o != me or not c:
@@ -141,15 +169,30 @@ class CheckRiskPlanner:
             for j, moves, attacks in steps[i]:
                 # moves[MAX_STACK][n - 1] / attacks[MAX_STACK][n - 1] take n tokens.
                 if not count[j] or owner[j] == me:
+                    if (i, j) in undo:
+                        continue
                     room = MAX_STACK - count[j]
                     sizes = {n for n in (c, c - 1, 1, (c + 1) // 2) if 1 <= n <= min(c, room)}
                     out.extend(moves[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
                 else:
-                    sizes = {n for n in (c, c - 1) if n >= 1}
+                    sizes = {n for n in (c, c - 1) if n >= 1 and not self.feeble(s, i, n, count[j])}
                     out.extend(attacks[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
         return out
 
+    def feeble(self, s: CheckRiskState, origin: int, n: int, defenders: int) -> bool:
+        """Whether `n` tokens against a fortified stack of `defenders` is a waste not worth searching: three or more
+        fewer against four or more, unless the attacking stack is lost anyway (an enemy stack beside it of twice its
+        size) or the turn limit is near (a cell taken now counts)."""
+        if defenders < FORTIFIED or n > defenders - OUTNUMBERED:
+            return False
+        if self.eval.rounds_left(s) < ENDGAME_ROUNDS:
+            return False
+        me, owner, count = s.seat, s.owner, s.count
+        mine = count[origin]
+        return not any(owner[j] not in (EMPTY, me) and count[j] >= 2 * mine for j in self.eval.neighbours[origin])
+
     def _act(self, s: CheckRiskState, legal: list[Action], rng: random.Random) -> Action:
+        self.undo = self.undo_moves(s)
         legal_set = set(legal)
         options = [a for a in self.candidates(s) if a in legal_set]
         depth = min(self.strength.depth, s.actions_left)
