@@ -54,8 +54,9 @@ class CheckRiskPlanner:
         # The planner's own recent moves, (round, origin, target, whether the origin was left empty): a move that
         # only undoes one of them (this turn or the last) is never searched, so the seat does not shuffle.
         self.moved: list[tuple[int, int, int, bool]] = []
-        # Moves that would undo a recent one, for the position being decided.
-        self.undo: frozenset[tuple[int, int]] = frozenset()
+        # Moves that would undo a recent one, for the round and memory they were found for.
+        self._remembered = 0
+        self._undo: tuple[tuple[int, int], frozenset[tuple[int, int]]] = ((0, 0), frozenset())
 
     # ------------------------------------------------------------------ entry
 
@@ -94,18 +95,23 @@ class CheckRiskPlanner:
     def _remember(self, s: CheckRiskState, choice: Action) -> None:
         """Keep the seat's own move in memory (and forget those older than its previous turn)."""
         self.moved = [m for m in self.moved if m[0] >= s.round - 1]
+        self._remembered += 1
         if isinstance(choice, A.Move):
             self.moved.append((s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
 
     def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
         """(origin, target) of the moves that would undo a recent own move: the reverse of a move, or a move back
         into a cell a whole stack left, in this turn or the seat's last."""
+        key = (s.round, self._remembered)
+        if self._undo[0] == key:
+            return self._undo[1]
         recent = [m for m in self.moved if m[0] >= s.round - 1]
         out = {(target, origin) for _, origin, target, _ in recent}
         emptied = {origin for _, origin, _, whole in recent if whole}
         for i in emptied:
             out.update((j, i) for j in self.eval.neighbours[i])
-        return frozenset(out)
+        self._undo = (key, frozenset(out))
+        return self._undo[1]
 
     def _fallback(self, s: CheckRiskState, legal: list[Action]) -> Action:
         # Out of budget before anything was scored: the safest plain choice.
@@ -161,7 +167,7 @@ class CheckRiskPlanner:
         out: list[Action] = [A.END]
         me = s.seat
         owner, count = s.owner, s.count
-        undo = self.undo if me == self.me else frozenset()
+        undo = self.undo_moves(s) if me == self.me else frozenset()
         steps = self.game.tables.steps
         for i, (o, c) in enumerate(zip(owner, count, strict=True)):
             if o != me or not c:
@@ -175,24 +181,26 @@ class CheckRiskPlanner:
                     sizes = {n for n in (c, c - 1, 1, (c + 1) // 2) if 1 <= n <= min(c, room)}
                     out.extend(moves[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
                 else:
-                    sizes = {n for n in (c, c - 1) if n >= 1 and not self.feeble(s, i, n, count[j])}
+                    sizes = {n for n in (c, c - 1) if n >= 1 and not self.feeble(s, i, j, n)}
                     out.extend(attacks[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
         return out
 
-    def feeble(self, s: CheckRiskState, origin: int, n: int, defenders: int) -> bool:
-        """Whether `n` tokens against a fortified stack of `defenders` is a waste not worth searching: three or more
-        fewer against four or more, unless the attacking stack is lost anyway (an enemy stack beside it of twice its
-        size) or the turn limit is near (a cell taken now counts)."""
+    def feeble(self, s: CheckRiskState, origin: int, target: int, n: int) -> bool:
+        """Whether `n` tokens from `origin` against a fortified stack on `target` is a waste not worth searching:
+        three or more fewer against four or more, unless the attacking stack is lost anyway (another enemy stack
+        beside it of twice its size) or the turn limit is near (a cell taken now counts)."""
+        defenders = s.count[target]
         if defenders < FORTIFIED or n > defenders - OUTNUMBERED:
             return False
         if self.eval.rounds_left(s) < ENDGAME_ROUNDS:
             return False
         me, owner, count = s.seat, s.owner, s.count
         mine = count[origin]
-        return not any(owner[j] not in (EMPTY, me) and count[j] >= 2 * mine for j in self.eval.neighbours[origin])
+        return not any(
+            j != target and owner[j] not in (EMPTY, me) and count[j] >= 2 * mine for j in self.eval.neighbours[origin]
+        )
 
     def _act(self, s: CheckRiskState, legal: list[Action], rng: random.Random) -> Action:
-        self.undo = self.undo_moves(s)
         legal_set = set(legal)
         options = [a for a in self.candidates(s) if a in legal_set]
         depth = min(self.strength.depth, s.actions_left)

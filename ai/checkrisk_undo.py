@@ -72,6 +72,11 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.1%}" if whole else "-"
 
 
+def _line(label: str, count: UndoCount) -> str:
+    reverse, back = _share(count.reverse, count.moves), _share(count.back, count.moves)
+    return f"{label}: {count.moves} moves, reverse {reverse}, back {back}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the undo shares of the given arena reports; returns the exit code."""
     paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
@@ -82,13 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         count = report_undo(path)
         total.add(count)
-        print(
-            f"{path}: {count.moves} moves, reverse {_share(count.reverse, count.moves)}, back {_share(count.back, count.moves)}"
-        )
+        print(_line(str(path), count))
     if len(paths) > 1:
-        print(
-            f"total: {total.moves} moves, reverse {_share(total.reverse, total.moves)}, back {_share(total.back, total.moves)}"
-        )
+        print(_line("total", total))
     return 0
 
 
