@@ -26,7 +26,7 @@ from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.game import CheckRiskState
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE
-from game.engine.core import Action, State
+from game.engine.core import Action, ActionT, State
 
 WALL, SPREADER, RUSH = "wall", "spreader", "rush"
 NAMES = (WALL, SPREADER, RUSH)
@@ -34,15 +34,14 @@ NAMES = (WALL, SPREADER, RUSH)
 CheckRiskScript = Callable[[CheckRiskState, list[A.CheckRiskAction], random.Random], A.CheckRiskAction]
 
 
-def baseline_choice(name: str, state: State[Action], rng: random.Random) -> Action | None:
+def baseline_choice(name: str, state: State[ActionT], rng: random.Random) -> Action | None:
     """The baseline `name`'s decision for the seat to act in `state`, or None when it has no script for the mode."""
     if name not in NAMES:
         raise ValueError(f"unknown baseline {name!r}; known: {', '.join(NAMES)}")
-    legal = state.legal_actions()
     if isinstance(state, CheckRiskState):
-        return _checkrisk(name, state, list(legal), rng)
+        return _checkrisk(name, state, state.legal_actions(), rng)
     if isinstance(state, BattleCheckersState) and name == RUSH:
-        return _battle_checkers_rush(state, list(legal), rng)
+        return _battle_checkers_rush(state, state.legal_actions(), rng)
     return None
 
 
