@@ -37,6 +37,9 @@ OUTNUMBERED = 3
 Branch = tuple[float, CheckRiskState, float]  # (probability, resulting position, its evaluation)
 Action = A.CheckRiskAction
 Entry = TypeVar("Entry")
+# Among the best first actions, one is preferred for how it holds up against the opponent's reply only when it is
+# better by more than this (value units; a token is worth about a hundred early in a game).
+REPLY_MARGIN = 1.0
 
 
 STRENGTHS = strengths_for("checkrisk", CheckRiskStrength)
@@ -215,7 +218,7 @@ class CheckRiskPlanner:
             return max(scored)[2]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if depth <= 1:
-            return scored[0][2]
+            return self._after_reply(s, [(entry[0], entry[2]) for entry in scored])
         best_action = scored[0][2]
         beam = self.beam(s, scored, self.strength.widths[0], depth, lambda t: t[2])
         results = []
@@ -228,8 +231,58 @@ class CheckRiskPlanner:
         # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
         if len(results) == len(beam):
             results.sort(key=lambda t: (-t[0], -t[1], t[2]))
-            best_action = results[0][3]
+            best_action = self._after_reply(s, [(entry[0], entry[3]) for entry in results])
         return best_action
+
+    # ------------------------------------------------------------------ the opponent's reply
+
+    def _after_reply(self, s: CheckRiskState, ranked: list[tuple[float, Action]]) -> Action:
+        """Among the best few first actions (`ranked` best first, with their values), the one whose turn holds up
+        best against the opponent's best reply action (its battles by their exact odds, C11/C12): each value is
+        corrected by how much worse that reply leaves the turn's end than its evaluation expects. The first when the
+        strength looks at no reply, in games of more than two seats, or when the budget runs out."""
+        top = ranked[: self.strength.reply]
+        if len(top) <= 1 or self.game.num_players != 2:
+            return ranked[0][1]
+        best, best_value = top[0][1], float("-inf")
+        try:
+            for value, action in top:
+                end = self.turn_end(s, action)
+                corrected = value + self.reply_value(end) - self.leaf(end)
+                if corrected > best_value + REPLY_MARGIN:
+                    best, best_value = action, corrected
+        except BudgetExhausted:
+            return ranked[0][1]
+        return best
+
+    def turn_end(self, s: CheckRiskState, action: Action) -> CheckRiskState:
+        """The position where the deciding seat's turn ends after `action`: its likeliest battle result, then the
+        best next step each time, until it ends the turn (the END itself not yet played)."""
+        child = s.clone()
+        while action != A.END:
+            _, branches = self.step_value(child, action)
+            child = max(branches, key=lambda branch: branch[0])[1]
+            if child.is_terminal() or child.phase is not ACT or child.seat != self.me or not child.actions_left:
+                break
+            action = max(self.candidates(child), key=lambda a: self.step_value(child, a)[0])
+        return child
+
+    def reply_value(self, end: CheckRiskState) -> float:
+        """The value of a turn's end for the deciding seat once the opponent has placed its reinforcements (C7) and
+        played its best first action against it."""
+        child = end.clone()
+        if not child.is_terminal() and child.phase is ACT and child.seat == self.me:
+            child.apply(A.END)
+        while not child.is_terminal() and child.phase is REINFORCE:
+            placements = child.legal_actions()
+            child.apply(min(placements, key=lambda a: self.leaf(_applied(child, a))))
+        if child.is_terminal() or child.phase is not ACT:
+            return self.leaf(child)
+        # Passing is judged where the opponent stands, not by ending its turn: that would be judged as the start of
+        # the seat's next turn, on another clock than the other replies.
+        values = [self.leaf(child)]
+        values.extend(self.step_value(child, a)[0] for a in self.candidates(child) if a != A.END)
+        return min(values)
 
     def branch_value(self, branches: list[Branch], depth: int, level: int) -> float:
         """The exact expected value of the positions an action leads to: the likely ones searched `depth` more
@@ -498,6 +551,12 @@ def fight_to(s: CheckRiskState, attackers: int, defenders: int) -> None:
         else:
             hits = (min(a, d - defenders), 0)
         s.apply(A.ROLLS[hits[0]][hits[1]])
+
+
+def _applied(s: CheckRiskState, action: Action) -> CheckRiskState:
+    child = s.clone()
+    child.apply(action)
+    return child
 
 
 def _extends(layout: dict[int, int], current: dict[int, int]) -> bool:

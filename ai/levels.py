@@ -78,7 +78,13 @@ LEVELS: dict[str, Level] = {
             jitter=0.005,
             plans={
                 "checkrisk": CheckRiskStrength(
-                    depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4
+                    depth=3,
+                    widths=(5, 2, 1),
+                    exact_occupation=True,
+                    jitter=0.2,
+                    approach=3,
+                    attrition_seats=4,
+                    reply=3,
                 ),
                 "battle_checkers": BattleCheckersStrength(per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01),
             },

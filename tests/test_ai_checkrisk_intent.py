@@ -52,15 +52,17 @@ def play_turns(state: Any, specs: tuple[str, str], turns: int, seed: int = 0) ->
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_checkrisk_masses_before_assaulting_a_six(level: str) -> None:
-    # Two threes, one beside the enemy six: a three against a six only feeds it. Neither level sends one; hard
-    # masses a full stack (C9 merge) and attacks, if at all, with five or six (C10).
-    state = cr({"d4": (0, 3), "c4": (0, 3), "a1": (0, 2), "d5": (1, 6), "h8": (1, 4)}, round=8)
+    # Threes around the enemy's last stack, a six: a three against a six only feeds it. Neither level sends one;
+    # hard first masses a full stack beside it (C9 merge) and then assaults with it (C10, C14).
+    stacks = {"d4": (0, 3), "c4": (0, 3), "e4": (0, 3), "a1": (0, 3), "d5": (1, 6)}
+    state = cr(stacks, round=30, supply=[0, 0], removed=[38, 44])
     played = play_turns(state, (f"{level}@20000", "wall"), 1)
     attacks = [a for a in played if isinstance(a, A.Attack)]
     assert all(a.n >= 5 for a in attacks), attacks
     if level == "hard":
-        merged = [a for a in played if isinstance(a, A.Move) and {a.origin, a.target} == {cell("c4"), cell("d4")}]
-        assert merged and (not attacks or played.index(merged[0]) < played.index(attacks[0]))
+        assert attacks and attacks[0].target == cell("d5")
+        merged = [a for a in played if isinstance(a, A.Move) and a.target == attacks[0].origin]
+        assert merged and played.index(merged[0]) < played.index(attacks[0])
 
 
 def test_checkrisk_sends_no_lone_token_against_a_fortified_stack() -> None:
@@ -166,3 +168,23 @@ def test_the_rush_attacks_whenever_it_can() -> None:
     state = cr({"d4": (0, 2), "d5": (1, 6), "a1": (0, 3), "h8": (1, 3)}, round=5)
     choice = baseline_choice("rush", state, random.Random(0))
     assert choice == A.Attack(cell("d4"), cell("d5"), 2)
+
+
+# ---------------------------------------------------------------------------------------------- the reply
+
+
+def test_checkrisk_hard_prices_the_opponents_best_reply_to_its_turn() -> None:
+    # The turn's last action: the lone token beside the enemy six is lost to the reply (C10, C11) unless it steps
+    # away; the reply value says so, and hard's choice is among its best few by that value.
+    planner = CheckRiskPlanner(CR, STRENGTHS["hard"])
+    planner.budget = Budget(Limits(None, None))
+    assert STRENGTHS["hard"].reply > 1 and STRENGTHS["normal"].reply <= 1
+    state = cr({"d4": (0, 1), "b2": (0, 5), "d5": (1, 6), "h8": (1, 3)}, round=8, actions_left=1)
+    stay = planner.reply_value(state)
+    away = state.clone()
+    away.apply(A.Move(cell("d4"), cell("d3"), 1))
+    assert planner.reply_value(away) > stay
+    choice = planner.choose(state.clone(), Budget(Limits(20_000, None)), random.Random(0))
+    after = state.clone()
+    after.apply(choice)
+    assert planner.reply_value(after) >= stay
