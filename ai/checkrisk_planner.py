@@ -11,7 +11,7 @@ A node is one evaluated position (about 0.1 ms).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
@@ -54,12 +54,12 @@ class CheckRiskPlanner:
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
         self.budget: Budget | None = None
         self.me = 0
-        # The planner's own recent moves, (round, origin, target, whether the origin was left empty): a move that
-        # only undoes one of them (this turn or the last) is never searched, so the seat does not shuffle.
-        self.moved: list[tuple[int, int, int, bool]] = []
+        # Recent moves, (seat, round, origin, target, whether the origin was left empty): a move that only undoes
+        # one of the deciding seat's own (this turn or the last) is never searched, so the seat does not shuffle.
+        self.moved: list[tuple[int, int, int, int, bool]] = []
         # Moves that would undo a recent one, for the round and memory they were found for.
         self._remembered = 0
-        self._undo: tuple[tuple[int, int], frozenset[tuple[int, int]]] = ((0, 0), frozenset())
+        self._undo: tuple[tuple[int, int, int], frozenset[tuple[int, int]]] = ((0, 0, 0), frozenset())
 
     # ------------------------------------------------------------------ entry
 
@@ -96,21 +96,28 @@ class CheckRiskPlanner:
         return self._fallback(s, legal)
 
     def _remember(self, s: CheckRiskState, choice: Action) -> None:
-        """Keep the seat's own move in memory (and forget those older than its previous turn)."""
-        self.moved = [m for m in self.moved if m[0] >= s.round - 1]
+        """Keep a move played in `s` in memory (and forget those older than the previous round)."""
+        self.moved = [m for m in self.moved if m[1] >= s.round - 1]
         self._remembered += 1
         if isinstance(choice, A.Move):
-            self.moved.append((s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
+            self.moved.append((s.seat, s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
+
+    def recall(self, played: Sequence[tuple[State[ActionT], ActionT]]) -> None:
+        """Learn the game's recent decisions (each with the position it was played in), as when this planner is made
+        afresh for every decision."""
+        for state, action in played:
+            if isinstance(state, CheckRiskState) and state.phase is ACT and isinstance(action, A.Move):
+                self._remember(state, action)
 
     def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
-        """(origin, target) of the moves that would undo a recent own move: the reverse of a move, or a move back
-        into a cell a whole stack left, in this turn or the seat's last."""
-        key = (s.round, self._remembered)
+        """(origin, target) of the moves that would undo a recent move of the seat to act: the reverse of a move, or
+        a move back into a cell a whole stack left, in this turn or the seat's last."""
+        key = (s.seat, s.round, self._remembered)
         if self._undo[0] == key:
             return self._undo[1]
-        recent = [m for m in self.moved if m[0] >= s.round - 1]
-        out = {(target, origin) for _, origin, target, _ in recent}
-        emptied = {origin for _, origin, _, whole in recent if whole}
+        recent = [m for m in self.moved if m[0] == s.seat and m[1] >= s.round - 1]
+        out = {(target, origin) for _, _, origin, target, _ in recent}
+        emptied = {origin for _, _, origin, _, whole in recent if whole}
         for i in emptied:
             out.update((j, i) for j in self.eval.neighbours[i])
         self._undo = (key, frozenset(out))

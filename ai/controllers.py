@@ -19,7 +19,7 @@ from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
 from ai.levels import GREEDY, RANDOM, SCRIPTED, Level, parse_level, quick_level
 from ai.montecarlo import MonteCarlo
-from ai.planners import Planner, planner_for
+from ai.planners import Planner, Remembering, planner_for
 from game.engine.core import Action, ActionT, Game, State
 
 
@@ -93,6 +93,23 @@ class AIController:
         self._stop: threading.Event | None = None
         #: The last alpha-beta search (depth reached, nodes), for benchmarks and curious callers.
         self.last_search: SearchResult[Hashable] | None = None
+
+    def recall(self, earlier: State[ActionT], since: Sequence[str]) -> None:
+        """Tell a planner that remembers its recent moves the decisions played from `earlier` on (notation, chance
+        outcomes included); notation that does not replay ends the recollection there."""
+        if not isinstance(self.planner, Remembering):
+            return
+        state = earlier.clone()
+        played: list[tuple[State[ActionT], ActionT]] = []
+        try:
+            for text in since:
+                action = state.action_from_str(text)
+                if state.current_player() >= 0:
+                    played.append((state.clone(), action))
+                state.apply(action)
+        except ValueError:
+            pass
+        self.planner.recall(played)
 
     def cancel(self) -> None:
         """Make a running `choose` return its best action so far."""

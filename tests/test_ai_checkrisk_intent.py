@@ -188,3 +188,33 @@ def test_checkrisk_hard_prices_the_opponents_best_reply_to_its_turn() -> None:
     after = state.clone()
     after.apply(choice)
     assert planner.reply_value(after) >= stay
+
+
+def test_a_search_made_afresh_recalls_the_seats_recent_moves() -> None:
+    # The app's worker makes its planner anew for every decision: the moves it must not undo come with the job.
+    earlier = cr({"d4": (0, 4), "a1": (0, 1), "h8": (1, 2)}, round=5)
+    there = A.Move(cell("d4"), cell("d5"), 4)
+    state = earlier.clone()
+    state.apply(there)
+    back = A.Move(cell("d5"), cell("d4"), 4)
+    assert back in make_controller("hard", CR, 0).planner.candidates(state)
+    controller = make_controller("hard", CR, 0)
+    controller.recall(earlier, [earlier.action_to_str(there)])
+    assert back not in controller.planner.candidates(state)
+
+
+def test_the_session_hands_a_search_the_recent_game() -> None:
+    from game.client.play.session import GameSession
+    from game.client.play.worker import InlineExecutor
+
+    held = InlineExecutor(hold=True)
+    session = GameSession("checkrisk", "standard", ["human", "ai:hard"], seed=3, autosave=False, executor=held)
+    name = session.state.deployable_presets()[0]
+    session.apply(session.state.preset_action(name))
+    assert session.start_ai()
+    job = held.pending[0][0]
+    assert job.earlier is not None and job.since
+    replayed = CR.state_from_dict(job.earlier)
+    for text in job.since:
+        replayed.apply(replayed.action_from_str(text))
+    assert replayed.to_dict() == session.state.to_dict()
