@@ -74,6 +74,9 @@ DRIVE_NEAR = 4.0
 # A seat that masses only once ahead (normal) also masses against a rival whose stacks average fewer tokens than
 # this (a spread enemy is run down by big stacks), fully at one token fewer.
 SPREAD_REF = 4.0
+# While supply lasts a seat masses (the bonus above) as far as the strongest rival's stacks average more than
+# this many tokens (fully at one more): a wall of big stacks is besieged by big stacks.
+SIEGE_FROM = 2.5
 # A seat even or behind keeps this much of the drive: sitting behind an even front loses at the turn limit.
 DRIVE_FLOOR = 0.4
 
@@ -150,7 +153,18 @@ class CheckRiskEval:
 
     def attrition_phase(self, state: CheckRiskState) -> bool:
         """Whether the war of attrition is on: every seat still in has spent its supply (and the seat knows it)."""
-        return self.attrition and not any(n and not gone for n, gone in zip(state.supply, state.out, strict=True))
+        if not self.attrition:
+            return False
+        return not any(
+            n and not gone and self.can_grow(state, s)
+            for s, (n, gone) in enumerate(zip(state.supply, state.out, strict=True))
+        )
+
+    def can_grow(self, state: CheckRiskState, seat: int) -> bool:
+        """Whether any stack of the seat has room for a reinforcement: a wall of full stacks keeps its supply but can
+        never place it, so for it the war of attrition is on."""
+        owner, count = state.owner, state.count
+        return any(o == seat and c < MAX_STACK for o, c in zip(owner, count, strict=True))
 
     def cell_weight(self, state: CheckRiskState, left: float | None = None, attrition: bool | None = None) -> float:
         """How much a cell is worth now: little in the war of attrition, more as the turn limit (C15) comes near."""
@@ -268,7 +282,7 @@ class CheckRiskEval:
         cells = [0] * players
         strength = [0] * players
         mass = [0] * players
-        massing = TOKEN * MASS / (MAX_STACK - 1) if attrition else 0.0
+        massing = TOKEN * MASS / (MAX_STACK - 1) if attrition or self.attrition else 0.0
         extra = EXTRA_THREAT_SHARE if self.attrition else 0.0
         threats = self.threats(state, cw, cells, strength, mass)
         weights = self.threat_weights(state, self.next_seat(state) if first is None else first)
@@ -279,7 +293,10 @@ class CheckRiskEval:
                 continue
             score = cw * cells[s] + TOKEN * state.on_board[s] + STRENGTH_BONUS * strength[s]
             if massing:
-                share = self.mass_share(state, s, cells) if self.mass_lead else 1.0
+                if attrition:
+                    share = self.mass_share(state, s, cells) if self.mass_lead else 1.0
+                else:
+                    share = self.siege_share(state, s, cells)
                 score += massing * share * mass[s]
             if horizon and state.supply[s]:
                 score += TOKEN * INCOME_SHARE * min(horizon * self.income(state, s), state.supply[s])
@@ -292,6 +309,16 @@ class CheckRiskEval:
                 score -= exposure * weights[a]
             scores.append(score)
         return scores, cells, threats
+
+    def siege_share(self, state: CheckRiskState, seat: int, cells: list[int]) -> float:
+        """How much of the massing bonus a seat counts while supply lasts: by how fortified the strongest rival's
+        stacks are (nothing at an average of SIEGE_FROM tokens or fewer, fully one token more). Lone tokens
+        cannot break a wall of big stacks: the seat masses before it assaults."""
+        rivals = [o for o in range(self.players) if o != seat and not state.out[o] and cells[o]]
+        if not rivals:
+            return 0.0
+        rival = max(rivals, key=state.on_board.__getitem__)
+        return min(1.0, max(0.0, state.on_board[rival] / cells[rival] - SIEGE_FROM))
 
     def mass_share(self, state: CheckRiskState, seat: int, cells: list[int]) -> float:
         """How much of the massing bonus a seat with `mass_lead` counts: fully once it leads the strongest rival

@@ -11,12 +11,12 @@ A node is one evaluated position (about 0.1 ms).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
 from ai.budget import Budget, BudgetExhausted
-from ai.checkrisk_eval import CheckRiskEval
+from ai.checkrisk_eval import ENDGAME_ROUNDS, CheckRiskEval
 from ai.levels import strength_of, strengths_for
 from ai.planners import planner_budget
 from ai.strengths import CheckRiskStrength
@@ -30,9 +30,16 @@ from game.engine.core import ActionT, Game, State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
+# An attack on a stack of FORTIFIED or more with OUTNUMBERED or more fewer tokens is not searched (see `feeble`):
+# the seat masses first.
+FORTIFIED = 4
+OUTNUMBERED = 3
 Branch = tuple[float, CheckRiskState, float]  # (probability, resulting position, its evaluation)
 Action = A.CheckRiskAction
 Entry = TypeVar("Entry")
+# Among the best first actions, one is preferred for how it holds up against the opponent's reply only when it is
+# better by more than this (value units; a token is worth about a hundred early in a game).
+REPLY_MARGIN = 1.0
 
 
 STRENGTHS = strengths_for("checkrisk", CheckRiskStrength)
@@ -47,6 +54,12 @@ class CheckRiskPlanner:
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
         self.budget: Budget | None = None
         self.me = 0
+        # Recent moves, (seat, round, origin, target, whether the origin was left empty): a move that only undoes
+        # one of the deciding seat's own (this turn or the last) is never searched, so the seat does not shuffle.
+        self.moved: list[tuple[int, int, int, int, bool]] = []
+        # Moves that would undo a recent one, for the round and memory they were found for.
+        self._remembered = 0
+        self._undo: tuple[tuple[int, int, int], frozenset[tuple[int, int]]] = ((0, 0, 0), frozenset())
 
     # ------------------------------------------------------------------ entry
 
@@ -62,12 +75,14 @@ class CheckRiskPlanner:
             return legal[0]
         phase, battle = s.phase, s.battle
         try:
+            if phase is ACT:
+                choice = self._act(s, legal, rng)
+                self._remember(s, choice)
+                return choice
             if phase is DEPLOY:
                 return self._deploy(s, legal)
             if phase is REINFORCE:
                 return self._best_child(s, legal, rng)
-            if phase is ACT:
-                return self._act(s, legal, rng)
             if battle is not None:
                 stage = battle.stage
                 if stage is ATTACKER:
@@ -79,6 +94,34 @@ class CheckRiskPlanner:
         except BudgetExhausted:
             pass
         return self._fallback(s, legal)
+
+    def _remember(self, s: CheckRiskState, choice: Action) -> None:
+        """Keep a move played in `s` in memory (and forget those older than the previous round)."""
+        self.moved = [m for m in self.moved if m[1] >= s.round - 1]
+        self._remembered += 1
+        if isinstance(choice, A.Move):
+            self.moved.append((s.seat, s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
+
+    def recall(self, played: Sequence[tuple[State[ActionT], ActionT]]) -> None:
+        """Learn the game's recent decisions (each with the position it was played in), as when this planner is made
+        afresh for every decision."""
+        for state, action in played:
+            if isinstance(state, CheckRiskState) and state.phase is ACT and isinstance(action, A.Move):
+                self._remember(state, action)
+
+    def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
+        """(origin, target) of the moves that would undo a recent move of the seat to act: the reverse of a move, or
+        a move back into a cell a whole stack left, in this turn or the seat's last."""
+        key = (s.seat, s.round, self._remembered)
+        if self._undo[0] == key:
+            return self._undo[1]
+        recent = [m for m in self.moved if m[0] == s.seat and m[1] >= s.round - 1]
+        out = {(target, origin) for _, _, origin, target, _ in recent}
+        emptied = {origin for _, _, origin, _, whole in recent if whole}
+        for i in emptied:
+            out.update((j, i) for j in self.eval.neighbours[i])
+        self._undo = (key, frozenset(out))
+        return self._undo[1]
 
     def _fallback(self, s: CheckRiskState, legal: list[Action]) -> Action:
         # Out of budget before anything was scored: the safest plain choice.
@@ -134,6 +177,7 @@ class CheckRiskPlanner:
         out: list[Action] = [A.END]
         me = s.seat
         owner, count = s.owner, s.count
+        undo = self.undo_moves(s) if me == self.me else frozenset()
         steps = self.game.tables.steps
         for i, (o, c) in enumerate(zip(owner, count, strict=True)):
             if o != me or not c:
@@ -141,13 +185,30 @@ class CheckRiskPlanner:
             for j, moves, attacks in steps[i]:
                 # moves[MAX_STACK][n - 1] / attacks[MAX_STACK][n - 1] take n tokens.
                 if not count[j] or owner[j] == me:
+                    if (i, j) in undo:
+                        continue
                     room = MAX_STACK - count[j]
                     sizes = {n for n in (c, c - 1, 1, (c + 1) // 2) if 1 <= n <= min(c, room)}
                     out.extend(moves[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
                 else:
-                    sizes = {n for n in (c, c - 1) if n >= 1}
+                    sizes = {n for n in (c, c - 1) if n >= 1 and not self.feeble(s, i, j, n)}
                     out.extend(attacks[MAX_STACK][n - 1] for n in sorted(sizes, reverse=True))
         return out
+
+    def feeble(self, s: CheckRiskState, origin: int, target: int, n: int) -> bool:
+        """Whether `n` tokens from `origin` against a fortified stack on `target` is a waste not worth searching:
+        three or more fewer against four or more, unless the attacking stack is lost anyway (another enemy stack
+        beside it of twice its size) or the turn limit is near (a cell taken now counts)."""
+        defenders = s.count[target]
+        if defenders < FORTIFIED or n > defenders - OUTNUMBERED:
+            return False
+        if self.eval.rounds_left(s) < ENDGAME_ROUNDS:
+            return False
+        me, owner, count = s.seat, s.owner, s.count
+        mine = count[origin]
+        return not any(
+            j != target and owner[j] not in (EMPTY, me) and count[j] >= 2 * mine for j in self.eval.neighbours[origin]
+        )
 
     def _act(self, s: CheckRiskState, legal: list[Action], rng: random.Random) -> Action:
         legal_set = set(legal)
@@ -164,7 +225,7 @@ class CheckRiskPlanner:
             return max(scored)[2]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if depth <= 1:
-            return scored[0][2]
+            return self._after_reply(s, [(entry[0], entry[2]) for entry in scored])
         best_action = scored[0][2]
         beam = self.beam(s, scored, self.strength.widths[0], depth, lambda t: t[2])
         results = []
@@ -177,8 +238,58 @@ class CheckRiskPlanner:
         # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
         if len(results) == len(beam):
             results.sort(key=lambda t: (-t[0], -t[1], t[2]))
-            best_action = results[0][3]
+            best_action = self._after_reply(s, [(entry[0], entry[3]) for entry in results])
         return best_action
+
+    # ------------------------------------------------------------------ the opponent's reply
+
+    def _after_reply(self, s: CheckRiskState, ranked: list[tuple[float, Action]]) -> Action:
+        """Among the best few first actions (`ranked` best first, with their values), the one whose turn holds up
+        best against the opponent's best reply action (its battles by their exact odds, C11/C12): each value is
+        corrected by how much worse that reply leaves the turn's end than its evaluation expects. The first when the
+        strength looks at no reply, in games of more than two seats, or when the budget runs out."""
+        top = ranked[: self.strength.reply]
+        if len(top) <= 1 or self.game.num_players != 2:
+            return ranked[0][1]
+        best, best_value = top[0][1], float("-inf")
+        try:
+            for value, action in top:
+                end = self.turn_end(s, action)
+                corrected = value + self.reply_value(end) - self.leaf(end)
+                if corrected > best_value + REPLY_MARGIN:
+                    best, best_value = action, corrected
+        except BudgetExhausted:
+            return ranked[0][1]
+        return best
+
+    def turn_end(self, s: CheckRiskState, action: Action) -> CheckRiskState:
+        """The position where the deciding seat's turn ends after `action`: its likeliest battle result, then the
+        best next step each time, until it ends the turn (the END itself not yet played)."""
+        child = s.clone()
+        while action != A.END:
+            _, branches = self.step_value(child, action)
+            child = max(branches, key=lambda branch: branch[0])[1]
+            if child.is_terminal() or child.phase is not ACT or child.seat != self.me or not child.actions_left:
+                break
+            action = max(self.candidates(child), key=lambda a: self.step_value(child, a)[0])
+        return child
+
+    def reply_value(self, end: CheckRiskState) -> float:
+        """The value of a turn's end for the deciding seat once the opponent has placed its reinforcements (C7) and
+        played its best first action against it."""
+        child = end.clone()
+        if not child.is_terminal() and child.phase is ACT and child.seat == self.me:
+            child.apply(A.END)
+        while not child.is_terminal() and child.phase is REINFORCE:
+            placements = child.legal_actions()
+            child.apply(min(placements, key=lambda a: self.leaf(_applied(child, a))))
+        if child.is_terminal() or child.phase is not ACT:
+            return self.leaf(child)
+        # Passing is judged where the opponent stands, not by ending its turn: that would be judged as the start of
+        # the seat's next turn, on another clock than the other replies.
+        values = [self.leaf(child)]
+        values.extend(self.step_value(child, a)[0] for a in self.candidates(child) if a != A.END)
+        return min(values)
 
     def branch_value(self, branches: list[Branch], depth: int, level: int) -> float:
         """The exact expected value of the positions an action leads to: the likely ones searched `depth` more
@@ -447,6 +558,12 @@ def fight_to(s: CheckRiskState, attackers: int, defenders: int) -> None:
         else:
             hits = (min(a, d - defenders), 0)
         s.apply(A.ROLLS[hits[0]][hits[1]])
+
+
+def _applied(s: CheckRiskState, action: Action) -> CheckRiskState:
+    child = s.clone()
+    child.apply(action)
+    return child
 
 
 def _extends(layout: dict[int, int], current: dict[int, int]) -> bool:

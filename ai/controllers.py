@@ -14,12 +14,13 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from ai.alphabeta import AlphaBeta, SearchResult
+from ai.baselines import baseline_choice
 from ai.budget import Budget
 from ai.greedy import greedy_choice
 from ai.knowledge import Knowledge, knowledge_for
-from ai.levels import GREEDY, RANDOM, Level, parse_level, quick_level
+from ai.levels import GREEDY, RANDOM, SCRIPTED, Level, parse_level, quick_level
 from ai.montecarlo import MonteCarlo
-from ai.planners import Planner, planner_for
+from ai.planners import Planner, Remembering, planner_for
 from game.engine.core import Action, ActionT, Game, State
 
 
@@ -94,6 +95,23 @@ class AIController:
         #: The last alpha-beta search (depth reached, nodes), for benchmarks and curious callers.
         self.last_search: SearchResult[Hashable] | None = None
 
+    def recall(self, earlier: State[ActionT], since: Sequence[str]) -> None:
+        """Tell a planner that remembers its recent moves the decisions played from `earlier` on (notation, chance
+        outcomes included); notation that does not replay ends the recollection there."""
+        if not isinstance(self.planner, Remembering):
+            return
+        state = earlier.clone()
+        played: list[tuple[State[ActionT], ActionT]] = []
+        try:
+            for text in since:
+                action = state.action_from_str(text)
+                if state.current_player() >= 0:
+                    played.append((state.clone(), action))
+                state.apply(action)
+        except ValueError:
+            pass
+        self.planner.recall(played)
+
     def cancel(self) -> None:
         """Make a running `choose` return its best action so far."""
         if self._stop is not None:
@@ -112,7 +130,14 @@ class AIController:
             return actions[0]
         if level.kind == RANDOM:
             return rng.choice(actions)
-        if level.kind == GREEDY:
+        if level.kind == SCRIPTED:
+            scripted = baseline_choice(level.name, state, rng)
+            if scripted is not None:  # a script names a legal action of its own state; a mode without one plays greedy
+                chosen = _legal_one(actions, scripted)
+                if chosen is None:
+                    raise ValueError(f"the {level.name} baseline chose an illegal action: {scripted!r}")
+                return chosen
+        if level.kind in (GREEDY, SCRIPTED):
             return greedy_choice(state, self.knowledge, rng)
         if level.mistake_rate and rng.random() < level.mistake_rate:
             return rng.choice(actions)

@@ -14,6 +14,8 @@ T = TypeVar("T")
 SEARCH, GREEDY, RANDOM = "search", "greedy", "random"
 # The reference opponent (`ai.reference`): tree search with the evaluations at its leaves, for the arena.
 REFERENCE = "reference"
+# Scripted players (`ai.baselines`), named by the level: for the arena and tests only.
+SCRIPTED = "scripted"
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ LEVELS: dict[str, Level] = {
         # At about hard's decision time (bench/bench_ai.py; per-mode shares in ai/reference.py); an arena level,
         # not offered to players: hard beats it (Battle Checkers 75 % of 40 games, seed 1, on a loaded machine).
         Level("reference", REFERENCE, nodes=15_000, seconds=1.5),
+        *(Level(name, SCRIPTED) for name in ("wall", "spreader", "rush")),
         Level(
             "easy",
             SEARCH,
@@ -80,7 +83,13 @@ LEVELS: dict[str, Level] = {
             jitter=0.005,
             plans={
                 "checkrisk": CheckRiskStrength(
-                    depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4
+                    depth=3,
+                    widths=(5, 2, 1),
+                    exact_occupation=True,
+                    jitter=0.2,
+                    approach=3,
+                    attrition_seats=4,
+                    reply=3,
                 ),
                 # With the reply check, arena decisions: median 31-144 ms, p95 205-619 ms (on a loaded machine).
                 "battle_checkers": BattleCheckersStrength(

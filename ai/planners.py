@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 from ai.budget import Budget, Limits
 from ai.levels import REFERENCE, SEARCH, Level
@@ -28,6 +28,15 @@ class Planner(Protocol):
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """A legal action for `state.current_player()`; `state` is left unchanged."""
+        ...
+
+
+@runtime_checkable
+class Remembering(Protocol):
+    """A planner that remembers the game's recent decisions (its own moves, so as not to undo them)."""
+
+    def recall(self, played: Sequence[tuple[State[ActionT], ActionT]]) -> None:
+        """Learn the decisions played, each with the position it was played in, oldest first."""
         ...
 
 

@@ -213,10 +213,18 @@ def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     record = b.view.last_battle()
     assert record is not None and record.end is BattleEnd.RETREATED and record.winner == record.attacker
     assert record.retreat == tuple((b.session.game.cell_name(c), n) for c, n in retreat.parts)
+    take_the_seat(app)  # the attack may have been its seat's last action: the next seat takes the board first
+    frames(app, 1)
+    # Still marked on its cell: by its result chip, or, when the next seat sees the whole last turn drawn, by that
+    # turn's own battle mark (one chip a battle, never both).
+    chips = [m for m in b.marks.drawn if m.cell == target and m.kind in ("battle_result", "turn_battle")]
+    assert len(chips) == 1
+    log_length = len(b.session.log)
     key(app, pygame.K_e)  # the next action: End turn
     settle_scene(app)
     take_the_seat(app)
     frames(app, 1)
+    assert len(b.session.log) > log_length
     assert not [m for m in b.marks.drawn if m.kind == "battle_result"]
 
 

@@ -434,7 +434,7 @@ def test_undo_in_a_battle_never_rerolls_and_continue_resumes_it_mid_battle(app):
     stage, log = battle.stage, list(b.session.log)
     app.goto("menu")
     frames(app)
-    click(app, button_by_text(app, "Continue"))
+    click(app, button_by_text(app, "Continue · CheckRisk"))  # the menu names the unfinished game's mode
     b = board(app)
     idle(app)
     assert b.session.log == log and b.session.state.pending_battle().stage == stage

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 SAVE_VERSION = 1
 HINT_LEVEL = "hard"
+# How many decisions back an AI search is told the game (see `_submit`): two turns of every seat, and then some.
+RECALL_DECISIONS = 48
 
 #: What `random.Random.getstate()` returns: a version, the Mersenne Twister's words, a cached Gaussian.
 RngState = tuple[int, tuple[int, ...], float | None]
@@ -249,8 +251,18 @@ class GameSession:
         return (self.seed * 1_000_003 + 7919 * (seat + 2) + 104_729 * len(self.log)) % 2**62
 
     def _submit(self, spec: str, seat: int) -> Ticket:
+        # The position RECALL_DECISIONS decisions ago and the log since: a planner that remembers its recent moves
+        # (so as not to undo them) rebuilds them from it, as its search runs afresh for every decision.
+        earlier = self.snapshots[-RECALL_DECISIONS:][0] if self.snapshots else None
         job = SearchJob(
-            self.mode, self.game.level_name, self.game.level_data, self.state.to_dict(), spec, self._job_seed(seat)
+            self.mode,
+            self.game.level_name,
+            self.game.level_data,
+            self.state.to_dict(),
+            spec,
+            self._job_seed(seat),
+            earlier.state.to_dict() if earlier else None,
+            tuple(self.log[earlier.log_length :]) if earlier else (),
         )
         return self.executor.submit(job, tag=self._generation, game=self.game)
 

@@ -65,6 +65,10 @@ class SearchJob:
     state: JSONObject
     spec: str
     seed: int
+    # The game's recent decisions, for a planner that remembers its own moves: the position some decisions ago and
+    # the log (notation) played from there to `state`.
+    earlier: JSONObject | None = None
+    since: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,8 @@ def run_search(
     game = game if game is not None else rebuild_game(job)
     state = game.state_from_dict(job.state)
     controller = make_controller(job.spec, game, seed=job.seed, time_cap=time_cap)
+    if job.earlier is not None and isinstance(controller, AIController):
+        controller.recall(game.state_from_dict(job.earlier), job.since)
     started = time.perf_counter()
     action = controller.choose(state, stop)
     seconds = time.perf_counter() - started
