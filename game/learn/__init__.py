@@ -1,0 +1,1 @@
+"""Learning the games: lessons, challenges and their proofs."""
