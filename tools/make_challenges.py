@@ -215,9 +215,15 @@ def _turn_proof(
     return proof, turn, time.perf_counter() - start
 
 
+def _plain(action: Any) -> int:
+    """Among equally good decisions the plainest first: an attack, ending the turn, then the rest."""
+    name = type(action).__name__
+    return 0 if name == "Attack" else 1 if name in ("End", "EndTurn") else 2
+
+
 def _turn_line(state: AnyState, turn: search.TurnSearch, first: str, seed: int) -> list[str]:
-    """A proven line: the best decisions (the stored first one first), the dice sampled with `seed`, the other
-    seat's decisions against the player."""
+    """A proven line: the best decisions (`first` first), the dice sampled with `seed`, the other seat's
+    decisions against the player."""
     rng = random.Random(seed)
     state = state.clone()
     line: list[str] = []
@@ -227,13 +233,28 @@ def _turn_line(state: AnyState, turn: search.TurnSearch, first: str, seed: int) 
         if action is None:
             if player == CHANCE:
                 action = sample_chance(state, rng)
+            elif player == turn.seat:
+                action = min(state.legal_actions(), key=lambda a: (-turn.value(_after(state, a)), _plain(a)))
             else:
-                pick: Callable[..., Any] = max if player == turn.seat else min
-                action = pick(state.legal_actions(), key=lambda a: turn.value(_after(state, a)))
+                action = min(state.legal_actions(), key=lambda a: turn.value(_after(state, a)))
         line.append(state.action_to_str(action))
         state.apply(action)
         action = None
     return line
+
+
+def _lucky_line(state: AnyState, turn: search.TurnSearch, firsts: list[str], seed: int) -> tuple[list[str], int]:
+    """The proven line and its dice seed: the first seed from `seed` on whose dice the best plan reaches the goal
+    (so the solution shown on the board succeeds), else `seed` itself."""
+    first = min(firsts, key=lambda t: _plain(state.action_from_str(t)))
+    for k in range(seed, seed + 60):
+        line = _turn_line(state, turn, first, k)
+        end = state.clone()
+        for text in line:
+            end.apply(end.action_from_str(text))
+        if turn.goal(end):
+            return line, k
+    return _turn_line(state, turn, first, seed), seed
 
 
 def _after(state: AnyState, action: Any) -> AnyState:
@@ -280,10 +301,11 @@ def checkrisk_candidates(games: int, seed: int) -> Iterator[Candidate]:
 
 def _crop(game: Any, state: AnyState, seat: int, target: int, actions_left: int) -> AnyState | None:
     """The fight around `target`: the stacks within two steps of it (at most three a side), the rest left out."""
-    tx, ty = target % game.width, target // game.width
+    width = game.board_size[0]
+    tx, ty = target % width, target // width
     near: list[tuple[int, int, int, int]] = []
     for cell, owner, count in state.stacks():
-        x, y = cell % game.width, cell // game.width
+        x, y = cell % width, cell // width
         distance = abs(x - tx) + abs(y - ty)
         if distance <= 2:
             near.append((distance, cell, owner, count))
@@ -314,7 +336,7 @@ def _checkrisk_candidate(
 ) -> Candidate:
     firsts = proof["first_moves"]
     assert isinstance(firsts, list)
-    line = _turn_line(state, turn, str(firsts[0]), seed)
+    line, seed = _lucky_line(state, turn, [str(f) for f in firsts], seed)
     best = Fraction(str(proof["best"]))
     en_chance, ru_chance = _chance_text(best)
     left = state.actions_left
@@ -332,7 +354,7 @@ def _checkrisk_candidate(
             f"Осталось действий: {left}.",
         }
         title = {"en": f"No way out on {goal.cell}", "ru": f"Окружение на {goal.cell}"}
-    first_is_attack = "x" in str(firsts[0])
+    first_is_attack = any("x" in str(f) for f in firsts)
     hardness = (left, 0 if first_is_attack else 1, float(len(turn.memo)) / 1000, elapsed)
     position = state.to_dict()
     return Candidate(
@@ -383,7 +405,7 @@ def _battle_candidate(
 ) -> Candidate:
     firsts = proof["first_moves"]
     assert isinstance(firsts, list)
-    line = _turn_line(state, turn, str(firsts[0]), seed)
+    line, seed = _lucky_line(state, turn, [str(f) for f in firsts], seed)
     best = Fraction(str(proof["best"]))
     en_chance, ru_chance = _chance_text(best)
     a, b = state.dice
