@@ -21,9 +21,8 @@ import argparse
 import json
 import random
 import sys
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -34,11 +33,17 @@ from game.engine.driver import sample_chance
 from game.learn import challenge_search as search
 from game.learn.challenges import (
     ONE_STAR,
+    Challenge,
     TurnGoal,
+    WinIn,
     challenges_dir,
+    complete_line,
     load_challenge,
     make_goal,
     make_turn_over,
+    parse_challenge,
+    plainness,
+    score,
     verify,
 )
 
@@ -108,12 +113,11 @@ def kubtafl_candidates(games: int, seed: int) -> Iterator[Candidate]:
             found = _kubtafl_depth(state, seat)
             if found is None:
                 continue
-            moves, firsts, elapsed = found
-            yield _kubtafl_candidate(state, seat, moves, firsts, elapsed, f"self-play, seed {g}, ply {ply}", g)
+            moves, firsts = found
+            yield _kubtafl_candidate(state, seat, moves, firsts, f"self-play, seed {g}, ply {ply}", g)
 
 
-def _kubtafl_depth(state: AnyState, seat: int) -> tuple[int, list[Any], float] | None:
-    start = time.perf_counter()
+def _kubtafl_depth(state: AnyState, seat: int) -> tuple[int, list[Any]] | None:
     for moves in (1, 2, 3):
         if moves == 3 and sum(1 for p in state.pos if p >= 0) > 7:
             return None  # a three-move search on a full board is too slow to repeat in the tests
@@ -122,19 +126,17 @@ def _kubtafl_depth(state: AnyState, seat: int) -> tuple[int, list[Any], float] |
             legal = len(state.legal_actions())
             if len(firsts) > 2 or legal < 12:
                 return None
-            return moves, firsts, time.perf_counter() - start
+            return moves, firsts
     return None
 
 
-def _kubtafl_candidate(
-    state: AnyState, seat: int, moves: int, firsts: list[Any], elapsed: float, source: str, seed: int
-) -> Candidate:
+def _kubtafl_candidate(state: AnyState, seat: int, moves: int, firsts: list[Any], source: str, seed: int) -> Candidate:
     position = state.to_dict()
     position.pop("seen", None)
     position["quiet"] = 0
     fresh = state.game.state_from_dict(position)
     first_texts = [fresh.action_to_str(a) for a in firsts]
-    line = _kubtafl_line(fresh, seat, moves, firsts[0])
+    line = [first_texts[0]]
     enemy = 1 - seat
     goal = {
         "en": f"{SIDE_EN[seat]} to move: destroy or trap the {ENEMY_EN[seat]} d20 within {moves} of your moves, "
@@ -142,9 +144,13 @@ def _kubtafl_candidate(
         "ru": f"Ход {SIDE_RU[seat]}: уничтожьте или зажмите {ENEMY_RU[seat]} d20 не больше чем за {moves} "
         f"{_moves_ru(moves)}, как бы ни защищались {DEFENDERS_RU[seat]}.",
     }
-    titles = {1: ("One blow", "Один удар"), 2: ("Two moves to win", "Победа в два хода"), 3: ("Three moves", "Три хода")}
+    titles = {
+        1: ("One blow", "Один удар"),
+        2: ("Two moves to win", "Победа в два хода"),
+        3: ("Three moves", "Три хода"),
+    }
     en, ru = titles[moves]
-    hardness = (moves, -len(firsts), len(state.legal_actions()), elapsed)
+    hardness = (moves, -len(firsts), len(state.legal_actions()))
     return Candidate(
         "kubtafl",
         LEVELS["kubtafl"],
@@ -161,34 +167,14 @@ def _kubtafl_candidate(
     )
 
 
-def _kubtafl_line(state: AnyState, seat: int, moves: int, first: Any) -> list[str]:
-    """The proven line: the first winning move, the most stubborn defence, the winning moves after it."""
-    state = state.clone()
-    line: list[str] = []
-    left = moves
-    action = first
-    while not state.is_terminal():
-        if state.current_player() == seat:
-            if action is None:
-                action = search.winning_first_moves(state, seat, left)[0]
-            left -= 1
-        else:
-            action = search.stubborn_reply(state, seat, left)
-        line.append(state.action_to_str(action))
-        state.apply(action)
-        action = None
-    return line
-
-
 # --------------------------------------------------------------------------------------------------- turns
 
 
 def _turn_proof(
     mode: str, state: AnyState, seat: int, goal: TurnGoal, budget: int
-) -> tuple[JSONObject, search.TurnSearch, float] | None:
+) -> tuple[JSONObject, search.TurnSearch] | None:
     """The proof of a turn with a single clear best plan, or None (no chance, no clear best, or too large)."""
     turn = search.TurnSearch(seat, make_goal(seat, state, goal), make_turn_over(mode, seat), budget=budget)
-    start = time.perf_counter()
     try:
         ranked = [(state.action_to_str(a), v) for a, v in turn.action_values(state)]
     except search.SearchTooLarge:
@@ -196,7 +182,7 @@ def _turn_proof(
     best = max(v for _, v in ranked)
     firsts = [t for t, v in ranked if v == best]
     others = [v for _, v in ranked if v != best]
-    if best == 0 or not others or max(others) > ONE_STAR * best:
+    if best == 0 or not others or max(others) >= ONE_STAR * best:
         return None
     if len(firsts) > max(3, len(ranked) // 6):
         return None
@@ -212,55 +198,7 @@ def _turn_proof(
         "first_moves": list(firsts),
         "next_best": str(max(others)),
     }
-    return proof, turn, time.perf_counter() - start
-
-
-def _plain(action: Any) -> int:
-    """Among equally good decisions the plainest first: an attack, ending the turn, then the rest."""
-    name = type(action).__name__
-    return 0 if name == "Attack" else 1 if name in ("End", "EndTurn") else 2
-
-
-def _turn_line(state: AnyState, turn: search.TurnSearch, first: str, seed: int) -> list[str]:
-    """A proven line: the best decisions (`first` first), the dice sampled with `seed`, the other seat's
-    decisions against the player."""
-    rng = random.Random(seed)
-    state = state.clone()
-    line: list[str] = []
-    action: Any = state.action_from_str(first)
-    while not turn.turn_over(state):
-        player = state.current_player()
-        if action is None:
-            if player == CHANCE:
-                action = sample_chance(state, rng)
-            elif player == turn.seat:
-                action = min(state.legal_actions(), key=lambda a: (-turn.value(_after(state, a)), _plain(a)))
-            else:
-                action = min(state.legal_actions(), key=lambda a: turn.value(_after(state, a)))
-        line.append(state.action_to_str(action))
-        state.apply(action)
-        action = None
-    return line
-
-
-def _lucky_line(state: AnyState, turn: search.TurnSearch, firsts: list[str], seed: int) -> tuple[list[str], int]:
-    """The proven line and its dice seed: the first seed from `seed` on whose dice the best plan reaches the goal
-    (so the solution shown on the board succeeds), else `seed` itself."""
-    first = min(firsts, key=lambda t: _plain(state.action_from_str(t)))
-    for k in range(seed, seed + 60):
-        line = _turn_line(state, turn, first, k)
-        end = state.clone()
-        for text in line:
-            end.apply(end.action_from_str(text))
-        if turn.goal(end):
-            return line, k
-    return _turn_line(state, turn, first, seed), seed
-
-
-def _after(state: AnyState, action: Any) -> AnyState:
-    child = state.clone()
-    child.apply(action)
-    return child
+    return proof, turn
 
 
 def _chance_text(best: Fraction) -> tuple[str, str]:
@@ -275,7 +213,7 @@ def _chance_text(best: Fraction) -> tuple[str, str]:
 def checkrisk_candidates(games: int, seed: int) -> Iterator[Candidate]:
     """Fights cut out of self-play: one enemy stack next to the player's, the stacks near it, 1–3 actions left."""
     level = LEVELS["checkrisk"]
-    game = registry.load("checkrisk", level)
+    game: Any = registry.load("checkrisk", level)  # a CheckRiskGame: its cells have names
     rng = random.Random(seed)
     for g in range(seed, seed + games):
         for ply, state in self_play("checkrisk", level, g, max_plies=240):
@@ -295,8 +233,8 @@ def checkrisk_candidates(games: int, seed: int) -> Iterator[Candidate]:
             found = _turn_proof("checkrisk", crop, seat, goal, budget=2500)
             if found is None:
                 continue
-            proof, turn, elapsed = found
-            yield _checkrisk_candidate(crop, seat, goal, proof, turn, elapsed, f"self-play, seed {g}, ply {ply}", g)
+            proof, turn = found
+            yield _checkrisk_candidate(crop, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g)
 
 
 def _crop(game: Any, state: AnyState, seat: int, target: int, actions_left: int) -> AnyState | None:
@@ -330,13 +268,12 @@ def _checkrisk_candidate(
     goal: TurnGoal,
     proof: JSONObject,
     turn: search.TurnSearch,
-    elapsed: float,
     source: str,
     seed: int,
 ) -> Candidate:
     firsts = proof["first_moves"]
     assert isinstance(firsts, list)
-    line, seed = _lucky_line(state, turn, [str(f) for f in firsts], seed)
+    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
     best = Fraction(str(proof["best"]))
     en_chance, ru_chance = _chance_text(best)
     left = state.actions_left
@@ -355,7 +292,7 @@ def _checkrisk_candidate(
         }
         title = {"en": f"No way out on {goal.cell}", "ru": f"Окружение на {goal.cell}"}
     first_is_attack = any("x" in str(f) for f in firsts)
-    hardness = (left, 0 if first_is_attack else 1, float(len(turn.memo)) / 1000, elapsed)
+    hardness = (left, 0 if first_is_attack else 1, float(len(turn.memo)) / 1000)
     position = state.to_dict()
     return Candidate(
         "checkrisk",
@@ -388,8 +325,8 @@ def battle_checkers_candidates(games: int, seed: int) -> Iterator[Candidate]:
                 found = _turn_proof("battle_checkers", state, seat, goal, budget=1500)
                 if found is None:
                     continue
-                proof, turn, elapsed = found
-                yield _battle_candidate(state, seat, goal, proof, turn, elapsed, f"self-play, seed {g}, ply {ply}", g)
+                proof, turn = found
+                yield _battle_candidate(state, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g)
                 break
 
 
@@ -399,24 +336,28 @@ def _battle_candidate(
     goal: TurnGoal,
     proof: JSONObject,
     turn: search.TurnSearch,
-    elapsed: float,
     source: str,
     seed: int,
 ) -> Candidate:
     firsts = proof["first_moves"]
     assert isinstance(firsts, list)
-    line, seed = _lucky_line(state, turn, [str(f) for f in firsts], seed)
+    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
     best = Fraction(str(proof["best"]))
     en_chance, ru_chance = _chance_text(best)
     a, b = state.dice
     if goal.kind == "destroy":
-        en_units, ru_units = ("an enemy unit", "отряд противника") if goal.count == 1 else ("two enemy units", "два отряда противника")
+        en_units, ru_units = (
+            ("an enemy unit", "отряд противника") if goal.count == 1 else ("two enemy units", "два отряда противника")
+        )
         goal_text = {
             "en": f"You rolled {a} and {b}. Destroy {en_units} this turn{en_chance}.",
             "ru": f"Выпало {a} и {b}. Уничтожьте {ru_units} за этот ход{ru_chance}.",
         }
-        title = {"en": "Strike" if goal.count == 1 else "Double strike", "ru": "Удар" if goal.count == 1 else "Двойной удар"}
-        rank = goal.count
+        title = {
+            "en": "Strike" if goal.count == 1 else "Double strike",
+            "ru": "Удар" if goal.count == 1 else "Двойной удар",
+        }
+        rank = 1 if goal.count == 1 else 3
     else:
         goal_text = {
             "en": f"You rolled {a} and {b}. End the turn with no unit open to a flank or rear attack{en_chance}.",
@@ -425,7 +366,7 @@ def _battle_candidate(
         }
         title = {"en": "Close ranks", "ru": "Сомкнуть ряды"}
         rank = 2
-    hardness = (rank, len(firsts) and 1 / len(firsts), float(len(turn.memo)) / 1000, elapsed)
+    hardness = (rank, len(firsts) and 1 / len(firsts), float(len(turn.memo)) / 1000)
     position = state.to_dict()
     return Candidate(
         "battle_checkers",
@@ -459,7 +400,7 @@ def choose(candidates: list[Candidate], count: int) -> list[Candidate]:
     for c in candidates:
         unique.setdefault(c.key, c)
     groups: dict[float, list[Candidate]] = {}
-    for c in sorted(unique.values(), key=lambda c: c.hardness):
+    for c in sorted(unique.values(), key=lambda c: (c.hardness, c.key)):
         groups.setdefault(c.hardness[0], []).append(c)
     # Each kind (the first figure of hardness: moves to win, actions left, …) gets an even share; a kind with
     # fewer candidates than its share leaves the rest to the others.
@@ -498,6 +439,21 @@ def to_json(c: Candidate, index: int, count: int) -> JSONObject:
     }
 
 
+def proven_line(challenge: Challenge) -> tuple[list[str], int]:
+    """The solution from the stored first move played on with the best play (`complete_line`), and its dice seed:
+    for a turn, the first seed from the challenge's on whose dice the best plan reaches the goal, so the solution
+    shown on the board succeeds (the stars never depend on it)."""
+    first = list(challenge.solution[:1])
+    if isinstance(challenge.proof, WinIn):
+        return complete_line(challenge, first), challenge.seed
+    for seed in range(challenge.seed, challenge.seed + 60):
+        trial = replace(challenge, seed=seed)
+        line = complete_line(trial, first)
+        if score(trial, line).detail.reached:
+            return line, seed
+    return complete_line(challenge, first), challenge.seed
+
+
 def main(argv: list[str] | None = None) -> int:
     """Find, prove and (with --write) write a mode's challenges."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -517,7 +473,10 @@ def main(argv: list[str] | None = None) -> int:
             old.unlink()
     for i, c in enumerate(chosen):
         data = to_json(c, i, len(chosen))
-        print(i + 1, data["difficulty"], c.hardness, c.proof.get("moves") or c.proof.get("best"), c.solution[:4])
+        data["solution"], data["seed"] = proven_line(parse_challenge(data, f"{i + 1:02d}", args.mode))  # type: ignore[assignment]
+        c.solution = data["solution"]  # type: ignore[assignment]
+        shown = c.proof.get("moves") or c.proof.get("best")
+        print(i + 1, data["difficulty"], c.hardness, c.proof.get("goal"), shown, c.solution[:4])
         if args.write:
             path = folder / f"{i + 1:02d}.json"
             path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

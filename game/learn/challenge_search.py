@@ -15,15 +15,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import Any
 
-from game.engine.core import CHANCE, State
+from game.engine.core import CHANCE, AnyState
 
 #: A test of the state at the end of the player's turn: did the turn reach its goal?
-Goal = Callable[[Any], bool]
+Goal = Callable[..., bool]
 #: True when the player's turn is over in this state (the other seat's turn began, or the game ended).
-TurnOver = Callable[[Any], bool]
-AnyState = State[Any]
+TurnOver = Callable[..., bool]
 
 ONE = Fraction(1)
 ZERO = Fraction(0)

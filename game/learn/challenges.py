@@ -17,9 +17,9 @@ Proofs:
 - `{"kind": "best_turn", "goal": {...}, "best": "p/q", "first_moves": [...], "next_best": "p/q"}` (CheckRisk,
   Battle Checkers): `best` is the exact chance that the turn reaches its goal with the best plan (chance averaged
   with the engine's exact odds, the other seat's decisions in the turn against the player), `first_moves` the
-  first decisions that keep it, `next_best` the best chance any other first decision leaves. Goals: `take` a cell,
-  `wipe` out the enemy army on a cell (none of it left there, none escaped by retreating) (CheckRisk); `destroy` `count` units, end the turn `safe` from flank and rear attacks
-  (Battle Checkers).
+  first decisions that keep it, `next_best` the best chance any other first decision leaves. Goals (CheckRisk):
+  `take` a cell; `wipe` out the enemy army on a cell (none of it left there, none escaped by retreating).
+  (Battle Checkers): `destroy` `count` units; end the turn `safe` from flank and rear attacks.
 
 `load_challenge` reads and checks one file (a `DamagedFile` naming the field for anything wrong);
 `load_challenges(mode)` reads a mode's set, ordered by difficulty; `score(challenge, actions)` scores an attempt;
@@ -28,15 +28,21 @@ Proofs:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import random
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from game.engine import files, registry
-from game.engine.core import CHANCE, JSON, Game, JSONObject, State
+from game.engine.battle_checkers.actions import Activate, Attack, Roll
+from game.engine.battle_checkers.geometry import side_hit
+from game.engine.battle_checkers.state import BattleCheckersState
+from game.engine.checkrisk.game import CheckRiskState
+from game.engine.core import CHANCE, JSON, AnyState, Game, JSONObject
+from game.engine.driver import sample_chance
 from game.learn import challenge_search as search
 from game.paths import levels_dir
 
@@ -54,7 +60,6 @@ _GOAL_KEYS = {"kind", "cell", "count"}
 TWO_STARS = Fraction(9, 10)
 ONE_STAR = Fraction(3, 4)
 
-AnyState = State[Any]
 Reason = Literal["solved", "illegal", "wrong_first_move", "unfinished", "too_slow", "weaker_plan", "lost"]
 
 
@@ -324,10 +329,13 @@ def _proof(mode: str, data: JSON, state: AnyState) -> Proof:
     files.check_keys(data, _TURN_KEYS, "proof.")
     best = _fraction(data.get("best"), "proof.best")
     next_best = _fraction(data.get("next_best"), "proof.next_best")
-    if next_best >= best:
-        raise ChallengeError(f"proof.next_best: {next_best} is not below the best {best}")
+    if next_best >= ONE_STAR * best:
+        # A clear best plan: any other first decision scores no star, so a wrong first move never solves it.
+        raise ChallengeError(f"proof.next_best: {next_best} is not clearly below the best {best} (under 3/4 of it)")
     return BestTurn(
-        _turn_goal(mode, data.get("goal"), state), best, _moves(data.get("first_moves"), "proof.first_moves", state),
+        _turn_goal(mode, data.get("goal"), state),
+        best,
+        _moves(data.get("first_moves"), "proof.first_moves", state),
         next_best,
     )
 
@@ -344,7 +352,7 @@ def _turn_goal(mode: str, data: JSON, state: AnyState) -> TurnGoal:
     if kind in ("take", "wipe"):
         cell = files.checked_text(data.get("cell"), "proof.goal.cell", 4)
         try:
-            state.game.cell_index(cell)  # type: ignore[attr-defined]  # CheckRisk's game names its cells
+            state.game.cell_index(cell)  # type: ignore[attr-defined]  # a CheckRisk game (the only one with cells)
         except (ValueError, KeyError) as exc:
             raise ChallengeError(f"proof.goal.cell: {cell!r} is not a cell of the board") from exc
         return TurnGoal(kind, cell=cell)
@@ -443,6 +451,14 @@ def _score_win(challenge: Challenge, proof: WinIn, line: Line) -> Score:
     return Score(True, stars, ScoreDetail("solved", moves=len(mine), finished=True))
 
 
+def turn_stars(chance: Fraction, best: Fraction) -> int:
+    """Stars of a turn whose plan has `chance` against the best plan's: 3 for the optimum, 2 within 9/10 of it, 1
+    within 3/4 of it, else none."""
+    if chance >= best:
+        return 3
+    return 2 if chance >= TWO_STARS * best else 1 if chance >= ONE_STAR * best else 0
+
+
 def _score_turn(challenge: Challenge, proof: BestTurn, line: Line) -> Score:
     turn = turn_search(challenge)
     over = next((i for i, s in enumerate(line.states) if turn.turn_over(s)), None)
@@ -451,7 +467,7 @@ def _score_turn(challenge: Challenge, proof: BestTurn, line: Line) -> Score:
     chance = turn.line_value(line.states[0], played)
     moves = sum(1 for s in states[:-1] if s.current_player() == challenge.seat)
     reached = over is not None and turn.goal(states[-1])
-    stars = 3 if chance >= proof.best else 2 if chance >= TWO_STARS * proof.best else 1 if chance >= ONE_STAR * proof.best else 0
+    stars = turn_stars(chance, proof.best)
     finished = over is not None
     first_ok = bool(played) and line.states[0].action_to_str(played[0]) in proof.first_moves
     if not finished:
@@ -486,23 +502,33 @@ def goal_test(challenge: Challenge, goal: TurnGoal) -> search.Goal:
 
 def make_goal(seat: int, start: AnyState, goal: TurnGoal) -> search.Goal:
     """The test of the state at the end of `seat`'s turn from `start` that says whether `goal` was reached."""
+    if isinstance(start, CheckRiskState):
+        return _checkrisk_goal(seat, start, goal)
+    if isinstance(start, BattleCheckersState):
+        return _battle_goal(seat, start, goal)
+    raise ChallengeError(f"proof.goal: a {start.game.name} position has no turn goals")
+
+
+def _checkrisk_goal(seat: int, start: CheckRiskState, goal: TurnGoal) -> search.Goal:
+    cell = start.game.cell_index(goal.cell)
     if goal.kind == "take":
-        cell = start.game.cell_index(goal.cell)  # type: ignore[attr-defined]
-        return lambda s: s.owner_at(cell) == seat
-    if goal.kind == "wipe":
-        cell = start.game.cell_index(goal.cell)  # type: ignore[attr-defined]
-        enemy, army = start.stack(cell) or (seat, 0)
-        if enemy == seat:
-            raise ChallengeError(f"proof.goal.cell: no enemy army stands on {goal.cell}")
-        total = start.tokens_on_board(enemy)
-        # Wiped out, not driven off: the cell holds no enemy stack and the enemy lost at least the army's tokens.
-        return lambda s: s.owner_at(cell) != enemy and s.tokens_on_board(enemy) <= total - army
+        # Taking the enemy's last stack wins the game at once, before any token moves in: that counts as taken.
+        return lambda s: bool(s.owner_at(cell) == seat) or _won(s, seat)
+    enemy, army = start.stack(cell) or (seat, 0)
+    if enemy == seat:
+        raise ChallengeError(f"proof.goal.cell: no enemy army stands on {goal.cell}")
+    total = start.tokens_on_board(enemy)
+    # Wiped out, not driven off: the cell holds no enemy stack and the enemy lost at least the army's tokens.
+    return lambda s: bool(s.owner_at(cell) != enemy and s.tokens_on_board(enemy) <= total - army)
+
+
+def _battle_goal(seat: int, start: BattleCheckersState, goal: TurnGoal) -> search.Goal:
     if goal.kind == "destroy":
         before = start.position.unit_count(1 - seat)
         return lambda s: _not_lost(s, seat) and before - s.position.unit_count(1 - seat) >= goal.count
     exposure: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
 
-    def safe(s: AnyState) -> bool:
+    def safe(s: BattleCheckersState) -> bool:
         if not _not_lost(s, seat):
             return False
         # Exposure depends on where the units stand and face only: worked out once per such layout.
@@ -514,18 +540,20 @@ def make_goal(seat: int, start: AnyState, goal: TurnGoal) -> search.Goal:
     return safe
 
 
+def _won(state: AnyState, seat: int) -> bool:
+    outcome = state.outcome()
+    return outcome is not None and outcome.winner == seat
+
+
 def _not_lost(state: AnyState, seat: int) -> bool:
     outcome = state.outcome()
     return outcome is None or outcome.winner == seat
 
 
-def exposed_units(state: AnyState, seat: int) -> list[int]:
+def exposed_units(state: BattleCheckersState, seat: int) -> list[int]:
     """Battle Checkers: the cells of `seat`'s units that an enemy unit can attack in a flank or the rear on its
     next turn: one enemy activation with the pips of a double six (every roll's pips are within it), or none,
     then its attack."""
-    from game.engine.battle_checkers.actions import Activate, Attack, Roll
-    from game.engine.battle_checkers.geometry import side_hit
-
     if state.is_terminal():
         return []
     enemy_turn = state.clone()
@@ -615,6 +643,60 @@ def best_reply(challenge: Challenge, actions: Sequence[str]) -> str | None:
     return None if reply is None else state.action_to_str(reply)
 
 
+def complete_line(challenge: Challenge, actions: Sequence[str]) -> list[str]:
+    """`actions` played on to the end of the challenge with the best play: the player's best decisions (a win in
+    the fewest moves; the best chance of the turn), the defence the proof plays against, and the dice sampled
+    with the challenge's seed. Used to show a solution from any start and by the tests."""
+    line = replay(challenge, actions)
+    state = line.end
+    out = list(actions)
+    rng = random.Random(challenge.seed)
+    proof = challenge.proof
+    over = (lambda s: s.is_terminal()) if isinstance(proof, WinIn) else turn_search(challenge).turn_over
+    used = sum(1 for s in line.states[:-1] if s.current_player() == challenge.seat)
+    # A win that comes later than two moves past the proof's earns nothing: the line stops there.
+    most = proof.moves + 2 if isinstance(proof, WinIn) else MAX_SOLUTION
+    while not over(state) and len(out) < MAX_SOLUTION:
+        player = state.current_player()
+        if player == challenge.seat and used >= most:
+            break
+        if player == CHANCE:
+            action: Hashable = sample_chance(state, rng)
+        elif player != challenge.seat:
+            reply = best_reply(challenge, out)
+            if reply is None:
+                break
+            action = state.action_from_str(reply)
+        else:
+            action = _best_move(challenge, state, used)
+            used += 1
+        out.append(state.action_to_str(action))
+        state.apply(action)
+    return out
+
+
+def _best_move(challenge: Challenge, state: AnyState, used: int) -> Hashable:
+    proof = challenge.proof
+    if isinstance(proof, WinIn):
+        # Only as deep as the proof's moves left: past a wrong move the search would grow without bound.
+        for moves in range(1, max(1, proof.moves - used) + 1):
+            found = search.winning_first_moves(state, challenge.seat, moves)
+            if found:
+                return found[0]
+        return state.legal_actions()[0]
+    turn = turn_search(challenge)
+    return max(state.legal_actions(), key=lambda a: (turn.value(_after(state, a)), -plainness(a)))
+
+
+def plainness(action: Hashable) -> int:
+    """Among equally good decisions the plainest is shown first: an attack, then ending the turn or letting the
+    fate roll pass, then the rest (a solution line never shuffles tokens it need not move)."""
+    name = type(action).__name__
+    if name == "FateChoice":
+        return 2 if getattr(action, "call", False) else 1
+    return 0 if name == "Attack" else 1 if name in ("End", "EndTurn") else 2
+
+
 def _after(state: AnyState, action: Hashable) -> AnyState:
     child = state.clone()
     child.apply(action)
@@ -638,6 +720,7 @@ __all__ = [
     "TurnGoal",
     "WinIn",
     "best_reply",
+    "complete_line",
     "load_challenge",
     "load_challenges",
     "read_challenges",
