@@ -80,7 +80,7 @@ def winning_first_moves(state: AnyState, seat: int, moves: int) -> list[Hashable
 def stubborn_reply(state: AnyState, seat: int, moves_left: int) -> Hashable | None:
     """A defence (the other side to move) that escapes a win of `seat` within `moves_left` moves when one does,
     else the one that lasts longest; None when the defender has no move."""
-    replies = state.legal_actions()
+    replies: list[Hashable] = state.legal_actions()
     if not replies:
         return None
     for left in range(moves_left, 0, -1):

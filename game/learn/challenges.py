@@ -677,15 +677,16 @@ def complete_line(challenge: Challenge, actions: Sequence[str]) -> list[str]:
 
 def _best_move(challenge: Challenge, state: AnyState, used: int) -> Hashable:
     proof = challenge.proof
+    legal: list[Hashable] = state.legal_actions()
     if isinstance(proof, WinIn):
         # Only as deep as the proof's moves left: past a wrong move the search would grow without bound.
         for moves in range(1, max(1, proof.moves - used) + 1):
             found = search.winning_first_moves(state, challenge.seat, moves)
             if found:
                 return found[0]
-        return state.legal_actions()[0]
+        return legal[0]
     turn = turn_search(challenge)
-    return max(state.legal_actions(), key=lambda a: (turn.value(_after(state, a)), -plainness(a)))
+    return max(legal, key=lambda a: (turn.value(_after(state, a)), -plainness(a)))
 
 
 def plainness(action: Hashable) -> int:
