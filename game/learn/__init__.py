@@ -1,2 +1,3 @@
-"""Learn by playing, without pygame: the lesson files (`lessons`), their success tests (`goals`) and the player's
-stars (`progress`). The board scene plays a lesson through `game.client.learn`."""
+"""Learn by playing, without pygame: the lesson files (`lessons`), their success tests (`goals`), the player's stars
+(`progress`), and the challenges with their engine proofs (`challenges`). The board scene plays a lesson through
+`game.client.learn`."""

@@ -1,0 +1,1 @@
+"""Scripts that make the game's data (challenges found in self-play)."""
