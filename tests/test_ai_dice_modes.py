@@ -448,6 +448,11 @@ def test_battle_checkers_never_leaves_a_rear_to_a_certain_kill_when_a_safe_plan_
     # The enemy at e4 faces our e5 from behind; turning e5 to face it (4 eighths) or killing it is safe.
     state = bc([("e5", 0, "N"), ("e4", 1, "N"), ("b2", 0, "E"), ("j10", 1, "S")], dice=dice)
     assert _certain_kills(_enemy_turn(state.clone(), []))  # ending the turn at once would leave the kill
+    assert_turn_leaves_no_certain_kill(state)
+
+
+def assert_turn_leaves_no_certain_kill(state: Any) -> None:
+    """Play seat 0's turn by the hard level (fate rolls as their first outcome): after it, no enemy kill is certain."""
     plan: list[Any] = []
     while not state.is_terminal() and state.player == 0 and state.current_player() == 0:
         action = choose(BC, state)

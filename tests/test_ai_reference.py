@@ -18,7 +18,7 @@ from game.engine import registry
 from game.engine.battle_checkers.actions import FATE, NOFATE, FateRoll
 from game.engine.core import CHANCE
 from game.engine.driver import sample_chance
-from tests.test_ai_dice_modes import BC, _certain_kills, _enemy_turn, bc, choose
+from tests.test_ai_dice_modes import BC, _certain_kills, _enemy_turn, assert_turn_leaves_no_certain_kill, bc, choose
 from tests.toygames import NimGame
 
 
@@ -114,15 +114,7 @@ def test_B12_never_walks_into_a_lethal_fate_range_when_a_safe_plan_exists(dice: 
     units = [("e5", 0, "N"), ("e4", 1, "N"), ("f6", 1, "W"), ("b2", 0, "E"), ("j10", 1, "S")]
     state = bc(units, dice=dice, spirit=(2, 6))
     assert _certain_kills(_enemy_turn(state.clone(), []))
-    plan: list[Any] = []
-    while not state.is_terminal() and state.player == 0 and state.current_player() == 0:
-        action = choose(BC, state)
-        plan.append(action)
-        state.apply(action)
-        while state.current_player() == CHANCE and state.phase != "roll":
-            state.apply(state.chance_outcomes()[0][0])
-    if not state.is_terminal():
-        assert _certain_kills(_enemy_turn(state, plan)) == []
+    assert_turn_leaves_no_certain_kill(state)
 
 
 def test_B12_declines_a_fate_roll_that_would_bring_its_own_spirit_into_the_lethal_range() -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ai.controllers import make_controller
 from game.engine import registry
-from game.engine.core import CHANCE, JSONObject
+from game.engine.core import CHANCE, JSON, JSONObject
 from game.engine.driver import sample_chance
 from game.learn import challenge_search as search
 from game.learn.challenges import (
@@ -262,6 +262,17 @@ def _crop(game: Any, state: AnyState, seat: int, target: int, actions_left: int)
         return None
 
 
+def _proof_line(state: AnyState, proof: JSONObject) -> tuple[list[JSON], list[str], Fraction, str, str]:
+    """The proven first moves, the plainest of them as the stored line, the best chance, and that chance in words
+    (EN, RU)."""
+    firsts = proof["first_moves"]
+    assert isinstance(firsts, list)
+    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
+    best = Fraction(str(proof["best"]))
+    en_chance, ru_chance = _chance_text(best)
+    return firsts, line, best, en_chance, ru_chance
+
+
 def _checkrisk_candidate(
     state: AnyState,
     seat: int,
@@ -271,11 +282,7 @@ def _checkrisk_candidate(
     source: str,
     seed: int,
 ) -> Candidate:
-    firsts = proof["first_moves"]
-    assert isinstance(firsts, list)
-    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
-    best = Fraction(str(proof["best"]))
-    en_chance, ru_chance = _chance_text(best)
+    firsts, line, best, en_chance, ru_chance = _proof_line(state, proof)
     left = state.actions_left
     if goal.kind == "take":
         goal_text = {
@@ -339,11 +346,7 @@ def _battle_candidate(
     source: str,
     seed: int,
 ) -> Candidate:
-    firsts = proof["first_moves"]
-    assert isinstance(firsts, list)
-    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
-    best = Fraction(str(proof["best"]))
-    en_chance, ru_chance = _chance_text(best)
+    firsts, line, best, en_chance, ru_chance = _proof_line(state, proof)
     a, b = state.dice
     if goal.kind == "destroy":
         en_units, ru_units = (
