@@ -60,8 +60,8 @@ def best_attacks(state: CheckRiskState, cell: str | None) -> list[tuple[Fraction
 
 
 def percent(chance: Fraction) -> int:
-    """A chance as whole percent, rounded (for the failure's words)."""
-    return int(chance * 100 + Fraction(1, 2))
+    """A chance as whole percent, rounded down (a near-certain 99.7 % is not shown as a sure 100)."""
+    return int(chance * 100)
 
 
 class CheckRiskJudge:

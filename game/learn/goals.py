@@ -162,9 +162,7 @@ def roll(state: AnyState, rng: random.Random) -> None:
         state.apply(sample_chance(state, rng))
 
 
-def settle(
-    lesson: Lesson, state: AnyState, replies: int, rng: random.Random | None = None
-) -> tuple[AnyState, int]:
+def settle(lesson: Lesson, state: AnyState, replies: int, rng: random.Random | None = None) -> tuple[AnyState, int]:
     """After the player's action: the other side's scripted replies (or its waiting) until the player is to act or
     the game is over; the new position and how many replies were used."""
     rng = rng or random.Random(lesson.seed)
