@@ -14,7 +14,6 @@ from game.learn.progress import load_progress, progress_path
 from tests.client_helpers import (
     board_of,
     button_by_text,
-    button_texts,
     click,
     click_at,
     click_cell,
