@@ -160,3 +160,18 @@ def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app
     assert b.handovers.card is None and b.view.card.visible
     play(app, lesson.solution[0])
     assert b.dialogs.card_stars == 3
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
+    from game.client.learn.start import lesson_session
+
+    application = make_app((1024, 600), language=language, anim_speed="instant")
+    try:
+        for lesson in LESSONS:
+            application.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
+            frames(application, 2)
+            card = board(application).lesson.card
+            assert card.shown[0] == lesson.goal.get(language) and card.cut == [], lesson.id
+    finally:
+        application.close()
