@@ -245,4 +245,14 @@ def _checkrisk() -> Judge:
     return CheckRiskJudge()
 
 
-JUDGES: dict[str, Callable[[], Judge]] = {"kubtafl": _kubtafl, "checkrisk": _checkrisk}
+def _battle_checkers() -> Judge:
+    from game.learn.battle_checkers import BattleCheckersJudge
+
+    return BattleCheckersJudge()
+
+
+JUDGES: dict[str, Callable[[], Judge]] = {
+    "kubtafl": _kubtafl,
+    "checkrisk": _checkrisk,
+    "battle_checkers": _battle_checkers,
+}
