@@ -254,7 +254,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
         lesson = next(item for item in course.lessons if item.id == "pushes-2")
         for language in ("en", "ru"):
             _language(app, language)
-            suffix = "" if language == FALLBACK else f"_{language}"
+            suffix = {FALLBACK: ""}.get(language, f"_{language}")
             app.goto("learn", mode="kubtafl")
             _settle(app, 4)
             _save(app, folder, f"learn_menu{suffix}", written)
@@ -265,7 +265,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
             # The player has picked the die the arrow starts from: its targets show beside the lesson's marks.
             x, y = scene.layout.cell_center(lesson.solution[0].split("-")[0])
             for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
                 pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
             _settle(app, 4)
             _save(app, folder, f"learn_kubtafl{suffix}", written)
@@ -290,7 +290,7 @@ def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list
 
         lesson = load_course("checkrisk").find("attack-1")
         assert lesson is not None
-        for language in ("en", "ru"):
+        for language, name in (("en", "learn_checkrisk"), ("ru", "learn_checkrisk_ru")):
             _language(app, language)
             app.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
             _settle(app, 6)
@@ -301,10 +301,10 @@ def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list
                 x, y = scene.layout.cell_center(cell)
                 kinds = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if click else ()
                 for kind in kinds or (pygame.MOUSEMOTION,):
-                    extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                    extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
                     pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
                 _settle(app, 4)
-            _save(app, folder, f"learn_checkrisk{'' if language == FALLBACK else f'_{language}'}", written)
+            _save(app, folder, name, written)
         _language(app, "en")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"learn checkrisk: {type(exc).__name__}: {exc}"]
