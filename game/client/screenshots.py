@@ -282,6 +282,37 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """A CheckRisk lesson mid-level: the attack lesson with the stack picked and the odds of its arrow's target shown
+    (`learn_checkrisk.png`, `learn_checkrisk_ru.png`); returns the problems met."""
+    try:
+        from game.client.board.scene import BoardScene
+        from game.client.learn.start import lesson_session
+        from game.learn.lessons import load_course
+
+        lesson = load_course("checkrisk").find("attack-1")
+        assert lesson is not None
+        for language, name in (("en", "learn_checkrisk"), ("ru", "learn_checkrisk_ru")):
+            _language(app, language)
+            app.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
+            _settle(app, 6)
+            scene = app.scenes.current
+            assert isinstance(scene, BoardScene)
+            origin, target = lesson.arrows[0]
+            for cell, click in ((origin, True), (target, False)):
+                x, y = scene.layout.cell_center(cell)
+                kinds = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if click else ()
+                for kind in kinds or (pygame.MOUSEMOTION,):
+                    extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                    pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
+                _settle(app, 4)
+            _save(app, folder, name, written)
+        _language(app, "en")
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"learn checkrisk: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -306,6 +337,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += review_screens(app, folder, written)
         problems += move_list_screen(app, folder, written)
         problems += learn_screens(app, folder, written)
+        problems += learn_checkrisk_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

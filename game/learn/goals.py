@@ -9,17 +9,21 @@ kind ('d6': the player's die of that kind; 'dark:d6': that side's).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from game.engine.core import AnyState, Event, JSONObject
+from game.engine.driver import sample_chance
 
 if TYPE_CHECKING:
     from game.learn.lessons import Lesson
 
 #: The success tests a lesson may use (a mode judges those in its `JUDGES` entry).
-KINDS = ("destroy", "reach", "weaken", "value", "enter", "event", "win", "draw")
+KINDS: tuple[str, ...] = ("destroy", "reach", "weaken", "value", "enter", "event", "win", "draw")
+#: CheckRisk's tests (see levels/learn/README.md).
+KINDS += ("occupy", "stacks", "hold", "win_battle", "wipe_out", "best_odds", "reinforce", "end_with")
 Status = Literal["playing", "success", "failure"]
 #: A player decision: the position before it and its notation.
 Decision = tuple[AnyState, str]
@@ -78,6 +82,10 @@ def judge(lesson: Lesson, start: AnyState, now: AnyState, decisions: Sequence[De
     """The attempt's verdict after the player's `decisions` led (with the other side's replies) to `now`."""
     referee = judge_for(lesson.mode)
     used = len(decisions)
+    decided = getattr(referee, "decided", None)  # a test of a decision (CheckRisk's odds) reads where it was taken
+    own: Verdict | None = decided(lesson, decisions) if used and decided is not None else None
+    if own is not None:
+        return own
     if used and referee.passed(lesson, start, now, events_of(decisions)):
         return Verdict("success", stars_for(lesson, used))
     lost = referee.lost(lesson, start, now)
@@ -106,6 +114,15 @@ def other_side(lesson: Lesson, state: AnyState, replies_used: int) -> str | None
     return text
 
 
+def idle_reply(lesson: Lesson, state: AnyState) -> str | None:
+    """What the other side answers when it has no scripted reply but must decide inside the player's turn (a
+    CheckRisk defender stands), played as an action so the dice that follow are the session's; None: it waits."""
+    if lesson.opponent == "easy":
+        return None
+    idle = getattr(judge_for(lesson.mode), "idle_reply", None)
+    return idle(state) if idle is not None else None
+
+
 def hand_back(lesson: Lesson, state: AnyState) -> AnyState:
     """The position with the player to act again."""
     return judge_for(lesson.mode).hand_back(state, lesson.seat)
@@ -116,6 +133,8 @@ def play_out(lesson: Lesson, actions: Sequence[str]) -> Verdict:
     the verdict after the last one (or as soon as the attempt ends). ValueError for an action that is not legal.
     The easy computer's moves are not played here: a lesson against it is judged with the moves given only."""
     state = lesson.game().initial_state()
+    rng = random.Random(lesson.seed)  # the dice as the board's session rolls them
+    roll(state, rng)
     start = state.clone()
     decisions: list[Decision] = []
     replies = 0
@@ -125,26 +144,36 @@ def play_out(lesson: Lesson, actions: Sequence[str]) -> Verdict:
             raise ValueError(f"{text}: it is not the player's turn")
         before = state.clone()
         state.apply(state.action_from_str(text))
+        roll(state, rng)
         decisions.append((before, text))
         early = judge(lesson, start, state, decisions)  # as the board does: the goal may come before the answer
         if early.status == "success":
             return early
-        state, replies = settle(lesson, state, replies)
+        state, replies = settle(lesson, state, replies, rng)
         verdict = judge(lesson, start, state, decisions)
         if verdict.done:
             break
     return verdict
 
 
-def settle(lesson: Lesson, state: AnyState, replies: int) -> tuple[AnyState, int]:
+def roll(state: AnyState, rng: random.Random) -> None:
+    """Sample the chance nodes `state` is at, in place, as the session does after every action."""
+    while state.is_chance_node():
+        state.apply(sample_chance(state, rng))
+
+
+def settle(lesson: Lesson, state: AnyState, replies: int, rng: random.Random | None = None) -> tuple[AnyState, int]:
     """After the player's action: the other side's scripted replies (or its waiting) until the player is to act or
     the game is over; the new position and how many replies were used."""
+    rng = rng or random.Random(lesson.seed)
     while not state.is_terminal() and state.current_player() != lesson.seat and lesson.opponent != "easy":
         reply = other_side(lesson, state, replies)
-        if reply is None:
+        idle = idle_reply(lesson, state) if reply is None else None
+        if reply is None and idle is None:
             return hand_back(lesson, state), replies
-        state.apply(state.action_from_str(reply))
-        replies += 1
+        state.apply(state.action_from_str(reply or idle or ""))
+        roll(state, rng)
+        replies += reply is not None
     return state, replies
 
 
@@ -210,4 +239,20 @@ def _kubtafl() -> Judge:
     return KubtaflJudge()
 
 
-JUDGES: dict[str, Callable[[], Judge]] = {"kubtafl": _kubtafl}
+def _checkrisk() -> Judge:
+    from game.learn.checkrisk import CheckRiskJudge
+
+    return CheckRiskJudge()
+
+
+def _battle_checkers() -> Judge:
+    from game.learn.battle_checkers import BattleCheckersJudge
+
+    return BattleCheckersJudge()
+
+
+JUDGES: dict[str, Callable[[], Judge]] = {
+    "kubtafl": _kubtafl,
+    "checkrisk": _checkrisk,
+    "battle_checkers": _battle_checkers,
+}

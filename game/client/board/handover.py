@@ -113,8 +113,8 @@ class HandoverFlow:
     def due(self) -> str | None:
         """The mode's hand-over message when a human other than the last one is to act now, else None."""
         s = self.scene.session
-        if s is None or s.is_over or not s.is_human_turn:
-            return None
+        if s is None or s.is_over or not s.is_human_turn or self.scene.lesson.active:
+            return None  # a lesson has one player: the lesson itself moves the other side
         seat = s.current_seat
         if self.last_human is None or self.last_human == seat:
             return None

@@ -95,6 +95,10 @@ class LessonFlow:
                 self.replies += 1
                 self.scene.turns.commit(session.state.action_from_str(reply))
                 return True
+            idle = goals.idle_reply(lesson, session.state)  # a decision inside the player's turn, played
+            if idle is not None:
+                self.scene.turns.commit(session.state.action_from_str(idle))
+                return True
             session.set_position(goals.hand_back(lesson, session.state))
             self.scene.turns.settled_at = None
             self.scene.turns.settle()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 ROW_H = 58
 TILE = 46
 TILE_GAP = 10
+TILE_MIN_W = 42
 
 
 class LearnScene(Scene):
@@ -112,6 +113,7 @@ class LearnScene(Scene):
         # The foot of the parchment names the focused level.
         row_h = min(s(ROW_H), (self.paper.h - s(24) - s(70)) // count)
         tile = min(s(TILE), int(row_h * 0.72))
+        tile_w = max(tile, s(TILE_MIN_W))  # a short row keeps tiles wide enough for a two-digit number
         y = self.paper.y + s(14)
         title_w = int(self.paper.w * 0.36)
         number = 0
@@ -125,7 +127,7 @@ class LearnScene(Scene):
             x = self.paper.x + title_w
             for lesson in stage.lessons:
                 number += 1
-                rect = pygame.Rect(x, y + (row_h - tile) // 2 - s(5), tile, tile)
+                rect = pygame.Rect(x, y + (row_h - tile) // 2 - s(5), tile_w, tile)
                 stars = self.progress.get(lesson.key)
                 button = self.group.add(
                     app.ui,
@@ -136,7 +138,7 @@ class LearnScene(Scene):
                     tooltip=lesson.title.get(app.t.language),
                 )
                 self.tiles[lesson.id] = button
-                x += tile + s(TILE_GAP)
+                x += tile_w + s(TILE_GAP)
             y += row_h
 
     def focused_lesson(self) -> Lesson | None:
@@ -217,7 +219,7 @@ class LearnScene(Scene):
             if tile is None:
                 continue
             earned = self.progress.get(lesson.key)
-            r = max(4, tile.rect.w // 6)
+            r = max(4, tile.rect.h // 6)
             for index in range(MAX_STARS):
                 cx = tile.rect.centerx + (index - 1) * r * 2.2
                 star(

@@ -11,7 +11,7 @@ from game.engine.checkrisk.legal import legal_actions
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
 from game.engine.checkrisk.odds import battle_forecast
 from game.engine.checkrisk.phases import BattleView, Phase
-from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict
+from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict, start_position
 from game.engine.checkrisk.rules import apply_action, chance_outcomes, current_player
 from game.engine.core import (
     Event,
@@ -56,6 +56,9 @@ class CheckRiskGame(Game):
             1 + spec.actions * _STEPS_PER_BATTLE
         )
         self.tables = A.ActionTables.of(self.board)
+        # A level may begin mid-game (a lesson, a puzzle): read and checked once, here.
+        start = self.level_data.get("start")
+        self.start: Position | None = None if start is None else start_position(spec, self.tables, start)
 
     @property
     def num_players(self) -> int:
@@ -68,7 +71,9 @@ class CheckRiskGame(Game):
         return self.board.width, self.board.height
 
     def initial_state(self) -> CheckRiskState:
-        """The empty board at the start of deployment, seat 0 to deploy."""
+        """The empty board at the start of deployment, seat 0 to deploy; or the level's `start` position."""
+        if self.start is not None:
+            return CheckRiskState(self, self.start.copy())
         return CheckRiskState(self, Position.start(self.spec, self.tables))
 
     def state_from_dict(self, data: JSONObject) -> CheckRiskState:

@@ -29,6 +29,7 @@ LEVEL_KEYS = (
     "actions",
     "zones",
     "presets",
+    "start",
 )
 ZONE_KEYS = ("box", "home", "mirror", "max_cells")
 PRESET_KEYS = ("rows", "title", "description")

@@ -371,3 +371,22 @@ def position_data(spec: LevelSpec, stacks: dict[str, tuple[int, int]], **fields:
         # A given supply with no removed count: the tokens missing from the total left the game in battle.
         data["removed"] = [max(0, spec.supply - n - b) for n, b in zip(supply, on_board, strict=False)]
     return data
+
+
+def start_position(spec: LevelSpec, tables: ActionTables, data: object) -> Position:
+    """A level's `start` (a lesson or puzzle begins mid-game): the position fields of the rules' "Position data",
+    where only `stacks` is needed; the others default as in `position_data`. ValueError naming `start.<field>`."""
+    if not isinstance(data, dict):
+        raise ValueError("start: must be a position object with its stacks")
+    stacks = data.get("stacks", [])
+    compact: dict[str, tuple[int, int]] = {}
+    for entry in stacks if isinstance(stacks, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("cell"), str):
+            compact[entry["cell"]] = (entry.get("owner"), entry.get("count"))  # type: ignore[assignment]  # checked below
+    fields = {key: value for key, value in data.items() if key != "stacks"}
+    merged = position_data(spec, compact, **fields)
+    merged["stacks"] = stacks  # the file's own list: its problems are named with their index
+    try:
+        return position_from_dict(spec, tables, merged)
+    except ValueError as exc:
+        raise ValueError(f"start.{exc}") from exc

@@ -1,0 +1,132 @@
+"""Battle Checkers' judge for the lesson tests: units reaching a cell (facing a way), enemy units destroyed, the game
+won, and attacks taken with the best exact chance (the engine's `forecast`, as Fractions, never sampled)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from game.engine.battle_checkers import DIRECTIONS, Attack, BattleCheckersState, Phase
+from game.engine.core import AnyState, Event
+from game.engine.driver import sample_chance
+from game.learn.goals import Decision, Verdict, params, stars_for
+from game.learn.lessons import Lesson
+
+# The test kinds and the parameters each takes (name: type), with those it needs.
+_PARAMS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
+    "reach": ({"cell": str, "facing": str}, ("cell",)),
+    "destroy": ({"piece": str}, ("piece",)),
+    "best_odds": ({"cell": str}, ()),
+    "win": ({}, ()),
+}
+
+
+def _state(state: AnyState) -> BattleCheckersState:
+    if not isinstance(state, BattleCheckersState):
+        raise TypeError(f"expected a Battle Checkers position, got {type(state).__name__}")
+    return state
+
+
+def success_chance(state: BattleCheckersState, attack: Attack) -> Fraction:
+    """The exact chance that `attack` destroys its target (the engine's forecast)."""
+    return state.forecast(attack).probability("success")
+
+
+def best_attacks(state: BattleCheckersState, cell: str | None) -> list[tuple[Fraction, Attack]]:
+    """Every attack open now (on `cell`, if named) with its chance, best first."""
+    names = state.board.names
+    attacks = [a for a in state.attacks() if cell is None or names[a.target] == cell]
+    return sorted(((success_chance(state, a), a) for a in attacks), key=lambda pair: -pair[0])
+
+
+class BattleCheckersJudge:
+    """The success tests on a Battle Checkers board; units are named by the cell they stand on at the start."""
+
+    def check(self, lesson: Lesson, start: AnyState) -> None:
+        """ValueError naming the field when a test parameter, an arrow or a mark does not fit."""
+        state = _state(start)
+        kind = lesson.test.kind
+        if kind not in _PARAMS:
+            raise ValueError(f"test.kind: {kind!r} is not a Battle Checkers test (known: {', '.join(_PARAMS)})")
+        allowed, required = _PARAMS[kind]
+        given = params(lesson, allowed, required)
+        names = set(state.board.names)
+        for name in ("cell", "piece"):
+            if name in given and given[name] not in names:
+                raise ValueError(f"test.{name}: {given[name]!r} is not a cell of this board")
+        if "facing" in given and given["facing"] not in DIRECTIONS:
+            raise ValueError(f"test.facing: {given['facing']!r} is not one of {', '.join(DIRECTIONS)}")
+        if "piece" in given:
+            unit = state.unit_at(str(given["piece"]))
+            if unit is None or unit["owner"] == lesson.seat:
+                raise ValueError(f"test.piece: no enemy unit stands on {given['piece']} at the start")
+        if kind == "best_odds" and not lesson.wrong:
+            raise ValueError("wrong: a best_odds lesson names a worse attack, to show its failure")
+        if lesson.keep:
+            raise ValueError("keep: not used in Battle Checkers lessons yet")
+        cells = [("marks", i, c) for i, c in enumerate(lesson.marks)]
+        cells += [("arrows", i, c) for i, pair in enumerate(lesson.arrows) for c in pair]
+        for name, index, cell in cells:
+            if cell not in names:
+                raise ValueError(f"{name}[{index}]: {cell!r} is not a cell of this board")
+
+    def passed(self, lesson: Lesson, start: AnyState, now: AnyState, events: Sequence[Event]) -> bool:
+        """True when the lesson's test holds on `now`."""
+        state, seat = _state(now), lesson.seat
+        kind, given = lesson.test.kind, lesson.test.params
+        if kind == "win":
+            outcome = state.outcome()
+            return outcome is not None and outcome.winner == seat
+        if kind == "reach":
+            unit = state.unit_at(str(given["cell"]))
+            facing = given.get("facing")
+            return unit is not None and unit["owner"] == seat and facing in (None, unit["facing"])
+        if kind == "destroy":  # the enemy unit that stood there is gone (the other side moves none in a lesson)
+            unit = state.unit_at(str(given["piece"]))
+            return unit is None or unit["owner"] == seat
+        return False  # best_odds is judged on the decision (`decided`)
+
+    def decided(self, lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | None:
+        """A best_odds lesson's verdict once the player attacked (the cell, if named), as in CheckRisk."""
+        if lesson.test.kind != "best_odds":
+            return None
+        cell = lesson.test.params.get("cell")
+        target = None if cell is None else str(cell)
+        for before, text in decisions:
+            state = _state(before)
+            action = state.action_from_str(text)
+            if not isinstance(action, Attack) or target not in (None, state.board.names[action.target]):
+                continue
+            chosen, (best, attack) = success_chance(state, action), best_attacks(state, target)[0]
+            if chosen >= best:
+                return Verdict("success", stars_for(lesson, len(decisions)))
+            values: dict[str, str | int] = {"chosen": int(chosen * 100), "best": int(best * 100)}
+            values["attack"] = state.action_to_str(attack)
+            return Verdict("failure", reason="worse_odds", values=values)
+        return None
+
+    def lost(self, lesson: Lesson, start: AnyState, now: AnyState) -> str | None:
+        """Nothing is kept by name yet."""
+        return None
+
+    def idle_reply(self, state: AnyState) -> str | None:
+        """The other side, when it may call a fate roll inside the player's turn, does not."""
+        position = _state(state)
+        return "nofate" if position.phase == Phase.FATE_CHOICE else None
+
+    def hand_back(self, state: AnyState, seat: int) -> AnyState:
+        """The other side ends its turn untouched; the player's next turn opens with a roll seeded by the turn
+        number, so every attempt (and the loader's proof) rolls the same."""
+        position = _state(state).clone()
+        rng = random.Random(position.turn)
+        for _ in range(8):
+            if position.is_terminal() or position.current_player() == seat:
+                break
+            if position.is_chance_node():
+                position.apply(sample_chance(position, rng))
+            elif position.phase == Phase.MAIN:
+                position.apply(position.action_from_str("end"))
+            else:
+                break
+        return position

@@ -1,0 +1,198 @@
+"""CheckRisk lessons on screen: the Learn screen lists CheckRisk's stages, and every lesson is played by posted
+events on the board (clicks on stacks and cells, digit keys for amounts, the battle's keys, the retreat card): its
+solution ends in the result card with three stars and Next, a worse attack in the failure naming both chances."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.checkrisk.scene import CheckRiskScene
+from game.client.learn.screen import LearnScene
+from game.learn.lessons import Lesson, load_course
+from game.learn.progress import load_progress
+from tests.client_helpers import click, click_at, frames, key, make_app, settle_scene
+
+LESSONS = load_course("checkrisk").lessons
+SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
+WORD_KEYS = {"continue": pygame.K_c, "withdraw": pygame.K_w, "stand": pygame.K_s, "end": pygame.K_e}
+
+
+def board(app) -> CheckRiskScene:
+    scene = app.scenes.current
+    assert isinstance(scene, CheckRiskScene)
+    return scene
+
+
+def click_cell(app, cell: str) -> None:
+    x, y = board(app).layout.cell_center(cell)
+    pos = (int(x), int(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 1)
+
+
+def card_button(app, name: str) -> None:
+    match = [b for b in board(app).view.card.layout_buttons() if b.key == name]
+    assert match, f"no button {name!r} on the battle card"
+    click_at(app, match[0].rect.center, settle=1)
+
+
+def digit(app, n: int) -> None:
+    key(app, pygame.K_0 + n)
+
+
+def play(app, text: str) -> None:
+    """One decision in notation, as a player makes it: a stack, the amount's digit, the target; a key for a word;
+    the occupation amount in its picker; a reinforcement by a click; a retreat on the battle card."""
+    b = board(app)
+    if text in WORD_KEYS:
+        key(app, WORD_KEYS[text])
+    elif text.startswith("occupy:"):
+        assert b.popups.picker is not None, "the occupation amount opens by itself"
+        digit(app, int(text.partition(":")[2]))
+        key(app, pygame.K_RETURN)
+    elif text.startswith("+"):
+        click_cell(app, text[1:])
+    elif text.startswith("retreat "):
+        card_button(app, "retreat")
+        for part in text.removeprefix("retreat ").split(","):
+            cell, _, n = part.partition("-")[2].partition(":")
+            click_cell(app, cell)
+            assert b.popups.picker is not None
+            digit(app, int(n))
+            key(app, pygame.K_RETURN)
+        card_button(app, "retreat_go")
+    else:
+        src, dst = text.replace("x", "-").split(":")[0].split("-")
+        click_cell(app, src)
+        assert b.view.picks.selected == src, f"{src} was not selected"
+        digit(app, int(text.partition(":")[2]))
+        click_cell(app, dst)
+    settle_scene(app)
+    frames(app, 2)
+
+
+def card_text_button(app, text: str):
+    found = [button for button in board(app).dialogs.buttons.buttons if button.text == text]
+    assert found, f"no {text!r} on the card"
+    return found[0]
+
+
+def open_lesson(app, lesson: Lesson) -> None:
+    screen = app.scenes.current
+    assert isinstance(screen, LearnScene)
+    click(app, screen.tiles[lesson.id])
+    assert board(app).lesson.lesson == lesson
+    settle_scene(app)
+
+
+@pytest.fixture
+def app(home):
+    application = make_app(anim_speed="instant")
+    yield application
+    application.close()
+
+
+def test_the_learn_screen_lists_checkrisks_stages(app):
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    screen = app.scenes.current
+    assert isinstance(screen, LearnScene)
+    titles = [title for _, title in screen.rows]
+    assert titles[:3] == ["1. Moving and splitting", "2. The rule of six", "3. Attacking and the odds"]
+    assert set(screen.tiles) == {lesson.id for lesson in LESSONS}
+
+
+def test_every_checkrisk_lesson_solved_by_posted_events_shows_three_stars_and_next(app):
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    open_lesson(app, SCRIPTED[0])
+    for index, lesson in enumerate(SCRIPTED):
+        b = board(app)
+        assert b.lesson.lesson == lesson
+        assert b.lesson.card.shown[0] == lesson.goal.en and b.lesson.card.shown[1].startswith("Moves: 0")
+        drawn = {(m.kind, m.cell) for m in b.marks.drawn}
+        assert {("goal", cell) for cell in lesson.marks} <= drawn
+        for text in lesson.solution:
+            if b.dialogs.overlay != "card":
+                play(app, text)
+        assert b.dialogs.overlay == "card", f"{lesson.id} did not end; log {b.session.log}"
+        assert b.dialogs.game_over_text[0] == "Well done!" and b.dialogs.card_stars == 3, lesson.id
+        assert load_progress().get(lesson.key) == 3
+        if index + 1 < len(SCRIPTED):
+            click(app, card_text_button(app, "Next"))
+
+
+def test_blitz_fights_on_by_itself_to_take_the_cell(app):
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "blitz-1")
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    open_lesson(app, lesson)
+    key(app, pygame.K_b)
+    settle_scene(app)
+    frames(app, 2)
+    b = board(app)
+    assert b.dialogs.card_stars == 3 and b.session.log.count("continue") == len(lesson.solution)
+
+
+def test_a_worse_attack_fails_naming_both_chances_and_offers_retry(app):
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "attack-1")
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    open_lesson(app, lesson)
+    for text in lesson.wrong:
+        play(app, text)
+    b = board(app)
+    assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite"
+    assert "That attack wins 41% of the time; c3xd3:6 wins 99%." in b.dialogs.game_over_text[1]
+    click(app, card_text_button(app, "Retry"))
+    assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
+
+
+def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app):
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "retreat-1")
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    open_lesson(app, lesson)
+    b = board(app)
+    assert b.handovers.card is None and b.view.card.visible
+    play(app, lesson.solution[0])
+    assert b.dialogs.card_stars == 3
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
+    from game.client.learn.start import lesson_session
+
+    application = make_app((1024, 600), language=language, anim_speed="instant")
+    try:
+        for lesson in LESSONS:
+            application.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
+            frames(application, 2)
+            card = board(application).lesson.card
+            assert card.shown[0] == lesson.goal.get(language) and card.cut == [], lesson.id
+    finally:
+        application.close()
+
+
+def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
+    lesson = LESSONS[-1]
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    open_lesson(app, lesson)
+    b = board(app)
+    assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
+    for name in ("auto", "confirm"):
+        match = [button for button in b.view.slot.buttons() if button.key == name]
+        assert match, f"no {name!r} in the deployment slot"
+        click_at(app, match[0].rect.center, settle=1)
+    for _ in range(40):  # the computer deploys, then the first turn is the player's
+        settle_scene(app)
+        if b.session.current_seat == 0 and b.session.state.phase != "deploy":
+            break
+    state = b.session.state
+    assert state.phase in ("act", "reinforce") and state.tokens_on_board(1) == state.game.spec.start_tokens
+    assert b.lesson.verdict.status == "playing" and b.lesson.card.shown[1] == f"Moves: {b.lesson.used}"
+    assert b.lesson.used >= 1  # every placement is a decision of the player
