@@ -383,10 +383,12 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
             )
             frames(app, 1)
             assert b.view.odds_lines(target)[1] == expected
-            # The card leaves the unit it speaks of in sight.
-            square = pygame.Rect(0, 0, b.layout.cell, b.layout.cell)
-            square.center = (int(x), int(y))
-            assert b.view.odds_shown is not None and not b.view.odds_shown.colliderect(square)
+            # The card leaves the unit it speaks of and the attacker in sight.
+            attack = b.view.picks.shown_attack(target)
+            for cell in (target, b.session.state.board.name(attack.cell)):
+                square = pygame.Rect(0, 0, b.layout.cell, b.layout.cell)
+                square.center = tuple(int(v) for v in b.layout.cell_center(cell))
+                assert b.view.odds_shown is not None and not b.view.odds_shown.colliderect(square), cell
     finally:
         app.close()
 

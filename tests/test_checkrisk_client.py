@@ -609,6 +609,10 @@ def test_a_held_click_opens_the_amount_picker_clear_of_the_odds_card(home, size)
         frames(app, 1)
         odds = b.view.odds_rect
         assert odds is not None and not odds.colliderect(picker.rect)  # the "+" and the odds both in sight
+        for cell in ("d4", "d5"):  # …and the attacking stack and its target
+            square = pygame.Rect(0, 0, b.layout.cell, b.layout.cell)
+            square.center = tuple(int(v) for v in b.layout.cell_center(cell))
+            assert not odds.colliderect(square), cell
         key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
         assert b.session.log[0] == "d4xd5:5"

@@ -455,7 +455,9 @@ class BattleCheckersView(
         layout = self.board.layout
         size = max(13, int(layout.cell * 0.27))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-        rect = self.odds_shown = card_rect(layout, target, texts, size, layout.frame.w - size * 2)
+        attack = self.picks.shown_attack(target)
+        origin = self.picks.state.board.name(attack.cell) if attack is not None else None
+        rect = self.odds_shown = card_rect(layout, target, texts, size, layout.frame.w - size * 2, origin=origin)
         pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)

@@ -34,17 +34,22 @@ def card_rect(
     size: int,
     room: int | None = None,
     avoid: pygame.Rect | None = None,
+    origin: str | None = None,
 ) -> pygame.Rect:
     """An odds card of `texts` (the first line bold) at font `size`, no wider than `room`, beside `cell`: on its
-    right, else on its left, kept on the board's frame; clear of `avoid` (an open amount picker) where it fits."""
+    right, else on its left, kept on the board's frame, clear of `cell` and of `origin` (the attacking piece) where
+    a place allows; clear of `avoid` (an open amount picker) where it fits."""
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
     w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
     h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
     rect = pygame.Rect(0, 0, w if room is None else min(room, w), h)
     cx, cy = layout.cell_center(cell)
     reach = int(layout.cell * 0.6)
-    square = pygame.Rect(0, 0, layout.cell, layout.cell)
-    square.center = (int(cx), int(cy))
+    squares = []
+    for name in (cell, origin) if origin else (cell,):
+        square = pygame.Rect(0, 0, layout.cell, layout.cell)
+        square.center = tuple(int(v) for v in layout.cell_center(name))
+        squares.append(square)
     # Beside the cell where it fits, else under or over it (a wide card): never over the cell it speaks of.
     spots = [rect.copy() for _ in range(4)]
     spots[0].midleft = (int(cx) + reach, int(cy))
@@ -53,7 +58,8 @@ def card_rect(
     spots[3].midbottom = (int(cx), int(cy) - reach)
     for spot in spots:
         spot.clamp_ip(layout.frame)
-    rect = next((spot for spot in spots if not spot.colliderect(square)), spots[0])
+    clear = [spot for spot in spots if spot.collidelist(squares) < 0]
+    rect = clear[0] if clear else next((spot for spot in spots if not spot.colliderect(squares[0])), spots[0])
     if avoid is None or not rect.colliderect(avoid):
         return rect
     gap = size // 2

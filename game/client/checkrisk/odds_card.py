@@ -82,7 +82,7 @@ def draw(
     texts = lines(state, origin, target, n, amounts, t)
     size = max(12, int(layout.cell * 0.2))
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-    rect = card_rect(layout, target, texts, size, avoid=board.picker_rect)
+    rect = card_rect(layout, target, texts, size, avoid=board.picker_rect, origin=origin)
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (*art.SHADOW, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
