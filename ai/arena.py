@@ -18,12 +18,11 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Literal, NamedTuple, TypedDict, TypeVar
 
-from ai.controllers import AIController
+from ai.controllers import AIController, ai_controller
 from ai.levels import LEVEL_NAMES, parse_level
 from game.engine import registry
 from game.engine.atomic import write_json_atomic
@@ -133,13 +132,6 @@ def seat_sides(game_index: int, num_players: int) -> list[Side]:
     return ["a" if (seat - game_index) % 2 == 0 else "b" for seat in range(num_players)]
 
 
-def _controller(spec: str, game: Game, seed: int, time_cap: bool) -> AIController:
-    level = parse_level(spec)
-    if not time_cap and level.nodes is not None:
-        level = replace(level, seconds=None)  # node budgets alone: the same games on any machine
-    return AIController(game, level, seed)
-
-
 def play_game(
     mode: str, level: str, spec_a: str, spec_b: str, game_index: int, seed: int, time_cap: bool = True
 ) -> SideGame:
@@ -148,7 +140,7 @@ def play_game(
     game_seed = seed + game_index
     sides = seat_sides(game_index, game.num_players)
     controllers = [
-        _controller(spec_a if side == "a" else spec_b, game, game_seed * 16 + seat, time_cap)
+        ai_controller(spec_a if side == "a" else spec_b, game, game_seed * 16 + seat, time_cap)
         for seat, side in enumerate(sides)
     ]
     played = _play_out(game, controllers, game_seed)
@@ -382,7 +374,7 @@ def play_seated_game(
     game_seed = seed + game_index
     players = seat_players(game_index, game.num_players)
     controllers = [
-        _controller(specs[player], game, game_seed * 16 + seat, time_cap) for seat, player in enumerate(players)
+        ai_controller(specs[player], game, game_seed * 16 + seat, time_cap) for seat, player in enumerate(players)
     ]
     played = _play_out(game, controllers, game_seed)
     times: list[list[float]] = [[] for _ in specs]

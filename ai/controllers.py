@@ -162,10 +162,15 @@ Controller = HumanController | AIController
 
 
 def make_controller(spec: str, game: Game, seed: int | None = None, time_cap: bool = True) -> Controller:
-    """A controller from a spec: 'human', or an AI level ('random', 'greedy', 'easy', 'ai:normal', 'hard@20000');
-    without `time_cap` a level with a node budget searches by nodes alone (the same choice on any machine)."""
+    """A controller from a spec: 'human', or an AI level ('random', 'greedy', 'easy', 'ai:normal', 'hard@20000')."""
     if spec.strip().lower() == "human":
         return HumanController()
+    return ai_controller(spec, game, seed, time_cap)
+
+
+def ai_controller(spec: str, game: Game, seed: int | None = None, time_cap: bool = True) -> AIController:
+    """The AI level `spec` names; without `time_cap` a level with a node budget searches by nodes alone (the same
+    choice on any machine, however busy)."""
     level = parse_level(spec)
     if not time_cap and level.nodes is not None:
         level = replace(level, seconds=None)

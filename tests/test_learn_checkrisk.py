@@ -12,7 +12,8 @@ import pytest
 from game.engine import registry
 from game.engine.checkrisk import Attack, CheckRiskState, battle_odds
 from game.learn import goals
-from game.learn.checkrisk import CheckRiskJudge, best_attacks, percent, win_chance
+from game.learn.checkrisk import CheckRiskJudge, best_attacks, win_chance
+from game.learn.goals import percent
 from game.learn.lessons import Lesson, load_course
 from game.paths import assets_dir
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from game.engine.battle_checkers import DIRECTIONS, Attack, BattleCheckersState, Phase
 from game.engine.core import AnyState, Event
 from game.engine.driver import sample_chance
-from game.learn.goals import Decision, Verdict, params, stars_for
+from game.learn.goals import Decision, Verdict, best_odds_verdict, drawn_cells_on_board, params
 from game.learn.lessons import Lesson
 
 # The test kinds and the parameters each takes (name: type), with those it needs.
@@ -40,6 +40,16 @@ def best_attacks(state: BattleCheckersState, cell: str | None) -> list[tuple[Fra
     return sorted(((success_chance(state, a), a) for a in attacks), key=lambda pair: -pair[0])
 
 
+def _attack_odds(before: AnyState, text: str, cell: str | None) -> tuple[Fraction, Fraction, str] | None:
+    """An attack's chance (on `cell`, if named) beside the best open one's, for `best_odds_verdict`."""
+    state = _state(before)
+    action = state.action_from_str(text)
+    if not isinstance(action, Attack) or cell not in (None, state.board.names[action.target]):
+        return None
+    best, attack = best_attacks(state, cell)[0]
+    return success_chance(state, action), best, state.action_to_str(attack)
+
+
 class BattleCheckersJudge:
     """The success tests on a Battle Checkers board; units are named by the cell they stand on at the start."""
 
@@ -65,11 +75,7 @@ class BattleCheckersJudge:
             raise ValueError("wrong: a best_odds lesson names a worse attack, to show its failure")
         if lesson.keep:
             raise ValueError("keep: not used in Battle Checkers lessons yet")
-        cells = [("marks", i, c) for i, c in enumerate(lesson.marks)]
-        cells += [("arrows", i, c) for i, pair in enumerate(lesson.arrows) for c in pair]
-        for name, index, cell in cells:
-            if cell not in names:
-                raise ValueError(f"{name}[{index}]: {cell!r} is not a cell of this board")
+        drawn_cells_on_board(lesson, names)
 
     def passed(self, lesson: Lesson, start: AnyState, now: AnyState, events: Sequence[Event]) -> bool:
         """True when the lesson's test holds on `now`."""
@@ -89,22 +95,7 @@ class BattleCheckersJudge:
 
     def decided(self, lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | None:
         """A best_odds lesson's verdict once the player attacked (the cell, if named), as in CheckRisk."""
-        if lesson.test.kind != "best_odds":
-            return None
-        cell = lesson.test.params.get("cell")
-        target = None if cell is None else str(cell)
-        for before, text in decisions:
-            state = _state(before)
-            action = state.action_from_str(text)
-            if not isinstance(action, Attack) or target not in (None, state.board.names[action.target]):
-                continue
-            chosen, (best, attack) = success_chance(state, action), best_attacks(state, target)[0]
-            if chosen >= best:
-                return Verdict("success", stars_for(lesson, len(decisions)))
-            values: dict[str, str | int] = {"chosen": int(chosen * 100), "best": int(best * 100)}
-            values["attack"] = state.action_to_str(attack)
-            return Verdict("failure", reason="worse_odds", values=values)
-        return None
+        return best_odds_verdict(lesson, decisions, _attack_odds)
 
     def lost(self, lesson: Lesson, start: AnyState, now: AnyState) -> str | None:
         """Nothing is kept by name yet."""

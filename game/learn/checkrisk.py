@@ -10,7 +10,7 @@ from game.engine.checkrisk import Attack, CheckRiskState
 from game.engine.checkrisk.phases import ATTACKER, BATTLE, DEFENDER, OCCUPY
 from game.engine.checkrisk.turns import end_turn
 from game.engine.core import AnyState, Event
-from game.learn.goals import Decision, Verdict, params, stars_for
+from game.learn.goals import Decision, Verdict, best_odds_verdict, drawn_cells_on_board, params
 from game.learn.lessons import Lesson
 
 # The test kinds and the parameters each takes (name: type), with those it needs; `stacks` is checked apart.
@@ -59,9 +59,14 @@ def best_attacks(state: CheckRiskState, cell: str | None) -> list[tuple[Fraction
     return sorted(((win_chance(state, a), a) for a in attacks), key=lambda pair: -pair[0])
 
 
-def percent(chance: Fraction) -> int:
-    """A chance as whole percent, rounded down (a near-certain 99.7 % is not shown as a sure 100)."""
-    return int(chance * 100)
+def _attack_odds(before: AnyState, text: str, cell: str | None) -> tuple[Fraction, Fraction, str] | None:
+    """An attack's chance to take its cell (`cell`, if named) beside the best legal one's, for `best_odds_verdict`."""
+    state = _state(before)
+    action = state.action_from_str(text)
+    if not isinstance(action, Attack) or cell not in (None, state.game.cell_name(action.target)):
+        return None
+    best, attack = best_attacks(state, cell)[0]
+    return win_chance(state, action), best, state.action_to_str(attack)
 
 
 class CheckRiskJudge:
@@ -86,11 +91,7 @@ class CheckRiskJudge:
                 raise ValueError("wrong: a best_odds lesson names a worse attack, to show its failure")
         if lesson.keep:
             raise ValueError("keep: CheckRisk stacks move and split, so a lesson keeps none (use a test instead)")
-        cells = [("marks", i, c) for i, c in enumerate(lesson.marks)]
-        cells += [("arrows", i, c) for i, pair in enumerate(lesson.arrows) for c in pair]
-        for name, index, cell in cells:
-            if cell not in state.game.board.index:
-                raise ValueError(f"{name}[{index}]: {cell!r} is not a cell of this board")
+        drawn_cells_on_board(lesson, state.game.board.index)
 
     def _check_stacks(self, lesson: Lesson, state: CheckRiskState) -> None:
         given = lesson.test.params
@@ -136,25 +137,7 @@ class CheckRiskJudge:
     def decided(self, lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | None:
         """A best_odds lesson's verdict once the player attacked (the cell, if named): success when no legal attack
         there had a better exact chance to take it, else a failure naming both chances; None until then."""
-        if lesson.test.kind != "best_odds":
-            return None
-        cell = lesson.test.params.get("cell")
-        target = None if cell is None else str(cell)
-        for before, text in decisions:
-            state = _state(before)
-            action = state.action_from_str(text)
-            if not isinstance(action, Attack):
-                continue
-            if target is not None and state.game.cell_name(action.target) != target:
-                continue
-            ranked = best_attacks(state, target)
-            chosen, (best, attack) = win_chance(state, action), ranked[0]
-            if chosen >= best:
-                return Verdict("success", stars_for(lesson, len(decisions)))
-            values: dict[str, str | int] = {"chosen": percent(chosen), "best": percent(best)}
-            values["attack"] = state.action_to_str(attack)
-            return Verdict("failure", reason="worse_odds", values=values)
-        return None
+        return best_odds_verdict(lesson, decisions, _attack_odds)
 
     def lost(self, lesson: Lesson, start: AnyState, now: AnyState) -> str | None:
         """Nothing is kept by name in CheckRisk (stacks move and split)."""

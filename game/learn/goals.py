@@ -10,8 +10,9 @@ kind ('d6': the player's die of that kind; 'dark:d6': that side's).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from game.engine.core import AnyState, Event, JSONObject
@@ -67,6 +68,45 @@ def stars_for(lesson: Lesson, used: int) -> int:
     """Three stars within the lesson's first limit, two within its second, else one."""
     first, second = lesson.stars
     return 3 if used <= first else 2 if used <= second else 1
+
+
+#: For a decision (the position before it, its notation) that attacks, on the named cell if one is: its exact chance,
+#: the best open attack's chance and that attack's notation; None for any other decision.
+AttackOdds = Callable[[AnyState, str, "str | None"], "tuple[Fraction, Fraction, str] | None"]
+
+
+def drawn_cells_on_board(lesson: Lesson, cells: Container[str]) -> None:
+    """ValueError naming the field when a mark or an arrow's end is not one of the board's `cells`."""
+    drawn = [("marks", i, c) for i, c in enumerate(lesson.marks)]
+    drawn += [("arrows", i, c) for i, pair in enumerate(lesson.arrows) for c in pair]
+    for name, index, cell in drawn:
+        if cell not in cells:
+            raise ValueError(f"{name}[{index}]: {cell!r} is not a cell of this board")
+
+
+def percent(chance: Fraction) -> int:
+    """A chance as whole percent, rounded down (a near-certain 99.7 % is not shown as a sure 100)."""
+    return int(chance * 100)
+
+
+def best_odds_verdict(lesson: Lesson, decisions: Sequence[Decision], odds: AttackOdds) -> Verdict | None:
+    """A best_odds lesson's verdict once the player attacked (the test's cell, if named): success when no open attack
+    had a better exact chance, else a failure naming both chances (`percent`) and the better attack; None until then,
+    or for another test."""
+    if lesson.test.kind != "best_odds":
+        return None
+    cell = lesson.test.params.get("cell")
+    target = None if cell is None else str(cell)
+    for before, text in decisions:
+        judged = odds(before, text, target)
+        if judged is None:
+            continue
+        chosen, best, attack = judged
+        if chosen >= best:
+            return Verdict("success", stars_for(lesson, len(decisions)))
+        values: dict[str, str | int] = {"chosen": percent(chosen), "best": percent(best), "attack": attack}
+        return Verdict("failure", reason="worse_odds", values=values)
+    return None
 
 
 def events_of(decisions: Sequence[Decision]) -> list[Event]:

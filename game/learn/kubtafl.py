@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from game.engine.core import AnyState, Event
 from game.engine.kubtafl import KubtaflState
 from game.engine.kubtafl.pieces import KIND_INDEX, KIND_NAME_OF, REMOVED, SIDE_NAME_OF, SIDE_OF, SIDES, die_id
-from game.learn.goals import params
+from game.learn.goals import drawn_cells_on_board, params
 from game.learn.lessons import Lesson
 
 # The test kinds and the parameters each takes (name: type), with those it needs.
@@ -81,11 +81,7 @@ class KubtaflJudge:
                 piece_id(ref, state, lesson.seat)
             except ValueError as exc:
                 raise ValueError(f"keep[{index}]: {exc}") from exc
-        cells = [("marks", i, c) for i, c in enumerate(lesson.marks)]
-        cells += [("arrows", i, c) for i, pair in enumerate(lesson.arrows) for c in pair]
-        for name, index, cell in cells:
-            if cell not in state.geo.index:
-                raise ValueError(f"{name}[{index}]: {cell!r} is not a cell of this board")
+        drawn_cells_on_board(lesson, state.geo.index)
 
     def passed(self, lesson: Lesson, start: AnyState, now: AnyState, events: Sequence[Event]) -> bool:
         """True when the lesson's test holds on `now` (or in the player's `events`)."""
