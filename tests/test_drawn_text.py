@@ -29,7 +29,7 @@ from tests.client_helpers import button_by_text, click, frames, key, settle_scen
 ANY_TEXT = st.one_of(
     st.text(st.characters(exclude_categories=()), max_size=300),
     st.text(st.characters(exclude_categories=()), min_size=1, max_size=8).map(lambda s: s * 20_000),
-    st.sampled_from(["\x00", "ai:\x00", "\ud800", "a\u2028b", "W" * 100_000, ""]),
+    st.sampled_from(["\x00", "ai:\x00", "\ud800", "a\u2028b", "W" * 100_000, "", "\xad", "\u200b"]),
 )
 FEW = settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -44,7 +44,9 @@ def test_clean_text_leaves_nothing_a_font_cannot_draw(text):
     assert len(fonts.drawable(text)) <= MAX_TEXT
 
 
-@pytest.mark.parametrize("text", ["\x00", "a\x00b", "\ud800", "\udcff.json", "W" * 100_000, "tab\there\n"])
+@pytest.mark.parametrize(
+    "text", ["\x00", "a\x00b", "\ud800", "\udcff.json", "W" * 100_000, "tab\there\n", "\xad", "\u200b\u200b"]
+)
 def test_every_font_the_game_uses_draws_any_text(app, text):
     for font in (art.font(40, bold=True), app.fonts.get(17)):
         assert font.render(text, True, art.INK).get_height() > 0

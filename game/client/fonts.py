@@ -34,8 +34,13 @@ class DrawableFont(pygame.font.Font):
         bgcolor: pygame.typing.ColorLike | None = None,
         wraplength: int = 0,
     ) -> pygame.Surface:
-        """Render `text` made drawable first."""
-        return super().render(drawable(text), antialias, color, bgcolor, wraplength)
+        """Render `text` made drawable first (text of only zero-width characters, a soft hyphen say, as empty)."""
+        shown = drawable(text)
+        try:
+            return super().render(shown, antialias, color, bgcolor, wraplength)
+        except pygame.error:
+            # SDL_ttf refuses text whose glyphs are all zero-width; it draws as nothing.
+            return super().render("", antialias, color, bgcolor, wraplength)
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
         """The size `text` is drawn at (made drawable first)."""
