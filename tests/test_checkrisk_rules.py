@@ -9,22 +9,7 @@ import pytest
 
 from game.engine import CHANCE, GameOver, IllegalAction, registry
 from game.engine.checkrisk import Deploy, Preset, Roll, make_game
-from game.engine.checkrisk.events import (
-    AttackDeclared,
-    BattleEnded,
-    BattleRound,
-    Deployed,
-    Eliminated,
-    Losses,
-    Moved,
-    Occupied,
-    Reinforced,
-    Retreated,
-    Stood,
-    TurnEnded,
-    TurnStarted,
-    Withdrew,
-)
+from game.engine.checkrisk import events as ev
 from game.engine.checkrisk.phases import Stage
 
 STD = registry.load("checkrisk", "standard")
@@ -245,18 +230,18 @@ def test_C6_seats_deploy_in_order_then_seat_0_starts():
         seen.append(state.current_player())
         events = do(state, "preset box")
     assert seen == [0, 1, 2]
-    assert events[-1] == TurnStarted(0, 1, 0, 0)
+    assert events[-1] == ev.TurnStarted(0, 1, 0, 0)
     assert state.current_player() == 0 and state.phase == "act"
 
 
 def test_C6_preset_is_one_action_in_each_seats_frame():
     state = STD.initial_state()
     events = do(state, "preset spearhead")
-    assert all(isinstance(e, Deployed) and e.preset == "spearhead" for e in events)
+    assert all(isinstance(e, ev.Deployed) and e.preset == "spearhead" for e in events)
     assert {(e.cell, e.count) for e in events} == {("c2", 4), ("d2", 6), ("e2", 6), ("f2", 4), ("d1", 2), ("e1", 2)}
     events = do(state, "preset spearhead")
     # Seat 2 faces the other way: its front row is rank 7 and its left is file h.
-    assert {(e.cell, e.count) for e in events if isinstance(e, Deployed)} == {
+    assert {(e.cell, e.count) for e in events if isinstance(e, ev.Deployed)} == {
         ("f7", 4),
         ("e7", 6),
         ("d7", 6),
@@ -270,7 +255,7 @@ def test_C6_corner_preset_keeps_to_the_outer_side():
     state = registry.load("checkrisk", "corners4").initial_state()
     placed = {}
     for seat in range(4):
-        placed[seat] = {e.cell for e in do(state, "preset fort") if isinstance(e, Deployed)}
+        placed[seat] = {e.cell for e in do(state, "preset fort") if isinstance(e, ev.Deployed)}
     assert placed[0] == {"a1", "a2", "b1", "b2"}
     assert placed[2] == {"g7", "g8", "h7", "h8"}
 
@@ -322,17 +307,17 @@ def test_C7_no_reinforcements_on_first_turn():
     state = STD.initial_state()
     do(state, "preset farm")
     events = do(state, "preset farm")
-    assert events[-1] == TurnStarted(0, 1, 0, 0)
+    assert events[-1] == ev.TurnStarted(0, 1, 0, 0)
     assert state.phase == "act"
 
 
 def test_C7_edge_group_of_eight_gets_two():
     stacks = {f"{f}1": (0, 1) for f in "abcdefgh"} | {"d5": (1, 3)}
     state, events = _turn_of_seat0(stacks)
-    assert events[-1] == TurnStarted(0, 3, 2, 2)
+    assert events[-1] == ev.TurnStarted(0, 3, 2, 2)
     assert state.phase == "reinforce"
     assert legal_texts(state) == {f"+{f}1" for f in "abcdefgh"}
-    assert do(state, "+c1") == [Reinforced(0, "c1", 1, 2)]
+    assert do(state, "+c1") == [ev.Reinforced(0, "c1", 1, 2)]
     do(state, "+c1")
     assert state.stack(cell("c1")) == (0, 3) and state.phase == "act" and state.supply[0] == 50 - 8 - 2
 
@@ -354,21 +339,21 @@ def test_C7_two_groups_of_four_get_one_each():
 def test_C7_group_away_from_edge_gets_nothing():
     stacks = {f"{f}{r}": (0, 1) for f in "cdef" for r in (3, 4)} | {"h8": (1, 3)}
     state, events = _turn_of_seat0(stacks)
-    assert events[-1] == TurnStarted(0, 3, 0, 0)
+    assert events[-1] == ev.TurnStarted(0, 3, 0, 0)
     assert state.phase == "act"
 
 
 def test_C7_group_of_three_gets_nothing_and_cells_not_tokens_count():
     stacks = {"a1": (0, 6), "b1": (0, 6), "c1": (0, 6), "h8": (1, 1)}
     _, events = _turn_of_seat0(stacks)
-    assert events[-1] == TurnStarted(0, 3, 0, 0)
+    assert events[-1] == ev.TurnStarted(0, 3, 0, 0)
 
 
 def test_C7_only_stacks_with_room_and_what_finds_no_room_stays_in_supply():
     stacks = {"a1": (0, 6), "b1": (0, 6), "c1": (0, 6), "d1": (0, 5), "h8": (1, 1)}
     stacks |= {f"{f}1": (0, 6) for f in "efgh"}
     state, events = _turn_of_seat0(stacks)
-    assert events[-1] == TurnStarted(0, 3, 2, 1)  # one token has room (on d1), the other stays in the supply
+    assert events[-1] == ev.TurnStarted(0, 3, 2, 1)  # one token has room (on d1), the other stays in the supply
     assert legal_texts(state) == {"+d1"}
     supply = state.supply[0]
     do(state, "+d1")
@@ -378,7 +363,7 @@ def test_C7_only_stacks_with_room_and_what_finds_no_room_stays_in_supply():
 def test_C7_supply_runs_out():
     stacks = {f"{f}1": (0, 1) for f in "abcdefgh"} | {"d5": (1, 3)}
     state, events = _turn_of_seat0(stacks, supply=[1, 47])
-    assert events[-1] == TurnStarted(0, 3, 2, 1)
+    assert events[-1] == ev.TurnStarted(0, 3, 2, 1)
     do(state, "+a1")
     assert state.supply[0] == 0 and state.phase == "act"
 
@@ -392,14 +377,14 @@ def test_C8_three_actions_same_stack_then_turn_passes():
     do(state, "a2-a3:3")
     assert state.actions_left == 1 and state.current_player() == 0
     events = do(state, "a3-a4:3")
-    assert events[1:] == [TurnEnded(0), TurnStarted(1, 2, 0, 0)]
+    assert events[1:] == [ev.TurnEnded(0), ev.TurnStarted(1, 2, 0, 0)]
     assert state.current_player() == 1 and state.actions_left == 3
 
 
 def test_C8_end_early():
     state = pos({"a1": (0, 3), "h8": (1, 1)})
     do(state, "a1-a2:1")
-    assert do(state, "end")[0] == TurnEnded(0)
+    assert do(state, "end")[0] == ev.TurnEnded(0)
     assert state.current_player() == 1
 
 
@@ -408,7 +393,7 @@ def test_C8_end_early():
 
 def test_C9_split_merge_and_shift():
     state = pos({"c2": (0, 6), "h8": (1, 1)}, actions_left=3)
-    assert do(state, "c2-c3:1") == [Moved(0, "c2", "c3", 1)]
+    assert do(state, "c2-c3:1") == [ev.Moved(0, "c2", "c3", 1)]
     do(state, "c2-d2:4")
     assert (state.stack(cell("c2")), state.stack(cell("c3")), state.stack(cell("d2"))) == ((0, 1), (0, 1), (0, 4))
     do(state, "c3-c2:1")
@@ -429,7 +414,7 @@ def test_C9_move_needs_an_adjacent_empty_or_own_cell():
 def test_C10_attack_with_n_tokens_is_one_action():
     state = pos({"c3": (0, 5), "c4": (1, 2)})
     events = do(state, "c3xc4:3")
-    assert events == [AttackDeclared(0, "c3", "c4", 3, 1, 2)]
+    assert events == [ev.AttackDeclared(0, "c3", "c4", 3, 1, 2)]
     assert state.stack(cell("c3")) == (0, 2) and state.actions_left == 2
     assert state.current_player() == CHANCE and state.pending_battle().attackers == 3
 
@@ -448,8 +433,8 @@ def test_C11_hits_remove_tokens_simultaneously_and_leave_the_game():
     state = pos({"c3": (0, 5), "c4": (1, 3)})
     do(state, "c3xc4:3")
     events = do(state, "roll a:1 d:2")
-    assert isinstance(events[0], BattleRound)
-    assert events[1] == Losses(0, 1, 2, 1, 1, 2)
+    assert isinstance(events[0], ev.BattleRound)
+    assert events[1] == ev.Losses(0, 1, 2, 1, 1, 2)
     assert state.removed == [2, 1] and state.supply == [45, 47]
     assert state.stack(cell("c4")) == (1, 2)
 
@@ -490,10 +475,10 @@ def test_C12_1_attacker_wins_survivors_return_then_occupy():
     state = pos({"c3": (0, 5), "c4": (1, 1), "h8": (1, 1)})
     do(state, "c3xc4:3")
     events = do(state, "roll a:1 d:1")
-    assert events[-1] == BattleEnded("c3", "c4", "attacker", 2)
+    assert events[-1] == ev.BattleEnded("c3", "c4", "attacker", 2)
     assert state.stack(cell("c3")) == (0, 4) and state.pending_battle().stage == Stage.OCCUPY
     assert legal_texts(state) == {f"occupy:{k}" for k in range(5)}
-    assert do(state, "occupy:4") == [Occupied(0, "c3", "c4", 4)]
+    assert do(state, "occupy:4") == [ev.Occupied(0, "c3", "c4", 4)]
     assert state.stack(cell("c4")) == (0, 4) and state.stack(cell("c3")) is None
     assert state.phase == "act" and state.actions_left == 2
 
@@ -510,7 +495,7 @@ def test_C12_2_defender_holds():
     state = pos({"c3": (0, 5), "c4": (1, 4)})
     do(state, "c3xc4:2")
     events = do(state, "roll a:1 d:2")
-    assert events[-1] == BattleEnded("c3", "c4", "defender", 0)
+    assert events[-1] == ev.BattleEnded("c3", "c4", "defender", 0)
     assert state.stack(cell("c4")) == (1, 3) and state.stack(cell("c3")) == (0, 3)
     assert state.phase == "act" and state.current_player() == 0
 
@@ -519,7 +504,7 @@ def test_C12_2_both_gone_leaves_the_cell_empty():
     state = pos({"c3": (0, 5), "c4": (1, 1), "h8": (1, 1)})
     do(state, "c3xc4:1")
     events = do(state, "roll a:1 d:1")
-    assert events[-1] == BattleEnded("c3", "c4", "both", 0)
+    assert events[-1] == ev.BattleEnded("c3", "c4", "both", 0)
     assert state.stack(cell("c4")) is None and state.stack(cell("c3")) == (0, 4)
     assert state.phase == "act"  # no occupation after a mutual wipe-out
 
@@ -529,7 +514,7 @@ def test_C12_3_withdraw_returns_survivors_defender_stays():
     do(state, "c3xc4:4")
     do(state, "roll a:1 d:1")
     assert state.pending_battle().stage == Stage.ATTACKER and legal_texts(state) == {"continue", "withdraw"}
-    assert do(state, "withdraw") == [Withdrew(0, "c3", "c4", 3)]
+    assert do(state, "withdraw") == [ev.Withdrew(0, "c3", "c4", 3)]
     assert state.stack(cell("c3")) == (0, 4) and state.stack(cell("c4")) == (1, 3)
 
 
@@ -546,7 +531,7 @@ def test_C12_4_defender_retreats_split_then_attacker_occupies():
         state.action_from_str("retreat c4-b4:2,c4-c5:1")  # b4 has room for one only
     assert len(legal) == 1 + 4 + 3  # stand; 3 split over c5 and d4 with b4 empty (4 ways) or taking 1 (3 ways)
     events = do(state, "retreat c4-c5:2,c4-d4:1")
-    assert events == [Retreated(1, "c4", (("d4", 1), ("c5", 2)))]
+    assert events == [ev.Retreated(1, "c4", (("d4", 1), ("c5", 2)))]
     assert state.stack(cell("c5")) == (1, 2) and state.stack(cell("d4")) == (1, 1)
     assert state.stack(cell("c4")) is None and state.stack(cell("c3")) == (0, 4)
     assert state.current_player() == 0 and state.pending_battle().stage == Stage.OCCUPY
@@ -571,7 +556,7 @@ def test_C12_4_defender_with_nowhere_to_go_must_stand():
     do(state, "c3xc4:4")
     do(state, "roll a:1 d:1")
     events = do(state, "continue")
-    assert events[-1] == Stood(1, "c4", True)
+    assert events[-1] == ev.Stood(1, "c4", True)
     assert state.current_player() == CHANCE
 
 
@@ -580,7 +565,7 @@ def test_C12_4_stand_fights_another_round():
     do(state, "c3xc4:4")
     do(state, "roll a:1 d:1")
     do(state, "continue")
-    assert do(state, "stand") == [Stood(1, "c4", False)]
+    assert do(state, "stand") == [ev.Stood(1, "c4", False)]
     assert state.current_player() == CHANCE and state.pending_battle().rounds == 1
 
 
@@ -615,7 +600,7 @@ def test_C14_last_player_left_wins():
     state = pos({"c3": (0, 5), "c4": (1, 1)})
     do(state, "c3xc4:2")
     events = do(state, "roll a:1 d:0")
-    assert Eliminated(1) in events and events[-1] == GameOver((0,), "last player standing")
+    assert ev.Eliminated(1) in events and events[-1] == GameOver((0,), "last player standing")
     assert state.is_terminal() and state.outcome().winner == 0
 
 
@@ -624,12 +609,12 @@ def test_C14_three_players_eliminated_seat_is_skipped():
     state = pos({"c3": (0, 5), "c4": (1, 1), "h8": (2, 2)}, game=game)
     do(state, "c3xc4:2")
     events = do(state, "roll a:1 d:0")
-    assert Eliminated(1) in events and not state.is_terminal()
+    assert ev.Eliminated(1) in events and not state.is_terminal()
     do(state, "occupy:1")
     events = do(state, "end")
-    assert events == [TurnEnded(0), TurnStarted(2, 2, 0, 0)]
+    assert events == [ev.TurnEnded(0), ev.TurnStarted(2, 2, 0, 0)]
     events = do(state, "end")
-    assert events[-1] == TurnStarted(0, 3, 0, 0)
+    assert events[-1] == ev.TurnStarted(0, 3, 0, 0)
 
 
 def test_C14_attacker_can_fall_on_its_own_turn():
@@ -637,7 +622,7 @@ def test_C14_attacker_can_fall_on_its_own_turn():
     state = pos({"c3": (0, 2), "c4": (1, 3), "h8": (2, 2)}, game=game)
     do(state, "c3xc4:2")
     events = do(state, "roll a:0 d:2")
-    assert Eliminated(0) in events and events[-2:] == [TurnEnded(0), TurnStarted(1, 2, 0, 0)]
+    assert ev.Eliminated(0) in events and events[-2:] == [ev.TurnEnded(0), ev.TurnStarted(1, 2, 0, 0)]
     assert state.out == [True, False, False]
 
 
@@ -654,7 +639,7 @@ def test_C14_mutual_destruction_of_the_last_two_is_a_draw():
 
 def test_C15_game_ends_after_the_last_seat_of_round_60():
     state = pos({"a1": (0, 1), "b1": (0, 1), "h8": (1, 6)}, round=60)
-    assert do(state, "end")[-1] == TurnStarted(1, 60, 0, 0)
+    assert do(state, "end")[-1] == ev.TurnStarted(1, 60, 0, 0)
     events = do(state, "end")
     assert events[-1] == GameOver((0,), "turn limit: most cells")
     assert isinstance(events[-1], GameOver) and state.is_terminal()

@@ -344,7 +344,7 @@ class BattleCheckersPicks(BoardPicks):
         for attack in self._attacks.get(target, []):
             side = self.state.forecast(attack).detail.side
             options.append(AttackOption(attack, self.name(attack.cell), t(f"battle_checkers.side.{side}")))
-        self.board.open_chooser(
+        self.board.popups.open_chooser(
             t("battle_checkers.chooser.attacker", target=target), [(t("battle_checkers.chooser.from"), options)], target
         )
 

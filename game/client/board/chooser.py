@@ -1,7 +1,7 @@
 """The option chooser: a small card next to a cell with rows of chips, each chip one legal action (Kubtafl: how
 much to give, which donor and value for a re-entry; CheckRisk: Stand / Retreat, Continue / Withdraw).
 
-A mode opens it with `BoardServices.open_chooser(title, rows, cell)`; the scene routes input to it while it is
+A mode opens it with `BoardServices.popups.open_chooser(title, rows, cell)`; the scene routes input to it while it is
 open. Mouse: hovering a chip previews its action, a click commits it, a click outside closes. Keys: arrows move
 the focus (which previews), Enter commits, Esc closes, a digit picks the chip labelled with it in the focused row.
 """

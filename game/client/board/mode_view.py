@@ -8,7 +8,7 @@ log, status line and buttons, pause menu, game-over card, undo, hints, the AI tu
 drives one `ModeView` per game. The mode never sees the scene: `attach` hands it the board's services
 (`game.client.board.services.BoardServices`, kept as `board`): `board.session`, `board.model` (the drawing model
 the animations walk forward), `board.layout`, `board.marks`, `board.animator`, `board.effects`,
-`board.commit(action)`, `board.open_chooser(...)`, `board.open_picker(...)`, `board.accepting_input`,
+`board.commit(action)`, `board.popups.open_chooser(...)`, `board.popups.open_picker(...)`, `board.accepting_input`,
 `board.busy`, `board.t`, `board.settings`, `board.play_sound(name)` and the rest listed there.
 
 How each kind of interaction maps to it (the intents are in `game.client.board.input`):
@@ -17,10 +17,10 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   `board.commit(action)`. `pointer(Hover)` sets the preview shown by `draw_over` (read from the engine's
   `state.preview(action)` or `state.forecast(action)`, never re-derived).
 - **Drag from → to** (a transfer, moving tokens between own stacks): `pointer(Drag(src, dst))`.
-- **An amount** (CheckRisk's tokens to move, retreat or occupy): `board.open_picker(title, low, high, default,
+- **An amount** (CheckRisk's tokens to move, retreat or occupy): `board.popups.open_picker(title, low, high, default,
   cell, on_commit, on_change)`; `on_change` lets the preview follow the amount.
 - **A choice among a few actions** (Kubtafl's transfer amounts, CheckRisk's Stand / Retreat, Continue /
-  Withdraw): `board.open_chooser(title, rows, cell)`; each chip is an option with `action`, `text`, `label`.
+  Withdraw): `board.popups.open_chooser(title, rows, cell)`; each chip is an option with `action`, `text`, `label`.
 - **Wheel or Q/E on a cell** (Battle Checkers' ghost unit turning to its final facing): `pointer(Wheel)` and
   `key(Key(...))`; the key modifiers held travel on the intent (`mod`).
 - **A decision by another seat mid-turn** (CheckRisk's defender): `handover(seat)` returns the hand-over card's

@@ -1,8 +1,8 @@
 """The amount picker: how many tokens to move, attack with, retreat or occupy with (CheckRisk), or any count a
 mode asks for. A card next to a cell shows the amount large between − and + buttons, with an OK button.
 
-A mode opens it with `BoardServices.open_picker(title, low, high, default, cell, on_commit, on_change)`; while it is
-open the scene routes input to it. Every way of choosing ends in the same `value`:
+A mode opens it with `BoardServices.popups.open_picker(title, low, high, default, cell, on_commit, on_change)`;
+while it is open the scene routes input to it. Every way of choosing ends in the same `value`:
 - mouse wheel anywhere: ± 1;
 - press on the number and drag up (more) or down (fewer), one step per `DRAG_STEP` units;
 - − / + buttons; OK commits;

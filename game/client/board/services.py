@@ -4,18 +4,16 @@ parts hold this object, never the scene."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from game.client.board.animator import Animator
-from game.client.board.chooser import Option
 from game.client.board.effects import Effects
 from game.client.board.layout import BoardLayout
 from game.client.board.marks import Marks
 from game.client.board.panel import PanelLayout
-from game.client.board.picker import AmountPicker
+from game.client.board.popups import Popups
 from game.client.i18n import Translator
 from game.client.play.records import Timeline
 
@@ -199,33 +197,14 @@ class BoardServices:
         """Drop every pick of the mode (its `reset`)."""
         self._scene.view.reset()
 
-    def open_chooser(
-        self,
-        title: str,
-        rows: Sequence[tuple[str, Sequence[Option]]],
-        cell: str,
-        on_focus: Callable[[Option | None], None] | None = None,
-        focus: tuple[int, int] = (0, 0),
-        keep_clear: tuple[str, ...] = (),
-    ) -> None:
-        """Open the option chooser by `cell` (see `Popups.open_chooser`)."""
-        self._scene.popups.open_chooser(title, rows, cell, on_focus, focus, keep_clear)
+    @property
+    def popups(self) -> Popups:
+        """The popups over the board: `open_chooser(title, rows, cell, ...)` and `open_picker(title, low, high,
+        default, cell, on_commit, on_change)` open one by a cell."""
+        return self._scene.popups
 
     @property
     def picker_rect(self) -> pygame.Rect | None:
         """Where the open amount picker is drawn (cards beside it keep clear), None when it is closed."""
         picker = self._scene.popups.picker
         return picker.rect if picker is not None else None
-
-    def open_picker(
-        self,
-        title: str,
-        low: int,
-        high: int,
-        default: int,
-        cell: str,
-        on_commit: Callable[[int], None],
-        on_change: Callable[[int], None] | None = None,
-    ) -> AmountPicker:
-        """Open the amount picker by `cell` (see `Popups.open_picker`)."""
-        return self._scene.popups.open_picker(title, low, high, default, cell, on_commit, on_change)

@@ -16,21 +16,7 @@ from game.client.board.layout import cell_xy
 from game.client.checkrisk.battles import BattleReader, BattleRecord
 from game.client.checkrisk.model import CheckRiskModel, StackView, field_point, field_stack
 from game.client.checkrisk.pieces import seat_colour
-from game.engine.checkrisk.events import (
-    AttackDeclared,
-    BattleEnded,
-    BattleRound,
-    Deployed,
-    Eliminated,
-    GameOver,
-    Losses,
-    Moved,
-    Occupied,
-    Reinforced,
-    Retreated,
-    Stood,
-    Withdrew,
-)
+from game.engine.checkrisk import events as cev
 
 if TYPE_CHECKING:
     from game.client.checkrisk.battle_card import BattleCard
@@ -66,19 +52,19 @@ class CheckRiskAnimation:
     def handlers(self) -> Handlers:
         """Event class -> handler."""
         return {
-            Deployed: self.deployed,
-            Reinforced: self.reinforced,
-            Moved: self.moved,
-            AttackDeclared: self.attack_declared,
-            BattleRound: self.battle_round,
-            Losses: self.losses,
-            BattleEnded: self.battle_ended,
-            Withdrew: self.withdrew,
-            Retreated: self.retreated,
-            Occupied: self.occupied,
-            Stood: self.stood,
-            Eliminated: self.eliminated,
-            GameOver: self.game_over,
+            cev.Deployed: self.deployed,
+            cev.Reinforced: self.reinforced,
+            cev.Moved: self.moved,
+            cev.AttackDeclared: self.attack_declared,
+            cev.BattleRound: self.battle_round,
+            cev.Losses: self.losses,
+            cev.BattleEnded: self.battle_ended,
+            cev.Withdrew: self.withdrew,
+            cev.Retreated: self.retreated,
+            cev.Occupied: self.occupied,
+            cev.Stood: self.stood,
+            cev.Eliminated: self.eliminated,
+            cev.GameOver: self.game_over,
         }
 
     # ----- placing -----
@@ -96,11 +82,11 @@ class CheckRiskAnimation:
 
         self.anim.step([Anim("drop", seconds, on_tick=tick)], start)
 
-    def deployed(self, ev: Deployed) -> None:
+    def deployed(self, ev: cev.Deployed) -> None:
         """Tokens drop onto their cell."""
         self._drop(ev.cell, ev.seat, ev.count, 0.16, "click")
 
-    def reinforced(self, ev: Reinforced) -> None:
+    def reinforced(self, ev: cev.Reinforced) -> None:
         """A reinforcement drops on and '+1' floats up."""
         self.anim.float_text(ev.cell, "+1", GREEN_TEXT)
         self._drop(ev.cell, ev.seat, ev.count, 0.18, "click")
@@ -144,7 +130,7 @@ class CheckRiskAnimation:
         seconds = min(0.6, max(0.14, cells * CELL_SECONDS * 1.4))
         self.anim.step([Anim("carry", seconds, on_tick=tick)], start, end)
 
-    def moved(self, ev: Moved) -> None:
+    def moved(self, ev: cev.Moved) -> None:
         """The tokens slide over, lifted."""
         self._slide(ev.seat, ev.count, ev.origin, ev.target)
 
@@ -160,7 +146,7 @@ class CheckRiskAnimation:
         )
 
     # ----- battle -----
-    def attack_declared(self, ev: AttackDeclared) -> None:
+    def attack_declared(self, ev: cev.AttackDeclared) -> None:
         """The attackers step out toward the target; the battle card opens."""
         record = self._record(ev)
 
@@ -176,7 +162,7 @@ class CheckRiskAnimation:
 
         self._carry(ev.seat, ev.attackers, _xy(ev.origin), field_point(ev.origin, ev.target), take, land, "slide")
 
-    def battle_round(self, ev: BattleRound) -> None:
+    def battle_round(self, ev: cev.BattleRound) -> None:
         """Both sides' dice tumble into the tray and settle; the hits stand raised, the misses dim."""
         self._record(ev)
         holder: dict[str, float] = {}
@@ -195,7 +181,7 @@ class CheckRiskAnimation:
         self.anim.step([Anim("roll", seconds, on_tick=tick)], start, end)
         self.anim.wait(HIT_GAP)
 
-    def losses(self, ev: Losses) -> None:
+    def losses(self, ev: cev.Losses) -> None:
         """The round's result is stated on the card; then losses come off token by token, in turn."""
         record = self._record(ev)
         if record is not None:
@@ -261,7 +247,7 @@ class CheckRiskAnimation:
 
         self.anim.step([Anim("linger", LINGER_SECONDS)], None, end)
 
-    def battle_ended(self, ev: BattleEnded) -> None:
+    def battle_ended(self, ev: cev.BattleEnded) -> None:
         """The card says who won; survivors go home; the card stays for the occupation when the attacker won."""
         self._show(self._record(ev))
         field = self.model().attackers
@@ -270,17 +256,17 @@ class CheckRiskAnimation:
         if ev.result != "attacker":
             self._end_battle()
 
-    def withdrew(self, ev: Withdrew) -> None:
+    def withdrew(self, ev: cev.Withdrew) -> None:
         """The attackers go home; the battle is over."""
         self._show(self._record(ev))
         self._home(ev.origin, ev.target)
         self._end_battle()
 
-    def stood(self, ev: Stood) -> None:
+    def stood(self, ev: cev.Stood) -> None:
         """The defender stands: a short beat before the next round."""
         self.anim.wait(0.15)
 
-    def retreated(self, ev: Retreated) -> None:
+    def retreated(self, ev: cev.Retreated) -> None:
         """The card says where the defender went; its stack splits away to its cells; the attackers go home."""
         self._show(self._record(ev))
         battle = self.model().battle
@@ -295,14 +281,14 @@ class CheckRiskAnimation:
     def _adder(self, cell: str, seat: int, n: int) -> Callable[[], object]:
         return lambda: self.model().add(cell, seat, n)
 
-    def occupied(self, ev: Occupied) -> None:
+    def occupied(self, ev: cev.Occupied) -> None:
         """The winner moves in; the battle is over."""
         self._show(self._record(ev))
         if ev.count:
             self._slide(ev.seat, ev.count, ev.origin, ev.target)
         self._end_battle()
 
-    def eliminated(self, ev: Eliminated) -> None:
+    def eliminated(self, ev: cev.Eliminated) -> None:
         """A seat is out: its colour greys in the panel (the model's `out`)."""
 
         def start() -> None:
@@ -314,7 +300,7 @@ class CheckRiskAnimation:
 
         self.anim.wait(0.3, start)
 
-    def game_over(self, ev: GameOver) -> None:
+    def game_over(self, ev: cev.GameOver) -> None:
         """A glow over the winner's largest stack, and the chime."""
 
         def start() -> None:

@@ -273,7 +273,7 @@ class CheckRiskPicks(BoardPicks):
         if kind == "move" and self._count(target) and max(allowed) < self._count(origin):
             # Onto an own stack that cannot take them all: the rule of six is why the picker stops short.
             title = t("checkrisk.picker.merge", origin=origin, target=target, room=max(allowed))
-        self.board.open_picker(title, min(allowed), max(allowed), self.picker_value, target, commit, change)
+        self.board.popups.open_picker(title, min(allowed), max(allowed), self.picker_value, target, commit, change)
 
     def open_occupy(self) -> None:
         """The occupation amount: how many of the origin stack move into the won cell."""
@@ -289,7 +289,7 @@ class CheckRiskPicks(BoardPicks):
         def change(n: int) -> None:
             self.picker_value = n
 
-        self.board.open_picker(
+        self.board.popups.open_picker(
             self.board.t("checkrisk.picker.occupy", origin=origin, target=target),
             min(self.index.occupy),
             high,
@@ -342,7 +342,7 @@ class CheckRiskPicks(BoardPicks):
         if self.split is None or high == 0:
             return
         self.picking, self.picker_target = "retreat", cell
-        self.board.open_picker(
+        self.board.popups.open_picker(
             self.board.t("checkrisk.picker.retreat", cell=cell),
             low,
             high,

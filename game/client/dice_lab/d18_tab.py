@@ -16,20 +16,7 @@ from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
-from game.engine.dice import (
-    D3,
-    D6,
-    PERCENT_TABLE,
-    d18_distribution,
-    d18_value,
-    options_distribution,
-    percent_chance,
-    percent_check,
-    pick_one_of_three,
-    pick_one_of_two,
-    roll_d18,
-    table_by_d6,
-)
+from game.engine.dice import D3, D6, d6d3
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -87,7 +74,9 @@ class D18Tab(Tab):
                 choice_label=lambda h: self.t(f"lab.d18.{h}"),
                 value_width=130,
             ),
-            Stepper("percent", "lab.d18.percent", 85, choices=tuple(PERCENT_TABLE), choice_label=lambda p: f"{p} %"),
+            Stepper(
+                "percent", "lab.d18.percent", 85, choices=tuple(d6d3.PERCENT_TABLE), choice_label=lambda p: f"{p} %"
+            ),
         ]
 
     def make_entries(self) -> list[Entry]:
@@ -116,11 +105,11 @@ class D18Tab(Tab):
                 entry.text = self.texts[helper]
                 entry.error = self.errors.get(helper, "")
         if helper == "d18":
-            self.exact: dict[Hashable, Fraction] = keyed(d18_distribution())
+            self.exact: dict[Hashable, Fraction] = keyed(d6d3.d18_distribution())
         elif helper in SIZES:
-            self.exact = keyed(options_distribution(self.options[helper]))
+            self.exact = keyed(d6d3.options_distribution(self.options[helper]))
         else:
-            _, chance = percent_chance(self.number("percent"))
+            _, chance = d6d3.percent_chance(self.number("percent"))
             self.exact = {"yes": chance, "no": 1 - chance}
 
     def set_entry(self, key: str, text: str) -> None:
@@ -179,19 +168,19 @@ class D18Tab(Tab):
     def _sample(self, rng: random.Random) -> Sample:
         helper = self.helper
         if helper == "d18":
-            d3, d6, value = roll_d18(rng)
+            d3, d6, value = d6d3.roll_d18(rng)
             return {"helper": helper, "d3": d3, "d6": d6, "key": value}
         if helper == "three":
             d3 = D3.sample(rng)
-            return {"helper": helper, "d3": d3, "key": pick_one_of_three(self.options[helper], d3)}
+            return {"helper": helper, "d3": d3, "key": d6d3.pick_one_of_three(self.options[helper], d3)}
         d6 = D6.sample(rng)
         if helper == "table":
-            return {"helper": helper, "d6": d6, "key": table_by_d6(self.options[helper], d6)}
+            return {"helper": helper, "d6": d6, "key": d6d3.table_by_d6(self.options[helper], d6)}
         if helper == "two":
             options = self.options[helper]
-            return {"helper": helper, "d6": d6, "key": pick_one_of_two(options[0], options[1], d6)}
-        faces, _ = percent_chance(self.number("percent"))
-        hit = percent_check(named_faces(faces), d6)
+            return {"helper": helper, "d6": d6, "key": d6d3.pick_one_of_two(options[0], options[1], d6)}
+        faces, _ = d6d3.percent_chance(self.number("percent"))
+        hit = d6d3.percent_check(named_faces(faces), d6)
         return {"helper": helper, "d6": d6, "key": "yes" if hit else "no", "faces": faces}
 
     def sample_key(self, rng: random.Random) -> Hashable:
@@ -229,15 +218,15 @@ class D18Tab(Tab):
         helper = last["helper"]
         if helper == "d18":
             d3, d6 = last["d3"], last["d6"]
-            value = d18_value(d3, d6)
-            where = standing(d18_distribution(), value)
+            value = d6d3.d18_value(d3, d6)
+            where = standing(d6d3.d18_distribution(), value)
             return [
                 t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
                 t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)),
             ]
         if helper == "percent":
             faces = last["faces"]
-            printed = next(p for p, f in PERCENT_TABLE.items() if f == faces)
+            printed = next(p for p, f in d6d3.PERCENT_TABLE.items() if f == faces)
             verdict = t("lab.d18.comes_true") if last["key"] == "yes" else t("lab.d18.fails")
             return [
                 t(
@@ -266,7 +255,7 @@ class D18Tab(Tab):
         helper = self.helper
         lines = [t(f"lab.d18.explain.{helper}")]
         if helper == "percent":
-            faces, chance = percent_chance(self.number("percent"))
+            faces, chance = d6d3.percent_chance(self.number("percent"))
             lines.append(
                 t(
                     "lab.d18.printed_true",
@@ -286,12 +275,12 @@ class D18Tab(Tab):
         t, lang = app.t, app.t.language
         y = text.block(app, surface, rect, t("lab.d18.percent_table"), [])
         rows = []
-        for printed, faces in PERCENT_TABLE.items():
+        for printed, faces in d6d3.PERCENT_TABLE.items():
             chance = Fraction(faces, 6)
             rows.append([f"{printed} %", str(faces), fraction_text(chance), percent_text(chance, lang)])
         mark = None
         if self.helper == "percent":
-            mark = (list(PERCENT_TABLE).index(self.number("percent")), 3)
+            mark = (list(d6d3.PERCENT_TABLE).index(self.number("percent")), 3)
         header = [t("lab.d18.printed"), t("lab.d18.faces"), t("lab.d18.true"), "%"]
         y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
         text.block(

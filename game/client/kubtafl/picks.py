@@ -228,7 +228,7 @@ class KubtaflPicks:
         title = self.board.t("kubtafl.popup.give", donor=donor, recipient=recipient)
         texts = [o.text for o in options]
         focus = texts.index(self.preview_text) if self.preview_text in texts else len(options) - 1
-        self.board.open_chooser(
+        self.board.popups.open_chooser(
             title, [("", options)], recipient, self._chip_focused, (0, focus), keep_clear=(donor, recipient)
         )
 
@@ -240,7 +240,7 @@ class KubtaflPicks:
         elif recipients:
             t = self.board.t
             rows = [(t("kubtafl.popup.to", cell=rec), self.index.transfers[(donor, rec)]) for rec in recipients]
-            self.board.open_chooser(
+            self.board.popups.open_chooser(
                 t("kubtafl.popup.give_from", donor=donor),
                 rows,
                 donor,
@@ -256,7 +256,7 @@ class KubtaflPicks:
             rows.setdefault(opt.donor, []).append(opt)
         t = self.board.t
         title = t("kubtafl.popup.reenter", die=kind, cell=cell)
-        self.board.open_chooser(
+        self.board.popups.open_chooser(
             title,
             [(t("kubtafl.popup.from", cell=d), opts) for d, opts in rows.items()],
             cell,
