@@ -510,34 +510,15 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    common = (args.games, args.seed, args.jobs)
+    options = {"progress": not args.quiet, "time_cap": not args.no_time_cap}
+    report: Report | SeatsReport
     if seats is not None:
-        seated = run_seats(
-            args.mode,
-            args.level,
-            seats,
-            args.games,
-            args.seed,
-            args.jobs,
-            progress=not args.quiet,
-            time_cap=not args.no_time_cap,
-        )
-        print(format_seats_table(seated))
-        if args.json:
-            write_json_atomic(Path(args.json), seated)
-            print(f"report written to {args.json}")
-        return 0
-    report = run(
-        args.mode,
-        args.level,
-        args.a,
-        args.b,
-        args.games,
-        args.seed,
-        args.jobs,
-        progress=not args.quiet,
-        time_cap=not args.no_time_cap,
-    )
-    print(format_table(report))
+        report = run_seats(args.mode, args.level, seats, *common, **options)
+        print(format_seats_table(report))
+    else:
+        report = run(args.mode, args.level, args.a, args.b, *common, **options)
+        print(format_table(report))
     if args.json:
         write_json_atomic(Path(args.json), report)
         print(f"report written to {args.json}")

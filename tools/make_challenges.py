@@ -234,7 +234,7 @@ def checkrisk_candidates(games: int, seed: int) -> Iterator[Candidate]:
             if found is None:
                 continue
             proof, turn = found
-            yield _checkrisk_candidate(crop, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g)
+            yield _checkrisk_candidate(TurnFound(crop, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g))
 
 
 def _crop(game: Any, state: AnyState, seat: int, target: int, actions_left: int) -> AnyState | None:
@@ -262,27 +262,57 @@ def _crop(game: Any, state: AnyState, seat: int, target: int, actions_left: int)
         return None
 
 
-def _proof_line(state: AnyState, proof: JSONObject) -> tuple[list[JSON], list[str], Fraction, str, str]:
-    """The proven first moves, the plainest of them as the stored line, the best chance, and that chance in words
-    (EN, RU)."""
-    firsts = proof["first_moves"]
-    assert isinstance(firsts, list)
-    line = [min((str(f) for f in firsts), key=lambda t: plainness(state.action_from_str(t)))]
-    best = Fraction(str(proof["best"]))
-    en_chance, ru_chance = _chance_text(best)
-    return firsts, line, best, en_chance, ru_chance
+@dataclass
+class TurnFound:
+    """A turn goal proven on a position of self-play: the position, the seat, the goal, the proof and its search."""
+
+    state: AnyState
+    seat: int
+    goal: TurnGoal
+    proof: JSONObject
+    turn: search.TurnSearch
+    source: str
+    seed: int
+
+    @property
+    def firsts(self) -> list[JSON]:
+        """The proven first moves."""
+        firsts = self.proof["first_moves"]
+        assert isinstance(firsts, list)
+        return firsts
+
+    @property
+    def best(self) -> Fraction:
+        """The best plan's chance."""
+        return Fraction(str(self.proof["best"]))
+
+    def candidate(
+        self, mode: str, hardness: tuple[float, ...], title: dict[str, str], goal: dict[str, str], where: str = ""
+    ) -> Candidate:
+        """The candidate, with the plainest proven first move as its stored line."""
+        line = [min((str(f) for f in self.firsts), key=lambda t: plainness(self.state.action_from_str(t)))]
+        position = self.state.to_dict()
+        key = json.dumps(position, sort_keys=True) + self.goal.kind
+        return Candidate(
+            mode,
+            LEVELS[mode],
+            self.seat,
+            position,
+            self.proof,
+            line,
+            hardness,
+            title,
+            goal,
+            self.source + where,
+            self.seed,
+            key,
+        )
 
 
-def _checkrisk_candidate(
-    state: AnyState,
-    seat: int,
-    goal: TurnGoal,
-    proof: JSONObject,
-    turn: search.TurnSearch,
-    source: str,
-    seed: int,
-) -> Candidate:
-    firsts, line, best, en_chance, ru_chance = _proof_line(state, proof)
+def _checkrisk_candidate(found: TurnFound) -> Candidate:
+    """A CheckRisk turn goal in words, ranked by the actions left and whether the best plan opens by attacking."""
+    state, goal, turn, firsts = found.state, found.goal, found.turn, found.firsts
+    en_chance, ru_chance = _chance_text(found.best)
     left = state.actions_left
     if goal.kind == "take":
         goal_text = {
@@ -300,21 +330,7 @@ def _checkrisk_candidate(
         title = {"en": f"No way out on {goal.cell}", "ru": f"Окружение на {goal.cell}"}
     first_is_attack = any("x" in str(f) for f in firsts)
     hardness = (left, 0 if first_is_attack else 1, float(len(turn.memo)) / 1000)
-    position = state.to_dict()
-    return Candidate(
-        "checkrisk",
-        LEVELS["checkrisk"],
-        seat,
-        position,
-        proof,
-        line,
-        hardness,
-        title,
-        goal_text,
-        source + " (the stacks around the fight)",
-        seed,
-        json.dumps(position, sort_keys=True) + goal.kind,
-    )
+    return found.candidate("checkrisk", hardness, title, goal_text, " (the stacks around the fight)")
 
 
 # --------------------------------------------------------------------------------------------------- Battle Checkers
@@ -333,20 +349,14 @@ def battle_checkers_candidates(games: int, seed: int) -> Iterator[Candidate]:
                 if found is None:
                     continue
                 proof, turn = found
-                yield _battle_candidate(state, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g)
+                yield _battle_candidate(TurnFound(state, seat, goal, proof, turn, f"self-play, seed {g}, ply {ply}", g))
                 break
 
 
-def _battle_candidate(
-    state: AnyState,
-    seat: int,
-    goal: TurnGoal,
-    proof: JSONObject,
-    turn: search.TurnSearch,
-    source: str,
-    seed: int,
-) -> Candidate:
-    firsts, line, best, en_chance, ru_chance = _proof_line(state, proof)
+def _battle_candidate(found: TurnFound) -> Candidate:
+    """A Battle Checkers turn goal in words, ranked by its kind and how few first moves solve it."""
+    state, goal, turn, firsts = found.state, found.goal, found.turn, found.firsts
+    en_chance, ru_chance = _chance_text(found.best)
     a, b = state.dice
     if goal.kind == "destroy":
         en_units, ru_units = (
@@ -370,21 +380,7 @@ def _battle_candidate(
         title = {"en": "Close ranks", "ru": "Сомкнуть ряды"}
         rank = 2
     hardness = (rank, len(firsts) and 1 / len(firsts), float(len(turn.memo)) / 1000)
-    position = state.to_dict()
-    return Candidate(
-        "battle_checkers",
-        LEVELS["battle_checkers"],
-        seat,
-        position,
-        proof,
-        line,
-        hardness,
-        title,
-        goal_text,
-        source,
-        seed,
-        json.dumps(position, sort_keys=True) + goal.kind,
-    )
+    return found.candidate("battle_checkers", hardness, title, goal_text)
 
 
 # --------------------------------------------------------------------------------------------------- choosing
