@@ -33,6 +33,7 @@ from game.engine.battle_checkers import (
 )
 from game.engine.battle_checkers.geometry import DIRECTIONS, ROTATION
 from game.engine.battle_checkers.odds import fate_distribution, fate_expected_loss_of_lower, fate_no_change
+from tests.test_battle_checkers_reference import VECTORS, Ref
 
 GAME = registry.load("battle_checkers")
 # A level gives every field of its setup (B1–B3, B13); tests change one or two of the standard ones.
@@ -219,30 +220,10 @@ def test_B6_a_double_offers_die_one_while_both_dice_are_unspent() -> None:
 
 
 def _brute_force(state, cell: int, pips: int) -> dict[tuple[int, int], int]:
-    """Every plan turn-move-turn within `pips`, simulated step by step: end result -> cheapest cost."""
-    f0 = state.facing[cell]
-    enemy = 1 - state.owner[cell]
-    pinned = any(state.owner[n] == enemy for n in state.board.neighbours[cell])
-    best: dict[tuple[int, int], int] = {}
-    for r1 in range(-8, 9):
-        for k in range(0, pips + 1):
-            for r2 in range(-8, 9):
-                cost = abs(r1) + k + abs(r2)
-                if cost > pips or (k and pinned):
-                    continue
-                d = (f0 + r1) % 8
-                x, y = state.board.xy(cell)
-                here, ok = cell, True
-                for _ in range(k):
-                    x, y = x + [0, 1, 1, 1, 0, -1, -1, -1][d], y + [1, 1, 0, -1, -1, -1, 0, 1][d]
-                    here = state.board.at(x, y)
-                    if here < 0 or state.owner[here] >= 0:
-                        ok = False
-                        break
-                end = (here, (d + r2) % 8)
-                if ok and end != (cell, f0) and cost < best.get(end, 99):
-                    best[end] = cost
-    return best
+    """Every plan turn-move-turn within `pips`, tried step by step by the plain reference reading: end result ->
+    cheapest cost."""
+    plans = Ref(state.to_dict()).plans(*state.board.xy(cell), pips)
+    return {(state.board.at(x, y), DIRECTIONS.index(facing)): cost for ((x, y), facing), (cost, _) in plans.items()}
 
 
 @pytest.mark.parametrize("pips", [1, 2, 3, 5, 8, 12])
@@ -366,23 +347,13 @@ B9_TABLE = {
     "NW": "R R B B B L L F",
 }
 _SIDE = {"F": "front", "R": "right", "L": "left", "B": "rear"}
-_OFFSETS = {
-    "N": (0, 1),
-    "NE": (1, 1),
-    "E": (1, 0),
-    "SE": (1, -1),
-    "S": (0, -1),
-    "SW": (-1, -1),
-    "W": (-1, 0),
-    "NW": (-1, 1),
-}
 
 
 @pytest.mark.parametrize("defender_facing", DIRECTIONS)
 @pytest.mark.parametrize("where", DIRECTIONS)
 def test_B9_side_hit_table(defender_facing: str, where: str) -> None:
     expected = _SIDE[B9_TABLE[defender_facing].split()[DIRECTIONS.index(where)]]
-    dx, dy = _OFFSETS[where]
+    dx, dy = VECTORS[where]
     attacker = B.name(B.at(4 + dx, 4 + dy))
     towards = DIRECTIONS[(DIRECTIONS.index(where) + 4) % 8]  # the attacker faces the defender on e5
     state = pos([(attacker, 0, towards), ("e5", 1, defender_facing), ("a10", 1, "S")])
