@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from game.client.app import App
     from game.client.kubtafl.scene import KubtaflScene
     from game.client.play.session import GameSession
+
+SceneT = TypeVar("SceneT")
 
 
 def make_app(
@@ -107,12 +109,26 @@ class PlainBoard(GameScene):
             self.autosave()
 
 
+def current(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene the app is showing, checked to be a `kind`."""
+    scene = app.scenes.current
+    assert isinstance(scene, kind), scene
+    return scene
+
+
+def open_game(app: App, session: GameSession, kind: type[SceneT]) -> SceneT:
+    """Open `session` on its mode's board, settled, and return the board (checked to be a `kind`)."""
+    app.goto(session.mode, session=session)
+    frames(app)
+    settle_scene(app)
+    return current(app, kind)
+
+
 def board_of(app: App) -> KubtaflScene:
     """The Kubtafl board scene the app is showing."""
     from game.client.kubtafl.scene import KubtaflScene
 
-    assert isinstance(app.scenes.current, KubtaflScene)
-    return app.scenes.current
+    return current(app, KubtaflScene)
 
 
 def settle_scene(app: App, limit: int = 3000) -> None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pygame
 import pytest
-from client_helpers import button_by_text, click, click_at, frames, key, make_app, settle_scene
+from client_helpers import button_by_text, click, click_at, current, frames, key, make_app, settle_scene
 
 from game.client.battle_checkers import demo
 from game.client.battle_checkers.animation import tied_rolls
@@ -32,15 +32,10 @@ def app(home):
 
 
 def board(app) -> BattleCheckersScene:
-    scene = app.scenes.current
-    assert isinstance(scene, BattleCheckersScene)
-    return scene
+    return current(app, BattleCheckersScene)
 
 
-def idle(app, limit: int = 4000) -> None:
-    """Frames until nothing animates and no AI seat is due."""
-    board(app)
-    settle_scene(app, limit)
+idle = settle_scene  # frames until nothing animates and no AI seat is due
 
 
 def pos(app, cell: str) -> tuple[int, int]:

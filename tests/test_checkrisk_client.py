@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pygame
 import pytest
-from client_helpers import button_by_text, click, click_at, frames, key, make_app, settle_scene
+from client_helpers import button_by_text, click, click_at, current, frames, key, make_app, settle_scene
 
 from game.client.checkrisk import demo, results
 from game.client.checkrisk.scene import CheckRiskScene
@@ -25,15 +25,10 @@ def app(home):
 
 
 def board(app) -> CheckRiskScene:
-    scene = app.scenes.current
-    assert isinstance(scene, CheckRiskScene)
-    return scene
+    return current(app, CheckRiskScene)
 
 
-def idle(app, limit: int = 4000) -> None:
-    """Frames until nothing animates and no AI seat is due."""
-    board(app)
-    settle_scene(app, limit)
+idle = settle_scene  # frames until nothing animates and no AI seat is due
 
 
 def click_cell(app, cell: str, button: int = 1) -> None:

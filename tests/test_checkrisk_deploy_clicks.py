@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import frames, make_app, settle_scene
+from client_helpers import frames, make_app, open_game
 
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
@@ -16,12 +16,8 @@ from game.engine.checkrisk import Deploy, DeployRefusal, deploy_refusal
 @pytest.fixture
 def board(home):
     app = make_app()
-    app.goto("checkrisk", session=GameSession("checkrisk", "standard", ["human", "human"], seed=1, autosave=False))
-    frames(app)
-    settle_scene(app)
-    scene = app.scenes.current
-    assert isinstance(scene, CheckRiskScene)
-    yield scene
+    session = GameSession("checkrisk", "standard", ["human", "human"], seed=1, autosave=False)
+    yield open_game(app, session, CheckRiskScene)
     app.close()
 
 

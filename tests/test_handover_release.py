@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import frames, make_app, settle_scene
+from client_helpers import frames, make_app, open_game, settle_scene
 
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
@@ -20,12 +20,7 @@ def board(home):
     )
     stacks = {"d4": (0, 6), "d3": (0, 5), "a1": (0, 3), "d5": (1, 6), "h8": (1, 4)}
     session.state = session.game.position(stacks, seat=0, phase="act")
-    app.goto("checkrisk", session=session)
-    frames(app)
-    settle_scene(app)
-    scene = app.scenes.current
-    assert isinstance(scene, CheckRiskScene)
-    yield scene
+    yield open_game(app, session, CheckRiskScene)
     app.close()
 
 
