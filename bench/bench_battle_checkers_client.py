@@ -4,10 +4,9 @@ board (both sides deployed, a unit selected with the sum, the ghost and its faci
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
-from bench.common import Figure, frame_figure, headless
+from bench.common import Figure, FrameTimes, bench_app, frame_figure
 
 FRAMES_PER_RUN = 240
 RUNS = 3
@@ -16,17 +15,12 @@ RUNS = 3
 def planner_frame_times() -> tuple[list[float], list[float]]:
     """Seconds per frame (events, update and draw), wall clock and this process's CPU time, while the pointer
     sweeps the selected unit's end cells (CPU time stays meaningful on a machine busy with other work)."""
-    headless()
+    app = bench_app()
     import pygame
 
-    from game.client.app import App
     from game.client.battle_checkers.demo import crowded
 
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "normal"
-    times: list[float] = []
-    cpu: list[float] = []
+    timed = FrameTimes()
     try:
         for run in range(RUNS):
             session = crowded()
@@ -45,13 +39,10 @@ def planner_frame_times() -> tuple[list[float], list[float]]:
                 )
                 if i % 3 == 0:
                     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
-                start, start_cpu = time.perf_counter(), time.process_time()
-                app.frame(1 / 60, flip=False)
-                times.append(time.perf_counter() - start)
-                cpu.append(time.process_time() - start_cpu)
+                timed.frame(app)
     finally:
         app.close()
-    return times, cpu
+    return timed.wall, timed.cpu
 
 
 def figures() -> Iterator[Figure]:

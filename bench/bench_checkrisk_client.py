@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import Figure, frame_figure, headless, load_average, percentile
+from bench.common import Figure, bench_app, frame_figure, load_average, percentile
 
 RUNS = 4  # whole 6 v 6 battles, fought to the end round by round
 WATCH_FRAMES = 600  # ten seconds of the watch game
@@ -18,14 +18,10 @@ WATCH_FRAMES = 600  # ten seconds of the watch game
 def battle_frame_times() -> tuple[list[float], list[float], int]:
     """Seconds per frame (events, update, draw; no flip) while 6 v 6 battle rounds animate, the UI thread's CPU
     seconds per such frame, and the rounds shown."""
-    headless()
-    from game.client.app import App
+    app = bench_app()
     from game.client.play.session import GameSession
     from game.engine.checkrisk import WORDS
 
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "normal"
     times: list[float] = []
     cpu: list[float] = []
     rounds = 0
@@ -38,7 +34,7 @@ def battle_frame_times() -> tuple[list[float], list[float], int]:
             scene: Any = app.scenes.current
             for _ in range(10):
                 app.frame(1 / 60, flip=False)
-            scene.commit(session.state.action_from_str("d4xd5:6"))
+            scene.turns.commit(session.state.action_from_str("d4xd5:6"))
             for _ in range(5000):
                 if scene.queue.busy or scene.queue.effects:
                     t0, c0 = time.perf_counter(), time.thread_time()
@@ -50,15 +46,17 @@ def battle_frame_times() -> tuple[list[float], list[float], int]:
                 battle = session.state.pending_battle()  # type: ignore[attr-defined]
                 if battle is None:
                     break
-                scene.handover = None  # both seats sit at this screen: the card would only wait for a click
+                if scene.handovers.card is not None:  # both seats sit at this screen: the card only waits for a click
+                    scene.handovers.dismiss()
+                    continue
                 if battle.stage == "attacker":
                     rounds += 1
-                    scene.commit(WORDS["continue"])
+                    scene.turns.commit(WORDS["continue"])
                 elif battle.stage == "defender":
-                    scene.commit(WORDS["stand"])
+                    scene.turns.commit(WORDS["stand"])
                 else:
-                    scene.close_popups()
-                    scene.commit(session.state.legal_actions()[-1])
+                    scene.popups.close()
+                    scene.turns.commit(session.state.legal_actions()[-1])
     finally:
         app.close()
     return times, cpu, rounds + RUNS
@@ -68,13 +66,11 @@ def watch_frame_intervals(level: str = "normal") -> tuple[list[float], list[floa
     """The real loop (paced at 60 fps, drawn and flipped) of a watch game on corners4, four `level` AI seats
     searching in the worker process: seconds between frames overall and while a seat thinks, the UI thread's CPU
     seconds per frame, and the decisions made meanwhile."""
-    headless()
-    from game.client.app import App, start_session
+    app = bench_app(anim_speed=None)
+    from game.client.app import start_session
     from game.client.play.worker import ProcessExecutor, set_default_executor
 
     set_default_executor(ProcessExecutor())
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
     every: list[float] = []
     thinking: list[float] = []
     cpu: list[float] = []

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bench.common import Figure, figure, frame_figure, headless, percentile
+from bench.common import Figure, FrameTimes, bench_app, figure, frame_figure, percentile
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -20,12 +20,9 @@ _opened: list[float] = []  # seconds each opening of the Lab took (its engine ca
 
 
 def _open(tab: str) -> tuple[App, DiceLabScene]:
-    headless()
-    from game.client.app import App
+    app = bench_app(anim_speed=None)
     from game.client.dice_lab.scene import DiceLabScene
 
-    app = App((1280, 720), fullscreen=False)
-    app.scenes.fade_enabled = False
     started = time.perf_counter()
     app.goto("dice_lab", tab=tab)
     _opened.append(time.perf_counter() - started)
@@ -142,21 +139,17 @@ def tumble_frames() -> tuple[list[float], list[float]]:
     throws: wall time, and the process's CPU time (what the frame costs when other programs share the cores)."""
     app, scene = _open("free")
     app.settings.anim_speed = "normal"
-    times: list[float] = []
-    cpu: list[float] = []
+    timed = FrameTimes()
     try:
         scene.tab.set_entry("expr0", "20d20")
         scene._changed()
         for _ in range(TUMBLE_RUNS):
             scene.roll()
             while scene.tray.busy:
-                start, start_cpu = time.perf_counter(), time.process_time()
-                app.frame(1 / 60, flip=False)
-                times.append(time.perf_counter() - start)
-                cpu.append(time.process_time() - start_cpu)
+                timed.frame(app)
     finally:
         app.close()
-    return times, cpu
+    return timed.wall, timed.cpu
 
 
 def figures() -> Iterator[Figure]:

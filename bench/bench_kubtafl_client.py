@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from bench.common import Figure, figure, frame_figure, headless
+from bench.common import Figure, bench_app, figure, frame_figure, headless
 
 FRAMES_PER_RUN = 180
 RUNS = 4
@@ -18,13 +18,9 @@ RUNS = 4
 
 def ricochet_frame_times() -> list[float]:
     """Seconds per frame (update + draw) while the double ricochet chain plays, several runs."""
-    headless()
-    from game.client.app import App
+    app = bench_app()
     from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "normal"
     times: list[float] = []
     try:
         for _ in range(RUNS):
@@ -33,7 +29,7 @@ def ricochet_frame_times() -> list[float]:
             for _ in range(5):
                 app.frame(1 / 60, flip=False)
             scene = app.scenes.current
-            scene.commit(session.state.action_from_str(RICOCHET_ACTION))
+            scene.turns.commit(session.state.action_from_str(RICOCHET_ACTION))
             for _ in range(FRAMES_PER_RUN):
                 start = time.perf_counter()
                 app.frame(1 / 60, flip=False)
@@ -61,7 +57,7 @@ while not session.is_over and actions < 400:
     for _ in range(3):
         app.frame(1 / 60, flip=False)
     if not scene.queue.busy:
-        scene.commit(rng.choice(session.state.legal_actions()))
+        scene.turns.commit(rng.choice(session.state.legal_actions()))
         actions += 1
 for _ in range(30):
     app.frame(1 / 60, flip=False)

@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Iterator
 
-from bench.common import Figure, figure, frame_figure, headless, load_average, percentile
+from bench.common import Figure, bench_app, figure, frame_figure, load_average, percentile
 
 THINKING_FRAMES = 480  # about eight seconds of frames while the computer thinks
 POSITIONS = 6
@@ -19,14 +19,11 @@ def thinking_frame_intervals(level: str = "hard") -> tuple[list[float], list[flo
     """Seconds between frames of the real loop (paced at 60 fps, drawn and flipped) while `level` thinks in the
     worker process, the computer playing both sides; the UI thread's CPU seconds per such frame (what the window
     itself spends, whatever else the machine runs); and how many decisions were made meanwhile."""
-    headless()
-    from game.client.app import App, start_session
+    app = bench_app("fast")
+    from game.client.app import start_session
     from game.client.play.worker import ProcessExecutor, set_default_executor
 
     set_default_executor(ProcessExecutor())
-    app = App((1280, 720))
-    app.scenes.fade_enabled = False
-    app.settings.anim_speed = "fast"
     intervals: list[float] = []
     cpu: list[float] = []
     try:

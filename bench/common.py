@@ -7,6 +7,11 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 #: One benchmark figure: name, value, unit and any context, printed as a JSON line.
 Figure = dict[str, object]
@@ -59,3 +64,31 @@ def load_average() -> float:
         return round(os.getloadavg()[0], 2)
     except (AttributeError, OSError):
         return -1.0
+
+
+def bench_app(anim_speed: str | None = "normal") -> App:
+    """A headless app at 1280×720 with scene fades off (and the animation speed set, unless None)."""
+    headless()
+    from game.client.app import App
+
+    app = App((1280, 720), fullscreen=False)
+    app.scenes.fade_enabled = False
+    if anim_speed is not None:
+        app.settings.anim_speed = anim_speed
+    return app
+
+
+@dataclass
+class FrameTimes:
+    """Seconds per frame (events, update and draw; no flip): wall clock, and this process's CPU time (meaningful on
+    a machine busy with other work)."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def frame(self, app: App) -> None:
+        """Run and time one frame of `app`."""
+        start, start_cpu = time.perf_counter(), time.process_time()
+        app.frame(1 / 60, flip=False)
+        self.wall.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
