@@ -4,6 +4,9 @@ events through the real scene of each mode."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
@@ -11,22 +14,24 @@ from game.client.app import MIN_WINDOW, App
 from game.client.board.scene import BoardScene
 from game.client.modes import board_modes
 from game.client.play.session import GameSession
-from tests.client_helpers import button_by_text, click, frames, key, random_session
+from tests.client_helpers import button_by_text, click, current, frames, key, random_session
 
 MODES = board_modes()
 
 
-def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, BoardScene]:
-    """The app at `size` showing `session`'s board."""
+@contextmanager
+def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> Iterator[tuple[App, BoardScene]]:
+    """The app at `size` showing `session`'s board (closed afterwards)."""
     app = App(size, fullscreen=False)
     app.scenes.fade_enabled = False
     app.settings.language = language
     app.t.language = language
     app.goto(session.mode, session=session)
     frames(app, 2)
-    board = app.scenes.current
-    assert isinstance(board, BoardScene)
-    return app, board
+    try:
+        yield app, current(app, BoardScene)
+    finally:
+        app.close()
 
 
 def settle(app: App, board: BoardScene, limit: int = 600) -> None:
@@ -36,6 +41,12 @@ def settle(app: App, board: BoardScene, limit: int = 600) -> None:
         if not board.queue.busy:
             return
     raise AssertionError("the board did not settle")
+
+
+def play_first(app: App, board: BoardScene) -> None:
+    """Play the first legal action and let it play out."""
+    board.turns.commit(board.session.state.legal_actions()[0])
+    settle(app, board)
 
 
 def played(mode: str, actions: int, seed: int = 2) -> GameSession:
@@ -54,12 +65,10 @@ def finished(mode: str) -> GameSession:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home, mode):
-    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
-    try:
+    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
         settle(app, board)
         before = board.session.state.to_dict()
-        board.turns.commit(board.session.state.legal_actions()[0])
-        settle(app, board)
+        play_first(app, board)
         assert board.session.log
         click(app, board.presenter.buttons["undo"])
         assert board.session.log == [] and board.session.state.to_dict() == before
@@ -67,14 +76,11 @@ def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home,
         assert repr(board.model) == repr(board.view.build_model(board.session.state))
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
         assert board.presenter.status_text() == app.t("board.status.no_undo")
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_pause_stops_the_board_and_esc_returns(home, mode):
-    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
-    try:
+    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
         settle(app, board)
         app.settings.anim_speed = "slow"
         board.turns.commit(board.session.state.legal_actions()[0])
@@ -89,15 +95,12 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         assert board.dialogs.overlay is None
         settle(app, board)
         assert not board.queue.busy
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     session = finished(mode)
-    app, board = open_board((1280, 720), session)
-    try:
+    with open_board((1280, 720), session) as (app, board):
         settle(app, board)
         frames(app, 2)
         assert board.dialogs.overlay == "game_over"
@@ -117,16 +120,13 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         click(app, button_by_text(app, app.t("gameover.rematch")))
         again = app.scenes.current
         assert isinstance(again, BoardScene) and not again.session.is_over and again.dialogs.overlay is None
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
 def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, size):
-    app, board = open_board(size, played(mode, 30), language)
-    try:
+    with open_board(size, played(mode, 30), language) as (app, board):
         settle(app, board)
         assert board.presenter.panel_cut == [], board.presenter.panel_cut
         assert board.layout.size == size and board.layout.frame.right < board.layout.panel.left
@@ -134,18 +134,14 @@ def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, 
         frames(app, 2)
         assert board.layout.size == (1100, 800) and board.panel_layout.rect.right <= 1100
         assert board.presenter.panel_cut == [], board.presenter.panel_cut
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, mode):
-    app, board = open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1))
-    try:
+    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
         settle(app, board)
         start = board.session.state.clone()
-        board.turns.commit(board.session.state.legal_actions()[0])
-        settle(app, board)
+        play_first(app, board)
         if board.handovers.card is not None:
             key(app, pygame.K_RETURN)  # the next seat's hand-over card (a deployment that ends a seat's part)
         live = repr(board.model)
@@ -157,5 +153,3 @@ def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, 
         assert board.marks.drawn == []  # the live board's marks (its last move) are not drawn over the past
         board.reviewer.show_position(None)
         assert board.reviewer.model is None and board.accepting_input
-    finally:
-        app.close()

@@ -358,18 +358,11 @@ def record_of(
     names: list[str] | None = None,
 ) -> GameRecord:
     """The record of a game that reached `state` by `actions` (`names`: the seats' typed names)."""
+    record = GameRecord(mode, level, list(actions), seed, list(seats), date=time.time(), names=list(names or []))
     outcome = state.outcome()
-    return GameRecord(
-        mode,
-        level,
-        list(actions),
-        seed,
-        list(seats),
-        list(outcome.winners) if outcome is not None else None,
-        str(outcome.reason) if outcome is not None else "",
-        time.time(),
-        names=list(names or []),
-    )
+    if outcome is not None:
+        record.winners, record.reason = list(outcome.winners), str(outcome.reason)
+    return record
 
 
 def save_record(record: GameRecord, path: Path | None = None) -> Path:
