@@ -28,8 +28,10 @@ def open_board(size: tuple[int, int], session: GameSession, language: str = "en"
     app.t.language = language
     app.goto(session.mode, session=session)
     frames(app, 2)
+    board = current(app, BoardScene)
     try:
-        yield app, current(app, BoardScene)
+        settle(app, board)
+        yield app, board
     finally:
         app.close()
 
@@ -41,6 +43,11 @@ def settle(app: App, board: BoardScene, limit: int = 600) -> None:
         if not board.queue.busy:
             return
     raise AssertionError("the board did not settle")
+
+
+def hot_seat(mode: str) -> GameSession:
+    """A new two-seat hot-seat game of `mode`."""
+    return GameSession(mode, "standard", ["human", "human"], seed=1)
 
 
 def play_first(app: App, board: BoardScene) -> None:
@@ -65,8 +72,7 @@ def finished(mode: str) -> GameSession:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home, mode):
-    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
-        settle(app, board)
+    with open_board((1280, 720), hot_seat(mode)) as (app, board):
         before = board.session.state.to_dict()
         play_first(app, board)
         assert board.session.log
@@ -80,8 +86,7 @@ def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home,
 
 @pytest.mark.parametrize("mode", MODES)
 def test_pause_stops_the_board_and_esc_returns(home, mode):
-    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
-        settle(app, board)
+    with open_board((1280, 720), hot_seat(mode)) as (app, board):
         app.settings.anim_speed = "slow"
         board.turns.commit(board.session.state.legal_actions()[0])
         assert board.queue.busy
@@ -101,7 +106,6 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
 def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     session = finished(mode)
     with open_board((1280, 720), session) as (app, board):
-        settle(app, board)
         frames(app, 2)
         assert board.dialogs.overlay == "game_over"
         title, reason = board.dialogs.game_over_text
@@ -127,7 +131,6 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
 def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, size):
     with open_board(size, played(mode, 30), language) as (app, board):
-        settle(app, board)
         assert board.presenter.panel_cut == [], board.presenter.panel_cut
         assert board.layout.size == size and board.layout.frame.right < board.layout.panel.left
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=800, size=(1100, 800)))
@@ -138,8 +141,7 @@ def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, mode):
-    with open_board((1280, 720), GameSession(mode, "standard", ["human", "human"], seed=1)) as (app, board):
-        settle(app, board)
+    with open_board((1280, 720), hot_seat(mode)) as (app, board):
         start = board.session.state.clone()
         play_first(app, board)
         if board.handovers.card is not None:
