@@ -48,16 +48,6 @@ class KubtaflGame(Game):
         """(width, height) of the board."""
         return self.geo.width, self.geo.height
 
-    @property
-    def width(self) -> int:
-        """Board width (files)."""
-        return self.geo.width
-
-    @property
-    def height(self) -> int:
-        """Board height (ranks)."""
-        return self.geo.height
-
     def seat_name(self, seat: int) -> str:
         """'light' or 'dark'."""
         return SIDES[seat]
