@@ -75,13 +75,7 @@ class AlkemyTab(Tab):
         return [
             Stepper("attribute", "lab.attribute", 8, 0, MAX_ATTRIBUTE),
             Stepper("difficulty", "lab.difficulty", 15, 2, MAX_DIFFICULTY),
-            Stepper(
-                "health",
-                "lab.health",
-                "white",
-                choices=HEALTH_COLOURS,
-                choice_label=lambda c: self.t(f"lab.health.{c}"),
-            ),
+            self.choice_stepper("health", "lab.health", "white", HEALTH_COLOURS, "lab.health"),
             Stepper("bonus", "lab.bonus", 0, 0, MAX_EXTRA_DICE),
             Stepper("penalty", "lab.penalty", 0, 0, MAX_EXTRA_DICE),
         ]

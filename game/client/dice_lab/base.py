@@ -73,6 +73,14 @@ class Tab:
         self.fit: Fit | None = None
         self.recompute()
 
+    def choice_stepper(
+        self, key: str, label: str, value: str, choices: tuple[str, ...], words: str, value_width: int = 62
+    ) -> Stepper:
+        """A stepper over named `choices`, each shown by its text `<words>.<choice>`."""
+        return Stepper(
+            key, label, value, choices=choices, choice_label=lambda c: self.t(f"{words}.{c}"), value_width=value_width
+        )
+
     # --- to fill in -----------------------------------------------------------------------------------
     def make_steppers(self) -> list[Stepper]:
         """The tab's steppers."""

@@ -66,14 +66,7 @@ class D18Tab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Which helper, and the printed percentage for the percent check."""
         return [
-            Stepper(
-                "helper",
-                "lab.d18.helper",
-                "d18",
-                choices=HELPERS,
-                choice_label=lambda h: self.t(f"lab.d18.{h}"),
-                value_width=130,
-            ),
+            self.choice_stepper("helper", "lab.d18.helper", "d18", HELPERS, "lab.d18", value_width=130),
             Stepper(
                 "percent", "lab.d18.percent", 85, choices=tuple(d6d3.PERCENT_TABLE), choice_label=lambda p: f"{p} %"
             ),

@@ -70,16 +70,7 @@ class FreeTab(Tab):
 
     def make_steppers(self) -> list[Stepper]:
         """Exact / at least / at most."""
-        return [
-            Stepper(
-                "view",
-                "lab.free.view",
-                "exact",
-                choices=VIEWS,
-                choice_label=lambda v: self.t(f"lab.free.{v}"),
-                value_width=110,
-            )
-        ]
+        return [self.choice_stepper("view", "lab.free.view", "exact", VIEWS, "lab.free", value_width=110)]
 
     def make_entries(self) -> list[Entry]:
         """Three expression fields."""

@@ -65,13 +65,7 @@ class OpposedTab(Tab):
         for side, attribute in (("a", 2), ("b", 5)):
             out += [
                 Stepper(f"{side}.attribute", "lab.attribute", attribute, 0, 20),
-                Stepper(
-                    f"{side}.health",
-                    "lab.health",
-                    "white",
-                    choices=HEALTH_COLOURS,
-                    choice_label=lambda c: self.t(f"lab.health.{c}"),
-                ),
+                self.choice_stepper(f"{side}.health", "lab.health", "white", HEALTH_COLOURS, "lab.health"),
                 Stepper(f"{side}.bonus", "lab.bonus", 0, 0, 4),
                 Stepper(f"{side}.penalty", "lab.penalty", 0, 0, 4),
             ]
