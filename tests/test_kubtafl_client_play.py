@@ -14,30 +14,20 @@ from game.client import art, saves
 from game.client.app import App, start_session
 from game.client.board.marks import Mark
 from game.client.kubtafl.scene import KubtaflScene
-from tests.client_helpers import (
-    board_of,
-    button_by_text,
-    button_texts,
-    click_at,
-    click_cell,
-    frames,
-    key,
-    make_app,
-    settle,
-)
+from tests import client_helpers as ui
 
 
 def start_game(app: App, level: str | None, players: list[str], seed: int) -> KubtaflScene:
     """A Kubtafl game started and settled; its board scene."""
     start_session(app, "kubtafl", level, players, seed)
-    board = board_of(app)
-    settle(app)
+    board = ui.board_of(app)
+    ui.settle(app)
     return board
 
 
 def level_file(tmp_path, name: str, data: dict) -> str:
     path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps({"game": "kubtafl", **data}), encoding="utf-8")
+    path.write_text(json.dumps({"game": "kubtafl", "removed": {"light": [], "dark": []}, **data}), encoding="utf-8")
     return str(path)
 
 
@@ -45,9 +35,18 @@ def die(side: str, kind: str, cell: str, value: int) -> dict:
     return {"side": side, "kind": kind, "cell": cell, "value": value}
 
 
+# Both d20s and a d6 a side, far apart.
+FOUR_DICE = [
+    die("light", "d20", "a1", 12),
+    die("light", "d6", "c3", 4),
+    die("dark", "d20", "h8", 9),
+    die("dark", "d6", "f6", 4),
+]
+
+
 def corner_pixel(app: App, cell: str) -> tuple[int, int, int]:
     """A pixel just inside a cell's corner, clear of any die drawn on it."""
-    rect = board_of(app).layout.cell_rect(*_xy(cell))
+    rect = ui.board_of(app).layout.cell_rect(*_xy(cell))
     return tuple(app.window.get_at((rect.left + 4, rect.top + 4)))[:3]
 
 
@@ -70,10 +69,10 @@ LONELY = {
 def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
     board = start_game(app, None, ["human", "ai:easy"], 3)
     assert board.view.last_action() is None
-    click_cell(app, "a3")
-    click_cell(app, "a5")
-    settle(app)
-    frames(app, 2)
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
+    ui.settle(app)
+    ui.frames(app, 2)
     # The computer replied: its move is the newest log entry and its squares are tinted in Dark's accent.
     assert len(board.session.log) == 2 and board.session.actors[-1] == 1
     src, dst, side = board.view.last_action()
@@ -85,10 +84,10 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
         plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
         assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
     # Our next move: once both have played out, the mark follows the newest reply.
-    click_cell(app, "a5")
-    click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
-    settle(app)
-    frames(app, 2)
+    ui.click_cell(app, "a5")
+    ui.click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
+    ui.settle(app)
+    ui.frames(app, 2)
     assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
 
 
@@ -98,8 +97,8 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     assert "d4" in board.view.picks.clickable_dice()
     before = corner_pixel(app, "d5")
     # A new player clicks the only die they have: the re-entry squares around it appear.
-    click_cell(app, "d4")
-    frames(app, 1)
+    ui.click_cell(app, "d4")
+    ui.frames(app, 1)
     assert board.view.picks.reentry_kind == "d4"
     assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
     assert "another removed die" in board.presenter.status_text()
@@ -109,14 +108,14 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     # Another kind from the removed row, then a square, then the value in the popup.
     kinds = board.model.removed["light"]
     slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
-    click_at(app, slot.center, settle=1)
+    ui.click_at(app, slot.center, settle=1)
     assert board.view.picks.reentry_kind == "d12"
-    click_cell(app, "e4")
+    ui.click_cell(app, "e4")
     assert board.popups.chooser is not None
     chip, row, col = board.popups.chooser.chips[-1]  # the largest value offered
     option = board.popups.chooser.option(row, col)
-    click_at(app, chip.center, settle=1)
-    settle(app)
+    ui.click_at(app, chip.center, settle=1)
+    ui.settle(app)
     assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
     assert board.model.dice["e4"].kind == "d12"
 
@@ -125,9 +124,9 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
     board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "ai:easy"], 1)
     before = app.window.copy()
     for _ in range(4):
-        key(app, pygame.K_h)
+        ui.key(app, pygame.K_h)
     assert not board.session.hinting  # the suite's AI answers inline, within the key press
-    frames(app, 2)
+    ui.frames(app, 2)
     parts = board.turns.hint_action
     assert parts and "@" in parts and parts in board.view.picks.index.by_text
     kind, rest = parts.split("@")
@@ -147,33 +146,28 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
 
 def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_ai):
     board = start_game(app, None, ["human", "ai:hard"], 2)
-    click_cell(app, "a3")
-    click_cell(app, "a5")
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
     assert board.queue.busy
-    key(app, pygame.K_h)
+    ui.key(app, pygame.K_h)
     assert not board.session.hinting
     for _ in range(600):
-        frames(app, 1)
+        ui.frames(app, 1)
         if board.session.thinking:
             break
     assert board.session.thinking
-    key(app, pygame.K_h)
-    click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
+    ui.key(app, pygame.K_h)
+    ui.click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
     assert not board.session.hinting and not board.presenter.buttons["hint"].is_enabled
     assert held_ai.run_pending() == 1  # only the AI's own search was asked for
-    settle(app)
+    ui.settle(app)
     assert len(board.session.log) == 2 and board.turns.hint_action is None
 
 
 QUIET = {
     "to_move": "light",
     "quiet": 99,
-    "dice": [
-        die("light", "d20", "a1", 12),
-        die("light", "d6", "c3", 4),
-        die("dark", "d20", "h8", 9),
-        die("dark", "d6", "f6", 4),
-    ],
+    "dice": FOUR_DICE,
     "removed": {"light": [], "dark": []},
 }
 NO_ACTION = {
@@ -203,34 +197,34 @@ ENDINGS = {
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, language):
     draw, quiet, repetition, ai_wins, no_action = ENDINGS[language]
-    app = make_app(language=language)
+    app = ui.make_app(language=language)
     try:
         start_session(app, "kubtafl", level_file(tmp_path, "quiet", QUIET), ["human", "human"], 1)
-        board = board_of(app)
-        settle(app)
-        click_cell(app, "c3")
-        click_cell(app, "c4")
-        settle(app)
-        frames(app, 2)
+        board = ui.board_of(app)
+        ui.settle(app)
+        ui.click_cell(app, "c3")
+        ui.click_cell(app, "c4")
+        ui.settle(app)
+        ui.frames(app, 2)
         assert board.dialogs.overlay == "game_over" and shown(board) == (draw, quiet)
         assert board.presenter.panel_info().turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
-        board = board_of(app)
-        settle(app)
+        board = ui.board_of(app)
+        ui.settle(app)
         for move in ["a3-a4", "h6-h5", "a4-a3", "h5-h6"] * 2:
             src, dst = move.split("-")
-            click_cell(app, src)
-            click_cell(app, dst)
-            settle(app)
-        frames(app, 2)
+            ui.click_cell(app, src)
+            ui.click_cell(app, dst)
+            ui.settle(app)
+        ui.frames(app, 2)
         assert board.dialogs.overlay == "game_over" and shown(board) == (draw, repetition)
         # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
         start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
-        board = board_of(app)
-        frames(app, 3)
+        board = ui.board_of(app)
+        ui.frames(app, 3)
         assert board.dialogs.overlay == "game_over" and shown(board) == (ai_wins, no_action)
-        assert button_texts(app)  # rematch and menu are live
+        assert ui.button_texts(app)  # rematch and menu are live
     finally:
         app.close()
 
@@ -238,21 +232,15 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
 def test_the_move_list_names_the_side_that_moved_when_dark_begins(app, tmp_path):
     data = {
         "to_move": "dark",
-        "dice": [
-            die("light", "d20", "a1", 12),
-            die("light", "d6", "c3", 4),
-            die("dark", "d20", "h8", 9),
-            die("dark", "d6", "f6", 4),
-        ],
-        "removed": {"light": [], "dark": []},
+        "dice": FOUR_DICE,
     }
     board = start_game(app, level_file(tmp_path, "dark_first", data), ["human", "human"], 1)
-    click_cell(app, "f6")
-    click_cell(app, "f5")
-    settle(app)
-    click_cell(app, "c3")
-    click_cell(app, "c4")
-    settle(app)
+    ui.click_cell(app, "f6")
+    ui.click_cell(app, "f5")
+    ui.settle(app)
+    ui.click_cell(app, "c3")
+    ui.click_cell(app, "c4")
+    ui.settle(app)
     # Turn 1 is Dark's (its name and chip lead it), turn 2 Light's answer; the notation stays for the hover.
     assert [(turn.seat, [(a.text, a.notation) for a in turn.actions]) for turn in board.log.turns] == [
         (1, [("d6 moved from f6 to f5", "f6-f5")]),
@@ -264,14 +252,14 @@ def test_the_move_list_names_the_side_that_moved_when_dark_begins(app, tmp_path)
 
 def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(app):
     board = start_game(app, None, ["human", "human"], 1)
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert board.session.log == [] and board.presenter.status_text() == "Nothing to take back."
-    click_cell(app, "a3")
-    click_cell(app, "a5")
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
     assert board.queue.busy
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert not board.queue.busy and board.session.log == []
-    frames(app, 2)
+    ui.frames(app, 2)
     assert "a3" in board.model.dice and "a5" not in board.model.dice
 
 
@@ -286,19 +274,18 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
             die("dark", "d20", "h8", 9),
             die("dark", "d8", "b4", 3),
         ],
-        "removed": {"light": [], "dark": []},
     }
     board = start_game(app, level_file(tmp_path, "trap", data), ["human", "ai:normal"], 1)
-    click_cell(app, "e5")
-    click_cell(app, "e6")  # a careless move: the computer answers b4-b1
-    settle(app)
-    frames(app, 3)
+    ui.click_cell(app, "e5")
+    ui.click_cell(app, "e6")  # a careless move: the computer answers b4-b1
+    ui.settle(app)
+    ui.frames(app, 3)
     assert board.session.is_over and board.dialogs.overlay == "game_over"
     log = list(board.session.log)
-    click_at(app, button_by_text(app, "Take back").rect.center)
+    ui.click_at(app, ui.button_by_text(app, "Take back").rect.center)
     assert board.dialogs.overlay is None and not board.session.is_over
     assert board.session.log == log[:-2] and board.session.is_human_turn
-    assert "Take back" not in button_texts(app)
+    assert "Take back" not in ui.button_texts(app)
     [saved] = saves.unfinished()  # the game is unfinished again, so Continue offers it
     assert saved.session["actions"] == board.session.log
 

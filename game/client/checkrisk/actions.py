@@ -4,19 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.engine.checkrisk import (
-    Attack,
-    CheckRiskAction,
-    CheckRiskGame,
-    CheckRiskState,
-    Deploy,
-    Move,
-    Occupy,
-    Preset,
-    Reinforce,
-    Retreat,
-    Word,
-)
+from game.engine import checkrisk as cr
+from game.engine.checkrisk import CheckRiskAction, CheckRiskGame, CheckRiskState
 from game.engine.checkrisk.actions import from_str
 
 
@@ -29,7 +18,7 @@ class ActionIndex:
     deploy: dict[str, list[int]] = field(default_factory=dict)  # cell -> amounts that may go there now
     presets: list[str] = field(default_factory=list)
     reinforce: set[str] = field(default_factory=set)
-    retreats: dict[tuple[tuple[str, int], ...], Retreat] = field(default_factory=dict)  # parts -> action
+    retreats: dict[tuple[tuple[str, int], ...], cr.Retreat] = field(default_factory=dict)  # parts -> action
     occupy: list[int] = field(default_factory=list)
     words: set[str] = field(default_factory=set)
 
@@ -39,21 +28,21 @@ class ActionIndex:
         index = cls()
         name = state.game.cell_name
         for action in state.legal_actions():
-            if isinstance(action, Move):
+            if isinstance(action, cr.Move):
                 index.moves.setdefault((name(action.origin), name(action.target)), []).append(action.n)
-            elif isinstance(action, Attack):
+            elif isinstance(action, cr.Attack):
                 index.attacks.setdefault((name(action.origin), name(action.target)), []).append(action.n)
-            elif isinstance(action, Deploy):
+            elif isinstance(action, cr.Deploy):
                 index.deploy.setdefault(name(action.cell), []).append(action.k)
-            elif isinstance(action, Preset):
+            elif isinstance(action, cr.Preset):
                 index.presets.append(action.name)
-            elif isinstance(action, Reinforce):
+            elif isinstance(action, cr.Reinforce):
                 index.reinforce.add(name(action.cell))
-            elif isinstance(action, Retreat):
+            elif isinstance(action, cr.Retreat):
                 index.retreats[tuple((name(c), n) for c, n in action.parts)] = action
-            elif isinstance(action, Occupy):
+            elif isinstance(action, cr.Occupy):
                 index.occupy.append(action.k)
-            elif isinstance(action, Word):
+            elif isinstance(action, cr.Word):
                 index.words.add(state.action_to_str(action))
         return index
 
