@@ -22,6 +22,7 @@ from bench.common import Figure, figure, headless
 DEFAULT_EVENTS = 20_000
 CHUNK = 2_000  # events per app (a new game, seed and animation speed each time)
 SPEEDS = ("instant", "fast", "normal")
+COUNTED = ("events", "frames", "exceptions", "mismatches", "warnings")  # summed over every target
 
 
 class _Warnings(logging.Handler):
@@ -103,7 +104,7 @@ def figures(events: int | None = None) -> Iterator[Figure]:
     total = events or DEFAULT_EVENTS
     targets = monkey.targets()
     share, extra = divmod(total, len(targets))
-    sums = {"events": 0, "frames": 0, "exceptions": 0, "mismatches": 0, "warnings": 0}
+    sums = dict.fromkeys(COUNTED, 0)
     started = time.perf_counter()
     for i, (target, seats) in enumerate(targets):
         begun = time.perf_counter()
@@ -115,11 +116,8 @@ def figures(events: int | None = None) -> Iterator[Figure]:
             name,
             counts["exceptions"],
             "exceptions",
-            events=counts["events"],
-            frames=counts["frames"],
+            **{key: counts[key] for key in COUNTED if key != "exceptions"},
             apps=counts["apps"],
-            mismatches=counts["mismatches"],
-            warnings=counts["warnings"],
             seconds=round(time.perf_counter() - begun, 1),
             screens=counts["screens"],
             errors=counts["errors"][:10],
@@ -129,10 +127,7 @@ def figures(events: int | None = None) -> Iterator[Figure]:
         "monkey.total",
         sums["exceptions"],
         "exceptions",
-        events=sums["events"],
-        frames=sums["frames"],
-        mismatches=sums["mismatches"],
-        warnings=sums["warnings"],
+        **{key: sums[key] for key in COUNTED if key != "exceptions"},
         targets=len(targets),
         seconds=round(time.perf_counter() - started, 1),
     )
