@@ -154,6 +154,8 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
             if b.dialogs.overlay != "card":
                 play(app, text)
         assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite", lesson.id
+        if lesson.id == "deploy-1":  # one unit placed, then the turn ended: the move list counts the placement only
+            assert any("deployed 1 unit" in line.text for line in b.log.lines), [line.text for line in b.log.lines]
         explanation = b.dialogs.game_over_text[1]
         assert explanation.startswith(("Out of moves", "That attack wins", "The game ended in a draw")), explanation
         click(app, card_text_button(app, "Retry"))
