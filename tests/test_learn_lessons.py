@@ -19,7 +19,7 @@ KUBTAFL = load_course("kubtafl")
 LESSONS = KUBTAFL.lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
 #: The modes whose lessons must teach every rule id (the others report their coverage only).
-FULL_MAP = ("kubtafl", "checkrisk")
+FULL_MAP = ("kubtafl", "checkrisk", "battle_checkers")
 #: Rules no position can show, taught in words by a lesson's tip: K17 (a side with no legal action loses) cannot
 #: arise, since a die next to an empty cell can always move and one next to an enemy can always ram it.
 IN_WORDS = {"K17"}

@@ -16,6 +16,7 @@ from game.engine.atomic import child_path
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.board.scene import BoardScene
     from game.client.play.session import GameSession
 
 if TYPE_CHECKING:
@@ -282,6 +283,17 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def _pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> None:
+    """Click the piece on `origin`, then rest the pointer on `target` (its odds or the planner's ghost show)."""
+    for cell, click in ((origin, True), (target, False)):
+        x, y = scene.layout.cell_center(cell)
+        kinds = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if click else ()
+        for kind in kinds or (pygame.MOUSEMOTION,):
+            extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
+        _settle(app, 4)
+
+
 def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """A CheckRisk lesson mid-level: the attack lesson with the stack picked and the odds of its arrow's target shown
     (`learn_checkrisk.png`, `learn_checkrisk_ru.png`); returns the problems met."""
@@ -298,18 +310,35 @@ def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list
             _settle(app, 6)
             scene = app.scenes.current
             assert isinstance(scene, BoardScene)
-            origin, target = lesson.arrows[0]
-            for cell, click in ((origin, True), (target, False)):
-                x, y = scene.layout.cell_center(cell)
-                kinds = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if click else ()
-                for kind in kinds or (pygame.MOUSEMOTION,):
-                    extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
-                    pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
-                _settle(app, 4)
+            _pick_and_hover(app, scene, *lesson.arrows[0])
             _save(app, folder, name, written)
         _language(app, "en")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"learn checkrisk: {type(exc).__name__}: {exc}"]
+    return []
+
+
+def learn_battle_checkers_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """A Battle Checkers lesson mid-level: walking round the back, the unit picked and the planner's ghost on the cell
+    behind the target, beside the lesson's arrows and mark (`learn_battle_checkers.png`, `_ru`); the problems met."""
+    try:
+        from game.client.board.scene import BoardScene
+        from game.client.learn.start import lesson_session
+        from game.learn.lessons import load_course
+
+        lesson = load_course("battle_checkers").find("rear-2")
+        assert lesson is not None
+        for language, name in (("en", "learn_battle_checkers"), ("ru", "learn_battle_checkers_ru")):
+            _language(app, language)
+            app.goto("battle_checkers", session=lesson_session(lesson), lesson=lesson)
+            _settle(app, 6)
+            scene = app.scenes.current
+            assert isinstance(scene, BoardScene)
+            _pick_and_hover(app, scene, *lesson.arrows[0])
+            _save(app, folder, name, written)
+        _language(app, "en")
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"learn battle checkers: {type(exc).__name__}: {exc}"]
     return []
 
 
@@ -338,6 +367,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += move_list_screen(app, folder, written)
         problems += learn_screens(app, folder, written)
         problems += learn_checkrisk_screens(app, folder, written)
+        problems += learn_battle_checkers_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

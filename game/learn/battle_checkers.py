@@ -1,5 +1,6 @@
-"""Battle Checkers' judge for the lesson tests: units reaching a cell (facing a way), enemy units destroyed, the game
-won, and attacks taken with the best exact chance (the engine's `forecast`, as Fractions, never sampled)."""
+"""Battle Checkers' judge for the lesson tests: units reaching a cell (facing a way) or several cells, enemy units
+destroyed, an event the player caused (a duel fought, a fate roll called), the game won, and attacks taken with the
+best exact chance (the engine's `forecast`, as Fractions, never sampled)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.battle_checkers import DIRECTIONS, Attack, BattleCheckersState, Phase
-from game.engine.core import AnyState, Event
+from game.engine.battle_checkers.events import Attacked, FateCalled
+from game.engine.battle_checkers.geometry import FRONT, LEFT, REAR, RIGHT
+from game.engine.core import AnyState, Event, JSONObject
 from game.engine.driver import sample_chance
 from game.learn.goals import Decision, Verdict, best_odds_verdict, drawn_cells_on_board, params
 from game.learn.lessons import Lesson
@@ -16,10 +19,16 @@ from game.learn.lessons import Lesson
 # The test kinds and the parameters each takes (name: type), with those it needs.
 _PARAMS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
     "reach": ({"cell": str, "facing": str}, ("cell",)),
+    "reach_all": ({"cells": list}, ("cells",)),
     "destroy": ({"piece": str}, ("piece",)),
     "best_odds": ({"cell": str}, ()),
+    "event": ({"event": str, "side": str}, ("event",)),
     "win": ({}, ()),
 }
+SIDES = (FRONT, RIGHT, LEFT, REAR)
+#: The events a lesson may ask the player to cause (the engine's names): decisions, never the luck of their rolls.
+#: `Attacked` may name the side hit (`side`: front, right, left, rear); `FateCalled` means the fate roll was called.
+EVENTS = ("Attacked", "Shielded", "FateCalled")
 
 
 def _state(state: AnyState) -> BattleCheckersState:
@@ -50,6 +59,20 @@ def _attack_odds(before: AnyState, text: str, cell: str | None) -> tuple[Fractio
     return success_chance(state, action), best, state.action_to_str(attack)
 
 
+def _caused(event: Event, given: JSONObject) -> bool:
+    """The event is the one the test asks for (an attack on the named side; a fate roll called, not declined)."""
+    if event.kind != given["event"]:
+        return False
+    if isinstance(event, FateCalled):
+        return event.called
+    return not isinstance(event, Attacked) or given.get("side") in (None, event.side)
+
+
+def _own(state: BattleCheckersState, cell: str, seat: int) -> bool:
+    unit = state.unit_at(cell)
+    return unit is not None and unit["owner"] == seat
+
+
 class BattleCheckersJudge:
     """The success tests on a Battle Checkers board; units are named by the cell they stand on at the start."""
 
@@ -65,6 +88,13 @@ class BattleCheckersJudge:
         for name in ("cell", "piece"):
             if name in given and given[name] not in names:
                 raise ValueError(f"test.{name}: {given[name]!r} is not a cell of this board")
+        cells = given.get("cells")
+        if "cells" in given and (not isinstance(cells, list) or not cells or any(c not in names for c in cells)):
+            raise ValueError(f"test.cells: expected a list of cells of this board, not {cells!r}")
+        if "event" in given and given["event"] not in EVENTS:
+            raise ValueError(f"test.event: {given['event']!r} is not one of {', '.join(EVENTS)}")
+        if "side" in given and (given.get("event") != "Attacked" or given["side"] not in SIDES):
+            raise ValueError(f"test.side: {given['side']!r} names the side of an Attacked event ({', '.join(SIDES)})")
         if "facing" in given and given["facing"] not in DIRECTIONS:
             raise ValueError(f"test.facing: {given['facing']!r} is not one of {', '.join(DIRECTIONS)}")
         if "piece" in given:
@@ -88,6 +118,11 @@ class BattleCheckersJudge:
             unit = state.unit_at(str(given["cell"]))
             facing = given.get("facing")
             return unit is not None and unit["owner"] == seat and facing in (None, unit["facing"])
+        if kind == "reach_all":
+            cells = given["cells"]  # checked on load: a list of cells
+            return isinstance(cells, list) and all(_own(state, str(cell), seat) for cell in cells)
+        if kind == "event":
+            return any(_caused(event, given) for event in events)
         if kind == "destroy":  # the enemy unit that stood there is gone (the other side moves none in a lesson)
             unit = state.unit_at(str(given["piece"]))
             return unit is None or unit["owner"] == seat

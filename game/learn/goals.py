@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 KINDS: tuple[str, ...] = ("destroy", "reach", "weaken", "value", "enter", "event", "win", "draw")
 #: CheckRisk's tests (see levels/learn/README.md).
 KINDS += ("occupy", "stacks", "hold", "win_battle", "wipe_out", "best_odds", "reinforce", "end_with")
+#: Battle Checkers' own.
+KINDS += ("reach_all",)
 Status = Literal["playing", "success", "failure"]
 #: A player decision: the position before it and its notation.
 Decision = tuple[AnyState, str]

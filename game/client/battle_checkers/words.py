@@ -192,7 +192,8 @@ class TurnWords:
             caller = self.name(first.actor) if first.actor != seat else ""
             return fate_sentence(t, first.events, action.call, caller, self.name)
         if isinstance(action, Place):
-            return counted(t, "battle_checkers.words.placed", len(group))
+            # Only the placements count: an end of the turn may close the same group.
+            return counted(t, "battle_checkers.words.placed", sum(isinstance(d.action, Place) for d in group))
         if isinstance(action, Preset):
             return t("battle_checkers.words.preset", preset=self.preset_title(action.name))
         return t("battle_checkers.words.end")

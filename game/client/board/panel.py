@@ -96,10 +96,14 @@ def draw_dynamic(
     """Title, turn card, seat row, status and key help; returns the texts that did not fit (none expected)."""
     u = pl.unit
     cut: list[str] = []
+    sub_size = int(u * 0.85)
+    # A long subtitle (a lesson's title on a small screen) takes room from the game's name before it shrinks.
+    sub_least = art.font(max(6, int(sub_size * 0.7))).size(info.subtitle)[0] + u if info.subtitle else 0
+    title_size = art.fitting_size(info.title, pl.title.w - sub_least, int(u * 1.45), [], bold=True)
     title = art.label(
         surface,
         info.title,
-        int(u * 1.45),
+        title_size,
         art.PARCHMENT,
         midleft=(pl.title.left, pl.title.centery - u * 0.3),
         bold=True,
@@ -107,7 +111,7 @@ def draw_dynamic(
     )
     if info.subtitle:
         room = pl.title.right - title.right - u
-        size = art.fitting_size(info.subtitle, room, int(u * 0.85), cut)
+        size = art.fitting_size(info.subtitle, room, sub_size, cut)
         art.label(surface, info.subtitle, size, art.SUBTITLE, midright=(pl.title.right, pl.title.centery - u * 0.2))
     pygame.draw.line(surface, art.BRASS_DARK, (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
     _turn_card(surface, pl, info, time, emblem, cut)

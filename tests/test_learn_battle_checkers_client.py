@@ -1,0 +1,183 @@
+"""Battle Checkers lessons on screen: the Learn screen lists the course's stages, and every lesson is played by posted
+events on the board (clicks on units and cells, the chip keys, Q/E to turn the planner's ghost, N to end the turn,
+F/D to answer the fate roll, a click and Enter to deploy): its solution ends in three stars and Next, its wrong line
+in the failure's explanation and Retry; the first game deploys by the slot's buttons and the easy computer answers."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.battle_checkers.scene import BattleCheckersScene
+from game.client.learn.screen import LearnScene
+from game.engine.battle_checkers import DIRECTIONS, Activate, BattleCheckersState
+from game.learn.lessons import Lesson, load_course
+from game.learn.progress import load_progress
+from tests.client_helpers import click, click_at, frames, key, make_app, settle_scene
+
+LESSONS = load_course("battle_checkers").lessons
+SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
+USE_KEYS = {"1": pygame.K_1, "2": pygame.K_2, "s": pygame.K_3}
+WORD_KEYS = {"end": pygame.K_n, "fate": pygame.K_f, "nofate": pygame.K_d}
+
+
+def board(app) -> BattleCheckersScene:
+    scene = app.scenes.current
+    assert isinstance(scene, BattleCheckersScene)
+    return scene
+
+
+def _pos(app, cell: str) -> tuple[int, int]:
+    x, y = board(app).layout.cell_center(cell)
+    return int(x), int(y)
+
+
+def hover(app, cell: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_pos(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+
+
+def click_cell(app, cell: str) -> None:
+    hover(app, cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_pos(app, cell), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_pos(app, cell), button=1))
+    frames(app, 1)
+
+
+def _turn_until(app, facing_now, facing: int) -> None:
+    """E turns a quarter of an eighth at a time until the shown facing is the wanted one."""
+    for _ in range(8):
+        if facing_now() == facing:
+            return
+        key(app, pygame.K_e)
+    assert facing_now() == facing, "the facing was not reached by turning"
+
+
+def _activate(app, text: str) -> None:
+    b = board(app)
+    state = b.session.state
+    assert isinstance(state, BattleCheckersState)
+    action = state.action_from_str(text)
+    assert isinstance(action, Activate)
+    src, use = text.split()[0].split(":")
+    dst = state.board.name(action.to)
+    click_cell(app, src)
+    assert b.view.picks.selected == src, f"{src} was not selected"
+    key(app, USE_KEYS[use])
+    hover(app, dst)
+    _turn_until(app, lambda: b.view.picks.facing_on(dst), action.facing)
+    click_cell(app, dst)
+
+
+def play(app, text: str) -> None:
+    """One decision in notation, as a player makes it: a key for a word, a click and the facing for a placement
+    (Enter confirms), two clicks for an attack, the unit, its chip and the end cell with its facing for a plan."""
+    b = board(app)
+    if text in WORD_KEYS:
+        key(app, WORD_KEYS[text])
+    elif text.startswith("place "):
+        _, cell, facing = text.split()
+        click_cell(app, cell)
+        _turn_until(app, lambda: b.view.picks.draft.get(cell), DIRECTIONS.index(facing))
+        key(app, pygame.K_RETURN)
+    elif "x" in text:
+        src, dst = text.split("x")
+        click_cell(app, src)
+        click_cell(app, dst)
+    else:
+        _activate(app, text)
+    settle_scene(app)
+    frames(app, 2)
+
+
+def card_text_button(app, text: str):
+    found = [button for button in board(app).dialogs.buttons.buttons if button.text == text]
+    assert found, f"no {text!r} on the card"
+    return found[0]
+
+
+def open_lesson(app, lesson: Lesson) -> None:
+    screen = app.scenes.current
+    assert isinstance(screen, LearnScene)
+    click(app, screen.tiles[lesson.id])
+    assert board(app).lesson.lesson == lesson
+    settle_scene(app)
+
+
+@pytest.fixture
+def app(home):
+    application = make_app(anim_speed="instant")
+    yield application
+    application.close()
+
+
+def test_the_learn_screen_lists_the_battle_checkers_stages(app):
+    app.goto("learn", mode="battle_checkers")
+    frames(app, 2)
+    screen = app.scenes.current
+    assert isinstance(screen, LearnScene)
+    titles = [title for _, title in screen.rows]
+    assert titles[:3] == ["1. The pip roll", "2. Moving nose first", "3. Turning"]
+    assert titles[-1] == "9. A first game"
+    assert set(screen.tiles) == {lesson.id for lesson in LESSONS}
+
+
+def test_every_battle_checkers_lesson_solved_by_posted_events_shows_three_stars_and_next(app):
+    app.goto("learn", mode="battle_checkers")
+    frames(app, 2)
+    open_lesson(app, SCRIPTED[0])
+    for index, lesson in enumerate(SCRIPTED):
+        b = board(app)
+        assert b.lesson.lesson == lesson
+        assert b.lesson.card.shown[0] == lesson.goal.en and b.lesson.card.shown[1].startswith("Moves: 0")
+        drawn = {(m.kind, m.cell) for m in b.marks.drawn}
+        assert {("goal", cell) for cell in lesson.marks} <= drawn
+        for text in lesson.solution:
+            if b.dialogs.overlay != "card":
+                play(app, text)
+        assert b.dialogs.overlay == "card", f"{lesson.id} did not end; log {b.session.log}"
+        assert b.dialogs.game_over_text[0] == "Well done!" and b.dialogs.card_stars == 3, lesson.id
+        assert load_progress().get(lesson.key) == 3
+        if index + 1 < len(SCRIPTED):
+            click(app, card_text_button(app, "Next"))
+
+
+def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_retry(app):
+    app.goto("learn", mode="battle_checkers")
+    frames(app, 2)
+    for lesson in SCRIPTED:
+        app.goto("learn", mode="battle_checkers")
+        frames(app, 2)
+        open_lesson(app, lesson)
+        b = board(app)
+        for text in lesson.wrong:
+            if b.dialogs.overlay != "card":
+                play(app, text)
+        assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite", lesson.id
+        if lesson.id == "deploy-1":  # one unit placed, then the turn ended: the move list counts the placement only
+            assert any("deployed 1 unit" in line.text for line in b.log.lines), [line.text for line in b.log.lines]
+        explanation = b.dialogs.game_over_text[1]
+        assert explanation.startswith(("Out of moves", "That attack wins", "The game ended in a draw")), explanation
+        click(app, card_text_button(app, "Retry"))
+        assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
+
+
+def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
+    lesson = LESSONS[-1]
+    app.goto("learn", mode="battle_checkers")
+    frames(app, 2)
+    open_lesson(app, lesson)
+    b = board(app)
+    assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
+    for name in ("auto", "confirm"):
+        match = [button for button in b.view.slot.buttons() if button.key == name]
+        assert match, f"no {name!r} in the deployment slot"
+        click_at(app, match[0].rect.center, settle=1)
+    for _ in range(40):  # the computer deploys, then the first turn is the player's
+        settle_scene(app)
+        if b.session.current_seat == 0 and b.session.state.phase == "main":
+            break
+    state = b.session.state
+    assert isinstance(state, BattleCheckersState)
+    assert state.phase == "main" and state.unit_count(1) == state.unit_count(0) == 4
+    assert b.lesson.verdict.status == "playing" and b.lesson.used >= 1
