@@ -313,6 +313,53 @@ def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list
     return []
 
 
+def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """The challenge screen with a few solved (`challenge_list.png`, `_ru`), a CheckRisk challenge mid-play with its
+    goal card (`challenge.png`, `_ru`) and a solved one's success card (`challenge_solved.png`, `_ru`); returns the
+    problems met."""
+    try:
+        from fractions import Fraction
+
+        from game.client.board.scene import BoardScene
+        from game.client.learn.challenge_play import challenge_key, open_challenge
+        from game.learn.challenges import load_challenges
+        from game.learn.progress import load_progress
+
+        found = load_challenges("checkrisk")
+        table = load_progress()
+        for challenge, stars in zip(found[:3], (3, 2, 3), strict=False):
+            table.record(challenge_key(challenge), stars)
+            table.record_chance(challenge_key(challenge), Fraction(challenge.proof.best) * (stars + 7) / 10)  # type: ignore[union-attr]
+        table.mark_seen(challenge_key(found[3]))
+        table.save()
+        challenge = found[7]
+        for language in ("en", "ru"):
+            _language(app, language)
+            suffix = {FALLBACK: ""}.get(language, f"_{language}")
+            app.goto("challenges", mode="checkrisk")
+            _settle(app, 4)
+            _save(app, folder, f"challenge_list{suffix}", written)
+            open_challenge(app, challenge)
+            _settle(app, 6)
+            _save(app, folder, f"challenge{suffix}", written)
+            board = app.scenes.current
+            assert isinstance(board, BoardScene)
+            for _ in range(len(challenge.solution) + 2):
+                board.settle_now()
+                log = board.live.log
+                if board.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
+                    break
+                if board.live.current_seat == challenge.seat:
+                    board.turns.commit(board.live.state.action_from_str(challenge.solution[len(log)]))
+                _settle(app, 2)
+            _settle(app, 10)
+            _save(app, folder, f"challenge_solved{suffix}", written)
+        _language(app, "en")
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"challenges: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -338,6 +385,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += move_list_screen(app, folder, written)
         problems += learn_screens(app, folder, written)
         problems += learn_checkrisk_screens(app, folder, written)
+        problems += challenge_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)
