@@ -327,7 +327,8 @@ def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
 
         found = load_challenges("checkrisk")
         table = load_progress()
-        for challenge, stars in zip(found[:3], (3, 2, 3), strict=False):
+        for index, challenge in enumerate(found[:3]):
+            stars = 2 if index == 1 else 3  # one solved with a weaker plan: its best chance shows below the best
             table.record(challenge_key(challenge), stars)
             table.record_chance(challenge_key(challenge), Fraction(challenge.proof.best) * (stars + 7) / 10)  # type: ignore[union-attr]
         table.mark_seen(challenge_key(found[3]))
