@@ -47,6 +47,7 @@ SHELL_SCENES = {
     "howto": "game.client.howto:HowToScene",
     "games": "game.client.games:GamesScene",
     "learn": "game.client.learn.screen:LearnScene",
+    "challenges": "game.client.learn.challenge_screen:ChallengeScene",
 }
 
 

@@ -294,19 +294,19 @@ def _pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> No
         _settle(app, 4)
 
 
-def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """A CheckRisk lesson mid-level: the attack lesson with the stack picked and the odds of its arrow's target shown
-    (`learn_checkrisk.png`, `learn_checkrisk_ru.png`); returns the problems met."""
+def lesson_screens(app: App, folder: Path, written: list[Path], mode: str, lesson_id: str) -> list[str]:
+    """A lesson of `mode` mid-level: its first arrow's piece picked and the pointer on the arrow's end, beside the
+    lesson's arrows, marks, goal and stars (`learn_<mode>.png`, `_ru`); returns the problems met."""
     try:
         from game.client.board.scene import BoardScene
         from game.client.learn.start import lesson_session
         from game.learn.lessons import load_course
 
-        lesson = load_course("checkrisk").find("attack-1")
+        lesson = load_course(mode).find(lesson_id)
         assert lesson is not None
-        for language, name in (("en", "learn_checkrisk"), ("ru", "learn_checkrisk_ru")):
+        for language, name in (("en", f"learn_{mode}"), ("ru", f"learn_{mode}_ru")):
             _language(app, language)
-            app.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
+            app.goto(mode, session=lesson_session(lesson), lesson=lesson)
             _settle(app, 6)
             scene = app.scenes.current
             assert isinstance(scene, BoardScene)
@@ -314,31 +314,55 @@ def learn_checkrisk_screens(app: App, folder: Path, written: list[Path]) -> list
             _save(app, folder, name, written)
         _language(app, "en")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn checkrisk: {type(exc).__name__}: {exc}"]
+        return [f"learn {mode}: {type(exc).__name__}: {exc}"]
     return []
 
 
-def learn_battle_checkers_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """A Battle Checkers lesson mid-level: walking round the back, the unit picked and the planner's ghost on the cell
-    behind the target, beside the lesson's arrows and mark (`learn_battle_checkers.png`, `_ru`); the problems met."""
+def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """The challenge screen with a few solved (`challenge_list.png`, `_ru`), a CheckRisk challenge mid-play with its
+    goal card (`challenge.png`, `_ru`) and a solved one's success card (`challenge_solved.png`, `_ru`); returns the
+    problems met."""
     try:
-        from game.client.board.scene import BoardScene
-        from game.client.learn.start import lesson_session
-        from game.learn.lessons import load_course
+        from fractions import Fraction
 
-        lesson = load_course("battle_checkers").find("rear-2")
-        assert lesson is not None
-        for language, name in (("en", "learn_battle_checkers"), ("ru", "learn_battle_checkers_ru")):
+        from game.client.board.scene import BoardScene
+        from game.client.learn.challenge_play import challenge_key, open_challenge
+        from game.learn.challenges import load_challenges
+        from game.learn.progress import load_progress
+
+        found = load_challenges("checkrisk")
+        table = load_progress()
+        for index, challenge in enumerate(found[:3]):
+            stars = 2 if index == 1 else 3  # one solved with a weaker plan: its best chance shows below the best
+            table.record(challenge_key(challenge), stars)
+            table.record_chance(challenge_key(challenge), Fraction(challenge.proof.best) * (stars + 7) / 10)  # type: ignore[union-attr]
+        table.mark_seen(challenge_key(found[3]))
+        table.save()
+        challenge = found[7]
+        for language in ("en", "ru"):
             _language(app, language)
-            app.goto("battle_checkers", session=lesson_session(lesson), lesson=lesson)
+            suffix = {FALLBACK: ""}.get(language, f"_{language}")
+            app.goto("challenges", mode="checkrisk")
+            _settle(app, 4)
+            _save(app, folder, f"challenge_list{suffix}", written)
+            open_challenge(app, challenge)
             _settle(app, 6)
-            scene = app.scenes.current
-            assert isinstance(scene, BoardScene)
-            _pick_and_hover(app, scene, *lesson.arrows[0])
-            _save(app, folder, name, written)
+            _save(app, folder, f"challenge{suffix}", written)
+            board = app.scenes.current
+            assert isinstance(board, BoardScene)
+            for _ in range(len(challenge.solution) + 2):
+                board.settle_now()
+                log = board.live.log
+                if board.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
+                    break
+                if board.live.current_seat == challenge.seat:
+                    board.turns.commit(board.live.state.action_from_str(challenge.solution[len(log)]))
+                _settle(app, 2)
+            _settle(app, 10)
+            _save(app, folder, f"challenge_solved{suffix}", written)
         _language(app, "en")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn battle checkers: {type(exc).__name__}: {exc}"]
+        return [f"challenges: {type(exc).__name__}: {exc}"]
     return []
 
 
@@ -366,8 +390,9 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += review_screens(app, folder, written)
         problems += move_list_screen(app, folder, written)
         problems += learn_screens(app, folder, written)
-        problems += learn_checkrisk_screens(app, folder, written)
-        problems += learn_battle_checkers_screens(app, folder, written)
+        problems += lesson_screens(app, folder, written, "checkrisk", "attack-1")
+        problems += lesson_screens(app, folder, written, "battle_checkers", "rear-2")
+        problems += challenge_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

@@ -1,4 +1,8 @@
-"""The player's stars per lesson, kept in the data folder (`learn.json`), written atomically.
+"""The player's stars per lesson and per challenge, kept in the data folder (`learn.json`), written atomically.
+
+A challenge's key is 'challenge/<mode>/<id>'; besides its stars the file keeps the best exact chance a turn
+challenge's plan reached (`chances`, as 'p/q') and the challenges whose solution was shown (`seen`). Files written
+before challenges existed have neither and load as they are.
 
 A damaged file is set aside (`learn.json.bad[.N]`) and reported, like the settings; when it cannot be set aside it is
 left alone and never overwritten.
@@ -7,11 +11,12 @@ left alone and never overwritten.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from game.client import userfiles
 from game.engine.atomic import write_json_atomic
-from game.engine.core import JSONObject
+from game.engine.core import JSON, JSONObject
 from game.paths import user_data_dir
 
 PROGRESS_FILE = "learn.json"
@@ -38,6 +43,10 @@ class Progress:
     writable: bool = True
     #: True when no progress file existed: the player has never opened Learn nor been offered it.
     fresh: bool = False
+    #: A turn challenge's best exact chance reached so far, per challenge key.
+    chances: dict[str, Fraction] = field(default_factory=dict)
+    #: Challenges whose solution was shown (solved or given up).
+    seen: set[str] = field(default_factory=set)
 
     def get(self, key: str) -> int:
         """The best stars earned on a lesson (0: not solved)."""
@@ -51,9 +60,28 @@ class Progress:
         self.stars[key] = stars
         return True
 
+    def record_chance(self, key: str, chance: Fraction) -> bool:
+        """Keep a turn challenge's chance when better than before; True when the table changed."""
+        if key in self.chances and chance <= self.chances[key]:
+            return False
+        self.chances[key] = chance
+        return True
+
+    def mark_seen(self, key: str) -> bool:
+        """Note that a challenge's solution was shown; True when the table changed."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
     def to_dict(self) -> JSONObject:
         """The JSON form."""
-        return {"version": VERSION, "offered": self.offered, "stars": dict(sorted(self.stars.items()))}
+        data: JSONObject = {"version": VERSION, "offered": self.offered, "stars": dict(sorted(self.stars.items()))}
+        if self.chances:
+            data["chances"] = {key: str(value) for key, value in sorted(self.chances.items())}
+        if self.seen:
+            data["seen"] = list[JSON](sorted(self.seen))
+        return data
 
     def save(self) -> str | None:
         """Write the table atomically; the problem in words when it failed (or may not be written), else None."""
@@ -68,7 +96,8 @@ class Progress:
 
 
 def validate(data: object) -> tuple[dict[str, int], bool]:
-    """The stars table and the 'offered' flag from parsed JSON; ValueError naming the bad field."""
+    """The stars table and the 'offered' flag from parsed JSON; ValueError naming the bad field (the challenges'
+    tables are checked by `validate_challenges`)."""
     if not isinstance(data, dict):
         raise ValueError("the file must hold a JSON object")
     stars = data.get("stars", {})
@@ -85,14 +114,39 @@ def validate(data: object) -> tuple[dict[str, int], bool]:
     return table, offered
 
 
+def validate_challenges(data: JSONObject) -> tuple[dict[str, Fraction], set[str]]:
+    """The challenges' best chances and seen keys from parsed JSON (absent in older files); ValueError naming the
+    bad field."""
+    chances = data.get("chances", {})
+    if not isinstance(chances, dict) or len(chances) > MAX_ENTRIES:
+        raise ValueError("chances: expected an object of challenge keys and chances")
+    table: dict[str, Fraction] = {}
+    for key, value in chances.items():
+        try:
+            chance = Fraction(value) if isinstance(value, str) and len(value) < 60 else None
+        except (ValueError, ZeroDivisionError):
+            chance = None
+        if len(key) > 100 or chance is None or not 0 <= chance <= 1:
+            raise ValueError(f"chances.{key[:40]}: expected a chance such as '2/3', not {value!r}")
+        table[key] = chance
+    seen = data.get("seen", [])
+    keys = {k for k in seen if isinstance(k, str) and len(k) <= 100} if isinstance(seen, list) else set()
+    if not isinstance(seen, list) or len(seen) > MAX_ENTRIES or len(keys) != len(set(map(str, seen))):
+        raise ValueError("seen: expected a list of challenge keys")
+    return table, keys
+
+
 def load_progress(path: Path | None = None) -> Progress:
     """The stored progress, or an empty table and the problem naming the file (the damaged file set aside)."""
     path = path or progress_path()
     if not userfiles.exists(path):
         return Progress(path=path, fresh=True)
     try:
-        stars, offered = validate(userfiles.read_json(path))
-        return Progress(stars, offered, path)
+        data = userfiles.read_json(path)
+        stars, offered = validate(data)
+        assert isinstance(data, dict)  # validate refuses anything else
+        chances, seen = validate_challenges(data)
+        return Progress(stars, offered, path, chances=chances, seen=seen)
     except Exception as exc:  # noqa: BLE001 - whatever the file holds, Learn starts afresh and keeps the file aside
         detail = str(exc) if isinstance(exc, userfiles.DamagedFile) else f"{path}: {exc}"
     kept = userfiles.move_aside(path) or userfiles.copy_aside(path)

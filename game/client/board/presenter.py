@@ -92,9 +92,9 @@ class PanelPresenter:
         s = self.scene.session
         if s is None:
             return ""
-        lesson = self.scene.lesson.lesson
-        if lesson is not None:
-            return lesson.title.get(self.scene.app.t.language)
+        lesson_title = self.scene.lesson.level_title()
+        if lesson_title is not None:
+            return lesson_title
         title = s.game.level_data.get("title")
         if isinstance(title, dict):
             return str(title.get(self.scene.app.settings.language) or title.get(FALLBACK, ""))

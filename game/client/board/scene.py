@@ -45,6 +45,7 @@ from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
+from game.client.learn.challenge_play import ChallengeFlow
 from game.client.learn.flow import LessonFlow
 
 if TYPE_CHECKING:
@@ -108,8 +109,12 @@ class BoardScene(GameScene):
     # ----- life cycle -----
     def enter_board(self, **context: object) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
-        picks (`prepare`: a callable given the settled scene); `lesson` plays a lesson (`game.learn.lessons.Lesson`)."""
-        self.lesson.enter(context.get("lesson"))
+        picks (`prepare`: a callable given the settled scene); `lesson` plays a lesson (`game.learn.lessons.Lesson`),
+        `challenge` a challenge (`game.learn.challenges.Challenge`; `showing`: its solution plays by itself)."""
+        challenge = context.get("challenge")
+        # A challenge is a lesson's sibling: the same hooks, its own judging (`learn.challenge_play`).
+        self.lesson = ChallengeFlow(self) if challenge is not None else LessonFlow(self)
+        self.lesson.enter(challenge if challenge is not None else context.get("lesson"), context.get("showing"))
         self.view.enter()  # a mode with cards or drafts drops what a last game left
         self.queue.clear()
         self.turns.reset_ui()
@@ -332,7 +337,7 @@ class BoardScene(GameScene):
 
     def quit_label(self) -> str:
         """The pause menu's last button."""
-        return self.app.t("learn.back") if self.lesson.active else super().quit_label()
+        return self.lesson.back_label() if self.lesson.active else super().quit_label()
 
     # ----- the end of the game (the card's hooks; `ending` says what it holds) -----
     def game_over_actions(self) -> list[DialogItem]:

@@ -39,13 +39,22 @@ class LessonFlow:
         """True while the board plays a lesson."""
         return self.lesson is not None
 
-    def enter(self, lesson: object) -> None:
-        """Play `lesson` (from the board's context) on the fresh session, or none."""
+    def enter(self, lesson: object, showing: object = False) -> None:
+        """Play `lesson` (from the board's context) on the fresh session, or none (`showing` is a challenge's)."""
         self.lesson = lesson if isinstance(lesson, Lesson) else None
         session = self.scene.session
         self.start = session.state.clone() if self.lesson is not None and session is not None else None
         self.replies = 0
         self.verdict = Verdict("playing")
+
+    def level_title(self) -> str | None:
+        """The lesson's title for the panel (None: the level's own)."""
+        lesson = self.lesson
+        return None if lesson is None else lesson.title.get(self.scene.app.t.language)
+
+    def back_label(self) -> str:
+        """The pause menu's way back to the list."""
+        return self.scene.app.t("learn.back")
 
     # ----- the attempt -----
     def decisions(self) -> list[Decision]:

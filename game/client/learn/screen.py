@@ -98,10 +98,16 @@ class LearnScene(Scene):
         self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(52), paper_w, bottom - tab_y - s(52))
         self._build_tiles()
         back = pygame.Rect(0, 0, s(220), s(46))
-        back.midbottom = (w // 2, h - s(18))
+        back.midbottom = (w // 2 + s(120), h - s(18))
+        challenges = back.move(-s(240), 0)
+        self.group.add(app.ui, challenges, t("challenge.open"), self.open_challenges, object_id="#menu_button")
         self.group.add(app.ui, back, t("learn.to_menu"), partial(app.goto, "menu"), object_id="#menu_button")
         focus = self._first_unsolved()
         self.group.set_focus(self.group.buttons.index(self.tiles[focus.id]) if focus is not None else 0)
+
+    def open_challenges(self) -> None:
+        """The challenge screen at this game."""
+        self.app.goto("challenges", mode=self.mode)
 
     def _build_tiles(self) -> None:
         app, s = self.app, self.app.s

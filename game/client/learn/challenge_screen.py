@@ -1,0 +1,196 @@
+"""The challenge screen: a tab per game and on a parchment its challenges in difficulty order, a tile each with the
+stars earned, the best chance reached against the best plan's (a turn) and whether the solution was seen; the focused
+challenge's title, difficulty and goal along the foot. A click (or Enter) plays it on the board."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.learn import start
+from game.client.learn.card import star
+from game.client.learn.challenge_play import challenge_key, open_challenge, percent
+from game.client.learn.screen import LearnScene
+from game.learn.challenges import CHALLENGE_MODES, BestTurn, Challenge, read_challenges
+from game.learn.progress import MAX_STARS
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+COLUMNS = 7
+TILE_H = 64
+
+
+class ChallengeScene(LearnScene):
+    """The challenges of the games, with the player's best score on each."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.challenges: list[Challenge] = []
+
+    def enter(self, mode: str | None = None, **context: object) -> None:
+        """Open at `mode`'s challenges (the first game's by default)."""
+        modes = [m for m in self.modes if m in CHALLENGE_MODES]
+        self.mode = mode if isinstance(mode, str) and mode in modes else (modes or [""])[0]
+        self.progress = start.progress(self.app)
+        self._load()
+        self._build()
+
+    def _load(self) -> None:
+        self.challenges = []
+        if self.mode in CHALLENGE_MODES:
+            found, problems = read_challenges(self.mode)
+            for problem in problems:
+                self.app.notify_once(self.app.t("challenge.msg.bad_file", detail=str(problem)))
+            self.challenges = found
+
+    def _build(self) -> None:
+        app, s, t = self.app, self.app.s, self.app.t
+        w, h = app.screen_size
+        self.tabs.clear()
+        self.group.clear()
+        self.tiles.clear()
+        margin = s(48)
+        tab_y = s(82)
+        paper_w = min(w - 2 * margin, s(1000))
+        tab_w = (paper_w - (len(self.modes) - 1) * s(10)) // max(1, len(self.modes))
+        x = (w - paper_w) // 2
+        for mode in self.modes:
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui, object_id="#tab"
+            )
+            if mode not in CHALLENGE_MODES:
+                button.disable()
+            self.tabs[button] = mode
+            if mode == self.mode:
+                button.select()
+            x += tab_w + s(10)
+        bottom = h - s(84)
+        self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(52), paper_w, bottom - tab_y - s(52))
+        self._build_tiles()
+        row = pygame.Rect(0, 0, s(220), s(46))
+        row.midbottom = (w // 2 - s(120), h - s(18))
+        self.group.add(app.ui, row, t("challenge.to_lessons"), self._to_lessons, object_id="#menu_button")
+        row = row.move(s(240), 0)
+        self.group.add(app.ui, row, t("learn.to_menu"), partial(app.goto, "menu"), object_id="#menu_button")
+        focus = self._first_unsolved()
+        self.group.set_focus(self.group.buttons.index(self.tiles[focus.id]) if focus is not None else 0)
+
+    def _to_lessons(self) -> None:
+        self.app.goto("learn", mode=self.mode)
+
+    def _build_tiles(self) -> None:
+        app, s = self.app, self.app.s
+        self.rows = []
+        rows = max(1, -(-len(self.challenges) // COLUMNS))
+        gap = s(14)
+        tile_w = (self.paper.w - s(56) - (COLUMNS - 1) * gap) // COLUMNS
+        # The foot of the parchment names the focused challenge; under each tile its stars and best chance.
+        room = self.paper.h - s(28) - s(84)
+        row_h = min(s(TILE_H) + s(44), room // rows)
+        tile_h = max(s(28), row_h - s(44))
+        for index, challenge in enumerate(self.challenges):
+            col, line = index % COLUMNS, index // COLUMNS
+            rect = pygame.Rect(
+                self.paper.x + s(28) + col * (tile_w + gap), self.paper.y + s(18) + line * row_h, tile_w, tile_h
+            )
+            stars = self.progress.get(challenge_key(challenge))
+            button = self.group.add(
+                app.ui,
+                rect,
+                str(index + 1),
+                partial(open_challenge, app, challenge),
+                object_id="#primary" if stars else "#menu_button",
+                tooltip=challenge.text("title", app.t.language),
+            )
+            self.tiles[challenge.id] = button
+
+    def focused_challenge(self) -> Challenge | None:
+        """The challenge whose tile has the keyboard focus (or the pointer), if any."""
+        focused = self.group.focused
+        return next((c for c in self.challenges if self.tiles.get(c.id) is focused), None)
+
+    def _first_unsolved(self) -> Challenge | None:  # type: ignore[override]
+        if not self.challenges:
+            return None
+        unsolved = (c for c in self.challenges if not self.progress.get(challenge_key(c)))
+        return next(unsolved, self.challenges[0])
+
+    def best_text(self, challenge: Challenge) -> str:
+        """A tile's score line: a turn's best chance against the best plan's, else solved or seen or nothing."""
+        t = self.app.t
+        key = challenge_key(challenge)
+        proof = challenge.proof
+        chance = self.progress.chances.get(key)
+        if isinstance(proof, BestTurn) and chance is not None:
+            return t("challenge.best", chance=percent(self.app, chance), best=percent(self.app, proof.best))
+        if not self.progress.get(key) and key in self.progress.seen:
+            return t("challenge.seen")
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, title, the parchment with the tiles, each tile's stars and best score, the focused challenge."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        art.heading(app, surface, t("challenge.title"), (app.screen_size[0] // 2, s(38)), 30)
+        art.parchment(surface, self.paper, app.ui_scale)
+        if not self.challenges:
+            box = self.paper.inflate(-s(80), -s(80))
+            art.wrapped_text(app, surface, t("challenge.none"), box, size=20, colour=art.INK, align="center")
+            return
+        for challenge in self.challenges:
+            tile = self.tiles.get(challenge.id)
+            if tile is None:
+                continue
+            earned = self.progress.get(challenge_key(challenge))
+            r = max(5, s(8))
+            for index in range(MAX_STARS):
+                cx = tile.rect.centerx + (index - 1) * r * 2.3
+                fill = art.VICTORY if index < earned else art.PARCHMENT_EDGE
+                star(surface, (cx, tile.rect.bottom + r + s(4)), r, fill)
+            line = self.best_text(challenge)
+            if line:
+                art.text(
+                    app,
+                    surface,
+                    line,
+                    (tile.rect.centerx, tile.rect.bottom + 2 * r + s(8)),
+                    size=12,
+                    colour=art.INK_SOFT,
+                    anchor="midtop",
+                )
+        self._draw_focused_challenge(surface)
+        solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
+        text = t("challenge.total", n=solved, most=len(self.challenges))
+        art.text(
+            app,
+            surface,
+            text,
+            (self.paper.right, self.paper.bottom + s(10)),
+            size=15,
+            colour=art.PARCHMENT_DARK,
+            anchor="topright",
+        )
+
+    def _draw_focused_challenge(self, surface: pygame.Surface) -> None:
+        """The focused challenge's number, title, difficulty and goal along the parchment's foot."""
+        challenge = self.focused_challenge()
+        if challenge is None:
+            return
+        app, s, t = self.app, self.app.s, self.app.t
+        number = self.challenges.index(challenge) + 1
+        language = t.language
+        box = pygame.Rect(self.paper.x + s(28), self.paper.bottom - s(74), self.paper.w - s(56), s(64))
+        pygame.draw.line(surface, art.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
+        title = f"{number}. {challenge.text('title', language)}"
+        art.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=art.HEADING_INK)
+        level = t("challenge.difficulty", n=challenge.difficulty)
+        art.text(app, surface, level, (box.right, box.y), size=15, colour=art.INK_SOFT, anchor="topright")
+        goal = challenge.text("goal", language)
+        art.wrapped_text(
+            app, surface, goal, pygame.Rect(box.x, box.y + s(24), box.w, box.h - s(24)), size=15, colour=art.INK_SOFT
+        )
