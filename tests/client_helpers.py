@@ -154,3 +154,22 @@ def click_cell(app: App, cell: str) -> None:
     """Click the centre of a board cell."""
     x, y = board_of(app).layout.cell_center(cell)
     click_at(app, (int(x), int(y)), settle=1)
+
+
+def card_text_button(app: App, text: str) -> Any:
+    """The button reading `text` on the board's card (a lesson's, a challenge's, the game over's)."""
+    from game.client.board.scene import BoardScene
+
+    found = [button for button in current(app, BoardScene).dialogs.buttons.buttons if button.text == text]
+    assert found, f"no {text!r} on the card"
+    return found[0]
+
+
+def open_lesson(app: App, lesson: Any) -> None:
+    """Click `lesson`'s tile on the Learn screen shown and let its board settle."""
+    from game.client.board.scene import BoardScene
+    from game.client.learn.screen import LearnScene
+
+    click(app, current(app, LearnScene).tiles[lesson.id])
+    assert current(app, BoardScene).lesson.lesson == lesson
+    settle_scene(app)

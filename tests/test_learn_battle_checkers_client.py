@@ -11,9 +11,9 @@ import pytest
 from game.client.battle_checkers.scene import BattleCheckersScene
 from game.client.learn.screen import LearnScene
 from game.engine.battle_checkers import DIRECTIONS, Activate, BattleCheckersState
-from game.learn.lessons import Lesson, load_course
+from game.learn.lessons import load_course
 from game.learn.progress import load_progress
-from tests.client_helpers import click, click_at, frames, key, make_app, settle_scene
+from tests.client_helpers import card_text_button, click, click_at, frames, key, make_app, open_lesson, settle_scene
 
 LESSONS = load_course("battle_checkers").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -88,20 +88,6 @@ def play(app, text: str) -> None:
         _activate(app, text)
     settle_scene(app)
     frames(app, 2)
-
-
-def card_text_button(app, text: str):
-    found = [button for button in board(app).dialogs.buttons.buttons if button.text == text]
-    assert found, f"no {text!r} on the card"
-    return found[0]
-
-
-def open_lesson(app, lesson: Lesson) -> None:
-    screen = app.scenes.current
-    assert isinstance(screen, LearnScene)
-    click(app, screen.tiles[lesson.id])
-    assert board(app).lesson.lesson == lesson
-    settle_scene(app)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from game.client import art, markdown
 from game.client.i18n import FALLBACK
 from game.client.modes import MENU_MODES
 from game.client.scene import Scene
-from game.client.widgets import ButtonGroup
+from game.client.widgets import ButtonGroup, mode_tabs
 from game.paths import assets_dir
 
 if TYPE_CHECKING:
@@ -68,16 +68,7 @@ class HowToScene(Scene):
         tab_y = s(88)
         paper_w = min(w - 2 * margin, s(980))
         # The tabs span exactly the parchment's width, so their row lines up with it.
-        tab_w = (paper_w - 3 * s(10)) // 4
-        x = (w - paper_w) // 2
-        for mode in MENU_MODES:
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui, object_id="#tab"
-            )
-            self.tabs[button] = mode
-            if mode == self.mode:
-                button.select()
-            x += tab_w + s(10)
+        self.tabs = mode_tabs(app, MENU_MODES, (w - paper_w) // 2, tab_y, paper_w, self.mode)
         self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(54), paper_w, h - tab_y - s(54) - s(84))
         self.view = self.paper.inflate(-s(90), -s(36))
         self.view.x = self.paper.x + s(40)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 NEXT_KEYS = {pygame.K_DOWN, pygame.K_s}
 PREV_KEYS = {pygame.K_UP, pygame.K_w}
@@ -191,3 +195,36 @@ def segment_row(
     for button in buttons:
         button.kill()
     return build(widths)
+
+
+def mode_tabs(
+    app: App,
+    modes: Sequence[str],
+    x: int,
+    y: int,
+    width: int,
+    selected: str,
+    closed: Collection[str] = (),
+    closed_tip: str | None = None,
+) -> dict[pygame_gui.elements.UIButton, str]:
+    """A row of tabs, one per game, spanning `width` at (x, y): `selected` selected, those `closed` disabled with
+    `closed_tip` saying why; each tab button maps to its mode."""
+    s = app.s
+    tab_w = (width - (len(modes) - 1) * s(10)) // max(1, len(modes))
+    tabs: dict[pygame_gui.elements.UIButton, str] = {}
+    for mode in modes:
+        shut = mode in closed
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, tab_w, s(40)),
+            app.t(f"mode.{mode}"),
+            app.ui,
+            object_id="#tab",
+            tool_tip_text=closed_tip if shut else None,
+        )
+        if shut:
+            button.disable()
+        if mode == selected:
+            button.select()
+        tabs[button] = mode
+        x += tab_w + s(10)
+    return tabs

@@ -4,11 +4,11 @@ challenge's title, difficulty and goal along the foot. A click (or Enter) plays 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game.client import art
 from game.client.learn import start
@@ -48,37 +48,18 @@ class ChallengeScene(LearnScene):
                 self.app.notify_once(self.app.t("challenge.msg.bad_file", detail=str(problem)))
             self.challenges = found
 
-    def _build(self) -> None:
-        app, s, t = self.app, self.app.s, self.app.t
-        w, h = app.screen_size
-        self.tabs.clear()
-        self.group.clear()
-        self.tiles.clear()
-        margin = s(48)
-        tab_y = s(82)
-        paper_w = min(w - 2 * margin, s(1000))
-        tab_w = (paper_w - (len(self.modes) - 1) * s(10)) // max(1, len(self.modes))
-        x = (w - paper_w) // 2
-        for mode in self.modes:
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, tab_y, tab_w, s(40)), t(f"mode.{mode}"), app.ui, object_id="#tab"
-            )
-            if mode not in CHALLENGE_MODES:
-                button.disable()
-            self.tabs[button] = mode
-            if mode == self.mode:
-                button.select()
-            x += tab_w + s(10)
-        bottom = h - s(84)
-        self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(52), paper_w, bottom - tab_y - s(52))
-        self._build_tiles()
-        row = pygame.Rect(0, 0, s(220), s(46))
-        row.midbottom = (w // 2 - s(120), h - s(18))
-        self.group.add(app.ui, row, t("challenge.to_lessons"), self._to_lessons, object_id="#menu_button")
-        row = row.move(s(240), 0)
-        self.group.add(app.ui, row, t("learn.to_menu"), partial(app.goto, "menu"), object_id="#menu_button")
-        focus = self._first_unsolved()
-        self.group.set_focus(self.group.buttons.index(self.tiles[focus.id]) if focus is not None else 0)
+    def open_modes(self) -> Collection[str]:
+        """The games with challenges."""
+        return CHALLENGE_MODES
+
+    def closed_tip(self) -> str | None:
+        """A game without challenges has its tab disabled."""
+        return None
+
+    def foot(self) -> list[tuple[str, Callable[[], object]]]:
+        """Back to the lessons, or to the main menu."""
+        t = self.app.t
+        return [(t("challenge.to_lessons"), self._to_lessons), (t("learn.to_menu"), partial(self.app.goto, "menu"))]
 
     def _to_lessons(self) -> None:
         self.app.goto("learn", mode=self.mode)

@@ -4,6 +4,7 @@ so."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,7 @@ from game.client.learn import start
 from game.client.learn.card import star
 from game.client.modes import board_modes
 from game.client.scene import Scene
-from game.client.widgets import ButtonGroup
+from game.client.widgets import ButtonGroup, mode_tabs
 from game.learn.lessons import Course, Lesson, course_modes
 from game.learn.progress import MAX_STARS, Progress
 
@@ -69,7 +70,7 @@ class LearnScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        app, s, t = self.app, self.app.s, self.app.t
+        app, s = self.app, self.app.s
         w, h = app.screen_size
         self.tabs.clear()
         self.group.clear()
@@ -77,33 +78,31 @@ class LearnScene(Scene):
         margin = s(48)
         tab_y = s(82)
         paper_w = min(w - 2 * margin, s(1000))
-        tab_w = (paper_w - (len(self.modes) - 1) * s(10)) // max(1, len(self.modes))
-        x = (w - paper_w) // 2
-        lessons = course_modes()
-        for mode in self.modes:
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, tab_y, tab_w, s(40)),
-                t(f"mode.{mode}"),
-                app.ui,
-                object_id="#tab",
-                tool_tip_text=None if mode in lessons else t("learn.no_lessons"),
-            )
-            if mode not in lessons:
-                button.disable()
-            self.tabs[button] = mode
-            if mode == self.mode:
-                button.select()
-            x += tab_w + s(10)
+        closed = [mode for mode in self.modes if mode not in self.open_modes()]
+        self.tabs = mode_tabs(app, self.modes, (w - paper_w) // 2, tab_y, paper_w, self.mode, closed, self.closed_tip())
         bottom = h - s(84)
         self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(52), paper_w, bottom - tab_y - s(52))
         self._build_tiles()
-        back = pygame.Rect(0, 0, s(220), s(46))
-        back.midbottom = (w // 2 + s(120), h - s(18))
-        challenges = back.move(-s(240), 0)
-        self.group.add(app.ui, challenges, t("challenge.open"), self.open_challenges, object_id="#menu_button")
-        self.group.add(app.ui, back, t("learn.to_menu"), partial(app.goto, "menu"), object_id="#menu_button")
+        row = pygame.Rect(0, 0, s(220), s(46))
+        row.midbottom = (w // 2 - s(120), h - s(18))
+        for text, action in self.foot():
+            self.group.add(app.ui, row, text, action, object_id="#menu_button")
+            row = row.move(s(240), 0)
         focus = self._first_unsolved()
         self.group.set_focus(self.group.buttons.index(self.tiles[focus.id]) if focus is not None else 0)
+
+    def open_modes(self) -> Collection[str]:
+        """The games whose tab opens (the others are disabled and say why)."""
+        return course_modes()
+
+    def closed_tip(self) -> str | None:
+        """Why a disabled tab is closed."""
+        return self.app.t("learn.no_lessons")
+
+    def foot(self) -> list[tuple[str, Callable[[], object]]]:
+        """The buttons under the parchment, left to right: text and what a press does."""
+        t = self.app.t
+        return [(t("challenge.open"), self.open_challenges), (t("learn.to_menu"), partial(self.app.goto, "menu"))]
 
     def open_challenges(self) -> None:
         """The challenge screen at this game."""
