@@ -114,18 +114,20 @@ def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mod
     app.close()
 
 
+def open_with_a_wrong_move(app, challenge, keep=lambda text: True) -> str:
+    """Open `challenge` on the board; a first move not among its proven ones (and kept by `keep`), in notation."""
+    open_challenge(app, challenge)
+    frames(app, 2)
+    state = challenge.state()
+    texts = (state.action_to_str(a) for a in state.legal_actions())
+    return next(text for text in texts if text not in challenge.proof.first_moves and keep(text))
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(home, language):
     app = make_app(language=language, anim_speed="instant")
     challenge = next(c for c in CHALLENGES["kubtafl"] if c.id == "10")
-    open_challenge(app, challenge)
-    frames(app, 2)
-    state = challenge.state()
-    wrong = next(
-        text
-        for text in (state.action_to_str(a) for a in state.legal_actions())
-        if text not in challenge.proof.first_moves
-    )
+    wrong = open_with_a_wrong_move(app, challenge)
     play_kubtafl(app, wrong)
     settle_scene(app)
     b = board(app)
@@ -157,14 +159,7 @@ def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(ho
 
 def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
     challenge = CHALLENGES["checkrisk"][0]
-    open_challenge(app, challenge)
-    frames(app, 2)
-    state = challenge.state()
-    wrong = next(
-        text
-        for text in (state.action_to_str(a) for a in state.legal_actions())
-        if text not in challenge.proof.first_moves and "x" not in text and text != "end"
-    )
+    wrong = open_with_a_wrong_move(app, challenge, lambda text: "x" not in text and text != "end")
     play_checkrisk(app, wrong)
     b = board(app)
     assert b.dialogs.overlay == "card" and b.dialogs.card_stars == 0, b.session.log

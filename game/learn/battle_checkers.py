@@ -111,9 +111,6 @@ class BattleCheckersJudge:
         """True when the lesson's test holds on `now`."""
         state, seat = _state(now), lesson.seat
         kind, given = lesson.test.kind, lesson.test.params
-        if kind == "win":
-            outcome = state.outcome()
-            return outcome is not None and outcome.winner == seat
         if kind == "reach":
             unit = state.unit_at(str(given["cell"]))
             facing = given.get("facing")

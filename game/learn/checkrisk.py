@@ -108,9 +108,6 @@ class CheckRiskJudge:
         """True when the lesson's test holds on `now` (or in the player's `events`)."""
         state, seat = _state(now), lesson.seat
         kind, given = lesson.test.kind, lesson.test.params
-        if kind == "win":
-            outcome = state.outcome()
-            return outcome is not None and outcome.winner == seat
         if kind == "wipe_out":
             return all(state.out[other] for other in range(len(state.out)) if other != seat)
         if kind == "event":

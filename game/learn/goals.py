@@ -120,6 +120,16 @@ def events_of(decisions: Sequence[Decision]) -> list[Event]:
     return events
 
 
+def _holds(referee: Judge, lesson: Lesson, start: AnyState, now: AnyState, events: Sequence[Event]) -> bool:
+    """True when the success test holds: the end of the game by its outcome, any other test by the mode's judge."""
+    if lesson.test.kind in ("win", "draw"):
+        outcome = now.outcome()
+        if outcome is None:
+            return False
+        return outcome.is_draw if lesson.test.kind == "draw" else outcome.winner == lesson.seat
+    return referee.passed(lesson, start, now, events)
+
+
 def judge(lesson: Lesson, start: AnyState, now: AnyState, decisions: Sequence[Decision]) -> Verdict:
     """The attempt's verdict after the player's `decisions` led (with the other side's replies) to `now`."""
     referee = judge_for(lesson.mode)
@@ -128,7 +138,7 @@ def judge(lesson: Lesson, start: AnyState, now: AnyState, decisions: Sequence[De
     own: Verdict | None = decided(lesson, decisions) if used and decided is not None else None
     if own is not None:
         return own
-    if used and referee.passed(lesson, start, now, events_of(decisions)):
+    if used and _holds(referee, lesson, start, now, events_of(decisions)):
         return Verdict("success", stars_for(lesson, used))
     lost = referee.lost(lesson, start, now)
     if lost is not None:

@@ -87,12 +87,6 @@ class KubtaflJudge:
         """True when the lesson's test holds on `now` (or in the player's `events`)."""
         first, state = _state(start), _state(now)
         kind, given = lesson.test.kind, lesson.test.params
-        if kind == "win":
-            outcome = state.outcome()
-            return outcome is not None and outcome.winner == lesson.seat
-        if kind == "draw":
-            outcome = state.outcome()
-            return outcome is not None and outcome.is_draw
         if kind == "event":
             return any(event.kind == given["event"] for event in events)
         if kind == "reach":

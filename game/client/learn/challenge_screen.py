@@ -4,7 +4,7 @@ challenge's title, difficulty and goal along the foot. A click (or Enter) plays 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,8 @@ TILE_H = 64
 
 class ChallengeScene(LearnScene):
     """The challenges of the games, with the player's best score on each."""
+
+    OTHER = ("challenge.to_lessons", "learn")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -55,14 +57,6 @@ class ChallengeScene(LearnScene):
     def closed_tip(self) -> str | None:
         """A game without challenges has its tab disabled."""
         return None
-
-    def foot(self) -> list[tuple[str, Callable[[], object]]]:
-        """Back to the lessons, or to the main menu."""
-        t = self.app.t
-        return [(t("challenge.to_lessons"), self._to_lessons), (t("learn.to_menu"), partial(self.app.goto, "menu"))]
-
-    def _to_lessons(self) -> None:
-        self.app.goto("learn", mode=self.mode)
 
     def _build_tiles(self) -> None:
         app, s = self.app, self.app.s

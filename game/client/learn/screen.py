@@ -32,6 +32,8 @@ TILE_MIN_W = 42
 class LearnScene(Scene):
     """The courses of the games, their stages and levels with stars."""
 
+    OTHER = ("challenge.open", "challenges")  # the foot's way to the other screen of Learn: its text and scene
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = ""
@@ -100,13 +102,10 @@ class LearnScene(Scene):
         return self.app.t("learn.no_lessons")
 
     def foot(self) -> list[tuple[str, Callable[[], object]]]:
-        """The buttons under the parchment, left to right: text and what a press does."""
-        t = self.app.t
-        return [(t("challenge.open"), self.open_challenges), (t("learn.to_menu"), partial(self.app.goto, "menu"))]
-
-    def open_challenges(self) -> None:
-        """The challenge screen at this game."""
-        self.app.goto("challenges", mode=self.mode)
+        """The buttons under the parchment, left to right: the other screen of Learn at this game, the main menu."""
+        text, screen = self.OTHER
+        t, goto = self.app.t, self.app.goto
+        return [(t(text), partial(goto, screen, mode=self.mode)), (t("learn.to_menu"), partial(goto, "menu"))]
 
     def _build_tiles(self) -> None:
         app, s = self.app, self.app.s
