@@ -186,7 +186,10 @@ def test_checkrisk_elimination_reinforcements_deployment_and_an_early_end(home, 
 
 # ----- Battle Checkers -----
 def battle_checkers(
-    units: dict[str, tuple[int, str] | dict[str, Any]], texts: list[str], dice: tuple[int, int] = (3, 5)
+    units: dict[str, tuple[int, str] | dict[str, Any]],
+    texts: list[str],
+    dice: tuple[int, int] = (3, 5),
+    spirit: tuple[int, int] = (6, 6),
 ) -> GameSession:
     """A Battle Checkers game from a prepared position (a unit is (owner, facing) or its JSON), then `texts`."""
     session = GameSession("battle_checkers", "standard", HOT, seed=5, autosave=False, executor=InlineExecutor())
@@ -196,7 +199,7 @@ def battle_checkers(
     ]
     data = {
         "board": [10, 10],
-        "spirit": [6, 6],
+        "spirit": list(spirit),
         "phase": "main",
         "player": 0,
         "turn": 7,
@@ -590,7 +593,7 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
             f"({expected} it falls next turn)"
         )
         # …a move that brings a stack next to an enemy says what it then threatens, with the odds; one onto its own
-        # stack says what it masses; a move with neither is named alone.
+        # stack says what it masses; a split with neither says the empty cell it claims.
         board = shown(app, "checkrisk", checkrisk({"c3": (0, 4), "e3": (1, 2), "h8": (1, 3)}, []))
         assert board.view.hint_words("c3-d3:3") == (
             f"Hint: move 3 tokens from c3 to d3 — from d3 it then threatens Player 2's 2 on e3 "
@@ -598,7 +601,9 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
         )
         board = shown(app, "checkrisk", checkrisk({"c3": (0, 4), "c2": (0, 2), "h8": (1, 3)}, []))
         assert board.view.hint_words("c3-c2:3") == "Hint: move 3 tokens from c3 to c2 — 5 massed on c2"
-        assert board.view.hint_words("c3-d3:3") == "Hint: move 3 tokens from c3 to d3"
+        assert board.view.hint_words("c3-d3:3") == (
+            "Hint: move 3 tokens from c3 to d3 — it claims the empty cell: 3 cells held"
+        )
         # Battle Checkers: an activation that faces an enemy's open rear, with the odds of striking it.
         units = {"d4": (0, "N"), "a1": (0, "N"), "d7": (1, "N"), "j10": (1, "S")}
         board = shown(app, "battle_checkers", battle_checkers(units, []))
@@ -611,11 +616,13 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
         hint = board.view.hint_words("d4:1 F1")
         assert hint.startswith("Hint: move d4 one square north; but it can be struck next turn (")
         assert hint.endswith("%)")
-        # Kubtafl: a ram in words, and a move that leaves a die to be destroyed.
+        # Kubtafl: a ram in words with the kill it sets up, and a move that leaves a die to be destroyed.
         dice = [*D20S, ("dark", "d8", "a4", 8), ("light", "d6", "c3", 1), ("dark", "d10", "h4", 10)]
         session = kubtafl(tmp_path, dice, [])
         board = shown(app, "kubtafl", session)
-        assert board.view.hint_words("a1-a4") == "Hint: ram the d8 on a4 with the d20 for 4 and push it to a7"
+        assert board.view.hint_words("a1-a4") == (
+            "Hint: ram the d8 on a4 with the d20 for 4 and push it to a7 — next turn you can destroy Dark's d8 on a7"
+        )
         assert board.view.hint_words("c3-c4") == (
             "Hint: move the d6 from c3 to c4 — careful: Dark can then destroy your d6 on c4"
         )

@@ -37,7 +37,7 @@ from game.engine.battle_checkers.events import (
     Shielded,
     Turned,
 )
-from game.engine.battle_checkers.odds import AttackForecast
+from game.engine.battle_checkers.odds import AttackForecast, FateForecast
 
 Names = Callable[[int], str]
 
@@ -222,13 +222,26 @@ def hint_sentence(
             p=percent(detail.success),
         )
     if isinstance(action, FateChoice):
-        return t("battle_checkers.hint.fate" if action.call else "battle_checkers.hint.nofate")
+        return _fate_reason(t, state, action.call)
     if isinstance(action, Place):
         dir_words = t(f"battle_checkers.words.dir.{DIRECTIONS[action.facing]}")
         return t("battle_checkers.hint.place", cell=board.name(action.cell), dir=dir_words)
     if isinstance(action, Preset):
         return t("battle_checkers.hint.preset", preset=preset_title(action.name))
-    return t("battle_checkers.hint.end")
+    return t("battle_checkers.hint.end")  # ending with pips left: the planner found no use of them worth its risk
+
+
+def _fate_reason(t: Translator, state: BattleCheckersState, call: bool) -> str:
+    """A fate choice with why: the engine's odds that the roll ends the game for either side, or, where it cannot,
+    both sides' spirit."""
+    called = state.forecast(FateChoice(True))  # the roll's odds whichever choice is hinted
+    detail = called.detail
+    assert isinstance(detail, FateForecast)  # calling the roll's forecast carries both sides' spirit
+    win, lose = called.probability("opponent_out"), called.probability("caller_out")
+    mine, theirs = detail.spirit[detail.caller], detail.spirit[1 - detail.caller]
+    kind = "odds" if win or lose else "spirit"
+    key = f"battle_checkers.hint.{'fate' if call else 'nofate'}.{kind}"
+    return t(key, win=percent(win), lose=percent(lose), mine=mine, theirs=theirs)
 
 
 def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:

@@ -28,6 +28,7 @@ from game.engine.checkrisk import (
     Retreat,
     Stand,
     Withdraw,
+    battle_forecast,
     battle_odds,
 )
 from game.engine.checkrisk.events import (
@@ -247,8 +248,17 @@ def best_threat(state: CheckRiskState, cell: int) -> tuple[int, Fraction] | None
     return best
 
 
-def _move_reason(t: Translator, after: CheckRiskState, action: Move, text: str, name: Names) -> str:
-    """Why a hinted move: the enemy stack it then threatens (with the odds), else the stack it masses."""
+def cells_held(state: CheckRiskState, seat: int) -> int:
+    """How many cells `seat` holds in `state`."""
+    return sum(1 for owner in state.owner if owner == seat)
+
+
+def _move_reason(
+    t: Translator, before: CheckRiskState, after: CheckRiskState, action: Move, text: str, name: Names
+) -> str:
+    """Why a hinted move: the enemy stack it then threatens (with the odds), else the stack it masses, else the
+    empty cell it claims (a split), else the enemy it leaves (the whole stack moved from danger), else that no
+    enemy stands next to where it goes."""
     names = after.game.board.names
     threat = best_threat(after, action.target)
     if threat is not None:
@@ -265,12 +275,60 @@ def _move_reason(t: Translator, after: CheckRiskState, action: Move, text: str, 
         )
     if after.count[action.target] > action.n:
         return t("checkrisk.hint.why.mass", text=text, total=after.count[action.target], target=names[action.target])
-    return text
+    if after.owner[action.origin] >= 0:  # a split: the stack behind keeps its cell and the new one is won
+        return counted(t, "checkrisk.hint.why.claim", cells_held(after, after.owner[action.target]), text=text)
+    left = exposed(before, before.owner[action.origin], (action.origin,))
+    if left is not None and left[3] >= RISK_SHOWN:
+        _cell, near, enemy, win = left
+        fields = {"enemy": name(enemy), "count": before.count[near], "near": names[near], "p": percent(win)}
+        return t("checkrisk.hint.why.away", text=text, **fields)
+    return t("checkrisk.hint.why.safe", text=text, target=names[action.target])
+
+
+def _reinforce_reason(t: Translator, state: CheckRiskState, cell: int, name: Names) -> str:
+    """A reinforcement with why: the enemy stack next to it it then stands against (the odds that stack takes it
+    next turn), else the stack it builds."""
+    names = state.game.board.names
+    after = state.clone()
+    after.apply(Reinforce(cell))
+    risk = exposed(after, after.owner[cell], (cell,))
+    if risk is None:
+        return t("checkrisk.hint.reinforce_mass", cell=names[cell], total=after.count[cell])
+    _cell, near, enemy, win = risk
+    return t(
+        "checkrisk.hint.reinforce_guard",
+        cell=names[cell],
+        total=after.count[cell],
+        enemy=name(enemy),
+        count=after.count[near],
+        near=names[near],
+        p=percent(win),
+    )
+
+
+def _battle_step(t: Translator, state: CheckRiskState, action: object) -> str:
+    """A decision inside a battle with why: the odds of the battle fought on from here (the engine's forecast for
+    the stacks as they stand), or for an occupation how many stay behind."""
+    battle = state.battle
+    if battle is None:  # not reached: these decisions exist only in a battle
+        return t("checkrisk.hint.continue")
+    names = state.game.board.names
+    if isinstance(action, Occupy):
+        after = state.clone()
+        after.apply(action)
+        left = after.count[battle.origin] if after.owner[battle.origin] == state.current_player() else 0
+        return counted(t, "checkrisk.hint.occupy", action.k, left=left, origin=names[battle.origin])
+    on = battle_forecast(battle.attackers, state.count[battle.target])
+    if isinstance(action, Retreat):
+        cells = ", ".join(names[c] for c, _n in action.parts)
+        return t("checkrisk.hint.retreat", cells=cells, p=percent(on.hold))
+    word = {Continue: "continue", Withdraw: "withdraw", Stand: "stand"}[type(action)]
+    return t(f"checkrisk.hint.{word}", win=percent(on.win), hold=percent(on.hold))
 
 
 def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Names) -> str:
-    """The hinted action in words with why: an attack's exact odds from the engine's forecast, a move or a
-    reinforcement named, and a stack the move leaves likely to fall next turn."""
+    """The hinted action in words with why: an attack's or a battle decision's exact odds from the engine's
+    forecast, what a move or a reinforcement does, why the turn ends, and a stack a move leaves likely to fall."""
     names = state.game.board.names
     if isinstance(action, Attack):
         detail = state.forecast(action).detail
@@ -302,16 +360,13 @@ def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Na
                 count=after.count[near],
                 p=percent(win),
             )
-        return _move_reason(t, after, action, text, name)
+        return _move_reason(t, state, after, action, text, name)
     if isinstance(action, Reinforce):
-        return t("checkrisk.hint.reinforce", cell=names[action.cell])
-    if isinstance(action, Occupy):
-        return counted(t, "checkrisk.hint.occupy", action.k)
-    if isinstance(action, Retreat):
-        return t("checkrisk.hint.retreat", cells=", ".join(names[c] for c, _n in action.parts))
-    for kind, word in ((Continue, "continue"), (Withdraw, "withdraw"), (Stand, "stand"), (End, "end")):
-        if isinstance(action, kind):
-            return t(f"checkrisk.hint.{word}")
+        return _reinforce_reason(t, state, action.cell, name)
+    if isinstance(action, End):
+        return t("checkrisk.hint.end")  # ending with actions left: the planner found none worth taking
+    if isinstance(action, BATTLE_STEPS):
+        return _battle_step(t, state, action)
     if isinstance(action, Deploy):
         return counted(t, "checkrisk.hint.deploy", action.k, cell=names[action.cell])
     return t("checkrisk.hint.preset", preset=getattr(action, "name", ""))

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.client.board.log import LogTurn
-from game.client.board.wording import Decision, TurnBuilder
+from game.client.board.wording import Decision, TurnBuilder, counted
 from game.client.i18n import Translator
 from game.client.kubtafl.threats import read_threats
 from game.engine.core import GameOver
-from game.engine.kubtafl import KINDS, SIDES, KubtaflAction, KubtaflState
+from game.engine.kubtafl import D20, KINDS, SIDES, DieInfo, KubtaflAction, KubtaflState
 from game.engine.kubtafl import events as kev
 
 
@@ -135,17 +135,20 @@ def log_turns(t: Translator, items: Sequence[Decision]) -> list[LogTurn]:
 
 
 def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> str:
-    """The hinted action in words with why (it wins) and what it risks: the most valuable own die the other side
-    can then destroy (certain: Kubtafl has no dice to roll)."""
+    """The hinted action in words with why (it wins; else a die it saves, a die it threatens, what a re-entry or a
+    transfer gains) and what it risks: the most valuable own die the other side can then destroy (certain: Kubtafl
+    has no dice to roll)."""
     events = state.preview(action)
-    text = action_sentence(t, events, "hint")
+    said = action_sentence(t, events, "hint")
     me = state.current_player()
     over = next((e for e in events if isinstance(e, GameOver)), None)
     if over is not None:
-        return t("kubtafl.hint.wins" if me in over.winners else "kubtafl.hint.loses", text=text)
+        return t("kubtafl.hint.wins" if me in over.winners else "kubtafl.hint.loses", text=said)
     after = state.clone()
     after.apply(action)
     threats = read_threats(after.for_side(me))
+    text = _reason(t, state, after, events, threats.fatal, said)
+    risk = "kubtafl.hint.risk" if text == said else "kubtafl.hint.risk_also"  # one dash per sentence
     if threats.fatal:
         mine = {after.cell_name(d.cell): d for d in after.dice(me)}
         # The most valuable die at risk: the d20 (losing it loses the game), else the biggest.
@@ -153,5 +156,68 @@ def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> 
         if lost is not None:
             side = t(f"kubtafl.side.{SIDES[1 - me]}")
             die, cell = KINDS[lost.kind], after.cell_name(lost.cell)
-            return t("kubtafl.hint.risk", text=text, side=side, die=die, cell=cell)
+            return t(risk, text=text, side=side, die=die, cell=cell)
     return text
+
+
+def _at_risk(state: KubtaflState, side: int, fatal: set[str]) -> dict[int, DieInfo]:
+    """`side`'s dice on the cells of `fatal` (those the other side can destroy next turn), by kind."""
+    return {d.kind: d for d in state.dice(side) if state.cell_name(d.cell) in fatal}
+
+
+def _reason(
+    t: Translator, before: KubtaflState, after: KubtaflState, events: Sequence[object], fatal: set[str], text: str
+) -> str:
+    """`text` (the action's words) with why, read from the engine's previews; alone when the words already say it
+    (it destroys a die) or nothing more is worth saying."""
+    me = before.current_player()
+    if any(isinstance(e, kev.Destroyed) and e.side == SIDES[1 - me] for e in events):
+        return text  # the ram, ricochet or pin already says which die it destroys
+    # A die that stood to be destroyed and no longer does: the most valuable one (the d20 first).
+    was = _at_risk(before, me, read_threats(before).fatal)
+    now = _at_risk(after, me, fatal)
+    saved = [d for kind, d in was.items() if kind in {x.kind for x in after.dice(me)} and kind not in now]
+    if saved:
+        die = max(saved, key=lambda d: (d.kind, d.value))
+        cell = next(after.cell_name(d.cell) for d in after.dice(me) if d.kind == die.kind)
+        return t("kubtafl.hint.why.saves", text=text, die=KINDS[die.kind], cell=cell)
+    threat = _threat(t, before, after, text)
+    if threat:
+        return threat
+    back = next((e for e in events if isinstance(e, kev.ReEntered)), None)
+    if back is not None:
+        return counted(t, "kubtafl.hint.why.back", len(after.dice(me)), text=text)
+    given = next((e for e in events if isinstance(e, kev.Transferred)), None)
+    if given is not None:
+        grown = next((d for d in after.dice(me) if after.cell_name(d.cell) == given.recipient), None)
+        if grown is not None:
+            return t(
+                "kubtafl.hint.why.grows", text=text, die=KINDS[grown.kind], cell=given.recipient, value=grown.value
+            )
+    return text
+
+
+def _threat(t: Translator, before: KubtaflState, after: KubtaflState, text: str) -> str:
+    """A threat the action makes for next turn: an enemy die the side can then destroy that it could not before
+    (the d20 first), else a ram on the enemy d20 it could not make before ('' when neither)."""
+    me = before.current_player()
+    enemy = 1 - me
+    was = read_threats(before.for_side(enemy))
+    now = read_threats(after.for_side(enemy))
+    old = _at_risk(before, enemy, was.fatal)
+    new = [d for kind, d in _at_risk(after, enemy, now.fatal).items() if kind not in old]
+    side = t(f"kubtafl.side_gen.{SIDES[enemy]}")
+    if new:
+        die = max(new, key=lambda d: (d.kind, d.value))
+        key = "kubtafl.hint.why.threat_win" if die.kind == D20 else "kubtafl.hint.why.threat"
+        return t(key, text=text, side=side, die=KINDS[die.kind], cell=after.cell_name(die.cell))
+    king = next((d for d in after.dice(enemy) if d.kind == D20), None)
+    if king is None:
+        return ""
+    cell = after.cell_name(king.cell)
+    hit = now.worst.get(cell, 0)
+    old_king = next((d for d in before.dice(enemy) if d.kind == D20), None)
+    had = was.worst.get(before.cell_name(old_king.cell), 0) if old_king is not None else 0
+    if hit > had:
+        return t("kubtafl.hint.why.threat_ram", text=text, side=side, die=KINDS[D20], cell=cell, damage=hit)
+    return ""
