@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client import modes, saves
-from game.client.app import MIN_WINDOW, App, layout_scale
+from game.client.app import MIN_WINDOW, App, fit_window, layout_scale
 from game.client.settings import settings_path
 from tests.client_helpers import PlainBoard, button_by_text, button_texts, click, click_at, frames, key, make_app
 
@@ -448,3 +448,17 @@ def test_setup_descriptions_and_texts_name_no_rule_codes():
                 assert not code.search(level_info(mode, level, language)[1]), (mode, level)
         for key_, text in i18n.table(language).items():
             assert not code.search(text), key_
+
+
+@pytest.mark.parametrize(
+    ("desktop", "window"),
+    [
+        (None, (1280, 720)),
+        ((1920, 1080), (1280, 720)),
+        ((1024, 600), (1024, 600)),
+        ((1366, 700), (1280, 700)),
+        ((800, 480), (1024, 600)),
+    ],
+)
+def test_a_players_window_fits_a_small_desktop_but_never_below_the_minimum(desktop, window):
+    assert fit_window(desktop) == window

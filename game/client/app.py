@@ -343,6 +343,27 @@ class App:
         pygame.quit()
 
 
+def fit_window(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window a player's run opens with: `BASE_SIZE`, made smaller on a smaller desktop (so the whole window
+    shows on a 1024×600 netbook), never below `MIN_WINDOW`."""
+    if desktop is None:
+        return BASE_SIZE
+    return (
+        max(MIN_WINDOW[0], min(BASE_SIZE[0], desktop[0])),
+        max(MIN_WINDOW[1], min(BASE_SIZE[1], desktop[1])),
+    )
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size, None where the platform does not tell."""
+    try:
+        pygame.display.init()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 def _limit_window(size: tuple[int, int]) -> None:
     """Ask SDL to keep the window at least `size` (where the platform supports it)."""
     window_class = getattr(pygame, "Window", None)
@@ -481,7 +502,7 @@ def run(args: argparse.Namespace) -> int:
         from game.client.screenshots import render_screenshots
 
         return render_screenshots(args.screenshot, quick=quick)
-    app = App()
+    app = App(fit_window(desktop_size()))
     if replay is not None:
         from game.client.board.replay import open_replay
 
