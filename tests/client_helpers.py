@@ -173,3 +173,37 @@ def open_lesson(app: App, lesson: Any) -> None:
     click(app, current(app, LearnScene).tiles[lesson.id])
     assert current(app, BoardScene).lesson.lesson == lesson
     settle_scene(app)
+
+
+def learn_screen(app: App, mode: str) -> Any:
+    """Open the Learn screen at `mode`'s course and return it."""
+    from game.client.learn.screen import LearnScene
+
+    app.goto("learn", mode=mode)
+    frames(app, 2)
+    return current(app, LearnScene)
+
+
+def solve_course_by_events(app: App, mode: str, lessons: list[Any], play: Any) -> None:
+    """From the Learn screen, play each of `lessons` in turn by its stored solution (`play(app, text)` posts the
+    events of one action), checking its goal card, its marks, the three-star success card and the stars kept, and
+    go on with Next."""
+    from game.client.board.scene import BoardScene
+    from game.learn.progress import load_progress
+
+    learn_screen(app, mode)
+    open_lesson(app, lessons[0])
+    for index, lesson in enumerate(lessons):
+        b = current(app, BoardScene)
+        assert b.lesson.lesson == lesson
+        assert b.lesson.card.shown[0] == lesson.goal.en and b.lesson.card.shown[1].startswith("Moves: 0")
+        drawn = {(m.kind, m.cell) for m in b.marks.drawn}
+        assert {("goal", cell) for cell in lesson.marks} <= drawn
+        for text in lesson.solution:
+            if b.dialogs.overlay != "card":
+                play(app, text)
+        assert b.dialogs.overlay == "card", f"{lesson.id} did not end; log {b.session.log}"
+        assert b.dialogs.game_over_text[0] == "Well done!" and b.dialogs.card_stars == 3, lesson.id
+        assert load_progress().get(lesson.key) == 3
+        if index + 1 < len(lessons):
+            click(app, card_text_button(app, "Next"))

@@ -8,10 +8,19 @@ import pygame
 import pytest
 
 from game.client.checkrisk.scene import CheckRiskScene
-from game.client.learn.screen import LearnScene
 from game.learn.lessons import load_course
-from game.learn.progress import load_progress
-from tests.client_helpers import card_text_button, click, click_at, frames, key, make_app, open_lesson, settle_scene
+from tests.client_helpers import (
+    card_text_button,
+    click,
+    click_at,
+    frames,
+    key,
+    learn_screen,
+    make_app,
+    open_lesson,
+    settle_scene,
+    solve_course_by_events,
+)
 
 LESSONS = load_course("checkrisk").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -82,33 +91,14 @@ def app(home):
 
 
 def test_the_learn_screen_lists_checkrisks_stages(app):
-    app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    screen = app.scenes.current
-    assert isinstance(screen, LearnScene)
+    screen = learn_screen(app, "checkrisk")
     titles = [title for _, title in screen.rows]
     assert titles[:3] == ["1. Moving and splitting", "2. The rule of six", "3. Attacking and the odds"]
     assert set(screen.tiles) == {lesson.id for lesson in LESSONS}
 
 
 def test_every_checkrisk_lesson_solved_by_posted_events_shows_three_stars_and_next(app):
-    app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    open_lesson(app, SCRIPTED[0])
-    for index, lesson in enumerate(SCRIPTED):
-        b = board(app)
-        assert b.lesson.lesson == lesson
-        assert b.lesson.card.shown[0] == lesson.goal.en and b.lesson.card.shown[1].startswith("Moves: 0")
-        drawn = {(m.kind, m.cell) for m in b.marks.drawn}
-        assert {("goal", cell) for cell in lesson.marks} <= drawn
-        for text in lesson.solution:
-            if b.dialogs.overlay != "card":
-                play(app, text)
-        assert b.dialogs.overlay == "card", f"{lesson.id} did not end; log {b.session.log}"
-        assert b.dialogs.game_over_text[0] == "Well done!" and b.dialogs.card_stars == 3, lesson.id
-        assert load_progress().get(lesson.key) == 3
-        if index + 1 < len(SCRIPTED):
-            click(app, card_text_button(app, "Next"))
+    solve_course_by_events(app, "checkrisk", SCRIPTED, play)
 
 
 def test_blitz_fights_on_by_itself_to_take_the_cell(app):
