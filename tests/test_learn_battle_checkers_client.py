@@ -11,18 +11,7 @@ import pytest
 from game.client.battle_checkers.scene import BattleCheckersScene
 from game.engine.battle_checkers import DIRECTIONS, Activate, BattleCheckersState
 from game.learn.lessons import load_course
-from tests.client_helpers import (
-    card_text_button,
-    click,
-    click_at,
-    frames,
-    key,
-    learn_screen,
-    make_app,
-    open_lesson,
-    settle_scene,
-    solve_course_by_events,
-)
+from tests import client_helpers as ui
 
 LESSONS = load_course("battle_checkers").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -43,14 +32,14 @@ def _pos(app, cell: str) -> tuple[int, int]:
 
 def hover(app, cell: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_pos(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 1)
+    ui.frames(app, 1)
 
 
 def click_cell(app, cell: str) -> None:
     hover(app, cell)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_pos(app, cell), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_pos(app, cell), button=1))
-    frames(app, 1)
+    ui.frames(app, 1)
 
 
 def _turn_until(app, facing_now, facing: int) -> None:
@@ -58,7 +47,7 @@ def _turn_until(app, facing_now, facing: int) -> None:
     for _ in range(8):
         if facing_now() == facing:
             return
-        key(app, pygame.K_e)
+        ui.key(app, pygame.K_e)
     assert facing_now() == facing, "the facing was not reached by turning"
 
 
@@ -72,7 +61,7 @@ def _activate(app, text: str) -> None:
     dst = state.board.name(action.to)
     click_cell(app, src)
     assert b.view.picks.selected == src, f"{src} was not selected"
-    key(app, USE_KEYS[use])
+    ui.key(app, USE_KEYS[use])
     hover(app, dst)
     _turn_until(app, lambda: b.view.picks.facing_on(dst), action.facing)
     click_cell(app, dst)
@@ -83,31 +72,31 @@ def play(app, text: str) -> None:
     (Enter confirms), two clicks for an attack, the unit, its chip and the end cell with its facing for a plan."""
     b = board(app)
     if text in WORD_KEYS:
-        key(app, WORD_KEYS[text])
+        ui.key(app, WORD_KEYS[text])
     elif text.startswith("place "):
         _, cell, facing = text.split()
         click_cell(app, cell)
         _turn_until(app, lambda: b.view.picks.draft.get(cell), DIRECTIONS.index(facing))
-        key(app, pygame.K_RETURN)
+        ui.key(app, pygame.K_RETURN)
     elif "x" in text:
         src, dst = text.split("x")
         click_cell(app, src)
         click_cell(app, dst)
     else:
         _activate(app, text)
-    settle_scene(app)
-    frames(app, 2)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
 
 
 @pytest.fixture
 def app(home):
-    application = make_app(anim_speed="instant")
+    application = ui.make_app(anim_speed="instant")
     yield application
     application.close()
 
 
 def test_the_learn_screen_lists_the_battle_checkers_stages(app):
-    screen = learn_screen(app, "battle_checkers")
+    screen = ui.learn_screen(app, "battle_checkers")
     titles = [title for _, title in screen.rows]
     assert titles[:3] == ["1. The pip roll", "2. Moving nose first", "3. Turning"]
     assert titles[-1] == "9. A first game"
@@ -115,16 +104,16 @@ def test_the_learn_screen_lists_the_battle_checkers_stages(app):
 
 
 def test_every_battle_checkers_lesson_solved_by_posted_events_shows_three_stars_and_next(app):
-    solve_course_by_events(app, "battle_checkers", SCRIPTED, play)
+    ui.solve_course_by_events(app, "battle_checkers", SCRIPTED, play)
 
 
 def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_retry(app):
     app.goto("learn", mode="battle_checkers")
-    frames(app, 2)
+    ui.frames(app, 2)
     for lesson in SCRIPTED:
         app.goto("learn", mode="battle_checkers")
-        frames(app, 2)
-        open_lesson(app, lesson)
+        ui.frames(app, 2)
+        ui.open_lesson(app, lesson)
         b = board(app)
         for text in lesson.wrong:
             if b.dialogs.overlay != "card":
@@ -134,23 +123,23 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
             assert any("deployed 1 unit" in line.text for line in b.log.lines), [line.text for line in b.log.lines]
         explanation = b.dialogs.game_over_text[1]
         assert explanation.startswith(("Out of moves", "That attack wins", "The game ended in a draw")), explanation
-        click(app, card_text_button(app, "Retry"))
+        ui.click(app, ui.card_text_button(app, "Retry"))
         assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
 
 
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
     lesson = LESSONS[-1]
     app.goto("learn", mode="battle_checkers")
-    frames(app, 2)
-    open_lesson(app, lesson)
+    ui.frames(app, 2)
+    ui.open_lesson(app, lesson)
     b = board(app)
     assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
     for name in ("auto", "confirm"):
         match = [button for button in b.view.slot.buttons() if button.key == name]
         assert match, f"no {name!r} in the deployment slot"
-        click_at(app, match[0].rect.center, settle=1)
+        ui.click_at(app, match[0].rect.center, settle=1)
     for _ in range(40):  # the computer deploys, then the first turn is the player's
-        settle_scene(app)
+        ui.settle_scene(app)
         if b.session.current_seat == 0 and b.session.state.phase == "main":
             break
     state = b.session.state

@@ -9,18 +9,7 @@ import pytest
 
 from game.client.checkrisk.scene import CheckRiskScene
 from game.learn.lessons import load_course
-from tests.client_helpers import (
-    card_text_button,
-    click,
-    click_at,
-    frames,
-    key,
-    learn_screen,
-    make_app,
-    open_lesson,
-    settle_scene,
-    solve_course_by_events,
-)
+from tests import client_helpers as ui
 
 LESSONS = load_course("checkrisk").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -39,17 +28,17 @@ def click_cell(app, cell: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 1)
+    ui.frames(app, 1)
 
 
 def card_button(app, name: str) -> None:
     match = [b for b in board(app).view.card.layout_buttons() if b.key == name]
     assert match, f"no button {name!r} on the battle card"
-    click_at(app, match[0].rect.center, settle=1)
+    ui.click_at(app, match[0].rect.center, settle=1)
 
 
 def digit(app, n: int) -> None:
-    key(app, pygame.K_0 + n)
+    ui.key(app, pygame.K_0 + n)
 
 
 def play(app, text: str) -> None:
@@ -57,11 +46,11 @@ def play(app, text: str) -> None:
     the occupation amount in its picker; a reinforcement by a click; a retreat on the battle card."""
     b = board(app)
     if text in WORD_KEYS:
-        key(app, WORD_KEYS[text])
+        ui.key(app, WORD_KEYS[text])
     elif text.startswith("occupy:"):
         assert b.popups.picker is not None, "the occupation amount opens by itself"
         digit(app, int(text.partition(":")[2]))
-        key(app, pygame.K_RETURN)
+        ui.key(app, pygame.K_RETURN)
     elif text.startswith("+"):
         click_cell(app, text[1:])
     elif text.startswith("retreat "):
@@ -71,7 +60,7 @@ def play(app, text: str) -> None:
             click_cell(app, cell)
             assert b.popups.picker is not None
             digit(app, int(n))
-            key(app, pygame.K_RETURN)
+            ui.key(app, pygame.K_RETURN)
         card_button(app, "retreat_go")
     else:
         src, dst = text.replace("x", "-").split(":")[0].split("-")
@@ -79,36 +68,36 @@ def play(app, text: str) -> None:
         assert b.view.picks.selected == src, f"{src} was not selected"
         digit(app, int(text.partition(":")[2]))
         click_cell(app, dst)
-    settle_scene(app)
-    frames(app, 2)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
 
 
 @pytest.fixture
 def app(home):
-    application = make_app(anim_speed="instant")
+    application = ui.make_app(anim_speed="instant")
     yield application
     application.close()
 
 
 def test_the_learn_screen_lists_checkrisks_stages(app):
-    screen = learn_screen(app, "checkrisk")
+    screen = ui.learn_screen(app, "checkrisk")
     titles = [title for _, title in screen.rows]
     assert titles[:3] == ["1. Moving and splitting", "2. The rule of six", "3. Attacking and the odds"]
     assert set(screen.tiles) == {lesson.id for lesson in LESSONS}
 
 
 def test_every_checkrisk_lesson_solved_by_posted_events_shows_three_stars_and_next(app):
-    solve_course_by_events(app, "checkrisk", SCRIPTED, play)
+    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, play)
 
 
 def test_blitz_fights_on_by_itself_to_take_the_cell(app):
     lesson = next(lesson for lesson in LESSONS if lesson.id == "blitz-1")
     app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    open_lesson(app, lesson)
-    key(app, pygame.K_b)
-    settle_scene(app)
-    frames(app, 2)
+    ui.frames(app, 2)
+    ui.open_lesson(app, lesson)
+    ui.key(app, pygame.K_b)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
     b = board(app)
     assert b.dialogs.card_stars == 3 and b.session.log.count("continue") == len(lesson.solution)
 
@@ -116,22 +105,22 @@ def test_blitz_fights_on_by_itself_to_take_the_cell(app):
 def test_a_worse_attack_fails_naming_both_chances_and_offers_retry(app):
     lesson = next(lesson for lesson in LESSONS if lesson.id == "attack-1")
     app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    open_lesson(app, lesson)
+    ui.frames(app, 2)
+    ui.open_lesson(app, lesson)
     for text in lesson.wrong:
         play(app, text)
     b = board(app)
     assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite"
     assert "That attack wins 41% of the time; c3xd3:6 wins 99%." in b.dialogs.game_over_text[1]
-    click(app, card_text_button(app, "Retry"))
+    ui.click(app, ui.card_text_button(app, "Retry"))
     assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
 
 
 def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app):
     lesson = next(lesson for lesson in LESSONS if lesson.id == "retreat-1")
     app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    open_lesson(app, lesson)
+    ui.frames(app, 2)
+    ui.open_lesson(app, lesson)
     b = board(app)
     assert b.handovers.card is None and b.view.card.visible
     play(app, lesson.solution[0])
@@ -142,11 +131,11 @@ def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app
 def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
     from game.client.learn.start import lesson_session
 
-    application = make_app((1024, 600), language=language, anim_speed="instant")
+    application = ui.make_app((1024, 600), language=language, anim_speed="instant")
     try:
         for lesson in LESSONS:
             application.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
-            frames(application, 2)
+            ui.frames(application, 2)
             card = board(application).lesson.card
             assert card.shown[0] == lesson.goal.get(language) and card.cut == [], lesson.id
     finally:
@@ -156,16 +145,16 @@ def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
     lesson = LESSONS[-1]
     app.goto("learn", mode="checkrisk")
-    frames(app, 2)
-    open_lesson(app, lesson)
+    ui.frames(app, 2)
+    ui.open_lesson(app, lesson)
     b = board(app)
     assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
     for name in ("auto", "confirm"):
         match = [button for button in b.view.slot.buttons() if button.key == name]
         assert match, f"no {name!r} in the deployment slot"
-        click_at(app, match[0].rect.center, settle=1)
+        ui.click_at(app, match[0].rect.center, settle=1)
     for _ in range(40):  # the computer deploys, then the first turn is the player's
-        settle_scene(app)
+        ui.settle_scene(app)
         if b.session.current_seat == 0 and b.session.state.phase != "deploy":
             break
     state = b.session.state
