@@ -13,6 +13,7 @@ from game.client.battle_checkers.model import BattleCheckersModel
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
+from game.client.board.wording import counted
 from game.client.dice import TrayDie, die_image
 from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM, BattleCheckersState
 
@@ -282,7 +283,7 @@ class Slot:
                 grain(surface, (x0 + i * unit * 0.62, row.centery), unit * 0.24, colour)
             if n == 0:
                 grain(surface, (x0, row.centery), unit * 0.24, colour, lit=False)
-            text = t("battle_checkers.slot.side", spirit=n, units=model.count(seat))
+            text = counted(t, "battle_checkers.slot.side", model.count(seat), spirit=n)
             room = row.right - (x0 + min(MAX_GRAINS, max(1, n)) * unit * 0.62)
             size = art.fitting_size(text, max(unit * 2.0, room), int(unit * 0.78), cut)
             art.label(surface, text, size, art.PARCHMENT_DARK, midright=(row.right, row.centery))
