@@ -45,7 +45,7 @@ from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
-from game.client.learn.challenge_play import ChallengeFlow
+from game.client.learn.challenge_play import open_flow
 from game.client.learn.flow import LessonFlow
 
 if TYPE_CHECKING:
@@ -109,12 +109,8 @@ class BoardScene(GameScene):
     # ----- life cycle -----
     def enter_board(self, **context: object) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
-        picks (`prepare`: a callable given the settled scene); `lesson` plays a lesson (`game.learn.lessons.Lesson`),
-        `challenge` a challenge (`game.learn.challenges.Challenge`; `showing`: its solution plays by itself)."""
-        challenge = context.get("challenge")
-        # A challenge is a lesson's sibling: the same hooks, its own judging (`learn.challenge_play`).
-        self.lesson = ChallengeFlow(self) if challenge is not None else LessonFlow(self)
-        self.lesson.enter(challenge if challenge is not None else context.get("lesson"), context.get("showing"))
+        picks (`prepare`: a callable given the settled scene); a lesson or a challenge opens by `open_flow`."""
+        self.lesson = open_flow(self, context)
         self.view.enter()  # a mode with cards or drafts drops what a last game left
         self.queue.clear()
         self.turns.reset_ui()

@@ -7,6 +7,7 @@ It is the lesson flow's sibling on the same board (`scene.lesson`): the board's 
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,16 @@ def percent(app: App, chance: Fraction) -> str:
     """An exact chance as a percentage in the interface language (one decimal when it is not whole)."""
     numbers = app.t.numbers
     return numbers.percent_of(numbers.number(float(chance * 100), 1, trim=True))
+
+
+def open_flow(scene: BoardScene, context: Mapping[str, object]) -> LessonFlow:
+    """The learning flow a board's `context` opens: a challenge (`challenge`; `showing`: its solution plays by
+    itself) judged by its proof, else a lesson (`lesson`), or neither (an inactive flow)."""
+    challenge = context.get("challenge")
+    # A challenge is a lesson's sibling: the same hooks, its own judging.
+    flow = ChallengeFlow(scene) if challenge is not None else LessonFlow(scene)
+    flow.enter(challenge if challenge is not None else context.get("lesson"), context.get("showing"))
+    return flow
 
 
 class ChallengeFlow(LessonFlow):
