@@ -33,10 +33,12 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def app(request, home):
     """The app on its main menu, in English, without fades; 1280×720 unless parametrised with a size
-    (`@pytest.mark.parametrize("app", SIZES, indirect=True)`). Tests that need another start use `make_app`."""
+    (`@pytest.mark.parametrize("app", SIZES, indirect=True)`), at the animation speed a `pytest.mark.anim(speed)`
+    names. Tests that need another start use `make_app`."""
     from tests.client_helpers import make_app
 
-    application = make_app(getattr(request, "param", (1280, 720)))
+    speed = request.node.get_closest_marker("anim")
+    application = make_app(getattr(request, "param", (1280, 720)), anim_speed=speed.args[0] if speed else None)
     yield application
     application.close()
 

@@ -15,6 +15,7 @@ from tests import client_helpers as ui
 
 LESSONS = load_course("battle_checkers").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
+pytestmark = pytest.mark.anim("instant")
 USE_KEYS = {"1": pygame.K_1, "2": pygame.K_2, "s": pygame.K_3}
 WORD_KEYS = {"end": pygame.K_n, "fate": pygame.K_f, "nofate": pygame.K_d}
 
@@ -86,13 +87,6 @@ def play(app, text: str) -> None:
         _activate(app, text)
     ui.settle_scene(app)
     ui.frames(app, 2)
-
-
-@pytest.fixture
-def app(home):
-    application = ui.make_app(anim_speed="instant")
-    yield application
-    application.close()
 
 
 def test_the_learn_screen_lists_the_battle_checkers_stages(app):

@@ -13,6 +13,7 @@ from tests import client_helpers as ui
 
 LESSONS = load_course("checkrisk").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
+pytestmark = pytest.mark.anim("instant")
 WORD_KEYS = {"continue": pygame.K_c, "withdraw": pygame.K_w, "stand": pygame.K_s, "end": pygame.K_e}
 
 
@@ -70,13 +71,6 @@ def play(app, text: str) -> None:
         click_cell(app, dst)
     ui.settle_scene(app)
     ui.frames(app, 2)
-
-
-@pytest.fixture
-def app(home):
-    application = ui.make_app(anim_speed="instant")
-    yield application
-    application.close()
 
 
 def test_the_learn_screen_lists_checkrisks_stages(app):

@@ -12,11 +12,9 @@ import pygame
 
 from game.client import art
 from game.client.learn import start
-from game.client.learn.card import star
 from game.client.learn.challenge_play import challenge_key, open_challenge, percent
 from game.client.learn.screen import LearnScene
 from game.learn.challenges import CHALLENGE_MODES, BestTurn, Challenge, read_challenges
-from game.learn.progress import MAX_STARS
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -121,12 +119,8 @@ class ChallengeScene(LearnScene):
             tile = self.tiles.get(challenge.id)
             if tile is None:
                 continue
-            earned = self.progress.get(challenge_key(challenge))
             r = max(5, s(8))
-            for index in range(MAX_STARS):
-                cx = tile.rect.centerx + (index - 1) * r * 2.3
-                fill = art.VICTORY if index < earned else art.PARCHMENT_EDGE
-                star(surface, (cx, tile.rect.bottom + r + s(4)), r, fill)
+            self.draw_stars(surface, tile.rect, self.progress.get(challenge_key(challenge)), r, s(4))
             line = self.best_text(challenge)
             if line:
                 art.text(
@@ -141,15 +135,7 @@ class ChallengeScene(LearnScene):
         self._draw_focused_challenge(surface)
         solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
         text = t("challenge.total", n=solved, most=len(self.challenges))
-        art.text(
-            app,
-            surface,
-            text,
-            (self.paper.right, self.paper.bottom + s(10)),
-            size=15,
-            colour=art.PARCHMENT_DARK,
-            anchor="topright",
-        )
+        self.draw_total(surface, text)
 
     def _draw_focused_challenge(self, surface: pygame.Surface) -> None:
         """The focused challenge's number, title, difficulty and goal along the parchment's foot."""

@@ -193,6 +193,17 @@ class LearnScene(Scene):
             return
         self.group.handle(event)
 
+    def draw_stars(self, surface: pygame.Surface, tile: pygame.Rect, earned: int, r: int, gap: int) -> None:
+        """The stars of a tile under it (`earned` of them lit), `r` their radius, `gap` below the tile."""
+        for index in range(MAX_STARS):
+            cx = tile.centerx + (index - 1) * r * 2.25
+            star(surface, (cx, tile.bottom + r + gap), r, art.VICTORY if index < earned else art.PARCHMENT_EDGE)
+
+    def draw_total(self, surface: pygame.Surface, text: str) -> None:
+        """The screen's total under the parchment's right corner."""
+        spot = (self.paper.right, self.paper.bottom + self.app.s(10))
+        art.text(self.app, surface, text, spot, size=15, colour=art.PARCHMENT_DARK, anchor="topright")
+
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the parchment with the stages, each tile's stars, the total."""
         app, s, t = self.app, self.app.s, self.app.t
@@ -222,23 +233,9 @@ class LearnScene(Scene):
             tile = self.tiles.get(lesson.id)
             if tile is None:
                 continue
-            earned = self.progress.get(lesson.key)
-            r = max(4, tile.rect.h // 6)
-            for index in range(MAX_STARS):
-                cx = tile.rect.centerx + (index - 1) * r * 2.2
-                star(
-                    surface, (cx, tile.rect.bottom + r + s(3)), r, art.VICTORY if index < earned else art.PARCHMENT_EDGE
-                )
+            self.draw_stars(surface, tile.rect, self.progress.get(lesson.key), max(4, tile.rect.h // 6), s(3))
         self._draw_focused(surface)
         total = sum(self.progress.get(lesson.key) for lesson in course.lessons)
         most = MAX_STARS * len(course.lessons)
         text = t("learn.total", n=total, most=most, levels=len(course.lessons))
-        art.text(
-            app,
-            surface,
-            text,
-            (self.paper.right, self.paper.bottom + s(10)),
-            size=15,
-            colour=art.PARCHMENT_DARK,
-            anchor="topright",
-        )
+        self.draw_total(surface, text)
