@@ -123,19 +123,7 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
 
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
     lesson = LESSONS[-1]
-    app.goto("learn", mode="battle_checkers")
-    ui.frames(app, 2)
-    ui.open_lesson(app, lesson)
-    b = board(app)
-    assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
-    for name in ("auto", "confirm"):
-        match = [button for button in b.view.slot.buttons() if button.key == name]
-        assert match, f"no {name!r} in the deployment slot"
-        ui.click_at(app, match[0].rect.center, settle=1)
-    for _ in range(40):  # the computer deploys, then the first turn is the player's
-        ui.settle_scene(app)
-        if b.session.current_seat == 0 and b.session.state.phase == "main":
-            break
+    b = ui.start_first_game(app, "battle_checkers", lesson)
     state = b.session.state
     assert isinstance(state, BattleCheckersState)
     assert state.phase == "main" and state.unit_count(1) == state.unit_count(0) == 4

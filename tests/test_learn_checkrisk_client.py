@@ -138,19 +138,7 @@ def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
 
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
     lesson = LESSONS[-1]
-    app.goto("learn", mode="checkrisk")
-    ui.frames(app, 2)
-    ui.open_lesson(app, lesson)
-    b = board(app)
-    assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
-    for name in ("auto", "confirm"):
-        match = [button for button in b.view.slot.buttons() if button.key == name]
-        assert match, f"no {name!r} in the deployment slot"
-        ui.click_at(app, match[0].rect.center, settle=1)
-    for _ in range(40):  # the computer deploys, then the first turn is the player's
-        ui.settle_scene(app)
-        if b.session.current_seat == 0 and b.session.state.phase != "deploy":
-            break
+    b = ui.start_first_game(app, "checkrisk", lesson)
     state = b.session.state
     assert state.phase in ("act", "reinforce") and state.tokens_on_board(1) == state.game.spec.start_tokens
     assert b.lesson.verdict.status == "playing" and b.lesson.card.shown[1] == f"Moves: {b.lesson.used}"
