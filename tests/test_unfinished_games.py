@@ -163,7 +163,7 @@ def test_the_games_screen_lists_unfinished_games_above_records_and_resumes_one_b
         assert [item.path for item in scene.items] == [newer.save_path, older.save_path, kept]
         row = scene.row_texts(scene.items[1])
         assert (row.mode, row.setup, row.seats) == ("Kubtafl", "Standard", "Light vs Dark")
-        assert (row.status, row.detail) == ("Light to play", "move 3")
+        assert (row.status, row.detail) == ("Light to play", "turn 3")
         assert row.date == played_date(scene.items[1].saved)
         assert scene.row_texts(scene.items[2]).status == "Computer (hard) won"
         frames(app)
@@ -280,3 +280,43 @@ def test_every_setup_has_a_title_and_writes_sizes_with_a_times_sign():
                 assert not re.search(r"[A-Za-z]\d", title), (mode, level, title)  # a file's name, not a title
                 assert not re.search(r"\d+x\d+", title + description), (mode, level, language)
     assert level_info("battle_checkers", "skirmish6", "en")[0] == "Skirmish"
+
+
+def test_a_turn_is_counted_once_whoever_decides_inside_it(home):
+    """A CheckRisk defender's stand or retreat (C12.4) stays in the attacker's turn; the next seat's turn counts one
+    more, and the Games screen's summary carries the number."""
+    from game.client.checkrisk import demo
+    from game.engine.checkrisk import actions as A
+
+    session = demo.played_until("standard", 2, demo.retreat_ready, seed=6)
+    session.seats = ["human", "human"]
+    attacker = session.state.turn_seat()
+    assert session.current_seat != attacker  # the defender decides inside the attacker's turn
+    turn = session.turn_number()
+    assert session.undo()  # back to the attacker's own decision before the defender's: the same turn
+    assert session.state.current_player() == attacker and session.turn_number() == turn
+    session.redo()
+    session.apply(A.STAND)
+    while session.state.turn_seat() == attacker:
+        state = session.state
+        legal = state.legal_actions()
+        session.apply(A.END if A.END in legal else legal[0])
+    assert session.turn_number() == turn + 1
+    session.autosave = True
+    session.save()
+    assert session.summary()["turn"] == turn + 1
+    assert saves.unfinished()[0].turn == turn + 1
+
+
+def test_a_save_without_a_turn_count_shows_its_move(home):
+    session = kubtafl_game(seed=1, moves=2)
+    envelope = json.loads(session.save_path.read_text())
+    del envelope["summary"]["turn"]  # as an earlier version wrote it
+    session.save_path.write_text(json.dumps(envelope))
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        scene = app.scenes.current
+        assert scene.row_texts(scene.items[0]).detail == "move 3"
+    finally:
+        app.close()

@@ -196,7 +196,10 @@ class GamesScene(Scene):
             )
         seat = game.to_play
         status = t("games.to_play", name=labels[seat]) if seat is not None and seat < len(labels) else ""
-        detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""
+        if game.turn is not None:
+            detail = t("games.turn", n=game.turn)
+        else:  # a save of an earlier version counts decisions only
+            detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""
         return Row(
             date,
             mode_name(t, game.mode),

@@ -40,7 +40,7 @@ KEYS = [
 RESIZES = ((0, 0), (1, 1), (800, 500), (1280, 720), (1600, 900))
 SEATS = ("hotseat", "ai")
 AI_SEAT = "ai:easy"
-SCREENS = ("menu", "new_game", "settings", "howto", "games")
+SCREENS = ("menu", "new_game", "settings", "howto", "games", "learn", "challenges")
 REOPEN_FRAMES = 8  # frames spent away from a screen target before it is opened again
 
 

@@ -49,6 +49,7 @@ class Unfinished:
     saved: float  # seconds since the epoch when it was last written
     to_play: int | None = None  # the seat that was to decide (None: unknown, e.g. a save of an earlier version)
     moves: int | None = None  # decisions taken so far (None: unknown)
+    turn: int | None = None  # the turn being played, from 1 (None: unknown, a save of an earlier version)
 
     @property
     def mode(self) -> str:
@@ -100,6 +101,7 @@ def load_save(path: Path) -> Unfinished:
         userfiles.file_date(envelope.get("saved")) or _modified(path),
         _count(summary.get("to_play")),
         _count(summary.get("moves")),
+        _count(summary.get("turn")),
     )
 
 

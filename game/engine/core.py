@@ -309,6 +309,10 @@ class State(ABC, Generic[ActionT]):
     def current_player(self) -> int:
         """The seat to decide, or CHANCE, or TERMINAL."""
 
+    def turn_seat(self) -> int:
+        """The seat whose turn it is: the seat to decide, unless the rules let another seat decide inside a turn."""
+        return self.current_player()
+
     @abstractmethod
     def legal_actions(self) -> list[ActionT]:
         """The decisions open to the seat to act; empty at chance and terminal nodes."""

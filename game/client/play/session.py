@@ -493,9 +493,19 @@ class GameSession:
         return session
 
     def summary(self) -> JSONObject:
-        """What a list of games shows without replaying this one: the seat to decide and the decisions so far."""
+        """What a list of games shows without replaying this one: the seat to decide, the decisions so far and the
+        number of the turn being played (a run of decisions in one seat's turn)."""
         seat = self.current_seat
-        return {"to_play": seat if seat >= 0 else None, "moves": sum(1 for actor in self.actors if actor >= 0)}
+        moves = sum(1 for actor in self.actors if actor >= 0)
+        return {"to_play": seat if seat >= 0 else None, "moves": moves, "turn": self.turn_number()}
+
+    def turn_number(self) -> int:
+        """The turn being played, counted from 1 (the last turn once the game is over)."""
+        seats = [snap.state.turn_seat() for snap in self.snapshots]
+        now = self.state.turn_seat()
+        if now >= 0:
+            seats.append(now)
+        return max(1, sum(1 for i, seat in enumerate(seats) if i == 0 or seat != seats[i - 1]))
 
     def save(self) -> str | None:
         """The one autosave writer: stores this game in its own file (atomically, a new file the first time), or,

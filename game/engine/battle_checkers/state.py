@@ -151,6 +151,11 @@ class BattleCheckersState(State[BattleCheckersAction]):
             return TERMINAL
         return CHANCE
 
+    def turn_seat(self) -> int:
+        """The side whose turn it is, also while the other side decides on a fate roll."""
+        seat = self.current_player()
+        return self.position.player if seat >= 0 else seat
+
     def legal_actions(self) -> list[BattleCheckersAction]:
         """Every decision open now: distinct activation end results, attacks, `end`; or deploy/fate choices."""
         return moves.legal_actions(self.position)

@@ -145,6 +145,11 @@ class CheckRiskState(State[A.CheckRiskAction]):
         """The seat to decide (the defender's seat when it must stand or retreat), CHANCE or TERMINAL."""
         return current_player(self.position)
 
+    def turn_seat(self) -> int:
+        """The seat whose turn (or deployment) it is, also while the defender decides (C12.4)."""
+        seat = self.current_player()
+        return self.position.seat if seat >= 0 else seat
+
     def legal_actions(self) -> list[A.CheckRiskAction]:
         """The decisions open to the seat to act."""
         return legal_actions(self.position)
