@@ -20,7 +20,7 @@ from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers.game import BattleCheckersGame
 from game.engine.checkrisk import battle_odds
-from tests.client_helpers import frames, key, make_app
+from tests.client_helpers import click_cell, frames, key, make_app, settle_scene
 
 HOT = ["human", "human"]
 
@@ -694,5 +694,21 @@ def test_an_empty_list_says_so_in_words(home, language):
         board = shown(app, "checkrisk", GameSession("checkrisk", "standard", ["human", "human"], autosave=False))
         assert board.log.lines == [] and board.log.empty_text == app.t("board.log.empty")
         assert board.log.empty_text not in ("", "…", "board.log.empty")
+    finally:
+        app.close()
+
+
+def test_the_list_tells_a_move_once_the_board_has_shown_it(home, tmp_path):
+    """No result before its animation lands: the entry appears when the slide (or the dice) are done."""
+    session = kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4), ("dark", "d8", "f6", 8)], [])
+    app = make_app(anim_speed="normal", menu=False)
+    try:
+        board = shown(app, "kubtafl", session)
+        click_cell(app, "c3")
+        click_cell(app, "c5")
+        assert board.queue.busy and session.log == ["c3-c5"]
+        assert sentences(board) == []
+        settle_scene(app)
+        assert sentences(board) == [(0, ["d6 moved from c3 to c5"])]
     finally:
         app.close()

@@ -276,6 +276,8 @@ class PanelPresenter:
         """The move list's turns from the mode, worded again only when the game's log or the language changed."""
         scene, log = self.scene, self.scene.log
         s = scene.session
+        if scene.queue.busy and self._log_key is not None and scene.reviewer.model is None:
+            return  # the list tells what happened once the board has shown it: no result before its dice land
         seats = [(scene.view.seat_name(i), scene.view.seat_colour(i)) for i in range(len(s.seats))] if s else []
         key = (id(s), len(s.log), hash(tuple(s.log)), scene.app.t.language, tuple(seats)) if s else None
         if key != self._log_key:
