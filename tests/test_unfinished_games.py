@@ -6,6 +6,7 @@ goes. The list names seats by name and level and setups by title."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -318,5 +319,33 @@ def test_a_save_without_a_turn_count_shows_its_move(home):
         click(app, button_by_text(app, "Games"))
         scene = app.scenes.current
         assert scene.row_texts(scene.items[0]).detail == "move 3"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("mode", "word", "bad"),
+    [("battle_checkers", "turn", [5, 3]), ("checkrisk", "round", ["x", 60])],
+)
+def test_the_games_list_counts_as_the_board_does(home, mode, word, bad):
+    """Battle Checkers counts each side's turns against B13's limit, CheckRisk rounds against C15's, as their boards
+    show them; a summary whose count cannot be right falls back to the turns of the list."""
+    session = GameSession(mode, "standard", ["human", "human"], seed=4)
+    session.save()
+    rng = random.Random(2)
+    while session.state.progress() is None or session.state.progress()[0] < 2:
+        session.apply(rng.choice(session.state.legal_actions()))
+    n, limit = session.state.progress()
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        scene = app.scenes.current
+        assert scene.row_texts(scene.items[0]).detail == f"{word} {n} of {limit}"
+        envelope = json.loads(session.save_path.read_text())
+        envelope["summary"]["progress"] = bad
+        session.save_path.write_text(json.dumps(envelope))
+        app.goto("games")
+        scene = app.scenes.current
+        assert scene.row_texts(scene.items[0]).detail == f"turn {session.turn_number()}"
     finally:
         app.close()

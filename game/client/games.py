@@ -196,7 +196,9 @@ class GamesScene(Scene):
             )
         seat = game.to_play
         status = t("games.to_play", name=labels[seat]) if seat is not None and seat < len(labels) else ""
-        if game.turn is not None:
+        if game.progress is not None:
+            detail = t(f"{game.mode}.games.progress", n=game.progress[0], limit=game.progress[1])
+        elif game.turn is not None:
             detail = t("games.turn", n=game.turn)
         else:  # a save of an earlier version counts decisions only
             detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""

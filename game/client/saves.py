@@ -50,6 +50,7 @@ class Unfinished:
     to_play: int | None = None  # the seat that was to decide (None: unknown, e.g. a save of an earlier version)
     moves: int | None = None  # decisions taken so far (None: unknown)
     turn: int | None = None  # the turn being played, from 1 (None: unknown, a save of an earlier version)
+    progress: tuple[int, int] | None = None  # the rules' own (turn or round, limit), when they count one
 
     @property
     def mode(self) -> str:
@@ -102,7 +103,16 @@ def load_save(path: Path) -> Unfinished:
         _count(summary.get("to_play")),
         _count(summary.get("moves")),
         _count(summary.get("turn")),
+        _progress(summary.get("progress")),
     )
+
+
+def _progress(value: object) -> tuple[int, int] | None:
+    """A summary's (turn or round, limit), or None when it is not two counts with the first within the limit."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    n, limit = (_count(item) for item in value)
+    return (n, limit) if n is not None and limit is not None and 1 <= n <= limit else None
 
 
 def _modified(path: Path) -> float:

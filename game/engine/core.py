@@ -309,6 +309,10 @@ class State(ABC, Generic[ActionT]):
     def current_player(self) -> int:
         """The seat to decide, or CHANCE, or TERMINAL."""
 
+    def progress(self) -> tuple[int, int] | None:
+        """(the turn or round being played, the limit) when the rules count turns against a limit, else None."""
+        return None
+
     def turn_seat(self) -> int:
         """The seat whose turn it is: the seat to decide, unless the rules let another seat decide inside a turn."""
         return self.current_player()

@@ -16,6 +16,7 @@ from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_
 from game.client.board.wording import counted
 from game.client.dice import TrayDie, die_image
 from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM, BattleCheckersState
+from game.engine.battle_checkers.state import side_turn
 
 if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
@@ -129,7 +130,7 @@ class Slot:
             return ""
         if state.phase == "deploy":
             return t("battle_checkers.slot.deploy", left=picks.units_left())
-        return t("battle_checkers.slot.turn", n=max(1, (model.turn + 1) // 2), limit=model.turn_limit)
+        return t("battle_checkers.slot.turn", n=side_turn(model.turn), limit=model.turn_limit)
 
     def key(self) -> object:
         """Everything the slot shows (the panel image cache key)."""

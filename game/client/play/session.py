@@ -497,7 +497,11 @@ class GameSession:
         number of the turn being played (a run of decisions in one seat's turn)."""
         seat = self.current_seat
         moves = sum(1 for actor in self.actors if actor >= 0)
-        return {"to_play": seat if seat >= 0 else None, "moves": moves, "turn": self.turn_number()}
+        summary: JSONObject = {"to_play": seat if seat >= 0 else None, "moves": moves, "turn": self.turn_number()}
+        progress = self.state.progress()
+        if progress is not None:
+            summary["progress"] = list(progress)
+        return summary
 
     def turn_number(self) -> int:
         """The turn being played, counted from 1 (the last turn once the game is over)."""

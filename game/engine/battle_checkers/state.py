@@ -39,6 +39,11 @@ from game.engine.core import (
 )
 
 
+def side_turn(turn: int) -> int:
+    """A side's turn number from the turns begun over both sides (B13): both sides' first turns are turn 1."""
+    return max(1, (turn + 1) // 2)
+
+
 class UnitInfo(TypedDict):
     """A unit as `BattleCheckersState.unit_at` describes it."""
 
@@ -150,6 +155,11 @@ class BattleCheckersState(State[BattleCheckersAction]):
         if phase is OVER:
             return TERMINAL
         return CHANCE
+
+    def progress(self) -> tuple[int, int] | None:
+        """(the side's turn, the turns each side has) (B13): both sides' first turns are turn 1."""
+        p = self.position
+        return (side_turn(p.turn), p.turn_limit)
 
     def turn_seat(self) -> int:
         """The side whose turn it is, also while the other side decides on a fate roll."""

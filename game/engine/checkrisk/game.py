@@ -145,6 +145,11 @@ class CheckRiskState(State[A.CheckRiskAction]):
         """The seat to decide (the defender's seat when it must stand or retreat), CHANCE or TERMINAL."""
         return current_player(self.position)
 
+    def progress(self) -> tuple[int, int] | None:
+        """(round, turn limit) once deployment is over (C15)."""
+        p = self.position
+        return (p.round, p.spec.turn_limit) if p.round >= 1 else None
+
     def turn_seat(self) -> int:
         """The seat whose turn (or deployment) it is, also while the defender decides (C12.4)."""
         seat = self.current_player()
