@@ -24,6 +24,7 @@ from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers import FATE, Attack, Destroyed, FateForecast, Shielded
 from game.engine.battle_checkers.actions import FATE_OUTCOMES
 from game.engine.checkrisk import CONTINUE, Retreat
+from game.engine.checkrisk import Attack as CheckRiskAttack
 from game.engine.core import CHANCE
 
 
@@ -475,3 +476,22 @@ def test_the_tray_raises_and_outlines_hits_in_the_drawing():
     surface.fill((0, 0, 0))
     tray.draw(surface)
     assert pygame.image.tobytes(surface, "RGB") != plain
+
+
+def test_the_luck_line_counts_a_round_once_its_dice_have_landed(normal):
+    app = normal
+    session = demo.odds_session()
+    session.seats = ["human", "human"]
+    app.goto("checkrisk", session=session)
+    b = scene(app)
+    settle_scene(app)
+    take_the_seat(app)
+    expected = [seat.expected for seat in b.view.stats().seats]
+    attack = next(a for a in session.state.legal_actions() if isinstance(a, CheckRiskAttack))
+    click_cell(app, session.game.cell_name(attack.origin))
+    click_cell(app, session.game.cell_name(attack.target))  # the round is rolled at once, its dice still in the air
+    assert b.queue.busy and session.log[-1].startswith("roll")
+    assert [seat.expected for seat in b.view.stats().seats] == expected
+    settle_scene(app)
+    after = [seat.expected for seat in b.view.stats().seats]
+    assert after[0] > expected[0] and after[1] > expected[1]

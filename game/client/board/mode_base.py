@@ -225,7 +225,10 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
         return self.slot.key()
 
     def stats(self) -> StatsT | None:
-        """The seats' records, read up to the end of the log (None without a session)."""
+        """The seats' records, read up to the end of the log (None without a session); while the board still plays
+        events out, as they were before them (the luck line tells no result before its dice land)."""
+        if self._stats is not None and self.board.busy:
+            return self._stats
         self._stats = stats_of(self.board.session, self._stats, self.stats_class)
         return self._stats
 
