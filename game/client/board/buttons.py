@@ -59,7 +59,13 @@ def draw(
     cut: list[str],
     offset: tuple[int, int] = (0, 0),
 ) -> None:
-    """Every button (moved by `offset`), its text shrunk to fit (what cannot fit goes to `cut`)."""
+    """Every button (moved by `offset`), its text shrunk to fit (what cannot fit goes to `cut`); the buttons of a row
+    share one text size, so a long title does not make its row look uneven."""
+    fits = [art.fitting_size(button.text, button.rect.w - 8, size, cut, bold=True) for button in buttons]
+    row_size: dict[tuple[int, int], int] = {}
+    for button, fit in zip(buttons, fits, strict=True):
+        line = (button.rect.top, button.rect.h)
+        row_size[line] = min(fit, row_size.get(line, fit))
     for button in buttons:
         rect = button.rect.move(offset)
         hot = button.enabled and button.key == hover
@@ -75,8 +81,7 @@ def draw(
         pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, bg, rect, border_radius=radius)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
-        text_size = art.fitting_size(button.text, rect.w - 8, size, cut, bold=True)
-        art.label(surface, button.text, text_size, fg, center=rect.center, bold=True)
+        art.label(surface, button.text, row_size[(button.rect.top, button.rect.h)], fg, center=rect.center, bold=True)
 
 
 def draw_icon(surface: pygame.Surface, button: Button, hover: str | None) -> None:
