@@ -14,11 +14,12 @@ from game.client import monkey
 TARGETS = monkey.targets()
 
 
-def test_the_monkey_covers_every_playable_mode_hot_seat_and_against_the_ai():
+def test_the_monkey_covers_every_screen_and_playable_mode_hot_seat_and_against_the_ai():
+    from game.client.app import SHELL_SCENES
     from game.client.modes import board_modes, playable_modes
 
     covered = {target for target, _ in TARGETS}
-    assert covered == {"menu", "new_game", "settings", "howto", "games", *playable_modes()}
+    assert covered == {*SHELL_SCENES, *playable_modes()}
     assert {(m, s) for m in board_modes() for s in ("hotseat", "ai")} <= set(TARGETS)
 
 
