@@ -351,3 +351,22 @@ def test_watch_mode_lists_its_own_keys(app, mode):
     assert board.presenter.panel_info().keys == app.t("review.keys.watch")
     key(app, pygame.K_p)
     assert not board.reviewer.watch.playing and board.presenter.panel_cut == []
+
+
+def test_the_speed_keys_stop_at_the_fastest_and_the_slowest(app):
+    from game.client.board.review import SPEEDS
+    from game.client.play.worker import InlineExecutor
+
+    session = GameSession(
+        "kubtafl", "standard", ["ai:random", "ai:random"], seed=1, autosave=False, executor=InlineExecutor()
+    )
+    app.goto("kubtafl", session=session)
+    frames(app, 2)
+    watch = app.scenes.current.reviewer.watch
+    assert watch is not None and watch.speed == 1.0
+    for k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+        key(app, k)
+    assert watch.speed == SPEEDS[-1]  # a fourth + keeps the fastest, not the slowest
+    for _ in range(len(SPEEDS) + 1):
+        key(app, pygame.K_MINUS)
+    assert watch.speed == SPEEDS[0]

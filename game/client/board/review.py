@@ -40,9 +40,13 @@ class Playback:
         self.playing = False
         self.step_asked = True
 
-    def faster(self, by: int = 1) -> None:
-        """Next speed up (wrapping round with `by` = 1 from the fastest to the slowest)."""
-        self.speed_index = (self.speed_index + by) % len(SPEEDS)
+    def faster(self) -> None:
+        """Next speed up (the speed button: wrapping round from the fastest to the slowest)."""
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def nudge(self, by: int) -> None:
+        """One speed faster (`by` 1) or slower (-1), staying at the end it reaches (the + and - keys)."""
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + by))
 
     def due(self, dt: float) -> bool:
         """True when the next move should be made now."""

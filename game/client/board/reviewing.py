@@ -207,7 +207,7 @@ class ReviewController:
             self.scene.presenter.refresh_buttons()
             return True
         if key in FASTER_KEYS or key in SLOWER_KEYS:
-            playback.faster(1 if key in FASTER_KEYS else -1)
+            playback.nudge(1 if key in FASTER_KEYS else -1)
             return True
         return False
 
