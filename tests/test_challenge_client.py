@@ -106,6 +106,10 @@ def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mod
             proof = challenge.proof
             assert table.chances[challenge_key(challenge)] == proof.best  # type: ignore[union-attr]
             assert "the best there is" in text and "%" in text
+            # A plan no roll can stop is not called lucky.
+            sure = proof.best == 1  # type: ignore[union-attr]
+            assert ("No roll could have stopped this plan." in text) == sure
+            assert ("The dice fell your way" in text) == (not sure)
         if index + 1 < len(CHALLENGES[mode]):
             click(app, card_button(app, "Next"))
     click(app, card_button(app, "Challenges"))

@@ -231,7 +231,10 @@ class ChallengeFlow(LessonFlow):
             if not result.solved:
                 return t("challenge.fail.weaker", **values)
             lines = [t(f"challenge.stars.turn.{result.stars}", **values)]
-            lines.append(t("challenge.luck.reached" if detail.reached else "challenge.luck.missed"))
+            if chance == 1:
+                lines.append(t("challenge.luck.sure"))  # no roll could stop it: there was no luck to speak of
+            else:
+                lines.append(t("challenge.luck.reached" if detail.reached else "challenge.luck.missed"))
             return "\n".join(lines)
         side = t(f"kubtafl.side.{'dark' if challenge.seat == 0 else 'light'}")
         values2: dict[str, object] = {"n": detail.moves, "best": proof.moves, "side": side}
