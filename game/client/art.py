@@ -388,11 +388,23 @@ def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
     return list(_wrapped(font, content, width))
 
 
+def words(text: str) -> list[str]:
+    """`text` split at its spaces into the pieces a line may break between: a percent sign stays with its number
+    ("8.3 %" never ends one line and starts the next with "%")."""
+    out: list[str] = []
+    for word in text.split(" "):
+        if out and word.startswith("%") and out[-1]:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in words(paragraph):
             trial = f"{line} {word}" if line else word
             if font.size(trial)[0] <= width or not line:
                 line = trial

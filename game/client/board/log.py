@@ -79,7 +79,7 @@ def wrap_text(measure: Callable[[str], int], text: str, first: int, width: int) 
     lines: list[str] = []
     line = ""
     room = first
-    for word in text.split(" "):
+    for word in art.words(text):
         trial = f"{line} {word}" if line else word
         if measure(trial) <= room:
             line = trial
