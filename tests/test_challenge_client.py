@@ -169,6 +169,9 @@ def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
     assert b.dialogs.overlay == "card" and b.dialogs.card_stars == 0, b.session.log
     chance = flow(app).result.detail.chance  # type: ignore[union-attr]
     assert isinstance(chance, Fraction) and chance < challenge.proof.best  # type: ignore[union-attr]
+    # The turn card speaks of the attempt, not of the other side the position passed to.
+    info = b.presenter.panel_info()
+    assert (info.seat, info.turn_text, info.seat_text) == (challenge.seat, "Not quite", "The attempt is over")
     assert b.dialogs.game_over_text[1] == app.t(
         "challenge.fail.weaker", chance=f"{float(chance * 100):.1f}".rstrip("0").rstrip(".") + " %", best="66.7 %"
     )

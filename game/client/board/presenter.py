@@ -226,6 +226,9 @@ class PanelPresenter:
                 seat_text = t("board.seat.thinking", level=level)
                 seat_short = t("board.seat.ai", level=level)
         turn_text = t(self._to_move_key(), side=self.scene.view.seat_name(seat))
+        ended = self.scene.lesson.ended()
+        if ended is not None and not busy:
+            return ended[0], ended[1], t("learn.attempt_over"), "", False
         if s is not None and s.is_over and not busy:
             # The card names the result with the winner's emblem: the dialog may be closed, the board stays.
             seat, turn_text = self._ended(s.outcome)

@@ -64,6 +64,20 @@ class LessonFlow:
             return []
         return [(snap.state, session.log[snap.log_length]) for snap in session.snapshots if snap.seat == lesson.seat]
 
+    @property
+    def seat(self) -> int:
+        """The player's seat (-1 without a lesson)."""
+        return self.lesson.seat if self.lesson is not None else -1
+
+    def ended(self) -> tuple[int, str] | None:
+        """Once the attempt is judged: the player's seat and the result in words, for the panel's turn card (the
+        position may have passed to the other side, which plays no more)."""
+        if not self.active or not self.verdict.done:
+            return None
+        return self.seat, self.scene.app.t(
+            f"learn.result.{'success' if self.verdict.status == 'success' else 'failure'}"
+        )
+
     def plays(self, seat: int) -> bool:
         """True when `seat` is the lesson's player."""
         return self.lesson is not None and seat == self.lesson.seat
