@@ -172,6 +172,7 @@ def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
     # The turn card speaks of the attempt, not of the other side the position passed to.
     info = b.presenter.panel_info()
     assert (info.seat, info.turn_text, info.seat_text) == (challenge.seat, "Not quite", "The attempt is over")
+    assert info.status == "Retry, or go on from the result card."
     assert b.dialogs.game_over_text[1] == app.t(
         "challenge.fail.weaker", chance=f"{float(chance * 100):.1f}".rstrip("0").rstrip(".") + " %", best="66.7 %"
     )

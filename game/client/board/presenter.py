@@ -126,6 +126,8 @@ class PanelPresenter:
 
     def _state_status_key(self) -> str:
         s = self.scene.live
+        if self.scene.lesson.ended() is not None and not self.scene.queue.busy:
+            return "learn.status.over"
         if s.is_over:
             return "board.status.over"
         return "board.status.animating" if self.scene.queue.busy else ""
