@@ -55,22 +55,8 @@ def _settled(lesson: Lesson, state: BattleCheckersState, rng: random.Random) -> 
     return settled
 
 
-def test_the_course_has_every_stage_in_order_and_ends_with_a_game_against_the_easy_computer():
-    assert COURSE.problems == []
-    assert [stage.id for stage in COURSE.stages] == [
-        "pips",
-        "moving",
-        "turning",
-        "sides",
-        "duels",
-        "flanks",
-        "rear",
-        "spirit",
-        "first-game",
-    ]
+def test_the_first_game_starts_with_a_short_deployment():
     last = LESSONS[-1]
-    assert last.opponent == "easy" and last.test.kind == "win" and last.max_actions is None
-    assert last.seats() == ["human", "ai:easy"]
     first = _state(last)
     assert first.phase == "deploy" and first.board.width == first.board.height == 6  # a short setup: 4 units each
     assert first.position.to_place == [4, 4]

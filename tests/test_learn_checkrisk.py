@@ -31,22 +31,8 @@ def _state(lesson: Lesson) -> CheckRiskState:
     return state
 
 
-def test_the_course_has_every_stage_in_order_and_ends_with_a_game_against_the_easy_computer():
-    assert COURSE.problems == []
-    assert [stage.id for stage in COURSE.stages] == [
-        "moving",
-        "six",
-        "attack",
-        "continue",
-        "withdraw",
-        "occupy",
-        "reinforce",
-        "blitz",
-        "first-game",
-    ]
-    last = LESSONS[-1]
-    assert last.opponent == "easy" and last.test.kind == "win" and last.max_actions is None
-    assert _state(last).phase == "deploy"  # a short setup: the player deploys, then plays
+def test_the_first_game_starts_with_the_players_deployment():
+    assert _state(LESSONS[-1]).phase == "deploy"  # a short setup: the player deploys, then plays
 
 
 @pytest.mark.parametrize("lesson", SCRIPTED, ids=lambda lesson: lesson.id)

@@ -40,18 +40,29 @@ def test_every_stage_of_every_course_loads_without_problems():
         assert course.lessons and len({lesson.id for lesson in course.lessons}) == len(course.lessons)
 
 
-def test_kubtafl_course_has_every_stage_and_ends_with_a_game_against_the_easy_computer():
-    assert [stage.id for stage in KUBTAFL.stages] == [
+STAGES = {
+    "kubtafl": ["moving", "ramming", "pushes", "pins", "transfers", "reentry", "winning", "first-game"],
+    "checkrisk": [
         "moving",
-        "ramming",
-        "pushes",
-        "pins",
-        "transfers",
-        "reentry",
-        "winning",
+        "six",
+        "attack",
+        "continue",
+        "withdraw",
+        "occupy",
+        "reinforce",
+        "blitz",
         "first-game",
-    ]
-    last = LESSONS[-1]
+    ],
+    "battle_checkers": ["pips", "moving", "turning", "sides", "duels", "flanks", "rear", "spirit", "first-game"],
+}
+
+
+@pytest.mark.parametrize("mode", FULL_MAP)
+def test_the_course_has_every_stage_in_order_and_ends_with_a_game_against_the_easy_computer(mode: str):
+    course = load_course(mode)
+    assert course.problems == []
+    assert [stage.id for stage in course.stages] == STAGES[mode]
+    last = course.lessons[-1]
     assert last.opponent == "easy" and last.test.kind == "win" and last.max_actions is None
     assert last.seats() == ["human", "ai:easy"]
 
