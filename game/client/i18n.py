@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -74,6 +75,10 @@ class NumberFormat:
     def percent_of(self, shown: str) -> str:
         """`shown` (a number in this language's marks) with the percent sign placed as this language places it."""
         return self.percent.format(value=shown)
+
+    def chance(self, p: Fraction | float) -> str:
+        """A chance (0…1) as a percentage with one decimal, dropped when it is whole ('8.3 %', '50 %')."""
+        return self.percent_of(self.number(float(p) * 100, 1, trim=True))
 
 
 @cache

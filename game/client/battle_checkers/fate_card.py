@@ -73,9 +73,7 @@ class FateCard:
         fields = {"name": self.view.seat_name(seat), "spirit": detail.spirit[seat]}
         if loss is None or not chance:
             return t(f"battle_checkers.fate.safe_{who}", **fields)
-        numbers = t.numbers
-        shown = numbers.percent_of(numbers.number(float(chance) * 100, 1, trim=True))
-        return t(f"battle_checkers.fate.stake_{who}", loss=loss, pct=shown, **fields)
+        return t(f"battle_checkers.fate.stake_{who}", loss=loss, pct=t.numbers.chance(chance), **fields)
 
     def _fonts(self) -> tuple[int, int]:
         cell = self.view.board.layout.cell

@@ -61,8 +61,7 @@ def open_challenge(app: App, challenge: Challenge, showing: bool = False) -> Non
 
 def percent(app: App, chance: Fraction) -> str:
     """An exact chance as a percentage in the interface language (one decimal when it is not whole)."""
-    numbers = app.t.numbers
-    return numbers.percent_of(numbers.number(float(chance * 100), 1, trim=True))
+    return app.t.numbers.chance(chance)
 
 
 def open_flow(scene: BoardScene, context: Mapping[str, object]) -> LessonFlow:
