@@ -24,7 +24,7 @@ from game.engine.core import Action, ActionT, State
 RESCORED = 16
 # UCB1 exploration: lower than the reference's, so the deeper search follows the best lines (the values of a
 # turn's actions differ by a few hundredths).
-EXPLORATION = 0.02
+EXPLORATION = 0.05
 
 
 class TurnAdapter(CheckRiskAdapter):
