@@ -4,8 +4,7 @@
   also 'ai:hard', 'hard@20000' for a node budget, 'hard@0.5s' for a time budget); `choose(state, stop=None)`.
 - `hint(state, level="hard")`: a suggested action for the seat to act.
 - CheckRisk and Battle Checkers levels play with their own searchers (`ai.planners`: `ai.checkrisk_planner`,
-  hard CheckRisk duels with `ai.checkrisk_tree`, `ai.battle_checkers_search`); Kubtafl with alpha-beta, other
-  modes with flat Monte Carlo. `ai.reference` is the arena's reference opponent.
+  `ai.battle_checkers_search`); Kubtafl with alpha-beta, other modes with flat Monte Carlo.
 - `ai.arena.main(argv)`: AI against AI from the command line (`python main.py arena --help`).
 """
 

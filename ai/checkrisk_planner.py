@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import ENDGAME_ROUNDS, CheckRiskEval
@@ -28,9 +28,6 @@ from game.engine.checkrisk.odds import battle_distribution, round_outcomes
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE, ROLL
 from game.engine.core import ActionT, Game, State
 
-if TYPE_CHECKING:
-    from ai.checkrisk_tree import CheckRiskTreePlanner
-
 # Battle results less likely than this are not searched further (they keep their evaluation).
 MIN_BRANCH = 0.08
 # An attack on a stack of FORTIFIED or more with OUTNUMBERED or more fewer tokens is not searched (see `feeble`):
@@ -40,6 +37,9 @@ OUTNUMBERED = 3
 Branch = tuple[float, CheckRiskState, float]  # (probability, resulting position, its evaluation)
 Action = A.CheckRiskAction
 Entry = TypeVar("Entry")
+# Among the best first actions, one is preferred for how it holds up against the opponent's reply only when it is
+# better by more than this (value units; a token is worth about a hundred early in a game).
+REPLY_MARGIN = 1.0
 
 
 STRENGTHS = strengths_for("checkrisk", CheckRiskStrength)
@@ -77,7 +77,7 @@ class CheckRiskPlanner:
         try:
             if phase is ACT:
                 choice = self._act(s, legal, rng)
-                self.remember(s, choice)
+                self._remember(s, choice)
                 return choice
             if phase is DEPLOY:
                 return self._deploy(s, legal)
@@ -95,7 +95,7 @@ class CheckRiskPlanner:
             pass
         return self._fallback(s, legal)
 
-    def remember(self, s: CheckRiskState, choice: Action) -> None:
+    def _remember(self, s: CheckRiskState, choice: Action) -> None:
         """Keep a move played in `s` in memory (and forget those older than the previous round)."""
         self.moved = [m for m in self.moved if m[1] >= s.round - 1]
         self._remembered += 1
@@ -107,7 +107,7 @@ class CheckRiskPlanner:
         afresh for every decision."""
         for state, action in played:
             if isinstance(state, CheckRiskState) and state.phase is ACT and isinstance(action, A.Move):
-                self.remember(state, action)
+                self._remember(state, action)
 
     def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
         """(origin, target) of the moves that would undo a recent move of the seat to act: the reverse of a move, or
@@ -225,7 +225,7 @@ class CheckRiskPlanner:
             return max(scored)[2]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if depth <= 1:
-            return scored[0][2]
+            return self._after_reply(s, [(entry[0], entry[2]) for entry in scored])
         best_action = scored[0][2]
         beam = self.beam(s, scored, self.strength.widths[0], depth, lambda t: t[2])
         results = []
@@ -238,8 +238,58 @@ class CheckRiskPlanner:
         # An action searched deeper competes with the others searched as deep; a cut search keeps the first step.
         if len(results) == len(beam):
             results.sort(key=lambda t: (-t[0], -t[1], t[2]))
-            best_action = results[0][3]
+            best_action = self._after_reply(s, [(entry[0], entry[3]) for entry in results])
         return best_action
+
+    # ------------------------------------------------------------------ the opponent's reply
+
+    def _after_reply(self, s: CheckRiskState, ranked: list[tuple[float, Action]]) -> Action:
+        """Among the best few first actions (`ranked` best first, with their values), the one whose turn holds up
+        best against the opponent's best reply action (its battles by their exact odds, C11/C12): each value is
+        corrected by how much worse that reply leaves the turn's end than its evaluation expects. The first when the
+        strength looks at no reply, in games of more than two seats, or when the budget runs out."""
+        top = ranked[: self.strength.reply]
+        if len(top) <= 1 or self.game.num_players != 2:
+            return ranked[0][1]
+        best, best_value = top[0][1], float("-inf")
+        try:
+            for value, action in top:
+                end = self.turn_end(s, action)
+                corrected = value + self.reply_value(end) - self.leaf(end)
+                if corrected > best_value + REPLY_MARGIN:
+                    best, best_value = action, corrected
+        except BudgetExhausted:
+            return ranked[0][1]
+        return best
+
+    def turn_end(self, s: CheckRiskState, action: Action) -> CheckRiskState:
+        """The position where the deciding seat's turn ends after `action`: its likeliest battle result, then the
+        best next step each time, until it ends the turn (the END itself not yet played)."""
+        child = s.clone()
+        while action != A.END:
+            _, branches = self.step_value(child, action)
+            child = max(branches, key=lambda branch: branch[0])[1]
+            if child.is_terminal() or child.phase is not ACT or child.seat != self.me or not child.actions_left:
+                break
+            action = max(self.candidates(child), key=lambda a: self.step_value(child, a)[0])
+        return child
+
+    def reply_value(self, end: CheckRiskState) -> float:
+        """The value of a turn's end for the deciding seat once the opponent has placed its reinforcements (C7) and
+        played its best first action against it."""
+        child = end.clone()
+        if not child.is_terminal() and child.phase is ACT and child.seat == self.me:
+            child.apply(A.END)
+        while not child.is_terminal() and child.phase is REINFORCE:
+            placements = child.legal_actions()
+            child.apply(min(placements, key=lambda a: self.leaf(_applied(child, a))))
+        if child.is_terminal() or child.phase is not ACT:
+            return self.leaf(child)
+        # Passing is judged where the opponent stands, not by ending its turn: that would be judged as the start of
+        # the seat's next turn, on another clock than the other replies.
+        values = [self.leaf(child)]
+        values.extend(self.step_value(child, a)[0] for a in self.candidates(child) if a != A.END)
+        return min(values)
 
     def branch_value(self, branches: list[Branch], depth: int, level: int) -> float:
         """The exact expected value of the positions an action leads to: the likely ones searched `depth` more
@@ -579,14 +629,8 @@ def generated_layouts(zone: Zone, tokens: int) -> list[dict[int, int]]:
     return out
 
 
-def make_planner(game: Game, level_name: str) -> CheckRiskPlanner | CheckRiskTreePlanner:
-    """The planner at a level's strength (with the tree search when the strength asks for it); ValueError for an
-    unknown level, TypeError for another mode's game."""
+def make_planner(game: Game, level_name: str) -> CheckRiskPlanner:
+    """The planner at a level's strength; ValueError for an unknown level, TypeError for another mode's game."""
     if not isinstance(game, CheckRiskGame):
         raise TypeError(f"not a CheckRisk game: {game.name!r}")
-    planner = CheckRiskPlanner(game, strength_of(STRENGTHS, level_name))
-    if not planner.strength.tree_share:
-        return planner
-    from ai.checkrisk_tree import CheckRiskTreePlanner
-
-    return CheckRiskTreePlanner(planner, planner.strength.tree_share)
+    return CheckRiskPlanner(game, strength_of(STRENGTHS, level_name))

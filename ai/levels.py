@@ -89,7 +89,7 @@ LEVELS: dict[str, Level] = {
                     jitter=0.2,
                     approach=3,
                     attrition_seats=4,
-                    tree_share=0.2,
+                    reply=3,
                 ),
                 # With the reply check, arena decisions: median 31-144 ms, p95 205-619 ms (on a loaded machine).
                 "battle_checkers": BattleCheckersStrength(

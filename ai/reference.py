@@ -17,16 +17,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 from ai.budget import Budget, BudgetExhausted, Limits
 from game.engine.core import CHANCE, Action, ActionT, Game, State
 from game.engine.driver import sample_outcome
-
-if TYPE_CHECKING:
-    from ai.checkrisk_planner import CheckRiskPlanner
-    from game.engine.checkrisk.actions import CheckRiskAction
-    from game.engine.checkrisk.game import CheckRiskState
 
 # UCB1 exploration on values in -1…1: a unit in Battle Checkers is about 0.3 there.
 EXPLORATION = 0.25
@@ -81,8 +76,6 @@ class ReferenceSearch:
         self.exploration = exploration
         self.me = 0
         self.iterations = 0
-        # Decisions of other seats expanded in the last search (how far it looked into the reply).
-        self.replies = 0
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The most visited root decision for the seat to act in `state` (left unchanged)."""
@@ -92,7 +85,7 @@ class ReferenceSearch:
             return legal[0]
         self.adapter.start(self.me, budget)
         root = _Node(self.me)
-        self.iterations = self.replies = 0
+        self.iterations = 0
         try:
             self._expand(root, state)
             if len(root.actions) == 1:
@@ -159,7 +152,6 @@ class ReferenceSearch:
                 node.seat = s.current_player()
                 continue
             if not node.actions:
-                self.replies += seat != self.me
                 expanded = self._expand(node, s)
                 if expanded is not None:
                     value = expanded
@@ -269,19 +261,13 @@ class BattleCheckersAdapter:
 
 
 class CheckRiskAdapter:
-    """CheckRisk: the planner's candidates for the turn's actions and reinforcements, valued one step ahead
+    """CheckRisk: the hard planner's candidates for the turn's actions and reinforcements, valued one step ahead
     (battles by their exact result distribution); deployment and battle decisions left to the planner."""
 
-    # Whether reinforcements are searched (else the planner places them), and decisions kept per node.
-    searches_reinforcements = True
-    width = WIDTH
+    def __init__(self, game: Game) -> None:
+        from ai.checkrisk_planner import make_planner
 
-    def __init__(self, game: Game, planner: CheckRiskPlanner | None = None) -> None:
-        from ai.checkrisk_planner import STRENGTHS, CheckRiskPlanner
-        from game.engine.checkrisk.game import CheckRiskGame
-
-        assert isinstance(game, CheckRiskGame)
-        self.planner = planner or CheckRiskPlanner(game, STRENGTHS["hard"])
+        self.planner = make_planner(game, "hard")
         self.me = 0
         self.budget: Budget | None = None
 
@@ -301,13 +287,6 @@ class CheckRiskAdapter:
         """The planner's evaluation for the root seat, scaled into -1…1."""
         return math.tanh(self._leaf(state, self.me) / 500)
 
-    def act_scores(self, state: CheckRiskState, legal: list[CheckRiskAction]) -> Sequence[tuple[Action, float]]:
-        """The turn's candidate actions in `state` with their one-step values for the seat to act."""
-        allowed = set(legal)
-        planner = self.planner
-        planner.me = state.current_player()
-        return [(a, planner.step_value(state, a)[0]) for a in planner.candidates(state) if a in allowed]
-
     def proposals(self, state: State[ActionT]) -> list[Proposal]:
         """Actions and reinforcements by their one-step values; everything else as the planner decides it."""
         from game.engine.checkrisk.game import CheckRiskState
@@ -318,8 +297,10 @@ class CheckRiskAdapter:
         planner = self.planner
         legal = state.legal_actions()
         if state.phase is ACT:
-            scored = self.act_scores(state, legal)
-        elif state.phase is REINFORCE and self.searches_reinforcements:
+            allowed = set(legal)
+            planner.me = mover
+            scored = [(a, planner.step_value(state, a)[0]) for a in planner.candidates(state) if a in allowed]
+        elif state.phase is REINFORCE:
             scored = []
             for action in legal:
                 child = state.clone()
@@ -332,7 +313,7 @@ class CheckRiskAdapter:
         sign = 1.0 if mover == self.me else -1.0
         # Two seats: the mover's value is the root seat's with the sign turned (more seats: paranoid).
         out = [(action, sign * math.tanh(value / 500)) for action, value in scored]
-        return _ranked(out, mover == self.me, self.width)
+        return _ranked(out, mover == self.me)
 
 
 def _charged(budget: Budget) -> Budget:

@@ -10,13 +10,12 @@ class CheckRiskStrength:
     """How hard the CheckRisk planner looks: actions searched ahead, beam widths per depth, exact occupation choice,
     in games of up to how many seats it knows the war of attrition that follows the supply (massing, the
     hunt), the token lead at which it masses fully (`mass_lead`, 0: always), how many moves beside an
-    enemy stack it searches beyond the beam (`approach`, to break standoffs), and the share of the level's node
-    budget with which a duel's turn is searched as a tree over the rest of the turn and the opponent's reply
-    (`tree_share`, 0: the beam; `ai.checkrisk_tree`).
+    enemy stack it searches beyond the beam (`approach`, to break standoffs), and among how many of its best first
+    actions it chooses by the opponent's best reply to the turn they lead to (`reply`, 0 or 1: none).
 
     Every level decides battles by the exact recursion; easy and normal plan one action at a time (easy with
     wide noise, a beginner's spread and the level's deliberate mistakes; normal masses only once ahead), hard
-    plans the whole turn and, in a duel, the opponent's reply.
+    plans the whole turn.
     """
 
     depth: int = 2
@@ -26,7 +25,7 @@ class CheckRiskStrength:
     attrition_seats: int = 2
     approach: int = 0
     mass_lead: float = 0.0
-    tree_share: float = 0.0
+    reply: int = 0
 
 
 @dataclass(frozen=True)

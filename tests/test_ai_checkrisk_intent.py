@@ -12,8 +12,7 @@ from ai import arena
 from ai.baselines import NAMES, baseline_choice
 from ai.budget import Budget, Limits
 from ai.checkrisk_eval import CheckRiskEval
-from ai.checkrisk_planner import STRENGTHS, CheckRiskPlanner, make_planner
-from ai.checkrisk_tree import CheckRiskTreePlanner
+from ai.checkrisk_planner import STRENGTHS, CheckRiskPlanner
 from ai.checkrisk_undo import undo_moves
 from ai.controllers import make_controller
 from ai.levels import BASELINES, PLAYER_LEVELS
@@ -32,14 +31,6 @@ def cr(stacks: dict[str, tuple[int, int]], **fields: Any) -> Any:
 
 def cell(name: str) -> int:
     return int(CR.cell_index(name))
-
-
-def turn_planner(controller: Any) -> CheckRiskPlanner:
-    """The planner whose candidates a controller's CheckRisk turn is chosen from (inside the tree search at hard)."""
-    planner = controller.planner
-    planner = planner.planner if isinstance(planner, CheckRiskTreePlanner) else planner
-    assert isinstance(planner, CheckRiskPlanner)
-    return planner
 
 
 def play_turns(state: Any, specs: tuple[str, str], turns: int, seed: int = 0) -> list[Any]:
@@ -182,15 +173,21 @@ def test_the_rush_attacks_whenever_it_can() -> None:
 # ---------------------------------------------------------------------------------------------- the reply
 
 
-def test_checkrisk_hard_looks_into_the_opponents_reply_and_masses_what_it_would_take() -> None:
-    # The turn's last action: the enemy six takes a three in its reply (C10, C11; it can close in and attack in one
-    # turn, so a step away saves nothing). Hard searches into that reply and merges the threes into a six (C9).
-    planner = make_planner(CR, "hard")
-    assert isinstance(planner, CheckRiskTreePlanner)
-    state = cr({"d4": (0, 3), "d3": (0, 3), "d5": (1, 6), "h8": (1, 3)}, round=30, supply=[0, 0], actions_left=1)
+def test_checkrisk_hard_prices_the_opponents_best_reply_to_its_turn() -> None:
+    # The turn's last action: the lone token beside the enemy six is lost to the reply (C10, C11) unless it steps
+    # away; the reply value says so, and hard's choice is among its best few by that value.
+    planner = CheckRiskPlanner(CR, STRENGTHS["hard"])
+    planner.budget = Budget(Limits(None, None))
+    assert STRENGTHS["hard"].reply > 1 and STRENGTHS["normal"].reply <= 1
+    state = cr({"d4": (0, 1), "b2": (0, 5), "d5": (1, 6), "h8": (1, 3)}, round=8, actions_left=1)
+    stay = planner.reply_value(state)
+    away = state.clone()
+    away.apply(A.Move(cell("d4"), cell("d3"), 1))
+    assert planner.reply_value(away) > stay
     choice = planner.choose(state.clone(), Budget(Limits(20_000, None)), random.Random(0))
-    assert planner.search.replies > 0
-    assert choice == A.Move(cell("d4"), cell("d3"), 3)
+    after = state.clone()
+    after.apply(choice)
+    assert planner.reply_value(after) >= stay
 
 
 def test_a_search_made_afresh_recalls_the_seats_recent_moves() -> None:
@@ -200,10 +197,10 @@ def test_a_search_made_afresh_recalls_the_seats_recent_moves() -> None:
     state = earlier.clone()
     state.apply(there)
     back = A.Move(cell("d5"), cell("d4"), 4)
-    assert back in turn_planner(make_controller("hard", CR, 0)).candidates(state)
+    assert back in make_controller("hard", CR, 0).planner.candidates(state)
     controller = make_controller("hard", CR, 0)
     controller.recall(earlier, [earlier.action_to_str(there)])
-    assert back not in turn_planner(controller).candidates(state)
+    assert back not in controller.planner.candidates(state)
 
 
 def test_the_session_hands_a_search_the_recent_game() -> None:
