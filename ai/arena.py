@@ -56,6 +56,7 @@ class Times(TypedDict):
     """How long a player's decisions took (ms)."""
 
     decisions: int
+    decision_ms_mean: float
     decision_ms_median: float
     decision_ms_p95: float
     decision_ms_max: float
@@ -166,6 +167,7 @@ def play_game(
 def _times(times: list[float]) -> Times:
     return {
         "decisions": len(times),
+        "decision_ms_mean": round(statistics.fmean(times), 2) if times else 0.0,
         "decision_ms_median": round(statistics.median(times), 2) if times else 0.0,
         "decision_ms_p95": round(_percentile(times, 95), 2),
         "decision_ms_max": round(max(times), 2) if times else 0.0,
@@ -231,13 +233,14 @@ def format_table(report: Report) -> str:
     lines = [
         f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
         f"average length {report['average_plies']} decisions, {report['turn_limit_games']} at the turn limit",
-        f"{'side':<5}{'level':<14}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}{'ms median':>11}{'ms p95':>9}",
+        f"{'side':<5}{'level':<14}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}"
+        f"{'ms mean':>9}{'ms median':>11}{'ms p95':>9}",
     ]
     for side in SIDES:
         r = report[side]
         lines.append(
             f"{side:<5}{r['level']:<14}{r['wins']:>6}{r['draws']:>7}{r['losses']:>8}{r['score']:>8.1%}"
-            f"{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
+            f"{r['decision_ms_mean']:>9.1f}{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
         )
     return "\n".join(lines)
 
@@ -440,12 +443,13 @@ def format_seats_table(report: SeatsReport) -> str:
     lines = [
         f"{report['mode']} ({report['level_name']}): {len(report['games'])} games, seed {report['seed']}, "
         f"average length {report['average_plies']} decisions, {report['turn_limit_games']} at the turn limit",
-        f"{'player':<7}{'level':<14}{'wins':>6}{'shared':>8}{'score':>8}{'place':>7}{'ms median':>11}{'ms p95':>9}",
+        f"{'player':<7}{'level':<14}{'wins':>6}{'shared':>8}{'score':>8}{'place':>7}"
+        f"{'ms mean':>9}{'ms median':>11}{'ms p95':>9}",
     ]
     for k, r in enumerate(report["players"]):
         lines.append(
             f"{k:<7}{r['level']:<14}{r['wins']:>6}{r['shared']:>8}{r['score']:>8.1%}{r['mean_place']:>7.2f}"
-            f"{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
+            f"{r['decision_ms_mean']:>9.1f}{r['decision_ms_median']:>11.1f}{r['decision_ms_p95']:>9.1f}"
         )
     return "\n".join(lines)
 
