@@ -18,6 +18,7 @@ def _check_report(report: dict, games: int, spec_a: str, spec_b: str) -> None:
         assert entry["level"] == spec
         assert entry["wins"] + entry["draws"] + entry["losses"] == games
         assert 0 <= entry["decision_ms_median"] <= entry["decision_ms_p95"] <= entry["decision_ms_max"]
+        assert 0 <= entry["decision_ms_mean"] <= entry["decision_ms_max"]
     assert report["a"]["wins"] == report["b"]["losses"] and report["a"]["draws"] == report["b"]["draws"]
     assert len(report["games"]) == games
     for game in report["games"]:
