@@ -54,9 +54,9 @@ class CheckRiskPlanner:
         self.eval = CheckRiskEval(game, strength.attrition_seats, strength.mass_lead)
         self.budget: Budget | None = None
         self.me = 0
-        # Recent moves, (seat, round, origin, target, whether the origin was left empty): a move that only undoes
-        # one of the deciding seat's own (this turn or the last) is never searched, so the seat does not shuffle.
-        self.moved: list[tuple[int, int, int, int, bool]] = []
+        # Recent moves, (seat, round, origin, target): a move that only undoes one of the deciding seat's own (this
+        # turn or the last) is never searched, so the seat does not shuffle.
+        self.moved: list[tuple[int, int, int, int]] = []
         # Moves that would undo a recent one, for the round and memory they were found for.
         self._remembered = 0
         self._undo: tuple[tuple[int, int, int], frozenset[tuple[int, int]]] = ((0, 0, 0), frozenset())
@@ -100,7 +100,7 @@ class CheckRiskPlanner:
         self.moved = [m for m in self.moved if m[1] >= s.round - 1]
         self._remembered += 1
         if isinstance(choice, A.Move):
-            self.moved.append((s.seat, s.round, choice.origin, choice.target, choice.n == s.count[choice.origin]))
+            self.moved.append((s.seat, s.round, choice.origin, choice.target))
 
     def recall(self, played: Sequence[tuple[State[ActionT], ActionT]]) -> None:
         """Learn the game's recent decisions (each with the position it was played in), as when this planner is made
@@ -110,16 +110,16 @@ class CheckRiskPlanner:
                 self._remember(state, action)
 
     def undo_moves(self, s: CheckRiskState) -> frozenset[tuple[int, int]]:
-        """(origin, target) of the moves that would undo a recent move of the seat to act: the reverse of a move, or
-        a move back into a cell a whole stack left, in this turn or the seat's last."""
+        """(origin, target) of the moves that would undo a recent move of the seat to act: the reverse of one made in
+        this turn or the seat's last, which brings the tokens back to the cell they left.
+
+        Another stack may still step into a cell a stack left: forbidding that as well keeps a front from closing
+        its gaps and its stacks from stepping out of reach, and costs more than a token a game in battles."""
         key = (s.seat, s.round, self._remembered)
         if self._undo[0] == key:
             return self._undo[1]
         recent = [m for m in self.moved if m[0] == s.seat and m[1] >= s.round - 1]
-        out = {(target, origin) for _, _, origin, target, _ in recent}
-        emptied = {origin for _, _, origin, _, whole in recent if whole}
-        for i in emptied:
-            out.update((j, i) for j in self.eval.neighbours[i])
+        out = {(target, origin) for _, _, origin, target in recent}
         self._undo = (key, frozenset(out))
         return self._undo[1]
 

@@ -324,7 +324,7 @@ def _charged(budget: Budget) -> Budget:
 
 # The share of the level's node budget the reference spends per mode, so that it thinks about as long as the hard
 # level does on the same machine (equal CPU time; figures in ai/levels.py).
-NODE_SHARE = {"kubtafl": 1.0, "battle_checkers": 0.1, "checkrisk": 0.06}
+NODE_SHARE = {"kubtafl": 1.0, "battle_checkers": 0.1, "checkrisk": 0.12}
 
 ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
     "battle_checkers": BattleCheckersAdapter,
