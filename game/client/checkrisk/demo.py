@@ -43,9 +43,9 @@ def retreat_ready(session: GameSession) -> bool:
     return battle is not None and battle.stage == "defender" and any(isinstance(a, Retreat) for a in s.legal_actions())
 
 
-def odds_session() -> GameSession:
+def odds_session(seed: int = 4) -> GameSession:
     """Seat 0 (human) to act with an attack of three or more open; the other seat an AI."""
-    session = played_until("standard", 2, attack_ready)
+    session = played_until("standard", 2, attack_ready, seed)
     session.seats[0] = "human"
     return session
 
