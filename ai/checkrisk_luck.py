@@ -19,25 +19,24 @@ import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 from game.engine import registry
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.game import CheckRiskState
-from game.engine.checkrisk.odds import after_round, round_outcomes
+from game.engine.checkrisk.odds import battle_distribution
 from game.engine.core import CHANCE
 
 
 @cache
 def round_losses(attackers: int, defenders: int) -> tuple[float, float]:
     """Tokens the attacker and the defender expect to lose in one decisive round (C11)."""
-    lost_a = lost_d = 0.0
-    for (hits_a, hits_d), p in round_outcomes(attackers, defenders):
-        a, d = after_round(attackers, defenders, hits_a, hits_d)
-        lost_a += float(p) * (attackers - a)
-        lost_d += float(p) * (defenders - d)
-    return lost_a, lost_d
+    after = battle_distribution(attackers, defenders, 1).items()
+    left_a = sum((p * a for (a, _), p in after), Fraction(0))
+    left_d = sum((p * d for (_, d), p in after), Fraction(0))
+    return float(attackers - left_a), float(defenders - left_d)
 
 
 @dataclass
