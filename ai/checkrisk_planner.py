@@ -57,9 +57,6 @@ class CheckRiskPlanner:
         # Recent moves, (seat, round, origin, target): a move that only undoes one of the deciding seat's own (this
         # turn or the last) is never searched, so the seat does not shuffle.
         self.moved: list[tuple[int, int, int, int]] = []
-        # Moves that would undo a recent one, for the round and memory they were found for.
-        self._remembered = 0
-        self._undo: tuple[tuple[int, int, int], frozenset[tuple[int, int]]] = ((0, 0, 0), frozenset())
 
     # ------------------------------------------------------------------ entry
 
@@ -98,7 +95,6 @@ class CheckRiskPlanner:
     def _remember(self, s: CheckRiskState, choice: Action) -> None:
         """Keep a move played in `s` in memory (and forget those older than the previous round)."""
         self.moved = [m for m in self.moved if m[1] >= s.round - 1]
-        self._remembered += 1
         if isinstance(choice, A.Move):
             self.moved.append((s.seat, s.round, choice.origin, choice.target))
 
@@ -115,13 +111,9 @@ class CheckRiskPlanner:
 
         Another stack may still step into a cell a stack left: forbidding that as well keeps a front from closing
         its gaps and its stacks from stepping out of reach, and costs more than a token a game in battles."""
-        key = (s.seat, s.round, self._remembered)
-        if self._undo[0] == key:
-            return self._undo[1]
-        recent = [m for m in self.moved if m[0] == s.seat and m[1] >= s.round - 1]
-        out = {(target, origin) for _, _, origin, target in recent}
-        self._undo = (key, frozenset(out))
-        return self._undo[1]
+        return frozenset(
+            (target, origin) for seat, turn, origin, target in self.moved if seat == s.seat and turn >= s.round - 1
+        )
 
     def _fallback(self, s: CheckRiskState, legal: list[Action]) -> Action:
         # Out of budget before anything was scored: the safest plain choice.
