@@ -10,12 +10,16 @@ A side's material gain over a game is its edge plus its luck; where luck decides
 dozen games says little, and the edge tells two ways of playing apart on far fewer games.
 
 `python -m ai.checkrisk_luck REPORT.json [...]` reads arena reports (`main.py arena checkrisk --json`) and prints,
-per side, the edge and the luck per game and the share of decided games won by the side the dice favoured.
+per side, the edge per game with its standard error, the luck per game with its spread from game to game, and the
+share of decided games won by the side the dice favoured; given several reports with the same levels, it also
+prints them pooled.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import statistics
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -86,6 +90,8 @@ class SideLuck:
     total: Swing = field(default_factory=Swing)
     favoured: int = 0  # decided games in which the dice favoured this side
     favoured_won: int = 0  # ... and it won
+    edges: list[float] = field(default_factory=list)  # per game
+    lucks: list[float] = field(default_factory=list)  # per game
 
     def add(self, swing: Swing, won: bool | None) -> None:
         """Count one game's swing and result (None: drawn)."""
@@ -93,9 +99,34 @@ class SideLuck:
         self.total.own += swing.own
         self.total.against += swing.against
         self.total.luck += swing.luck
+        self.edges.append(swing.edge)
+        self.lucks.append(swing.luck)
         if won is not None and swing.luck > 0:
             self.favoured += 1
             self.favoured_won += won
+
+    def merge(self, other: SideLuck) -> None:
+        """Add another report's games of the same side."""
+        self.games += other.games
+        self.total.own += other.total.own
+        self.total.against += other.total.against
+        self.total.luck += other.total.luck
+        self.favoured += other.favoured
+        self.favoured_won += other.favoured_won
+        self.edges += other.edges
+        self.lucks += other.lucks
+
+    @property
+    def edge_error(self) -> float:
+        """The standard error of the per-game edge (0 below two games)."""
+        if len(self.edges) < 2:
+            return 0.0
+        return statistics.stdev(self.edges) / math.sqrt(len(self.edges))
+
+    @property
+    def luck_spread(self) -> float:
+        """How far one game's luck strays from game to game (standard deviation; 0 below two games)."""
+        return statistics.stdev(self.lucks) if len(self.lucks) >= 2 else 0.0
 
 
 def report_luck(path: Path) -> dict[str, SideLuck]:
@@ -118,8 +149,10 @@ def _line(side: str, luck: SideLuck) -> str:
     t = luck.total
     favoured = f"{luck.favoured_won}/{luck.favoured}" if luck.favoured else "-"
     return (
-        f"  {side} {luck.level}: per game edge {t.edge / n:+.2f} (own battles {t.own / n:+.2f}, against it "
-        f"{t.against / n:+.2f}), luck {t.luck / n:+.2f}; won {favoured} decided games the dice favoured it in"
+        f"  {side} {luck.level}: per game edge {t.edge / n:+.2f} ± {luck.edge_error:.2f} "
+        f"(own battles {t.own / n:+.2f}, against it {t.against / n:+.2f}), "
+        f"luck {t.luck / n:+.2f} (spread {luck.luck_spread:.2f} a game); "
+        f"won {favoured} decided games the dice favoured it in"
     )
 
 
@@ -129,9 +162,22 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print("usage: python -m ai.checkrisk_luck REPORT.json [...]", file=sys.stderr)
         return 2
+    pooled: dict[str, SideLuck] | None = None
     for path in paths:
         print(f"{path} (tokens per game)")
-        for side, luck in report_luck(path).items():
+        sides = report_luck(path)
+        for side, luck in sides.items():
+            print(_line(side, luck))
+        if pooled is None:
+            pooled = {side: SideLuck(luck.level) for side, luck in sides.items()}
+        if all(pooled[side].level == luck.level for side, luck in sides.items()):
+            for side, luck in sides.items():
+                pooled[side].merge(luck)
+        else:
+            pooled = {}
+    if len(paths) > 1 and pooled:
+        print(f"{len(paths)} reports pooled (tokens per game)")
+        for side, luck in pooled.items():
             print(_line(side, luck))
     return 0
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ai import arena
-from ai.checkrisk_luck import battle_swings, main, report_luck, round_losses
+from ai.checkrisk_luck import SideLuck, Swing, battle_swings, main, report_luck, round_losses
 from game.engine import registry
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.odds import round_outcomes
@@ -57,5 +57,26 @@ def test_an_arena_reports_sides_split_their_swings(tmp_path: Path, capsys: pytes
     assert a.own or a.against  # the frontline puts stacks in reach: battles were fought
     assert main([str(path)]) == 0
     out = capsys.readouterr().out
-    assert "a greedy: per game edge" in out and "luck" in out
+    assert "a greedy: per game edge" in out and "luck" in out and "pooled" not in out
+    # Two reports of the same levels are also printed pooled: twice the games, the same per-game means.
+    assert main([str(path), str(path)]) == 0
+    pooled = capsys.readouterr().out.split("2 reports pooled (tokens per game)\n")[1]
+    for alone, both in zip(out.splitlines()[1:], pooled.splitlines(), strict=True):
+        assert alone.split(" ± ")[0] == both.split(" ± ")[0]  # the edge
+        assert alone.split("luck ")[1].split(" (")[0] == both.split("luck ")[1].split(" (")[0]
     assert main([]) == 2
+
+
+def test_a_sides_per_game_spread_and_the_edges_standard_error() -> None:
+    side = SideLuck("hard")
+    assert side.edge_error == 0 and side.luck_spread == 0
+    for own, luck in ((3.0, 4.0), (1.0, -4.0), (2.0, 6.0), (2.0, -6.0)):
+        side.add(Swing(own=own, against=-1.0, luck=luck), won=luck > 0)
+    # Edges 2, 0, 1, 1: standard deviation sqrt(2/3), standard error half of it; lucks ±4, ±6: sd sqrt(104/3).
+    assert side.edge_error == pytest.approx((2 / 3) ** 0.5 / 2)
+    assert side.luck_spread == pytest.approx((104 / 3) ** 0.5)
+    assert (side.favoured, side.favoured_won) == (2, 2)
+    other = SideLuck("hard")
+    other.add(Swing(own=1.0), won=None)
+    side.merge(other)
+    assert side.games == 5 and side.edges[-1] == 1.0 and side.total.own == pytest.approx(9.0)
