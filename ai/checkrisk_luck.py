@@ -162,23 +162,21 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print("usage: python -m ai.checkrisk_luck REPORT.json [...]", file=sys.stderr)
         return 2
-    pooled: dict[str, SideLuck] | None = None
+    reports = []
     for path in paths:
         print(f"{path} (tokens per game)")
         sides = report_luck(path)
         for side, luck in sides.items():
             print(_line(side, luck))
-        if pooled is None:
-            pooled = {side: SideLuck(luck.level) for side, luck in sides.items()}
-        if all(pooled[side].level == luck.level for side, luck in sides.items()):
-            for side, luck in sides.items():
-                pooled[side].merge(luck)
-        else:
-            pooled = {}
-    if len(paths) > 1 and pooled:
-        print(f"{len(paths)} reports pooled (tokens per game)")
-        for side, luck in pooled.items():
-            print(_line(side, luck))
+        reports.append(sides)
+    # Pooled only when every report pits the same levels on the same sides.
+    if len(reports) > 1 and len({tuple(luck.level for luck in sides.values()) for sides in reports}) == 1:
+        print(f"{len(reports)} reports pooled (tokens per game)")
+        for side, first in reports[0].items():
+            pooled = SideLuck(first.level)
+            for sides in reports:
+                pooled.merge(sides[side])
+            print(_line(side, pooled))
     return 0
 
 

@@ -64,6 +64,13 @@ def test_an_arena_reports_sides_split_their_swings(tmp_path: Path, capsys: pytes
     for alone, both in zip(out.splitlines()[1:], pooled.splitlines(), strict=True):
         assert alone.split(" ± ")[0] == both.split(" ± ")[0]  # the edge
         assert alone.split("luck ")[1].split(" (")[0] == both.split("luck ")[1].split(" (")[0]
+    # Reports of other levels are printed each on its own, never pooled, wherever they come in the list.
+    report["a"]["level"] = "normal"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(report), encoding="utf-8")
+    assert main([str(path), str(other), str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "a normal: per game edge" in out and "pooled" not in out
     assert main([]) == 2
 
 
