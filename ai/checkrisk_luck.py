@@ -57,6 +57,12 @@ class Swing:
         """The expected swing over all its battles."""
         return self.own + self.against
 
+    def add(self, other: Swing) -> None:
+        """Add another swing to this one."""
+        self.own += other.own
+        self.against += other.against
+        self.luck += other.luck
+
 
 def battle_swings(state: CheckRiskState, actions: Iterable[A.CheckRiskAction]) -> list[Swing]:
     """Play `actions` on `state` (in place); each seat's swing over the battles fought."""
@@ -86,7 +92,6 @@ class SideLuck:
     """One side's battles over a report's games: the summed swings, and decided games by whom the dice favoured."""
 
     level: str
-    games: int = 0
     total: Swing = field(default_factory=Swing)
     favoured: int = 0  # decided games in which the dice favoured this side
     favoured_won: int = 0  # ... and it won
@@ -95,10 +100,7 @@ class SideLuck:
 
     def add(self, swing: Swing, won: bool | None) -> None:
         """Count one game's swing and result (None: drawn)."""
-        self.games += 1
-        self.total.own += swing.own
-        self.total.against += swing.against
-        self.total.luck += swing.luck
+        self.total.add(swing)
         self.edges.append(swing.edge)
         self.lucks.append(swing.luck)
         if won is not None and swing.luck > 0:
@@ -107,14 +109,16 @@ class SideLuck:
 
     def merge(self, other: SideLuck) -> None:
         """Add another report's games of the same side."""
-        self.games += other.games
-        self.total.own += other.total.own
-        self.total.against += other.total.against
-        self.total.luck += other.total.luck
+        self.total.add(other.total)
         self.favoured += other.favoured
         self.favoured_won += other.favoured_won
         self.edges += other.edges
         self.lucks += other.lucks
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return len(self.edges)
 
     @property
     def edge_error(self) -> float:
