@@ -22,8 +22,10 @@ MAX_TEXT = 1000
 # The texts a level (or a preset) may carry for the player, with their longest lengths.
 LEVEL_TEXTS = {"title": 80, "name": 80, "description": 500}
 # What a font cannot draw: C0 and C1 control characters (NUL makes pygame raise), lone surrogates (they have no
-# UTF-8 form, so encoding them raises), and the line and paragraph separators (a drawn text is one line).
-_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+# UTF-8 form, so encoding them raises), and the line and paragraph separators (a drawn text is one line). And the
+# bidirectional controls (marks, embeddings, overrides, isolates): one left in a file's text would reorder the
+# message it is quoted in.
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 class DamagedFile(ValueError):

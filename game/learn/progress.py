@@ -5,11 +5,13 @@ challenge's plan reached (`chances`, as 'p/q') and the challenges whose solution
 before challenges existed have neither and load as they are.
 
 A damaged file is set aside (`learn.json.bad[.N]`) and reported, like the settings; when it cannot be set aside it is
-left alone and never overwritten.
+left alone and never overwritten. A file of a newer version is read for what this version understands and never
+rewritten (`newer`): progress is not saved until the game is updated.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -23,6 +25,10 @@ PROGRESS_FILE = "learn.json"
 VERSION = 1
 MAX_STARS = 3
 MAX_ENTRIES = 10_000  # more lessons than any version ships: a longer table is damaged
+# A chance as the file writes it ('p/q', or '0' and '1'): digits only, so a number like '1e-10000000' is refused
+# before it is converted (`Fraction` would compute its ten-million-digit power, and a value of more than 4,300
+# digits could not be written back). A turn's exact chance has far fewer digits.
+_CHANCE = re.compile(r"[0-9]{1,40}(?:/[0-9]{1,40})?")
 
 
 def progress_path() -> Path:
@@ -39,8 +45,10 @@ class Progress:
     path: Path | None = None
     #: What was wrong with the file when it was read (None: it was fine or absent).
     problem: str | None = None
-    #: False when a damaged file could not be set aside: this run never overwrites it.
+    #: False when a damaged file could not be set aside, or the file is a newer version's: this run never overwrites it.
     writable: bool = True
+    #: True when the file was written by a newer version (read for what this one understands, kept as it is).
+    newer: bool = False
     #: True when no progress file existed: the player has never opened Learn nor been offered it.
     fresh: bool = False
     #: A turn challenge's best exact chance reached so far, per challenge key.
@@ -86,6 +94,8 @@ class Progress:
     def save(self) -> str | None:
         """Write the table atomically; the problem in words when it failed (or may not be written), else None."""
         path = self.path or progress_path()
+        if self.newer:
+            return f"{path}: written by a newer version, progress is not saved until the game is updated"
         if not self.writable:
             return f"{path}: left as it is (damaged), progress is not saved"
         try:
@@ -123,7 +133,7 @@ def validate_challenges(data: JSONObject) -> tuple[dict[str, Fraction], set[str]
     table: dict[str, Fraction] = {}
     for key, value in chances.items():
         try:
-            chance = Fraction(value) if isinstance(value, str) and len(value) < 60 else None
+            chance = Fraction(value) if isinstance(value, str) and _CHANCE.fullmatch(value) else None
         except (ValueError, ZeroDivisionError):
             chance = None
         if len(key) > 100 or chance is None or not 0 <= chance <= 1:
@@ -136,19 +146,30 @@ def validate_challenges(data: JSONObject) -> tuple[dict[str, Fraction], set[str]
     return table, keys
 
 
+def is_newer(data: JSON) -> bool:
+    """True when parsed progress names a version after this one's (a whole number above `VERSION`)."""
+    version = data.get("version") if isinstance(data, dict) else None
+    return type(version) is int and version > VERSION
+
+
 def load_progress(path: Path | None = None) -> Progress:
     """The stored progress, or an empty table and the problem naming the file (the damaged file set aside)."""
     path = path or progress_path()
     if not userfiles.exists(path):
         return Progress(path=path, fresh=True)
+    newer = False
     try:
         data = userfiles.read_json(path)
+        newer = is_newer(data)
         stars, offered = validate(data)
         assert isinstance(data, dict)  # validate refuses anything else
         chances, seen = validate_challenges(data)
-        return Progress(stars, offered, path, chances=chances, seen=seen)
+        return Progress(stars, offered, path, chances=chances, seen=seen, writable=not newer, newer=newer)
     except Exception as exc:  # noqa: BLE001 - whatever the file holds, Learn starts afresh and keeps the file aside
         detail = str(exc) if isinstance(exc, userfiles.DamagedFile) else f"{path}: {exc}"
+    if newer:
+        # A newer version's table this one cannot read: left exactly as it is, for that version.
+        return Progress(path=path, offered=True, writable=False, newer=True)
     kept = userfiles.move_aside(path) or userfiles.copy_aside(path)
     if kept is None:
         return Progress(

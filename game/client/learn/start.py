@@ -37,7 +37,9 @@ def course(app: App, mode: str) -> Course:
 def progress(app: App) -> Progress:
     """The player's stars; a damaged file is set aside and told once."""
     loaded = load_progress()
-    if loaded.problem:
+    if loaded.newer:
+        app.notify_once(app.t("learn.msg.newer_progress"))
+    elif loaded.problem:
         app.notify_once(app.t("learn.msg.bad_progress", detail=loaded.problem))
     return loaded
 
