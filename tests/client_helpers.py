@@ -17,13 +17,20 @@ SceneT = TypeVar("SceneT")
 
 
 def make_app(
-    size: tuple[int, int] = (1280, 720), language: str = "en", anim_speed: str | None = None, menu: bool = True
+    size: tuple[int, int] = (1280, 720),
+    language: str = "en",
+    anim_speed: str | None = None,
+    menu: bool = True,
+    ask_end_turn: bool = False,
 ) -> App:
-    """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told."""
+    """The app at a window size, fades off, in `language` (and animation speed), on the main menu unless told; the
+    question before ending a turn with actions left is off unless asked for (the tests of other things end turns
+    early on purpose)."""
     from game.client.app import App
 
     application = App(size, fullscreen=False)
     application.scenes.fade_enabled = False
+    application.settings.ask_end_turn = ask_end_turn
     application.settings.language = language
     application.t.language = language
     if anim_speed is not None:

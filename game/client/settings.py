@@ -27,6 +27,7 @@ class Settings:
     anim_speed: str = "normal"
     preview_on: bool = True
     fullscreen: bool = False
+    ask_end_turn: bool = True  # ask before ending a turn that could still act
     dice_lab: JSONObject = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
 
     def to_dict(self) -> JSONObject:

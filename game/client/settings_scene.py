@@ -92,6 +92,13 @@ class SettingsScene(Scene):
             Row(
                 "settings.preview", on_off, lambda: st.preview_on, setter("preview_on"), hint=t("settings.preview_hint")
             ),
+            Row(
+                "settings.ask_end_turn",
+                on_off,
+                lambda: st.ask_end_turn,
+                setter("ask_end_turn"),
+                hint=t("settings.ask_end_turn_hint"),
+            ),
             Row("settings.fullscreen", on_off, lambda: st.fullscreen, set_fullscreen),
         ]
 

@@ -445,7 +445,7 @@ class BattleCheckersPicks(BoardPicks):
         if isinstance(intent, Key) and intent.key in USE_KEYS:
             self.choose_use(USE_KEYS[intent.key])
         elif isinstance(intent, Key) and intent.key == pygame.K_n:
-            self.board.commit(END)
+            self.board.end_turn(END)
         elif isinstance(intent, Tab):
             self._cycle(-1 if intent.back else 1)
         elif isinstance(intent, Confirm) and self.hover:

@@ -117,7 +117,7 @@ class Slot:
         if button is None:
             return False
         if not press_deploy(picks, button.key) and button.key == "end":
-            self.view.board.commit(END)
+            self.view.board.end_turn(END)
         return True
 
     def phase_text(self) -> str:

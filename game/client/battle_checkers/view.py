@@ -13,7 +13,7 @@ import pygame
 
 from game.client import art
 from game.client.anim import Effect
-from game.client.battle_checkers import trace
+from game.client.battle_checkers import legend, trace
 from game.client.battle_checkers.animation import BattleCheckersAnimation
 from game.client.battle_checkers.fate_card import FateCard
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
@@ -26,14 +26,16 @@ from game.client.battle_checkers.threat import threats
 from game.client.battle_checkers.words import TurnWords, hint_sentence
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
+from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep, text_badge
 from game.client.board.mode_base import ModeBase
 from game.client.board.odds import card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
-from game.client.board.wording import decisions
+from game.client.board.wording import counted, decisions
 from game.engine.battle_checkers import (
     DIRECTIONS,
+    END,
     FRONT,
     LEFT,
     REAR,
@@ -202,6 +204,21 @@ class BattleCheckersView(
                 art.THREAT_BADGE,
             )
         return True
+
+    def turn_left(self, state: BattleCheckersState) -> str:
+        """The pips still open (or an attack) while the side could still act ('' when only ending is left)."""
+        if state.phase != "main" or state.dice is None:
+            return ""
+        if not any(a != END for a in state.legal_actions()):
+            return ""
+        pips = sum(die for die, spent in zip(state.dice, state.spent, strict=True) if not spent)
+        if pips:
+            return counted(self.board.t, "battle_checkers.left.pips", pips)
+        return self.board.t("battle_checkers.left.attack")
+
+    def legend(self) -> list[LegendEntry]:
+        """The sides' letters and the other marks (see `battle_checkers.legend`)."""
+        return legend.entries(self.board.t)
 
     # ----- the other side's last turn (see `battle_checkers.trace`) -----
     def turn_seat(self, state: BattleCheckersState) -> int:

@@ -40,7 +40,10 @@ How each kind of interaction maps to it (the intents are in `game.client.board.i
   turn's dice) play only once the card is dismissed; `last_cells()` returns the last action's squares and its
   seat, `([cells], seat)` or None: the board tints them in that seat's accent under the mode's marks; `enter()`
   runs as a game opens, before anything else, to drop what a last game left; `press_while_busy(pos)` is the
-  mode's own control over a running animation. Seat names typed in the new-game dialog: `board.typed_name(seat)`
+  mode's own control over a running animation; `turn_left(state)` says in words what the seat could still do
+  (ending the turn with something left asks first, through `board.end_turn(action)`); `legend()` lists the mode's
+  badges for the legend (F1 or the board's "?" button). Seat names typed in the new-game dialog:
+  `board.typed_name(seat)`
   ('' where none was typed). `slot_room()` is the slot's height now when a phase needs less than `slot_units`
   (the move list gets the rest).
 - **The move list and hints in words**: `log_turns()` gives one `LogTurn` per turn with its actions as sentences
@@ -70,6 +73,7 @@ import pygame
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout
+from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
 
@@ -196,6 +200,15 @@ class ModeView(Protocol[StateT, ModelT]):
         """What the other seats' decisions `steps` (in order) drew on the board, read from their typed actions and
         events: arrows, turns, "+N", each action's `lead` mark (the board numbers them in order) with its result
         `chip`; nothing for decisions that leave no mark (a deployment, the end of a turn)."""
+        return []
+
+    def turn_left(self, state: StateT) -> str:
+        """What the seat to act could still do this turn, in words ("2 actions"), read from the engine's state and
+        legal actions: ending the turn then asks first; '' when nothing is left (or the mode has no end of turn)."""
+        return ""
+
+    def legend(self) -> list[LegendEntry]:
+        """The legend's entries for this mode's badges and marks (the board adds its own after them)."""
         return []
 
     def press_while_busy(self, pos: tuple[int, int]) -> bool:

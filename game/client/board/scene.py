@@ -33,6 +33,7 @@ from game.client.board.ending import GameEnd
 from game.client.board.handover import HandoverFlow
 from game.client.board.input import PointerTracker, left_press
 from game.client.board.layout import BoardLayout
+from game.client.board.legend import Legend
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
@@ -97,6 +98,7 @@ class BoardScene(GameScene):
         self.handovers = HandoverFlow(self)
         self.reviewer = ReviewController(self)
         self.trace = TurnTrace(self)  # the other seats' last turn, drawn until the player acts
+        self.legend = Legend(self)  # what the badges mean, on F1 or its button
         self.popups = Popups(lambda: self.layout, self.turns.commit)
         self.presenter = PanelPresenter(self)
         self.services = BoardServices(self)
@@ -111,6 +113,7 @@ class BoardScene(GameScene):
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
         picks (`prepare`: a callable given the settled scene); a lesson or a challenge opens by `open_flow`."""
         self.lesson = open_flow(self, context)
+        self.legend.close()
         self.view.enter()  # a mode with cards or drafts drops what a last game left
         self.queue.clear()
         self.turns.reset_ui()
@@ -205,7 +208,9 @@ class BoardScene(GameScene):
 
     def _escape(self) -> bool:
         """Esc on the board: leave the replay or the review, close a popup or drop the mode's pick; False: pause."""
-        if self.trace.replaying and self.queue.busy:
+        if self.legend.open:
+            self.legend.close()
+        elif self.trace.replaying and self.queue.busy:
             self.queue.skip()  # Esc skips the last turn's replay
         elif self.reviewer.replay is not None:
             self.reviewer.back_from_replay()
@@ -225,7 +230,8 @@ class BoardScene(GameScene):
         self.turns.picks_current()
         ctrl_z = _ctrl(event, pygame.K_z)
         if (
-            self.reviewer.chip_pressed(event)
+            self.legend.handle(event)
+            or self.reviewer.chip_pressed(event)
             or self._log_event(event)
             or self._button_event(event)
             or self.trace.handle(event)
@@ -392,8 +398,10 @@ class BoardScene(GameScene):
         self.reviewer.draw_banner(surface)  # over the panel's title row
         self.lesson.draw_card(surface)
         self.trace.draw_button(surface)
+        self.legend.draw_button(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
         card = self.handovers.card
         if card is not None and not self.queue.busy:
             card.draw(surface, self.panel_layout.unit)
+        self.legend.draw(surface)

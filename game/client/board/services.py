@@ -193,6 +193,11 @@ class BoardServices:
         """Play `action` (a legal one) through the turn flow."""
         self._scene.turns.commit(action)
 
+    def end_turn(self, action: object) -> None:
+        """End the turn with `action` (the mode's end-of-turn action): asks first while the mode's `turn_left` says
+        something could still be done."""
+        self._scene.turns.end_turn(action)
+
     def reset_picks(self) -> None:
         """Drop every pick of the mode (its `reset`)."""
         self._scene.view.reset()

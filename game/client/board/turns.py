@@ -42,6 +42,25 @@ class TurnFlow:
         """Apply an action through the session and queue its animation."""
         self._play(self.scene.live.apply(action))
 
+    def end_turn(self, action: object) -> None:
+        """End the turn with `action`; when the mode says the seat could still act (`turn_left`), ask first, unless
+        the player turned that question off in Settings."""
+        scene = self.scene
+        left = scene.view.turn_left(scene.live.state) if scene.app.settings.ask_end_turn else ""
+        if not left:
+            self.commit(action)
+            return
+        key = self.position_key()
+
+        def confirmed() -> None:
+            if self.position_key() == key and scene.accepting_input:  # still the turn the question was about
+                self.commit(action)
+
+        t = scene.app.t
+        scene.dialogs.ask(
+            t("board.end_turn.ask", left=left), t("board.end_turn.yes"), t("board.end_turn.no"), confirmed
+        )
+
     def redo(self) -> None:
         """Play again the last action undo took back."""
         s = self.scene.session

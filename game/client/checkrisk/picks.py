@@ -446,7 +446,7 @@ class CheckRiskPicks(BoardPicks):
         if pygame.K_1 <= intent.key <= pygame.K_6 and self.selected:
             self.amount = min(self._count(self.selected), intent.key - pygame.K_0)
         elif intent.key == pygame.K_e and "end" in self.index.words:
-            self.board.commit(WORDS["end"])
+            self.board.end_turn(WORDS["end"])
         elif intent.key == pygame.K_c and "continue" in self.index.words:
             self.board.commit(WORDS["continue"])
         elif intent.key == pygame.K_w and "withdraw" in self.index.words:

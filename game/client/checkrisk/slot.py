@@ -74,7 +74,7 @@ class Slot:
         elif key == "end":
             from game.engine.checkrisk import WORDS
 
-            self.view.board.commit(WORDS["end"])
+            self.view.board.end_turn(WORDS["end"])
         return True
 
     def phase_text(self) -> str:

@@ -12,17 +12,19 @@ from game.client import art
 from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
+from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_base import ModeBase
 from game.client.board.piece import blit_piece
-from game.client.board.wording import decisions
+from game.client.board.wording import counted, decisions
 from game.client.checkrisk import odds_card, results, trace
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
 from game.client.checkrisk.battles import BattleRecord
 from game.client.checkrisk.chip import draw_chip
+from game.client.checkrisk.legend import entries as legend_entries
 from game.client.checkrisk.model import CheckRiskModel, StackView
 from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
@@ -215,6 +217,18 @@ class CheckRiskView(
             if isinstance(action, End):
                 return None
         return None
+
+    def turn_left(self, state: CheckRiskState) -> str:
+        """The actions still open in the turn ('' when only ending it is left)."""
+        if state.phase != "act" or state.actions_left <= 0:
+            return ""
+        if not any(not isinstance(a, End) for a in state.legal_actions()):
+            return ""
+        return counted(self.board.t, "checkrisk.left.actions", state.actions_left)
+
+    def legend(self) -> list[LegendEntry]:
+        """CheckRisk's badges (see `checkrisk.legend`)."""
+        return legend_entries(self.board.t)
 
     # ----- the other seats' last turn (see `checkrisk.trace`) -----
     def turn_seat(self, state: CheckRiskState) -> int:

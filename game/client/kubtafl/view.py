@@ -12,12 +12,13 @@ from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
+from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
 from game.client.board.mode_view import ModeView
 from game.client.board.wording import decisions
 from game.client.dice import polyhedra
-from game.client.kubtafl import trace
+from game.client.kubtafl import legend, trace
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
 from game.client.kubtafl.model import SIDES, BoardModel
@@ -329,6 +330,10 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if self.board.session is None or not text:
             return None
         return notation_parts(self.board.state_as(KubtaflState), text)
+
+    def legend(self) -> list[LegendEntry]:
+        """Kubtafl's marks (see `kubtafl.legend`)."""
+        return legend.entries(self.board.t)
 
     def hint_words(self, text: str) -> str:
         """The hinted action in words, with a win it brings and a die it leaves to be destroyed."""

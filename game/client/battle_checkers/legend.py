@@ -1,0 +1,38 @@
+"""Battle Checkers' entries in the board's legend: the sides a unit is struck on, threats, units that can act."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import art
+from game.client.board.legend import LegendEntry, badge_sample
+from game.client.i18n import Translator
+from game.engine.battle_checkers import FRONT, LEFT, REAR, RIGHT
+
+SIDES = ((FRONT, art.SIDE_FRONT), (LEFT, art.SIDE_LEFT), (RIGHT, art.SIDE_RIGHT), (REAR, art.SIDE_REAR))
+
+
+def _ticks(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    cell = rect.inflate(-rect.w // 3, -rect.h // 5)
+    k = cell.h // 3
+    for x, y, dx, dy in ((cell.left, cell.top, 1, 1), (cell.right, cell.top, -1, 1)):
+        pygame.draw.lines(surface, art.SELECT, False, [(x, y + dy * k), (x, y), (x + dx * k, y)], 3)
+    for x, y, dx, dy in ((cell.left, cell.bottom, 1, -1), (cell.right, cell.bottom, -1, -1)):
+        pygame.draw.lines(surface, art.SELECT, False, [(x, y + dy * k), (x, y), (x + dx * k, y)], 3)
+
+
+def entries(t: Translator) -> list[LegendEntry]:
+    """The four sides' letters (as the hovered unit's ring shows them), then the other marks."""
+    out = [
+        LegendEntry(
+            t(f"battle_checkers.legend.side.{side}"),
+            badge_sample(t(f"battle_checkers.side_short.{side}"), art.DARK_INK, colour),
+        )
+        for side, colour in SIDES
+    ]
+    return [
+        *out,
+        LegendEntry(t("battle_checkers.legend.ready"), _ticks),
+        LegendEntry(t("battle_checkers.legend.pips"), badge_sample("2", art.BUTTON_TEXT_DARK, art.SELECT)),
+        LegendEntry(t("battle_checkers.legend.threat"), badge_sample("42%", art.WHITE, art.THREAT_BADGE)),
+    ]
