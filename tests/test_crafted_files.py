@@ -4,12 +4,14 @@ can never reorder the message it is shown in."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pygame
 import pytest
 
 from game.engine import files
 from game.learn.progress import load_progress, progress_path
-from tests.client_helpers import make_app
+from tests.client_helpers import button_by_text, click, frames, key, make_app
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
@@ -85,3 +87,139 @@ def test_a_toast_quoting_an_option_name_with_an_override_reads_in_order(home):
         assert not any(ch in app.messages[-1] for ch in BIDI + "\x00")
     finally:
         app.close()
+
+
+# ----- saves and records as big as their limits allow -----
+def _save_with(**fields: object) -> Path:
+    """A Kubtafl game's own save file with some of its session's fields replaced."""
+    from game.client import saves
+    from game.client.play.session import GameSession
+
+    session = GameSession("kubtafl", "standard", ["human", "ai:easy"], seed=2)
+    session.save()
+    envelope = json.loads(session.save_path.read_text(encoding="utf-8"))
+    envelope["session"].update(fields)
+    session.save_path.write_text(json.dumps(envelope), encoding="utf-8")
+    assert saves.save_files() == [session.save_path]
+    return session.save_path
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"seats": ["ai:hard"] * 20_000}, "'seats': 20000 seats"),
+        ({"seats": ["ai:hard"]}, "'seats': 1 seats"),
+        ({"seats": ["ai:" + "h" * 5000, "human"]}, "seats\\[0\\]"),
+        ({"names": ["Anna" * 1000, ""]}, "names\\[0\\]"),
+        ({"names": [""] * 9}, "'names'"),
+        ({"presets": ["x"] * 3}, "'presets'"),
+        ({"actions": ["c1-c2"] * 40_000}, "'actions': 40000 moves"),
+        ({"actions": ["x" * 300]}, "move 1"),
+        ({"level": "standard\u202e"}, "level"),
+    ],
+)
+def test_a_save_is_checked_on_load_as_strictly_as_a_record(home, fields, named):
+    from game.client import saves
+
+    path = _save_with(**fields)
+    with pytest.raises(saves.AutosaveError, match=named):
+        saves.load_save(path)
+    assert saves.unfinished() == [] and path.with_name(path.name + ".bad").exists()
+    assert named.replace("\\", "") in (saves.take_problem() or "")
+
+
+def test_a_save_of_twenty_thousand_seats_never_reaches_a_screen(home, monkeypatch):
+    from game.client import game_names
+
+    _save_with(seats=["ai:hard"] * 20_000)
+    seen: list[int] = []
+    real = game_names.seat_labels
+
+    def counting(t, mode, level, seats, names):
+        seen.append(len(seats))
+        return real(t, mode, level, seats, names)
+
+    monkeypatch.setattr(game_names, "seat_labels", counting)
+    monkeypatch.setattr("game.client.games.seat_labels", counting)
+    app = make_app()
+    try:
+        click(app, button_by_text(app, "Games"))
+        frames(app)
+        assert app.scenes.current.items == [] and max(seen, default=0) <= 4
+        assert any("20000 seats" in message for message in app.messages)
+        key(app, pygame.K_ESCAPE)
+        click(app, button_by_text(app, "Kubtafl"))  # the new-game dialog looks for the oldest game too
+        assert app.scenes.current_name == "new_game" and max(seen, default=0) <= 4
+    finally:
+        app.close()
+
+
+def test_seat_labels_count_each_label_once():
+    from game.client.game_names import seat_labels
+    from game.client.i18n import Translator
+
+    class Counted(str):
+        """A label that counts how often it is compared."""
+
+        compared = 0
+
+        def __eq__(self, other: object) -> bool:
+            Counted.compared += 1
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    t = Translator("en")
+    labels = seat_labels(t, "checkrisk", "standard", ["ai:hard"] * 4, [""] * 4)
+    assert labels[0] == "Player 1 · Computer (hard)"
+    from game.client import game_names
+
+    real = game_names.computer
+    try:
+        game_names.computer = lambda t, seat: Counted(real(t, seat))
+        seat_labels(t, "checkrisk", "standard", ["ai:hard"] * 2000, [])
+    finally:
+        game_names.computer = real
+    assert Counted.compared < 20_000  # a count per seat compares 2000 × 2000 times
+
+
+def _junk_record(folder: Path, n: int, moves: int) -> Path:
+    data = {
+        "format": "kubiki-record",
+        "mode": "kubtafl",
+        "level": "standard",
+        "seed": 1,
+        "seats": ["human", "human"],
+        "actions": ["c1-c2"] * moves,
+        "outcome": {"winners": [0], "reason": "x"},
+        "date": 1_700_000_000.0 + n,
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"20240101-{n:06d}-kubtafl.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_record_of_junk_moves_is_refused_by_its_count_and_read_once(home, monkeypatch):
+    from game.client.play import records
+
+    folder = records.records_dir()
+    junk = [_junk_record(folder, n, 1_600_000) for n in range(2)]
+    fine = _junk_record(folder, 9, 10)
+    looked: list[str] = []
+    reads: list[str] = []
+    real_clean, real_read = files.is_clean, records.read_records
+    monkeypatch.setattr(records.files, "is_clean", lambda text: looked.append(text) or real_clean(text))
+    monkeypatch.setattr(records, "read_records", lambda path: reads.append(path.name) or real_read(path))
+    listed = {item.path: item for item in records.list_records()}
+    assert len(looked) < 100  # the junk records' moves were never looked at one by one
+    for path in junk:
+        assert listed[path].record is None and "1600000 moves" in listed[path].problem
+    assert listed[fine].record is not None
+    assert sorted(reads) == sorted(p.name for p in [*junk, fine])
+    reads.clear()
+    records.list_records()  # the next visit of the Games screen reads no file that did not change
+    assert reads == []
+    _junk_record(folder, 9, 12)  # a file that changed is read again
+    records.list_records()
+    assert reads == [fine.name]

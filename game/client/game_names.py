@@ -8,12 +8,14 @@ seat ("Light", "Orange", "Player 2"), found by the same text keys; a computer se
 from __future__ import annotations
 
 import time
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.client import saves, userfiles
 from game.client.i18n import FALLBACK
+from game.client.play.records import MAX_SEATS
 from game.client.play.seats import HUMAN, clean_name
 from game.engine import files, registry
 
@@ -87,8 +89,9 @@ def seat_labels(t: Translator, mode: str, level: str, seats: list[str], names: l
     own = [default_seat_name(t, mode, level, i) for i in range(len(seats))]
     typed = [names[i] if i < len(names) else "" for i in range(len(seats))]
     plain = [typed[i] or own[i] if seat == HUMAN else computer(t, seat) for i, seat in enumerate(seats)]
+    counts = Counter(plain)  # counted once: a label's count per seat would cost the square of the seats
     return [
-        f"{typed[i] or own[i]} · {label}" if seat != HUMAN and (typed[i] or plain.count(label) > 1) else label
+        f"{typed[i] or own[i]} · {label}" if seat != HUMAN and (typed[i] or counts[label] > 1) else label
         for i, (seat, label) in enumerate(zip(seats, plain, strict=True))
     ]
 
@@ -123,9 +126,10 @@ def saved_level(game: saves.Unfinished) -> str:
 
 
 def saved_texts(game: saves.Unfinished, field: str) -> list[str]:
-    """A list of texts of a saved game ('seats', 'names'), cleaned for drawing (entries that are not text dropped)."""
+    """A list of texts of a saved game ('seats', 'names'), cleaned for drawing (entries that are not text dropped; no
+    more than a game has seats, as a later version's game is not checked)."""
     value = game.session.get(field)
-    return [clean_name(v) for v in value if isinstance(v, str)] if isinstance(value, list) else []
+    return [clean_name(v) for v in value[:MAX_SEATS] if isinstance(v, str)] if isinstance(value, list) else []
 
 
 def tell_save_news(app: App) -> None:

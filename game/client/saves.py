@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.client import userfiles
+from game.client.play import records
 from game.engine.atomic import write_json_atomic
 from game.engine.core import JSON, JSONObject
 from game.paths import user_data_dir
@@ -32,6 +33,7 @@ SAVES_FOLDER = "saves"
 #: How many unfinished games are kept: starting one more removes the oldest.
 KEEP = 30
 FORMAT = 1
+TEXT_LIMIT = 200  # characters of a seat's name or preset in a save (the dialog's are far shorter)
 # A mode name as it may appear in a file name (the registry's names are all of this form).
 _FILE_MODE = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
@@ -94,6 +96,11 @@ def load_save(path: Path) -> Unfinished:
         raise AutosaveError(f"{path}: not a Kubiki autosave (format {FORMAT} with a 'session' object expected)")
     if not isinstance(session.get("mode"), str):
         raise AutosaveError(f"{path}: the saved game does not name its mode")
+    try:
+        if _playable(str(session["mode"])):  # a later version's game is kept for it as it is, whatever it holds
+            check_session(session)
+    except ValueError as exc:
+        raise AutosaveError(f"{path}: {exc}") from exc
     summary = envelope.get("summary")
     summary = summary if isinstance(summary, dict) else {}
     return Unfinished(
@@ -105,6 +112,30 @@ def load_save(path: Path) -> Unfinished:
         _count(summary.get("turn")),
         _progress(summary.get("progress")),
     )
+
+
+def check_session(session: JSONObject) -> None:
+    """A saved game's fields within the limits a record has (`records.check_fields`: 2–4 seats, moves in notation,
+    no more than the level's longest game), and its seats' names and presets one short text per seat; ValueError
+    naming the field. Checked on load, so nothing a save holds makes a list of games slow to show."""
+    mode, level, seats, actions = (session.get(key) for key in ("mode", "level", "seats", "actions"))
+    if not isinstance(level, str):
+        raise ValueError("field 'level' is missing or not text")
+    texts = [seat for seat in seats if isinstance(seat, str)] if isinstance(seats, list) else []
+    if not texts or not isinstance(seats, list) or len(texts) != len(seats):
+        raise ValueError("field 'seats' must be a list of texts")
+    if not isinstance(actions, list):
+        raise ValueError("field 'actions' is missing or not a list")
+    records.check_fields(str(mode), level, texts, actions)
+    for key in ("names", "presets"):
+        given = session.get(key)
+        if given is None:
+            continue
+        if not isinstance(given, list) or len(given) != len(texts):
+            raise ValueError(f"field '{key}': expected one text per seat")
+        for n, text in enumerate(given):
+            if not isinstance(text, str) or len(text) > TEXT_LIMIT:
+                raise ValueError(f"field {key}[{n}]: expected a text of at most {TEXT_LIMIT} characters")
 
 
 def _progress(value: object) -> tuple[int, int] | None:

@@ -10,6 +10,7 @@ move number. No pygame here.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -117,10 +118,11 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
     )
 
 
-def check_fields(mode: str, level: str, seats: list[str], actions: list[object]) -> None:
+def check_fields(mode: str, level: str, seats: Sequence[str], actions: Sequence[object]) -> None:
     """The limits a record's fields have from their meaning, before anything is replayed: a mode this version
-    plays, a level name, 2–4 seats of at most `SEAT_LIMIT` characters, moves in notation; ValueError naming the
-    field otherwise. Arena records give no seats (their sides are the report's)."""
+    plays, a level name, 2–4 seats of at most `SEAT_LIMIT` characters, no more moves than a game of the level can
+    have, moves in notation; ValueError naming the field otherwise. Arena records give no seats (their sides are
+    the report's)."""
     if mode not in registry.modes():
         raise ValueError(f"field 'mode': {mode[:40]!r} is not a mode of this version ({', '.join(registry.modes())})")
     try:
@@ -136,6 +138,10 @@ def check_fields(mode: str, level: str, seats: list[str], actions: list[object])
             raise ValueError(f"field {exc}") from None
     if len(actions) > MAX_ACTIONS:
         raise ValueError(f"field 'actions': {len(actions)} moves, more than any game has ({MAX_ACTIONS})")
+    game = _shipped_game(mode, level) if _named(level) else None
+    if game is not None and len(actions) > game.max_length:
+        # Counted before each move is looked at: a file of a million junk moves costs one comparison.
+        check_against_game(game, [], actions)
     for n, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise ValueError(f"move {n} is not text")
@@ -150,7 +156,7 @@ def check_seat_kinds(seats: list[str]) -> None:
             raise ValueError(f"field seats[{n}]: {seat!r} is neither 'human' nor 'ai:<level>'")
 
 
-def check_against_game(game: Game, seats: list[str], actions: list[str]) -> None:
+def check_against_game(game: Game, seats: Sequence[str], actions: Sequence[object]) -> None:
     """The limits the loaded game sets: one seat per player, no more moves than the game can have (its
     `max_length`); ValueError naming the field otherwise."""
     if seats and len(seats) != game.num_players:
@@ -174,10 +180,15 @@ def _game_or_none(mode: str, level: str) -> Game | None:
         return None
 
 
+def _named(level: str) -> bool:
+    """True for a shipped level's name (not a path to a level file the player gave)."""
+    return not (level.endswith(".json") or "/" in level or "\\" in level)
+
+
 def _check_record(record: GameRecord, where: str) -> None:
     """The seats' kinds, and `check_against_game` when the record's level loads (a level that does not is told when
     the record is replayed); RecordError naming the field."""
-    named = not (record.level.endswith(".json") or "/" in record.level or "\\" in record.level)
+    named = _named(record.level)
     game = _shipped_game(record.mode, record.level) if named else _game_or_none(record.mode, record.level)
     try:
         check_seat_kinds(record.seats)
@@ -413,14 +424,33 @@ class Listed:
     problem: str = ""
 
 
+# What each record file held when it was last read, by its path, size and time: a file is read again only when it
+# changed, so a visit of the Games screen costs one `stat` per unchanged record.
+_read: dict[Path, tuple[tuple[int, int], Listed]] = {}
+
+
 def list_records() -> list[Listed]:
     """The kept games, newest first; an unreadable file is listed with its problem, never raised."""
     listed = []
-    for path in record_files():
+    paths = record_files()
+    for path in paths:
         try:
-            listed.append(Listed(path, read_records(path)[0]))
+            info = path.stat()
+            stamp = (info.st_size, info.st_mtime_ns)
+        except OSError:
+            stamp = (-1, -1)
+        known = _read.get(path)
+        if known is not None and known[0] == stamp:
+            listed.append(known[1])
+            continue
+        try:
+            item = Listed(path, read_records(path)[0])
         except RecordError as exc:
-            listed.append(Listed(path, None, str(exc)))
+            item = Listed(path, None, str(exc))
+        _read[path] = (stamp, item)
+        listed.append(item)
+    for gone in set(_read) - set(paths):
+        del _read[gone]
     return listed
 
 
