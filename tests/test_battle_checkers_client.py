@@ -170,7 +170,7 @@ def test_b6_a_turn_using_both_dice_on_two_units(app):
     assert b.session.log[-1] == "c2:1 F2"
     assert b.model.spent == [True, False]
     click_cell(app, "h2")
-    assert picks.use == USE_DIE2  # the only chip left
+    assert picks.use is None and picks.open_uses() == [USE_DIE2]  # the only chip left
     click_cell(app, "h7")
     idle(app)
     assert "h2:2 F5" in b.session.log
@@ -185,6 +185,7 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     click_cell(app, "d4")  # next to an enemy: it may only turn (B7)
     assert set(picks.plans()) == {"d4"}
     click_cell(app, "c2")
+    key(app, pygame.K_3)  # the sum, chosen: every plan below takes it
     assert picks.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
     state = b.session.state
     listed = {
@@ -316,6 +317,7 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     before = b.session.state.to_dict()
     click_cell(app, "c2")
+    key(app, pygame.K_3)  # the sum: spending it ends the turn
     click_cell(app, "c4")
     idle(app)
     # The sum spent and no attack open: the turn ended and Blue rolled; Blue's hand-over card is up.
@@ -329,6 +331,7 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
     assert b.handovers.card is not None  # Orange takes the board back
     key(app, pygame.K_RETURN)
     click_cell(app, "c2")
+    key(app, pygame.K_3)  # the sum: spending it ends the turn
     click_cell(app, "c4")
     idle(app)
     assert b.session.state.dice == rolled  # the same dice fall again: undo is never a reroll
@@ -337,6 +340,7 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
 def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     click_cell(app, "c2")
+    key(app, pygame.K_3)  # the sum: spending it ends the turn
     click_cell(app, "c4")
     idle(app)
     # The engine already rolled Blue's dice; the board shows Blue's turn opened but not yet rolled.
@@ -613,7 +617,7 @@ def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
     assert picks.facing_on("c4") == 1
     key(app, pygame.K_RETURN)
     idle(app)
-    assert b.session.log[0] == "c2:s F2 R1"
+    assert b.session.log[0] == "c2:1 F2 R1"  # 3 pips: the 3 fits exactly, the 5 stays
 
 
 def test_b10_tied_rounds_shown_before_a_duel_follow_the_dice_odds():

@@ -100,11 +100,37 @@ def test_hand_back_ends_the_other_sides_turn_and_rolls_the_players_dice_the_same
 
 
 def test_B6_both_dice_on_one_unit_or_one_die_each():
-    assert goals.play_out(_find("roll-1"), ["c1:2 F3", "end"]).reason == "out_of_moves"  # the 3 alone falls short
+    assert goals.play_out(_find("roll-1"), ["c1:2 F3", "end"]).reason == "used_die"  # the lesson asks for the sum
     two = _find("roll-2")
     assert two.test.kind == "reach_all"
     state = _after(two, ["b2:s F2"])  # the sum spent on one unit: the turn is over, e2 never moved
     assert state.unit_at("e2") is not None and goals.play_out(two, ["b2:s F2", "end"]).status == "failure"
+
+
+def test_a_lesson_about_the_dice_fails_a_move_that_spends_them_otherwise_with_its_reason():
+    """"One die each" and "with the 3" are passed only as taught: the sum (which also reaches the cells, a turn
+    later or with pips to spare) fails at once, and so does the other die, each with a sentence saying why."""
+    two = _find("roll-2")
+    # The sum on e2, then the next turn's roll on b2, reaches both cells within the action limit: not as taught.
+    assert goals.play_out(two, ["e2:s F4", "b2:1 F2"]) == goals.Verdict("failure", 0, "used_sum", {"sum": 6})
+    assert goals.play_out(two, two.solution).stars == 3
+    walk = _find("pips-1")
+    assert goals.play_out(walk, ["c2:s F3"]).reason == "used_sum"
+    assert goals.play_out(walk, ["c2:2 F3"]) == goals.Verdict("failure", 0, "wrong_die", {"die": 3, "used": 5})
+    assert goals.play_out(walk, ["c2:1 F3"]).stars == 3
+    turning = _find("turning-2")
+    assert turning.test.params["use"] == "sum" and goals.play_out(turning, turning.solution).stars == 3
+    for reason in ("used_sum", "used_die", "wrong_die"):
+        for language in ("en", "ru"):
+            assert f'"learn.fail.{reason}"' in (assets_dir() / "i18n" / language / "learn.json").read_text("utf-8")
+
+
+def test_a_lesson_naming_a_dice_use_it_cannot_check_is_refused_on_load():
+    lesson = _find("pips-1")
+    for bad, field in (({"use": "both"}, "test.use"), ({"use": "sum", "die": 3}, "test.die")):
+        test = dataclasses.replace(lesson.test, params={"cell": "c5", **bad})
+        with pytest.raises(ValueError, match=field):
+            BattleCheckersJudge().check(dataclasses.replace(lesson, test=test), _state(lesson))
 
 
 def test_B7_a_unit_next_to_an_enemy_may_turn_but_not_step():

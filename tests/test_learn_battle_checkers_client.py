@@ -89,6 +89,61 @@ def play(app, text: str) -> None:
     ui.frames(app, 2)
 
 
+def _click_plan(app, text: str) -> None:
+    """An activation by plain clicks, no chip chosen: the unit, then its end cell (for a turn where it stands, the
+    neighbouring cell it is to face), with the wheel only where the final facing is not the one shown first."""
+    b = board(app)
+    state = b.session.state
+    assert isinstance(state, BattleCheckersState)
+    action = state.action_from_str(text)
+    assert isinstance(action, Activate)
+    src, dst = state.board.name(action.cell), state.board.name(action.to)
+    picks = b.view.picks
+    click_cell(app, src)
+    assert picks.selected == src and picks.use is None, f"{src} was not selected"
+    if dst == src:
+        faced = state.board.name(state.board.ahead[action.cell][action.facing])
+        assert picks.facing_targets().get(faced) == action.facing, "the cell to face is not marked"
+        hover(app, faced)
+        assert any(m.kind == "cost" and m.cell == faced for m in b.marks.drawn)
+        click_cell(app, faced)
+        return
+    hover(app, dst)
+    for _ in range(8):
+        if picks.facing_on(dst) == action.facing:
+            break
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        ui.frames(app, 1)
+    assert picks.plan_action(dst) == action, f"a click on {dst} would play {picks.plan_action(dst)}, not {text}"
+    click_cell(app, dst)
+
+
+def play_by_clicks(app, text: str) -> None:
+    """One decision of a stored solution as a new player makes it: clicks (and the wheel for a facing), never a
+    chip key; the move played is the solution's, die and all."""
+    b = board(app)
+    before = len(b.session.log)
+    if text in WORD_KEYS:
+        ui.key(app, WORD_KEYS[text])
+    elif text.startswith("place "):
+        play(app, text)
+        return
+    elif "x" in text:
+        src, dst = text.split("x")
+        click_cell(app, src)
+        click_cell(app, dst)
+    else:
+        _click_plan(app, text)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
+    assert b.session.log[before] == text or b.dialogs.overlay == "card", (text, b.session.log[before:])
+
+
+def test_every_lesson_solved_by_plain_clicks_takes_the_default_die(app):
+    """The default die of every click is the one the lesson's solution names: nothing to choose first."""
+    ui.solve_course_by_events(app, "battle_checkers", SCRIPTED, play_by_clicks)
+
+
 def test_the_learn_screen_lists_the_battle_checkers_stages(app):
     screen = ui.learn_screen(app, "battle_checkers")
     titles = [title for _, title in screen.rows]
@@ -116,7 +171,9 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
         if lesson.id == "deploy-1":  # one unit placed, then the turn ended: the move list counts the placement only
             assert any("deployed 1 unit" in line.text for line in b.log.lines), [line.text for line in b.log.lines]
         explanation = b.dialogs.game_over_text[1]
-        assert explanation.startswith(("Out of moves", "That attack wins", "The game ended in a draw")), explanation
+        assert explanation.startswith(
+            ("Out of moves", "That attack wins", "The game ended in a draw", "That move used")
+        ), explanation
         ui.click(app, ui.card_text_button(app, "Retry"))
         assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
 

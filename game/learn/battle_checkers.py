@@ -8,7 +8,15 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from game.engine.battle_checkers import DIRECTIONS, Attack, BattleCheckersState, Phase
+from game.engine.battle_checkers import (
+    DIRECTIONS,
+    USE_SUM,
+    Activate,
+    ActivationForecast,
+    Attack,
+    BattleCheckersState,
+    Phase,
+)
 from game.engine.battle_checkers.events import Attacked, FateCalled
 from game.engine.battle_checkers.geometry import FRONT, LEFT, REAR, RIGHT
 from game.engine.core import AnyState, Event, JSONObject
@@ -18,8 +26,8 @@ from game.learn.lessons import Lesson
 
 # The test kinds and the parameters each takes (name: type), with those it needs.
 _PARAMS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
-    "reach": ({"cell": str, "facing": str}, ("cell",)),
-    "reach_all": ({"cells": list}, ("cells",)),
+    "reach": ({"cell": str, "facing": str, "use": str, "die": int}, ("cell",)),
+    "reach_all": ({"cells": list, "use": str, "die": int}, ("cells",)),
     "destroy": ({"piece": str}, ("piece",)),
     "best_odds": ({"cell": str}, ()),
     "event": ({"event": str, "side": str}, ("event",)),
@@ -29,6 +37,9 @@ SIDES = (FRONT, RIGHT, LEFT, REAR)
 #: The events a lesson may ask the player to cause (the engine's names): decisions, never the luck of their rolls.
 #: `Attacked` may name the side hit (`side`: front, right, left, rear); `FateCalled` means the fate roll was called.
 EVENTS = ("Attacked", "Shielded", "FateCalled")
+#: What a lesson may ask its moves to spend (`use`): the sum of both dice, or one die per unit (B6); `die` names the
+#: face the die used must show ("walk with the 3").
+USES = ("sum", "die")
 
 
 def _state(state: AnyState) -> BattleCheckersState:
@@ -57,6 +68,36 @@ def _attack_odds(before: AnyState, text: str, cell: str | None) -> tuple[Fractio
         return None
     best, attack = best_attacks(state, cell)[0]
     return success_chance(state, action), best, state.action_to_str(attack)
+
+
+def _check_use(given: JSONObject) -> None:
+    """ValueError naming the field when the test's `use` or `die` is not one a lesson may ask for."""
+    if "use" in given and given["use"] not in USES:
+        raise ValueError(f"test.use: {given['use']!r} is not one of {', '.join(USES)}")
+    if "die" in given and (given.get("use") != "die" or not 1 <= int(str(given["die"])) <= 6):
+        raise ValueError(f"test.die: {given['die']!r} names the face (1-6) of the die a 'die' lesson uses")
+
+
+def _dice_verdict(lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | None:
+    """The failure of the first activation that does not spend the dice as the test's `use` and `die` ask (the
+    engine's forecast says what it spends), None while every one does."""
+    use, face = lesson.test.params.get("use"), lesson.test.params.get("die")
+    if use is None:
+        return None
+    for before, text in decisions:
+        state = _state(before)
+        action = state.action_from_str(text)
+        if not isinstance(action, Activate):
+            continue
+        spend = state.forecast(action).detail
+        assert isinstance(spend, ActivationForecast)  # an activation's forecast says what it spends
+        if use == "die" and spend.use == USE_SUM:
+            return Verdict("failure", reason="used_sum", values={"sum": spend.pips})
+        if use == "sum" and spend.use != USE_SUM:
+            return Verdict("failure", reason="used_die", values={"die": spend.pips})
+        if face is not None and spend.pips != face:
+            return Verdict("failure", reason="wrong_die", values={"die": int(str(face)), "used": spend.pips})
+    return None
 
 
 def _caused(event: Event, given: JSONObject) -> bool:
@@ -95,6 +136,7 @@ class BattleCheckersJudge:
             raise ValueError(f"test.event: {given['event']!r} is not one of {', '.join(EVENTS)}")
         if "side" in given and (given.get("event") != "Attacked" or given["side"] not in SIDES):
             raise ValueError(f"test.side: {given['side']!r} names the side of an Attacked event ({', '.join(SIDES)})")
+        _check_use(given)
         if "facing" in given and given["facing"] not in DIRECTIONS:
             raise ValueError(f"test.facing: {given['facing']!r} is not one of {', '.join(DIRECTIONS)}")
         if "piece" in given:
@@ -126,8 +168,10 @@ class BattleCheckersJudge:
         return False  # best_odds is judged on the decision (`decided`)
 
     def decided(self, lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | None:
-        """A best_odds lesson's verdict once the player attacked (the cell, if named), as in CheckRisk."""
-        return best_odds_verdict(lesson, decisions, _attack_odds)
+        """A failure as soon as a move spends the dice otherwise than the lesson teaches (the sum where it asks for
+        one die each, a die where it asks for the sum, another die than the one it names); a best_odds lesson's
+        verdict once the player attacked (the cell, if named), as in CheckRisk."""
+        return _dice_verdict(lesson, decisions) or best_odds_verdict(lesson, decisions, _attack_odds)
 
     def lost(self, lesson: Lesson, start: AnyState, now: AnyState) -> str | None:
         """Nothing is kept by name yet."""

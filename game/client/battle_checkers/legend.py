@@ -33,6 +33,6 @@ def entries(t: Translator) -> list[LegendEntry]:
     return [
         *out,
         LegendEntry(t("battle_checkers.legend.ready"), _ticks),
-        LegendEntry(t("battle_checkers.legend.pips"), badge_sample("2", art.BUTTON_TEXT_DARK, art.SELECT)),
+        LegendEntry(t("battle_checkers.legend.pips"), badge_sample("2", art.IVORY, art.DARK_WELL)),
         LegendEntry(t("battle_checkers.legend.threat"), badge_sample("42%", art.WHITE, art.THREAT_BADGE)),
     ]

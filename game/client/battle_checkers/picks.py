@@ -22,6 +22,7 @@ from game.engine.battle_checkers import (
     USE_DIE2,
     USE_SUM,
     Activate,
+    ActivationForecast,
     Attack,
     BattleCheckersState,
     Place,
@@ -51,11 +52,13 @@ class BattleCheckersPicks(BoardPicks):
     def __init__(self, board: BoardServices) -> None:
         super().__init__(board)
         self.draft_player: int | None = None  # whose deployment the draft is (another side's turn drops it)
-        self.use: int | None = None  # the chosen chip: USE_SUM, USE_DIE1 or USE_DIE2
+        self.use: int | None = None  # the chip chosen: USE_SUM, USE_DIE1, USE_DIE2; None: the one wasting least
         self.ghost_facing: int | None = None  # the final facing on the hovered end cell (None: its cheapest)
         self.threat = False  # V: shade own units by the enemy's chance to strike their rear or right flank
         self.cursor: tuple[int, int] | None = None  # the keyboard cursor (arrows), None while the mouse leads
-        self._plans: dict[tuple[str, int], dict[str, dict[int, int]]] = {}
+        self._plans: dict[tuple[str, int | None], dict[str, dict[int, int]]] = {}
+        self._by_end: dict[str, dict[tuple[str, int], list[Activate]]] = {}
+        self._spend: dict[Activate, ActivationForecast] = {}
         self._attacks: dict[str, list[Attack]] = {}
         self._actors: set[str] = set()
 
@@ -65,6 +68,8 @@ class BattleCheckersPicks(BoardPicks):
         self.state = state
         self.human = human
         self._plans = {}
+        self._by_end = {}
+        self._spend = {}
         self._attacks = {}
         self._actors = set()
         if state.phase != "deploy" or state.player != self.draft_player:
@@ -82,9 +87,7 @@ class BattleCheckersPicks(BoardPicks):
                         self._actors.add(name(cell))
             if self.selected not in self._actors:
                 self.selected = None
-            opens = self.open_uses()
-            if self.use not in opens:
-                self.use = opens[0] if opens else None
+        self.use = None  # every new position starts with each move taking the die that wastes the fewest pips
 
     def reset(self) -> None:
         """Drop the selection, hover and ghost's facing (the draft and the chip stay)."""
@@ -214,20 +217,32 @@ class BattleCheckersPicks(BoardPicks):
         """Own units that can activate or attack now."""
         return set(self._actors)
 
+    def _ends(self, cell: str) -> dict[tuple[str, int], list[Activate]]:
+        """(end cell, final facing) -> the engine's activations of the unit on `cell` that end there, one per open
+        chip that reaches it."""
+        if cell not in self._by_end:
+            out: dict[tuple[str, int], list[Activate]] = {}
+            for action in self.state.unit_actions(self.cell(cell)):
+                if isinstance(action, Activate):
+                    out.setdefault((self.name(action.to), action.facing), []).append(action)
+            self._by_end[cell] = out
+        return self._by_end[cell]
+
     def plans(self, cell: str | None = None, use: int | None = None) -> dict[str, dict[int, int]]:
-        """End cell -> {final facing: pips it costs} for the unit on `cell` with chip `use` (default: the picks')."""
+        """End cell -> {final facing: pips it costs} for the unit on `cell` (default: the selected one) with chip
+        `use` (default: the chip the player chose; with none chosen, whatever an open chip reaches)."""
         cell = cell if cell is not None else self.selected
         use = use if use is not None else self.use
-        if cell is None or use is None or self.state is None or self.phase != "main":
+        if cell is None or self.state is None or self.phase != "main":
             return {}
         key = (cell, use)
         if key not in self._plans:
             state, start = self.state, self.cell(cell)
             out: dict[str, dict[int, int]] = {}
-            for action in state.unit_actions(start):
-                if isinstance(action, Activate) and action.use == use:
-                    cost = state.activation_cost(start, action.to, action.facing)
-                    out.setdefault(self.name(action.to), {})[action.facing] = int(cost)
+            for (to, facing), options in self._ends(cell).items():
+                if use is None or any(a.use == use for a in options):
+                    cost = state.activation_cost(start, self.cell(to), facing)
+                    out.setdefault(to, {})[facing] = int(cost)
             self._plans[key] = out
         return self._plans[key]
 
@@ -236,9 +251,22 @@ class BattleCheckersPicks(BoardPicks):
         costs = self.plans().get(cell, {})
         return min(costs.values()) if costs else 0
 
+    def hinted(self) -> Activate | None:
+        """The hinted activation when it is the selected unit's: clicking its end cell plays it exactly."""
+        text = self.board.hint_action if self.selected is not None else None
+        if not text or self.state is None:
+            return None
+        try:
+            action = self.state.action_from_str(text)
+        except ValueError:
+            return None
+        if not isinstance(action, Activate) or self.name(action.cell) != self.selected:
+            return None
+        return action
+
     def facing_on(self, cell: str) -> int | None:
-        """The final facing the ghost shows on `cell`: the one turned to, else the cheapest (on its own cell: as it
-        stands until turned)."""
+        """The final facing the ghost shows on `cell`: the one turned to, else the hinted one, else the cheapest (on
+        its own cell: as it stands until turned)."""
         costs = self.plans().get(cell)
         if not costs:
             return None
@@ -246,6 +274,9 @@ class BattleCheckersPicks(BoardPicks):
             self.ghost_facing in costs or (cell == self.selected and self.ghost_facing == self.current_facing())
         ):
             return self.ghost_facing
+        hint = self.hinted()
+        if hint is not None and self.name(hint.to) == cell and hint.facing in costs:
+            return int(hint.facing)
         if cell == self.selected:
             return self.current_facing()
         return min(costs, key=lambda f: (costs[f], f))
@@ -254,23 +285,70 @@ class BattleCheckersPicks(BoardPicks):
         """The selected unit's facing now."""
         return int(self.state.facing[self.cell(self.selected)]) if self.selected else 0
 
-    def plan_action(self, cell: str) -> Activate | None:
-        """The activation the ghost on `cell` shows, when it is one the engine lists."""
+    def turn_only(self) -> bool:
+        """True when the selected unit may only turn where it stands (B7: it starts next to an enemy)."""
+        plans = self.plans()
+        return bool(plans) and set(plans) == {self.selected}
+
+    def facing_targets(self) -> dict[str, int]:
+        """While the selected unit may only turn: each neighbouring cell it can be turned to face -> that facing."""
+        if not self.turn_only() or self.selected is None:
+            return {}
+        ahead = self.state.board.ahead[self.cell(self.selected)]
+        costs = self.plans()[self.selected]
+        return {self.name(ahead[f]): f for f in costs if ahead[f] >= 0}
+
+    def end_of(self, cell: str) -> tuple[str, int] | None:
+        """The end cell and final facing a click on `cell` plays (a neighbour of a unit that may only turn: the
+        unit's own cell, facing it), None when a click there plans nothing."""
+        if self.selected is None:
+            return None
+        facing_targets = self.facing_targets()
+        if cell in facing_targets and cell != self.selected:
+            return self.selected, facing_targets[cell]
         facing = self.facing_on(cell)
-        if facing is None or self.selected is None or self.use is None:
+        return (cell, facing) if facing is not None else None
+
+    def plan_action(self, cell: str) -> Activate | None:
+        """The activation a click on `cell` plays, when it is one the engine lists: the hinted one where it ends
+        there, else the chosen chip's, else the open chip that gives up the fewest pips (a die that fits before
+        the sum)."""
+        end = self.end_of(cell)
+        if end is None or self.selected is None:
             return None
-        costs = self.plans().get(cell, {})
-        if facing not in costs:
+        options = self._ends(self.selected).get(end, [])
+        hint = self.hinted()
+        if hint is not None and hint in options:
+            return hint
+        if self.use is not None:
+            options = [a for a in options if a.use == self.use]
+        if not options:
             return None
-        return Activate(self.cell(self.selected), self.use, self.cell(cell), facing)
+        return min(options, key=lambda a: (self.spend(a).wasted, a.use))
+
+    def spend(self, action: Activate) -> ActivationForecast:
+        """What `action` uses and gives up (the engine's forecast)."""
+        if action not in self._spend:
+            detail = self.state.forecast(action).detail
+            assert isinstance(detail, ActivationForecast)  # an activation's forecast carries its pips
+            self._spend[action] = detail
+        return self._spend[action]
+
+    def hovered_plan(self) -> Activate | None:
+        """The activation a click on the hovered cell would play (None: it plans nothing)."""
+        return self.plan_action(self.hover) if self.hover else None
 
     def pips_left(self, cell: str) -> int | None:
-        """Pips the ghost's plan on `cell` leaves unused."""
-        facing = self.facing_on(cell)
-        costs = self.plans().get(cell, {})
-        if facing is None or facing not in costs:
-            return None
-        return self.pips(self.use) - costs[facing]
+        """Pips the plan a click on `cell` plays gives up."""
+        action = self.plan_action(cell)
+        return self.spend(action).wasted if action is not None else None
+
+    def shown_use(self) -> int | None:
+        """The chip to show as in use: the chosen one, else the one the hovered plan takes."""
+        if self.use is not None:
+            return self.use
+        action = self.hovered_plan()
+        return action.use if action is not None else None
 
     def turn_ghost(self, steps: int) -> bool:
         """Turn the ghost on the hovered end cell to the next facing the plan allows (clockwise for +)."""
@@ -295,18 +373,18 @@ class BattleCheckersPicks(BoardPicks):
         return True
 
     def select(self, cell: str | None) -> None:
-        """Select an own unit that can act (or drop the selection); the chip stays when still open."""
+        """Select an own unit that can act (or drop the selection); a chosen chip stays while it is open."""
         self.selected = cell if cell in self._actors else None
         self.ghost_facing = None
-        opens = self.open_uses()
-        if self.use not in opens:
-            self.use = opens[0] if opens else None
+        if self.use not in self.open_uses():
+            self.use = None
 
-    def choose_use(self, use: int) -> bool:
-        """Pick a chip (sum or one die) when it is open."""
+    def choose_use(self, use: int, toggle: bool = False) -> bool:
+        """Choose a chip (sum or one die) when it is open; with `toggle` (a click on the chip), choosing it again
+        lets each move take the die that gives up the fewest pips."""
         if use not in self.open_uses():
             return False
-        self.use = use
+        self.use = None if toggle and use == self.use else use
         self.ghost_facing = None
         return True
 
@@ -377,8 +455,9 @@ class BattleCheckersPicks(BoardPicks):
         return False
 
     def press(self, cell: str) -> None:
-        """A click on the board during the turn: commit a plan, attack, or (de)select a unit."""
-        if self.selected is not None and cell in self.plans():
+        """A click on the board during the turn: commit a plan (a neighbour of a unit that may only turn: turn to
+        face it), attack, or (de)select a unit."""
+        if self.selected is not None and (cell in self.plans() or cell in self.facing_targets()):
             action = self.plan_action(cell)
             if action is not None:
                 self.board.commit(action)

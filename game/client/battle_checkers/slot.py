@@ -51,6 +51,7 @@ class Slot:
         picks = self.view.picks
         live = self.view.board.accepting_input and picks.phase == "main"
         opens = picks.open_uses() if live else []
+        shown = picks.shown_use() if live else None
         a, b = dice
         spent = model.spent
         double = a == b
@@ -59,21 +60,21 @@ class Slot:
                 f"use:{USE_SUM}",
                 str(a + b),
                 enabled=USE_SUM in opens,
-                selected=live and picks.use == USE_SUM,
+                selected=live and shown == USE_SUM,
                 primary=not any(spent),
             ),
             B.Button(
                 f"use:{USE_DIE1}",
                 str(a),
                 enabled=USE_DIE1 in opens,
-                selected=live and picks.use == USE_DIE1,
+                selected=live and shown == USE_DIE1,
                 primary=not spent[0],
             ),
             B.Button(
                 f"use:{USE_DIE2}",
                 str(b),
                 enabled=USE_DIE2 in opens or (double and USE_DIE1 in opens),
-                selected=live and picks.use == USE_DIE2,
+                selected=live and shown == USE_DIE2,
                 primary=not spent[1],
             ),
         ]
@@ -111,7 +112,7 @@ class Slot:
             use = int(chip.key.partition(":")[2])
             if use == USE_DIE2 and USE_DIE2 not in picks.open_uses():
                 use = USE_DIE1  # a double's dice are one open die until one is spent
-            picks.choose_use(use)
+            picks.choose_use(use, toggle=True)
             return True
         button = B.hit(self.buttons(), pos)
         if button is None:

@@ -40,6 +40,7 @@ from game.engine.battle_checkers import (
     LEFT,
     REAR,
     RIGHT,
+    USE_SUM,
     Activate,
     Activated,
     Attack,
@@ -50,6 +51,7 @@ from game.engine.battle_checkers import (
     TurnStarted,
     side_hit,
 )
+from game.engine.battle_checkers.actions import USE_TEXT
 from game.engine.core import Forecast
 
 if TYPE_CHECKING:
@@ -314,12 +316,12 @@ class BattleCheckersView(
         if not plans:
             return
         size = max(10, layout.cell // 5)
-        for cell, costs in plans.items():
-            if cell == p.selected:
-                continue
-            hot = cell == p.hover
-            marks.dot(layer, layout, cell, hot)
-            cost = min(costs.values())
+        ends = {cell: min(costs.values()) for cell, costs in plans.items() if cell != p.selected}
+        # A unit that may only turn: each neighbour it can face is a target (a click turns it to face that cell).
+        own = plans.get(p.selected or "", {})
+        ends.update({cell: own[facing] for cell, facing in p.facing_targets().items()})
+        for cell, cost in ends.items():
+            marks.dot(layer, layout, cell, cell == p.hover)
             cx, cy = layout.cell_center(cell)
             text_badge(
                 layer,
@@ -331,33 +333,22 @@ class BattleCheckersView(
                 art.with_alpha(art.MOVE_MARK, 220),
             )
             marks.drawn.append(_mark("cost", cell, str(cost)))
-        hover = p.hover
-        if hover in plans:
-            facing = p.facing_on(hover)
-            if facing is None:
-                return
-            # The path from the unit to the end cell first: the ghost and its pips left are read over it.
-            if hover != p.selected and p.selected:
-                a, b = layout.cell_center(p.selected), layout.cell_center(hover)
-                marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{hover}")
-            x, y = cell_xy(hover)
-            owner = state.player
-            ghost = UnitView(owner, float(x), float(y), float(facing))
-            self.draw_unit(layer, layout, ghost, (0, 0), alpha=0.72)
-            left = p.pips_left(hover)
-            marks.drawn.append(_mark("ghost", hover, DIRECTIONS[facing]))
-            if left is not None:
-                text = self.board.t("battle_checkers.pips_left", n=left)
-                cx, cy = layout.cell_center(hover)
-                text_badge(
-                    layer,
-                    text,
-                    (cx, cy + layout.cell * 0.62),
-                    max(10, layout.cell // 5),
-                    art.BUTTON_TEXT_DARK,
-                    art.SELECT,
-                )
-                marks.drawn.append(_mark("pips_left", hover, str(left)))
+        end = p.end_of(p.hover) if p.hover is not None and (p.hover in ends or p.hover == p.selected) else None
+        if end is None:
+            return
+        cell, facing = end
+        # The path from the unit to the end cell first: the ghost is read over it.
+        if cell != p.selected and p.selected:
+            a, b = layout.cell_center(p.selected), layout.cell_center(cell)
+            marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{cell}")
+        x, y = cell_xy(cell)
+        ghost = UnitView(state.player, float(x), float(y), float(facing))
+        self.draw_unit(layer, layout, ghost, (0, 0), alpha=0.72)
+        marks.drawn.append(_mark("ghost", cell, DIRECTIONS[facing]))
+        action = p.hovered_plan()
+        if action is not None:
+            spend = p.spend(action)
+            marks.drawn.append(_mark("spend", cell, f"{USE_TEXT[spend.use]}:{spend.wasted}"))
 
     def _facing_ring(self, layer: pygame.Surface, state: BattleCheckersState) -> bool:
         """B9: around the hovered unit, which neighbouring cells see its front, flanks and rear (under the pieces,
@@ -365,7 +356,8 @@ class BattleCheckersView(
         p, layout = self.picks, self.board.layout
         cell = p.hover
         model = self.board.model_as(BattleCheckersModel) if self.board.model is not None else None
-        if not cell or model is None or (p.selected and cell in p.plans() and cell != p.selected):
+        planned = cell in p.plans() or cell in p.facing_targets()
+        if not cell or model is None or (p.selected and planned and cell != p.selected):
             return False
         facing: int | None = None
         if cell in model.units:
@@ -415,8 +407,10 @@ class BattleCheckersView(
         cut: list[str] = []
         p = self.picks
         self.odds_shown = None
-        if self.board.accepting_input and p.phase == "main" and p.hover in p.targets():
+        if self.board.accepting_input and p.phase == "main" and p.hover in p.targets() and not p.facing_targets():
             self._odds_card(surface, p.hover, cut)
+        elif self.board.accepting_input and p.phase == "main" and p.hover is not None:
+            self._plan_card(surface, p.hover, cut)
         self.card.draw(surface, cut)
         self.fate.draw(surface, cut)
         self.draw_drag(surface, cut)
@@ -469,23 +463,70 @@ class BattleCheckersView(
         texts = self.odds_lines(target)
         if not texts:
             return
+        attack = self.picks.shown_attack(target)
+        origin = self.picks.state.board.name(attack.cell) if attack is not None else None
+        accent = seat_colour(self.picks.state.player)
+        colours = [art.PARCHMENT, accent] + [art.PARCHMENT] * (len(texts) - 2)
+        self.odds_shown = self._card(surface, target, texts, colours, origin, cut)
+
+    def plan_lines(self, cell: str) -> list[str]:
+        """The plan a click on `cell` plays, before the click: where the unit ends, which die or the sum it uses and
+        how many pips it gives up (the engine's forecast), and what stays for the other units."""
+        p, t = self.picks, self.board.t
+        action = p.plan_action(cell)
+        if action is None or p.selected is None:
+            return []
+        spend = p.spend(action)
+        to, facing = p.name(action.to), t(f"battle_checkers.words.dir.{DIRECTIONS[action.facing]}")
+        if to == p.selected:
+            title = t("battle_checkers.plan.turn", cell=p.selected, dir=facing, cost=spend.cost)
+        else:
+            title = t("battle_checkers.plan.move", cell=p.selected, to=to, dir=facing, cost=spend.cost)
+        which = "sum" if spend.use == USE_SUM else "die"
+        how = "waste" if spend.wasted else "exact"
+        lines = [title, t(f"battle_checkers.plan.{which}.{how}", pips=spend.pips, n=spend.wasted)]
+        if spend.kept:
+            lines.append(t("battle_checkers.plan.kept", die=spend.kept[0]))
+        if spend.wasted:
+            lines.append(t("battle_checkers.plan.waste_tip"))
+        return lines
+
+    def _plan_card(self, surface: pygame.Surface, cell: str, cut: list[str]) -> None:
+        texts = self.plan_lines(cell)
+        action = self.picks.plan_action(cell)
+        if not texts or action is None:
+            return
+        warn = self.picks.spend(action).wasted > 0
+        colours = [art.PARCHMENT, art.ERROR if warn else seat_colour(self.picks.state.player)]
+        colours += [art.PARCHMENT] * (len(texts) - 2)
+        end = self.picks.name(action.to)
+        self._card(surface, end, texts, colours, self.picks.selected if end != self.picks.selected else None, cut)
+
+    def _card(
+        self,
+        surface: pygame.Surface,
+        cell: str,
+        texts: list[str],
+        colours: list[tuple[int, int, int]],
+        origin: str | None,
+        cut: list[str],
+    ) -> pygame.Rect:
+        """A card of `texts` beside `cell` (the first line bold), each line in its colour; returns where."""
         layout = self.board.layout
         size = max(13, int(layout.cell * 0.27))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-        attack = self.picks.shown_attack(target)
-        origin = self.picks.state.board.name(attack.cell) if attack is not None else None
-        rect = self.odds_shown = card_rect(layout, target, texts, size, layout.frame.w - size * 2, origin=origin)
+        rect = card_rect(layout, cell, texts, size, layout.frame.w - size * 2, origin=origin)
         pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
         y = rect.top + size // 2
         for i, text in enumerate(texts):
             font = fb if i == 0 else f
-            colour = art.PARCHMENT if i != 1 else seat_colour(self.picks.state.player)
             # Drawn at the size the card was measured for, so every line fits as measured.
             fit = art.fitting_size(text, rect.w - size * 2, int(size * 1.08) if i == 0 else size, cut, bold=i == 0)
-            art.label(surface, text, fit, colour, topleft=(rect.left + size, y), bold=i == 0)
+            art.label(surface, text, fit, colours[i], topleft=(rect.left + size, y), bold=i == 0)
             y += font.get_linesize()
+        return rect
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
@@ -540,10 +581,14 @@ class BattleCheckersView(
             return ""
         if p.threat:
             return t("battle_checkers.status.threat")
+        if p.selected and p.turn_only():
+            return t("battle_checkers.status.turn_only", cell=p.selected)
         if p.selected and p.use is not None:
-            # The same words wherever the pointer is (the ghost's badge counts the pips left), so the panel is
-            # not drawn again as the planner follows the mouse.
+            # The same words wherever the pointer is (the card by the hovered cell says what a move spends), so the
+            # panel is not drawn again as the planner follows the mouse.
             return t("battle_checkers.status.selected", cell=p.selected, pips=p.pips(p.use))
+        if p.selected:
+            return t("battle_checkers.status.selected_auto", cell=p.selected)
         return t("battle_checkers.status.act")
 
     def end_reason(self, outcome: Outcome) -> str:

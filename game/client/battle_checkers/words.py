@@ -17,7 +17,9 @@ from game.engine.battle_checkers import (
     FRONT,
     LEFT,
     RIGHT,
+    USE_SUM,
     Activate,
+    ActivationForecast,
     Attack,
     BattleCheckersState,
     EndTurn,
@@ -202,8 +204,9 @@ class TurnWords:
 def hint_sentence(
     t: Translator, state: BattleCheckersState, action: object, name: Names, preset_title: Callable[[str], str]
 ) -> str:
-    """The hinted action in words with why (the attack it sets up, with the engine's odds) and what it risks (the
-    threat view's exact chance that the enemy can strike the unit's rear or weapon flank next turn)."""
+    """The hinted action in words (an activation with the die or the sum it uses) with why (the attack it sets up,
+    with the engine's odds) and what it risks (the threat view's exact chance that the enemy can strike the unit's
+    rear or weapon flank next turn)."""
     board = state.board
     if isinstance(action, Activate):
         unit = state.unit_at(action.cell)
@@ -211,6 +214,9 @@ def hint_sentence(
         after = state.clone()
         events = after.apply(action)
         text = plan_sentence(t, plan_of(events, board.name(action.cell), facing, board.name(action.to)), "hint")
+        spend = state.forecast(action).detail
+        assert isinstance(spend, ActivationForecast)  # an activation's forecast says which dice it uses
+        text = t(f"battle_checkers.hint.with.{'sum' if spend.use == USE_SUM else 'die'}", pips=spend.pips, text=text)
         return _why(t, after, action.to, action.facing, state.current_player(), text)
     if isinstance(action, Attack):
         detail = state.forecast(action).detail

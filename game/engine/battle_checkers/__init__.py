@@ -35,7 +35,14 @@ from game.engine.battle_checkers.actions import *  # noqa: F403
 from game.engine.battle_checkers.events import *  # noqa: F403
 from game.engine.battle_checkers.game import BattleCheckersGame, make_game
 from game.engine.battle_checkers.geometry import DIRECTIONS, FRONT, LEFT, REAR, RIGHT, Board, board, side_hit
-from game.engine.battle_checkers.odds import AttackForecast, FateForecast, attack_forecast, attack_odds, side_odds
+from game.engine.battle_checkers.odds import (
+    ActivationForecast,
+    AttackForecast,
+    FateForecast,
+    attack_forecast,
+    attack_odds,
+    side_odds,
+)
 from game.engine.battle_checkers.phases import Phase
 from game.engine.battle_checkers.position import PendingAttack, Position
 from game.engine.battle_checkers.state import BattleCheckersState
@@ -51,6 +58,7 @@ __all__ = [
     "Board",
     "board",
     "side_hit",
+    "ActivationForecast",
     "AttackForecast",
     "FateForecast",
     "attack_forecast",

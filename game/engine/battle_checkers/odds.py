@@ -81,6 +81,19 @@ def attack_forecast(state: Units, attacker_cell: int | str, defender_cell: int |
 
 
 @dataclass(frozen=True)
+class ActivationForecast:
+    """What an activation spends (B6, B7): the dice use (`USE_SUM`, `USE_DIE1`, `USE_DIE2`) and the pips it gives,
+    the pips its plan costs, the pips given up (pips are never kept or passed to another unit), and the faces of
+    the dice still open after it."""
+
+    use: int
+    pips: int
+    cost: int
+    wasted: int
+    kept: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class FateForecast:
     """Calling the fate roll: who calls it, both sides' spirit now, and per side the smallest loss of spirit the
     roll can inflict that ends the game for it (None where no roll can; B11, B12)."""

@@ -10,7 +10,7 @@ from game.engine.battle_checkers.actions import CHANCE_OUTCOMES, Activate, Attac
 from game.engine.battle_checkers.events import Destroyed, FateRolled, Shielded
 from game.engine.battle_checkers.geometry import DIRECTIONS, Board, side_hit
 from game.engine.battle_checkers.notation import action_from_str, action_to_str
-from game.engine.battle_checkers.odds import FateForecast, attack_forecast
+from game.engine.battle_checkers.odds import ActivationForecast, FateForecast, attack_forecast
 from game.engine.battle_checkers.phases import (
     ACTIVATED,
     ATTACK_READY,
@@ -217,15 +217,30 @@ class BattleCheckersState(State[BattleCheckersAction]):
     def forecast(self, action: BattleCheckersAction) -> Forecast:
         """An attack: 'success' (the defender destroyed) and 'fail', each with what it costs as its events (the
         `Destroyed` unit: the defender, or on a lost head-on duel the attacker; a `Shielded` shield spent), with
-        `AttackForecast` (side hit, repel chance) in `detail`. Calling the fate roll: 'caller_out', 'opponent_out'
-        (the roll leaves that side without spirit: it has lost) and 'goes_on', with `FateForecast` in `detail`.
-        Every other decision: its one certain result. Raises IllegalAction when not legal here."""
+        `AttackForecast` (side hit, repel chance) in `detail`. An activation: its one result, with
+        `ActivationForecast` (the pips it uses, costs and gives up, the dice kept) in `detail`. Calling the fate
+        roll: 'caller_out', 'opponent_out' (the roll leaves that side without spirit: it has lost) and 'goes_on',
+        with `FateForecast` in `detail`. Every other decision: its one certain result. Raises IllegalAction when
+        not legal here."""
         self.check(action)
         if isinstance(action, Attack):
             return self._attack_forecast(action)
         if isinstance(action, FateChoice) and action.call:
             return self._fate_forecast(action)
+        if isinstance(action, Activate):
+            sure = ForecastOutcome("certain", Fraction(1), tuple(self.preview(action)))
+            return Forecast((sure,), self._activation_forecast(action))
         return Forecast.sure(self.preview(action))
+
+    def _activation_forecast(self, action: Activate) -> ActivationForecast:
+        p = self.position
+        pips = dict(moves.uses(p))[action.use]
+        cost = moves.activation_cost(p, action.cell, action.to, action.facing)
+        assert cost is not None  # checked legal above
+        open_after = [i for i in (0, 1) if not p.spent[i] and action.use not in (0, i + 1)]
+        dice = p.dice or (0, 0)
+        kept = tuple(dice[i] for i in open_after)
+        return ActivationForecast(action.use, pips, cost, pips - cost, kept)
 
     def _resolved(self, action: BattleCheckersAction) -> list[tuple[Fraction, BattleCheckersState, list[Event]]]:
         """`action` applied on a copy and, when dice follow, each roll applied on a copy of that: (probability,
