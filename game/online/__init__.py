@@ -1,0 +1,34 @@
+"""Online play: a server that owns each match (its dice, its checks, its numbered log) and clients that mirror it.
+
+The protocol is described in one place, docs/online-protocol.md. No pygame here: the window builds on the client.
+
+For the window (game/client) — `game.online.client`:
+- `create_match_sync(url, mode, level=None, seats=None, options=None, seed=None) -> dict` (the `created` message:
+  `["code"]` is the join code, `["match"]` the match) — or `await create_match(...)` in asyncio code.
+- `ThreadedMatchClient(url, code, seat=None, token=None, name="").start()` joins a seat (claims a free `seat`, or
+  reclaims it with its `token`; seat None watches) on a background thread and stays joined, reconnecting by itself.
+  Each frame: `poll() -> list[ClientEvent]`; read `status` ('connecting' | 'connected' | 'reconnecting' | 'gone'),
+  `presence` (`SeatPresence`: seat, name, claimed, online, since), `seat`, `token` (keep it to resume later), `seq`,
+  `match` (mode, level, options, seed, commitment, status...), `outcome`, `dice_check`, `error`.
+  Send without waiting: `send_action(notation, seq)` (seq: that of the last `Applied` polled), `resign()`,
+  `request_takeback()`, `answer_takeback(accept)`, `ask_rematch()`, `close()`.
+- Events: `Joined(seat, match)` (after every (re)connection), `Applied(entry, events)` — apply `entry.action` to
+  the session for `entry.type` 'action' (a seat's decision) and 'chance' (a roll); 'takeback' means: the entries
+  after `entry.undo_to` are taken back (rebuild from the log); 'resign' ends the match — `StatusChanged(status,
+  reason)`, `PresenceChanged(seats)`, `OfferChanged(offer, seat, open, seats)`, `Refused(code, message, ref)`,
+  `Ended(outcome, dice)` (`dice.ok` False: show the player the dice did not check out), `RematchReady(code)` (join
+  that code with the same token).
+- The match's game: `game.online.match.make_game(mode, level, options)`; `Replica(game)` replays entries.
+- Hosting from the window: `game.online.server.ServerThread(store_path, host, port).start() -> url`, `.stop()`.
+
+For another store (Redis) — `game.online.store.Store`, an async protocol: `create(MatchRecord) -> bool`,
+`load(code) -> StoredMatch | None`, `claim_seat(code, SeatRecord) -> bool` (False: taken), `append(code, entries,
+finished=None) -> bool` (all or none; compare-and-set: False unless `entries[0].seq` is the next number),
+`entries_after(code, seq)`, `codes()`, `count()`, `expire(finished_before) -> codes`, `set_presence(code, seat,
+online, at)`, `presence(code)`, `close()`; raise `StoreUnavailable` when it cannot be reached. The SQLite one is
+`game.online.sqlite_store.SQLiteStore(path)`. `MatchServer(store, config)` takes any store; when `append` returns
+False the server drops its copy of the match and reloads it from the store.
+
+Modules: `protocol` (messages, limits, error codes, `Entry`), `dice` (commitment, rolls, `verify`), `match`
+(`Replica`, game setup, outcome line), `store`/`sqlite_store`, `server`, `client`, `headless` (the command lines).
+"""
