@@ -1,0 +1,124 @@
+"""Where matches are kept: one small async interface (`Store`) with SQLite behind it by default.
+
+A server keeps nothing it could not rebuild from its store: each match's setup (`MatchRecord`, with the secret dice
+seed), its seats (`SeatRecord`: name, the hash of the seat's token, the public dice value) and its numbered entries.
+Applying an action is `append` with compare-and-set on the sequence number: it stores the entries only when the
+first one's number is the next free one, and returns False when another writer took it, so a store shared by
+several server processes (Redis) never forks a match's log. Presence (who is connected, away since when) is kept
+here too, so that every process sees it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game.online.protocol import Entry
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match's setup: code, mode, level, agreed options, the AI seed, seat count, the dice secret and its hash."""
+
+    code: str
+    mode: str
+    level: str
+    options: dict[str, int]
+    seed: int | None
+    num_players: int
+    secret: str
+    commitment: str
+    created: float
+    #: The match this one is a rematch of ('' for none).
+    rematch_of: str = ""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A claimed seat: its name, the sha256 of its token (the token itself is never stored), its public dice value."""
+
+    seat: int
+    name: str
+    token_hash: str
+    value: str
+    joined: float
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Whether a seat has a client connected, and since when it has (or has not)."""
+
+    seat: int
+    online: bool
+    since: float
+
+
+@dataclass
+class StoredMatch:
+    """Everything a store holds about one match."""
+
+    record: MatchRecord
+    seats: dict[int, SeatRecord] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    #: When the match ended (seconds since the epoch), None while it goes on.
+    finished: float | None = None
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store(Protocol):
+    """A match store. Every method may raise `StoreUnavailable` when the store cannot be reached."""
+
+    async def create(self, match: MatchRecord) -> bool:
+        """Keep a new match; False when its code is taken."""
+        ...
+
+    async def load(self, code: str) -> StoredMatch | None:
+        """The match with `code`, or None."""
+        ...
+
+    async def claim_seat(self, code: str, seat: SeatRecord) -> bool:
+        """Give a free seat to a player; False when the seat was taken already."""
+        ...
+
+    async def append(self, code: str, entries: Sequence[Entry], finished: float | None = None) -> bool:
+        """Store applied entries (numbered one after another) all or none, and commit them before returning; False
+        when `entries[0].seq` is not the next free number (another writer took it). `finished` marks the end."""
+        ...
+
+    async def entries_after(self, code: str, seq: int) -> list[Entry]:
+        """The match's entries numbered after `seq`, in order."""
+        ...
+
+    async def codes(self) -> list[str]:
+        """The codes of every match kept."""
+        ...
+
+    async def count(self) -> int:
+        """How many matches are kept."""
+        ...
+
+    async def expire(self, finished_before: float) -> list[str]:
+        """Remove the matches that ended before `finished_before`; their codes."""
+        ...
+
+    async def set_presence(self, code: str, seat: int, online: bool, at: float) -> None:
+        """Record that a seat's client connected (online) or left, at `at`."""
+        ...
+
+    async def presence(self, code: str) -> dict[int, Presence]:
+        """The recorded presence of each seat that has any."""
+        ...
+
+    async def close(self) -> None:
+        """Release the store."""
+        ...
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached now (a server answers 'unavailable' and the client tries again)."""
