@@ -1,0 +1,653 @@
+"""The online client: `MatchClient` (asyncio) and `ThreadedMatchClient` (its loop on a background thread, for a window).
+
+A client joins one match (a seat, by claiming it or with its token, or as a watcher), mirrors it in a `Replica` built
+from the server's numbered entries, and reports what happens as `ClientEvent`s. A dropped connection is reopened by
+itself with growing pauses (0.1 s doubling to 5 s, with jitter) and the join resumes from the last entry it saw, so
+nothing is missed and nothing is applied twice; after `give_up_after` seconds without a server it is `gone`. When the
+match ends the client checks the dice (`dice.verify`) and reports an `Ended` with the outcome and the check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import random
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidURI, WebSocketException
+
+from game.engine.core import Event, JSONObject, Outcome
+from game.online import dice
+from game.online import protocol as P
+from game.online.dice import DiceCheck
+from game.online.match import Replica, make_game
+from game.online.protocol import Entry, ProtocolError
+
+log = logging.getLogger(__name__)
+
+#: connecting (the first time), connected (joined), reconnecting (lost, trying again), gone (given up or refused).
+Status: TypeAlias = Literal["connecting", "connected", "reconnecting", "gone"]
+GIVE_UP_SECONDS = 60.0
+FIRST_DELAY, MAX_DELAY = 0.1, 5.0
+# Errors after which joining again cannot help.
+FATAL_JOIN = frozenset({P.NOT_FOUND, P.BAD_TOKEN, P.SEAT_TAKEN, P.BAD_SEAT, P.BAD_MESSAGE})
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """A seat as the server last described it: name, claimed, online, and since when it is online or away."""
+
+    seat: int
+    name: str
+    claimed: bool
+    online: bool
+    since: float | None
+
+
+@dataclass(frozen=True)
+class Joined:
+    """The server accepted the join (also after each reconnection): the seat held (None: watching), the match."""
+
+    seat: int | None
+    match: JSONObject
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An entry the server applied, with the engine's events of applying it to this client's copy."""
+
+    entry: Entry
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class StatusChanged:
+    """The connection's state changed; `reason` says why for reconnecting and gone."""
+
+    status: Status
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PresenceChanged:
+    """Who is connected changed."""
+
+    seats: tuple[SeatPresence, ...]
+
+
+@dataclass(frozen=True)
+class OfferChanged:
+    """A takeback was asked (open) or answered (closed), or seats asked for a rematch (`seats`)."""
+
+    offer: Literal["takeback", "rematch"]
+    seat: int | None
+    open: bool
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The server refused a request: the error code, its message, and the request's `ref`."""
+
+    code: str
+    message: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The match ended: its outcome and the dice check (ok, rolls replayed, the problem when it failed)."""
+
+    outcome: Outcome
+    dice: DiceCheck
+
+
+@dataclass(frozen=True)
+class RematchReady:
+    """Every seat agreed: the rematch's join code (join it with the same token)."""
+
+    code: str
+
+
+ClientEvent: TypeAlias = (
+    Joined | Applied | StatusChanged | PresenceChanged | OfferChanged | Refused | Ended | RematchReady
+)
+
+
+class JoinRefused(Exception):
+    """The server will not let this client in (no such match, seat taken, wrong token...): the code and message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class ServerGone(Exception):
+    """No server answered for `give_up_after` seconds."""
+
+
+def _presence(data: object) -> tuple[SeatPresence, ...]:
+    if not isinstance(data, list):
+        return ()
+    seats = []
+    for item in data:
+        if isinstance(item, dict):
+            since = item.get("since")
+            seats.append(
+                SeatPresence(
+                    seat=int(item.get("seat", 0) or 0),
+                    name=str(item.get("name", "")),
+                    claimed=bool(item.get("claimed")),
+                    online=bool(item.get("online")),
+                    since=float(since) if isinstance(since, int | float) else None,
+                )
+            )
+    return tuple(seats)
+
+
+async def _open(url: str, tls: ssl.SSLContext | None) -> ClientConnection:
+    return await connect(url, max_size=P.MAX_MESSAGE, compression=None, ssl=tls, open_timeout=10, proxy=None)
+
+
+async def create_match(
+    url: str,
+    mode: str,
+    level: str | None = None,
+    seats: int | None = None,
+    options: dict[str, int] | None = None,
+    seed: int | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> JSONObject:
+    """Create a match on the server at `url`; returns the `created` message (its `code` is the join code).
+    JoinRefused when the server refuses the setup; OSError or a websockets error when it cannot be reached."""
+    request = P.Create(mode=mode, level=level, seats=seats, options=dict(options or {}), seed=seed, ref=1)
+    async with await _open(url, tls) as ws:
+        await ws.send(P.dumps(P.request_to_wire(request)))
+        async for message in ws:
+            data = P.parse_server(message)
+            if data["kind"] == "created":
+                return data
+            if data["kind"] == "error":
+                raise JoinRefused(str(data.get("code")), str(data.get("message")))
+    raise ConnectionError("the server closed the connection before answering")
+
+
+class MatchClient:
+    """One seat (or a watcher) of one match, kept joined across dropped connections."""
+
+    def __init__(
+        self,
+        url: str,
+        code: str,
+        seat: int | None = None,
+        token: str | None = None,
+        name: str = "",
+        value: str | None = None,
+        give_up_after: float = GIVE_UP_SECONDS,
+        on_event: Callable[[ClientEvent], None] | None = None,
+        stop_when_over: bool = False,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self.url = url
+        self.code = P.normal_code(code)
+        self.seat = seat
+        self.token = token
+        self.name = name
+        self.value = value if value is not None else dice.new_value()
+        self.give_up_after = give_up_after
+        self.stop_when_over = stop_when_over
+        self.tls = tls
+        self._on_event = on_event
+        self.status: Status = "connecting"
+        self.replica: Replica | None = None
+        #: The match as last described (`joined`), with presence and dice values kept current.
+        self.match: JSONObject = {}
+        self.presence: tuple[SeatPresence, ...] = ()
+        self.values: list[str | None] = []
+        self.outcome: Outcome | None = None
+        self.dice_check: DiceCheck | None = None
+        #: The open takeback request (the asking seat), if any.
+        self.takeback_from: int | None = None
+        self.rematch_code = ""
+        self._ws: ClientConnection | None = None
+        self._joined = False
+        self._closing = False
+        self._ref = 0
+        self._done = asyncio.Event()
+
+    # ----- facts -----
+
+    @property
+    def seq(self) -> int:
+        """The number of the last entry this client applied."""
+        return self.replica.seq if self.replica is not None else 0
+
+    @property
+    def connected(self) -> bool:
+        """True while joined on a live connection."""
+        return self._ws is not None and self._joined
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this client's seat decides now."""
+        replica = self.replica
+        return (
+            self.seat is not None
+            and replica is not None
+            and not replica.is_over
+            and self.match.get("status") != "waiting"
+            and replica.state.current_player() == self.seat
+        )
+
+    # ----- running -----
+
+    async def run(self) -> None:
+        """Stay joined until `close()` (or the end, with `stop_when_over`); JoinRefused or ServerGone otherwise."""
+        failing_since: float | None = None
+        delay = FIRST_DELAY
+        while not self._closing:
+            reason = ""
+            try:
+                async with await _open(self.url, self.tls) as ws:
+                    self._ws, self._joined = ws, False
+                    await ws.send(P.dumps(P.request_to_wire(self._join_request())))
+                    async for message in ws:
+                        self._receive(message)
+                        if self._joined:
+                            failing_since, delay = None, FIRST_DELAY
+                        if self._done.is_set():
+                            return
+                    reason = f"closed by the server ({ws.close_code}: {ws.close_reason})" if ws.close_code else ""
+            except InvalidURI as exc:
+                self._set_status("gone", str(exc))
+                raise JoinRefused(P.BAD_MESSAGE, str(exc)) from None
+            except JoinRefused as exc:
+                self._set_status("gone", exc.message)
+                raise
+            except (OSError, TimeoutError, WebSocketException) as exc:
+                reason = str(exc) or type(exc).__name__
+            finally:
+                self._ws, self._joined = None, False
+            if self._closing:
+                return
+            now = time.monotonic()
+            failing_since = failing_since if failing_since is not None else now
+            if now - failing_since > self.give_up_after:
+                self._set_status("gone", f"no server for {self.give_up_after:.0f} s: {reason}")
+                raise ServerGone(reason)
+            self._set_status("reconnecting", reason)
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, MAX_DELAY)
+
+    async def close(self) -> None:
+        """Leave: close the connection and end `run`."""
+        self._closing = True
+        self._done.set()
+        if self._ws is not None:
+            await self._ws.close()
+
+    def _join_request(self) -> P.Join:
+        if self.token is not None:
+            return P.Join(code=self.code, seat=self.seat, token=self.token, since=self.seq)
+        if self.seat is not None:
+            return P.Join(code=self.code, seat=self.seat, name=self.name, value=self.value, since=self.seq)
+        return P.Join(code=self.code, since=self.seq)
+
+    def _set_status(self, status: Status, reason: str = "") -> None:
+        if status != self.status:
+            self.status = status
+            self._emit(StatusChanged(status, reason))
+
+    def _emit(self, event: ClientEvent) -> None:
+        if self._on_event is not None:
+            self._on_event(event)
+
+    # ----- receiving -----
+
+    def _receive(self, message: str | bytes) -> None:
+        try:
+            data = P.parse_server(message)
+        except ProtocolError as exc:
+            log.warning("ignored a server message: %s", exc.message)
+            return
+        kind = data["kind"]
+        if kind == "joined":
+            self._on_joined(data)
+        elif kind == "entry":
+            self._on_entry(Entry.from_wire(data))
+        elif kind == "presence":
+            self._on_presence(data)
+        elif kind == "offer":
+            self._on_offer(data)
+        elif kind == "rematch":
+            self.rematch_code = str(data.get("code", ""))
+            self._emit(RematchReady(self.rematch_code))
+        elif kind == "error":
+            code, text = str(data.get("code")), str(data.get("message"))
+            if not self._joined and code in FATAL_JOIN:
+                raise JoinRefused(code, text)
+            ref = data.get("ref")
+            self._emit(Refused(code, text, ref if isinstance(ref, int) else None))
+
+    def _on_joined(self, data: JSONObject) -> None:
+        match = data.get("match")
+        if not isinstance(match, dict):
+            raise ProtocolError(P.BAD_MESSAGE, "joined: no match")
+        token = data.get("token")
+        if isinstance(token, str):
+            self.token = token
+        seat = data.get("seat")
+        self.seat = seat if isinstance(seat, int) else None
+        self.match = match
+        self._on_presence(match)
+        takeback = match.get("takeback")
+        self.takeback_from = takeback.get("seat") if isinstance(takeback, dict) else None  # type: ignore[assignment]
+        if self.replica is None:
+            options = match.get("options")
+            self.replica = Replica(
+                make_game(str(match["mode"]), str(match["level"]), options if isinstance(options, dict) else None)  # type: ignore[arg-type]
+            )
+        server_seq = match.get("seq")
+        if isinstance(server_seq, int) and server_seq < self.replica.seq:
+            # The server has fewer entries than this client saw (a store restored from an older copy): start over.
+            self.replica = None
+            raise ConnectionError("the server's match is behind this client's; reading it again")
+        self._joined = True
+        self._set_status("connected")
+        self._emit(Joined(self.seat, match))
+        self._check_end()
+
+    def _on_entry(self, entry: Entry) -> None:
+        replica = self.replica
+        if replica is None or entry.seq <= replica.seq:
+            return  # already applied (a replay after reconnecting)
+        if entry.seq != replica.seq + 1:
+            raise ConnectionError(f"entry {entry.seq} came after entry {replica.seq}; joining again")
+        events = replica.add(entry)
+        self.takeback_from = None
+        self.match["seq"] = entry.seq
+        self._emit(Applied(entry, tuple(events)))
+        self._check_end()
+
+    def _on_presence(self, data: JSONObject) -> None:
+        self.presence = _presence(data.get("seats"))
+        values = data.get("values")
+        if isinstance(values, list):
+            self.values = [v if isinstance(v, str) else None for v in values]
+            self.match["values"] = list(values)
+        self.match["seats"] = data.get("seats")
+        if isinstance(data.get("status"), str):
+            self.match["status"] = data["status"]
+        self._emit(PresenceChanged(self.presence))
+
+    def _on_offer(self, data: JSONObject) -> None:
+        seat = data.get("seat")
+        seats = data.get("seats")
+        if data.get("offer") == "takeback":
+            is_open = bool(data.get("open"))
+            self.takeback_from = seat if is_open and isinstance(seat, int) else None
+            self._emit(OfferChanged("takeback", seat if isinstance(seat, int) else None, is_open))
+        elif data.get("offer") == "rematch" and isinstance(seats, list):
+            self._emit(OfferChanged("rematch", None, True, tuple(s for s in seats if isinstance(s, int))))
+
+    def _check_end(self) -> None:
+        replica = self.replica
+        if replica is None or self.outcome is not None or not replica.is_over:
+            return
+        self.outcome = replica.outcome
+        assert self.outcome is not None
+        secret = next((e.secret for e in reversed(replica.entries) if e.secret), "")
+        values = [v or "" for v in self.values]
+        self.dice_check = dice.verify(replica.game, replica.log, secret, str(self.match.get("commitment", "")), values)
+        self._emit(Ended(self.outcome, self.dice_check))
+        if self.stop_when_over:
+            self._done.set()
+
+    # ----- requests -----
+
+    async def _send(self, request: P.Request) -> bool:
+        ws = self._ws
+        if ws is None or not self._joined:
+            return False
+        try:
+            await ws.send(P.dumps(P.request_to_wire(request)))
+        except WebSocketException:
+            return False
+        return True
+
+    def _next_ref(self) -> int:
+        self._ref += 1
+        return self._ref
+
+    async def send_action(self, notation: str, seq: int | None = None) -> bool:
+        """Send this seat's decision, made having seen the entries up to `seq` (default: the last one this client
+        applied); False when not connected (the answer is an `Applied` entry or a `Refused`)."""
+        if self.token is None:
+            return False
+        number = self.seq if seq is None else seq
+        act = P.Act(token=self.token, seq=number, action=notation, seat=self.seat, ref=self._next_ref())
+        return await self._send(act)
+
+    async def resign(self) -> bool:
+        """Give up the match."""
+        return self.token is not None and await self._send(P.Resign(token=self.token, ref=self._next_ref()))
+
+    async def request_takeback(self) -> bool:
+        """Ask the other seats to take back this seat's last decision."""
+        if self.token is None:
+            return False
+        return await self._send(P.Takeback(token=self.token, seq=self.seq, ref=self._next_ref()))
+
+    async def answer_takeback(self, accept: bool) -> bool:
+        """Accept or decline the open takeback request."""
+        if self.token is None:
+            return False
+        return await self._send(P.TakebackReply(token=self.token, accept=accept, ref=self._next_ref()))
+
+    async def ask_rematch(self) -> bool:
+        """Ask for (or agree to) a rematch with the same seats."""
+        if self.token is None:
+            return False
+        return await self._send(P.Rematch(token=self.token, value=dice.new_value(), ref=self._next_ref()))
+
+
+@dataclass
+class _Shared:
+    """What the background thread publishes for the window's thread (replaced whole, read without locks)."""
+
+    status: Status = "connecting"
+    presence: tuple[SeatPresence, ...] = ()
+    seat: int | None = None
+    token: str | None = None
+    seq: int = 0
+    outcome: Outcome | None = None
+    dice_check: DiceCheck | None = None
+    error: str = ""
+    match: JSONObject = field(default_factory=dict)
+
+
+class ThreadedMatchClient:
+    """A `MatchClient` on its own thread: the window calls `poll()` each frame and sends without waiting."""
+
+    def __init__(
+        self,
+        url: str,
+        code: str,
+        seat: int | None = None,
+        token: str | None = None,
+        name: str = "",
+        give_up_after: float = GIVE_UP_SECONDS,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self._events: queue.SimpleQueue[ClientEvent] = queue.SimpleQueue()
+        self.client = MatchClient(
+            url, code, seat, token, name, give_up_after=give_up_after, on_event=self._on_event, tls=tls
+        )
+        self._shared = _Shared(seat=seat, token=token)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._started = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"kubiki-online-{self.client.code}", daemon=True)
+
+    def start(self) -> ThreadedMatchClient:
+        """Start connecting in the background; returns itself."""
+        self._thread.start()
+        self._started.wait(5.0)
+        return self
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._started.set()
+        try:
+            await self.client.run()
+        except (JoinRefused, ServerGone) as exc:
+            self._publish(error=str(exc) or type(exc).__name__)
+        except Exception as exc:  # noqa: BLE001 - reported to the window, which shows the connection gone
+            log.exception("the online client failed")
+            self._publish(error=str(exc) or type(exc).__name__)
+            self._events.put(StatusChanged("gone", str(exc)))
+        self._publish(status="gone" if not self.client._closing else self.client.status)
+
+    def _on_event(self, event: ClientEvent) -> None:
+        self._publish()
+        self._events.put(event)
+
+    def _publish(self, **changes: object) -> None:
+        c = self.client
+        shared = _Shared(
+            status=c.status,
+            presence=c.presence,
+            seat=c.seat,
+            token=c.token,
+            seq=c.seq,
+            outcome=c.outcome,
+            dice_check=c.dice_check,
+            error=self._shared.error,
+            match=dict(c.match),
+        )
+        for name, value in changes.items():
+            setattr(shared, name, value)
+        self._shared = shared
+
+    # ----- read by the window -----
+
+    def poll(self) -> list[ClientEvent]:
+        """Every event received since the last call (never blocks)."""
+        events: list[ClientEvent] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                events.append(self._events.get_nowait())
+        return events
+
+    @property
+    def status(self) -> Status:
+        """connecting, connected, reconnecting or gone."""
+        return self._shared.status
+
+    @property
+    def presence(self) -> tuple[SeatPresence, ...]:
+        """Each seat's name, whether it is online, and since when."""
+        return self._shared.presence
+
+    @property
+    def seat(self) -> int | None:
+        """The seat held (None while watching or before joining)."""
+        return self._shared.seat
+
+    @property
+    def token(self) -> str | None:
+        """The seat's secret token, once joined (keep it to resume the match later)."""
+        return self._shared.token
+
+    @property
+    def seq(self) -> int:
+        """The number of the last entry applied by the background client."""
+        return self._shared.seq
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, once it has."""
+        return self._shared.outcome
+
+    @property
+    def dice_check(self) -> DiceCheck | None:
+        """The dice check, once the match has ended."""
+        return self._shared.dice_check
+
+    @property
+    def error(self) -> str:
+        """Why the client is gone ('' while it is not)."""
+        return self._shared.error
+
+    @property
+    def match(self) -> JSONObject:
+        """The match as last described by the server (mode, level, seats, commitment...)."""
+        return self._shared.match
+
+    # ----- sent from the window -----
+
+    def _call(self, make: Callable[[], object]) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+
+        def schedule() -> None:
+            coro = make()
+            if asyncio.iscoroutine(coro):
+                loop.create_task(coro)
+
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(schedule)
+
+    def send_action(self, notation: str, seq: int | None = None) -> None:
+        """Send this seat's decision made at entry `seq` (pass the seq of the last `Applied` the window polled)."""
+        self._call(lambda: self.client.send_action(notation, seq))
+
+    def resign(self) -> None:
+        """Give up the match."""
+        self._call(self.client.resign)
+
+    def request_takeback(self) -> None:
+        """Ask to take back this seat's last decision."""
+        self._call(self.client.request_takeback)
+
+    def answer_takeback(self, accept: bool) -> None:
+        """Accept or decline the open takeback request."""
+        self._call(lambda: self.client.answer_takeback(accept))
+
+    def ask_rematch(self) -> None:
+        """Ask for (or agree to) a rematch."""
+        self._call(self.client.ask_rematch)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Leave the match and wait for the thread to end."""
+        self._call(self.client.close)
+        self._thread.join(timeout)
+
+
+def create_match_sync(
+    url: str,
+    mode: str,
+    level: str | None = None,
+    seats: int | None = None,
+    options: dict[str, int] | None = None,
+    seed: int | None = None,
+    timeout: float = 15.0,
+) -> JSONObject:
+    """`create_match` for a thread with no event loop (the window's dialog runs it off its frame loop)."""
+
+    async def bounded() -> JSONObject:
+        return await asyncio.wait_for(create_match(url, mode, level, seats, options, seed), timeout)
+
+    return asyncio.run(bounded())
