@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Kubiki — dice-driven tabletop games. With no options, opens the main menu.",
-        epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N (see python main.py arena --help).",
+        epilog="AI arena: python main.py arena MODE --a LEVEL --b LEVEL --games N (see python main.py arena --help). "
+        "Online play: python main.py serve / python main.py online create|play|watch (see --help of each).",
     )
     names = ", ".join(spec.name for spec in registry.MODES)
     parser.add_argument("--mode", help=f"start a game of this mode straight away ({names})")
@@ -41,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         from ai.arena import main as arena_main
 
         return arena_main(argv[1:])
+    if argv and argv[0] in ("serve", "online"):
+        from game.online.headless import online_main, serve_main
+
+        return serve_main(argv[1:]) if argv[0] == "serve" else online_main(argv[1:])
     args = build_parser().parse_args(argv)
     from game.client.app import run
 

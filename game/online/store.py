@@ -122,3 +122,13 @@ class Store(Protocol):
 
 class StoreUnavailable(Exception):
     """The store cannot be reached now (a server answers 'unavailable' and the client tries again)."""
+
+
+def open_store(spec: str | None) -> Store:
+    """The store a command line names: a SQLite file path (default: the data folder's); ValueError for a kind of
+    store this program does not have."""
+    if spec and "://" in spec:
+        raise ValueError(f"unknown store {spec!r}: give the path of a SQLite file")
+    from game.online.sqlite_store import SQLiteStore
+
+    return SQLiteStore(spec)
