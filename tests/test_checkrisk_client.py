@@ -94,13 +94,13 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     state = b.session.state
     assert state.phase == "act" and state.seat == 0
     key(app, pygame.K_RETURN)  # the hand-over card back to player 1
-    # A split: three of a stack on rank 2 go forward (a held click opens the picker at all but one).
+    # A split: all but one of a stack on rank 2 go forward (a held click opens the picker at the whole stack).
     origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and picks._count(c) >= 3)
     target = origin[0] + "3"
     click_cell(app, origin)
     assert picks.selected == origin
     hold_cell(app, target)
-    assert b.popups.picker is not None and b.popups.picker.value == picks._count(origin) - 1
+    assert b.popups.picker is not None and b.popups.picker.value == picks._count(origin)
     assert b.session.state.actions_left == 3  # the held click's release did not act
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

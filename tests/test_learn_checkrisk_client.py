@@ -143,3 +143,77 @@ def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answe
     assert state.phase in ("act", "reinforce") and state.tokens_on_board(1) == state.game.spec.start_tokens
     assert b.lesson.verdict.status == "playing" and b.lesson.card.shown[1] == f"Moves: {b.lesson.used}"
     assert b.lesson.used >= 1  # every placement is a decision of the player
+
+
+def play_by_plain_clicks(app, text: str) -> None:
+    """A move or an attack as a new player makes it: the stack, then the target, with no amount chosen unless the
+    lesson's goal says which key to press; every other decision as `play` makes it."""
+    b = board(app)
+    if "-" not in text.partition(" ")[0] and "x" not in text.partition(":")[0]:
+        play(app, text)
+        return
+    src, dst = text.replace("x", "-").split(":")[0].split("-")
+    n = int(text.partition(":")[2])
+    before = len(b.session.log)
+    click_cell(app, src)
+    assert b.view.picks.selected == src, f"{src} was not selected"
+    if f"press {n}" in b.lesson.lesson.goal.en:
+        digit(app, n)
+    click_cell(app, dst)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
+    assert b.session.log[before] == text, f"the clicks played {b.session.log[before:]}, not {text}"
+
+
+def test_every_checkrisk_lesson_is_passed_by_the_clicks_its_goal_names(app):
+    """The obvious clicks give each lesson's amount: the whole stack by default, a digit only where the goal
+    teaches the key."""
+    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, play_by_plain_clicks)
+
+
+def play_by_hint(app, text: str) -> None:
+    """Ask for the hint (H), then click the cells it names: the hint's amount is what the clicks send."""
+    b = board(app)
+    if "-" not in text.partition(" ")[0] and "x" not in text.partition(":")[0]:
+        play(app, text)
+        return
+    ui.key(app, pygame.K_h)
+    assert b.turns.hint_action == text
+    src, dst = text.replace("x", "-").split(":")[0].split("-")
+    before = len(b.session.log)
+    click_cell(app, src)
+    click_cell(app, dst)
+    ui.settle_scene(app)
+    ui.frames(app, 2)
+    assert b.session.log[before] == text, f"following the hint played {b.session.log[before:]}, not {text}"
+
+
+def test_following_every_lessons_hint_by_clicks_plays_the_hinted_amount(app):
+    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, play_by_hint)
+
+
+def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(app):
+    lesson = LESSONS[0]
+    ui.learn_screen(app, "checkrisk")
+    ui.open_lesson(app, lesson)
+    b = board(app)
+    click_cell(app, "c2")
+    x, y = b.layout.cell_center("c3")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    ui.frames(app, 2)
+    assert b.view.odds_rect is not None  # the move card beside c3
+    assert b.view.picks.chosen_amount("c2", "c3") == 4
+    click_cell(app, "c3")
+    ui.settle_scene(app)
+    click_cell(app, "c3")
+    click_cell(app, "c4")
+    ui.settle_scene(app)
+    ui.frames(app, 2)
+    assert b.session.log == ["c2-c3:4", "c3-c4:4"]
+    assert b.dialogs.card_stars == 3
+
+
+def test_the_first_battle_lesson_says_how_the_dice_hit_before_the_first_attack():
+    first = next(lesson for lesson in LESSONS if any("x" in text.partition(":")[0] for text in lesson.solution))
+    assert "die" in first.goal.en and "4–6 hit" in first.goal.en
+    assert "кубик" in first.goal.ru and "4–6" in first.goal.ru

@@ -180,6 +180,7 @@ class Mark:
     kind: str
     cell: str = ""
     text: str = ""
+    paint: Paint = ()  # the badge's fill, where a mark's colour says something (an attack's odds)
 
 
 class Marks:
@@ -244,14 +245,25 @@ class Marks:
         if hot:
             dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14, self.time * 1.5)
 
-    def attack(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, badge: str = "") -> None:
-        """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right."""
-        self.drawn.append(Mark("crosshair", cell, badge))
+    def attack(
+        self,
+        layer: pygame.Surface,
+        layout: BoardLayout,
+        cell: str,
+        hot: bool,
+        badge: str = "",
+        badge_bg: Paint | None = None,
+    ) -> None:
+        """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right, on `badge_bg`
+        (the attack's red unless the mode says how good the odds are)."""
+        bg = badge_bg or art.ATTACK
+        self.drawn.append(Mark("crosshair", cell, badge, tuple(bg)))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.44
         crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
         if badge:
-            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), art.WHITE, art.ATTACK)
+            fg = art.WHITE if badge_bg is None else ink_on(bg)
+            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), fg, bg)
 
     def plus_badge(self, layer: pygame.Surface, layout: BoardLayout, a: str, b: str, hot: bool) -> pygame.Rect:
         """A '+' badge on the edge between two cells (give from a to b); returns its clickable rect."""

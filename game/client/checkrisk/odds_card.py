@@ -34,9 +34,14 @@ def battle_forecast(state: CheckRiskState, origin: str, target: str, n: int) -> 
     return detail
 
 
-def win_chance(state: CheckRiskState, origin: str, target: str, n: int) -> str:
-    """The chance to take the cell, as a badge text."""
-    return percent(forecast(state, origin, target, n).probability("win"))
+def badge_colour(chance: Fraction) -> tuple[int, int, int]:
+    """The odds badge's fill: green where the attack is likely to take the cell, amber near even, red only where it
+    is likely to fail (red reads as danger)."""
+    if chance >= Fraction(2, 3):
+        return art.TRANSFER
+    if chance >= Fraction(1, 3):
+        return art.SELECT
+    return art.ATTACK
 
 
 def smallest_for(state: CheckRiskState, origin: str, target: str, amounts: list[int], share: Fraction) -> int | None:
@@ -77,9 +82,23 @@ def draw(
     cut: list[str],
 ) -> pygame.Rect:
     """The card beside the target cell, kept on the board's frame."""
-    t = board.t
+    texts = lines(state, origin, target, n, amounts, board.t)
+    colours = [art.PARCHMENT, seat_colour(state.seat), art.PARCHMENT_DARK, art.PARCHMENT_DARK, art.PARCHMENT_DARK]
+    return paint_card(surface, board, origin, target, texts, [*colours, art.MUTED], seat_colour(state.seat))
+
+
+def paint_card(
+    surface: pygame.Surface,
+    board: BoardServices,
+    origin: str,
+    target: str,
+    texts: list[str],
+    colours: list[tuple[int, int, int]],
+    accent: tuple[int, int, int],
+) -> pygame.Rect:
+    """A card of `texts` (the first bold) in `colours` beside `target`, clear of `origin` and an open picker, kept
+    on the board's frame; returns where it was drawn."""
     layout = board.layout
-    texts = lines(state, origin, target, n, amounts, t)
     size = max(12, int(layout.cell * 0.2))
     f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
     rect = card_rect(layout, target, texts, size, avoid=board.picker_rect, origin=origin)
@@ -87,16 +106,8 @@ def draw(
     pygame.draw.rect(shadow, (*art.SHADOW, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
     pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
-    pygame.draw.rect(surface, seat_colour(state.seat), rect, 2, border_radius=8)
+    pygame.draw.rect(surface, accent, rect, 2, border_radius=8)
     y = rect.top + size // 2
-    colours = [
-        art.PARCHMENT,
-        seat_colour(state.seat),
-        art.PARCHMENT_DARK,
-        art.PARCHMENT_DARK,
-        art.PARCHMENT_DARK,
-        art.MUTED,
-    ]
     for i, (text, colour) in enumerate(zip(texts, colours, strict=True)):
         font = fb if i == 0 else f
         surface.blit(font.render(text, True, colour), (rect.left + size, y))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.client.board.input import Drag, Hold, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
-from game.client.checkrisk.actions import ActionIndex
+from game.client.checkrisk.actions import ActionIndex, typed
 from game.engine.checkrisk import (
     WORDS,
     Attack,
@@ -66,6 +66,7 @@ class CheckRiskPicks(BoardPicks):
         self.picker_target: str | None = None
         self.picker_value = 0
         self.refusal: DeployRefusal | None = None  # why the last draft change was refused, until the next one
+        self.note = ""  # why the last click on the board did nothing, until the next one
 
     # ----- position -----
     def rebuild(self, state: CheckRiskState, human: bool) -> Word | None:
@@ -106,6 +107,7 @@ class CheckRiskPicks(BoardPicks):
         self.picking = ""
         self.picker_target = None
         self.refusal = None
+        self.note = ""
 
     def cell_index(self, cell: str) -> int:
         """The engine's index of a cell name."""
@@ -218,12 +220,24 @@ class CheckRiskPicks(BoardPicks):
 
     # ----- actions -----
     def default_amount(self, origin: str, target: str) -> int:
-        """All but one for a move, all for an attack, within what is legal."""
+        """What a plain click sends: the hint's amount when the hint names this move or attack, else all that may
+        go (the whole stack, or as many as an own stack has room for)."""
         moves, attacks = self.index.targets(origin)
-        if target in attacks:
-            return max(attacks[target])
-        allowed = moves.get(target, [1])
-        return max(1, min(max(allowed), self._count(origin) - 1)) if self._count(origin) > 1 else max(allowed)
+        allowed = attacks.get(target) or moves.get(target) or [1]
+        hinted = self.hinted_amount(origin, target)
+        if hinted is not None and hinted in allowed:
+            return hinted
+        return max(allowed)
+
+    def hinted_amount(self, origin: str, target: str) -> int | None:
+        """The amount of the shown hint when it is a move or an attack from `origin` to `target`, else None."""
+        text = self.board.hint_action
+        action = typed(self.state.game, text) if text else None
+        if not isinstance(action, (Move, Attack)):
+            return None
+        if (action.origin, action.target) != (self.cell_index(origin), self.cell_index(target)):
+            return None
+        return int(action.n)
 
     def chosen_amount(self, origin: str, target: str) -> int:
         """The amount for this target: the one picked, or the default."""
@@ -425,18 +439,45 @@ class CheckRiskPicks(BoardPicks):
     def _act_press(self, cell: str) -> bool:
         if self._is_target(cell):
             return True  # grabbed: the release acts, a hold opens the amount picker
+        self.note = ""
         if cell == self.selected:
             self.select(None)
             return False
+        before = self.selected
         self.select(cell)
+        if self.selected is None or before is not None:
+            self.note = self._why_not(before, cell)  # also when an own full stack was picked instead of filled
         return self.selected is not None
 
+    def _why_not(self, selected: str | None, cell: str) -> str:
+        """Why a click on `cell` neither selects a stack nor acts (said on the status line, never silently)."""
+        t, state = self.board.t, self.state
+        index = self.cell_index(cell)
+        owner = int(state.owner[index])
+        if selected is not None:
+            near = index in state.game.neighbours(self.cell_index(selected))
+            if near and owner == state.seat:
+                return str(t("checkrisk.note.full", cell=cell, origin=selected))
+            if owner == state.seat and cell == self.selected:
+                return ""  # another of the player's stacks picked: that is what the click did
+            return str(t("checkrisk.note.not_near", cell=cell, origin=selected))
+        if owner == state.seat:
+            return str(t("checkrisk.note.stuck", cell=cell))
+        if owner >= 0:
+            return str(t("checkrisk.note.enemy", cell=cell))
+        return str(t("checkrisk.note.pick_first"))
+
     def step_amount(self, steps: int) -> None:
-        """Change the chosen amount of the selected stack."""
+        """Change the chosen amount of the selected stack, from the amount shown on the hovered target."""
         if self.selected is None:
             return
         count = self._count(self.selected)
-        current = self.amount if self.amount is not None else count
+        if self.amount is not None:
+            current = self.amount
+        elif self._is_target(self.hover) and self.hover is not None:
+            current = self.chosen_amount(self.selected, self.hover)
+        else:
+            current = count
         self.amount = max(1, min(count, current + steps))
 
     def key(self, intent: Intent) -> None:

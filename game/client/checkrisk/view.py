@@ -16,9 +16,10 @@ from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_base import ModeBase
+from game.client.board.odds import percent
 from game.client.board.piece import blit_piece
 from game.client.board.wording import counted, decisions
-from game.client.checkrisk import odds_card, results, trace
+from game.client.checkrisk import move_card, odds_card, results, trace
 from game.client.checkrisk.actions import typed
 from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
@@ -317,8 +318,14 @@ class CheckRiskView(
         for cell in moves:
             marks.dot(layer, layout, cell, cell == p.hover)
         for cell in attacks:
-            win = odds_card.win_chance(state, selected, cell, p.chosen_amount(selected, cell))
-            marks.attack(layer, layout, cell, cell == p.hover, win)
+            chance = odds_card.forecast(state, selected, cell, p.chosen_amount(selected, cell)).probability("win")
+            marks.attack(layer, layout, cell, cell == p.hover, percent(chance), badge_bg=odds_card.badge_colour(chance))
+        if p.hover in moves and self.board.accepting_input:
+            # What a click sends, before it is sent: the stack the target would hold, as a ghost with its count.
+            n = p.chosen_amount(selected, p.hover)
+            x, y = cell_xy(p.hover)
+            total = int(state.count[state.game.cell_index(p.hover)]) + n
+            self.draw_stack(layer, layout, StackView(state.seat, float(x), float(y), count=total, alpha=0.75), (0, 0))
 
     def _draw_split(self, layer: pygame.Surface, state: CheckRiskState, split: dict[str, int]) -> None:
         """The retreat cells, with the tokens split onto each as a ghost stack."""
@@ -345,7 +352,12 @@ class CheckRiskView(
         cut: list[str] = []
         self.odds_rect = None
         if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
-            _, attacks = p.index.targets(p.selected)
+            moves, attacks = p.index.targets(p.selected)
+            if p.hover in moves:
+                n = p.chosen_amount(p.selected, p.hover)
+                self.odds_rect = move_card.draw(
+                    surface, self.board, p.state, p.selected, p.hover, n, moves[p.hover], cut
+                )
             if p.hover in attacks:
                 self.odds_rect = odds_card.draw(
                     surface,
@@ -453,6 +465,8 @@ class CheckRiskView(
             if p.split is not None:
                 return t("checkrisk.status.retreat_split")
             return t(f"checkrisk.status.{stage}") if stage else ""
+        if p.note:
+            return p.note
         if p.selected:
             return t("checkrisk.status.selected", cell=p.selected)
         return t("checkrisk.status.act")

@@ -1,0 +1,55 @@
+"""What a click on a move target will do, shown before it is done: how many tokens go, what stays behind, what the
+target will hold, and how to send another amount. Shown as a card by the hovered target, as attacks show odds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import art
+from game.client.board.wording import counted
+from game.client.checkrisk.odds_card import paint_card
+from game.client.checkrisk.pieces import seat_colour
+from game.engine.checkrisk import CheckRiskState
+
+if TYPE_CHECKING:
+    from game.client.board.services import BoardServices
+    from game.client.i18n import Translator
+
+
+def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list[int], t: Translator) -> list[str]:
+    """The card's lines: the amount, what stays on the origin, what the target holds after, how to change it."""
+    game = state.game
+    have = int(state.count[game.cell_index(origin)])
+    there = int(state.count[game.cell_index(target)])
+    texts = [counted(t, "checkrisk.move_card.title", n, target=target)]
+    left = have - n
+    texts.append(
+        counted(t, "checkrisk.move_card.left", left, origin=origin)
+        if left
+        else t("checkrisk.move_card.empty", origin=origin)
+    )
+    if there:
+        texts.append(t("checkrisk.move_card.merge", target=target, total=there + n))
+    if len(amounts) > 1:
+        texts.append(t("checkrisk.move_card.other", low=min(amounts), high=max(amounts)))
+    return texts
+
+
+def draw(
+    surface: pygame.Surface,
+    board: BoardServices,
+    state: CheckRiskState,
+    origin: str,
+    target: str,
+    n: int,
+    amounts: list[int],
+    cut: list[str],
+) -> pygame.Rect:
+    """The card beside the target cell, kept on the board's frame."""
+    texts = lines(state, origin, target, n, amounts, board.t)
+    colours = [art.PARCHMENT] + [art.PARCHMENT_DARK] * (len(texts) - 1)
+    if len(amounts) > 1:
+        colours[-1] = art.MUTED
+    return paint_card(surface, board, origin, target, texts, colours, seat_colour(state.seat))

@@ -1,0 +1,111 @@
+"""CheckRisk clicks say what they do before they do it, by posted events: a hovered move shows its amount (the move
+card, the whole stack by default, another amount by the wheel or a digit), a click that does nothing says why on the
+status line, and a near-certain attack's odds badge is not red."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from client_helpers import current, frames, key, make_app, settle_scene
+
+from game.client import art
+from game.client.checkrisk import move_card
+from game.client.checkrisk.scene import CheckRiskScene
+from game.client.play.session import GameSession
+from game.client.play.worker import InlineExecutor
+
+
+@pytest.fixture
+def app(home):
+    application = make_app()
+    yield application
+    application.close()
+
+
+def board(app) -> CheckRiskScene:
+    return current(app, CheckRiskScene)
+
+
+def point(app, cell: str) -> tuple[int, int]:
+    x, y = board(app).layout.cell_center(cell)
+    return int(x), int(y)
+
+
+def hover(app, cell: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+
+
+def click_cell(app, cell: str) -> None:
+    pos = point(app, cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+
+
+def wheel(app, steps: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False, precise_x=0, precise_y=steps))
+    frames(app, 2)
+
+
+def open_position(app, stacks: dict[str, tuple[int, int]]) -> CheckRiskScene:
+    session = GameSession(
+        "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
+    )
+    session.state = session.game.position(stacks, seat=0, phase="act")
+    app.goto("checkrisk", session=session)
+    frames(app)
+    settle_scene(app)
+    return board(app)
+
+
+def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_before_the_click(app):
+    b = open_position(app, {"c2": (0, 4), "c4": (0, 5), "h8": (1, 3)})
+    click_cell(app, "c2")
+    hover(app, "c3")
+    picks = b.view.picks
+    assert b.view.odds_rect is not None  # the move card beside c3
+    texts = move_card.lines(b.session.state, "c2", "c3", picks.chosen_amount("c2", "c3"), [1, 2, 3, 4], app.t)
+    assert texts[:2] == ["Move 4 tokens to c3", "c2 is left empty"]
+    wheel(app, -1)
+    assert picks.chosen_amount("c2", "c3") == 3
+    assert move_card.lines(b.session.state, "c2", "c3", 3, [1, 2, 3, 4], app.t)[1] == "1 token stays on c2"
+    click_cell(app, "c3")
+    settle_scene(app)
+    assert b.session.log[-1] == "c2-c3:3"
+    # A merge says what the target will hold; a digit sets the amount.
+    click_cell(app, "c3")
+    key(app, pygame.K_1)
+    hover(app, "c4")
+    assert b.view.odds_rect is not None and b.view.picks.chosen_amount("c3", "c4") == 1
+    assert "c4 will hold 6" in move_card.lines(b.session.state, "c3", "c4", 1, [1], app.t)
+    click_cell(app, "c4")
+    settle_scene(app)
+    assert b.session.log[-1] == "c3-c4:1"
+
+
+def test_a_click_that_does_nothing_says_why(app):
+    b = open_position(app, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
+    click_cell(app, "e5")
+    assert "First click one of your stacks" in b.view.phase_status(b.session.state)
+    click_cell(app, "d2")
+    assert "d2 is not yours" in b.view.phase_status(b.session.state)
+    click_cell(app, "c2")
+    assert b.view.picks.selected == "c2"
+    click_cell(app, "c3")  # full: six already
+    assert "c3 is full" in b.view.phase_status(b.session.state) and b.view.picks.selected == "c3"
+    click_cell(app, "c3")  # dropped
+    click_cell(app, "c2")
+    click_cell(app, "e4")
+    assert "e4 is not next to c2" in b.view.phase_status(b.session.state)
+    assert b.session.log == []
+
+
+def test_a_near_certain_attacks_odds_badge_is_not_red(app):
+    b = open_position(app, {"c3": (0, 6), "d3": (1, 1), "c4": (1, 6), "h8": (1, 3)})
+    click_cell(app, "c3")
+    frames(app, 2)
+    badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
+    assert badges["d3"].text == ">99%" and badges["d3"].paint != art.ATTACK
+    assert badges["d3"].paint == art.TRANSFER and badges["c4"].paint == art.SELECT  # six against six: near even
