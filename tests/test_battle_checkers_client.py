@@ -639,3 +639,101 @@ def test_b10_tied_rounds_shown_before_a_duel_follow_the_dice_odds():
         for d in range(1, 7)
         if a != d
     ]
+
+
+# ----- nothing a new player has to guess -----
+WALK = {"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}
+
+
+def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_takes_the_die_that_fits(app):
+    b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
+    picks = b.view.picks
+    click_cell(app, "c2")
+    assert picks.use is None  # no chip chosen: each move takes the die that wastes the fewest pips
+    hover(app, "c5")
+    assert b.view.plan_lines("c5") == [
+        "c2 to c5, facing north: costs 3",
+        "Uses the 3: none of its pips wasted",
+        "The 5 stays for another unit",
+    ]
+    assert any(m.kind == "spend" and m.cell == "c5" and m.text == "1:0" for m in b.marks.drawn)
+    assert [c.key for c in b.view.slot.chips() if c.selected] == [f"use:{USE_DIE1}"]  # the chip it will take
+    hover(app, "c6")  # 4 cells: the 5, one pip wasted
+    assert b.view.plan_lines("c6")[1] == "Uses the 5: 1 of its pips wasted"
+    key(app, pygame.K_3)  # the sum, chosen: the card warns before the click
+    hover(app, "c5")
+    lines = b.view.plan_lines("c5")
+    assert lines[1] == "Uses the sum: 8 pips, 5 of them wasted" and "lost" in lines[-1]
+    assert any(m.kind == "spend" and m.cell == "c5" and m.text == "s:5" for m in b.marks.drawn)
+    slot_button(app, f"use:{USE_SUM}")  # a click on the chosen chip again: back to the die that fits
+    assert picks.use is None
+    click_cell(app, "c5")
+    idle(app)
+    assert b.session.log == ["c2:1 F3"] and b.session.state.spent == [True, False]
+
+
+def test_the_plan_card_is_drawn_whole_on_the_board(app):
+    b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
+    click_cell(app, "c2")
+    key(app, pygame.K_3)
+    hover(app, "c5")
+    frames(app, 2)
+    assert b.presenter.panel_cut == []
+    assert b.view.plan_lines("c5")
+
+
+def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_it_should_face(app):
+    b = start(app, demo.position({"c3": (0, "N"), "a1": (0, "N"), "d4": (1, "N"), "j10": (1, "S")}, HOT, dice=(1, 4)))
+    picks = b.view.picks
+    click_cell(app, "c3")
+    assert picks.turn_only()
+    assert b.presenter.status_text().startswith("c3 is next to an enemy, so it may only turn")
+    frames(app, 2)
+    assert b.presenter.panel_cut == []
+    costs = {m.cell: m.text for m in b.marks.drawn if m.kind == "cost"}
+    assert costs["d4"] == "1" and costs["c2"] == "4"  # the cells it can face are marked with what turning costs
+    assert set(costs) == set(picks.facing_targets()) and "c4" not in costs  # it faces c4 already
+    hover(app, "d4")
+    assert any(m.kind == "ghost" and m.cell == "c3" and m.text == "NE" for m in b.marks.drawn)
+    assert b.view.plan_lines("d4")[:2] == ["c3 turns to face north-east: costs 1", "Uses the 1: none of its pips wasted"]
+    click_cell(app, "d4")
+    idle(app)
+    assert b.session.log == ["c3:1 R1"]
+    click_cell(app, "d4")  # now it faces d4: the same click attacks
+    assert b.session.log[1] == "c3xd4"
+
+
+def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
+    b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
+    picks = b.view.picks
+    b.turns.hint_action, b.turns.hint_text = "c2:s R1", b.view.hint_words("c2:s R1")  # a turn where it stands
+    assert b.turns.hint_text == "Hint: with the sum (8): turn c2 45° right"
+    click_cell(app, "c2")
+    hover(app, "c2")
+    assert any(m.kind == "ghost" and m.cell == "c2" and m.text == "NE" for m in b.marks.drawn)
+    click_cell(app, "c2")  # the unit again: the hinted turn, not a dropped selection
+    idle(app)
+    assert b.session.log[0] == "c2:s R1"
+    assert picks.selected is None
+
+
+def test_the_hint_names_the_die_of_a_move(app):
+    b = start(app, demo.position(WALK, HOT, dice=(2, 5)))
+    assert b.view.hint_words("c2:1 F2").startswith("Hint: with the 2: move c2 two squares north")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_attack_card_is_whole_at_every_size(home, size, language):
+    app = make_app(size, language=language, anim_speed="fast")
+    try:
+        b = start(app, demo.position(demo.ATTACKS, HOT))
+        for target in ("d5", "b6", "g5", "i6"):
+            hover(app, target)
+            frames(app, 2)
+            assert b.view.odds_shown is not None and b.layout.frame.contains(b.view.odds_shown), target
+            assert b.presenter.panel_cut == [], (target, b.presenter.panel_cut)
+        stakes = b.view.odds_lines("d5")[1]
+        assert stakes.endswith(("destroyed", "ваш")), stakes
+    finally:
+        app.close()

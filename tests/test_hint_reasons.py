@@ -38,9 +38,9 @@ LONE_D4 = [*D20S, ("dark", "d4", "e7", 1), ("light", "d6", "c3", 6)]
 def test_kubtafl_a_move_that_takes_a_die_out_of_danger_says_so(en, ru, tmp_path):
     board = shown(en, "kubtafl", kubtafl(tmp_path, THREATENED_D6, []))
     assert board.view.hint_words("c4-c3") == "Hint: move the d6 from c4 to c3 — your d6 on c3 is then out of danger"
-    # A move that leaves it where it stood saves nothing: the risk is said instead.
+    # A move that leaves it where it stood saves nothing; the danger it neither makes nor mends is not said again.
     assert board.view.hint_words("a1-a3") == (
-        "Hint: move the d20 from a1 to a3 — careful: Dark can then destroy your d6 on c4"
+        "Hint: move the d20 from a1 to a3 — it closes in on Dark's d20 on h8 (12 cells away)"
     )
     board = shown(ru, "kubtafl", kubtafl(tmp_path, THREATENED_D6, []))
     assert board.view.hint_words("c4-c3") == "Подсказка: переместите d6 с c4 на c3 — ваш d6 на c3 будет вне опасности"
@@ -51,7 +51,11 @@ def test_kubtafl_a_move_that_lets_you_destroy_a_die_next_turn_names_it(en, ru, t
     assert board.view.hint_words("c3-c7") == (
         "Hint: move the d6 from c3 to c7 — next turn you can destroy Dark's d4 on e7"
     )
-    assert board.view.hint_words("c3-c4") == "Hint: move the d6 from c3 to c4"  # it reaches nothing from c4
+    # It reaches nothing from c4: the reason is the ground it gains.
+    assert (
+        board.view.hint_words("c3-c4")
+        == "Hint: move the d6 from c3 to c4 — it closes in on Dark's d20 on h8 (9 cells away)"
+    )
     board = shown(ru, "kubtafl", kubtafl(tmp_path, LONE_D4, []))
     assert board.view.hint_words("c3-c7") == (
         "Подсказка: переместите d6 с c3 на c7 — следующим ходом вы сможете уничтожить d4 тёмных на e7"
@@ -102,6 +106,32 @@ def test_kubtafl_a_reentry_and_a_transfer_say_what_they_gain(en, ru, tmp_path):
         board.view.hint_words("c3>c4:2")
         == "Подсказка: передайте 2 с d6 на c3 кубику d8 на c4 — ваш d8 на c4 вырастет до 4"
     )
+
+
+def test_kubtafl_every_hint_says_why(en, ru, tmp_path):
+    """Whatever the computer hints, the sentence gives a reason: no bare "move the d6 from c3 to c4"."""
+    for dice in (THREATENED_D6, LONE_D4, [*D20S, ("light", "d6", "c3", 6), ("light", "d8", "c4", 2)]):
+        for app in (en, ru):
+            board = shown(app, "kubtafl", kubtafl(tmp_path, dice, []))
+            state = board.session.state
+            for action in state.legal_actions():
+                text = board.view.hint_words(state.action_to_str(action))
+                assert " — " in text, text
+
+
+def test_kubtafl_a_hint_warns_of_a_danger_it_makes_not_of_one_it_cannot_mend(en, tmp_path):
+    board = shown(en, "kubtafl", kubtafl(tmp_path, THREATENED_D6, []))
+    # The d6 on c4 stood to be destroyed before: moving the d20 neither makes nor mends that, so no warning.
+    assert "careful" not in board.view.hint_words("a1-a3") and "but" not in board.view.hint_words("a1-a3")
+    board = shown(en, "kubtafl", kubtafl(tmp_path, LONE_D4, []))
+    state = board.session.state
+    # A move that brings the d6 next to danger says so.
+    warned = [
+        board.view.hint_words(state.action_to_str(a))
+        for a in state.legal_actions()
+        if "can then destroy your d6" in board.view.hint_words(state.action_to_str(a))
+    ]
+    assert warned, "no move of the d6 into danger is warned of"
 
 
 def test_kubtafl_a_ram_that_destroys_says_it_once(en, tmp_path):
@@ -213,6 +243,15 @@ def test_battle_checkers_the_fate_roll_hint_gives_its_odds_or_the_spirit(en, ru)
         board.view.hint_words("nofate")
         == f"Hint: let the fate roll pass — spirit stays {spirit[0]} against {spirit[1]}"
     )
+
+
+def test_battle_checkers_a_hinted_move_names_the_die_it_uses(en, ru):
+    board = shown(en, "battle_checkers", battle_checkers(HOME, []))
+    state = board.session.state
+    die = state.dice[0]
+    assert board.view.hint_words("d4:1 F1").startswith(f"Hint: with the {die}: move d4 one square north")
+    board = shown(ru, "battle_checkers", battle_checkers(HOME, []))
+    assert board.view.hint_words("d4:s F1").startswith(f"Подсказка: суммой ({sum(state.dice)}): ")
 
 
 def test_battle_checkers_ending_the_turn_says_why(en, ru):

@@ -1,5 +1,6 @@
 """Prepared Battle Checkers positions and scripted games for screenshots, tests and the benchmark: deployment, a
-turn with the planner open, attacks of every kind, the fate offer, and a last blow that ends the game."""
+turn with the planner open (and a short move on the sum, with the pips it wastes), attacks of every kind, the fate
+offer, and a last blow that ends the game."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.client.board.demo import instant
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.battle_checkers import BattleCheckersGame, BattleCheckersState
+from game.engine.battle_checkers import USE_SUM, BattleCheckersGame, BattleCheckersState
 from game.engine.core import JSON
 
 if TYPE_CHECKING:
@@ -95,10 +96,15 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
 
     def plan(scene: BattleCheckersScene) -> None:
         picks = scene.view.picks
-        picks.select("c2")
-        picks.choose_use(0)
+        picks.select("c2")  # no chip chosen: the move takes the die that fits, and the card says so
         picks.hover = "e4"
-        picks.turn_ghost(1)
+        scene.view.picks.threat = False
+
+    def pips(scene: BattleCheckersScene) -> None:
+        picks = scene.view.picks
+        picks.select("c2")
+        picks.choose_use(USE_SUM)  # the sum chosen for a short move: the card warns of the pips it wastes
+        picks.hover = "c4"
         scene.view.picks.threat = False
 
     def attack(scene: BattleCheckersScene) -> None:
@@ -122,6 +128,7 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
             },
         ),
         ("plan", {"session": position(ATTACKS, ["human", AI]), "prepare": instant(app, plan)}),
+        ("pips", {"session": position(ATTACKS, ["human", AI]), "prepare": instant(app, pips)}),
         ("attack", {"session": position(ATTACKS, ["human", AI]), "prepare": instant(app, attack)}),
         ("fate", {"session": fate_session, "prepare": instant(app)}),
         ("game_over", {"session": over, "play": ["f4xg5"], "prepare": instant(app), "_frames": 600}),

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.client.board.layout import cell_xy
 from game.client.board.log import LogTurn
 from game.client.board.wording import Decision, TurnBuilder, counted
 from game.client.i18n import Translator
+from game.client.kubtafl.actions import action_parts
 from game.client.kubtafl.threats import read_threats
 from game.engine.core import GameOver
 from game.engine.kubtafl import D20, KINDS, SIDES, DieInfo, KubtaflAction, KubtaflState
@@ -135,9 +137,10 @@ def log_turns(t: Translator, items: Sequence[Decision]) -> list[LogTurn]:
 
 
 def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> str:
-    """The hinted action in words with why (it wins; else a die it saves, a die it threatens, what a re-entry or a
-    transfer gains) and what it risks: the most valuable own die the other side can then destroy (certain: Kubtafl
-    has no dice to roll)."""
+    """The hinted action in words with why, every time (it wins; else a die it saves, a die it threatens, what a
+    re-entry or a transfer gains, the enemy d20 it closes in on, that it leaves nothing to be destroyed, or that it
+    is the strongest move found) and what it risks: the most valuable own die the other side can then destroy that
+    it could not before (the d20 always), never a danger the move neither makes nor could mend."""
     events = state.preview(action)
     said = action_sentence(t, events, "hint")
     me = state.current_player()
@@ -147,15 +150,17 @@ def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> 
     after = state.clone()
     after.apply(action)
     threats = read_threats(after.for_side(me))
-    text = _reason(t, state, after, events, threats.fatal, said)
-    risk = "kubtafl.hint.risk" if text == said else "kubtafl.hint.risk_also"  # one dash per sentence
+    text = _reason(t, state, after, action, events, threats.fatal, said)
     if threats.fatal:
+        already = _at_risk(state, me, read_threats(state).fatal)
         mine = {after.cell_name(d.cell): d for d in after.dice(me)}
+        new = [mine[c] for c in threats.fatal if c in mine and (mine[c].kind == D20 or mine[c].kind not in already)]
         # The most valuable die at risk: the d20 (losing it loses the game), else the biggest.
-        lost = max((mine[c] for c in threats.fatal if c in mine), key=lambda d: (d.kind, d.value), default=None)
+        lost = max(new, key=lambda d: (d.kind, d.value), default=None)
         if lost is not None:
             side = t(f"kubtafl.side.{SIDES[1 - me]}")
             die, cell = KINDS[lost.kind], after.cell_name(lost.cell)
+            risk = "kubtafl.hint.risk" if text == said else "kubtafl.hint.risk_also"  # one dash per sentence
             return t(risk, text=text, side=side, die=die, cell=cell)
     return text
 
@@ -166,10 +171,16 @@ def _at_risk(state: KubtaflState, side: int, fatal: set[str]) -> dict[int, DieIn
 
 
 def _reason(
-    t: Translator, before: KubtaflState, after: KubtaflState, events: Sequence[object], fatal: set[str], text: str
+    t: Translator,
+    before: KubtaflState,
+    after: KubtaflState,
+    action: KubtaflAction,
+    events: Sequence[object],
+    fatal: set[str],
+    text: str,
 ) -> str:
-    """`text` (the action's words) with why, read from the engine's previews; alone when the words already say it
-    (it destroys a die) or nothing more is worth saying."""
+    """`text` (the action's words) with why, read from the engine's previews; alone only when the words already say
+    it (it destroys a die)."""
     me = before.current_player()
     if any(isinstance(e, kev.Destroyed) and e.side == SIDES[1 - me] for e in events):
         return text  # the ram, ricochet or pin already says which die it destroys
@@ -194,7 +205,28 @@ def _reason(
             return t(
                 "kubtafl.hint.why.grows", text=text, die=KINDS[grown.kind], cell=given.recipient, value=grown.value
             )
-    return text
+    return _closer(t, before, action, text) or t(
+        "kubtafl.hint.why.safe" if not fatal else "kubtafl.hint.why.best", text=text
+    )
+
+
+def _closer(t: Translator, before: KubtaflState, action: KubtaflAction, text: str) -> str:
+    """A move that brings the die closer to the enemy d20 (in cells along the board's lines), in words; '' else."""
+    parts = action_parts(before, action)
+    enemy = 1 - before.current_player()
+    king = next((d for d in before.dice(enemy) if d.kind == D20), None)
+    if parts.kind != "move" or king is None:
+        return ""
+    target = cell_xy(before.cell_name(king.cell))
+
+    def cells(name: str) -> int:
+        x, y = cell_xy(name)
+        return abs(x - target[0]) + abs(y - target[1])
+
+    if cells(parts.dst) >= cells(parts.src):
+        return ""
+    side = t(f"kubtafl.side_gen.{SIDES[enemy]}")
+    return t("kubtafl.hint.why.closer", text=text, side=side, cell=before.cell_name(king.cell), n=cells(parts.dst))
 
 
 def _threat(t: Translator, before: KubtaflState, after: KubtaflState, text: str) -> str:
