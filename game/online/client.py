@@ -295,6 +295,11 @@ class MatchClient:
         if self._ws is not None:
             await self._ws.close()
 
+    def drop(self) -> None:
+        """Cut the connection as a network failure would (no closing handshake); `run` reconnects."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
     def _join_request(self) -> P.Join:
         if self.token is not None:
             return P.Join(code=self.code, seat=self.seat, token=self.token, since=self.seq)
