@@ -31,7 +31,7 @@ from game.client.checkrisk.picks import CheckRiskPicks
 from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot, slot_room
 from game.client.checkrisk.stats import GameStats
-from game.client.checkrisk.words import TurnWords, hint_sentence
+from game.client.checkrisk.words import TurnWords, hint_sentence, reinforcement_reason
 from game.engine.checkrisk import (
     Attack,
     CheckRiskState,
@@ -458,7 +458,7 @@ class CheckRiskView(
                 return t(f"checkrisk.refused.{p.refusal}", cells=state.game.spec.zones[state.seat].max_cells)
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
         if phase == "reinforce":
-            return t("checkrisk.status.reinforce")
+            return t("checkrisk.status.reinforce_why", why=reinforcement_reason(t, state, state.seat))
         if phase == "battle":
             battle = state.pending_battle()
             stage = battle.stage if battle is not None else ""
@@ -469,7 +469,16 @@ class CheckRiskView(
             return p.note
         if p.selected:
             return t("checkrisk.status.selected", cell=p.selected)
+        if self._turn_brought_none(state):
+            return t("checkrisk.status.act_why", why=reinforcement_reason(t, state, state.seat))
         return t("checkrisk.status.act")
+
+    @staticmethod
+    def _turn_brought_none(state: CheckRiskState) -> bool:
+        """True before the first action of a turn (not a first turn) that brought no reinforcements."""
+        if state.round <= 1 or state.actions_left < state.game.spec.actions:
+            return False
+        return not state.supply[state.seat] or not state.reinforcement_due(state.seat)
 
     def end_reason(self, outcome: Outcome) -> str:
         """C14 / C15 in words, naming the winner."""

@@ -16,6 +16,7 @@ from game.client.board.odds import percent
 from game.client.board.wording import Decision, TurnBuilder, counted
 from game.client.i18n import Translator
 from game.engine.checkrisk import (
+    CELLS_PER_TOKEN,
     Attack,
     CheckRiskState,
     Continue,
@@ -210,6 +211,31 @@ class TurnWords:
             preset = self.preset_title(first.name) if isinstance(first, Preset) else ""
             return deploy_sentence(t, [e for e in events if isinstance(e, Deployed)], preset)
         return t("checkrisk.words.end")
+
+
+GROUPS_SHOWN = 3  # the groups a reinforcement's reason names at most (those that earn first, then the largest)
+
+
+def reinforcement_reason(t: Translator, state: CheckRiskState, seat: int) -> str:
+    """Why `seat`'s turn brings the reinforcements it does, read from the engine's group earnings (C7): a first turn
+    brings none, an empty supply none, and each group named earns ⌊cells/4⌋ on the edge and nothing away from it."""
+    if state.round <= 1:
+        return t("checkrisk.why.first")
+    supply = int(state.supply[seat])
+    earnings = state.group_earnings(seat)
+    due = sum(g.tokens for g in earnings)
+    if due and not supply:
+        return t("checkrisk.why.no_supply")
+    shown = [g for g in earnings if g.tokens] + [g for g in earnings if not g.tokens]
+    phrases = []
+    for g in shown[:GROUPS_SHOWN]:
+        kind = "edge_earns" if g.tokens else "edge_small" if g.on_edge else "inland"
+        phrases.append(counted(t, f"checkrisk.why.{kind}", len(g.cells), k=g.tokens))
+    groups = ", ".join(phrases)
+    if not due:
+        return t("checkrisk.why.none", groups=groups, per=CELLS_PER_TOKEN)
+    text = counted(t, "checkrisk.why.some", due, groups=groups, per=CELLS_PER_TOKEN)
+    return t("checkrisk.why.short", text=text, supply=supply) if supply < due else text
 
 
 RISK_SHOWN = Fraction(1, 3)  # a stack left at least this likely to fall next turn is named in the hint

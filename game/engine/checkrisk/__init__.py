@@ -67,6 +67,7 @@ from game.engine.checkrisk.actions import (
     Withdraw,
     Word,
 )
+from game.engine.checkrisk.fields import CELLS_PER_TOKEN, GroupEarning
 from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState, make_game
 from game.engine.checkrisk.legal import DeployRefusal, deploy_refusal
 from game.engine.checkrisk.odds import (
@@ -86,6 +87,7 @@ __all__ = [
     "STAND",
     "WITHDRAW",
     "WORDS",
+    "CELLS_PER_TOKEN",
     "Attack",
     "BattleForecast",
     "BattleView",
@@ -96,6 +98,7 @@ __all__ = [
     "Deploy",
     "DeployRefusal",
     "End",
+    "GroupEarning",
     "Move",
     "Occupy",
     "Phase",

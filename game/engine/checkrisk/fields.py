@@ -13,6 +13,18 @@ from game.engine.core import Outcome
 _new = object.__new__
 # (group cells sorted, tokens still to place on them) for each group due reinforcements this turn.
 Reinforcement = tuple[tuple[int, ...], int]
+#: The cells a group needs for each token of reinforcement it earns (C7).
+CELLS_PER_TOKEN = 4
+
+
+@dataclass(frozen=True, slots=True)
+class GroupEarning:
+    """One of a seat's groups and what it earns at the start of the seat's turn by C7: `tokens` is
+    ⌊cells / 4⌋ for a group with a cell on the board's edge, 0 for one away from it."""
+
+    cells: tuple[int, ...]
+    on_edge: bool
+    tokens: int
 
 
 @dataclass(slots=True)
@@ -143,10 +155,18 @@ class Position:
         out.sort(key=lambda g: (-len(g), g[0]))
         return out
 
+    def group_earnings(self, seat: int) -> list[GroupEarning]:
+        """Every group of the seat, largest first, with whether it touches the edge and the tokens it earns (C7)."""
+        edge = self.spec.board.edge
+        out = []
+        for g in self.groups(seat):
+            on_edge = any(edge[i] for i in g)
+            out.append(GroupEarning(g, on_edge, len(g) // CELLS_PER_TOKEN if on_edge else 0))
+        return out
+
     def reinforcement_due(self, seat: int) -> list[Reinforcement]:
         """(group, tokens) for each of the seat's groups that touches the edge and has ⌊cells/4⌋ ≥ 1 (C7)."""
-        edge = self.spec.board.edge
-        return [(g, len(g) // 4) for g in self.groups(seat) if len(g) >= 4 and any(edge[i] for i in g)]
+        return [(g.cells, g.tokens) for g in self.group_earnings(seat) if g.tokens]
 
     def pending_reinforcements(self) -> list[Reinforcement]:
         """(group cells, tokens still to place) while reinforcing."""

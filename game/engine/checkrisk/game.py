@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk import legal
-from game.engine.checkrisk.fields import Battle, Position, Reinforcement
+from game.engine.checkrisk.fields import Battle, GroupEarning, Position, Reinforcement
 from game.engine.checkrisk.legal import legal_actions
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
 from game.engine.checkrisk.odds import battle_forecast
@@ -301,6 +301,11 @@ class CheckRiskState(State[A.CheckRiskAction]):
     def reinforcement_due(self, seat: int) -> list[Reinforcement]:
         """(group, tokens) for each of the seat's groups that touches the edge and has ⌊cells/4⌋ ≥ 1 (C7)."""
         return self.position.reinforcement_due(seat)
+
+    def group_earnings(self, seat: int) -> list[GroupEarning]:
+        """Every group of the seat, largest first, with whether it touches the edge and the tokens it earns (C7):
+        why a turn brings the reinforcements it does, or none."""
+        return self.position.group_earnings(seat)
 
     def pending_reinforcements(self) -> list[Reinforcement]:
         """(group cells, tokens still to place) while reinforcing."""
