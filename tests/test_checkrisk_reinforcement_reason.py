@@ -90,8 +90,7 @@ def test_the_reason_names_what_each_group_earns(app):
     t = app.t
     state = position({"h1": (0, 1), "h2": (0, 1), "h3": (0, 1), "h4": (0, 1), "a1": (0, 1), "c8": (1, 3)})
     assert reinforcement_reason(t, state, 0) == (
-        "+1 reinforcement: 1 per 4 cells of a group touching the edge. Yours: 4 cells on the edge (+1), 1 cell on "
-        "the edge."
+        "+1 reinforcement: 1 per 4 cells of an edge group. Yours: 4 cells on the edge (+1), 1 cell on the edge."
     )
     first = registry.load("checkrisk").position({"a1": (0, 1), "c8": (1, 3)}, seat=0, phase="act", round=1)
     assert reinforcement_reason(t, first, 0) == "No reinforcements on a first turn."

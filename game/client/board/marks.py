@@ -450,6 +450,7 @@ class TurnPainter:
 
     def __init__(self, marks: Marks) -> None:
         self.marks = marks
+        self.number_rects: list[pygame.Rect] = []  # where the last frame's action numbers went
 
     def draw_under(self, layer: pygame.Surface, layout: BoardLayout, turn: Sequence[TurnMark], colour: Colour) -> None:
         """Under the pieces: the squares an action ended on, lightly tinted in its seat's colour, and the ring of
@@ -461,9 +462,18 @@ class TurnPainter:
             if mark.kind == "attack":
                 self._battle_ring(layer, layout, mark.cells[-1], colour(mark.seat))
 
-    def draw_over(self, layer: pygame.Surface, layout: BoardLayout, turn: Sequence[TurnMark], colour: Colour) -> None:
+    def draw_over(
+        self,
+        layer: pygame.Surface,
+        layout: BoardLayout,
+        turn: Sequence[TurnMark],
+        colour: Colour,
+        keep_clear: Sequence[pygame.Rect] = (),
+    ) -> None:
         """Over the pieces: arrows first (thin ones under thick ones), then the arcs and the rings of struck or
-        returned pieces, then "+N" and the chips, the numbers last, so nothing hides a number."""
+        returned pieces, then "+N" and the chips, the numbers last, so nothing hides a number; the numbers keep off
+        `keep_clear` (the pieces' own numbers) where a place nearby allows."""
+        self.number_rects = []
         lanes = _lanes(turn)
         badges: list[tuple[Point, TurnMark]] = []
         for i in sorted(range(len(turn)), key=lambda i: turn[i].kind != "follow"):
@@ -477,7 +487,9 @@ class TurnPainter:
             if mark.chip is not None:
                 placed.append(self._chip(layer, layout, mark.cells[-1], mark.chip))
         for point, mark in badges:
-            placed.append(self._number(layer, layout, point, mark, colour(mark.seat), placed))
+            rect = self._number(layer, layout, point, mark, colour(mark.seat), placed, keep_clear)
+            placed.append(rect)
+            self.number_rects.append(rect)
 
     def _shape(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint, lane: float) -> Point:
         """A mark's arrow, arc or ring; returns where its number goes."""
@@ -578,23 +590,30 @@ class TurnPainter:
         mark: TurnMark,
         paint: Paint,
         placed: list[pygame.Rect],
+        keep_clear: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
-        """The action's number in a small disc of its seat's colour, nudged off the numbers already placed."""
+        """The action's number on a light diamond edged in its seat's colour (a piece's count is a dark disc: the two
+        never look alike), nudged off the numbers already placed and off the pieces' own numbers."""
         r = max(8, int(layout.cell * 0.16))
         x, y = point
-        rect = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
+        rect = pygame.Rect(0, 0, int(2.4 * r) + 2, int(2.4 * r) + 2)
         rect.center = (int(x), int(y))
-        # The first free place nearby: where it belongs, else a step to a side, then further.
-        for dx, dy in ((0, 0), (r, -r), (-r, -r), (r, r), (-r, r), (2 * r, 0), (-2 * r, 0), (0, -2 * r), (0, 2 * r)):
-            moved = rect.move(dx, dy)
-            if moved.collidelist(placed) < 0:
-                rect = moved
-                break
+        steps = ((0, 0), (r, -r), (-r, -r), (r, r), (-r, r), (2 * r, 0), (-2 * r, 0), (0, -2 * r), (0, 2 * r))
+        spots = [rect.move(dx, dy) for dx, dy in steps]
+        spots += [rect.move(2 * dx, 2 * dy) for dx, dy in steps[1:]]
+        # The first free place nearby: where it belongs, else a step to a side, then further; clear of the pieces'
+        # numbers where one is free, else at least of the other marks.
+        free = [spot for spot in spots if spot.collidelist(placed) < 0 and layout.frame.contains(spot)]
+        clear = [spot for spot in free if spot.collidelist(list(keep_clear)) < 0]
+        rect = (clear or free or spots)[0]
         x, y = rect.center
-        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 170), (x + 1, y + 2), r + 2)
-        pygame.draw.circle(layer, paint, (x, y), r)
-        pygame.draw.circle(layer, art.DARK_INK, (x, y), r, max(1, r // 6))
-        art.label(layer, str(mark.number), max(9, int(r * 1.25)), ink_on(paint), center=(x, y), bold=True)
+        k = r * 1.2
+        diamond = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
+        pygame.draw.polygon(layer, art.with_alpha(art.DARK_INK, 170), [(px + 1, py + 2) for px, py in diamond])
+        pygame.draw.polygon(layer, art.IVORY, diamond)
+        pygame.draw.polygon(layer, paint, diamond, max(2, r // 4))
+        pygame.draw.polygon(layer, art.DARK_INK, diamond, 1)
+        art.label(layer, str(mark.number), max(9, int(r * 1.1)), art.DARK_INK, center=(x, y + 1), bold=True)
         self.marks.drawn.append(Mark("turn_number", mark.cells[-1], str(mark.number)))
         return rect
 

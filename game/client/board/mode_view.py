@@ -202,6 +202,11 @@ class ModeView(Protocol[StateT, ModelT]):
         `chip`; nothing for decisions that leave no mark (a deployment, the end of a turn)."""
         return []
 
+    def value_rects(self) -> list[pygame.Rect]:
+        """Where the pieces on the board show their own numbers (a stack's count), which the last turn's action
+        numbers keep clear of."""
+        return []
+
     def turn_left(self, state: StateT) -> str:
         """What the seat to act could still do this turn, in words ("2 actions"), read from the engine's state and
         legal actions: ending the turn then asks first; '' when nothing is left (or the mode has no end of turn)."""

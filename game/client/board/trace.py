@@ -124,7 +124,8 @@ class TurnTrace:
         """The turn's arrows, rings, numbers and chips; True when drawn."""
         if not self.shown:
             return False
-        self.painter.draw_over(layer, self.scene.layout, self._marks, self.scene.view.seat_colour)
+        view = self.scene.view
+        self.painter.draw_over(layer, self.scene.layout, self._marks, view.seat_colour, view.value_rects())
         return True
 
     # ----- the replay button -----

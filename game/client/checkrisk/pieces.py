@@ -9,6 +9,8 @@ from functools import cache
 import pygame
 
 from game.client import art
+from game.client.board.layout import BoardLayout
+from game.client.board.piece import PieceView
 
 GREY = art.NEUTRAL
 EMBLEMS = ("sun", "diamond", "triangle", "star")
@@ -17,6 +19,7 @@ SUPER = 2  # supersampling: pygame draws ellipses without anti-aliasing
 DISC_W = 0.78  # a disc's width, in cells
 DISC_H = 0.34  # its top ellipse's height
 DISC_T = 0.07  # its thickness
+STACK_RISE = 0.25  # a lifted stack rises this many cells at its full lift
 
 
 def seat_colour(seat: int, grey: bool = False) -> tuple[int, int, int]:
@@ -116,14 +119,31 @@ def stack_image(seat: int, count: int, cell: int, grey: bool = False, badge: boo
     for poly in emblem_points(seat, 0, 0, er * 1.6):
         pygame.draw.polygon(surf, INK, [(cx + x, top_y + y * (h / w) * 1.55) for x, y in poly])
     if badge:
-        r = big * 0.15
-        bx, by = cx + w * 0.42, max(r + 2, top_y - h * 0.35)
+        bx, by, r = count_badge(count, big)
         pygame.draw.circle(surf, (*art.SHADOW, 110), (bx + 2, by + 3), r)
         pygame.draw.circle(surf, art.COUNT_BADGE, (bx, by), r)
         pygame.draw.circle(surf, colour, (bx, by), r, max(2, big // 40))
         img = art.font(int(r * 1.45), bold=True).render(str(count), True, art.LIGHT_TEXT)
         surf.blit(img, img.get_rect(center=(bx, by + r * 0.04)))
     return pygame.transform.smoothscale(surf, (cell, cell))
+
+
+def count_badge(count: int, size: float) -> tuple[float, float, float]:
+    """Where a stack's count badge sits in its `size` × `size` image: centre x, centre y and radius."""
+    w, h, t = size * DISC_W, size * DISC_H, size * DISC_T
+    top_y = size * 0.84 - h / 2 - max(1, count) * t
+    r = size * 0.15
+    return size / 2 + w * 0.42, max(r + 2, top_y - h * 0.35), r
+
+
+def count_rect(layout: BoardLayout, stack: PieceView, count: int, rise: float) -> pygame.Rect:
+    """The screen rectangle of the count badge of a stack drawn by `blit_piece` with this `rise`."""
+    cx, cy = layout.center(stack.x, stack.y)
+    cy -= stack.lift * layout.cell * rise
+    bx, by, r = count_badge(count, layout.cell)
+    rect = pygame.Rect(0, 0, int(2 * r) + 2, int(2 * r) + 2)
+    rect.center = (int(cx - layout.cell / 2 + bx), int(cy - layout.cell / 2 + by))
+    return rect
 
 
 def ghost_image(seat: int, count: int, cell: int) -> pygame.Surface:

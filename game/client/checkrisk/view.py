@@ -28,7 +28,7 @@ from game.client.checkrisk.chip import draw_chip
 from game.client.checkrisk.legend import entries as legend_entries
 from game.client.checkrisk.model import CheckRiskModel, StackView
 from game.client.checkrisk.picks import CheckRiskPicks
-from game.client.checkrisk.pieces import draw_emblem, seat_colour, stack_image
+from game.client.checkrisk.pieces import STACK_RISE, count_rect, draw_emblem, seat_colour, stack_image
 from game.client.checkrisk.slot import SLOT_UNITS, Slot, slot_room
 from game.client.checkrisk.stats import GameStats
 from game.client.checkrisk.words import TurnWords, hint_sentence, reinforcement_reason
@@ -232,6 +232,12 @@ class CheckRiskView(
         return legend_entries(self.board.t)
 
     # ----- the other seats' last turn (see `checkrisk.trace`) -----
+    def value_rects(self) -> list[pygame.Rect]:
+        """Every stack's count badge on the board (the last turn's numbers keep clear of them)."""
+        model, layout = self.board.shown_model_as(CheckRiskModel), self.board.layout
+        stacks = model.stacks.values() if model is not None else ()
+        return [count_rect(layout, s, min(6, s.count), STACK_RISE) for s in stacks if s.count > 0]
+
     def turn_seat(self, state: CheckRiskState) -> int:
         """The seat whose turn it is (a defender answers in the attacker's turn)."""
         return state.seat
@@ -269,7 +275,7 @@ class CheckRiskView(
             return
         out = bool(model is not None and stack.owner < len(model.out) and model.out[stack.owner])
         blit_piece(
-            surface, layout, stack_image(stack.owner, min(6, stack.count), layout.cell, out), stack, offset, 0.25
+            surface, layout, stack_image(stack.owner, min(6, stack.count), layout.cell, out), stack, offset, STACK_RISE
         )
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
