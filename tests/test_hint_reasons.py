@@ -119,6 +119,14 @@ def test_kubtafl_every_hint_says_why(en, ru, tmp_path):
                 assert " — " in text, text
 
 
+def test_kubtafl_a_move_that_clears_the_way_says_for_which_die(en, ru, tmp_path):
+    blocked = [*D20S, ("light", "d8", "a3", 5), ("light", "d6", "c3", 2)]
+    board = shown(en, "kubtafl", kubtafl(tmp_path, blocked, []))
+    assert board.view.hint_words("c3-c4") == "Hint: move the d6 from c3 to c4 — it opens the way for your d8 on a3"
+    board = shown(ru, "kubtafl", kubtafl(tmp_path, blocked, []))
+    assert board.view.hint_words("c3-c4").endswith("— он освобождает путь вашему d8 на a3")
+
+
 def test_kubtafl_a_hint_warns_of_a_danger_it_makes_not_of_one_it_cannot_mend(en, tmp_path):
     board = shown(en, "kubtafl", kubtafl(tmp_path, THREATENED_D6, []))
     # The d6 on c4 stood to be destroyed before: moving the d20 neither makes nor mends that, so no warning.

@@ -108,19 +108,19 @@ def test_B6_both_dice_on_one_unit_or_one_die_each():
 
 
 def test_a_lesson_about_the_dice_fails_a_move_that_spends_them_otherwise_with_its_reason():
-    """"One die each" and "with the 3" are passed only as taught: the sum (which also reaches the cells, a turn
+    """ "One die each" and "with the 3" are passed only as taught: the sum (which also reaches the cells, a turn
     later or with pips to spare) fails at once, and so does the other die, each with a sentence saying why."""
     two = _find("roll-2")
     # The sum on e2, then the next turn's roll on b2, reaches both cells within the action limit: not as taught.
     assert goals.play_out(two, ["e2:s F4", "b2:1 F2"]) == goals.Verdict("failure", 0, "used_sum", {"sum": 6})
     assert goals.play_out(two, two.solution).stars == 3
     walk = _find("pips-1")
-    assert goals.play_out(walk, ["c2:s F3"]).reason == "used_sum"
+    assert goals.play_out(walk, ["c2:s F3"]) == goals.Verdict("failure", 0, "used_sum_not_die", {"sum": 8, "die": 3})
     assert goals.play_out(walk, ["c2:2 F3"]) == goals.Verdict("failure", 0, "wrong_die", {"die": 3, "used": 5})
     assert goals.play_out(walk, ["c2:1 F3"]).stars == 3
     turning = _find("turning-2")
     assert turning.test.params["use"] == "sum" and goals.play_out(turning, turning.solution).stars == 3
-    for reason in ("used_sum", "used_die", "wrong_die"):
+    for reason in ("used_sum", "used_sum_not_die", "used_die", "wrong_die"):
         for language in ("en", "ru"):
             assert f'"learn.fail.{reason}"' in (assets_dir() / "i18n" / language / "learn.json").read_text("utf-8")
 

@@ -608,13 +608,13 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
         units = {"d4": (0, "N"), "a1": (0, "N"), "d7": (1, "N"), "j10": (1, "S")}
         board = shown(app, "battle_checkers", battle_checkers(units, []))
         assert board.view.hint_words("d4:1 F2").startswith(
-            "Hint: move d4 two squares north — faces d7's open rear (100% to kill)"
+            "Hint: with the 3: move d4 two squares north — faces d7's open rear (100% to kill)"
         )
         # …and one that leaves the unit open to a strike next turn says so with the chance.
         risky = {"d4": (0, "N"), "a1": (0, "N"), "f6": (1, "W"), "j10": (1, "S")}
         board = shown(app, "battle_checkers", battle_checkers(risky, []))
         hint = board.view.hint_words("d4:1 F1")
-        assert hint.startswith("Hint: move d4 one square north; but it can be struck next turn (")
+        assert hint.startswith("Hint: with the 3: move d4 one square north; but it can be struck next turn (")
         assert hint.endswith("%)")
         # Kubtafl: a ram in words with the kill it sets up, and a move that leaves a die to be destroyed.
         dice = [*D20S, ("dark", "d8", "a4", 8), ("light", "d6", "c3", 1), ("dark", "d10", "h4", 10)]
@@ -624,7 +624,8 @@ def test_hints_say_what_and_why_in_words(home, tmp_path):
             "Hint: ram the d8 on a4 with the d20 for 4 and push it to a7 — next turn you can destroy Dark's d8 on a7"
         )
         assert board.view.hint_words("c3-c4") == (
-            "Hint: move the d6 from c3 to c4 — careful: Dark can then destroy your d6 on c4"
+            "Hint: move the d6 from c3 to c4 — it closes in on Dark's d20 on h8 (9 cells away); "
+            "but Dark can then destroy your d6 on c4"
         )
     finally:
         app.close()

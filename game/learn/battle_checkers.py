@@ -91,6 +91,8 @@ def _dice_verdict(lesson: Lesson, decisions: Sequence[Decision]) -> Verdict | No
             continue
         spend = state.forecast(action).detail
         assert isinstance(spend, ActivationForecast)  # an activation's forecast says what it spends
+        if use == "die" and spend.use == USE_SUM and face is not None:
+            return Verdict("failure", reason="used_sum_not_die", values={"sum": spend.pips, "die": int(str(face))})
         if use == "die" and spend.use == USE_SUM:
             return Verdict("failure", reason="used_sum", values={"sum": spend.pips})
         if use == "sum" and spend.use != USE_SUM:

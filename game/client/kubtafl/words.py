@@ -205,9 +205,36 @@ def _reason(
             return t(
                 "kubtafl.hint.why.grows", text=text, die=KINDS[grown.kind], cell=given.recipient, value=grown.value
             )
-    return _closer(t, before, action, text) or t(
-        "kubtafl.hint.why.safe" if not fatal else "kubtafl.hint.why.best", text=text
+    return (
+        _opens(t, before, after, action, text)
+        or _closer(t, before, action, text)
+        or t("kubtafl.hint.why.safe" if not fatal else "kubtafl.hint.why.best", text=text)
     )
+
+
+def _opens(t: Translator, before: KubtaflState, after: KubtaflState, action: KubtaflAction, text: str) -> str:
+    """A move that opens the way for another own die (it can then move to cells it could not reach before), in
+    words: the die that gains the most cells; '' when none does."""
+    parts = action_parts(before, action)
+    me = before.current_player()
+    if parts.kind != "move":
+        return ""
+
+    def reach(state: KubtaflState) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for option in state.legal_actions():
+            part = action_parts(state, option)
+            if part.kind == "move" and part.src != parts.src:
+                out.setdefault(part.src, set()).add(part.dst)
+        return out
+
+    was, now = reach(before), reach(after.for_side(me))
+    gained = {cell: now[cell] - was.get(cell, set()) - {parts.src} for cell in now if cell != parts.dst}
+    best = max(gained, key=lambda cell: (len(gained[cell]), cell), default=None)
+    if best is None or not gained[best]:
+        return ""
+    die = next(KINDS[d.kind] for d in after.dice(me) if after.cell_name(d.cell) == best)
+    return t("kubtafl.hint.why.opens", text=text, die=die, cell=best)
 
 
 def _closer(t: Translator, before: KubtaflState, action: KubtaflAction, text: str) -> str:
