@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.client.play.records import MAX_SEATS
 from game.client.play.seats import SEAT_CHOICES
 from game.engine import registry
 
@@ -22,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", help="level name from levels/<mode>/ or a path to a level file")
     parser.add_argument("--seed", type=int, help="seed for the dice")
     computers = " / ".join(SEAT_CHOICES[1:])
-    for seat in range(4):
+    for seat in range(MAX_SEATS):
         parser.add_argument(f"--seat{seat}", metavar="WHO", help=f"seat {seat}: human, or {computers}")
     parser.add_argument(
         "--watch",

@@ -410,15 +410,40 @@ def _load_sound(app: App) -> SoundBoard | None:
 def seats_from_args(args: argparse.Namespace, num_players: int) -> list[str]:
     """Seats from --seatN/--watch, parsed: seat 0 human and the rest AI (normal) unless told, every seat the hard
     computer when watching (the game at its best); ValueError if bad."""
+    from game.client.play.records import MAX_SEATS
+
+    for extra in range(num_players, MAX_SEATS):
+        if getattr(args, f"seat{extra}", None):
+            raise ValueError(f"--seat{extra}: this level has {num_players} seats (--seat0 to --seat{num_players - 1})")
     seats = []
     for seat in range(num_players):
         given = getattr(args, f"seat{seat}", None)
-        parsed = parse_seat(given) if given else None
+        try:
+            parsed = parse_seat(given) if given else None
+        except ValueError as exc:
+            raise ValueError(f"--seat{seat}: {exc}") from None
         if args.watch:
             seats.append(parsed if parsed and parsed != HUMAN else WATCH_AI_SEAT)
         else:
             seats.append(parsed or (HUMAN if seat == 0 else DEFAULT_AI_SEAT))
     return seats
+
+
+def folder_problem(directory: str) -> str | None:
+    """Why `directory` cannot take the files the game writes (made when missing), in words; None when it can."""
+    import tempfile
+    from pathlib import Path
+
+    try:
+        folder = Path(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass  # a folder that takes no file (/proc, read-only) is told now, not after the first picture
+    except FileExistsError:
+        return "not a folder"
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        return f"cannot write there ({getattr(exc, 'strerror', None) or exc})"
+    return None
 
 
 def start_session(
@@ -500,6 +525,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.screenshot:
         from game.client.screenshots import render_screenshots
+
+        problem = folder_problem(args.screenshot)
+        if problem:
+            print(f"main.py: --screenshot {clean_text(args.screenshot, 80)}: {problem}", file=sys.stderr)
+            return 2
 
         return render_screenshots(args.screenshot, quick=quick)
     app = App(fit_window(desktop_size()))
