@@ -12,13 +12,14 @@ import pygame
 import pytest
 from client_helpers import button_by_text, click, click_at, current, frames, key, make_app, settle_scene
 
+from game.client import art
 from game.client.battle_checkers import demo
 from game.client.battle_checkers.animation import tied_rolls
 from game.client.battle_checkers.scene import BattleCheckersScene
 from game.client.battle_checkers.threat import sum_at_least
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Activate, Duel
+from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Activate, BattleCheckersGame, Duel
 from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
 
 HOT = ["human", "human"]
@@ -695,7 +696,10 @@ def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_
     assert set(costs) == set(picks.facing_targets()) and "c4" not in costs  # it faces c4 already
     hover(app, "d4")
     assert any(m.kind == "ghost" and m.cell == "c3" and m.text == "NE" for m in b.marks.drawn)
-    assert b.view.plan_lines("d4")[:2] == ["c3 turns to face north-east: costs 1", "Uses the 1: none of its pips wasted"]
+    assert b.view.plan_lines("d4")[:2] == [
+        "c3 turns to face north-east: costs 1",
+        "Uses the 1: none of its pips wasted",
+    ]
     click_cell(app, "d4")
     idle(app)
     assert b.session.log == ["c3:1 R1"]
@@ -722,18 +726,44 @@ def test_the_hint_names_the_die_of_a_move(app):
     assert b.view.hint_words("c2:1 F2").startswith("Hint: with the 2: move c2 two squares north")
 
 
+def _small_board(units: dict[str, tuple[int, str]]) -> GameSession:
+    """A Skirmish (6×6) position, Orange to act with 1 and 5: its big cells give the cards their biggest font."""
+    session = GameSession("battle_checkers", "skirmish6", HOT, seed=1, autosave=False, executor=InlineExecutor())
+    data = {
+        **demo.position(units, HOT).state.to_dict(),
+        "board": [6, 6],
+        "spirit": [4, 4],
+        "dice": [1, 5],
+        "units": [{"cell": c, "owner": o, "facing": f} for c, (o, f) in units.items()],
+    }
+    session.game = BattleCheckersGame(session.level, {**session.game.level_data, "position": data})
+    session.state = session.game.initial_state()
+    return session
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_attack_card_is_whole_at_every_size(home, size, language):
+    """Every line of the odds card fits at the card's own font size (a long one wraps), on the 10×10 board and on
+    Skirmish's 6×6 one, whose bigger cells give a bigger font."""
     app = make_app(size, language=language, anim_speed="fast")
     try:
-        b = start(app, demo.position(demo.ATTACKS, HOT))
-        for target in ("d5", "b6", "g5", "i6"):
-            hover(app, target)
-            frames(app, 2)
-            assert b.view.odds_shown is not None and b.layout.frame.contains(b.view.odds_shown), target
-            assert b.presenter.panel_cut == [], (target, b.presenter.panel_cut)
-        stakes = b.view.odds_lines("d5")[1]
-        assert stakes.endswith(("destroyed", "ваш")), stakes
+        small = {"c4": (0, "NE"), "b3": (0, "N"), "d5": (1, "S"), "b5": (1, "S")}
+        for session, targets in (
+            (demo.position(demo.ATTACKS, HOT), ("d5", "b6", "g5", "i6")),
+            (_small_board(small), ("d5",)),
+        ):
+            b = start(app, session)
+            for target in targets:
+                hover(app, target)
+                frames(app, 2)
+                card = b.view.odds_shown
+                assert card is not None and b.layout.frame.contains(card), target
+                size = max(13, int(b.layout.cell * 0.27))  # the card's font, as the view sizes it
+                room = card.w - 2 * size
+                assert all(art.font(size).size(line)[0] <= room for line in b.view.card_lines[1:]), b.view.card_lines
+                assert b.presenter.panel_cut == [], (target, b.presenter.panel_cut)
+        stakes = " ".join(b.view.odds_lines("d5")[1:2])
+        assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes
     finally:
         app.close()

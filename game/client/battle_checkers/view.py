@@ -85,6 +85,7 @@ class BattleCheckersView(
         self._last_key: object = None
         self._last: tuple[list[str], int] | None = None
         self.odds_shown: pygame.Rect | None = None  # where the odds card was last drawn (None: not shown)
+        self.card_lines: list[str] = []  # the lines of the card last drawn (odds or plan), as wrapped
 
     def make_card(self) -> RollCard:
         """The roll card."""
@@ -511,11 +512,19 @@ class BattleCheckersView(
         origin: str | None,
         cut: list[str],
     ) -> pygame.Rect:
-        """A card of `texts` beside `cell` (the first line bold), each line in its colour; returns where."""
+        """A card of `texts` beside `cell` (the first line bold), each line in its colour, a line too long for the
+        board's width wrapped onto the next; returns where."""
         layout = self.board.layout
         size = max(13, int(layout.cell * 0.27))
         f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
-        rect = card_rect(layout, cell, texts, size, layout.frame.w - size * 2, origin=origin)
+        room = layout.frame.w - size * 2
+        lines, tints = texts[:1], colours[:1]
+        for text, colour in zip(texts[1:], colours[1:], strict=True):
+            parts = art.wrap(f, text, room - size * 2)
+            lines, tints = lines + parts, tints + [colour] * len(parts)
+        texts, colours = lines, tints
+        self.card_lines = texts
+        rect = card_rect(layout, cell, texts, size, room, origin=origin)
         pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
