@@ -161,9 +161,16 @@ def the_battle(session: GameSession) -> tuple[str, str, str, str, list[tuple[int
 def test_C12_4_after_a_retreat_the_header_names_the_sides_their_tokens_and_where_the_defender_went(app):
     b, retreat = retreat_game(app)
     card = b.view.card
-    header, result, _, _, _ = the_battle(b.session)
-    defender = b.session.state.pending_battle().defender
+    header, result, origin, target, hits = the_battle(b.session)
+    battle = b.session.state.pending_battle()
+    defender = battle.defender
     assert card.header_text() == header and card.result_text() == result  # restored from the log as it resumed
+    sent = int(next(t for t in b.session.log if t.startswith(f"{origin}x{target}:")).partition(":")[2])
+    # Both still fight: each side lost as many as the other hit.
+    started = (
+        f"Player {battle.attacker + 1} ({sent}) from {origin} "
+        f"vs Player {defender + 1} ({battle.defenders + sum(a for a, _ in hits)}) on {target}"
+    )
     cell = b.session.game.cell_name(retreat.parts[0][0])
     card_button(app, "retreat")
     click_cell(app, cell)
@@ -172,11 +179,12 @@ def test_C12_4_after_a_retreat_the_header_names_the_sides_their_tokens_and_where
     settle_scene(app)
     take_the_seat(app)
     assert b.session.state.pending_battle().stage == "occupy"
-    assert card.visible and card.header_text() == header  # the real sides and counts, not "(0) vs (0)"
+    # Over: the sides with the tokens the battle started with (not "(0) vs (0)"), the result led by its end.
+    assert card.visible and card.header_text() == started
     moved = b.session.log[-1]
     assert moved.startswith("retreat ") and cell in moved
     assert card.outcome_text().startswith(f"Player {defender + 1} retreated to {cell}")
-    assert card.result_text() == result
+    assert card.result_text() == f"{card.outcome_text()} · {result.partition(' · ')[2]}"
 
 
 def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):

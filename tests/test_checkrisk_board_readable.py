@@ -4,10 +4,13 @@ counts the battle started with and who lost what."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
-from client_helpers import current, frames, make_app
+from client_helpers import current, frames, key, make_app, settle_scene
 
 from game.client.checkrisk.scene import CheckRiskScene
+from game.client.play.session import GameSession
+from game.client.play.worker import InlineExecutor
 from game.client.screenshots import _their_turn_fought
 
 
@@ -37,3 +40,62 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
     assert len(numbers) >= 3 and counts
     assert [n for n in numbers if n.collidelist(counts) >= 0] == []
     assert all(n.collidelist([m for m in numbers if m is not n]) < 0 for n in numbers)
+
+
+def click_cell(app, cell: str) -> None:
+    x, y = board(app).layout.cell_center(cell)
+    pos = (int(x), int(y))
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+    frames(app, 2)
+
+
+def battle_by_clicks(app, origin: str, target: str, seed: int) -> CheckRiskScene:
+    """Seat 0's six on `origin` attack seat 1's one on `target` by clicks, fought on with C."""
+    session = GameSession(
+        "checkrisk", "standard", ["human", "human"], seed=seed, autosave=False, executor=InlineExecutor()
+    )
+    stacks = {origin: (0, 6), "a1": (0, 3), target: (1, 1), "h8": (1, 4)}
+    session.state = session.game.position(stacks, seat=0, phase="act", round=3)
+    app.goto("checkrisk", session=session)
+    frames(app)
+    settle_scene(app)
+    click_cell(app, origin)
+    click_cell(app, target)
+    settle_scene(app)
+    b = board(app)
+    for _ in range(10):
+        battle = b.session.state.pending_battle()
+        if battle is None or battle.stage != "attacker":
+            break
+        key(app, pygame.K_c)
+        settle_scene(app)
+    return b
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+@pytest.mark.parametrize(("origin", "target"), [("d5", "d4"), ("d6", "d7"), ("c4", "c5"), ("e3", "e2")])
+def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, target):
+    application = make_app(size)
+    try:
+        b = battle_by_clicks(application, origin, target, seed=3)
+        frames(application, 2)
+        battle = b.session.state.pending_battle()
+        assert battle is not None and battle.stage == "occupy"
+        picker, card = b.popups.picker, b.view.card
+        assert picker is not None and card.visible
+        assert not picker.rect.colliderect(card.rect), (picker.rect, card.rect)
+        assert application.window.get_rect().contains(picker.rect)
+    finally:
+        application.close()
+
+
+def test_after_the_battle_the_card_shows_the_starting_counts_and_who_took_the_cell(app):
+    b = battle_by_clicks(app, "d5", "d4", seed=3)
+    frames(app, 2)
+    card = b.view.card
+    record = card.record
+    assert record is not None and record.end is not None and record.defenders_left == 0
+    assert card.header_text() == "Player 1 (6) from d5 vs Player 2 (1) on d4"
+    assert card.result_text().startswith("Player 1 took d4 · Player 1 ")

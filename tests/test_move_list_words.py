@@ -68,29 +68,32 @@ CHECKRISK_CASES = [
         "won",
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:2"],
-        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round, lost none, moved 2 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь, в клетку вошли 2 фишки",
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; moved 2 in",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
+        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; в клетку вошли 2 фишки",
     ),
     (
         "won, left empty",
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:0"],
-        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round, lost none, left it empty",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь, клетку оставили пустой",
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; "
+        "left it empty",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
+        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; клетку оставили пустой",
     ),
     (
         "won, not yet moved in",
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0"],
-        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round, lost none",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд, без потерь",
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; Игрок 1 без потерь, Игрок 2 теряет 1 фишку",
     ),
     (
         "held",
         TWO,
         ["c3xc4:1", "roll a:0 d:1"],
-        "attacked Player 2 on c4 from c3 with 1 — beaten back in 1 round, all lost; Player 2 lost none",
-        "1 фишка с c3 атаковала c4 (Игрок 2) — атака отбита за 1 раунд, все фишки потеряны; Игрок 2 без потерь",
+        "attacked Player 2 on c4 from c3 with 1 — beaten back in 1 round; Player 1 lost 1, Player 2 lost none",
+        "1 фишка с c3 атаковала c4 (Игрок 2) — атака отбита за 1 раунд; Игрок 1 теряет 1 фишку, Игрок 2 без потерь",
     ),
     (
         "both",
@@ -103,23 +106,26 @@ CHECKRISK_CASES = [
         "withdrew",
         TWO,
         ["c3xc4:3", "roll a:1 d:1", "withdraw"],
-        "attacked Player 2 on c4 from c3 with 3 — withdrew after 1 round, lost 1; Player 2 lost 1",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд атака прекращена, потеряна 1 фишка; "
+        "attacked Player 2 on c4 from c3 with 3 — withdrew after 1 round; Player 1 lost 1, Player 2 lost 1",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд атака прекращена; Игрок 1 теряет 1 фишку, "
         "Игрок 2 теряет 1 фишку",
     ),
     (
         "retreated",
         {"c3": (0, 4), "c4": (1, 3), "c5": (1, 1)},
         ["c3xc4:3", "roll a:1 d:0", "continue", "retreat c4-c5:2", "occupy:1"],
-        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; lost none, moved 1 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; без потерь, в клетку вошла 1 фишка",
+        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; "
+        "Player 1 lost none, Player 2 lost 1; moved 1 in",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; Игрок 1 без потерь, "
+        "Игрок 2 теряет 1 фишку; "
+        "в клетку вошла 1 фишка",
     ),
     (
         "stood, still going",
         TWO,
         ["c3xc4:3", "roll a:1 d:1", "continue", "stand", "roll a:0 d:1"],
-        "attacked Player 2 on c4 from c3 with 3 — 2 rounds so far, lost 2; Player 2 lost 1",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — идёт бой: 2 раунда, потеряны 2 фишки; Игрок 2 теряет 1 фишку",
+        "attacked Player 2 on c4 from c3 with 3 — 2 rounds so far; Player 1 lost 2, Player 2 lost 1",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — идёт бой: 2 раунда; Игрок 1 теряет 2 фишки, Игрок 2 теряет 1 фишку",
     ),
     (
         "move, then end",

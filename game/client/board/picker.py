@@ -58,8 +58,9 @@ class AmountPicker:
             if self.on_change is not None:
                 self.on_change(value)
 
-    def layout(self, bounds: pygame.Rect, unit: int) -> None:
-        """Place the card near its anchor inside `bounds`; `unit` is about a third of a cell."""
+    def layout(self, bounds: pygame.Rect, unit: int, avoid: pygame.Rect | None = None) -> None:
+        """Place the card near its anchor inside `bounds`, clear of `avoid` (a card over the board) where it fits;
+        `unit` is about a third of a cell."""
         self.unit = u = max(10, unit)
         chip = max(26, int(u * 1.1))
         gap = max(4, chip // 6)
@@ -74,6 +75,16 @@ class AmountPicker:
         if rect.top < bounds.top:
             rect.midtop = (int(self.anchor[0]), int(self.anchor[1] + u))
         rect.clamp_ip(bounds)
+        if avoid is not None and rect.colliderect(avoid):
+            below, above = rect.copy(), rect.copy()
+            below.midtop = (int(self.anchor[0]), int(self.anchor[1] + u))
+            above.midbottom = (int(self.anchor[0]), int(self.anchor[1] - u))
+            beyond_below, beyond_above = rect.copy(), rect.copy()
+            beyond_below.top, beyond_above.bottom = avoid.bottom + gap, avoid.top - gap
+            spots = [below, above, beyond_below, beyond_above]
+            for spot in spots:
+                spot.clamp_ip(bounds)
+            rect = next((spot for spot in spots if not spot.colliderect(avoid)), rect)
         self.rect = rect
         # Title; then − amount +; then OK across the card.
         top = rect.top + gap * 2 + int(chip * 0.8)

@@ -27,6 +27,7 @@ class Popups:
         self.hover: tuple[int, int] | None = None  # (row, column) of the hovered chip
         self._on_focus: Callable[[Option | None], None] | None = None  # the mode's preview of the focused chip
         self.picker: AmountPicker | None = None
+        self._picker_avoid: Callable[[], pygame.Rect | None] | None = None  # what the open picker keeps clear of
 
     @property
     def open(self) -> bool:
@@ -62,9 +63,12 @@ class Popups:
         cell: str,
         on_commit: Callable[[int], None],
         on_change: Callable[[int], None] | None = None,
+        avoid: Callable[[], pygame.Rect | None] | None = None,
     ) -> AmountPicker:
-        """Open the amount picker by `cell` with `default` chosen; `on_commit(amount)` runs on OK or Enter."""
+        """Open the amount picker by `cell` with `default` chosen; `on_commit(amount)` runs on OK or Enter; the
+        picker keeps clear of the rectangle `avoid()` gives (a card over the board) where it fits."""
         self.chooser = None
+        self._picker_avoid = avoid
         self.picker = AmountPicker(
             title, low, high, default, self._board_layout().cell_center(cell), on_commit, on_change
         )
@@ -90,7 +94,8 @@ class Popups:
             avoid = [layout.cell_rect(*cell_xy(c)).inflate(layout.cell, layout.cell) for c in self.chooser.keep_clear]
             self.chooser.layout(layout.frame, layout.cell // 3, avoid)
         if self.picker is not None:
-            self.picker.layout(layout.frame, layout.cell // 3)
+            clear_of = self._picker_avoid() if self._picker_avoid is not None else None
+            self.picker.layout(layout.frame, layout.cell // 3, clear_of)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The open popup."""

@@ -392,8 +392,8 @@ class BoardScene(GameScene):
             surface.blit(layer, area.topleft, area)
         if self.queue.effects:
             self.effects.draw(surface, self.layout, self.queue.effects)
-        self.popups.draw(surface)
         self.view.draw_top(surface)
+        self.popups.draw(surface)  # over the mode's cards: an open picker is never hidden under one
         self.presenter.draw(surface)
         self.reviewer.draw_banner(surface)  # over the panel's title row
         self.lesson.draw_card(surface)

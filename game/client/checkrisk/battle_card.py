@@ -171,6 +171,10 @@ class BattleCard:
             return []
         t, name = self.board.t, self.board.seat_name
         out = [Segment(t("checkrisk.card.round", n=round_.number) + " · ", art.PARCHMENT)]
+        if self.over_at(round_):
+            # The last round of a finished battle: the line leads with who took (or held) the cell.
+            winner = record.winner
+            out = [Segment(self.outcome_text() + " · ", seat_colour(winner) if winner is not None else art.PARCHMENT)]
         sides = (
             (record.attacker, round_.attacker_lost, round_.attackers_before, round_.attackers_after),
             (record.defender, round_.defender_lost, round_.defenders_before, round_.defenders_after),
@@ -188,6 +192,11 @@ class BattleCard:
     def result_text(self) -> str:
         """The round's result as one line ('' before the first round's dice settle)."""
         return "".join(s.text for s in self.result_segments())
+
+    def over_at(self, round_: RoundRecord) -> bool:
+        """True when `round_` is the last of a battle that has ended (its result line names the end)."""
+        record = self.record
+        return record is not None and record.end is not None and round_.number == len(record.rounds)
 
     def outcome_text(self) -> str:
         """How the battle ended, by name ('Player 2 retreated to c7'); '' while it goes on."""
@@ -214,20 +223,29 @@ class BattleCard:
         return ", ".join(f"{cell} ({n})" for cell, n in moves)
 
     def header_text(self) -> str:
-        """Both sides with the tokens each has in the fight and the cells: the card's first line."""
+        """Both sides with the tokens each has in the fight and the cells: the card's first line (once the battle
+        is over, the tokens each side started it with)."""
         record = self.record
         if record is None:
             return ""
         names = self.board.seat_name
+        a, d = self.header_counts(record)
         return self.board.t(
             "checkrisk.tray.header",
             attacker=names(record.attacker),
-            a=record.attackers_left,
+            a=a,
             origin=record.origin,
             defender=names(record.defender) if record.defender >= 0 else "—",
-            d=record.defenders_left,
+            d=d,
             target=record.target,
         )
+
+    @staticmethod
+    def header_counts(record: BattleRecord) -> tuple[int, int]:
+        """The sides' tokens the header names: those still fighting, or those the battle started with once over."""
+        if record.end is not None:
+            return record.attackers, record.defenders
+        return record.attackers_left, record.defenders_left
 
     def history_lines(self) -> list[tuple[int, int, int]]:
         """(round, attacker's loss, defender's loss) of the newest rounds whose results were shown."""
@@ -474,6 +492,8 @@ class BattleCard:
         still fighting (in the attacker's)."""
         outcome = self.outcome_text()
         if outcome:
+            if self.shown_result() is not None:
+                return "", art.PARCHMENT  # the result line names the end, in large type
             return outcome, seat_colour(record.winner) if record.winner is not None else art.PARCHMENT
         a, d = record.attackers_left, record.defenders_left
         if a and d:
@@ -486,7 +506,7 @@ class BattleCard:
         """The sides in words as fit in `room`: names, tokens and cells; names and tokens; cells and tokens (the
         emblems at both ends say who fights)."""
         t, names = self.board.t, self.board.seat_name
-        a, d = record.attackers_left, record.defenders_left
+        a, d = self.header_counts(record)
         defender = names(record.defender) if record.defender >= 0 else "—"
         short = t("checkrisk.tray.short", a=a, origin=record.origin, d=d, target=record.target)
         sides = t("checkrisk.tray.sides", attacker=names(record.attacker), a=a, defender=defender, d=d)

@@ -5,6 +5,7 @@ legal action taken from the index of `state.legal_actions()`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -67,6 +68,7 @@ class CheckRiskPicks(BoardPicks):
         self.picker_value = 0
         self.refusal: DeployRefusal | None = None  # why the last draft change was refused, until the next one
         self.note = ""  # why the last click on the board did nothing, until the next one
+        self.card_rect: Callable[[], pygame.Rect | None] = lambda: None  # the battle card, which pickers keep clear of
 
     # ----- position -----
     def rebuild(self, state: CheckRiskState, human: bool) -> Word | None:
@@ -311,6 +313,7 @@ class CheckRiskPicks(BoardPicks):
             target,
             lambda k: self.board.commit(Occupy(k)),
             change,
+            avoid=self.card_rect,
         )
 
     # ----- retreat -----
@@ -364,6 +367,7 @@ class CheckRiskPicks(BoardPicks):
             cell,
             lambda n: self.set_split(cell, n),
             lambda n: self.set_split(cell, n),
+            avoid=self.card_rect,
         )
 
     # ----- pointer and keys -----

@@ -60,8 +60,10 @@ class CheckRiskView(
     animation: CheckRiskAnimation
 
     def make_card(self) -> BattleCard:
-        """The battle card, over the picks (a blitz's settings)."""
-        return BattleCard(self.board, self.picks)
+        """The battle card, over the picks (a blitz's settings); the picks' amount pickers keep clear of it."""
+        card = BattleCard(self.board, self.picks)
+        self.picks.card_rect = lambda: card.rect if card.visible else None
+        return card
 
     def make_animation(self) -> CheckRiskAnimation:
         """The engine's events, with the battles' dice on the card."""

@@ -107,7 +107,8 @@ def _occupied(t: Translator, facts: BattleFacts) -> str:
 
 
 def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
-    """One battle in a sentence: "attacked Player 2 on e7 from e8 with 3 — took it in 2 rounds, lost 1"."""
+    """One battle in a sentence naming who lost what: "attacked Player 2 on e7 from e8 with 3 — took it in 2
+    rounds; Player 1 lost 1, Player 2 lost 3"."""
     attack = counted(
         t,
         "checkrisk.words.attack",
@@ -119,7 +120,7 @@ def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
     outcome = t(
         f"checkrisk.words.outcome.{facts.result or 'going'}",
         rounds=counted(t, "checkrisk.words.rounds", facts.rounds),
-        lost=counted(t, "checkrisk.words.lost", facts.lost),
+        lost=counted(t, "checkrisk.words.lost", facts.lost, attacker=name(facts.seat)),
         killed=counted(t, "checkrisk.words.killed", facts.killed, defender=name(facts.defender)),
         defender=name(facts.defender),
         cells=", ".join(facts.retreat),
