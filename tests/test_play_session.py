@@ -125,7 +125,7 @@ def test_a_failing_save_is_reported_by_the_scene_not_raised(home, app, monkeypat
     session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
     app.goto("kubtafl", session=session)
 
-    def full_disk(data: Any, path: Any = None, summary: Any = None) -> None:
+    def full_disk(data: Any, path: Any = None, summary: Any = None, played: Any = None) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(saves, "write_save", full_disk)

@@ -135,7 +135,9 @@ class GameScene(Scene):
         if session.save_problem:
             if not app.save_failing:
                 app.save_failing = True
-                app.notify(app.t("msg.autosave_failed", detail=session.save_problem))
+                # A finished game whose record failed is still kept, among the unfinished games: say so.
+                key = "msg.record_failed" if session.is_over and not session.record_path else "msg.autosave_failed"
+                app.notify(app.t(key, detail=session.save_problem))
         elif session.log:
             app.save_failing = False  # this game saved since: a later failure is news again
 

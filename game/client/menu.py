@@ -94,7 +94,8 @@ class MenuScene(Scene):
             # why it cannot).
             problem = session.save()
             if problem:
-                self.app.notify_once(self.app.t("msg.autosave_failed", detail=problem))
+                key = "msg.autosave_failed" if session.record_path else "msg.record_failed"
+                self.app.notify_once(self.app.t(key, detail=problem))
             return None
         return session
 

@@ -1,8 +1,9 @@
 """Unfinished games: each one kept in its own file under the data folder's `saves/`, written atomically.
 
-Starting a game never removes another one. The list is newest first (by when each game was last played): the main
-menu's Continue resumes the first, the Games screen lists them all. At most `KEEP` are kept: the one game that
-starting another would remove is named beforehand (`would_drop`), and when it goes it is reported (`take_dropped`).
+Starting a game never removes another one. The list is newest first (by when each game was last played, as its file
+says; a date after now, from a clock that was wrong, counts as none): the main menu's Continue resumes the first, the
+Games screen lists them all. At most `KEEP` are kept: starting a game removes at most one, the oldest, named
+beforehand (`would_drop`) and reported when it goes (`take_dropped`).
 A finished game's file is removed (it lives on as a record). The single `autosave.json` of earlier versions is moved
 into the folder, unchanged, on start (`migrate`).
 
@@ -182,7 +183,8 @@ def unfinished() -> list[Unfinished]:
             games.append(load_save(path))
         except AutosaveError as exc:
             _report(f"{exc}; {_keep(path, '.bad')}")
-    games.sort(key=lambda g: (g.saved, g.path.name), reverse=True)
+    now = time.time()
+    games.sort(key=lambda g: (g.saved if g.saved <= now else 0.0, g.path.name), reverse=True)
     return games
 
 
@@ -198,19 +200,22 @@ def would_drop() -> Unfinished | None:
 
 
 # ----- writing -----
-def write_save(data: JSONObject, path: Path | None = None, summary: JSONObject | None = None) -> Path:
+def write_save(
+    data: JSONObject, path: Path | None = None, summary: JSONObject | None = None, played: float | None = None
+) -> Path:
     """Store an unfinished game atomically: over its own file `path`, or in a new file (a game just started, which
     may remove the oldest game beyond `KEEP`: see `take_dropped`). Returns the file.
 
     `data` is a `GameSession.to_dict()` (it names its mode); `summary` what the Games screen shows without replaying
-    the game (`to_play`, `moves`). Raises OSError when the folder cannot be written.
+    the game (`to_play`, `moves`); `played` when it was last played (None: now). Raises OSError when the folder
+    cannot be written.
     """
     if not isinstance(data, dict):
         raise TypeError("a save must be a dict")
     now = time.time()
     new = path is None
     target = _new_path(str(data.get("mode")), now) if path is None else path
-    envelope: JSONObject = {"format": FORMAT, "session": data, "saved": now}
+    envelope: JSONObject = {"format": FORMAT, "session": data, "saved": now if played is None else played}
     if summary:
         envelope["summary"] = summary
     write_json_atomic(target, envelope)
@@ -220,18 +225,20 @@ def write_save(data: JSONObject, path: Path | None = None, summary: JSONObject |
 
 
 def _drop_beyond_cap(spare: Path) -> None:
-    """Remove the oldest playable games beyond `KEEP` (never `spare`, the game just started); each is reported."""
-    for old in _resumable()[KEEP:]:
-        if old.path == spare:
-            continue
-        try:
-            old.path.unlink()
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            _report(f"{old.path}: could not be removed ({exc.strerror or exc})")
-            continue
-        _dropped.append(old)
+    """Remove the oldest playable game when more than `KEEP` are kept (never `spare`, the game just started) and
+    report it: only the one `would_drop` named goes, however many more were copied in."""
+    games = _resumable()
+    if len(games) <= KEEP or games[-1].path == spare:
+        return
+    old = games[-1]
+    try:
+        old.path.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        _report(f"{old.path}: could not be removed ({exc.strerror or exc})")
+        return
+    _dropped.append(old)
 
 
 def remove_save(path: Path) -> None:
