@@ -179,7 +179,19 @@ def open_lesson(app: App, lesson: Any) -> None:
 
     click(app, current(app, LearnScene).tiles[lesson.id])
     assert current(app, BoardScene).lesson.lesson == lesson
+    read_intro(app)
     settle_scene(app)
+
+
+def read_intro(app: App) -> None:
+    """When the board opened a stage's first level with the stage's intro card, press its Start."""
+    from game.client.board.scene import BoardScene
+
+    b = current(app, BoardScene)
+    if b.lesson.intro_open:
+        assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[1]
+        click(app, card_text_button(app, "Start"))
+        assert not b.lesson.intro_open and b.dialogs.overlay is None
 
 
 def learn_screen(app: App, mode: str) -> Any:
@@ -214,6 +226,7 @@ def solve_course_by_events(app: App, mode: str, lessons: list[Any], play: Any) -
         assert load_progress().get(lesson.key) == 3
         if index + 1 < len(lessons):
             click(app, card_text_button(app, "Next"))
+            read_intro(app)
 
 
 def start_first_game(app: App, mode: str, lesson: Any) -> Any:

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from game.client.board.scene import BoardScene
+from game.client.board.wording import counted
 from game.client.learn.challenge_play import ChallengeFlow, challenge_key, open_challenge
 from game.client.learn.challenge_screen import ChallengeScene
 from game.learn.challenges import CHALLENGE_MODES, Challenge, load_challenges
@@ -139,7 +140,7 @@ def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(ho
     assert len(b.session.log) == 2  # the defence answered before the verdict
     title, text = b.dialogs.game_over_text
     assert title == app.t("learn.result.failure")
-    assert text == app.t("challenge.fail.escape", move=wrong, best=2)
+    assert text == app.t("challenge.fail.escape", move=wrong, best_moves=counted(app.t, "challenge.moves", 2))
     texts = [button.text for button in b.dialogs.buttons.buttons]
     assert texts == [app.t("learn.retry"), app.t("challenge.show"), app.t("challenge.back")]
     click(app, card_button(app, app.t("challenge.show")))

@@ -36,7 +36,8 @@ def test_click_a_move_step_with_arrows_input_refused_and_esc_returns(app):
     frames(app, 2)
     click_at(app, entry_point(board, 2), settle=1)
     assert board.reviewer.review is not None and board.reviewer.review.entry == 2
-    assert board.reviewer.banner_text() == app.t("review.banner", n=2, total=4)  # one turn per Kubtafl move
+    # Dark's first move: both sides' first moves are turn 1, as the Games list and the results card count them.
+    assert board.reviewer.banner_text() == app.t("review.banner", count="Turn 1", seat="Dark")
     expected = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
     expected.apply_text("b2-b5")
     expected.apply_text("g7-g2")
@@ -260,10 +261,11 @@ def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app,
     expected.extend(session.log[: ends[entry - 1]])
     assert repr(board.reviewer.model) == repr(board.view.build_model(expected.final))
     turn, turns, action, actions = board.reviewer.place()
+    count, seat = board.reviewer.count_of(turn)
     wanted = (
-        app.t("review.banner.action", n=turn, total=turns, a=action, actions=actions)
+        app.t("review.banner.action", count=count, seat=seat, a=action, actions=actions)
         if action
-        else app.t("review.banner", n=turn, total=turns)
+        else app.t("review.banner", count=count, seat=seat)
     )
     assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == wanted
     assert turns == len(board.log.turns) and "move" not in board.reviewer.banner_text()
@@ -300,7 +302,9 @@ def test_every_board_mode_keeps_a_finished_game_and_the_viewer_replays_it(app, m
     assert board.presenter.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
     key(app, pygame.K_RIGHT)  # the first turn: a deployment may take several decisions
     assert board.reviewer.review.entry == board.log.turn_ends()[0]
-    assert board.reviewer.banner_text() == app.t("review.replay", n=1, total=len(board.log.turns))
+    count, seat = board.reviewer.count_of(1)
+    assert count.endswith(("Turn 1", "of 100", "of 60")) and seat == board.view.seat_name(board.log.turns[0].seat)
+    assert board.reviewer.banner_text() == app.t("review.replay", count=count, seat=seat)
     key(app, pygame.K_END)
     assert board.reviewer.review.entry == board.reviewer.review.total == len(records.entry_ends(session.actors))
     assert board.reviewer.review.state().to_dict() == session.state.to_dict()

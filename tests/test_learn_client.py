@@ -20,6 +20,7 @@ from tests.client_helpers import (
     frames,
     key,
     make_app,
+    read_intro,
     settle,
 )
 
@@ -87,6 +88,7 @@ def open_tile(app, lesson: Lesson) -> None:
     click(app, learn_screen(app).tiles[lesson.id])
     board = board_of(app)
     assert board.lesson.lesson == lesson
+    read_intro(app)
     settle(app)
 
 
@@ -125,6 +127,7 @@ def test_every_scripted_lesson_solved_by_clicks_shows_three_stars_and_next(home)
         assert load_progress().get(lesson.key) == 3
         if index + 1 < len(SCRIPTED):
             click(app, card_button(app, "Next"))
+            read_intro(app)
     app.close()
 
 

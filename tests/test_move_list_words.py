@@ -69,17 +69,14 @@ CHECKRISK_CASES = [
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:2"],
         "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; moved 2 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
-        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; в клетку вошли 2 фишки",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; в клетку вошли 2 фишки",
     ),
     (
         "won, left empty",
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:0"],
-        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; "
-        "left it empty",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
-        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; клетку оставили пустой",
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; left it empty",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; клетку оставили пустой",
     ),
     (
         "won, not yet moved in",
@@ -114,10 +111,8 @@ CHECKRISK_CASES = [
         "retreated",
         {"c3": (0, 4), "c4": (1, 3), "c5": (1, 1)},
         ["c3xc4:3", "roll a:1 d:0", "continue", "retreat c4-c5:2", "occupy:1"],
-        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; "
-        "Player 1 lost none, Player 2 lost 1; moved 1 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; Игрок 1 без потерь, "
-        "Игрок 2 теряет 1 фишку; "
+        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; Player 1 lost none, Player 2 lost 1; moved 1 in",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; "
         "в клетку вошла 1 фишка",
     ),
     (
@@ -561,12 +556,16 @@ def test_review_counts_turns_and_shift_steps_by_action_and_hover_shows_the_notat
         assert reviewer.review is None  # the game goes on: review starts from the list
         reviewer.start(6)
         frames(app, 1)
-        assert reviewer.banner_text() == app.t("review.banner", n=2, total=2)
+        assert reviewer.banner_text() == app.t("review.banner", count="Round 2 of 60", seat=board.view.seat_name(1))
         key(app, pygame.K_LEFT)
-        assert reviewer.review.entry == 4 and reviewer.banner_text() == app.t("review.banner", n=1, total=2)
+        assert reviewer.review.entry == 4 and reviewer.banner_text() == app.t(
+            "review.banner", count="Round 2 of 60", seat=board.view.seat_name(0)
+        )
         key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
         assert reviewer.review.entry == 1
-        assert reviewer.banner_text() == app.t("review.banner.action", n=1, total=2, a=1, actions=2)
+        assert reviewer.banner_text() == app.t(
+            "review.banner.action", count="Round 2 of 60", seat=board.view.seat_name(0), a=1, actions=2
+        )
         assert log.action_of(log.selected) == (0, 0)
         key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
         assert reviewer.review.entry == 0 and reviewer.banner_text() == app.t("review.start")

@@ -11,6 +11,7 @@ from game.client.battle_checkers import demo as bc_demo
 from game.client.board.scene import BoardScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
+from game.engine.battle_checkers import END
 
 HOT = ["human", "human"]
 
@@ -103,3 +104,223 @@ def test_every_mode_lists_its_own_marks(app, mode):
     key(app, pygame.K_F1)
     texts = " ".join(entry.text for entry in b.legend.entries())
     assert ("crosshair" in texts) if mode == "kubtafl" else ("left flank" in texts and "back" in texts)
+
+
+# ----- challenges: a title and a line each in the list, Show solution while playing, "Solution shown" -----
+def test_the_challenge_list_shows_each_title_and_a_line_with_russian_plurals(home):
+    from game.client.learn.challenge_screen import ChallengeScene, description
+    from game.learn.challenges import load_challenges
+
+    for language, one, two in (("en", "Win in 1 move", "Win in 2 moves"), ("ru", "за 1 ход ", "за 2 хода ")):
+        application = make_app(language=language)
+        try:
+            application.goto("challenges", mode="kubtafl")
+            frames(application, 2)
+            scene = current(application, ChallengeScene)
+            first, eighth = load_challenges("kubtafl")[0], load_challenges("kubtafl")[7]
+            assert scene.tiles[first.id].text == f"1. {first.text('title', language)}"
+            assert one in description(application.t, first) and two in description(application.t, eighth)
+        finally:
+            application.close()
+
+
+def test_show_solution_while_playing_ends_in_solution_shown_never_well_done(home):
+    from game.client.learn.challenge_play import open_challenge
+    from game.learn.challenges import load_challenges
+
+    application = make_app(anim_speed="instant")
+    try:
+        challenge = load_challenges("kubtafl")[0]
+        open_challenge(application, challenge)
+        frames(application, 2)
+        b = current(application, BoardScene)
+        button = b.presenter.buttons["give_up"]
+        assert button.text == "Show solution" and button.is_enabled and "hint" not in b.presenter.buttons
+        click_at(application, button.rect.center)
+        for _ in range(40):
+            settle_scene(application)
+            if b.dialogs.overlay == "card":
+                break
+        b = current(application, BoardScene)
+        assert b.dialogs.game_over_text[0] == "Solution shown"
+        info = b.presenter.panel_info()
+        assert info.turn_text == "Solution shown" and "Well done" not in info.turn_text
+        assert b.log.lines, "the solution's moves stay in the move list"
+    finally:
+        application.close()
+
+
+# ----- lessons: the move list keeps the moves; no turn or round counter in a puzzle -----
+def test_a_lessons_moves_stay_listed_after_success_when_the_other_side_passes(app):
+    from game.client.learn import start
+
+    lesson = next(lesson for lesson in start.course(app, "kubtafl").lessons if lesson.id == "moving-2")
+    start.open_lesson(app, lesson)
+    frames(app, 2)
+    settle_scene(app)
+    b = current(app, BoardScene)
+    for text in lesson.solution:  # the other side passes between the player's two moves
+        b.turns.commit(b.session.state.action_from_str(text))
+        settle_scene(app)
+    frames(app, 2)
+    assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Well done!"
+    assert len(b.log.turns) == 2 and b.log.lines and b.log.empty_text not in [line.text for line in b.log.lines]
+
+
+@pytest.mark.parametrize(("mode", "first"), [("checkrisk", "moving-1"), ("battle_checkers", "pips-1")])
+def test_lessons_show_no_turn_or_round_counter(app, mode, first):
+    from game.client.learn import start
+
+    lesson = next(lesson for lesson in start.course(app, mode).lessons if lesson.id == first)
+    start.open_lesson(app, lesson)
+    frames(app, 2)
+    settle_scene(app)
+    b = current(app, BoardScene)
+    text = b.view.slot.phase_text()
+    assert "Round" not in text and "Turn" not in text and " of " not in text, text
+
+
+# ----- one meaning of "turn" per game -----
+def test_the_review_says_the_turn_as_the_board_does(app):
+    session = bc_demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 3))
+    app.goto("battle_checkers", session=session)
+    settle_scene(app)
+    b = current(app, BoardScene)
+    for _ in range(3):  # Light, Dark and Light again end their turns
+        b.turns.commit(END)
+        settle_scene(app)
+    board_says = b.view.slot.phase_text()
+    assert board_says.startswith("Turn ") and board_says.endswith(" of 100")
+    b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
+    frames(app, 1)
+    assert b.reviewer.banner_text() == f"Reviewing · {board_says} · {b.view.seat_name(0)}"
+
+
+def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
+    session = GameSession("kubtafl", "standard", HOT, seed=3, autosave=False, executor=InlineExecutor())
+    import random
+
+    rng = random.Random(4)
+    for _ in range(22):  # eleven moves each
+        session.apply(rng.choice(session.state.legal_actions()))
+    assert not session.is_over
+    assert session.count() == (12, None) and session.summary()["turn"] == 12
+    app.goto("kubtafl", session=session)
+    settle_scene(app)
+    b = current(app, BoardScene)
+    b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
+    frames(app, 1)
+    assert b.reviewer.banner_text() == "Reviewing · Turn 11 · Dark"
+
+
+# ----- Learn teaches before it tests: each stage opens with its rule explained -----
+def test_every_stage_has_an_intro_in_both_languages():
+    from game.learn.lessons import load_course
+
+    for mode in ("kubtafl", "checkrisk", "battle_checkers"):
+        for stage in load_course(mode).stages:
+            assert stage.intro is not None, f"{mode}/{stage.id}"
+            assert stage.intro.get("en") and stage.intro.get("ru") and stage.intro.get("en") != stage.intro.get("ru")
+
+
+def test_a_stages_first_level_opens_with_its_intro_and_start_shows_the_goal(app):
+    from client_helpers import button_by_text, click, learn_screen
+
+    from game.client.learn.screen import LearnScene
+
+    learn_screen(app, "checkrisk")
+    scene = current(app, LearnScene)
+    click(app, scene.tiles["attack-1"])  # the first level of "Attacking and the odds"
+    b = current(app, BoardScene)
+    assert b.lesson.intro_open and b.dialogs.overlay == "card"
+    title, text = b.dialogs.game_over_text
+    assert title == "Attacking and the odds" and "4, 5 or 6" in text
+    assert not b.accepting_input  # the board waits for the player to read it
+    click(app, button_by_text(app, "Start"))
+    assert not b.lesson.intro_open and b.dialogs.overlay is None
+    settle_scene(app)
+    assert b.accepting_input
+    b.lesson.retry()  # a retry goes straight to the board
+    frames(app, 2)
+    assert not current(app, BoardScene).lesson.intro_open
+    app.goto("learn", mode="checkrisk")
+    frames(app, 2)
+    click(app, current(app, LearnScene).tiles["attack-2"])  # not a stage's first level: no intro
+    assert not current(app, BoardScene).lesson.intro_open
+
+
+# ----- the window and the new-game dialog are remembered; Kubtafl's seats can be named -----
+def type_text(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 1)
+
+
+def test_kubtafl_seats_are_named_and_the_dialogs_choices_come_back_next_time(home):
+    from client_helpers import button_by_text, click
+
+    from game.client.app import App
+
+    application = make_app()
+    try:
+        click(application, button_by_text(application, "Kubtafl"))
+        dialog = application.scenes.current
+        assert [e.get_text() for e in dialog.name_entries] == ["Light", "Dark"]
+        click(application, dialog.name_entries[0])
+        key(application, pygame.K_END)
+        for _ in range(len("Light")):
+            key(application, pygame.K_BACKSPACE)
+        type_text(application, "Ann")
+        key(application, pygame.K_RETURN)
+        dialog.choose("seat", 1, "ai:hard")
+        click(application, button_by_text(application, "Start game"))
+        b = current(application, BoardScene)
+        assert b.session.names[0] == "Ann" and b.view.seat_name(0) == "Ann" and b.view.seat_name(1) == "Dark"
+    finally:
+        application.close()
+    again = App((1280, 720), fullscreen=False)  # a new launch reads the settings file
+    try:
+        again.scenes.fade_enabled = False
+        again.goto("new_game", mode="kubtafl")
+        frames(again, 2)
+        dialog = again.scenes.current
+        assert dialog.seats == ["human", "ai:hard"]
+        assert [e.get_text() for e in dialog.name_entries] == ["Ann", "Dark"]
+    finally:
+        again.close()
+
+
+def test_a_players_window_opens_as_it_was_left(home):
+    from game.client.app import App
+    from game.client.settings import load_settings, window_from
+
+    first = App((1100, 640), fullscreen=False, remember_window=True)
+    first.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=650, size=(1024, 650)))
+    first.close()
+    assert load_settings().settings.window[:2] == [1024, 650]
+    second = App((1280, 720), fullscreen=False, remember_window=True)
+    try:
+        assert second.screen_size == (1024, 650)
+    finally:
+        second.close()
+    # A window larger than the desktop shrinks to it; a place off the desktop is left to the system.
+    assert window_from([3000, 2000, 5000, 10], (1600, 900), (1024, 600)) == ((1600, 900), None)
+    assert window_from([1200, 700, 40, 30], (1600, 900), (1024, 600)) == ((1200, 700), (40, 30))
+
+
+def test_the_dice_lab_says_what_an_alkemy_check_and_its_symbols_are(home):
+    from client_helpers import click
+
+    application = make_app(size=(1024, 600))
+    try:
+        application.goto("dice_lab")
+        frames(application, 2)
+        lab = application.scenes.current
+        about = lab.rects["about"]
+        text = application.t(lab.tab.about).lower()
+        assert about.h > 0 and "sword" in text and "axe" in text and "mace" in text and "difficulty" in text
+        assert lab.rects["figures"].bottom <= about.top and about.bottom <= lab.rects["keys"].top
+        click(application, lab.tab_buttons[2])  # D6 + D3 needs no such line
+        assert lab.rects["about"].h == 0
+    finally:
+        application.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import sys
 import time
 import warnings
@@ -18,7 +19,7 @@ from game.client.i18n import Translator
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, WATCH_AI_SEAT, parse_seat
 from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
-from game.client.settings import Settings, load_settings, save_settings
+from game.client.settings import Settings, load_settings, save_settings, window_from
 from game.engine.core import JSON, JSONObject
 from game.engine.files import clean_text
 from game.paths import assets_dir
@@ -96,7 +97,9 @@ class Toast:
 class App:
     """Owns the window and the loop; scenes reach settings, text, fonts and UI through it."""
 
-    def __init__(self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None) -> None:
+    def __init__(
+        self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None, remember_window: bool = False
+    ) -> None:
         pygame.init()
         pygame.display.set_caption("Kubiki")
         loaded = load_settings()
@@ -120,6 +123,13 @@ class App:
         self.ui_consumed = False
         self.startup_seconds = 0.0  # from the command to the first frame, set by `run`
         want_full = self.settings.fullscreen if fullscreen is None else fullscreen
+        # A player's run opens the window as it was left (its size kept on the desktop, and where it stood).
+        self.remember_window = remember_window
+        if remember_window and self.settings.window:
+            size, place = window_from(self.settings.window, desktop_size(), MIN_WINDOW)
+            self._windowed_size = size
+            if place is not None:
+                os.environ["SDL_VIDEO_WINDOW_POS"] = f"{place[0]},{place[1]}"
         self.window = self._set_mode(size, want_full)
         self.screen_size: tuple[int, int] = self.window.get_size()
         self.ui_scale = layout_scale(self.screen_size)
@@ -334,7 +344,10 @@ class App:
             self.frame()
 
     def close(self) -> None:
-        """Leave the current scene and shut pygame down."""
+        """Leave the current scene and shut pygame down (a player's run keeps the window's size and place)."""
+        if self.remember_window:
+            self.settings.window = [*self._windowed_size, *window_position()]
+            self.save_settings()
         current = self.scenes.current
         while self.scenes.stack:
             self.scenes.stack.pop().leave()
@@ -352,6 +365,18 @@ def fit_window(desktop: tuple[int, int] | None) -> tuple[int, int]:
         max(MIN_WINDOW[0], min(BASE_SIZE[0], desktop[0])),
         max(MIN_WINDOW[1], min(BASE_SIZE[1], desktop[1])),
     )
+
+
+def window_position() -> tuple[int, int] | tuple[()]:
+    """Where the window stands on the desktop, () where the platform does not tell."""
+    window_class = getattr(pygame, "Window", None)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            x, y = window_class.from_display_module().position  # type: ignore[union-attr]
+    except (pygame.error, AttributeError, TypeError, ValueError):
+        return ()
+    return (int(x), int(y))
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -532,7 +557,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
         return render_screenshots(args.screenshot, quick=quick)
-    app = App(fit_window(desktop_size()))
+    app = App(fit_window(desktop_size()), remember_window=True)
     if replay is not None:
         from game.client.board.replay import open_replay
 

@@ -1,11 +1,11 @@
 """The new-game dialog: who sits at each seat, the setup (level), the numbers the rules leave to the players'
 agreement and an optional dice seed.
 
-Generic over modes: a mode whose seats are players rather than named sides (no `side.*` text for them) gets a
-name field per seat (defaults "Player 1…4"), a level whose seats have presets (`game.presets(seat)`) gets a
+Generic over modes: every seat gets a name field (defaults: the side's name, Kubtafl's Light and Dark, or the
+mode's seat name, else "Player 1…4"), a level whose seats have presets (`game.presets(seat)`) gets a
 preset choice per seat, and a game with options (`game.options()`: CheckRisk's starting tokens, supply and turn
-limit, Battle Checkers' units and spirit) gets a row of number fields, the level's values by default. Kubtafl's
-sides keep their plain rows."""
+limit, Battle Checkers' units and spirit) gets a row of number fields, the level's values by default. What the
+dialog was left with when a mode's last game started is kept in the settings and offered again."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pygame_gui
 
 from game.client import art, saves, userfiles
 from game.client.game_names import level_info, unfinished_line
-from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES, clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
@@ -75,6 +75,11 @@ def read_options(t: Translator, mode: str, options: tuple[GameOption, ...], text
     return values
 
 
+def _texts(value: object) -> list[str]:
+    """The texts of a remembered list (anything else: none)."""
+    return [str(v) for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
 class NewGameScene(Scene):
     """Seats, setup and seed, then Start."""
 
@@ -128,9 +133,37 @@ class NewGameScene(Scene):
         self.name_entries = []
         self.option_entries = {}
         self.option_texts = {}
+        last = self.last_choices()
+        if level not in self.levels and last.get("level") in self.levels:
+            self.level = str(last["level"])  # the choices of the last game of this mode, as they were left
+            self.seats = [str(v) for v in _texts(last.get("seats")) if v in SEAT_CHOICES]
+            self.names = [clean_name(v) for v in _texts(last.get("names"))]
+            self.presets = _texts(last.get("presets"))
         self._load_level()
+        if last.get("level") == self.level and isinstance(last.get("options"), dict):
+            for name, text in last["options"].items():
+                if name in self.option_texts and isinstance(text, str) and text.isdigit():
+                    self.option_texts[name] = text
         self.row_index = 0
         self._build()
+
+    def last_choices(self) -> dict[str, object]:
+        """What the dialog was left with when this mode's last game started (empty when nothing was kept)."""
+        kept = self.app.settings.new_game.get(self.mode)
+        return dict(kept) if isinstance(kept, dict) else {}
+
+    def keep_choices(self) -> None:
+        """Remember the level, seats, names, presets and agreed numbers for the next game of this mode."""
+        self._keep_names()
+        self._keep_options()
+        self.app.settings.new_game[self.mode] = {
+            "level": self.level,
+            "seats": list(self.seats),
+            "names": list(self.names),
+            "presets": list(self.presets),
+            "options": dict(self.option_texts),
+        }
+        self.app.save_settings()
 
     def _load_level(self) -> None:
         try:
@@ -167,9 +200,8 @@ class NewGameScene(Scene):
 
     @property
     def named(self) -> bool:
-        """True when the seats are players to be named (the mode has no side names for them)."""
-        t = self.app.t
-        return bool(self.seat_names) and not any(t.has(f"side.{name}") for name in self.seat_names)
+        """True when the seats can be named (every mode's: a side keeps its name when none is typed)."""
+        return bool(self.seat_names)
 
     @property
     def has_presets(self) -> bool:
@@ -180,6 +212,9 @@ class NewGameScene(Scene):
         """The name a seat has when none is typed, as the board calls it: the mode's seat name ('Orange' in Battle
         Checkers), else 'Player 2'."""
         t = self.app.t
+        side = f"side.{self.seat_names[seat]}" if seat < len(self.seat_names) else ""
+        if side and t.has(side):
+            return t(side)  # Kubtafl's Light and Dark
         key = f"{self.mode}.seat.{seat}"
         return t(key) if t.has(key) else t("newgame.player", n=seat + 1)
 
@@ -456,6 +491,7 @@ class NewGameScene(Scene):
         presets = list(self.presets) if self.has_presets else None
         try:
             options = self.agreed()
+            self.keep_choices()
             start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets, options)
         except OptionProblem as exc:
             self.error, self.refused = str(exc), True

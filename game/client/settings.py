@@ -29,10 +29,30 @@ class Settings:
     fullscreen: bool = False
     ask_end_turn: bool = True  # ask before ending a turn that could still act
     dice_lab: JSONObject = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
+    new_game: JSONObject = field(default_factory=dict)  # each mode's last new-game choices (the dialog checks each)
+    window: list[int] = field(default_factory=list)  # the last window: [width, height] or [width, height, x, y]
 
     def to_dict(self) -> JSONObject:
         """A JSON-safe form."""
         return asdict(self)
+
+
+def window_from(
+    saved: list[int], desktop: tuple[int, int] | None, smallest: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The window a run opens with from the `saved` one ([w, h] or [w, h, x, y]): its size kept within the
+    `desktop` and never below `smallest`, and its place when it was known and still shows the window's top left on
+    the desktop (None: the system places it)."""
+    w, h = saved[0], saved[1]
+    if desktop is not None:
+        w, h = min(w, desktop[0]), min(h, desktop[1])
+    size = (max(smallest[0], w), max(smallest[1], h))
+    place = None
+    if len(saved) == 4:
+        x, y = saved[2], saved[3]
+        if desktop is None or (0 <= x < desktop[0] - 40 and 0 <= y < desktop[1] - 40):
+            place = (x, y)
+    return size, place
 
 
 def settings_path() -> Path:
@@ -69,6 +89,21 @@ _CHECKS: dict[str, Callable[[str, object], object]] = {
 }
 
 
+def _window(key: str, value: object) -> object:
+    if (
+        not isinstance(value, list)
+        or len(value) not in (0, 2, 4)
+        or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 100_000 for v in value)
+        or any(v <= 0 for v in value[:2])
+    ):
+        raise ValueError(f"{key} must be [width, height] or [width, height, x, y], not {value!r}")
+    return list(value)
+
+
+# Settings kept for convenience as objects (the screens that use them check each value): a bad one only loses them.
+_REMEMBERED = ("dice_lab", "new_game")
+
+
 def validate(data: object) -> Settings:
     """Settings from a parsed JSON object; raises ValueError naming the first bad field."""
     if not isinstance(data, dict):
@@ -78,9 +113,14 @@ def validate(data: object) -> Settings:
     for key, value in data.items():
         if key not in known:
             continue  # a newer version's setting: ignore rather than reject the whole file
-        if key == "dice_lab" and not isinstance(value, dict):
-            continue  # the Lab's remembered inputs are a convenience: a bad entry only loses them
-        if key != "dice_lab":
+        if key in _REMEMBERED and not isinstance(value, dict):
+            continue  # remembered inputs are a convenience: a bad entry only loses them
+        if key == "window":
+            try:
+                value = _window(key, value)
+            except ValueError:
+                continue  # the window opens at its usual size
+        if key not in (*_REMEMBERED, "window"):
             value = _CHECKS.get(key, _switch)(key, value)
         setattr(out, key, value)
     return out

@@ -21,12 +21,13 @@ OPPONENTS = ("none", "script", "easy")
 TITLE_LIMIT = 60
 GOAL_LIMIT = 160
 TIP_LIMIT = 240
+INTRO_LIMIT = 420  # a stage's opening explanation: two or three sentences
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 RULE_PATTERN = re.compile(r"[KCB]\d{1,2}")
 #: The letter a mode's rule ids start with (the rules reference's K1…, C1…, B1…).
 RULE_PREFIX = {"kubtafl": "K", "checkrisk": "C", "battle_checkers": "B"}
 MAX_ACTIONS = 200
-_STAGE_KEYS = {"game", "stage", "title", "levels"}
+_STAGE_KEYS = {"game", "stage", "title", "intro", "levels"}
 _LEVEL_KEYS = {
     "id",
     "title",
@@ -128,6 +129,8 @@ class Stage:
     title: Text
     lessons: tuple[Lesson, ...]
     path: Path
+    #: The rule the stage teaches, explained before its first level (shown on a card over that level's board).
+    intro: Text | None = None
 
 
 @dataclass
@@ -146,6 +149,10 @@ class Course:
     def find(self, lesson_id: str) -> Lesson | None:
         """The lesson with `lesson_id`, or None."""
         return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
+
+    def stage_opened_by(self, lesson: Lesson) -> Stage | None:
+        """The stage whose first level `lesson` is, None for any other level."""
+        return next((stage for stage in self.stages if stage.lessons and stage.lessons[0].id == lesson.id), None)
 
     def after(self, lesson: Lesson) -> Lesson | None:
         """The lesson after `lesson`, None after the last."""
@@ -213,6 +220,7 @@ def read_stage(data: object, mode: str, path: Path) -> Stage:
             raise ValueError(f"game: expected {mode!r}, not {data.get('game')!r}")
         stage_id = _ident(data.get("stage"), "stage")
         title = _text(data.get("title"), "title", TITLE_LIMIT)
+        intro = _text(data["intro"], "intro", INTRO_LIMIT) if "intro" in data else None
         levels = data.get("levels")
         if not isinstance(levels, list) or not levels:
             raise ValueError("levels: expected a list of at least one level")
@@ -227,7 +235,7 @@ def read_stage(data: object, mode: str, path: Path) -> Stage:
             lessons.append(read_lesson(entry, mode, stage_id))
         except ValueError as exc:
             raise LessonError(f"{path}: {where}: {exc}") from exc
-    return Stage(mode, stage_id, title, tuple(lessons), path)
+    return Stage(mode, stage_id, title, tuple(lessons), path, intro)
 
 
 def read_lesson(data: object, mode: str, stage: str) -> Lesson:

@@ -16,7 +16,6 @@ from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_
 from game.client.board.wording import counted
 from game.client.dice import TrayDie, die_image
 from game.engine.battle_checkers import END, USE_DIE1, USE_DIE2, USE_SUM, BattleCheckersState
-from game.engine.battle_checkers.state import side_turn
 
 if TYPE_CHECKING:
     from game.client.battle_checkers.view import BattleCheckersView
@@ -131,7 +130,9 @@ class Slot:
             return ""
         if state.phase == "deploy":
             return t("battle_checkers.slot.deploy", left=picks.units_left())
-        return t("battle_checkers.slot.turn", n=side_turn(model.turn), limit=model.turn_limit)
+        if not view.board.counts_turns:
+            return ""
+        return view.board.count_words()
 
     def key(self) -> object:
         """Everything the slot shows (the panel image cache key)."""

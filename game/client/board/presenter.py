@@ -26,7 +26,6 @@ BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
-LESSON_BUTTONS = ("retry", "hint", "menu")  # a lesson is tried again whole, never undone
 DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 TURN_LOOKBACK = 400  # log entries searched back for the event that opened the turn being played out
 
@@ -145,7 +144,8 @@ class PanelPresenter:
             if winner is not None
             else (t("gameover.draw") if final is not None else t("games.unfinished"))
         )
-        return t("review.status.replay", result=result, moves=reviewer.place()[1])
+        turns = reviewer.place()[1]
+        return t("review.status.replay", result=result, when=reviewer.count_of(turns, capital=False)[0])
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
@@ -330,7 +330,7 @@ class PanelPresenter:
         if scene.reviewer.replay is not None:
             return REPLAY_BUTTONS
         if scene.lesson.active:
-            return LESSON_BUTTONS
+            return scene.lesson.panel_buttons
         s = scene.session
         if s is not None and s.is_over and scene.turns.game_over_shown and scene.dialogs.overlay != "game_over":
             return OVER_BUTTONS
@@ -348,6 +348,8 @@ class PanelPresenter:
             return t(f"gameover.{key}")
         if key == "retry":
             return t("learn.retry")
+        if key == "give_up":
+            return t("challenge.give_up")
         return t(f"board.{key}")
 
     def build_buttons(self) -> None:
@@ -404,7 +406,13 @@ class PanelPresenter:
             return
         idle = not scene.queue.busy
         hint_ok = s.is_human_turn and idle and scene.handovers.card is None
-        for key, ok in (("undo", s.can_undo and idle), ("hint", hint_ok), ("redo", s.can_redo and idle)):
+        give_up = scene.lesson.can_give_up and idle
+        for key, ok in (
+            ("undo", s.can_undo and idle),
+            ("hint", hint_ok),
+            ("redo", s.can_redo and idle),
+            ("give_up", give_up),
+        ):
             button = self.buttons.get(key)
             if button is None:
                 continue

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.board.review import Playback, Review, draw_banner
+from game.client.play.counting import count_words, turn_count
 from game.client.play.records import RecordError, Timeline
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class ReviewController:
         if self.timeline is None or self.timeline.game is not s.game:
             self.timeline = Timeline(s.game)
         try:
-            self.timeline.follow(list(s.log))
+            self.timeline.follow(list(s.log), s.placed)
         except RecordError:
             # The session's own log always replays; should it not, the review starts afresh next time.
             self.timeline = Timeline(s.game)
@@ -238,17 +239,31 @@ class ReviewController:
 
     # ----- the banner -----
     def banner_text(self) -> str:
-        """The review banner's words."""
+        """The review banner's words: the turn (or round) as the board counts it, whose it is, the action in it."""
         t, review = self.scene.app.t, self.review
         if review is None:
             return ""
-        turn, turns, action, actions = self.place()
+        turn, _turns, action, actions = self.place()
         kind = "review.replay" if self.replay is not None else "review.banner"
         if turn == 0:
             return t("review.replay.start") if self.replay is not None else t("review.start")
+        count, seat = self.count_of(turn)
         if action:
-            return t(f"{kind}.action", n=turn, total=turns, a=action, actions=actions)
-        return t(kind, n=turn, total=turns)
+            return t(f"{kind}.action", count=count, seat=seat, a=action, actions=actions)
+        return t(kind, count=count, seat=seat)
+
+    def count_of(self, turn: int, capital: bool = True) -> tuple[str, str]:
+        """The list's `turn` (1-based) as the board counts it ('Turn 9 of 100'; mid-sentence unless `capital`) and
+        the name of its seat."""
+        scene, review = self.scene, self.review
+        log = scene.log
+        if review is None or not 0 < turn <= len(log.turns):
+            return "", ""
+        entry = log.turns[turn - 2].end if turn > 1 else 0
+        state = Review(review.timeline, entry).state()  # the position the turn began in (its roll made)
+        count = turn_count(state, turn, len(scene.live.seats))
+        words = count_words(scene.app.t, scene.mode, count, capital)
+        return words, scene.view.seat_name(log.turns[turn - 1].seat)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The banner over a reviewed board, with the chip back to the live game (none in the replay viewer)."""

@@ -269,6 +269,7 @@ class BoardScene(GameScene):
             "review": self.reviewer.review_game,
             "back": self.reviewer.back_from_replay,
             "retry": self.lesson.retry,
+            "give_up": self.lesson.give_up,
         }
         if key in actions:
             if self.reviewer.review is not None and key in ("undo", "redo", "hint"):

@@ -15,6 +15,7 @@ from game.client.board.marks import Marks
 from game.client.board.panel import PanelLayout
 from game.client.board.popups import Popups
 from game.client.i18n import Translator
+from game.client.play.counting import count_words
 from game.client.play.records import Timeline
 
 if TYPE_CHECKING:
@@ -82,6 +83,15 @@ class BoardServices:
     def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it."""
         return self._scene.reviewer.last_entry_events()
+
+    @property
+    def counts_turns(self) -> bool:
+        """False while a lesson's or a challenge's position is played: the board shows no turn or round counter."""
+        return self._scene.lesson.counts_turns
+
+    def count_words(self) -> str:
+        """The turn (or round) the live game is in, as every screen says it ('Round 9 of 60')."""
+        return count_words(self.t, self.mode, self._scene.live.count())
 
     def seat_name(self, seat: int) -> str:
         """The mode's name for `seat`."""

@@ -82,7 +82,7 @@ class TurnTrace:
         for i in range(len(actors) - 1, -1, -1):
             if actors[i] < 0:
                 continue
-            before = timeline.states[i]
+            before = timeline.before(i)
             owner = scene.view.turn_seat(before)
             owner = actors[i] if owner is None else owner
             if owner == viewer:

@@ -62,7 +62,7 @@ def decisions(timeline: Timeline) -> list[Decision]:
     while start < len(timeline.actors) and kept and timeline.actors[start] == CHANCE:
         start += 1
     for i in range(start, len(timeline.actions)):
-        text, actor, before = timeline.actions[i], timeline.actors[i], timeline.states[i]
+        text, actor, before = timeline.actions[i], timeline.actors[i], timeline.before(i)
         if actor != CHANCE:
             action = before.action_from_str(text)
             kept.append((i, Decision(len(kept) + 1, actor, action, text, tuple(timeline.events[i]), (), before)))

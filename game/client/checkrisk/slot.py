@@ -95,7 +95,9 @@ class Slot:
         if phase == "battle":
             return t("checkrisk.slot.battle", actions=state.actions_left)
         if phase == "act":
-            return t("checkrisk.slot.act", round=state.round, limit=state.game.spec.turn_limit)
+            if not view.board.counts_turns:
+                return t("checkrisk.slot.act_lesson")
+            return t("checkrisk.slot.act", count=view.board.count_words())
         return ""
 
     def key(self) -> object:

@@ -64,6 +64,7 @@ class AlkemyTab(Tab):
 
     key = "alkemy"
     title = "lab.tab.alkemy"
+    about = "lab.about.alkemy"
 
     def __init__(self) -> None:
         self.last: AlkemyRoll | None = None

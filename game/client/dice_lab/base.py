@@ -60,6 +60,7 @@ class Tab:
 
     key = ""
     title = ""  # translation key
+    about = ""  # translation key of a line beside the inputs saying what the roll is ('' for none)
     choosing: int | None = None  # the die picked first while choosing which pair to keep, marked in the tray
 
     def __init__(self) -> None:

@@ -54,6 +54,7 @@ class OpposedTab(Tab):
 
     key = "opposed"
     title = "lab.tab.opposed"
+    about = "lab.about.opposed"
 
     def __init__(self) -> None:
         self.last: OpposedRoll | None = None

@@ -29,6 +29,7 @@ from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
 from game.client.kubtafl.words import hint_sentence, log_turns
+from game.client.play.counting import count_words
 from game.engine.core import IllegalAction
 from game.engine.kubtafl import KubtaflState
 
@@ -223,8 +224,8 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
-        """Light or Dark."""
-        return self.board.t(f"kubtafl.side.{SIDES[seat]}")
+        """The name typed in the new-game dialog, else Light or Dark."""
+        return self.board.typed_name(seat) or self.board.t(f"kubtafl.side.{SIDES[seat]}")
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """Orange for Light, sky blue for Dark."""
@@ -287,8 +288,9 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                     points=state.total(seat),
                 )
             )
-        moves = sum(1 for a in self.board.live.actors if a >= 0)
-        return t("kubtafl.summary", sides="; ".join(parts), moves=moves)
+        return t(
+            "kubtafl.summary", sides="; ".join(parts), count=count_words(t, "kubtafl", self.board.live.count(), False)
+        )
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.board.wording import counted
 from game.client.learn import start
 from game.client.learn.flow import LessonFlow
 from game.engine.core import CHANCE
@@ -71,6 +72,8 @@ def open_flow(scene: BoardScene, context: Mapping[str, object]) -> LessonFlow:
     # A challenge is a lesson's sibling: the same hooks, its own judging.
     flow = ChallengeFlow(scene) if challenge is not None else LessonFlow(scene)
     flow.enter(challenge if challenge is not None else context.get("lesson"), context.get("showing"))
+    if context.get("intro"):
+        flow.show_intro()
     return flow
 
 
@@ -101,6 +104,29 @@ class ChallengeFlow(LessonFlow):
         self.verdict = Verdict("playing")
         session = self.scene.session
         self.start = session.state.clone() if session is not None else None
+
+    panel_buttons = ("retry", "give_up", "menu")  # no hints: the solution is offered instead
+
+    def ended(self) -> tuple[int, str] | None:
+        """As a lesson's, but a shown solution is said to be shown (it is no success of the player's)."""
+        if self.showing and self.verdict.done:
+            return self.seat, self.scene.app.t("challenge.result.shown")
+        return super().ended()
+
+    def give_up(self) -> None:
+        """Give up the attempt and watch the solution (Show solution while playing)."""
+        if self.challenge is not None and not self.showing:
+            self.show_solution()
+
+    @property
+    def counts_turns(self) -> bool:
+        """A challenge is a puzzle: no turn counter."""
+        return self.challenge is None
+
+    @property
+    def can_give_up(self) -> bool:
+        """While the attempt is played (not once decided, nor while the solution plays)."""
+        return self.challenge is not None and not self.showing and not self.verdict.done
 
     def level_title(self) -> str | None:
         """The challenge's title for the panel."""
@@ -236,7 +262,13 @@ class ChallengeFlow(LessonFlow):
                 lines.append(t("challenge.luck.reached" if detail.reached else "challenge.luck.missed"))
             return "\n".join(lines)
         side = t(f"kubtafl.side.{'dark' if challenge.seat == 0 else 'light'}")
-        values2: dict[str, object] = {"n": detail.moves, "best": proof.moves, "side": side}
+        values2: dict[str, object] = {
+            "n": detail.moves,
+            "best": proof.moves,
+            "side": side,
+            "n_moves": counted(t, "challenge.moves", detail.moves),
+            "best_moves": counted(t, "challenge.moves", proof.moves),
+        }
         if self.showing:
             return t("challenge.shown.win", **values2)
         if result.solved:

@@ -11,16 +11,30 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import art
+from game.client.board.wording import counted
+from game.client.i18n import Translator
 from game.client.learn import start
 from game.client.learn.challenge_play import challenge_key, open_challenge, percent
 from game.client.learn.screen import LearnScene
-from game.learn.challenges import CHALLENGE_MODES, BestTurn, Challenge, read_challenges
+from game.learn.challenges import CHALLENGE_MODES, BestTurn, Challenge, WinIn, read_challenges
 
 if TYPE_CHECKING:
     from game.client.app import App
 
-COLUMNS = 7
-TILE_H = 64
+COLUMNS = 2
+TILE_H = 60  # a row: the title's tile and the description under it
+STARS_W = 96  # the stars and the best score beside a tile
+
+
+def description(t: Translator, challenge: Challenge) -> str:
+    """A challenge in one line for the list: what it asks, read from its proof (the goal says it at length)."""
+    proof = challenge.proof
+    if isinstance(proof, WinIn):
+        return t("challenge.line.win", moves=counted(t, "challenge.moves", proof.moves))
+    goal = proof.goal
+    if goal.kind == "destroy":
+        return t("challenge.line.destroy", units=counted(t, "challenge.units", max(1, goal.count)))
+    return t(f"challenge.line.{goal.kind}", cell=goal.cell)
 
 
 class ChallengeScene(LearnScene):
@@ -61,24 +75,25 @@ class ChallengeScene(LearnScene):
         self.rows = []
         rows = max(1, -(-len(self.challenges) // COLUMNS))
         gap = s(14)
-        tile_w = (self.paper.w - s(56) - (COLUMNS - 1) * gap) // COLUMNS
-        # The foot of the parchment names the focused challenge; under each tile its stars and best chance.
+        cell_w = (self.paper.w - s(56) - (COLUMNS - 1) * gap) // COLUMNS
+        # The foot of the parchment names the focused challenge; each row: the title's tile with the stars beside
+        # it and the one-line description under it.
         room = self.paper.h - s(28) - s(84)
-        row_h = min(s(TILE_H) + s(44), room // rows)
-        tile_h = max(s(28), row_h - s(44))
+        row_h = min(s(TILE_H), room // rows)
+        tile_h = max(s(22), min(s(34), row_h - s(22)))
+        tile_w = cell_w - s(STARS_W)
         for index, challenge in enumerate(self.challenges):
-            col, line = index % COLUMNS, index // COLUMNS
+            col, line = index // rows, index % rows  # down the first column, then the second: in order
             rect = pygame.Rect(
-                self.paper.x + s(28) + col * (tile_w + gap), self.paper.y + s(18) + line * row_h, tile_w, tile_h
+                self.paper.x + s(28) + col * (cell_w + gap), self.paper.y + s(14) + line * row_h, tile_w, tile_h
             )
             stars = self.progress.get(challenge_key(challenge))
             button = self.group.add(
                 app.ui,
                 rect,
-                str(index + 1),
+                f"{index + 1}. {challenge.text('title', app.t.language)}",
                 partial(open_challenge, app, challenge),
                 object_id="#primary" if stars else "#menu_button",
-                tooltip=challenge.text("title", app.t.language),
             )
             self.tiles[challenge.id] = button
 
@@ -119,19 +134,21 @@ class ChallengeScene(LearnScene):
             tile = self.tiles.get(challenge.id)
             if tile is None:
                 continue
-            r = max(5, s(8))
-            self.draw_stars(surface, tile.rect, self.progress.get(challenge_key(challenge)), r, s(4))
-            line = self.best_text(challenge)
-            if line:
-                art.text(
-                    app,
-                    surface,
-                    line,
-                    (tile.rect.centerx, tile.rect.bottom + 2 * r + s(8)),
-                    size=12,
-                    colour=art.INK_SOFT,
-                    anchor="midtop",
-                )
+            r = max(5, s(7))
+            beside = pygame.Rect(tile.rect.right + s(8), tile.rect.centery - r - s(4), s(STARS_W) - s(8), 0)
+            self.draw_stars(surface, beside, self.progress.get(challenge_key(challenge)), r, s(4))
+            # Under the tile: the description, and the best score at the row's right end.
+            best = self.best_text(challenge)
+            y = tile.rect.bottom + s(3)
+            used = 0
+            if best:
+                used = art.text(
+                    app, surface, best, (beside.right, y), size=11, colour=art.INK_SOFT, anchor="topright"
+                ).w
+            line = description(app.t, challenge)
+            room = beside.right - tile.rect.x - s(4) - used - s(10)
+            size = art.fitting_size(line, room, s(13), [])
+            art.label(surface, line, size, art.INK_SOFT, topleft=(tile.rect.x + s(4), y))
         self._draw_focused_challenge(surface)
         solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
         text = t("challenge.total", n=solved, most=len(self.challenges))

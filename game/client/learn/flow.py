@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class LessonFlow:
     """The lesson being played on a board (None in an ordinary game) and how the attempt stands."""
 
+    panel_buttons = ("retry", "hint", "menu")  # a lesson is tried again whole, never undone
+
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
         self.lesson: Lesson | None = None
@@ -33,6 +35,7 @@ class LessonFlow:
         self.replies = 0  # scripted replies played so far
         self.verdict = Verdict("playing")
         self.card = GoalCard()
+        self.intro_open = False  # the stage's intro card is over the board
 
     @property
     def active(self) -> bool:
@@ -89,11 +92,12 @@ class LessonFlow:
 
     @property
     def holds_input(self) -> bool:
-        """True when the player may not act: the attempt is over, or the other side is to act."""
+        """True when the player may not act: the stage's intro is open, the attempt is over, or the other side is to
+        act."""
         lesson, session = self.lesson, self.scene.session
         if lesson is None or session is None:
             return False
-        return self.verdict.done or (not session.is_over and session.current_seat != lesson.seat)
+        return self.intro_open or self.verdict.done or (not session.is_over and session.current_seat != lesson.seat)
 
     def on_idle(self) -> bool:
         """On an idle board: the other side's scripted reply or its waiting, then the verdict; True when the lesson
@@ -194,9 +198,9 @@ class LessonFlow:
 
     # ----- buttons -----
     def retry(self) -> None:
-        """The same lesson from its start."""
+        """The same lesson from its start (its stage's intro was read already)."""
         if self.lesson is not None:
-            start.open_lesson(self.scene.app, self.lesson)
+            start.open_lesson(self.scene.app, self.lesson, intro=False)
 
     def next(self) -> None:
         """The next lesson, or the list after the last."""
@@ -210,6 +214,41 @@ class LessonFlow:
         """Back to the Learn screen at this game."""
         mode = self.lesson.mode if self.lesson is not None else None
         self.scene.app.goto("learn", mode=mode)
+
+    def show_intro(self) -> bool:
+        """Before a stage's first level: the stage's rule explained on a card over the board (Start closes it);
+        True when one was shown."""
+        lesson = self.lesson
+        if lesson is None:
+            return False
+        stage = start.course(self.scene.app, lesson.mode).stage_opened_by(lesson)
+        if stage is None or stage.intro is None:
+            return False
+        t = self.scene.app.t
+        self.intro_open = True
+        items: list[DialogItem] = [(t("learn.intro.start"), self.close_intro, "#primary")]
+        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items)
+        return True
+
+    def close_intro(self) -> None:
+        """The intro read: the level's board, its goal and arrows."""
+        self.intro_open = False
+        self.scene.dialogs.overlay = None
+        self.scene.rebuild_ui()
+
+    def give_up(self) -> None:
+        """Only a challenge is given up (its solution shown)."""
+
+    @property
+    def counts_turns(self) -> bool:
+        """False in a puzzle (a lesson's position or a challenge): its turn or round counter would mean nothing; a
+        lesson that is a whole game against the computer counts them as any game."""
+        return self.lesson is None or self.lesson.opponent == "easy"
+
+    @property
+    def can_give_up(self) -> bool:
+        """True while the attempt may be given up for the solution (a challenge's)."""
+        return False
 
     def hint(self) -> str | None:
         """The stored solution's next action while the player has followed it, else None (the computer hints)."""

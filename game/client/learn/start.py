@@ -21,9 +21,10 @@ def lesson_session(lesson: Lesson) -> GameSession:
     )
 
 
-def open_lesson(app: App, lesson: Lesson) -> None:
-    """Play `lesson` on its mode's board."""
-    app.goto(lesson.mode, session=lesson_session(lesson), lesson=lesson)
+def open_lesson(app: App, lesson: Lesson, intro: bool = True) -> None:
+    """Play `lesson` on its mode's board (the first level of a stage opens with the stage's intro unless `intro` is
+    False: a retry)."""
+    app.goto(lesson.mode, session=lesson_session(lesson), lesson=lesson, intro=intro)
 
 
 def course(app: App, mode: str) -> Course:

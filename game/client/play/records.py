@@ -10,7 +10,7 @@ move number. No pygame here.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -285,6 +285,7 @@ class Timeline:
         self.actions: list[str] = []
         self.events: list[list[Event]] = []
         self.actors: list[int] = []
+        self.placed: dict[int, AnyState] = {}  # positions put in play without an action, by the actions before them
 
     @classmethod
     def of(cls, record: GameRecord) -> Timeline:
@@ -301,11 +302,16 @@ class Timeline:
         timeline.extend(record.actions)
         return timeline
 
-    def extend(self, actions: list[str]) -> None:
-        """Apply `actions` after the last position; RecordError naming the first move that does not replay."""
+    def extend(self, actions: list[str], placed: Mapping[int, AnyState] | None = None) -> None:
+        """Apply `actions` after the last position (each after the position `placed` there, by the number of actions
+        before it, when one was put in play without an action: a lesson's other side passing); RecordError naming the
+        first move that does not replay."""
         for text in actions:
             n = len(self.actions) + 1
-            state = self.states[-1].clone()
+            before = placed.get(n - 1) if placed else None
+            if before is not None:
+                self.placed[n - 1] = before
+            state = (before if before is not None else self.states[-1]).clone()
             actor = state.current_player()
             if actor == TERMINAL:
                 raise RecordError(f"move {n} ({text!r}) comes after the end of the game")
@@ -318,8 +324,9 @@ class Timeline:
             self.events.append(events)
             self.actors.append(actor)
 
-    def follow(self, actions: list[str]) -> None:
-        """Match `actions` (a session's log, which may have been undone): keep the common start, replay the rest."""
+    def follow(self, actions: list[str], placed: Mapping[int, AnyState] | None = None) -> None:
+        """Match `actions` (a session's log, which may have been undone): keep the common start, replay the rest
+        (through the positions `placed` without an action, as `extend`)."""
         same = 0
         for mine, theirs in zip(self.actions, actions, strict=False):
             if mine != theirs:
@@ -327,7 +334,13 @@ class Timeline:
             same += 1
         if same < len(self.actions):
             del self.states[same + 1 :], self.actions[same:], self.events[same:], self.actors[same:]
-        self.extend(actions[same:])
+            self.placed = {k: v for k, v in self.placed.items() if k < same}
+        self.extend(actions[same:], placed)
+
+    def before(self, i: int) -> AnyState:
+        """The position action `i` (0-based) was taken in: the one after the action before it, or the one put in
+        play there without an action."""
+        return self.placed.get(i, self.states[i])
 
     @property
     def final(self) -> AnyState:

@@ -7,8 +7,7 @@ AI seats (and hints) are searched by an executor (`game.client.play.worker`); th
 A search that is lost (its worker hung, died or answered nonsense) is stood in for by the quick search here.
 Every apply and undo bumps a generation, so an answer that comes back after undo, restart or quit is dropped.
 `save()` is the one autosave writer: each game keeps its own file (`saves`), written after every action and removed
-when the game ends (once its record is written); a session made with `autosave=False` never touches the saves, and a
-game with no human seat (one being watched) is never kept as an unfinished game.
+when the game ends; a session made with `autosave=False` never touches the saves.
 """
 
 from __future__ import annotations
@@ -16,12 +15,12 @@ from __future__ import annotations
 import logging
 import math
 import random
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.client import saves, userfiles
 from game.client.play import records
+from game.client.play.counting import turn_count
 from game.client.play.seats import HUMAN, clean_name, parse_seat, seat_level
 from game.client.play.worker import Executor, SearchJob, Ticket, default_executor, quick_search
 from game.engine import files, registry
@@ -96,6 +95,7 @@ class GameSession:
         self.log: list[str] = []
         self.actors: list[int] = []  # the seat behind each log entry (CHANCE for dice)
         self.snapshots: list[Snapshot] = []
+        self.placed: dict[int, AnyState] = {}  # positions put in play without an action, by the log length then
         self.initial_events: list[Event] = self._advance_chance()
         self._executor = executor
         self._generation = 0  # bumped by every apply, undo and close: older answers are stale
@@ -108,7 +108,6 @@ class GameSession:
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
         self.save_path: Path | None = None  # this unfinished game's own file, once written (kept for an undone end)
         self.record_path: Path | None = None  # the finished game's record file (rewritten if the end is taken back)
-        self.played: float | None = None  # when a move was last played or taken back (None: not since it was made)
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
     # ----- facts -----
@@ -184,7 +183,6 @@ class GameSession:
         if self.seats[seat] == HUMAN and not redoing:
             self.redo_stack.clear()  # a new decision: what was taken back cannot come back any more
         events = list(self.state.apply(action))
-        self.played = time.time()
         self.snapshots.append(snapshot)
         self.log.append(text)
         self.actors.append(seat)
@@ -197,6 +195,7 @@ class GameSession:
         """Put `state` in play without an action (a lesson's other side doing nothing): no log entry, no undo step."""
         self._cancel_jobs()
         self.state = state
+        self.placed[len(self.log)] = state.clone()  # so the move list and a review replay through it
 
     def apply_text(self, text: str) -> list[Event]:
         """Apply a decision given in notation."""
@@ -222,7 +221,6 @@ class GameSession:
                 self.redo_stack.append(self.log[snap.log_length])
                 self._restore(snap)
                 break
-        self.played = time.time()
         self.save()
         return True
 
@@ -495,19 +493,22 @@ class GameSession:
         wrong."""
         session = cls.from_dict(game.session, executor=executor)
         session.save_path = game.path
-        session.played = game.saved  # opening a game is not playing it: its date stays until a move is made
         return session
 
     def summary(self) -> JSONObject:
         """What a list of games shows without replaying this one: the seat to decide, the decisions so far and the
-        number of the turn being played (a run of decisions in one seat's turn)."""
+        turn being played as the board counts it (each side's turn number where the rules set no limit)."""
         seat = self.current_seat
         moves = sum(1 for actor in self.actors if actor >= 0)
-        summary: JSONObject = {"to_play": seat if seat >= 0 else None, "moves": moves, "turn": self.turn_number()}
+        summary: JSONObject = {"to_play": seat if seat >= 0 else None, "moves": moves, "turn": self.count()[0]}
         progress = self.state.progress()
         if progress is not None:
             summary["progress"] = list(progress)
         return summary
+
+    def count(self) -> tuple[int, int | None]:
+        """The turn (or round) being played as every screen says it, and its limit (see `counting.turn_count`)."""
+        return turn_count(self.state, self.turn_number(), len(self.seats))
 
     def turn_number(self) -> int:
         """The turn being played, counted from 1 (the last turn once the game is over)."""
@@ -519,9 +520,7 @@ class GameSession:
 
     def save(self) -> str | None:
         """The one autosave writer: stores this game in its own file (atomically, a new file the first time), or,
-        once it is over, keeps the game's record and then removes that file (a record that cannot be written leaves
-        the finished game among the unfinished ones, where the next start keeps its record). A game nobody plays here
-        (every seat a computer) is not kept as unfinished: it never becomes the player's Continue.
+        once it is over, removes that file and keeps the game's record.
 
         Does nothing for a session made with `autosave=False`. Returns None, or the problem when writing failed
         (also kept in `save_problem`): a full disk must not end the game; the player only loses Continue.
@@ -530,9 +529,11 @@ class GameSession:
             return None
         try:
             if self.is_over:
-                self._keep_record_or_save()
-            elif self.has_human:
-                self.save_path = self._write_save()
+                if self.save_path is not None:
+                    saves.remove_save(self.save_path)
+                self._keep_record()
+            else:
+                self.save_path = saves.write_save(self.to_dict(), self.save_path, self.summary())
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
             self.save_problem = str(exc)
@@ -548,21 +549,9 @@ class GameSession:
         record.options = dict(self.options)
         return record
 
-    def _write_save(self) -> Path:
-        return saves.write_save(self.to_dict(), self.save_path, self.summary(), played=self.played)
-
-    def _keep_record_or_save(self) -> None:
-        """The finished game's record, then its unfinished file removed; OSError (the file kept, holding the end)
-        when the record cannot be written."""
-        try:
-            # One file per finished game: a take-back and a new ending rewrite it.
-            self.record_path = records.save_record(self.record(), self.record_path)
-        except OSError:
-            if self.has_human or self.save_path is not None:
-                self.save_path = self._write_save()  # nothing is lost: the next start keeps its record
-            raise
-        if self.save_path is not None:
-            saves.remove_save(self.save_path)
+    def _keep_record(self) -> None:
+        # One file per finished game: a take-back and a new ending rewrite it.
+        self.record_path = records.save_record(self.record(), self.record_path)
 
 
 def _saved_seed(data: JSONObject) -> int | None:
