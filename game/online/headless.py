@@ -28,7 +28,7 @@ from game.online.client import (
 from game.online.match import outcome_text
 from game.online.protocol import Entry
 from game.online.server import MatchServer, ServerConfig
-from game.online.store import open_store
+from game.online.store import store_from_url
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 # Exit codes of the clients.
@@ -83,7 +83,7 @@ def serve_main(argv: Sequence[str]) -> int:
 
 async def _serve(host: str, port: int, store_spec: str | None, config: ServerConfig, tls: ssl.SSLContext | None) -> int:
     try:
-        store = open_store(store_spec)
+        store = store_from_url(store_spec, config.finished_ttl)
     except (OSError, ValueError) as exc:
         print(f"serve: cannot open the store: {exc}", file=sys.stderr)
         return 2

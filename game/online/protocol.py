@@ -473,6 +473,15 @@ def error(code: str, message: str, ref: int | None = None) -> str:
     return dumps(data)
 
 
+#: What a server says while its match store cannot be reached, and when it can again (`status` messages).
+UNAVAILABLE_TEXT: Final = "server unavailable, retrying"
+
+
+def status_message(available: bool) -> str:
+    """A `status` message: whether the server can apply actions now (False while its store cannot be reached)."""
+    return dumps({"kind": "status", "available": available, "message": "" if available else UNAVAILABLE_TEXT})
+
+
 def parse_server(text: str | bytes) -> JSONObject:
     """A server message's object with its kind checked (the client reads the fields it needs)."""
     data = load_object(text)
@@ -481,4 +490,6 @@ def parse_server(text: str | bytes) -> JSONObject:
     return data
 
 
-SERVER_KINDS: Final = frozenset({"hello", "created", "joined", "entry", "presence", "offer", "rematch", "error"})
+SERVER_KINDS: Final = frozenset(
+    {"hello", "created", "joined", "entry", "presence", "offer", "rematch", "status", "error"}
+)

@@ -9,7 +9,10 @@ that follow it, is appended to the store (compare-and-set on the sequence number
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import hmac
+import json
 import logging
 import secrets
 import ssl
@@ -29,7 +32,7 @@ from game.online import dice
 from game.online import protocol as P
 from game.online.match import Replica, level_for_seats, make_game, resignation
 from game.online.protocol import Entry, ProtocolError
-from game.online.store import MatchRecord, Presence, SeatRecord, Store, StoreUnavailable, token_hash
+from game.online.store import MatchRecord, Presence, Relay, SeatRecord, Store, StoreUnavailable, token_hash
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -109,6 +112,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     viewers: set[Conn] = field(default_factory=set)
     online: dict[int, int] = field(default_factory=dict)
+    #: Seats whose client is connected to another server process (a shared store's relay says so).
+    elsewhere: dict[int, bool] = field(default_factory=dict)
     takeback: Offer | None = None
     rematch: dict[int, str] = field(default_factory=dict)
     rematch_code: str = ""
@@ -151,7 +156,7 @@ class LiveMatch:
                     "seat": seat,
                     "name": claimed.name if claimed else "",
                     "claimed": claimed is not None,
-                    "online": self.online.get(seat, 0) > 0,
+                    "online": self.online.get(seat, 0) > 0 or self.elsewhere.get(seat, False),
                     "since": known.since if known else (claimed.joined if claimed else None),
                 }
             )
@@ -202,6 +207,13 @@ def new_code() -> str:
     return "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH))
 
 
+def rematch_code(record: MatchRecord) -> str:
+    """The join code a match's rematch gets: derived from its secret, so every process that makes it picks the same
+    one (the secret is public once the match is over; a code only lets one watch)."""
+    digest = hashlib.sha256(f"rematch:{record.secret}".encode()).digest()
+    return "".join(P.CODE_ALPHABET[b % len(P.CODE_ALPHABET)] for b in digest[: P.CODE_LENGTH])
+
+
 class MatchServer:
     """Serves matches from a store over websockets."""
 
@@ -215,6 +227,14 @@ class MatchServer:
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
         #: Seconds of CPU this process spent (read by the benchmark through `stats`).
         self.applied = 0
+        #: A store shared with other server processes relays each match's news between them.
+        self.relay: Relay | None = store if isinstance(store, Relay) else None
+        #: This process's name in relayed messages (it skips its own).
+        self.name = secrets.token_hex(6)
+        #: False while the store cannot be reached (every client is told; a probe waits for it to come back).
+        self.available = True
+        self._probe: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ----- running -----
 
@@ -231,6 +251,8 @@ class MatchServer:
         )
         bound = self._server.sockets[0].getsockname()
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        if self.relay is not None:
+            self.relay.listen(self._heard, self._resync)
         scheme = "wss" if tls is not None else "ws"
         shown = f"[{host}]" if ":" in host else host
         return f"{scheme}://{shown}:{bound[1]}"
@@ -239,6 +261,8 @@ class MatchServer:
         """Stop listening, close every connection, then the store."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._probe is not None:
+            self._probe.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -259,10 +283,14 @@ class MatchServer:
             match = self.matches.pop(code, None)
             for conn in list(match.viewers) if match else []:
                 conn.match, conn.seats = None, set()
+            if match is not None and self.relay is not None:
+                await self.relay.unwatch(code)
         now = time.monotonic()
         for code, match in list(self.matches.items()):
             if not match.viewers and not match.lock.locked() and now - match.idle_since > self.config.idle_seconds:
                 del self.matches[code]
+                if self.relay is not None:
+                    await self.relay.unwatch(code)
         return expired
 
     # ----- connections -----
@@ -275,6 +303,8 @@ class MatchServer:
         conn = Conn(ws, TokenBucket(self.config.rate, self.config.burst))
         self.conns.add(conn)
         conn.send(P.dumps({"kind": "hello", "protocol": P.PROTOCOL_VERSION, "max_message": P.MAX_MESSAGE}))
+        if not self.available:
+            conn.send(P.status_message(False))
         try:
             async for message in ws:
                 await self._on_message(conn, message)
@@ -301,6 +331,7 @@ class MatchServer:
         except ProtocolError as exc:
             conn.send(P.error(exc.code, exc.message, ref))
         except StoreUnavailable:
+            self._store_down()
             conn.send(P.error(P.UNAVAILABLE, "the match store is unavailable; try again", ref))
         except Exception:  # noqa: BLE001 - one bad request must not end the connection or the server
             log.exception("request failed")
@@ -319,12 +350,14 @@ class MatchServer:
                 await self._in_match(conn, match, request)
 
     async def _in_match(self, conn: Conn, match: LiveMatch, request: P.Request) -> None:
+        if self.relay is not None and not match.started:
+            await self._refresh_seats(match)  # a seat may have been claimed through another process
         if isinstance(request, P.Act):
             await self._act(match, request)
         elif isinstance(request, P.Resign):
             await self._resign(match, request)
         elif isinstance(request, P.Takeback):
-            self._ask_takeback(match, request)
+            await self._ask_takeback(match, request)
         elif isinstance(request, P.TakebackReply):
             await self._answer_takeback(match, request)
         elif isinstance(request, P.Rematch):
@@ -352,6 +385,7 @@ class MatchServer:
                 await self.store.set_presence(match.code, seat, after > 0, now)
             except StoreUnavailable:
                 log.warning("presence of match %s not stored: the store is unavailable", match.code)
+            await self._tell(match, "presence", seat=seat, online=after > 0, since=now)
 
     # ----- matches -----
 
@@ -376,14 +410,20 @@ class MatchServer:
         return live
 
     async def _load(self, code: str) -> LiveMatch | None:
+        if self.relay is not None:
+            await self.relay.watch(code)  # before reading: no entry appended meanwhile goes unheard
         stored = await self.store.load(code)
         if stored is None:
+            if self.relay is not None:
+                await self.relay.unwatch(code)
             return None
         record = stored.record
         replica = Replica(make_game(record.mode, record.level, record.options))
         for entry in stored.entries:
             replica.add(entry)
         live = LiveMatch(record, stored.seats, replica, stored.finished, await self.store.presence(code))
+        if self.relay is not None:
+            live.elsewhere = {seat: known.online for seat, known in live.presence.items()}
         self.matches[code] = live
         async with live.lock:
             await self._settle(live)  # a process stopped between the last seat's claim and the first roll
@@ -400,18 +440,27 @@ class MatchServer:
         if request.seats is not None and game.num_players != request.seats:
             raise ProtocolError(P.BAD_SETUP, f"{request.mode} {level} has {game.num_players} seats")
         live = await self._new_match(request.mode, level, request.options, request.seed, game.num_players)
+        assert live is not None  # a new code is always found
         data: JSONObject = {"kind": "created", "code": live.code, "match": live.snapshot()}
         if request.ref is not None:
             data["ref"] = request.ref
         conn.send(P.dumps(data))
 
     async def _new_match(
-        self, mode: str, level: str, options: dict[str, int], seed: int | None, seats: int, rematch_of: str = ""
-    ) -> LiveMatch:
+        self,
+        mode: str,
+        level: str,
+        options: dict[str, int],
+        seed: int | None,
+        seats: int,
+        rematch_of: str = "",
+        code: str = "",
+    ) -> LiveMatch | None:
+        """A new match kept in the store (with `code` when given: None when that code is kept already)."""
         secret = dice.new_secret()
         while True:
             record = MatchRecord(
-                new_code(),
+                code or new_code(),
                 mode,
                 level,
                 dict(options),
@@ -424,6 +473,10 @@ class MatchServer:
             )
             if await self.store.create(record):
                 break
+            if code:
+                return None
+        if self.relay is not None:
+            await self.relay.watch(record.code)
         game = make_game(mode, level, options)
         live = LiveMatch(record, {}, Replica(game), None, {})
         self.matches[record.code] = live
@@ -435,10 +488,10 @@ class MatchServer:
             raise ProtocolError(P.NOT_FOUND, f"no match {request.code}")
         token: str | None = None
         async with match.lock:
+            if self.relay is not None and request.since > match.replica.seq:
+                await self._catch_up(match)  # the client saw entries (through another process) not heard here yet
             if request.token is not None:
-                seat = match.seat_of(request.token)
-                if seat is None or (request.seat is not None and request.seat != seat):
-                    raise ProtocolError(P.BAD_TOKEN, "this token is not that seat's in this match")
+                seat = await self._seat_back(match, request.token, request.seat)
             elif request.seat is not None:
                 seat = request.seat
                 token = await self._claim(match, request)
@@ -462,6 +515,16 @@ class MatchServer:
             if token is not None:
                 await self._settle(match)
 
+    async def _seat_back(self, match: LiveMatch, token: str, named: int | None) -> int:
+        """The seat a returning client's token holds (read again from a shared store when it is not known here)."""
+        seat = match.seat_of(token)
+        if seat is None and self.relay is not None:
+            await self._refresh_seats(match)
+            seat = match.seat_of(token)
+        if seat is None or (named is not None and named != seat):
+            raise ProtocolError(P.BAD_TOKEN, "this token is not that seat's in this match")
+        return seat
+
     async def _claim(self, match: LiveMatch, request: P.Join) -> str:
         seat = request.seat
         assert seat is not None and request.value is not None
@@ -475,6 +538,7 @@ class MatchServer:
         if not await self.store.claim_seat(match.code, record):
             raise ProtocolError(P.SEAT_TAKEN, f"seat {seat} is taken; join another or watch")
         match.seats[seat] = record
+        await self._tell(match, "claim", seat=seat, name=name, token_hash=record.token_hash, value=record.value)
         return token
 
     async def _settle(self, match: LiveMatch) -> None:
@@ -501,15 +565,165 @@ class MatchServer:
             match.replica.drop_last(len(added))
             raise
         if not stored:
-            # Another process applied an entry first: this copy is stale; read the match again.
+            # Another process applied an entry first: this copy is behind; read what it missed.
             match.replica.drop_last(len(added))
-            self.matches.pop(match.code, None)
+            await self._catch_up(match)
             raise ProtocolError(P.STALE, "the match moved on; read it again")
         match.finished = finished
         match.takeback = None
         self.applied += len(added)
         for entry in added:
             match.publish(entry.text)
+
+    # ----- sharing matches with other server processes (a store that relays) -----
+
+    async def _tell(self, match: LiveMatch, what: str, **fields: JSON) -> None:
+        """Tell the other processes that watch the match what changed here (nothing without a relay)."""
+        if self.relay is None:
+            return
+        text = P.dumps({"kind": "relay", "from": self.name, "what": what, "code": match.code, **fields})
+        try:
+            await self.relay.tell(match.code, text)
+        except StoreUnavailable:
+            self._store_down()
+
+    def _heard(self, code: str, text: str) -> None:
+        """A message on a match's channel: handled in its own task, in the order heard (the match's lock is
+        first come, first served; entries are put in order by their numbers anyway)."""
+        if code in self.matches:
+            task = asyncio.get_running_loop().create_task(self._hear(code, text))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _hear(self, code: str, text: str) -> None:
+        match = self.matches.get(code)
+        if match is None:
+            return
+        try:
+            data = json.loads(text)
+            async with match.lock:
+                if data.get("kind") == "entry":
+                    await self._catch_up(match, Entry.from_wire(data))
+                elif data.get("kind") == "relay" and data.get("from") != self.name:
+                    await self._relayed(match, data)
+        except StoreUnavailable:
+            self._store_down()
+        except Exception:  # noqa: BLE001 - one bad message must not stop the relay
+            log.exception("a relayed message of match %s failed", code)
+
+    async def _relayed(self, match: LiveMatch, data: JSONObject) -> None:
+        """What another process told about a match: a claimed seat, presence, a takeback request, rematch asks."""
+        what = data.get("what")
+        if what == "claim":
+            seat = int(data["seat"])  # type: ignore[arg-type]
+            if seat not in match.seats:
+                match.seats[seat] = SeatRecord(
+                    seat, str(data["name"]), str(data["token_hash"]), str(data["value"]), time.time()
+                )
+        elif what == "presence":
+            seat, online, since = int(data["seat"]), bool(data["online"]), float(data["since"])  # type: ignore[arg-type]
+            if not online and match.online.get(seat, 0) > 0:
+                # The seat left that process but is connected here (it moved): say so again.
+                now = time.time()
+                with contextlib.suppress(StoreUnavailable):
+                    await self.store.set_presence(match.code, seat, True, now)
+                await self._tell(match, "presence", seat=seat, online=True, since=now)
+                return
+            match.elsewhere[seat] = online
+            match.presence[seat] = Presence(seat, online, since)
+            match.publish(match.presence_message())
+        elif what == "takeback":
+            offer = data.get("offer")
+            if isinstance(offer, dict) and offer.get("seq") == match.replica.seq:
+                accepted = offer.get("accepted")
+                match.takeback = Offer(
+                    int(offer["seat"]),  # type: ignore[arg-type]
+                    match.replica.seq,
+                    {int(s) for s in accepted} if isinstance(accepted, list) else set(),  # type: ignore[arg-type]
+                )
+            elif offer is None:
+                match.takeback = None
+            if data.get("text"):
+                match.publish(str(data["text"]))
+        elif what == "rematch" and not match.rematch_code:
+            asked = data.get("asked")
+            if isinstance(asked, dict):
+                match.rematch.update({int(s): str(v) for s, v in asked.items()})
+                await self._rematch_when_agreed(match)
+
+    async def _catch_up(self, match: LiveMatch, heard: Entry | None = None) -> None:
+        """Apply the entries this copy of the match misses (the one heard when it is the next; else read them from
+        the store) and send them to its clients here, each once."""
+        replica = match.replica
+        if heard is not None and heard.seq <= replica.seq:
+            return  # applied here already (this process appended it, or heard it before)
+        news = [heard] if heard is not None and heard.seq == replica.seq + 1 else None
+        if news is None:
+            news = await self.store.entries_after(match.code, replica.seq)
+        for entry in news:
+            if entry.seq != replica.seq + 1:
+                continue
+            replica.add(entry)
+            match.takeback = None
+            match.publish(entry.text)
+        if replica.is_over and match.finished is None:
+            match.finished = time.time()
+
+    async def _refresh_seats(self, match: LiveMatch) -> None:
+        """Read the match's seats again from the store (claimed through another process)."""
+        stored = await self.store.load(match.code)
+        if stored is not None:
+            for seat, record in stored.seats.items():
+                match.seats.setdefault(seat, record)
+
+    def _resync(self) -> None:
+        """Messages may have been missed (the relay or the store was cut): read every match in memory again."""
+
+        async def again(match: LiveMatch) -> None:
+            try:
+                async with match.lock:
+                    await self._refresh_seats(match)
+                    await self._catch_up(match)
+                    await self._settle(match)
+            except StoreUnavailable:
+                self._store_down()
+            except Exception:  # noqa: BLE001 - the next resync or request reads it again
+                log.exception("reading match %s again failed", match.code)
+
+        for match in list(self.matches.values()):
+            task = asyncio.get_running_loop().create_task(again(match))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _store_down(self) -> None:
+        """The store cannot be reached: tell every client, and wait for it to come back."""
+        if not self.available:
+            return
+        self.available = False
+        log.warning("the match store is unavailable; retrying")
+        broadcast([c.ws for c in self.conns], P.status_message(False))
+        self._probe = asyncio.get_running_loop().create_task(self._wait_for_store())
+
+    async def _wait_for_store(self) -> None:
+        delay = 0.05
+        while True:
+            await asyncio.sleep(delay)  # a probe's pace, not a wait for an outcome
+            delay = min(delay * 2, 1.0)
+            try:
+                if self.relay is not None:
+                    await self.relay.ping()
+                else:
+                    await self.store.count()
+            except StoreUnavailable:
+                continue
+            except Exception:  # noqa: BLE001 - probed again
+                log.exception("probing the match store failed")
+                continue
+            break
+        log.warning("the match store is back")
+        self.available = True
+        broadcast([c.ws for c in self.conns], P.status_message(True))
+        self._resync()
 
     def _seat(self, match: LiveMatch, token: str, named: int | None = None) -> int:
         seat = match.seat_of(token)
@@ -529,6 +743,8 @@ class MatchServer:
         seat = self._seat(match, request.token, request.seat)
         self._playing(match)
         replica = match.replica
+        if self.relay is not None and request.seq > replica.seq:
+            await self._catch_up(match)  # the client saw entries (through another process) not heard here yet
         if request.seq != replica.seq:
             raise ProtocolError(P.STALE, f"sent for entry {request.seq}; the match is at entry {replica.seq}")
         if replica.state.current_player() != seat:
@@ -549,15 +765,28 @@ class MatchServer:
         match.replica.add(entry)
         await self._commit(match, [entry])
 
-    def _ask_takeback(self, match: LiveMatch, request: P.Takeback) -> None:
+    async def _ask_takeback(self, match: LiveMatch, request: P.Takeback) -> None:
         seat = self._seat(match, request.token)
         self._playing(match)
         if request.seq != match.replica.seq:
             raise ProtocolError(P.STALE, f"sent for entry {request.seq}; the match is at entry {match.replica.seq}")
         if match.replica.last_decision(seat) is None:
             raise ProtocolError(P.NOTHING_TO_TAKE_BACK, f"seat {seat} has no decision to take back")
+        if len(match.replica.entries) >= 2 * match.replica.game.max_length:
+            # Keeps a match's log (and its store) within a bound the mode sets.
+            raise ProtocolError(P.NOTHING_TO_TAKE_BACK, "this match has had its share of takebacks")
         match.takeback = Offer(seat, request.seq)
-        match.publish(P.dumps({"kind": "offer", "offer": "takeback", "seat": seat, "seq": request.seq, "open": True}))
+        text = P.dumps({"kind": "offer", "offer": "takeback", "seat": seat, "seq": request.seq, "open": True})
+        match.publish(text)
+        await self._tell_offer(match, text)
+
+    async def _tell_offer(self, match: LiveMatch, text: str = "") -> None:
+        """Tell the other processes the open takeback request (or that there is none), and what their clients see."""
+        offer = match.takeback
+        state: JSON = None
+        if offer is not None:
+            state = {"seat": offer.seat, "seq": offer.seq, "accepted": list(sorted(offer.accepted))}
+        await self._tell(match, "takeback", offer=state, text=text)
 
     async def _answer_takeback(self, match: LiveMatch, request: P.TakebackReply) -> None:
         seat = self._seat(match, request.token)
@@ -568,12 +797,13 @@ class MatchServer:
             raise ProtocolError(P.NO_OFFER, "the other seats answer a takeback request")
         if not request.accept:
             match.takeback = None
-            match.publish(
-                P.dumps({"kind": "offer", "offer": "takeback", "seat": offer.seat, "open": False, "by": seat})
-            )
+            text = P.dumps({"kind": "offer", "offer": "takeback", "seat": offer.seat, "open": False, "by": seat})
+            match.publish(text)
+            await self._tell_offer(match, text)
             return
         offer.accepted.add(seat)
         if offer.accepted < set(range(match.record.num_players)) - {offer.seat}:
+            await self._tell_offer(match)
             return
         last = match.replica.last_decision(offer.seat)
         assert last is not None  # checked when asked; no entry was added since
@@ -589,21 +819,38 @@ class MatchServer:
             match.publish(P.dumps({"kind": "rematch", "code": match.rematch_code}))
             return
         match.rematch[seat] = request.value
+        await self._tell(match, "rematch", asked={str(s): v for s, v in match.rematch.items()})
+        await self._rematch_when_agreed(match)
+
+    async def _rematch_when_agreed(self, match: LiveMatch) -> None:
+        """Tell who asked for a rematch; once every seat has, make it (its code is derived from the match's, so two
+        processes hearing the last request at once make the same one)."""
         if len(match.rematch) < match.record.num_players:
             match.publish(P.dumps({"kind": "offer", "offer": "rematch", "seats": [s for s in sorted(match.rematch)]}))
             return
         record = match.record
+        code = rematch_code(record)
         live = await self._new_match(
-            record.mode, record.level, record.options, record.seed, record.num_players, rematch_of=record.code
+            record.mode, record.level, record.options, record.seed, record.num_players, record.code, code
         )
+        if live is None:
+            kept = await self.store.load(code)
+            if kept is None or kept.record.rematch_of != record.code:  # the code was another match's
+                live = await self._new_match(
+                    record.mode, record.level, record.options, record.seed, record.num_players, record.code
+                )
+        code = live.code if live is not None else code
         for seat_no, old in match.seats.items():
+            # Claimed here too when another process made the rematch: its seats are there before anyone joins.
             claimed = SeatRecord(seat_no, old.name, old.token_hash, match.rematch[seat_no], time.time())
-            await self.store.claim_seat(live.code, claimed)
-            live.seats[seat_no] = claimed
-        async with live.lock:
-            await self._settle(live)
-        match.rematch_code = live.code
-        match.publish(P.dumps({"kind": "rematch", "code": live.code}))
+            await self.store.claim_seat(code, claimed)
+            if live is not None:
+                live.seats[seat_no] = claimed
+        if live is not None:
+            async with live.lock:
+                await self._settle(live)
+        match.rematch_code = code
+        match.publish(P.dumps({"kind": "rematch", "code": code}))
 
 
 class ServerThread:
@@ -639,13 +886,16 @@ class ServerThread:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        from game.online.sqlite_store import SQLiteStore
+        from game.online.store import store_from_url
 
         store_path, host, port, config, tls = self._args
         try:
             self._loop = asyncio.get_running_loop()
             self._stopped = asyncio.Event()
-            self.server = MatchServer(SQLiteStore(store_path), config)
+            store = store_from_url(
+                None if store_path is None else str(store_path), (config or ServerConfig()).finished_ttl
+            )
+            self.server = MatchServer(store, config)
             self.url = await self.server.start(host, port, tls)
         except BaseException as exc:  # noqa: BLE001 - handed to the starting thread
             self._error = exc

@@ -11,9 +11,9 @@ here too, so that every process sees it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from game.online.protocol import Entry
 
@@ -120,15 +120,50 @@ class Store(Protocol):
         ...
 
 
+@runtime_checkable
+class Relay(Protocol):
+    """A store several server processes share also carries each match's news between them (Redis pub/sub): the
+    entries `append` stored, in log order, and what a process `tell`s (presence, offers)."""
+
+    def listen(self, on_message: Callable[[str, str], None], on_resync: Callable[[], None]) -> None:
+        """Start: `on_message(code, text)` for each message of a watched match; `on_resync()` after the relay was
+        cut and is back (messages may have been missed: read the matches again)."""
+        ...
+
+    async def watch(self, code: str) -> None:
+        """Hear a match's messages from now on (returns once that holds)."""
+        ...
+
+    async def unwatch(self, code: str) -> None:
+        """Stop hearing a match's messages."""
+        ...
+
+    async def tell(self, code: str, text: str) -> None:
+        """Send a message to the other processes that watch the match."""
+        ...
+
+    async def ping(self) -> None:
+        """Reach the store once; StoreUnavailable when it cannot be reached."""
+        ...
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached now (a server answers 'unavailable' and the client tries again)."""
 
 
-def open_store(spec: str | None) -> Store:
-    """The store a command line names: a SQLite file path (default: the data folder's); ValueError for a kind of
-    store this program does not have."""
-    if spec and "://" in spec:
-        raise ValueError(f"unknown store {spec!r}: give the path of a SQLite file")
+def store_from_url(spec: str | None, finished_ttl: float | None = None) -> Store:
+    """The store a command line names: `redis://HOST:PORT/DB` (optionally `?prefix=P`; `rediss://` for TLS) for
+    Redis, shared by several server processes; a SQLite file path or `sqlite:///PATH` otherwise (default: the data
+    folder's). `finished_ttl` is how long Redis keeps a finished match. ValueError for a kind of store this program
+    does not have."""
+    if spec and spec.startswith(("redis://", "rediss://", "unix://")):
+        from game.online.redis_store import FINISHED_TTL, RedisStore
+
+        return RedisStore(spec, FINISHED_TTL if finished_ttl is None else finished_ttl)
+    if spec and spec.startswith("sqlite://"):
+        spec = spec.removeprefix("sqlite://") or None
+    elif spec and "://" in spec:
+        raise ValueError(f"unknown store {spec!r}: give redis://HOST:PORT/DB or the path of a SQLite file")
     from game.online.sqlite_store import SQLiteStore
 
     return SQLiteStore(spec)
