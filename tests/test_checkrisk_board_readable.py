@@ -99,3 +99,39 @@ def test_after_the_battle_the_card_shows_the_starting_counts_and_who_took_the_ce
     assert record is not None and record.end is not None and record.defenders_left == 0
     assert card.header_text() == "Player 1 (6) from d5 vs Player 2 (1) on d4"
     assert card.result_text().startswith("Player 1 took d4 · Player 1 ")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, language):
+    from game.client import art
+    from game.client.board.dialogs import REASON_SIZE
+    from game.client.learn.challenge_play import open_challenge
+    from game.learn.challenges import load_challenges
+
+    application = make_app(size, language=language, menu=False)
+    try:
+        application.settings.anim_speed = "instant"
+        challenge = load_challenges("checkrisk")[0]
+        open_challenge(application, challenge)
+        frames(application, 4)
+        b = board(application)
+        for _ in range(len(challenge.solution) + 2):
+            settle_scene(application)
+            log = b.live.log
+            if b.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
+                break
+            if b.live.current_seat == challenge.seat:
+                b.turns.commit(b.live.state.action_from_str(challenge.solution[len(log)]))
+        settle_scene(application)
+        frames(application, 4)
+        dialogs = b.dialogs
+        assert dialogs.overlay == "card"
+        first = min(button.rect.top for button in dialogs.buttons.buttons)
+        # The text as drawn: wrapped to its box's width, line under line from the box's top.
+        font = application.fonts.get(application.s(REASON_SIZE))
+        box = dialogs.reason_box()
+        drawn = art.wrap(font, dialogs.game_over_text[1], box.w)
+        assert len(drawn) >= 3 and box.top + len(drawn) * font.get_linesize() <= first, (drawn, box, first)
+    finally:
+        application.close()

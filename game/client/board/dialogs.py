@@ -149,7 +149,8 @@ class BoardDialogs:
     def reason_lines(self) -> list[str]:
         """The game-over reason wrapped to the dialog's width."""
         font = self.app.fonts.get(self.app.s(REASON_SIZE))
-        width = self.app.s(self._game_over_w()) - self.app.s(56)
+        # Wrapped as wide as it is drawn: the game-over card widens for its results, a result card never does.
+        width = self.app.s(self._game_over_w() if self.overlay == "game_over" else GAME_OVER_W) - self.app.s(56)
         return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
 
     def reason_box(self) -> pygame.Rect:
