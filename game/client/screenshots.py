@@ -212,6 +212,38 @@ def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def move_amount_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """`checkrisk_move_amount.png`: a stack picked and the pointer resting on a cell it may move to, the amount a
+    click sends shown there (a ghost stack with its count, and the move card) before the click."""
+    from game.client.modes import playable_modes
+
+    if "checkrisk" not in playable_modes():
+        return []
+    try:
+        from game.client.board.scene import BoardScene
+        from game.client.checkrisk.actions import ActionIndex
+        from game.client.checkrisk.demo import odds_session
+        from game.engine.checkrisk import CheckRiskState
+
+        session = odds_session()
+        app.goto("checkrisk", session=session)
+        _settle(app)
+        scene = app.scenes.current
+        assert isinstance(scene, BoardScene) and isinstance(session.state, CheckRiskState)
+        index, counts = ActionIndex.build(session.state), session.state.count
+        game = session.state.game
+        # The biggest stack that can step onto an empty cell, where a split or the whole stack may go.
+        origin, target = max(
+            ((o, t) for (o, t), amounts in index.moves.items() if len(amounts) > 1 and not counts[game.cell_index(t)]),
+            key=lambda pair: (counts[game.cell_index(pair[0])], pair),
+        )
+        _pick_and_hover(app, scene, origin, target)
+        _save(app, folder, "checkrisk_move_amount", written)
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"move amount: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     """A long move list in words at four seats (`move_list_words.png`): CheckRisk on corners4 late in a game, the
     pointer over an action showing its notation; returns the problems met."""
@@ -387,6 +419,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         shell_screens(app, folder, written)
         problems = game_screens(app, folder, written)
         problems += last_turn_screens(app, folder, written)
+        problems += move_amount_screen(app, folder, written)
         problems += review_screens(app, folder, written)
         problems += move_list_screen(app, folder, written)
         problems += learn_screens(app, folder, written)
