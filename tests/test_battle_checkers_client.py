@@ -664,7 +664,8 @@ def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_t
     key(app, pygame.K_3)  # the sum, chosen: the card warns before the click
     hover(app, "c5")
     lines = b.view.plan_lines("c5")
-    assert lines[1] == "Uses the sum: 8 pips, 5 of them wasted" and "lost" in lines[-1]
+    assert lines[1] == "Uses the sum: 8 pips, 5 of them wasted" and "lost" in lines[2]
+    assert lines[-1] == "Nothing is left to do after it: your turn ends"  # the sum spends both dice
     assert any(m.kind == "spend" and m.cell == "c5" and m.text == "s:5" for m in b.marks.drawn)
     slot_button(app, f"use:{USE_SUM}")  # a click on the chosen chip again: back to the die that fits
     assert picks.use is None

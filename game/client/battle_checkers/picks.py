@@ -28,7 +28,9 @@ from game.engine.battle_checkers import (
     Place,
     Placed,
     Preset,
+    TurnEnded,
 )
+from game.engine.core import Forecast
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -58,7 +60,7 @@ class BattleCheckersPicks(BoardPicks):
         self.cursor: tuple[int, int] | None = None  # the keyboard cursor (arrows), None while the mouse leads
         self._plans: dict[tuple[str, int | None], dict[str, dict[int, int]]] = {}
         self._by_end: dict[str, dict[tuple[str, int], list[Activate]]] = {}
-        self._spend: dict[Activate, ActivationForecast] = {}
+        self._forecasts: dict[Activate, Forecast] = {}
         self._attacks: dict[str, list[Attack]] = {}
         self._actors: set[str] = set()
 
@@ -69,7 +71,7 @@ class BattleCheckersPicks(BoardPicks):
         self.human = human
         self._plans = {}
         self._by_end = {}
-        self._spend = {}
+        self._forecasts = {}
         self._attacks = {}
         self._actors = set()
         if state.phase != "deploy" or state.player != self.draft_player:
@@ -326,13 +328,21 @@ class BattleCheckersPicks(BoardPicks):
             return None
         return min(options, key=lambda a: (self.spend(a).wasted, a.use))
 
+    def forecast(self, action: Activate) -> Forecast:
+        """The engine's forecast of `action` (cached for the position)."""
+        if action not in self._forecasts:
+            self._forecasts[action] = self.state.forecast(action)
+        return self._forecasts[action]
+
     def spend(self, action: Activate) -> ActivationForecast:
         """What `action` uses and gives up (the engine's forecast)."""
-        if action not in self._spend:
-            detail = self.state.forecast(action).detail
-            assert isinstance(detail, ActivationForecast)  # an activation's forecast carries its pips
-            self._spend[action] = detail
-        return self._spend[action]
+        detail = self.forecast(action).detail
+        assert isinstance(detail, ActivationForecast)  # an activation's forecast carries its pips
+        return detail
+
+    def ends_turn(self, action: Activate) -> bool:
+        """True when `action` leaves nothing else to do, so the turn passes by itself (its forecast's events say)."""
+        return any(isinstance(e, TurnEnded) for e in self.forecast(action).events)
 
     def hovered_plan(self) -> Activate | None:
         """The activation a click on the hovered cell would play (None: it plans nothing)."""

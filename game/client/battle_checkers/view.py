@@ -490,6 +490,8 @@ class BattleCheckersView(
             lines.append(t("battle_checkers.plan.kept", die=spend.kept[0]))
         if spend.wasted:
             lines.append(t("battle_checkers.plan.waste_tip"))
+        if p.ends_turn(action):
+            lines.append(t("battle_checkers.plan.ends_turn"))
         return lines
 
     def _plan_card(self, surface: pygame.Surface, cell: str, cut: list[str]) -> None:
