@@ -15,21 +15,46 @@ RUNS = 4  # whole 6 v 6 battles, fought to the end round by round
 WATCH_FRAMES = 600  # ten seconds of the watch game
 
 
+def battle_session(seed: int) -> Any:
+    """A hot-seat CheckRisk game where the first seat's 6 on d4 can attack the other's 6 on d5 ("d4xd5:6")."""
+    from game.client.play.session import GameSession
+
+    session = GameSession("checkrisk", "standard", ["human", "human"], seed=seed, autosave=False)
+    stacks = {"d4": (0, 6), "d5": (1, 6), "a1": (0, 2), "h8": (1, 2)}
+    session.state = session.game.position(stacks, seat=0, phase="act")  # type: ignore[attr-defined]
+    return session
+
+
+def next_battle_decision(scene: Any, session: Any) -> bool:
+    """On a settled board: the battle's next decision (the attacker goes on, the defender stands, the survivors
+    move in); False once the battle is over."""
+    from game.engine.checkrisk import WORDS
+
+    battle = session.state.pending_battle()
+    if battle is None:
+        return False
+    if scene.handovers.card is not None:  # both seats sit at this screen: the card only waits for a click
+        scene.handovers.dismiss()
+    elif battle.stage == "attacker":
+        scene.turns.commit(WORDS["continue"])
+    elif battle.stage == "defender":
+        scene.turns.commit(WORDS["stand"])
+    else:
+        scene.popups.close()
+        scene.turns.commit(session.state.legal_actions()[-1])
+    return True
+
+
 def battle_frame_times() -> tuple[list[float], list[float], int]:
     """Seconds per frame (events, update, draw; no flip) while 6 v 6 battle rounds animate, the UI thread's CPU
     seconds per such frame, and the rounds shown."""
     app = bench_app()
-    from game.client.play.session import GameSession
-    from game.engine.checkrisk import WORDS
-
     times: list[float] = []
     cpu: list[float] = []
     rounds = 0
     try:
         for run in range(RUNS):
-            session = GameSession("checkrisk", "standard", ["human", "human"], seed=run + 1, autosave=False)
-            stacks = {"d4": (0, 6), "d5": (1, 6), "a1": (0, 2), "h8": (1, 2)}
-            session.state = session.game.position(stacks, seat=0, phase="act")  # type: ignore[attr-defined]
+            session = battle_session(run + 1)
             app.goto("checkrisk", session=session)
             scene: Any = app.scenes.current
             for _ in range(10):
@@ -44,19 +69,10 @@ def battle_frame_times() -> tuple[list[float], list[float], int]:
                     continue
                 app.frame(1 / 60, flip=False)  # the board settles on the new position
                 battle = session.state.pending_battle()  # type: ignore[attr-defined]
-                if battle is None:
-                    break
-                if scene.handovers.card is not None:  # both seats sit at this screen: the card only waits for a click
-                    scene.handovers.dismiss()
-                    continue
-                if battle.stage == "attacker":
+                if battle is not None and battle.stage == "attacker" and scene.handovers.card is None:
                     rounds += 1
-                    scene.turns.commit(WORDS["continue"])
-                elif battle.stage == "defender":
-                    scene.turns.commit(WORDS["stand"])
-                else:
-                    scene.popups.close()
-                    scene.turns.commit(session.state.legal_actions()[-1])
+                if not next_battle_decision(scene, session):
+                    break
     finally:
         app.close()
     return times, cpu, rounds + RUNS

@@ -16,6 +16,7 @@ import pygame
 from game.client import art
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
+from game.client.pacing import LoopClock, soonest, ui_wake_in
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, WATCH_AI_SEAT, parse_seat
 from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
@@ -35,6 +36,7 @@ MIN_WINDOW = (1024, 600)
 FPS = 60
 STEP = 1.0 / FPS
 MAX_FRAME_TIME = 0.25  # after a stall, catch up at most this much simulated time
+DUE_SLACK = 1e-6  # a rest that ended this close to its deadline reached it (clocks round)
 TOAST_SECONDS = 12.0
 MESSAGE_LIMIT = 600  # characters of one message: more than five lines of a toast show
 # Layout scale is quantised so the UI (and its fonts) is rebuilt only at a few window sizes.
@@ -119,6 +121,9 @@ class App:
         self.frame_count = 0
         self._accumulator = 0.0
         self._paced_dt = 0.0  # the real time the previous paced frame took, tick to tick
+        self.loop_clock = LoopClock()  # the real loop's time (tests pass their own)
+        self._stepped: float | None = None  # when the real loop's last pass began, on `loop_clock`
+        self._flipped = 0.0  # when the real loop last showed a frame
         self._windowed_size = size
         self.ui_consumed = False
         self.startup_seconds = 0.0  # from the command to the first frame, set by `run`
@@ -288,7 +293,7 @@ class App:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance the current scene and the toasts by one fixed step."""
+        """Advance the current scene and the toasts by one fixed step (or by a whole rest of the real loop)."""
         self.scenes.update(dt)
         for toast in list(self.toasts):
             toast.left -= dt
@@ -317,17 +322,36 @@ class App:
             veil.set_alpha(alpha)
             surface.blit(veil, (0, 0))
 
-    def frame(self, dt: float | None = None, *, flip: bool = True) -> None:
-        """One frame: events, fixed-step updates for the elapsed time (or `dt`), drawing, then the flip."""
-        real = self._paced_dt if dt is None else dt
-        for event in pygame.event.get():
+    def wake_in(self) -> float | None:
+        """Seconds until the picture changes by itself (0: it moves now; None: only input changes it): the screen,
+        the end of a toast, and pygame_gui's carets, tooltips and rebuilds."""
+        toast_end = min((toast.left for toast in self.toasts), default=None)
+        return soonest(self.scenes.wake_in(), toast_end, ui_wake_in(self.ui))
+
+    def _handle_events(self) -> bool:
+        """Route every queued event; True when there was any."""
+        events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
             if not self.running:
-                return
+                break
+        return bool(events)
+
+    def _fixed_steps(self, real: float) -> None:
+        """Fixed-step updates for `real` elapsed seconds (at most `MAX_FRAME_TIME` after a stall)."""
         self._accumulator += min(real, MAX_FRAME_TIME)
         while self._accumulator >= STEP:
             self.update(STEP)
             self._accumulator -= STEP
+
+    def frame(self, dt: float | None = None, *, flip: bool = True) -> None:
+        """One frame, always drawn: events, fixed-step updates for the elapsed time (or `dt`), drawing, then the
+        flip (tests and benchmarks step the app this way; the player's loop is `loop_step`)."""
+        real = self._paced_dt if dt is None else dt
+        self._handle_events()
+        if not self.running:
+            return
+        self._fixed_steps(real)
         self.ui.update(real)
         self.draw()
         self.frame_count += 1
@@ -338,10 +362,46 @@ class App:
         if flip:
             pygame.display.flip()
 
+    def loop_step(self) -> bool:
+        """One pass of the player's loop: rest until an event or the next scheduled change unless something moves,
+        then events and updates, and a frame drawn only when an event came, something moves or a change fell due
+        (at most `FPS` a second); True when a frame was drawn."""
+        clock = self.loop_clock
+        due = self.wake_in()
+        if due != 0.0 and not pygame.event.peek():
+            clock.rest(due)
+        now = clock.now()
+        elapsed = STEP if self._stepped is None else now - self._stepped
+        self._stepped = now
+        if due == 0.0:
+            had_events = self._handle_events()
+            self._fixed_steps(elapsed)
+            self.ui.update(elapsed)
+        else:
+            # Nothing moved while the loop rested: the time passes at once (toasts and timers count it) before the
+            # events, so an animation an event starts begins now rather than as far along as the rest was long.
+            self._accumulator = 0.0
+            self.update(elapsed)
+            self.ui.update(elapsed)
+            had_events = self._handle_events()
+            self.update(0.0)  # the screen follows the input before it is drawn
+            self.ui.update(0.0)
+        if not self.running:
+            return False
+        if not (had_events or (due is not None and elapsed + DUE_SLACK >= due) or self.wake_in() == 0.0):
+            return False  # woken early with nothing to show
+        self.draw()
+        self.frame_count += 1
+        # Paced between drawing and the flip, so frames reach the screen at even intervals however long one took.
+        clock.sleep(self._flipped + STEP - clock.now())
+        pygame.display.flip()
+        self._flipped = clock.now()
+        return True
+
     def run_loop(self) -> None:
-        """Run until the player quits."""
+        """Run until the player quits (resting while nothing changes)."""
         while self.running:
-            self.frame()
+            self.loop_step()
 
     def close(self) -> None:
         """Leave the current scene and shut pygame down (a player's run keeps the window's size and place)."""

@@ -50,7 +50,13 @@ class Scene:
         """React to one pygame event (pygame_gui events included)."""
 
     def update(self, dt: float) -> None:
-        """Advance by `dt` seconds (called at a fixed 1/60 s step)."""
+        """Advance by `dt` seconds (called at a fixed 1/60 s step while anything moves; after a rest, once with the
+        whole time the loop rested)."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until this screen changes by itself: 0 while it animates, None while only input changes it (a
+        screen that moves by itself must say so, or the loop rests while it moves)."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen onto `surface` (pygame_gui elements are drawn by the app afterwards)."""
@@ -172,6 +178,12 @@ class SceneManager:
         self._fade = max(0.0, self._fade - dt)
         if self.current is not None:
             self.current.update(dt)
+
+    def wake_in(self) -> float | None:
+        """When the screens next change by themselves: now while the fade runs, else when the current one says."""
+        if self._fade > 0:
+            return 0.0
+        return self.current.wake_in() if self.current is not None else None
 
     def fade_alpha(self) -> int:
         """Opacity (0-255) of the black veil drawn over a freshly entered scene."""

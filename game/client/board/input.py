@@ -136,6 +136,12 @@ class PointerTracker:
         self.hold_sent = False
         self.hold_taken = False
 
+    def hold_due(self) -> float | None:
+        """Seconds until a grabbed press held still becomes a `Hold`; None when no press waits for that."""
+        if self.grab is None or self.dragging or self.hold_sent:
+            return None
+        return HOLD_SECONDS - self.held
+
     def tick(self, dt: float) -> Hold | None:
         """Time passing: a grabbed press held still long enough becomes a `Hold` (once)."""
         if self.grab is None or self.dragging or self.hold_sent:

@@ -22,6 +22,10 @@ Segment = tuple[Point, Point]
 Paint = tuple[int, ...]
 #: A seat's accent colour by seat.
 Colour = Callable[[int], tuple[int, int, int]]
+#: After the last input (or a new position), pulses and turning rings move this long, then come to rest over
+#: `CALM_SECONDS`: a board waiting for the player draws nothing.
+PULSE_SECONDS = 4.0
+CALM_SECONDS = 0.6
 
 
 def trim_start(a: Point, b: Point, by: float) -> tuple[Point, Point]:
@@ -191,10 +195,33 @@ class Marks:
         self.layer: pygame.Surface | None = None
         self.time = 0.0
         self.drawn: list[Mark] = []
+        self.stirred = -PULSE_SECONDS  # `time` of the last input: pulses run a while after it, then rest
+        self.moving = False  # this frame drew a pulse or a turning ring that still moves
 
     def new_frame(self) -> None:
         """Forget the last frame's marks."""
         self.drawn = []
+        self.moving = False
+
+    def stir(self) -> None:
+        """Input (or a new position): the pulses move again for `PULSE_SECONDS`."""
+        self.stirred = self.time
+
+    def _liveliness(self) -> float:
+        """1 while pulses move, easing to 0 as they come to rest after the last input (a waiting board draws
+        nothing); reading it says that this frame shows moving marks."""
+        k = max(0.0, min(1.0, (self.stirred + PULSE_SECONDS - self.time) / CALM_SECONDS))
+        self.moving = self.moving or k > 0
+        return k
+
+    def wave(self, speed: float) -> float:
+        """0..1 pulsing at `speed` radians a second, settling at 0.5 once the board has rested a while."""
+        return 0.5 + 0.5 * math.sin(self.time * speed) * self._liveliness()
+
+    def spin(self, speed: float) -> float:
+        """An angle turning at `speed` radians a second, standing still once the board has rested a while."""
+        self._liveliness()
+        return min(self.time, self.stirred + PULSE_SECONDS) * speed
 
     def begin(self, size: tuple[int, int], area: pygame.Rect | None = None) -> pygame.Surface:
         """A transparent layer the size of the window, cleared within `area` (the whole layer by default): marks
@@ -207,7 +234,7 @@ class Marks:
     @property
     def pulse(self) -> float:
         """0..1, a slow pulse for selections and hints."""
-        return 0.5 + 0.5 * math.sin(self.time * 5)
+        return self.wave(5)
 
     def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint = art.SELECT) -> None:
         """A glowing ring around the selected piece."""
@@ -243,7 +270,7 @@ class Marks:
         pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 90), (cx + 1, cy + 2), r + 2)
         pygame.draw.circle(layer, art.with_alpha(art.MOVE_MARK, 235 if hot else 190), (cx, cy), r)
         if hot:
-            dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14, self.time * 1.5)
+            dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14, self.spin(1.5))
 
     def attack(
         self,

@@ -4,6 +4,7 @@ panel's buttons (pygame_gui), which change with the replay, watch mode and the e
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from game.client import art
 from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
 from game.client.i18n import FALLBACK
+from game.client.pacing import SLOW_FRAME
 from game.client.play.seats import HUMAN, seat_level
 from game.client.widgets import text_room
 
@@ -308,13 +310,13 @@ class PanelPresenter:
             log.first_shown(),
             log.selected,
             log.title,
-            round(scene.time * 30) if info.thinking else None,
+            self._spinner_time() if info.thinking else None,
         )
         if self._key != key or self._image is None:
             rect = pl.rect
             image = scene.static_surface().subsurface(rect).copy()
             local = pl.moved(-rect.x, -rect.y)
-            cut = draw_dynamic(image, local, info, scene.time, view.draw_emblem)
+            cut = draw_dynamic(image, local, info, self._spinner_time(), view.draw_emblem)
             log.draw(image, (-rect.x, -rect.y), cut)
             view.draw_slot(image, local.slot, local.unit, cut)
             self.panel_cut = cut
@@ -322,6 +324,10 @@ class PanelPresenter:
             self._key = key
         surface.blit(self._image, pl.rect.topleft)
         log.draw_tip(surface)
+
+    def _spinner_time(self) -> float:
+        """The board's time in whole slow frames: the thinking spinner moves at that low rate."""
+        return math.floor(self.scene.time / SLOW_FRAME) * SLOW_FRAME
 
     # ----- buttons -----
     def button_keys(self) -> tuple[str, ...]:

@@ -48,6 +48,12 @@ class Playback:
         """One speed faster (`by` 1) or slower (-1), staying at the end it reaches (the + and - keys)."""
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + by))
 
+    def wake_in(self) -> float | None:
+        """Seconds until the next move is due (None while paused)."""
+        if self.step_asked:
+            return 0.0
+        return STEP_SECONDS / self.speed - self.timer if self.playing else None
+
     def due(self, dt: float) -> bool:
         """True when the next move should be made now."""
         if self.step_asked:

@@ -48,6 +48,7 @@ from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
 from game.client.learn.challenge_play import open_flow
 from game.client.learn.flow import LessonFlow
+from game.client.pacing import SLOW_FRAME, soonest
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -227,6 +228,7 @@ class BoardScene(GameScene):
         popups and the mode's pointer intents."""
         if event.type == pygame.MOUSEMOTION:
             self.tracker.pos = event.pos
+        self.marks.stir()
         self.turns.picks_current()
         ctrl_z = _ctrl(event, pygame.K_z)
         if (
@@ -315,6 +317,8 @@ class BoardScene(GameScene):
         pointer_tick(self, dt)
         was_busy = self.queue.busy
         self.queue.update(dt)
+        if was_busy and not self.queue.busy:
+            self.marks.stir()  # the marks of the new position pulse for a while
         self.trace.tick()
         if self.session is None:
             return
@@ -322,6 +326,25 @@ class BoardScene(GameScene):
             self.turns.on_idle(was_busy)
         self.turns.receive_hint()
         self.presenter.refresh_buttons()
+
+    def wake_in(self) -> float | None:
+        """Now while anything plays, a pulse moves or the board has yet to follow the position; the playback's
+        next move, a held press becoming a hold, or the computer thinking (a slow spinner, and its answer looked
+        for); otherwise the board waits for the player and changes only with input."""
+        s = self.session
+        if self.dialogs.overlay == "pause":
+            return None  # the board stands still under the pause menu
+        if self.queue.busy or self.queue.effects or self.marks.moving:
+            return 0.0
+        if s is not None and not self.turns.settled and not self.handovers.held:
+            return 0.0
+        playback = self.reviewer.playback
+        waiting = s is not None and not s.is_over and (s.is_ai_turn or s.hinting)
+        return soonest(
+            playback.wake_in() if playback is not None else None,
+            self.tracker.hold_due(),
+            SLOW_FRAME if waiting else None,
+        )
 
     # ----- a lesson's own ways out (the pause menu's Restart and Quit) -----
     def restart(self) -> None:

@@ -401,6 +401,10 @@ class DiceLabScene(Scene):
         if not self.tray.busy and self.pending:
             self._next_throw()
 
+    def wake_in(self) -> float | None:
+        """Now while dice tumble or throws wait to be played; else only input changes the Lab."""
+        return 0.0 if self.tray.busy or self.pending else None
+
     def _background(self) -> pygame.Surface:
         app, s = self.app, self.app.s
         bg = art.table_background(app.screen_size).copy()

@@ -4,7 +4,6 @@ and the pin effect."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -101,7 +100,7 @@ class KubtaflOverlays:
     def threats(self, layer: pygame.Surface, layout: BoardLayout, worst: dict[str, int], fatal: set[str]) -> None:
         """Each own die the other side can damage next turn: a pulsing red frame and its worst loss ("−5", with a
         cross when a blow could destroy it)."""
-        pulse = 0.5 + 0.5 * math.sin(self.marks.time * 4)
+        pulse = self.marks.wave(4)
         for cell, damage in worst.items():
             text = f"−{damage} ×" if cell in fatal else f"−{damage}"
             self.marks.drawn.append(Mark("threat", cell, text))
@@ -140,7 +139,7 @@ class KubtaflOverlays:
         """The suggestion as a pulsing green arrow; a transfer or re-entry adds its amount (`label`) and a
         re-entry the returning die (`ghost`: kind, side, value) on a dashed square."""
         self.marks.drawn.append(Mark("hint", dst, label or f"{src}-{dst}"))
-        pulse = 0.5 + 0.5 * math.sin(self.marks.time * 4)
+        pulse = self.marks.wave(4)
         colour = art.with_alpha(art.TRANSFER, 150 + int(90 * pulse))
         if ghost is not None:
             rect = layout.cell_rect(*cell_xy(dst)).inflate(-layout.cell // 8, -layout.cell // 8)

@@ -1,0 +1,224 @@
+"""The player's loop rests while nothing changes and draws when something does: an event, an animation, a pulse
+after input, a toast's end, a caret's blink, the computer's answer. Driven by the loop's own clock (a fake one
+here), so nothing waits and nothing is timed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.app import STEP, TOAST_SECONDS
+from game.client.board.marks import CALM_SECONDS, PULSE_SECONDS
+from game.client.pacing import SLOW_FRAME
+from game.client.play.session import GameSession
+from tests.client_helpers import board_of, click_cell, frames, settle, settle_scene
+
+
+class FakeClock:
+    """The loop's clock: time moves only when the loop sleeps or rests, and every rest is recorded."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self.rests: list[float | None] = []
+        self.player_thinks = 0.0  # how long a rest lasts that waits for input only
+        self.arrivals: list[pygame.event.Event] = []  # events that come while the loop rests
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += max(0.0, seconds)
+
+    def rest(self, timeout: float | None) -> None:
+        self.rests.append(timeout)
+        self.t += self.player_thinks if timeout is None else timeout
+        for event in self.arrivals:
+            pygame.event.post(event)
+        self.arrivals = []
+
+
+@pytest.fixture
+def clock(app):
+    fake = FakeClock()
+    app.loop_clock = fake
+    return fake
+
+
+def click_events(pos: tuple[float, float]) -> list[pygame.event.Event]:
+    """A left click at `pos`: motion, press, release."""
+    pos = (int(pos[0]), int(pos[1]))
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
+
+
+def until_scheduled(app, limit: int = 200) -> None:
+    """Loop passes while something moves (pygame_gui builds a new element's images one a frame)."""
+    for _ in range(limit):
+        if app.wake_in() != 0.0:
+            return
+        app.loop_step()
+    raise AssertionError("it kept moving")
+
+
+def rest_reached(app, clock, limit: int = 2000) -> int:
+    """Loop passes until the loop rests with nothing scheduled (and draws nothing); returns the passes drawn."""
+    drawn = 0
+    for _ in range(limit):
+        if app.wake_in() is None:
+            return drawn
+        drawn += app.loop_step()
+    raise AssertionError(f"the loop never came to rest (wakes in {app.wake_in()})")
+
+
+def test_menu_rests_until_an_event_and_draws_for_it(app, clock):
+    rest_reached(app, clock)
+    shown = app.frame_count
+    assert app.loop_step() is False  # woken with nothing to show: nothing drawn
+    assert clock.rests[-1] is None and app.frame_count == shown
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 300), rel=(1, 1), buttons=(0, 0, 0)))
+    rests = len(clock.rests)
+    assert app.loop_step() is True
+    assert len(clock.rests) == rests and app.frame_count == shown + 1  # no rest with an event waiting
+
+
+def test_a_toast_wakes_the_loop_when_it_ends(app, clock):
+    rest_reached(app, clock)
+    app.notify("Saved")
+    assert app.wake_in() == pytest.approx(TOAST_SECONDS)
+    shown = app.frame_count
+    assert app.loop_step() is True  # the rest ends when the toast is due, and the screen without it is drawn
+    assert clock.rests[-1] == pytest.approx(TOAST_SECONDS)
+    assert not app.toasts and app.frame_count == shown + 1
+    assert app.wake_in() is None
+
+
+def test_the_fade_into_a_screen_draws_every_frame(app, clock):
+    app.scenes.fade_enabled = True
+    app.goto("games")
+    assert app.wake_in() == 0.0
+    rests = len(clock.rests)
+    drawn = rest_reached(app, clock)
+    assert len(clock.rests) == rests and drawn >= 10  # about 0.18 s at 60 frames a second, none skipped
+
+
+@pytest.mark.parametrize("mode", ["kubtafl", "checkrisk", "battle_checkers"])
+def test_a_board_waiting_for_the_player_rests(app, clock, mode):
+    session = GameSession(mode, "standard", ["human", "human"], seed=3, autosave=False)
+    app.goto(mode, session=session)
+    frames(app)
+    settle_scene(app)
+    rest_reached(app, clock)
+    shown = app.frame_count
+    app.loop_step()
+    assert clock.rests[-1] is None and app.frame_count == shown
+
+
+@pytest.mark.anim("normal")
+def test_an_animation_draws_every_frame_in_real_time_and_starts_after_the_rest(app, clock):
+    from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
+
+    session = ricochet_session()
+    app.goto("kubtafl", session=session)
+    settle(app)
+    board = board_of(app)
+    rest_reached(app, clock)
+    source, target = RICOCHET_ACTION.split("-")
+    clock.arrivals = click_events(board.layout.cell_center(source))
+    app.loop_step()
+    rest_reached(app, clock)
+    clock.player_thinks = 30.0  # a long rest before the player acts
+    clock.arrivals = click_events(board.layout.cell_center(target))
+    app.loop_step()
+    assert clock.rests[-1] is None and len(session.log) == 11 and board.queue.busy
+    # The frame drawn shows the animation's start, not 30 seconds into it.
+    assert max(a.elapsed for a in board.queue.current.anims) == 0.0
+    assert app.wake_in() == 0.0
+    rests, started = len(clock.rests), clock.t
+    steps = 0
+    while board.queue.busy:
+        assert app.loop_step() is True
+        steps += 1
+    assert len(clock.rests) == rests  # no rest while it plays
+    assert steps > 30 and clock.t - started == pytest.approx(steps * STEP, rel=0.05)
+    drawn = rest_reached(app, clock)  # the new position's marks pulse a while, then the board rests
+    assert drawn <= (PULSE_SECONDS + CALM_SECONDS) / STEP + 2
+
+
+@pytest.mark.anim("normal")
+def test_input_stirs_the_pulses_which_come_to_rest(app, clock):
+    from game.client.kubtafl.demo import ricochet_session
+
+    app.goto("kubtafl", session=ricochet_session())
+    settle(app)
+    board = board_of(app)
+    rest_reached(app, clock)
+    click_cell(app, "a1")  # selects the die: its ring pulses
+    assert ("ring", "a1") in {(m.kind, m.cell) for m in board.marks.drawn}
+    assert app.wake_in() == 0.0
+    start = clock.t
+    rest_reached(app, clock)
+    assert PULSE_SECONDS - 2 * STEP <= clock.t - start <= PULSE_SECONDS + CALM_SECONDS + 2 * STEP
+    assert ("ring", "a1") in {(m.kind, m.cell) for m in board.marks.drawn}  # still shown, standing still
+
+
+def test_the_computer_thinking_wakes_the_loop_slowly_until_its_answer(app, clock, held_ai):
+    session = GameSession("kubtafl", "standard", ["ai:easy", "human"], seed=3, autosave=False)
+    app.goto("kubtafl", session=session)
+    board = board_of(app)
+    until_scheduled(app)
+    assert session.thinking
+    assert app.wake_in() == pytest.approx(SLOW_FRAME)
+    shown = app.frame_count
+    app.loop_step()  # the spinner's next frame
+    assert clock.rests[-1] == pytest.approx(SLOW_FRAME) and app.frame_count == shown + 1
+    held_ai.run_pending()
+    app.loop_step()  # the answer is taken at the next slow frame and its animation starts
+    assert not session.thinking and session.log and board.queue.busy
+    assert app.wake_in() == 0.0
+
+
+def test_the_paused_board_rests_while_the_computer_thinks(app, clock, held_ai):
+    session = GameSession("kubtafl", "standard", ["ai:easy", "human"], seed=3, autosave=False)
+    app.goto("kubtafl", session=session)
+    until_scheduled(app)
+    assert session.thinking and app.wake_in() == pytest.approx(SLOW_FRAME)
+    board_of(app).open_pause()
+    rest_reached(app, clock)
+
+
+def test_a_focused_text_field_wakes_the_loop_for_its_caret(app, clock):
+    import pygame_gui
+
+    app.goto("new_game", mode="kubtafl")
+    rest_reached(app, clock)
+    entries = [
+        e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITextEntryLine)
+    ]
+    assert entries
+    entries[0].focus()
+    until_scheduled(app)
+    due = app.wake_in()
+    assert due is not None and 0 < due <= 1.1
+    seen = set()
+    for _ in range(4):
+        shown = app.frame_count
+        app.loop_step()
+        assert app.frame_count == shown + 1
+        seen.add(entries[0].cursor_on)
+    assert seen == {True, False}  # it blinks, one frame for each change
+    assert all(rest is not None and rest <= 1.1 for rest in clock.rests[-4:])
+
+
+def test_the_dice_lab_rests_and_draws_while_dice_tumble(app, clock):
+    from game.client.dice_lab.scene import DiceLabScene
+
+    app.goto("dice_lab")
+    rest_reached(app, clock)
+    lab = app.scenes.current
+    assert isinstance(lab, DiceLabScene)
+    lab.roll()
+    assert lab.tray.busy and app.wake_in() == 0.0
+    assert rest_reached(app, clock) > 10
