@@ -115,3 +115,15 @@ def test_the_reason_fits_the_status_line_at_1024x600(home, language):
             assert b.presenter.panel_cut == [], status
     finally:
         application.close()
+
+
+def test_a_lessons_first_turn_says_what_to_do_not_why_no_reinforcements_came(app):
+    from game.client.learn.start import lesson_session
+    from game.learn.lessons import load_course
+
+    lesson = load_course("checkrisk").lessons[0]
+    app.goto("checkrisk", session=lesson_session(lesson), lesson=lesson)
+    frames(app, 3)
+    b = current(app, CheckRiskScene)
+    assert b.session.state.round > 1
+    assert b.view.phase_status(b.session.state) == app.t("checkrisk.status.act")

@@ -477,7 +477,7 @@ class CheckRiskView(
             return p.note
         if p.selected:
             return t("checkrisk.status.selected", cell=p.selected)
-        if self._turn_brought_none(state):
+        if self._turn_brought_none(state) and self.board.live.log:  # not at a lesson's or a puzzle's start
             return t("checkrisk.status.act_why", why=reinforcement_reason(t, state, state.seat))
         return t("checkrisk.status.act")
 
