@@ -51,6 +51,8 @@ SHELL_SCENES = {
     "games": "game.client.games:GamesScene",
     "learn": "game.client.learn.screen:LearnScene",
     "challenges": "game.client.learn.challenge_screen:ChallengeScene",
+    "online": "game.client.online.lobby:OnlineScene",
+    "online_host": "game.client.online.host:HostScene",
 }
 
 

@@ -208,6 +208,10 @@ class GameScene(Scene):
         """The settings screen, over the game."""
         self.app.scenes.push("settings")
 
+    def restart_label(self) -> str:
+        """The pause menu's second button's words."""
+        return self.app.t("pause.restart")
+
     def quit_label(self) -> str:
         """The pause menu's last button's words."""
         return self.app.t("pause.save_quit")

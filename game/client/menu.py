@@ -116,6 +116,7 @@ class MenuScene(Scene):
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in MENU_MODES:
             items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
+        items.append((t("menu.online"), self.open_online, "#menu_button", True, "online"))
         items.append((t("menu.learn"), self.open_learn, "#menu_button", bool(course_modes()), "learn"))
         items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
         items.append((t("menu.howto"), self.how_to_play, "#menu_button", True, "howto"))
@@ -123,7 +124,10 @@ class MenuScene(Scene):
         items.append((t("menu.quit"), self.app.quit, "#menu_button", True, "quit"))
         # Extra space before the modes and before the utilities, to group them visibly.
         groups = 2 if self.resume_session is not None else 1
-        inner = len(items) * BUTTON_H + (len(items) - 1) * GAP + groups * 18
+        # Buttons give up a little height when they would not all fit the window.
+        room = h / app.ui_scale - 2 * 34 - groups * 18 - (len(items) - 1) * GAP - 24
+        button_h = max(36, min(BUTTON_H, int(room / len(items))))
+        inner = len(items) * button_h + (len(items) - 1) * GAP + groups * 18
         panel_h = inner + 2 * 34
         pw, ph = s(PANEL_W), s(panel_h)
         cx = int(w * 0.71)
@@ -134,7 +138,7 @@ class MenuScene(Scene):
         for index, (text, callback, object_id, enabled, key) in enumerate(items):
             if index > 0 and items[index - 1][4] in ("continue", MENU_MODES[-1]):
                 y += s(18)
-            rect = pygame.Rect(x, y, bw, s(BUTTON_H))
+            rect = pygame.Rect(x, y, bw, s(button_h))
             tooltip = t(f"mode.{key}.blurb") if key in MENU_MODES else None
             button = self.buttons.add(
                 app.ui, rect, text, callback, enabled=enabled, object_id=object_id, tooltip=tooltip
@@ -145,7 +149,7 @@ class MenuScene(Scene):
                 self.games_button = button
             elif key == "learn":
                 self.learn_button = button
-            y += s(BUTTON_H + GAP)
+            y += s(button_h + GAP)
         self.buttons.move(1)
 
     def _render_background(self) -> pygame.Surface:
@@ -205,6 +209,10 @@ class MenuScene(Scene):
     def open_learn(self) -> None:
         """The lessons."""
         self.app.goto("learn")
+
+    def open_online(self) -> None:
+        """Play online: host a game or join one."""
+        self.app.goto("online")
 
     def open_games(self) -> None:
         """The unfinished and finished games."""

@@ -81,7 +81,12 @@ def _texts(value: object) -> list[str]:
 
 
 class NewGameScene(Scene):
-    """Seats, setup and seed, then Start."""
+    """Seats, setup and seed, then Start (the Play online host's dialog is this one with other seats and an end)."""
+
+    #: Who may sit at a seat, in the order the segments show them.
+    seat_choices: tuple[str, ...] = SEAT_CHOICES
+    #: The dialog's title and its last button.
+    title_key, start_key = "newgame.title", "newgame.start"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -136,7 +141,7 @@ class NewGameScene(Scene):
         last = self.last_choices()
         if level not in self.levels and last.get("level") in self.levels:
             self.level = str(last["level"])  # the choices of the last game of this mode, as they were left
-            self.seats = [str(v) for v in _texts(last.get("seats")) if v in SEAT_CHOICES]
+            self.seats = [str(v) for v in _texts(last.get("seats")) if v in self.seat_choices]
             self.names = [clean_name(v) for v in _texts(last.get("names"))]
             self.presets = _texts(last.get("presets"))
         self._load_level()
@@ -182,7 +187,7 @@ class NewGameScene(Scene):
         self.option_texts = {option.name: str(option.value) for option in self.options}
         self.option_entries = {}
         old = self.seats
-        self.seats = [old[i] if i < len(old) else (HUMAN if i == 0 else DEFAULT_AI_SEAT) for i in range(count)]
+        self.seats = [old[i] if i < len(old) else self.default_seat(i) for i in range(count)]
         self.seat_names = names
         self._keep_names()
         self.names = [self.names[i] if i < len(self.names) else "" for i in range(count)]
@@ -197,6 +202,10 @@ class NewGameScene(Scene):
             p if i < count and p in self.preset_choices[i] else ""
             for i, p in enumerate((self.presets + [""] * count)[:count])
         ]
+
+    def default_seat(self, seat: int) -> str:
+        """Who sits at a seat the dialog has no choice for yet: seat 1 a human here, the others the computer."""
+        return HUMAN if seat == 0 else DEFAULT_AI_SEAT
 
     @property
     def named(self) -> bool:
@@ -348,7 +357,8 @@ class NewGameScene(Scene):
             self.row_rects.append(rect)
             cy = rect.centery
             if kind == "seat":
-                self._segments(kind, seat, [(c, t(f"seat.short.{c}")) for c in SEAT_CHOICES], control_x, seat_w, cy)
+                choices = [(c, t(f"seat.short.{c}")) for c in self.seat_choices]
+                self._segments(kind, seat, choices, control_x, seat_w, cy)
                 if named:
                     self._name_entry(seat, pygame.Rect(x0 + s(10), cy - s(19), s(NAME_W - 10), s(38)))
                 if presets:
@@ -367,6 +377,8 @@ class NewGameScene(Scene):
                     )
             elif kind == "options":
                 self._option_fields(control_x, self.panel_rect.right - s(40), cy)
+            elif kind != "seed":
+                self.build_row(kind, control_x, control_w, cy)
             else:
                 self.seed_entry = pygame_gui.elements.UITextEntryLine(
                     pygame.Rect(control_x, cy - s(19), s(200), s(38)), app.ui, placeholder_text="—"
@@ -389,7 +401,7 @@ class NewGameScene(Scene):
         self.actions.add(
             app.ui,
             pygame.Rect(self.panel_rect.centerx + s(10), by, bw, bh),
-            t("newgame.start"),
+            t(self.start_key),
             self.start,
             object_id="#primary",
         )
@@ -450,7 +462,7 @@ class NewGameScene(Scene):
         """Change the focused row's choice by one (arrows left/right)."""
         kind, seat = self.rows()[self.row_index]
         if kind == "seat":
-            values = list(SEAT_CHOICES)
+            values = list(self.seat_choices)
             current = values.index(self.seats[seat])
         elif kind == "level":
             values = self.levels
@@ -474,8 +486,6 @@ class NewGameScene(Scene):
     def start(self) -> None:
         """Create the session and open the board (every other unfinished game stays: see `cap_note`); a bad seed or
         a refused number is said instead."""
-        from game.client.app import start_session
-
         try:
             seed = self.seed()
         except ValueError as exc:
@@ -492,11 +502,36 @@ class NewGameScene(Scene):
         try:
             options = self.agreed()
             self.keep_choices()
-            start_session(self.app, self.mode, self.level, list(self.seats), seed, names, presets, options)
+            self.begin(list(self.seats), seed, names, presets, options)
         except OptionProblem as exc:
             self.error, self.refused = str(exc), True
         except (ImportError, KeyError, ValueError) as exc:
             self.error, self.refused = self.app.t("newgame.failed", detail=str(exc)), False
+
+    def begin(
+        self,
+        seats: list[str],
+        seed: int | None,
+        names: list[str] | None,
+        presets: list[str] | None,
+        options: dict[str, int],
+    ) -> None:
+        """Start the game the dialog was left with (here, on this machine)."""
+        from game.client.app import start_session
+
+        start_session(self.app, self.mode, self.level, seats, seed, names, presets, options)
+
+    def build_row(self, kind: str, x: int, width: int, cy: int) -> None:
+        """The controls of a row of the dialog's own kind (none here; the online host adds the server's)."""
+
+    def row_label(self, kind: str) -> str:
+        """The label of a row other than a seat's: the level, the agreed numbers, the seed (or a dialog's own)."""
+        t = self.app.t
+        if kind == "level":
+            return t("newgame.level")
+        if kind == "options":
+            return t("newgame.options")
+        return t("newgame.seed") if self.rolls_dice else t("newgame.seed_ai")
 
     def go_back(self) -> None:
         """Back to the main menu."""
@@ -593,7 +628,7 @@ class NewGameScene(Scene):
         app, s, t = self.app, self.app.s, self.app.t
         surface.blit(art.table_background(app.screen_size), (0, 0))
         art.panel(surface, self.panel_rect, app.ui_scale)
-        title = t("newgame.title", mode=t(f"mode.{self.mode}"))
+        title = t(self.title_key, mode=t(f"mode.{self.mode}"))
         head = art.heading(app, surface, title, (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
         art.mode_emblem(surface, self.mode, (head.x - s(30), head.centery), s(30))
         rows = self.rows()
@@ -602,15 +637,9 @@ class NewGameScene(Scene):
                 art.focus_band(surface, rect, s)
             if kind == "seat" and self.name_entries:
                 continue  # the name field is the row's label
-            if kind == "seat":
-                label = self.seat_label(seat)
-            elif kind == "level":
-                label = t("newgame.level")
-            elif kind == "options":
-                label = t("newgame.options")
+            if kind == "options":
                 self._option_labels(surface)
-            else:
-                label = t("newgame.seed") if self.rolls_dice else t("newgame.seed_ai")
+            label = self.seat_label(seat) if kind == "seat" else self.row_label(kind)
             art.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
             if kind == "seed" and self.seed_entry is not None:
                 entry = self.seed_entry.rect

@@ -131,7 +131,7 @@ class BoardDialogs:
             96,
             [
                 (t("pause.resume"), self.scene.close_pause, "#primary"),
-                (t("pause.restart"), self.scene.ask_restart, "#menu_button"),
+                (self.scene.restart_label(), self.scene.ask_restart, "#menu_button"),
                 (t("pause.rules"), self.scene.open_rules, "#menu_button"),
                 (t("pause.settings"), self.scene.open_settings, "#menu_button"),
                 (self.scene.quit_label(), self.scene.save_and_quit, "#menu_button"),

@@ -68,8 +68,9 @@ class GameEnd:
         s = scene.live
         if outcome.winner is None:
             return t("gameover.draw")
-        if s.has_human and s.seat_kind(outcome.winner) != "human":
+        kind = s.seat_kind(outcome.winner)  # 'remote' for a player elsewhere in an online game
+        if s.has_human and kind == "ai":
             return t("board.winner.ai")
-        if s.seats.count("human") == 1:
+        if kind == "human" and s.seats.count("human") == 1:
             return t("board.winner.you")
         return t("board.winner.side", side=scene.view.seat_name(outcome.winner))

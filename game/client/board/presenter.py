@@ -16,7 +16,7 @@ from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
 from game.client.i18n import FALLBACK
 from game.client.pacing import SLOW_FRAME
-from game.client.play.seats import HUMAN, seat_level
+from game.client.play.seats import HUMAN, REMOTE, seat_level
 from game.client.widgets import text_room
 
 if TYPE_CHECKING:
@@ -58,6 +58,8 @@ class PanelPresenter:
             return ""
         if seats[seat] == HUMAN:
             return t("board.who.you") if seats.count(HUMAN) == 1 and not replay else t("board.who.human")
+        if seats[seat] == REMOTE:
+            return t("online.who.remote")
         level = seat_level(seats[seat]) or "normal"
         key = f"board.level.{level}"
         return t("board.seat.ai", level=t(key) if t.has(key) else level)
@@ -119,6 +121,9 @@ class PanelPresenter:
         card = scene.handovers.card
         if card is not None and not scene.turns.status_note:
             return t("board.status.handover", name=card.name)  # an undo's note wins: the card says Ready
+        online = scene.online.status_text()
+        if online:
+            return online
         if s.is_ai_turn:
             return t("board.status.ai")
         if s.hinting:
@@ -220,7 +225,9 @@ class PanelPresenter:
         seat_text = seat_short = ""
         thinking = False
         if s is not None and s.current_seat >= 0 and not busy:
-            if s.seat_kind(s.current_seat) == "human":
+            if s.seat_kind(s.current_seat) == REMOTE:
+                seat_text = self.scene.online.seat_text(s.current_seat)
+            elif s.seat_kind(s.current_seat) == "human":
                 mine = s.seats.count("human") == 1 or self.scene.lesson.plays(s.current_seat)
                 seat_text = t("board.seat.you") if mine else t("board.seat.human")
             else:

@@ -48,6 +48,7 @@ from game.client.board.view import TableView
 from game.client.game_scene import DialogItem, GameScene
 from game.client.learn.challenge_play import open_flow
 from game.client.learn.flow import LessonFlow
+from game.client.online.board import OnlineBoard
 from game.client.pacing import SLOW_FRAME, soonest
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ class BoardScene(GameScene):
         self.presenter = PanelPresenter(self)
         self.services = BoardServices(self)
         self.lesson = LessonFlow(self)  # a lesson played on this board (inactive in an ordinary game)
+        self.online = OnlineBoard(self)  # a game on a match server (inactive in a game played here only)
         self.view: ModeView[Any, Any] = self.view_class()
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units)
         self.view.attach(self.services)
@@ -130,6 +132,7 @@ class BoardScene(GameScene):
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
         apply_context(self, context)
+        self.online.enter()
 
     def settle_now(self) -> None:
         """Finish the animation and settle the board (screenshot contexts and tests)."""
@@ -161,8 +164,9 @@ class BoardScene(GameScene):
         self.view.layout_changed()
 
     def build_board_ui(self) -> None:
-        """The panel's buttons."""
+        """The panel's buttons (and an online card's)."""
         self.presenter.build_buttons()
+        self.online.build_ui()
 
     def rebuild_ui(self) -> None:
         """Every pygame_gui element again (the panel's buttons and any open dialog)."""
@@ -233,6 +237,7 @@ class BoardScene(GameScene):
         ctrl_z = _ctrl(event, pygame.K_z)
         if (
             self.legend.handle(event)
+            or self.online.handle(event)
             or self.reviewer.chip_pressed(event)
             or self._log_event(event)
             or self._button_event(event)
@@ -320,6 +325,7 @@ class BoardScene(GameScene):
         if was_busy and not self.queue.busy:
             self.marks.stir()  # the marks of the new position pulse for a while
         self.trace.tick()
+        self.online.update()  # the server's news, before the turn flow looks for the next action
         if self.session is None:
             return
         if not self.queue.busy:
@@ -344,6 +350,7 @@ class BoardScene(GameScene):
             playback.wake_in() if playback is not None else None,
             self.tracker.hold_due(),
             SLOW_FRAME if waiting else None,
+            self.online.wake_in(),
         )
 
     # ----- a lesson's own ways out (the pause menu's Restart and Quit) -----
@@ -360,6 +367,25 @@ class BoardScene(GameScene):
             self.lesson.to_list()
         else:
             super().save_and_quit()
+
+    def ask_restart(self) -> None:
+        """Online, the pause menu's second button resigns (asked first); else as `GameScene`."""
+        if not self.online.active:
+            super().ask_restart()
+            return
+        t = self.app.t
+        self.dialogs.ask(t("online.resign.ask"), t("online.resign"), t("confirm.cancel"), self.online.resign)
+
+    def restart_label(self) -> str:
+        """Restart, or Resign in an online game."""
+        return self.app.t("online.resign") if self.online.active else super().restart_label()
+
+    def rematch(self) -> None:
+        """Online, a rematch is asked of the other seats; else as `GameScene`."""
+        if self.online.active:
+            self.online.rematch()
+        else:
+            super().rematch()
 
     def quit_label(self) -> str:
         """The pause menu's last button."""
@@ -425,6 +451,7 @@ class BoardScene(GameScene):
         self.legend.draw_button(surface)
         if self.queue.effects and self.effects.over_panel:
             self.effects.draw(surface, self.layout, self.queue.effects, over_panel=True)
+        self.online.draw(surface)
         card = self.handovers.card
         if card is not None and not self.queue.busy:
             card.draw(surface, self.panel_layout.unit)

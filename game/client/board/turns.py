@@ -86,6 +86,9 @@ class TurnFlow:
         scene = self.scene
         if scene.session is None or scene.lesson.active:  # a lesson is tried again whole (Retry), never undone
             return
+        if scene.online.active:
+            scene.online.ask_takeback()  # online, the other seats are asked first
+            return
         scene.queue.skip()
         self.ai_asked = False
         if scene.reviewer.review is not None:

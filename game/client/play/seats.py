@@ -6,6 +6,8 @@ from ai.levels import LEVEL_NAMES, PLAYER_LEVELS
 from game.engine import files
 
 HUMAN = "human"
+#: A player on another machine, in an online game (never a seat of a local game).
+REMOTE = "remote"
 NAME_LIMIT = 16  # characters of a seat's name (the dialog's field allows no more)
 DEFAULT_AI_SEAT = "ai:normal"
 WATCH_AI_SEAT = "ai:hard"  # `--watch` shows the game at its best

@@ -490,7 +490,11 @@ class GameSession:
     @classmethod
     def resume(cls, game: saves.Unfinished, executor: Executor | None = None) -> GameSession:
         """The unfinished `game` rebuilt from its file, saving back into that file; ValueError naming what is
-        wrong."""
+        wrong; an online game reconnects to its match (`game.client.play.online`)."""
+        if "online" in game.session:
+            from game.client.play.online import OnlineSession
+
+            return OnlineSession.from_saved(game, executor)
         session = cls.from_dict(game.session, executor=executor)
         session.save_path = game.path
         return session

@@ -1,0 +1,339 @@
+"""The online part of a board: the connection strip (connected / reconnecting / server gone, who is online, whom the
+board waits for), the card while seats are free (the join code and address to pass on), the takeback card
+(Accept / Decline), the dice check at the end, and the rematch. Inactive for a game played on this machine only.
+
+It reads an `OnlineSession` (`game.client.play.online`), pumps its clients each frame and asks the loop to wake it a
+few times a second while online, so the opponent's move is seen without any input here.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.play.online import OnlineSession, presence_words, shared_url
+
+if TYPE_CHECKING:
+    from game.client.board.scene import BoardScene
+
+#: How often an online board looks for news from the server while nothing else moves (seconds).
+POLL_SECONDS = 0.1
+STATUS_COLOURS = {"connected": art.GAIN, "connecting": art.FLOAT_NOTE, "reconnecting": art.FLOAT_NOTE, "gone": art.LOSS}
+
+
+def copy_text(text: str) -> bool:
+    """Put `text` on the clipboard where pygame's scrap works; False where it does not."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+    return True
+
+
+class OnlineBoard:
+    """The board's online part; `active` only for an `OnlineSession`."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.card = ""  # the card shown: '' none, 'seats' (waiting for players), 'takeback' (a request to answer)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.copied = False
+        self.told_end = False
+        self.status_shown = ""
+
+    @property
+    def session(self) -> OnlineSession | None:
+        """The online game on the board, if it is one."""
+        s = self.scene.session
+        return s if isinstance(s, OnlineSession) else None
+
+    @property
+    def active(self) -> bool:
+        """True for an online game."""
+        return self.session is not None
+
+    # ----- life cycle -----
+    def enter(self) -> None:
+        """Join the match (the clients run in the background from here)."""
+        self.card = ""
+        self.copied = False
+        self.told_end = False
+        s = self.session
+        if s is not None:
+            s.connect()
+            self.update()
+
+    def update(self) -> None:
+        """Read the server's news: apply what is not animated, tell refusals, open or close the cards."""
+        s = self.session
+        if s is None:
+            return
+        s.pump()
+        scene = self.scene
+        if s.jumped:
+            # A catch-up or a takeback: the board shows the new position at once, like an undo.
+            s.jumped = False
+            scene.queue.clear()
+            scene.handovers.reset()
+            scene.turns.reset_ui()
+            scene.turns.settled_at = None
+            if not s.is_over:
+                scene.turns.game_over_shown = False
+            scene.turns.settle()
+        for what, detail in s.notes:
+            self._tell(what, detail)
+        s.notes.clear()
+        if s.is_over and s.dice_check is not None and not self.told_end:
+            self.told_end = True
+            t = scene.app.t
+            check = s.dice_check
+            scene.app.notify(
+                t("online.dice.ok", rolls=check.rolls) if check.ok else t("online.dice.bad", problem=check.problem)
+            )
+        rematch = s.rematch_session()
+        if rematch is not None:
+            s.rematch_code = ""
+            scene.app.goto(rematch.mode, session=rematch)
+            return
+        card = "seats" if not s.started and s.status != "gone" else "takeback" if s.takeback_asked_of_me else ""
+        if card != self.card:
+            self.card = card
+            scene.rebuild_ui()
+
+    def _tell(self, what: str, detail: str) -> None:
+        t = self.scene.app.t
+        if what == "takeback_declined":
+            self.scene.turns.status_note = t("online.takeback.declined")
+        elif what == "taken_back":
+            self.scene.turns.status_note = t("online.takeback.done")
+            self.scene.play_sound("click")
+        elif what == "refused":
+            self.scene.app.notify(t("online.refused", detail=detail))
+
+    def wake_in(self) -> float | None:
+        """A few times a second while online: the opponent's move and the connection's news come without input."""
+        return POLL_SECONDS if self.active else None
+
+    # ----- what the panel says -----
+    def status_text(self) -> str:
+        """The status line while the board waits on the network, '' otherwise."""
+        s = self.session
+        if s is None or s.is_over:
+            return ""
+        t = self.scene.app.t
+        if s.status == "gone":
+            return t("online.status.gone")
+        if not s.started:
+            return t("online.status.seats")
+        if s.takeback_from is not None and s.own(s.takeback_from):
+            return t("online.takeback.asked")
+        if s.pending is not None:
+            return t("online.status.sent")
+        seat = s.waiting_for
+        if seat is not None:
+            waiting = t("online.status.waiting", name=self.scene.view.seat_name(seat))
+            note = self.scene.turns.status_note  # a takeback's answer, said until the next move
+            return f"{note} {waiting}" if note else waiting
+        return ""
+
+    def seat_text(self, seat: int) -> str:
+        """The turn card's line for a remote seat: whom the board waits for."""
+        return self.scene.app.t("online.status.waiting", name=self.scene.view.seat_name(seat))
+
+    # ----- input -----
+    def build_ui(self) -> None:
+        """The card's buttons (after every UI reset)."""
+        self.buttons = {}
+        s = self.session
+        if s is None or not self.card:
+            return
+        app, u = self.scene.app, self.scene.panel_layout.unit
+        self.card_rect = self._card_rect()
+        r = self.card_rect
+        bw, bh = min(r.w // 2 - u, u * 11), u * 3
+        keys = ("copy",) if self.card == "seats" else ("accept", "decline")
+        texts = {
+            "copy": app.t("online.copied") if self.copied else app.t("online.copy"),
+            "accept": app.t("online.takeback.accept"),
+            "decline": app.t("online.takeback.decline"),
+        }
+        total = len(keys) * bw + (len(keys) - 1) * u
+        x = r.centerx - total // 2
+        for key in keys:
+            rect = pygame.Rect(x, r.bottom - bh - u, bw, bh)
+            self.buttons[key] = pygame_gui.elements.UIButton(
+                relative_rect=rect,
+                text=texts[key],
+                manager=app.ui,
+                object_id="#primary" if key in ("accept", "copy") else "#menu_button",
+            )
+            x += bw + u
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The card's buttons; True when the event was one of them."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons.values():
+            return False
+        s = self.session
+        key = next(k for k, b in self.buttons.items() if b is event.ui_element)
+        if s is None:
+            return True
+        if key == "copy":
+            self.copied = copy_text(self.invitation())
+            if not self.copied:
+                self.scene.app.notify(self.scene.app.t("online.copy_failed"))
+            self.scene.rebuild_ui()
+        elif key in ("accept", "decline"):
+            s.answer_takeback(key == "accept")
+            self.card = ""
+            self.scene.rebuild_ui()
+        return True
+
+    def ask_takeback(self) -> None:
+        """Undo online: ask the other seats to take back the last move (the card on their side answers)."""
+        s = self.session
+        if s is None or self.scene.queue.busy:
+            return
+        t = self.scene.app.t
+        self.scene.turns.status_note = t("online.takeback.asked") if s.undo() else t("board.status.no_undo")
+        self.scene.presenter.refresh_buttons()
+
+    def resign(self) -> None:
+        """Give up the match (asked first by the pause menu)."""
+        s = self.session
+        if s is not None:
+            s.resign()
+        self.scene.close_pause()
+
+    def rematch(self) -> None:
+        """Ask for a rematch; the board opens it once every seat agreed."""
+        s = self.session
+        if s is None:
+            return
+        s.ask_rematch()
+        self.scene.turns.status_note = self.scene.app.t("online.rematch.asked")
+        if self.scene.dialogs.overlay == "game_over":
+            self.scene.close_game_over()
+
+    def invitation(self) -> str:
+        """What to pass on to a friend: the address and the join code."""
+        s = self.session
+        if s is None:
+            return ""
+        return self.scene.app.t("online.invitation", url=self.address(), code=s.link.code)
+
+    def address(self) -> str:
+        """The server's address as a friend reaches it (this machine's network address when it hosts)."""
+        s = self.session
+        if s is None:
+            return ""
+        return shared_url(s.link.url) if s.link.hosted else s.link.url
+
+    # ----- drawing -----
+    def _card_rect(self) -> pygame.Rect:
+        frame = self.scene.layout.frame
+        u = self.scene.panel_layout.unit
+        w = min(frame.w - u * 2, u * 34)
+        h = u * (20 if self.card == "seats" else 10)
+        return pygame.Rect(frame.centerx - w // 2, frame.centery - h // 2, w, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The connection strip over the board's top edge, and the open card."""
+        s = self.session
+        if s is None:
+            return
+        self._draw_strip(surface, s)
+        if self.card == "seats":
+            self._draw_seats_card(surface, s)
+        elif self.card == "takeback":
+            self._draw_takeback_card(surface, s)
+
+    def strip_words(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The strip's parts: the connection's state, then each other seat's presence."""
+        s = self.session
+        if s is None:
+            return []
+        t = self.scene.app.t
+        parts = [(t(f"online.conn.{s.status}"), STATUS_COLOURS.get(s.status, art.PARCHMENT))]
+        if s.watching:
+            parts.append((t("online.watching"), art.PARCHMENT_DARK))
+        now = time.time()
+        for p in s.presence:
+            if s.own(p.seat) or not p.claimed:
+                continue
+            online, minutes = presence_words(p, now)
+            name = self.scene.view.seat_name(p.seat)
+            if online:
+                parts.append((t("online.presence.online", name=name), art.PARCHMENT))
+            else:
+                parts.append((t("online.presence.away", name=name, minutes=minutes), art.MUTED))
+        return parts
+
+    def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
+        app = self.scene.app
+        u = self.scene.panel_layout.unit
+        font = app.fonts.get(max(10, int(u * 1.1)), True)
+        images = [art.rendered(font, words, colour) for words, colour in self.strip_words()]
+        gap = u
+        width = sum(i.get_width() for i in images) + gap * (len(images) - 1) + u * 3
+        frame = self.scene.layout.frame
+        rect = pygame.Rect(0, 0, min(width, frame.w), font.get_linesize() + u // 2)
+        rect.midtop = (frame.centerx, max(0, frame.y - rect.h // 2))
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*art.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
+        surface.blit(veil, rect)
+        dot = STATUS_COLOURS.get(s.status, art.PARCHMENT)
+        pygame.draw.circle(surface, dot, (rect.x + u, rect.centery), max(3, u // 3))
+        x = rect.x + u * 2
+        for image in images:
+            surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+            x += image.get_width() + gap
+
+    def _draw_seats_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
+        app, t = self.scene.app, self.scene.app.t
+        u = self.scene.panel_layout.unit
+        r = self.card_rect
+        art.panel(surface, r, u / 18)
+        y = r.y + u
+        title = app.fonts.get(int(u * 1.6), True)
+        image = art.rendered(title, t("online.seats.title"), art.BRASS)
+        surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
+        y += title.get_linesize() + u // 2
+        big = app.fonts.get(int(u * 2.6), True)
+        image = art.rendered(big, t("online.seats.code", code=s.link.code), art.PARCHMENT)
+        surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
+        y += big.get_linesize()
+        small = app.fonts.get(max(10, int(u * 1.05)))
+        image = art.rendered(small, t("online.seats.address", url=self.address()), art.PARCHMENT_DARK)
+        surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
+        y += small.get_linesize() + u // 2
+        for p in s.presence:
+            name = self.scene.view.seat_name(p.seat)
+            if s.own(p.seat):
+                words, colour = t("online.seats.here", name=name), art.GAIN
+            elif p.claimed:
+                words, colour = t("online.seats.joined", name=name), art.GAIN
+            else:
+                words, colour = t("online.seats.free", n=p.seat + 1), art.MUTED
+            image = art.rendered(small, words, colour)
+            surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
+            y += small.get_linesize()
+        note = t("online.seats.host_note") if s.link.hosted else t("online.seats.server_note")
+        box = pygame.Rect(r.x + u, y + u // 3, r.w - 2 * u, r.bottom - u * 4 - y)
+        art.wrapped_text(app, surface, note, box, size=13, colour=art.MUTED, align="center")
+
+    def _draw_takeback_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
+        app, t = self.scene.app, self.scene.app.t
+        u = self.scene.panel_layout.unit
+        r = self.card_rect
+        art.panel(surface, r, u / 18)
+        asker = s.takeback_from if s.takeback_from is not None else 0
+        words = t("online.takeback.request", name=self.scene.view.seat_name(asker))
+        box = pygame.Rect(r.x + u, r.y + u * 2, r.w - 2 * u, r.h - u * 6)
+        art.wrapped_text(app, surface, words, box, size=18, colour=art.PARCHMENT, align="center")

@@ -1,0 +1,262 @@
+"""Play online: Host a game (one button per mode, opening the host's dialog) or Join one (a name, the server's
+address and the join code; then a free seat to take, or Watch)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.client import art
+from game.client.modes import board_modes
+from game.client.play.seats import HUMAN, NAME_LIMIT, clean_name
+from game.client.scene import Scene
+from game.client.widgets import ButtonGroup
+from game.online import protocol as P
+from game.online.client import Joined, SeatPresence, ThreadedMatchClient
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+PANEL_W, PANEL_H = 1000, 560
+#: How long finding a game may take before the screen says the server cannot be reached.
+LOOKUP_SECONDS = 10.0
+
+
+class OnlineScene(Scene):
+    """Host or join a game on a match server."""
+
+    #: The address and name last used to join in this run (offered again).
+    last_url = "ws://127.0.0.1:8765"
+    last_name = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons = ButtonGroup()
+        self.seat_buttons: dict[pygame_gui.elements.UIButton, int | None] = {}
+        self.name_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.url_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.code_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.looking: ThreadedMatchClient | None = None
+        self.found: dict[str, object] | None = None  # the match found (its `joined` description)
+        self.seats: tuple[SeatPresence, ...] = ()
+        self.message = ""
+        self.error = False
+        self.texts = {"name": "", "url": "", "code": ""}
+
+    # --- life cycle -------------------------------------------------------------------------------
+    def enter(self, **context: object) -> None:
+        """Open with the address and name last used."""
+        self.texts = {"name": OnlineScene.last_name, "url": OnlineScene.last_url, "code": ""}
+        self.found, self.seats, self.message, self.error = None, (), "", False
+        self._build()
+
+    def leave(self) -> None:
+        """Stop looking."""
+        self._stop_looking()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again."""
+        self._build()
+
+    def _keep_texts(self) -> None:
+        for key, entry in (("name", self.name_entry), ("url", self.url_entry), ("code", self.code_entry)):
+            if entry is not None:
+                self.texts[key] = entry.get_text()
+
+    def _build(self) -> None:
+        app, s, t = self.app, self.app.s, self.app.t
+        self._keep_texts()
+        app.ui.clear_and_reset()
+        self.buttons.clear()
+        self.seat_buttons = {}
+        w, h = app.screen_size
+        self.panel_rect = pygame.Rect(0, 0, min(w - s(20), s(PANEL_W)), min(h - s(20), s(PANEL_H)))
+        self.panel_rect.center = (w // 2, h // 2)
+        r = self.panel_rect
+        half = r.w // 2
+        # Host: one button per mode.
+        x, y, bw = r.x + s(40), r.y + s(150), half - s(70)
+        for mode in board_modes():
+            self.buttons.add(
+                app.ui,
+                pygame.Rect(x, y, bw, s(48)),
+                t("online.host.mode", mode=t(f"mode.{mode}")),
+                partial(app.goto, "online_host", mode=mode),
+                object_id="#mode_button",
+            )
+            y += s(58)
+        # Join: name, address, code, Find.
+        jx, jw = r.x + half + s(30), half - s(70)
+        y = r.y + s(150)
+        label_w = s(120)
+        self.name_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "name", NAME_LIMIT)
+        y += s(48)
+        self.url_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "url", 200)
+        y += s(48)
+        self.code_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "code", 12)
+        y += s(52)
+        self.buttons.add(app.ui, pygame.Rect(jx, y, jw, s(44)), t("online.join.find"), self.find, object_id="#primary")
+        y += s(58)
+        if self.found is not None:
+            for p in self.seats:
+                text = (
+                    t("online.join.seat", n=p.seat + 1, name=p.name)
+                    if p.claimed
+                    else t("online.join.free", n=p.seat + 1, side=self._side(p.seat))
+                )
+                button = self.buttons.add(
+                    app.ui,
+                    pygame.Rect(jx, y, jw, s(36)),
+                    text,
+                    partial(self.take, p.seat),
+                    enabled=not p.claimed,
+                    object_id="#menu_button",
+                )
+                self.seat_buttons[button] = p.seat
+                y += s(42)
+            watch = self.buttons.add(
+                app.ui, pygame.Rect(jx, y, jw, s(36)), t("online.join.watch"), self.watch, object_id="#menu_button"
+            )
+            self.seat_buttons[watch] = None
+        self.buttons.add(
+            app.ui,
+            pygame.Rect(r.centerx - s(110), r.bottom - s(66), s(220), s(48)),
+            t("newgame.back"),
+            self.go_back,
+            object_id="#menu_button",
+        )
+
+    def _entry(self, rect: pygame.Rect, key: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
+        placeholder = {"name": "", "url": "ws://192.168.1.5:8765", "code": "K7QM2X"}[key]
+        entry = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, placeholder_text=placeholder)
+        entry.set_text_length_limit(limit)
+        if self.texts[key]:
+            entry.set_text(self.texts[key])
+        return entry
+
+    def _side(self, seat: int) -> str:
+        """The name the mode gives a seat."""
+        from game.client.game_names import default_seat_name
+
+        found = self.found or {}
+        return default_seat_name(self.app.t, str(found.get("mode", "")), str(found.get("level", "")), seat)
+
+    # --- actions ------------------------------------------------------------------------------------
+    def find(self) -> None:
+        """Look the code up on the server (as a watcher): the seats it has, free or taken."""
+        self._keep_texts()
+        t = self.app.t
+        code = self.texts["code"]
+        url = self.texts["url"].strip()
+        if "://" not in url:
+            url = f"ws://{url}"
+        if not P.valid_code(code):
+            self.message, self.error = t("online.join.bad_code"), True
+            return
+        self._stop_looking()
+        self.found, self.seats = None, ()
+        self.texts["url"] = url
+        self.looking = ThreadedMatchClient(url, code, give_up_after=LOOKUP_SECONDS).start()
+        self.message, self.error = t("online.join.looking"), False
+        self._build()
+
+    def _stop_looking(self) -> None:
+        if self.looking is not None:
+            self.looking.close(timeout=2.0)
+            self.looking = None
+
+    def take(self, seat: int) -> None:
+        """Join the match at `seat` and open its board."""
+        self._open({seat: HUMAN}, seat)
+
+    def watch(self) -> None:
+        """Watch the match."""
+        self._open({}, None)
+
+    def _open(self, kinds: dict[int, str], seat: int | None) -> None:
+        from game.client.play.online import OnlineLink, OnlineSession
+
+        found = self.found
+        if found is None:
+            return
+        self._keep_texts()
+        name = clean_name(self.texts["name"]) or self.app.t("newgame.player", n=(seat or 0) + 1)
+        OnlineScene.last_name, OnlineScene.last_url = self.texts["name"], self.texts["url"]
+        count = int(str(found.get("num_players", 2)))
+        names = [name if s == seat else "" for s in range(count)]
+        options = found.get("options")
+        link = OnlineLink(self.texts["url"].strip(), P.normal_code(self.texts["code"]), kinds=kinds)
+        self._stop_looking()
+        session = OnlineSession(
+            str(found["mode"]),
+            str(found["level"]),
+            link,
+            count,
+            names,
+            {str(k): int(v) for k, v in options.items()} if isinstance(options, dict) else None,
+            found.get("seed") if isinstance(found.get("seed"), int) else None,  # type: ignore[arg-type]
+            autosave=seat is not None,  # a watched game is not the player's to resume
+        )
+        session.save()
+        self.app.goto(session.mode, session=session)
+
+    def go_back(self) -> None:
+        """Back to the main menu."""
+        self.app.goto("menu")
+
+    # --- frame --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Read the lookup's answer: the match and its seats, or why it cannot be joined."""
+        looking = self.looking
+        if looking is None:
+            return
+        t = self.app.t
+        for event in looking.poll():
+            if isinstance(event, Joined):
+                self.found = dict(event.match)
+        if self.found is not None and looking.presence:
+            self.seats = looking.presence
+            self.message, self.error = "", False
+            self._stop_looking()
+            self._build()
+        elif looking.status == "gone":
+            self.message, self.error = t("online.join.failed", detail=looking.error or t("online.conn.gone")), True
+            self._stop_looking()
+
+    def wake_in(self) -> float | None:
+        """A few times a second while the server is asked."""
+        return 0.1 if self.looking is not None else None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Buttons; Enter in a field finds the game; Esc goes back."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in (self.url_entry, self.code_entry):
+            self.find()
+            return
+        self.buttons.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, the panel, its two halves' headings and labels, and the lookup's message."""
+        app, s, t = self.app, self.app.s, self.app.t
+        surface.blit(art.table_background(app.screen_size), (0, 0))
+        r = self.panel_rect
+        art.panel(surface, r, app.ui_scale)
+        art.heading(app, surface, t("online.title"), (r.centerx, r.y + s(44)), 30)
+        half = r.w // 2
+        art.text(app, surface, t("online.host.heading"), (r.x + s(40), r.y + s(100)), size=22, bold=True)
+        art.text(app, surface, t("online.join.heading"), (r.x + half + s(30), r.y + s(100)), size=22, bold=True)
+        note = pygame.Rect(r.x + s(40), r.y + s(150) + len(board_modes()) * s(58) + s(6), half - s(70), s(120))
+        art.wrapped_text(app, surface, t("online.host.note"), note, size=14, colour=art.MUTED)
+        jx = r.x + half + s(30)
+        for i, key in enumerate(("name", "address", "code")):
+            art.text(app, surface, t(f"online.join.{key}"), (jx, r.y + s(169) + i * s(48)), size=17, anchor="midleft")
+        if self.message:
+            box = pygame.Rect(jx, r.bottom - s(120), half - s(70), s(50))
+            colour = art.ERROR if self.error else art.PARCHMENT_DARK
+            art.wrapped_text(app, surface, self.message, box, size=15, colour=colour)

@@ -1,0 +1,302 @@
+"""Online play in the window: a real server on loopback, real websocket clients, real scenes driven by posted events.
+
+The other side of each match is a client on this machine (a `ThreadedMatchClient`, or a headless random seat), so one
+window plays against it; every wait is a bounded loop of frames, nothing sleeps to make a test pass.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.client import saves
+from game.client.board.scene import BoardScene
+from game.client.games import GamesScene
+from game.client.online.host import HostScene
+from game.client.online.lobby import OnlineScene
+from game.client.play import online as online_play
+from game.client.play import records
+from game.client.play.online import OnlineLink, OnlineSession
+from game.online.client import ThreadedMatchClient, create_match_sync
+from game.online.server import ServerThread
+from tests import client_helpers as ui
+from tests.online_helpers import DEADLINE, FAST, random_seat, start_server
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A match server on a free loopback port, stopped after the test."""
+    thread = start_server(tmp_path / "matches.db")
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture(autouse=True)
+def hosted_on_loopback(monkeypatch):
+    """A game hosted from the menu listens on loopback and any free port here (never the player's 8765)."""
+    monkeypatch.setattr(HostScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(online_play, "HOST_PORT", 0)
+    yield
+    online_play.stop_servers()
+
+
+def until(app, done, what: str) -> None:
+    """Frames until `done()` holds (bounded by DEADLINE)."""
+    end = time.monotonic() + DEADLINE
+    while not done():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        ui.frames(app, 1)
+
+
+def wait_for(done, what: str) -> None:
+    """Wait without frames (a client on its own thread) until `done()` holds, bounded by DEADLINE."""
+    end = time.monotonic() + DEADLINE
+    while not done():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.005)
+
+
+def board(app) -> BoardScene:
+    """The board the app shows."""
+    return ui.current(app, BoardScene)
+
+
+def remote(url: str, code: str, seat: int, name: str = "Anna", token: str | None = None) -> ThreadedMatchClient:
+    """The other player: a client holding `seat`, joined."""
+    client = ThreadedMatchClient(url, code, seat=seat, token=token, name=name).start()
+    wait_for(lambda: client.status == "connected", "the remote player to join")
+    return client
+
+
+def drain(client: ThreadedMatchClient, seq: int) -> None:
+    """Wait until `client` has applied entry `seq`."""
+    wait_for(lambda: client.seq >= seq, f"entry {seq} at the other side")
+
+
+def kubtafl_board(app, url: str, seat: int = 0) -> tuple[BoardScene, OnlineSession, ThreadedMatchClient]:
+    """A Kubtafl match on `url`: this window plays `seat`, Anna the other seat; both joined and started."""
+    created = create_match_sync(url, "kubtafl", "standard")
+    code = str(created["code"])
+    link = OnlineLink(url, code, kinds={seat: "human"})
+    session = OnlineSession("kubtafl", "standard", link, 2, ["Me" if s == seat else "" for s in range(2)])
+    app.goto("kubtafl", session=session)
+    other = remote(url, code, 1 - seat)
+    b = board(app)
+    until(app, lambda: session.started and session.connected and not b.queue.busy, "the match to start")
+    return b, session, other
+
+
+def test_host_from_the_menu_by_clicks_shows_the_code_and_starts_when_a_friend_joins(app):
+    ui.click(app, ui.button_by_text(app, "Play online"))
+    ui.current(app, OnlineScene)
+    ui.click(app, ui.button_by_text(app, "Host Kubtafl"))
+    host = ui.current(app, HostScene)
+    assert host.seats == ["human", "remote"]  # seat 1 plays here, seat 2 is a friend elsewhere
+    assert "Remote" in ui.button_texts(app)
+    ui.click(app, ui.button_by_text(app, "Host"))
+    b = board(app)
+    s = b.session
+    assert isinstance(s, OnlineSession) and s.link.hosted and online_play.hosting()
+    until(app, lambda: b.online.card == "seats" and s.presence, "the seats card")
+    # The card shows the code and the address to pass on, and says the host's machine is the server.
+    assert "Copy" in ui.button_texts(app)
+    assert s.link.code in b.online.invitation() and b.online.address().startswith("ws://")
+    assert "Waiting for players" in b.presenter.status_text()
+    friend = remote(s.link.url, s.link.code, 1)
+    until(app, lambda: s.started and b.online.card == "", "the match to start")
+    assert "Copy" not in ui.button_texts(app)
+    until(app, lambda: s.names[1] == "Anna", "the friend's name")
+    assert b.presenter.status_text() != "" and s.is_human_turn
+    friend.close()
+
+
+def test_join_by_code_takes_a_free_seat(app, server):
+    created = create_match_sync(server.url, "kubtafl", "standard")
+    code = str(created["code"])
+    anna = remote(server.url, code, 0)
+    ui.click(app, ui.button_by_text(app, "Play online"))
+    lobby = ui.current(app, OnlineScene)
+    lobby.name_entry.set_text("Boris")
+    lobby.url_entry.set_text(server.url)
+    lobby.code_entry.set_text(code.lower())
+    ui.click(app, ui.button_by_text(app, "Find the game"))
+    until(app, lambda: any("Take seat 2" in text for text in ui.button_texts(app)), "the seats")
+    assert "Seat 1 · Anna (taken)" in ui.button_texts(app) and "Watch" in ui.button_texts(app)
+    ui.click(app, ui.button_by_text(app, next(t for t in ui.button_texts(app) if "Take seat 2" in t)))
+    b = board(app)
+    s = b.session
+    assert isinstance(s, OnlineSession) and s.own(1) and not s.own(0)
+    until(app, lambda: s.started and s.connected, "the match to start")
+    wait_for(lambda: any(p.name == "Boris" and p.online for p in anna.presence), "Anna to see Boris")
+    assert "Waiting for Anna" in b.presenter.status_text()
+    assert any("Anna: online" in words for words, _ in b.online.strip_words())
+    anna.close()
+
+
+def test_a_move_by_clicks_is_shown_only_once_the_server_confirmed_it(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    # The message is held on its way to the server: the board must wait for the server's entry, not guess.
+    client = s.clients[0]
+    send, held = client.send_action, []
+    client.send_action = lambda notation, seq=None: held.append((notation, seq))  # type: ignore[method-assign]
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
+    ui.frames(app, 10)
+    assert held == [("a3-a5", 0)]
+    # Sent, not applied: the board still shows the position before the move, and waits for the server.
+    assert s.log == [] and s.pending == 0 and not s.is_human_turn and not b.queue.busy
+    assert "a3" in b.model.dice and "a5" not in b.model.dice
+    assert b.presenter.status_text() == "Move sent; waiting for the server…"
+    send(*held[0])
+    until(app, lambda: s.log == ["a3-a5"], "the server's confirmation")
+    drain(anna, 1)
+    assert anna.match["seq"] == 1 and s.entry_seq == 1
+    until(app, lambda: not b.queue.busy, "the animation")
+    assert "a5" in b.model.dice and "a3" not in b.model.dice
+    assert "Waiting for Anna" in b.presenter.status_text()
+    anna.close()
+
+
+def test_a_remote_move_animates_like_a_local_one(app, server):
+    b, s, anna = kubtafl_board(app, server.url, seat=1)
+    assert "Waiting for Anna" in b.presenter.status_text()
+    anna.send_action("a3-a5", 0)
+    until(app, lambda: b.queue.busy, "the remote move to animate")
+    assert s.log == ["a3-a5"] and "a5" not in b.model.dice  # the model walks forward with the animation
+    until(app, lambda: not b.queue.busy, "the animation's end")
+    assert "a5" in b.model.dice and s.is_human_turn
+    assert len(b.log.entries) == 1 if hasattr(b.log, "entries") else True
+    anna.close()
+
+
+def test_a_server_restart_shows_reconnecting_and_the_game_resumes(app, tmp_path):
+    store = tmp_path / "matches.db"
+    first = start_server(store)
+    port = int(first.url.rsplit(":", 1)[1])
+    b, s, anna = kubtafl_board(app, first.url)
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
+    until(app, lambda: s.log == ["a3-a5"] and not b.queue.busy, "the first move")
+    first.stop()
+    until(app, lambda: s.status == "reconnecting", "the lost connection")
+    assert "reconnecting" in b.online.strip_words()[0][0]
+    assert not s.is_human_turn
+    second = ServerThread(store, port=port, config=FAST)
+    second.start()
+    try:
+        until(app, lambda: s.status == "connected", "the reconnection")
+        assert b.online.strip_words()[0][0] == "Connected"
+        wait_for(lambda: anna.status == "connected", "Anna's reconnection")
+        drain(anna, 1)
+        anna.send_action(anna_reply(s), 1)
+        until(app, lambda: len(s.log) == 2 and s.is_human_turn and not b.queue.busy, "the game to go on")
+    finally:
+        anna.close()
+        second.stop()
+
+
+def anna_reply(s: OnlineSession) -> str:
+    """Some legal move for the seat to decide in `s`'s position."""
+    state = s.state
+    return state.action_to_str(state.legal_actions()[0])
+
+
+def test_takeback_asked_here_is_accepted_or_declined_by_the_other_side(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
+    until(app, lambda: s.log == ["a3-a5"] and not b.queue.busy, "the move")
+    drain(anna, 1)
+    ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert b.presenter.status_text() == "Asked to take back your last move…"
+    assert s.log == ["a3-a5"]  # nothing goes back until the other side accepts
+    wait_for(lambda: anna.client.takeback_from == 0, "Anna to see the request")
+    anna.answer_takeback(False)
+    until(app, lambda: s.takeback_from is None, "the answer")
+    assert "declined" in b.presenter.status_text() and s.log == ["a3-a5"]
+    ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    wait_for(lambda: anna.client.takeback_from == 0, "Anna to see the second request")
+    anna.answer_takeback(True)
+    until(app, lambda: s.log == [] and s.is_human_turn, "the move taken back")
+    assert "a3" in b.model.dice and "a5" not in b.model.dice
+    assert "taken back" in b.presenter.status_text()
+    anna.close()
+
+
+def test_takeback_asked_by_the_other_side_is_answered_on_a_card(app, server):
+    b, s, anna = kubtafl_board(app, server.url, seat=1)
+    anna.send_action("a3-a5", 0)
+    until(app, lambda: s.log == ["a3-a5"] and not b.queue.busy, "Anna's move")
+    drain(anna, 1)
+    anna.request_takeback()
+    until(app, lambda: b.online.card == "takeback", "the takeback card")
+    assert {"Accept", "Decline"} <= set(ui.button_texts(app))
+    ui.click(app, ui.button_by_text(app, "Accept"))
+    until(app, lambda: s.log == [] and b.online.card == "", "the move taken back")
+    assert "Accept" not in ui.button_texts(app)
+    anna.close()
+
+
+def play_out(url: str, code: str, seat: int) -> None:
+    """A random player for `seat` on a thread of its own, until the match ends."""
+
+    def run() -> None:
+        asyncio.run(random_seat(url, code, seat, seed=11, give_up=DEADLINE))
+
+    threading.Thread(target=run, daemon=True).start()
+
+
+def test_a_finished_online_game_is_a_record_in_games_and_replays(app, server):
+    created = create_match_sync(server.url, "kubtafl", "endgame")
+    code = str(created["code"])
+    link = OnlineLink(server.url, code, kinds={0: "ai:easy"})
+    session = OnlineSession("kubtafl", "endgame", link, 2, ["Computer", ""])
+    app.goto("kubtafl", session=session)
+    app.settings.anim_speed = "instant"
+    play_out(server.url, code, 1)
+    b = board(app)
+    until(app, lambda: session.is_over and b.dialogs.overlay == "game_over", "the end of the match")
+    until(app, lambda: session.dice_check is not None and any("dice checked out" in m for m in app.messages), "dice")
+    assert session.dice_check.ok
+    [listed] = [item for item in records.list_records() if item.record is not None]
+    assert listed.record.actions == session.log and listed.record.seats == ["ai:easy", "human"]
+    assert saves.unfinished() == []
+    ui.click(app, ui.card_text_button(app, "Main menu"))
+    ui.click(app, ui.button_by_text(app, "Games"))
+    games = ui.current(app, GamesScene)
+    index = next(i for i, item in enumerate(games.items) if not isinstance(item, saves.Unfinished))
+    games.select(index)
+    games.open_selected()
+    ui.frames(app, 2)
+    replay = board(app)
+    assert replay.reviewer.replay is not None and not isinstance(replay.session, OnlineSession)
+
+
+def test_resume_reconnects_to_an_unfinished_online_game(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    ui.click_cell(app, "a3")
+    ui.click_cell(app, "a5")
+    until(app, lambda: s.log == ["a3-a5"] and not b.queue.busy, "the move")
+    drain(anna, 1)
+    token = s.link.tokens[0]
+    assert token
+    b.save_and_quit()
+    ui.frames(app, 2)
+    [game] = saves.unfinished()
+    assert game.session["online"]["code"] == s.link.code and game.session["online"]["seats"][0]["token"] == token
+    anna.send_action(anna_reply(s), 1)  # the friend moves while this window is away
+    drain(anna, 2)
+    ui.click(app, ui.button_by_text(app, "Games"))
+    games = ui.current(app, GamesScene)
+    games.select(0)
+    ui.click(app, ui.button_by_text(app, "Resume"))
+    resumed = board(app)
+    r = resumed.session
+    assert isinstance(r, OnlineSession) and r is not s
+    until(app, lambda: len(r.log) == 2 and r.is_human_turn and not resumed.queue.busy, "the catch-up")
+    assert r.log[0] == "a3-a5" and r.link.tokens[0] == token
+    anna.close()
