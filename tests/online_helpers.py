@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.online import dice
 from game.online.client import ClientEvent, Joined, MatchClient, Refused
 from game.online.server import ServerConfig, ServerThread
-from game.online.sqlite_store import SQLiteStore
+from game.online.store import store_from_url
 
 DEADLINE = 60.0
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,11 +36,11 @@ def start_server(path: Path, config: ServerConfig | None = FAST) -> ServerThread
     return server
 
 
-def stored_entries(path: Path, code: str) -> list[str]:
-    """The entries the store at `path` holds for `code`, as message texts."""
+def stored_entries(path: Path | str, code: str) -> list[str]:
+    """The entries the store at `path` (a SQLite file or a redis:// URL) holds for `code`, as message texts."""
 
     async def read() -> list[str]:
-        store = SQLiteStore(path)
+        store = store_from_url(str(path))
         try:
             return [e.text for e in await store.entries_after(code, 0)]
         finally:
@@ -52,9 +53,16 @@ Hook = Callable[[MatchClient, object], Awaitable[None]]
 
 
 async def random_seat(
-    url: str, code: str, seat: int, seed: int, before_send: Hook | None = None, give_up: float = 30.0
+    url: str,
+    code: str,
+    seat: int,
+    seed: int,
+    before_send: Hook | None = None,
+    give_up: float = 30.0,
+    watch: Callable[[MatchClient, ClientEvent], None] | None = None,
 ) -> MatchClient:
-    """Play `seat` with uniformly random legal decisions until the match ends; returns the client."""
+    """Play `seat` with uniformly random legal decisions until the match ends; returns the client. `watch(client,
+    event)` sees every event."""
     wake = asyncio.Event()
     rng = random.Random(seed)
     sent_for = -1
@@ -63,6 +71,8 @@ async def random_seat(
         nonlocal sent_for
         if isinstance(event, Joined | Refused):
             sent_for = -1  # a decision sent on a lost connection, or refused, is decided again
+        if watch is not None:
+            watch(client, event)
         wake.set()
 
     client = MatchClient(url, code, seat=seat, name=f"r{seat}", on_event=on_event, stop_when_over=True)
@@ -188,10 +198,20 @@ def main_py(*args: str, home: Path) -> subprocess.Popen[str]:
     )
 
 
-def serve_process(home: Path, store: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+def serve_process(home: Path, store: Path | str, port: int = 0) -> tuple[subprocess.Popen[str], str]:
     """`main.py serve` on loopback as a subprocess; the process and the address from its first line."""
     proc = main_py("serve", "--port", str(port), "--store", str(store), "--rate", "10000", home=home)
     assert proc.stdout is not None
     first = proc.stdout.readline().strip()
     assert first.startswith("serving ws://127.0.0.1:"), (first, proc.stderr.read() if proc.poll() is not None else "")
     return proc, first.split()[1]
+
+
+#: The Redis the tests share (`.ci/run` starts one and sets this); tests that need Redis are skipped without it.
+REDIS = os.environ.get("KUBIKI_TEST_REDIS", "")
+NO_REDIS = "no Redis for the tests: set KUBIKI_TEST_REDIS=redis://HOST:PORT/DB (.ci/run starts one)"
+
+
+def redis_url(base: str = "") -> str:
+    """The tests' Redis with a key prefix of its own (tests running at once never see each other's matches)."""
+    return f"{base or REDIS}?prefix=kubiki-test-{secrets.token_hex(6)}:"

@@ -5,6 +5,10 @@ from the server's numbered entries, and reports what happens as `ClientEvent`s. 
 itself with growing pauses (0.1 s doubling to 5 s, with jitter) and the join resumes from the last entry it saw, so
 nothing is missed and nothing is applied twice; after `give_up_after` seconds without a server it is `gone`. When the
 match ends the client checks the dice (`dice.verify`) and reports an `Ended` with the outcome and the check.
+
+An address may list several servers that share their matches (one Redis behind them), separated by commas:
+`ws://h:8765,ws://h:8766`. The client uses the first that answers and, when its server goes away, tries the next one
+at once, resuming from the last entry it saw; it pauses only after every address has failed in a row.
 """
 
 from __future__ import annotations
@@ -111,6 +115,15 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class ServerStatus:
+    """The server can apply actions now (available) or not, its store being out of reach ("server unavailable,
+    retrying"): nothing is applied meanwhile, and the server says when it can again."""
+
+    available: bool
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class RematchReady:
     """Every seat agreed: the rematch's join code (join it with the same token)."""
 
@@ -118,7 +131,7 @@ class RematchReady:
 
 
 ClientEvent: TypeAlias = (
-    Joined | Applied | StatusChanged | PresenceChanged | OfferChanged | Refused | Ended | RematchReady
+    Joined | Applied | StatusChanged | PresenceChanged | OfferChanged | Refused | Ended | RematchReady | ServerStatus
 )
 
 
@@ -158,6 +171,12 @@ async def _open(url: str, tls: ssl.SSLContext | None) -> ClientConnection:
     return await connect(url, max_size=P.MAX_MESSAGE, compression=None, ssl=tls, open_timeout=10, proxy=None)
 
 
+def addresses(url: str) -> list[str]:
+    """The servers an address names: one, or several separated by commas (servers sharing one store)."""
+    found = [part.strip() for part in url.split(",") if part.strip()]
+    return found or [url]
+
+
 async def create_match(
     url: str,
     mode: str,
@@ -170,15 +189,24 @@ async def create_match(
     """Create a match on the server at `url`; returns the `created` message (its `code` is the join code).
     JoinRefused when the server refuses the setup; OSError or a websockets error when it cannot be reached."""
     request = P.Create(mode=mode, level=level, seats=seats, options=dict(options or {}), seed=seed, ref=1)
-    async with await _open(url, tls) as ws:
-        await ws.send(P.dumps(P.request_to_wire(request)))
-        async for message in ws:
-            data = P.parse_server(message)
-            if data["kind"] == "created":
-                return data
-            if data["kind"] == "error":
-                raise JoinRefused(str(data.get("code")), str(data.get("message")))
-    raise ConnectionError("the server closed the connection before answering")
+    servers = addresses(url)
+    for index, address in enumerate(servers):
+        try:
+            async with await _open(address, tls) as ws:
+                await ws.send(P.dumps(P.request_to_wire(request)))
+                async for message in ws:
+                    data = P.parse_server(message)
+                    if data["kind"] == "created":
+                        return data
+                    if data["kind"] == "error" and data.get("code") != P.UNAVAILABLE:
+                        raise JoinRefused(str(data.get("code")), str(data.get("message")))
+                    if data["kind"] == "error":
+                        raise ConnectionError(str(data.get("message")))
+            raise ConnectionError("the server closed the connection before answering")
+        except (OSError, TimeoutError, WebSocketException):
+            if index == len(servers) - 1:
+                raise
+    raise ConnectionError("no server address")
 
 
 class MatchClient:
@@ -198,6 +226,9 @@ class MatchClient:
         tls: ssl.SSLContext | None = None,
     ) -> None:
         self.url = url
+        #: The servers the address names, and the one in use (the next is tried when it fails).
+        self.urls = addresses(url)
+        self.address = self.urls[0]
         self.code = P.normal_code(code)
         self.seat = seat
         self.token = token
@@ -218,6 +249,8 @@ class MatchClient:
         #: The open takeback request (the asking seat), if any.
         self.takeback_from: int | None = None
         self.rematch_code = ""
+        #: False while the server says its store is out of reach (it applies nothing until it says so again).
+        self.available = True
         self._ws: ClientConnection | None = None
         self._joined = False
         self._closing = False
@@ -233,8 +266,8 @@ class MatchClient:
 
     @property
     def connected(self) -> bool:
-        """True while joined on a live connection."""
-        return self._ws is not None and self._joined
+        """True while joined on a live connection to a server that can apply actions now."""
+        return self._ws is not None and self._joined and self.available
 
     @property
     def my_turn(self) -> bool:
@@ -254,16 +287,18 @@ class MatchClient:
         """Stay joined until `close()` (or the end, with `stop_when_over`); JoinRefused or ServerGone otherwise."""
         failing_since: float | None = None
         delay = FIRST_DELAY
+        at, tried = 0, 0
         while not self._closing:
             reason = ""
+            self.address = self.urls[at]
             try:
-                async with await _open(self.url, self.tls) as ws:
-                    self._ws, self._joined = ws, False
+                async with await _open(self.address, self.tls) as ws:
+                    self._ws, self._joined, self.available = ws, False, True
                     await ws.send(P.dumps(P.request_to_wire(self._join_request())))
                     async for message in ws:
                         self._receive(message)
                         if self._joined:
-                            failing_since, delay = None, FIRST_DELAY
+                            failing_since, delay, tried = None, FIRST_DELAY, 0
                         if self._done.is_set():
                             return
                     reason = f"closed by the server ({ws.close_code}: {ws.close_reason})" if ws.close_code else ""
@@ -285,8 +320,11 @@ class MatchClient:
                 self._set_status("gone", f"no server for {self.give_up_after:.0f} s: {reason}")
                 raise ServerGone(reason)
             self._set_status("reconnecting", reason)
-            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
-            delay = min(delay * 2, MAX_DELAY)
+            # The next address at once; a pause once every address has failed in a row.
+            at, tried = (at + 1) % len(self.urls), tried + 1
+            if tried % len(self.urls) == 0:
+                await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+                delay = min(delay * 2, MAX_DELAY)
 
     async def close(self) -> None:
         """Leave: close the connection and end `run`."""
@@ -336,10 +374,17 @@ class MatchClient:
         elif kind == "rematch":
             self.rematch_code = str(data.get("code", ""))
             self._emit(RematchReady(self.rematch_code))
+        elif kind == "status":
+            available = data.get("available") is not False
+            if available != self.available:
+                self.available = available
+                self._emit(ServerStatus(available, str(data.get("message", ""))))
         elif kind == "error":
             code, text = str(data.get("code")), str(data.get("message"))
             if not self._joined and code in FATAL_JOIN:
                 raise JoinRefused(code, text)
+            if not self._joined and code == P.UNAVAILABLE:
+                raise ConnectionError(text)  # joining again later (or through another address) may work
             ref = data.get("ref")
             self._emit(Refused(code, text, ref if isinstance(ref, int) else None))
 
@@ -478,6 +523,7 @@ class _Shared:
     dice_check: DiceCheck | None = None
     error: str = ""
     match: JSONObject = field(default_factory=dict)
+    available: bool = True
 
 
 class ThreadedMatchClient:
@@ -540,6 +586,7 @@ class ThreadedMatchClient:
             dice_check=c.dice_check,
             error=self._shared.error,
             match=dict(c.match),
+            available=c.available,
         )
         for name, value in changes.items():
             setattr(shared, name, value)
@@ -579,6 +626,11 @@ class ThreadedMatchClient:
     def seq(self) -> int:
         """The number of the last entry applied by the background client."""
         return self._shared.seq
+
+    @property
+    def available(self) -> bool:
+        """False while the server says it cannot apply actions ("server unavailable, retrying")."""
+        return self._shared.available
 
     @property
     def outcome(self) -> Outcome | None:

@@ -22,6 +22,7 @@ from game.online.client import (
     OfferChanged,
     Refused,
     ServerGone,
+    ServerStatus,
     StatusChanged,
     create_match,
 )
@@ -50,7 +51,10 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free one)")
     parser.add_argument(
-        "--store", metavar="PATH", help="the match store file (default: online.sqlite3 in the data folder)"
+        "--store",
+        metavar="PATH|URL",
+        help="the match store: a SQLite file (default: online.sqlite3 in the data folder), or redis://HOST:PORT/DB "
+        "for a Redis several server processes share",
     )
     parser.add_argument("--certfile", help="TLS certificate (PEM) to serve wss://; needs --keyfile")
     parser.add_argument("--keyfile", help="the certificate's private key (PEM)")
@@ -116,7 +120,9 @@ def online_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py online", description="Online play without a window.")
     commands = parser.add_subparsers(dest="command", required=True)
     create = commands.add_parser("create", help="create a match; prints its join code last")
-    create.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
+    create.add_argument(
+        "url", help="the server, e.g. ws://127.0.0.1:8765 (servers sharing a store: ws://h:8765,ws://h:8766)"
+    )
     create.add_argument("--mode", required=True, help="kubtafl, checkrisk or battle_checkers")
     create.add_argument("--level", help="a level name of the mode (default: standard, or the first with --seats)")
     create.add_argument("--seed", type=int, help="a seed for the computer players (the dice are the server's)")
@@ -224,6 +230,8 @@ async def _watch(args: argparse.Namespace) -> int:
             _say(entry_line(event.entry))
         elif isinstance(event, StatusChanged) and event.status == "reconnecting":
             print(f"reconnecting: {event.reason}", file=sys.stderr)
+        elif isinstance(event, ServerStatus):
+            print(event.message or "server available again", file=sys.stderr)
 
     client = MatchClient(args.url, args.code, give_up_after=args.give_up, on_event=on_event, stop_when_over=True)
     return await _run_client(client)
@@ -255,6 +263,8 @@ class ComputerSeat:
                 asyncio.get_running_loop().create_task(client.answer_takeback(True))
         elif isinstance(event, StatusChanged) and event.status == "reconnecting":
             print(f"reconnecting: {event.reason}", file=sys.stderr)
+        elif isinstance(event, ServerStatus):
+            print(event.message or "server available again", file=sys.stderr)
         self._wake.set()
 
     async def loop(self) -> None:

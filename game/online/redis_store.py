@@ -129,6 +129,7 @@ class RedisStore:
         self._listener: asyncio.Task[None] | None = None
         self._on_message: Callable[[str, str], None] = lambda code, text: None
         self._on_resync: Callable[[], None] = lambda: None
+        self._on_cut: Callable[[], None] = lambda: None
 
     # ----- keys -----
 
@@ -298,10 +299,13 @@ class RedisStore:
 
     # ----- the relay -----
 
-    def listen(self, on_message: Callable[[str, str], None], on_resync: Callable[[], None]) -> None:
+    def listen(
+        self, on_message: Callable[[str, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
+    ) -> None:
         """Start relaying: `on_message(code, text)` for each message on a watched match's channel (entries in log
-        order), `on_resync()` after the relay was cut and opened again (messages may have been missed)."""
-        self._on_message, self._on_resync = on_message, on_resync
+        order), `on_cut()` when Redis is lost, `on_resync()` once the relay is back (messages may have been
+        missed)."""
+        self._on_message, self._on_resync, self._on_cut = on_message, on_resync, on_cut
         if self._listener is None:
             self._pubsub = self._redis.pubsub()
             self._listener = asyncio.get_running_loop().create_task(self._listen())
@@ -362,6 +366,7 @@ class RedisStore:
             except _DOWN as exc:
                 if not cut:
                     log.warning("the relay lost redis: %s", exc)
+                    self._on_cut()
                 cut = True
                 await self._drop_pubsub()
                 await asyncio.sleep(delay)

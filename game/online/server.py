@@ -252,7 +252,7 @@ class MatchServer:
         bound = self._server.sockets[0].getsockname()
         self._sweeper = asyncio.create_task(self._sweep_forever())
         if self.relay is not None:
-            self.relay.listen(self._heard, self._resync)
+            self.relay.listen(self._heard, self._resync, self._store_down)
         scheme = "wss" if tls is not None else "ws"
         shown = f"[{host}]" if ":" in host else host
         return f"{scheme}://{shown}:{bound[1]}"
@@ -543,9 +543,16 @@ class MatchServer:
 
     async def _settle(self, match: LiveMatch) -> None:
         """Roll what the dice owe once every seat is in (the game may open at a chance node)."""
+        if self.relay is not None and not match.started:
+            await self._refresh_seats(match)  # the other seats may have been claimed through other processes
         if not match.started or match.replica.is_over or match.replica.state.current_player() != CHANCE:
             return
-        await self._commit(match, self._roll(match))
+        try:
+            await self._commit(match, self._roll(match))
+        except ProtocolError as exc:
+            if exc.code != P.STALE:
+                raise
+            # Another process rolled first (the same dice: they follow from the seed, the values, the number).
 
     def _roll(self, match: LiveMatch) -> list[Entry]:
         replica, secret, values = match.replica, match.record.secret, match.values()
@@ -620,6 +627,7 @@ class MatchServer:
                 match.seats[seat] = SeatRecord(
                     seat, str(data["name"]), str(data["token_hash"]), str(data["value"]), time.time()
                 )
+                await self._settle(match)
         elif what == "presence":
             seat, online, since = int(data["seat"]), bool(data["online"]), float(data["since"])  # type: ignore[arg-type]
             if not online and match.online.get(seat, 0) > 0:

@@ -125,9 +125,11 @@ class Relay(Protocol):
     """A store several server processes share also carries each match's news between them (Redis pub/sub): the
     entries `append` stored, in log order, and what a process `tell`s (presence, offers)."""
 
-    def listen(self, on_message: Callable[[str, str], None], on_resync: Callable[[], None]) -> None:
-        """Start: `on_message(code, text)` for each message of a watched match; `on_resync()` after the relay was
-        cut and is back (messages may have been missed: read the matches again)."""
+    def listen(
+        self, on_message: Callable[[str, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
+    ) -> None:
+        """Start: `on_message(code, text)` for each message of a watched match; `on_cut()` when the relay lost the
+        store, `on_resync()` when it is back (messages may have been missed: read the matches again)."""
         ...
 
     async def watch(self, code: str) -> None:
@@ -157,7 +159,10 @@ def store_from_url(spec: str | None, finished_ttl: float | None = None) -> Store
     folder's). `finished_ttl` is how long Redis keeps a finished match. ValueError for a kind of store this program
     does not have."""
     if spec and spec.startswith(("redis://", "rediss://", "unix://")):
-        from game.online.redis_store import FINISHED_TTL, RedisStore
+        try:
+            from game.online.redis_store import FINISHED_TTL, RedisStore
+        except ImportError:
+            raise ValueError("a Redis store needs the redis package: pip install 'kubiki[redis]'") from None
 
         return RedisStore(spec, FINISHED_TTL if finished_ttl is None else finished_ttl)
     if spec and spec.startswith("sqlite://"):

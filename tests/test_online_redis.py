@@ -1,0 +1,316 @@
+"""Several match server processes on one Redis (real `main.py serve --store redis://...` subprocesses, real
+websocket clients, a real Redis): whole games with the seats on different processes, a process killed mid-game
+and its clients finishing through the other, two processes racing to apply actions for one match, Redis restarted
+mid-game. Every wait is bounded; nothing sleeps to make a test pass."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from game.online import protocol as P
+from game.online.client import MatchClient, Refused, ServerStatus, addresses, create_match
+from tests.online_helpers import (
+    DEADLINE,
+    NO_REDIS,
+    REDIS,
+    free_port,
+    random_seat,
+    redis_url,
+    serve_process,
+    stored_entries,
+)
+
+pytestmark = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
+
+GAMES = [
+    ("kubtafl", "endgame", 2),
+    ("checkrisk", "standard", 2),
+    ("checkrisk", "corners4", 4),
+    ("battle_checkers", "skirmish6", 2),
+]
+
+
+class Servers:
+    """Server processes on one store; stopped (SIGTERM, or already killed) at the end."""
+
+    def __init__(self, home: Path, store: str, count: int) -> None:
+        self.home, self.store = home, store
+        self.procs: list[subprocess.Popen[str]] = []
+        self.urls: list[str] = []
+        for _ in range(count):
+            self.start()
+
+    def start(self, port: int = 0) -> str:
+        proc, url = serve_process(self.home, self.store, port)
+        self.procs.append(proc)
+        self.urls.append(url)
+        return url
+
+    def kill(self, index: int) -> None:
+        os.kill(self.procs[index].pid, signal.SIGKILL)
+        self.procs[index].wait(DEADLINE)
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self.procs:
+            proc.wait(DEADLINE)
+            if proc.stdout is not None:
+                proc.stdout.close()
+            if proc.stderr is not None:
+                proc.stderr.close()
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory):
+    """Two server processes sharing one Redis (a prefix of their own)."""
+    servers = Servers(tmp_path_factory.mktemp("two"), redis_url(), 2)
+    yield servers
+    servers.stop()
+
+
+def check_game(clients: list[MatchClient], store: str, code: str) -> None:
+    """Every seat saw the same numbered log, without a gap or a repeat, the one the store holds; the dice check."""
+    logs = [[e.text for e in c.replica.entries] for c in clients]
+    assert all(log == logs[0] for log in logs)
+    assert [e.seq for e in clients[0].replica.entries] == list(range(1, len(logs[0]) + 1))
+    assert stored_entries(store, code) == logs[0]
+    assert all(c.outcome is not None and c.dice_check is not None and c.dice_check.ok for c in clients)
+    assert {c.outcome for c in clients} == {clients[0].outcome}
+
+
+@pytest.mark.parametrize(("mode", "level", "seats"), GAMES)
+def test_a_whole_game_with_the_seats_on_different_processes(two, mode, level, seats):
+    async def scenario():
+        created = await create_match(two.urls[0], mode, level, seed=5)
+        code = created["code"]
+        players = [random_seat(two.urls[s % 2], code, s, 30 + s) for s in range(seats)]
+        return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE))
+
+    code, clients = asyncio.run(scenario())
+    assert {c.address for c in clients} == set(two.urls)
+    check_game(clients, two.store, code)
+
+
+def test_presence_crosses_processes(two):
+    async def scenario():
+        created = await create_match(two.urls[0], "kubtafl", "endgame")
+        clients = [MatchClient(two.urls[s], created["code"], seat=s) for s in (0, 1)]
+        tasks = [asyncio.create_task(c.run()) for c in clients]
+        await until(lambda: all(c.connected for c in clients))
+        # Seat 1 is on the other process: seat 0 sees it come, go and come back (it reconnects by itself).
+        await until(lambda: all(p.online for p in clients[0].presence))
+        clients[1].drop()
+        await until(lambda: not clients[0].presence[1].online)
+        await until(lambda: all(p.online for p in clients[0].presence))
+        for c in clients:
+            await c.close()
+        await asyncio.gather(*tasks)
+
+    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+
+
+def test_a_killed_process_s_clients_finish_the_game_through_the_other(tmp_path):
+    servers = Servers(tmp_path, redis_url(), 2)
+    a, b = servers.urls
+    killed = asyncio.Event()
+
+    async def kill_mid_game(client: MatchClient, action: object) -> None:
+        if client.seq >= 40 and not killed.is_set():
+            killed.set()
+            servers.kill(0)
+
+    try:
+
+        async def scenario():
+            created = await create_match(f"{a},{b}", "checkrisk", "standard")
+            code = created["code"]
+            # Seat 0 starts on the first process, seat 1 on the second; each knows both addresses.
+            players = [
+                random_seat(f"{a},{b}", code, 0, 70, kill_mid_game),
+                random_seat(f"{b},{a}", code, 1, 71, kill_mid_game),
+            ]
+            return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE))
+
+        code, clients = asyncio.run(scenario())
+    finally:
+        servers.stop()
+    assert killed.is_set() and servers.procs[0].returncode == -signal.SIGKILL
+    assert [c.address for c in clients] == [b, b]
+    check_game(clients, servers.store, code)
+
+
+def test_two_processes_racing_for_one_match_never_fork_its_log(two):
+    """Each seat is joined on both processes; whenever it decides, it sends two different decisions for the same
+    entry number, one to each process, at once. Exactly one is applied; the other is refused as stale."""
+
+    async def scenario():
+        created = await create_match(two.urls[0], "battle_checkers", "skirmish6")
+        code = created["code"]
+        refusals: list[Refused] = []
+
+        def note(event: object) -> None:
+            if isinstance(event, Refused):
+                refusals.append(event)
+
+        first = [MatchClient(two.urls[0], code, seat=s, on_event=note) for s in (0, 1)]
+        tasks = [asyncio.create_task(c.run()) for c in first]
+        await until(lambda: all(c.connected and c.token for c in first))
+        second = [MatchClient(two.urls[1], code, seat=s, token=c.token, on_event=note) for s, c in enumerate(first)]
+        tasks += [asyncio.create_task(c.run()) for c in second]
+        everyone = first + second
+        await until(lambda: all(c.connected for c in everyone))
+        races = 0
+        while races < 25 and not first[0].replica.is_over:
+            await until(lambda: len({c.seq for c in everyone}) == 1 and any(c.my_turn for c in first))
+            seat = next(s for s, c in enumerate(first) if c.my_turn)
+            here, there = first[seat], second[seat]
+            state = here.replica.state
+            options = [state.action_to_str(a) for a in state.legal_actions()]
+            seq, before = here.seq, len(refusals)
+            await asyncio.gather(here.send_action(options[0], seq), there.send_action(options[-1], seq))
+            # One of the two is applied (every client sees it), the other refused.
+            await until(lambda seq=seq, before=before: all(c.seq > seq for c in everyone) and len(refusals) > before)
+            await until(lambda: len({c.seq for c in everyone}) == 1)
+            applied = here.replica.entries[seq]
+            assert applied.seq == seq + 1 and applied.action in (options[0], options[-1])
+            races += 1
+        await until(lambda: len({c.seq for c in everyone}) == 1)
+        for c in everyone:
+            await c.close()
+        await asyncio.gather(*tasks)
+        return code, everyone, refusals, races
+
+    code, everyone, refusals, races = asyncio.run(asyncio.wait_for(scenario(), DEADLINE * 2))
+    assert races >= 10
+    assert len(refusals) == races and {r.code for r in refusals} == {P.STALE}
+    logs = [[e.text for e in c.replica.entries] for c in everyone]
+    assert all(log == logs[0] for log in logs) and stored_entries(two.store, code) == logs[0]
+    assert [e.seq for e in everyone[0].replica.entries] == list(range(1, len(logs[0]) + 1))
+    # The stored log replays: it never forked.
+    replica = everyone[0].replica
+    assert replica.state.to_dict() == replica.replayed(replica.log).to_dict()
+
+
+class OwnRedis:
+    """A Redis of the test's own, with every write on disk before it answers (it is restarted mid-game)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.port = folder, free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                shutil.which("redis-server") or "redis-server",
+                *("--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder), "--save", ""),
+                *("--appendonly", "yes", "--appendfsync", "always"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(DEADLINE)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+
+async def reachable(url: str) -> None:
+    """Wait (bounded) until Redis answers."""
+    from game.online.redis_store import RedisStore
+    from game.online.store import StoreUnavailable
+
+    store = RedisStore(url)
+    try:
+
+        async def ping() -> bool:
+            try:
+                await store.ping()
+            except StoreUnavailable:
+                return False
+            return True
+
+        loop = asyncio.get_running_loop()
+        end = loop.time() + DEADLINE
+        while not await ping():
+            assert loop.time() < end, "redis did not start in time"
+            await asyncio.sleep(0.02)
+    finally:
+        await store.close()
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server to restart")
+def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    asyncio.run(reachable(redis.url))
+    servers = Servers(tmp_path, redis.url, 2)
+    statuses: list[tuple[int, bool]] = []
+    restarted = asyncio.Event()
+    clients: dict[int, MatchClient] = {}
+
+    def watch(client: MatchClient, event: object) -> None:
+        clients[client.seat] = client
+        if isinstance(event, ServerStatus):
+            statuses.append((client.seat, event.available))
+
+    async def restart_redis(client: MatchClient, action: object) -> None:
+        if client.seq >= 30 and not restarted.is_set():
+            restarted.set()
+            redis.kill()
+            # Both servers tell their clients, and nobody can act while Redis is away.
+            await until(lambda: not any(c.available or c.connected for c in clients.values()))
+            redis.start()
+
+    try:
+
+        async def scenario():
+            created = await create_match(servers.urls[0], "battle_checkers", "skirmish6")
+            code = created["code"]
+            players = [
+                random_seat(servers.urls[seat], code, seat, 90 + seat, restart_redis, watch=watch) for seat in (0, 1)
+            ]
+            return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE * 2))
+
+        code, played = asyncio.run(scenario())
+    finally:
+        servers.stop()
+        if redis.proc is not None and redis.proc.poll() is None:
+            redis.kill()
+    assert restarted.is_set()
+    for seat in (0, 1):
+        assert (seat, False) in statuses and (seat, True) in statuses, statuses
+    # Redis kept every entry it acknowledged: the log is whole, the same everywhere.
+    redis.start()
+    try:
+        asyncio.run(reachable(redis.url))
+        check_game(played, redis.url, code)
+    finally:
+        redis.kill()
+
+
+def test_an_address_may_list_several_servers():
+    assert addresses("ws://h:1, ws://h:2,") == ["ws://h:1", "ws://h:2"]
+    assert addresses("ws://h:1") == ["ws://h:1"]
+
+
+async def until(condition, deadline: float = DEADLINE) -> None:
+    """Wait (bounded) until `condition()` holds, yielding to the clients in between."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    while not condition():
+        assert loop.time() < end, "condition not reached in time"
+        await asyncio.sleep(0.005)
