@@ -18,7 +18,8 @@ from game.client.widgets import ButtonGroup, segment_row
 if TYPE_CHECKING:
     from game.client.app import App
 
-PANEL_W, ROW_H = 860, 66
+PANEL_W, ROW_H = 860, 62
+FOOTER_H = 50  # under the panel: the key help and where the settings are saved
 CONTROL_X = 330  # where the controls start, from the panel's left edge (labels sit left of it)
 VOLUME_STEP = 0.1
 
@@ -120,9 +121,9 @@ class SettingsScene(Scene):
         self.row_buttons = []
         self.back.clear()
         self.row_rects = []
-        ph = s(120 + ROW_H * len(self.rows) + 100)
+        ph = s(104 + ROW_H * len(self.rows) + 86)
         self.panel_rect = pygame.Rect(0, 0, s(PANEL_W), ph)
-        self.panel_rect.center = (w // 2, h // 2)
+        self.panel_rect.center = (w // 2, (h - s(FOOTER_H)) // 2)  # the key help and the file's place below it
         x0 = self.panel_rect.x + s(40)
         control_x = self.panel_rect.x + s(CONTROL_X)
         control_w = self.panel_rect.right - s(40) - control_x

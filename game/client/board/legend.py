@@ -38,14 +38,17 @@ def badge_sample(text: str, ink: tuple[int, int, int], paper: tuple[int, int, in
     return draw
 
 
-def disc_sample(text: str, paper: tuple[int, int, int], ink: tuple[int, int, int] = art.DARK_INK) -> Sample:
-    """A number in a small disc (the last turn's action numbers)."""
+def number_sample(text: str, edge: tuple[int, int, int]) -> Sample:
+    """A number on a light diamond edged in a seat's colour (the last turn's action numbers, as `marks` draws them)."""
 
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        r = rect.h // 3
-        pygame.draw.circle(surface, paper, rect.center, r)
-        pygame.draw.circle(surface, art.DARK_INK, rect.center, r, max(1, r // 6))
-        art.label(surface, text, max(9, int(r * 1.25)), ink, center=rect.center, bold=True)
+        x, y = rect.center
+        k = rect.h * 0.38
+        diamond = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
+        pygame.draw.polygon(surface, art.IVORY, diamond)
+        pygame.draw.polygon(surface, edge, diamond, max(2, int(k // 4)))
+        pygame.draw.polygon(surface, art.DARK_INK, diamond, 1)
+        art.label(surface, text, max(9, int(k * 0.9)), art.DARK_INK, center=(x, y + 1), bold=True)
 
     return draw
 
@@ -74,7 +77,7 @@ class Legend:
         """The mode's entries, then the board's own."""
         t = self.scene.app.t
         board = [
-            LegendEntry(t("legend.board.numbers"), disc_sample("1", art.BRASS)),
+            LegendEntry(t("legend.board.numbers"), number_sample("1", art.SKY)),
             LegendEntry(t("legend.board.keys")),
         ]
         return [*self.scene.view.legend(), *board]
@@ -145,7 +148,7 @@ class Legend:
         row_h = max(int(size * 2.0), line_h + 6)
         sample_w = row_h * 2
         width = min(frame.w - unit * 2, unit * 34)
-        text_w = width - sample_w - unit * 2
+        text_w = width - sample_w - unit * 3  # a unit's margin at either side and between sample and text
         entries = self.entries()
         wrapped = [art.wrap(font, entry.text, text_w) for entry in entries]
         heights = [max(row_h, len(lines) * line_h + 6) for lines in wrapped]

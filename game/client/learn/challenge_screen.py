@@ -91,7 +91,7 @@ class ChallengeScene(LearnScene):
             button = self.group.add(
                 app.ui,
                 rect,
-                f"{index + 1}. {challenge.text('title', app.t.language)}",
+                challenge.text("title", app.t.language),  # the title carries the challenge's number
                 partial(open_challenge, app, challenge),
                 object_id="#primary" if stars else "#menu_button",
             )
@@ -147,7 +147,7 @@ class ChallengeScene(LearnScene):
                 ).w
             line = description(app.t, challenge)
             room = beside.right - tile.rect.x - s(4) - used - s(10)
-            size = art.fitting_size(line, room, s(13), [])
+            size = art.fitting_size(line, room, s(15), [])
             art.label(surface, line, size, art.INK_SOFT, topleft=(tile.rect.x + s(4), y))
         self._draw_focused_challenge(surface)
         solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
