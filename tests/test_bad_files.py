@@ -363,6 +363,7 @@ def test_a_save_that_fails_during_play_is_told_at_once(home, monkeypatch):
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(os, "replace", full)  # the atomic writer's last step
+        monkeypatch.setattr(os, "link", full)  # a new file's last step
         click_cell(app, "b2")
         click_cell(app, "b5")
         frames(app, 2)

@@ -1,6 +1,7 @@
 """A yes/no question over any screen, asked before something that cannot be taken back (Restart, deleting an
 unfinished game): a dimmed veil, a card with the question and two buttons. Enter or a click answers,
-Esc says no; while it is open the screen under it gets no input."""
+Esc says no (or, for a question between two ways to go on, does neither); while it is open the screen under it gets
+no input."""
 
 from __future__ import annotations
 
@@ -32,11 +33,13 @@ class Confirm:
         no: str,
         on_yes: Callable[[], object],
         on_no: Callable[[], object] | None = None,
+        on_escape: Callable[[], object] | None = None,
     ) -> None:
         self.app = app
         self.question = question
         self.yes, self.no = yes, no
         self.on_yes, self.on_no = on_yes, on_no
+        self.on_escape = on_escape  # what Esc does when it is not the no button's answer
         self.buttons = ButtonGroup(horizontal=True)
         self.elements: list[pygame_gui.elements.UIImage] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -111,4 +114,8 @@ class Confirm:
         if self.buttons.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.answer_no()
+            if self.on_escape is None:
+                self.answer_no()
+            else:
+                self.close()
+                self.on_escape()

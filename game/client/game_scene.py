@@ -137,7 +137,10 @@ class GameScene(Scene):
                 app.save_failing = True
                 # A finished game whose record failed is still kept, among the unfinished games: say so.
                 key = "msg.record_failed" if session.is_over and not session.record_path else "msg.autosave_failed"
-                app.notify(app.t(key, detail=session.save_problem))
+                if session.taken_by is not None:
+                    app.notify(app.t("msg.taken_over", pid=session.taken_by))
+                else:
+                    app.notify(app.t(key, detail=session.save_problem))
         elif session.log:
             app.save_failing = False  # this game saved since: a later failure is news again
 

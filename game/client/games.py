@@ -26,6 +26,7 @@ from game.client.game_names import (
     tell_save_news,
     unfinished_line,
 )
+from game.client.open_game import open_unfinished
 from game.client.play.records import KEEP as RECORDS_KEPT
 from game.client.play.records import GameRecord, Listed, RecordError, export_record, list_records
 from game.client.play.seats import clean_name
@@ -258,7 +259,7 @@ class GamesScene(Scene):
             session.save()  # finished after all: its file goes and its record is kept
             self._refresh()
             return
-        self.app.goto(session.mode, session=session)
+        self.confirm = open_unfinished(self.app, session)
 
     def ask_delete(self) -> None:
         """Ask before deleting the selected unfinished game."""

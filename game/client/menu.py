@@ -11,6 +11,7 @@ import pygame
 from game.client import art, saves
 from game.client.game_names import mode_name, tell_save_news
 from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
+from game.client.open_game import open_unfinished
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 from game.learn.lessons import course_modes
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.client.app import App
+    from game.client.confirm import Confirm
     from game.client.play.session import GameSession
 
 PANEL_W = 480
@@ -43,6 +45,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.buttons = ButtonGroup()
         self.resume_session: GameSession | None = None
+        self.confirm: Confirm | None = None  # "Take this game over?" while it is asked (another window plays it)
         self.unfinished_count = 0  # unfinished games kept (shown on the Games button)
         self.games_button: pygame_gui.elements.UIButton | None = None
         self.learn_button: pygame_gui.elements.UIButton | None = None
@@ -57,6 +60,7 @@ class MenuScene(Scene):
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: object) -> None:
         """Look for the last played unfinished game, then build the buttons."""
+        self.confirm = None
         self.resume_session = self._find_latest()
         self.first_start = not progress_path_exists()
         self.resize(self.app.screen_size)
@@ -103,6 +107,8 @@ class MenuScene(Scene):
         """Lay the menu out for `size`."""
         self.background = None
         self._build()
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.build()
 
     # --- layout -------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -189,7 +195,7 @@ class MenuScene(Scene):
         session = self.resume_session
         if session is None:
             return
-        self.app.goto(session.mode, session=session)
+        self.confirm = open_unfinished(self.app, session)
 
     def new_game(self, mode: str) -> None:
         """Open the new-game dialog for `mode`."""
@@ -233,6 +239,9 @@ class MenuScene(Scene):
     # --- frame --------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons by mouse or keyboard; a click on a mode that cannot be played yet says why."""
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.handle(event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for mode, button in self.mode_buttons.items():
                 if not button.is_enabled and button.rect.collidepoint(event.pos):

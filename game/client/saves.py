@@ -9,13 +9,16 @@ into the folder, unchanged, on start (`migrate`).
 
 `write_save` is the only function that writes a save, and `GameSession.save` its only caller (the one autosave
 writer). A file that cannot be read is moved aside (`<name>.bad`, never deleted) and reported once through
-`take_problem`. No pygame here.
+`take_problem`. A new game's file name is claimed atomically, and a game being played is marked by a lock file beside
+it (`<name>.lock`, the process id of the copy of the game playing it): two copies of the game on one data folder
+never write the same game unknowingly (`holder`, `hold`, `release`). No pygame here.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import socket
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +44,14 @@ _FILE_MODE = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 class AutosaveError(ValueError):
     """A save exists but cannot be used; the message says which file and why."""
+
+
+class InUse(OSError):
+    """The game's file is being played by another copy of the game (its process id in `pid`): not written here."""
+
+    def __init__(self, path: Path, pid: int) -> None:
+        super().__init__(f"{path}: played in another Kubiki window (process {pid})")
+        self.pid = pid
 
 
 @dataclass
@@ -77,12 +88,10 @@ def autosave_path() -> Path:
     return user_data_dir() / AUTOSAVE_FILE
 
 
-def _new_path(mode: str, when: float) -> Path:
-    """A free file name for a new game: its start time and its mode (a plain name, else 'game')."""
-    folder = saves_dir()
+def _new_stem(mode: str, when: float) -> str:
+    """The name of a new game's file: its start time and its mode (a plain name, else 'game')."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    name = mode if _FILE_MODE.fullmatch(mode) else "game"
-    return userfiles.free_name(folder, f"{stamp}-{name}")
+    return f"{stamp}-{mode if _FILE_MODE.fullmatch(mode) else 'game'}"
 
 
 # ----- reading -----
@@ -213,14 +222,15 @@ def write_save(
     if not isinstance(data, dict):
         raise TypeError("a save must be a dict")
     now = time.time()
-    new = path is None
-    target = _new_path(str(data.get("mode")), now) if path is None else path
     envelope: JSONObject = {"format": FORMAT, "session": data, "saved": now if played is None else played}
     if summary:
         envelope["summary"] = summary
-    write_json_atomic(target, envelope)
-    if new:
-        _drop_beyond_cap(target)
+    if path is not None:
+        write_json_atomic(path, envelope)
+        return path
+    # A new game claims its name: another copy of the game starting one in the same second takes the next.
+    target = userfiles.write_new(saves_dir(), _new_stem(str(data.get("mode")), now), envelope)
+    _drop_beyond_cap(target)
     return target
 
 
@@ -242,13 +252,77 @@ def _drop_beyond_cap(spare: Path) -> None:
 
 
 def remove_save(path: Path) -> None:
-    """Remove an unfinished game's file (the game ended, or the player deleted it); gone already is fine.
+    """Remove an unfinished game's file (the game ended, or the player deleted it), and its lock; gone already is
+    fine.
 
     Raises OSError when the file is there but cannot be removed.
     """
     try:
         Path(path).unlink()
     except FileNotFoundError:
+        pass
+    _unlink(lock_path(path))
+
+
+# ----- a game being played: its lock -----
+LOCK_SUFFIX = ".lock"
+_HOST = socket.gethostname()
+
+
+def lock_path(path: Path) -> Path:
+    """The lock beside a game's file (not a `*.json`: never listed as a game)."""
+    return Path(path).with_name(Path(path).name + LOCK_SUFFIX)
+
+
+def holder(path: Path) -> int | None:
+    """The process id of another copy of the game playing the game kept at `path`; None when none is (no lock, this
+    copy's own, a damaged one, or a stale one: its process on this computer has ended)."""
+    try:
+        data = userfiles.read_json(lock_path(path))
+    except userfiles.DamagedFile:
+        return None
+    pid = data.get("pid") if isinstance(data, dict) else None
+    host = data.get("host") if isinstance(data, dict) else None
+    if type(pid) is not int or not 0 < pid < 2**31:
+        return None
+    if host == _HOST and (pid == os.getpid() or not _alive(pid)):
+        return None
+    return pid
+
+
+def hold(path: Path) -> None:
+    """Mark the game kept at `path` as played by this copy of the game (over another copy's mark: a take-over).
+    Raises OSError when the mark cannot be written."""
+    write_json_atomic(lock_path(path), {"pid": os.getpid(), "host": _HOST, "since": time.time()})
+
+
+def release(path: Path) -> None:
+    """Take this copy's mark off the game kept at `path` (another copy's mark is left as it is)."""
+    try:
+        data = userfiles.read_json(lock_path(path))
+    except userfiles.DamagedFile:
+        return
+    if isinstance(data, dict) and data.get("pid") == os.getpid() and data.get("host") == _HOST:
+        _unlink(lock_path(path))
+
+
+def _alive(pid: int) -> bool:
+    """True when process `pid` runs on this computer (where that cannot be asked safely: assumed so)."""
+    if os.name != "posix":
+        return True  # Windows' os.kill would end the process; the player can still take the game over
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's process
+    return True
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
         pass
 
 
@@ -263,14 +337,14 @@ def migrate() -> None:
     except AutosaveError as exc:
         _report(f"{exc}; {_keep(legacy, '.bad')}")
         return
-    target = _new_path(game.mode, game.saved or time.time())
     try:
+        target = userfiles.free_name(saves_dir(), _new_stem(game.mode, game.saved or time.time()))
         target.parent.mkdir(parents=True, exist_ok=True)
         os.rename(legacy, target)  # the target was free a moment ago; os.replace could overwrite a racing copy
     except OSError as exc:
         # It stays where it is, listed and playable from there; the move is tried again on the next start.
         _stuck.add(str(legacy))
-        _report(f"{legacy}: could not be moved into {target.parent} ({exc.strerror or exc}); it is kept where it is")
+        _report(f"{legacy}: could not be moved into {saves_dir()} ({exc.strerror or exc}); it is kept where it is")
 
 
 # ----- problems, told once -----

@@ -6,16 +6,17 @@ No pygame here: the play package and the launcher use it too.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import shutil
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The one safe reader lives in the engine (levels are read there too); the client uses it through this module.
-from game.engine.atomic import child_path
+from game.engine.atomic import child_path, write_json_new
 from game.engine.files import DamagedFile, read_json, read_text
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from game.engine.core import Game
+    from game.engine.core import JSON, Game
 
 # How many numbered copies (`name.bad`, `name.bad.1`, ...) are tried before giving up on keeping one more.
 MAX_COPIES = 1000
@@ -145,12 +146,35 @@ def file_date(value: object) -> float:
     return date if math.isfinite(date) and 0 <= date <= MAX_DATE else 0.0
 
 
+# How many numbered names (`<stem>-2.json`, ...) a new file tries before the folder is called full.
+MAX_NAMES = 10_000
+
+
+def _names(folder: Path, stem: str) -> Iterator[Path]:
+    """`folder/<stem>.json`, `<stem>-2.json`, `-3`, ...: the names a new file may take. The stem is built from checked
+    values; `child_path` refuses any that could lead out of `folder`."""
+    for n in range(1, MAX_NAMES + 1):
+        yield child_path(folder, f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+
+
 def free_name(folder: Path, stem: str) -> Path:
-    """`folder/<stem>.json`, or `<stem>-2.json`, `-3`, ... when taken: a new file never replaces one that is there.
-    The stem is built from checked values; `child_path` refuses any that could lead out of `folder`."""
-    path = child_path(folder, f"{stem}.json")
-    n = 2
-    while exists(path):
-        path = child_path(folder, f"{stem}-{n}.json")
-        n += 1
-    return path
+    """The first of `folder/<stem>.json`, `<stem>-2.json`, ... that is free now (`write_new` claims one instead)."""
+    for path in _names(folder, stem):
+        if not exists(path):
+            return path
+    raise FileExistsError(errno.EEXIST, f"{MAX_NAMES} files named {stem} already", str(folder))
+
+
+def write_new(folder: Path, stem: str, data: JSON | Mapping[str, object]) -> Path:
+    """Write `data` as a new file `folder/<stem>.json`, or `<stem>-2.json`, `-3`, ... when taken; returns its path.
+    Each name is claimed by the operating system, so a new file never replaces one that is there, even one another
+    copy of the game writes at the same moment. Raises OSError when the folder cannot be written."""
+    for path in _names(folder, stem):
+        if exists(path):
+            continue
+        try:
+            write_json_new(path, data)
+        except FileExistsError:
+            continue  # taken since we looked: the next name
+        return path
+    raise FileExistsError(errno.EEXIST, f"{MAX_NAMES} files named {stem} already", str(folder))

@@ -49,4 +49,38 @@ def write_text_atomic(path: Path, text: str) -> None:
 
 def write_json_atomic(path: Path, data: JSON | Mapping[str, object]) -> None:
     """Write `data` (a JSON value, or a typed record of them) as indented JSON, atomically."""
-    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    write_text_atomic(path, _json_text(data))
+
+
+def write_json_new(path: Path, data: JSON | Mapping[str, object]) -> None:
+    """Create `path` holding `data` as JSON, whole or not at all; FileExistsError when something is there already,
+    even when another program creates it at the same moment (the name is claimed by the operating system)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(_json_text(data))
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(tmp, path)  # fails when the name is taken: never over another copy's file, never half written
+        except FileExistsError:
+            raise
+        except OSError:
+            # A folder without hard links: claim the name by an exclusive create, then put the whole file there.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+            try:
+                os.replace(tmp, path)
+            except BaseException:
+                os.unlink(path)  # the name claimed for nothing is free again
+                raise
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _json_text(data: JSON | Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -392,8 +392,9 @@ def record_of(
 def save_record(record: GameRecord, path: Path | None = None) -> Path:
     """Write `record` atomically (a new file in the records folder, or over `path`); keeps the last `KEEP`."""
     if path is None:
-        path = userfiles.free_name(records_dir(), f"{_stamp(record)}-{_mode_name(record)}")
-    write_json_atomic(path, record.to_dict())
+        path = userfiles.write_new(records_dir(), f"{_stamp(record)}-{_mode_name(record)}", record.to_dict())
+    else:
+        write_json_atomic(path, record.to_dict())
     record.path = path
     prune()
     return path
@@ -473,6 +474,4 @@ def export_record(record: GameRecord, folder: Path) -> Path:
     folder = Path(folder).expanduser()
     if not folder.is_dir():
         raise RecordError(f"{folder}: not a folder")
-    path = userfiles.free_name(folder, f"kubiki-{_mode_name(record)}-{_stamp(record)}")
-    write_json_atomic(path, record.to_dict())
-    return path
+    return userfiles.write_new(folder, f"kubiki-{_mode_name(record)}-{_stamp(record)}", record.to_dict())

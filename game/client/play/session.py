@@ -7,7 +7,8 @@ AI seats (and hints) are searched by an executor (`game.client.play.worker`); th
 A search that is lost (its worker hung, died or answered nonsense) is stood in for by the quick search here.
 Every apply and undo bumps a generation, so an answer that comes back after undo, restart or quit is dropped.
 `save()` is the one autosave writer: each game keeps its own file (`saves`), written after every action and removed
-when the game ends; a session made with `autosave=False` never touches the saves.
+when the game ends (once its record is written); a session made with `autosave=False` never touches the saves, and a
+game with no human seat (one being watched) is never kept as an unfinished game.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import logging
 import math
 import random
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +110,9 @@ class GameSession:
         self.save_problem: str | None = None  # why the last autosave failed, None when it worked
         self.save_path: Path | None = None  # this unfinished game's own file, once written (kept for an undone end)
         self.record_path: Path | None = None  # the finished game's record file (rewritten if the end is taken back)
+        self.played: float | None = None  # when a move was last played or taken back (None: not since it was made)
+        self.taken_by: int | None = None  # another copy of the game that took this game over: not saved here since
+        self._holding = False  # this copy's lock is on the game's file
         self.redo_stack: list[str] = []  # human decisions taken back by undo, newest last
 
     # ----- facts -----
@@ -183,6 +188,7 @@ class GameSession:
         if self.seats[seat] == HUMAN and not redoing:
             self.redo_stack.clear()  # a new decision: what was taken back cannot come back any more
         events = list(self.state.apply(action))
+        self.played = time.time()
         self.snapshots.append(snapshot)
         self.log.append(text)
         self.actors.append(seat)
@@ -221,6 +227,7 @@ class GameSession:
                 self.redo_stack.append(self.log[snap.log_length])
                 self._restore(snap)
                 break
+        self.played = time.time()
         self.save()
         return True
 
@@ -387,8 +394,26 @@ class GameSession:
         self._hint_ticket = None
 
     def close(self) -> None:
-        """Stop this game's searches (the executor stays, for the next game)."""
+        """Stop this game's searches (the executor stays, for the next game) and take this copy's lock off its file."""
         self._cancel_jobs()
+        if self._holding and self.save_path is not None:
+            saves.release(self.save_path)
+            self._holding = False
+
+    def hold(self) -> None:
+        """Mark this game's file as played by this copy of the game (taking it over from another copy: that one stops
+        saving it); nothing for a game that is not saved."""
+        self.taken_by = None
+        if self.autosave and self.save_path is not None:
+            self._hold(self.save_path)
+
+    def _hold(self, path: Path) -> None:
+        try:
+            saves.hold(path)
+        except OSError as exc:  # the lock is a courtesy to other copies: a folder that takes none still plays
+            log.warning("could not mark %s as played here: %s", path, exc)
+            return
+        self._holding = True
 
     def new_game(self, seed: int | None, *, same_file: bool = False) -> GameSession:
         """A fresh game with this one's mode, level, seats, autosave choice and executor (`seed` None: new dice).
@@ -497,6 +522,7 @@ class GameSession:
             return OnlineSession.from_saved(game, executor)
         session = cls.from_dict(game.session, executor=executor)
         session.save_path = game.path
+        session.played = game.saved  # opening a game is not playing it: its date stays until a move is made
         return session
 
     def summary(self) -> JSONObject:
@@ -524,7 +550,9 @@ class GameSession:
 
     def save(self) -> str | None:
         """The one autosave writer: stores this game in its own file (atomically, a new file the first time), or,
-        once it is over, removes that file and keeps the game's record.
+        once it is over, keeps the game's record and then removes that file (a record that cannot be written leaves
+        the finished game among the unfinished ones, where the next start keeps its record). A game nobody plays here
+        (every seat a computer) is not kept as unfinished: it never becomes the player's Continue.
 
         Does nothing for a session made with `autosave=False`. Returns None, or the problem when writing failed
         (also kept in `save_problem`): a full disk must not end the game; the player only loses Continue.
@@ -533,11 +561,9 @@ class GameSession:
             return None
         try:
             if self.is_over:
-                if self.save_path is not None:
-                    saves.remove_save(self.save_path)
-                self._keep_record()
-            else:
-                self.save_path = saves.write_save(self.to_dict(), self.save_path, self.summary())
+                self._keep_record_or_save()
+            elif self.has_human:
+                self.save_path = self._write_save()
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
             self.save_problem = str(exc)
@@ -553,9 +579,29 @@ class GameSession:
         record.options = dict(self.options)
         return record
 
-    def _keep_record(self) -> None:
-        # One file per finished game: a take-back and a new ending rewrite it.
-        self.record_path = records.save_record(self.record(), self.record_path)
+    def _write_save(self) -> Path:
+        """Write this game's file, marked as played here; `saves.InUse` when another copy of the game took it over
+        (its moves since then are not written over the other copy's)."""
+        if self.save_path is not None and (other := saves.holder(self.save_path)) is not None:
+            self.taken_by = other
+            raise saves.InUse(self.save_path, other)
+        path = saves.write_save(self.to_dict(), self.save_path, self.summary(), played=self.played)
+        if not self._holding:
+            self._hold(path)
+        return path
+
+    def _keep_record_or_save(self) -> None:
+        """The finished game's record, then its unfinished file removed; OSError (the file kept, holding the end)
+        when the record cannot be written."""
+        try:
+            # One file per finished game: a take-back and a new ending rewrite it.
+            self.record_path = records.save_record(self.record(), self.record_path)
+        except OSError:
+            if self.has_human or self.save_path is not None:
+                self.save_path = self._write_save()  # nothing is lost: the next start keeps its record
+            raise
+        if self.save_path is not None:
+            saves.remove_save(self.save_path)
 
 
 def _saved_seed(data: JSONObject) -> int | None:
