@@ -398,6 +398,32 @@ def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def legend_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """`legend.png`: Battle Checkers' legend of the board's badges (the sides' letters first) opened by F1 on a
+    game; `learn_intro.png`: a stage's rule explained on its card before the stage's first level."""
+    try:
+        from game.client.board.scene import BoardScene
+        from game.client.learn import start
+        from game.client.play.session import GameSession
+
+        session = GameSession("battle_checkers", "standard", ["human", "ai:normal"], seed=2, autosave=False)
+        app.goto("battle_checkers", session=session)
+        _settle(app)
+        scene = app.scenes.current
+        assert isinstance(scene, BoardScene)
+        scene.legend.toggle()
+        _settle(app, 2)
+        _save(app, folder, "legend", written)
+        lesson = start.course(app, "checkrisk").find("attack-1")
+        assert lesson is not None
+        start.open_lesson(app, lesson)
+        _settle(app, 4)
+        _save(app, folder, "learn_intro", written)
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"legend: {type(exc).__name__}: {exc}"]
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -426,6 +452,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += lesson_screens(app, folder, written, "checkrisk", "attack-1")
         problems += lesson_screens(app, folder, written, "battle_checkers", "rear-2")
         problems += challenge_screens(app, folder, written)
+        problems += legend_screen(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)
