@@ -708,17 +708,29 @@ def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_
     assert b.session.log[1] == "c3xd4"
 
 
+def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_it(app):
+    units = {"d4": (0, "NE"), "c4": (0, "NE"), "a1": (0, "N"), "c5": (1, "S"), "j10": (1, "S")}
+    b = start(app, demo.position(units, HOT, dice=(3, 5)))
+    picks = b.view.picks
+    click_cell(app, "d4")
+    assert picks.turn_only() and "c4" not in picks.facing_targets() and "c5" in picks.facing_targets()
+    hover(app, "c5")
+    assert b.view.plan_lines("c5")[-1] == "Unused pips are lost"  # a turn where it stands: nothing "at the end"
+    click_cell(app, "c4")  # the other unit is selected, nothing is spent
+    assert picks.selected == "c4" and b.session.log == []
+
+
 def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
     picks = b.view.picks
     b.turns.hint_action, b.turns.hint_text = "c2:s R1", b.view.hint_words("c2:s R1")  # a turn where it stands
-    assert b.turns.hint_text == "Hint: with the sum (8): turn c2 45° right"
+    assert b.turns.hint_text == "Hint: with the 3: turn c2 45° right"  # the die that fits, not the sum
     click_cell(app, "c2")
     hover(app, "c2")
     assert any(m.kind == "ghost" and m.cell == "c2" and m.text == "NE" for m in b.marks.drawn)
     click_cell(app, "c2")  # the unit again: the hinted turn, not a dropped selection
     idle(app)
-    assert b.session.log[0] == "c2:s R1"
+    assert b.session.log[0] == "c2:1 R1" and b.session.state.spent == [True, False]
     assert picks.selected is None
 
 

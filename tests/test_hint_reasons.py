@@ -254,12 +254,15 @@ def test_battle_checkers_the_fate_roll_hint_gives_its_odds_or_the_spirit(en, ru)
 
 
 def test_battle_checkers_a_hinted_move_names_the_die_it_uses(en, ru):
+    """The hint names the die a click on its end takes: the one that wastes the fewest pips (3 and 5 here)."""
     board = shown(en, "battle_checkers", battle_checkers(HOME, []))
-    state = board.session.state
-    die = state.dice[0]
-    assert board.view.hint_words("d4:1 F1").startswith(f"Hint: with the {die}: move d4 one square north")
+    assert board.view.hint_words("d4:1 F1").startswith("Hint: with the 3: move d4 one square north")
+    assert board.view.hint_words("d4:s F1").startswith("Hint: with the 3: ")  # the sum would waste 7 of 8
+    assert board.view.hint_words("d4:2 F4").startswith("Hint: with the 5: ")
+    assert board.view.hint_words("d4:s F6").startswith("Hint: with the sum (8): ")  # only the sum reaches d10
     board = shown(ru, "battle_checkers", battle_checkers(HOME, []))
-    assert board.view.hint_words("d4:s F1").startswith(f"Подсказка: суммой ({sum(state.dice)}): ")
+    assert board.view.hint_words("d4:s F6").startswith("Подсказка: суммой (8): ")
+    assert board.view.hint_words("d4:1 F1").startswith("Подсказка: кубиком 3: ")
 
 
 def test_battle_checkers_ending_the_turn_says_why(en, ru):

@@ -5,6 +5,7 @@ the plan's end cell and final facing (the pip planner), an attack, and the fate 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,28 @@ if TYPE_CHECKING:
 
 TURN_KEYS = {pygame.K_q: -1, pygame.K_e: 1}
 USE_KEYS = {pygame.K_1: USE_DIE1, pygame.K_2: USE_DIE2, pygame.K_3: USE_SUM, pygame.K_s: USE_SUM}
+
+
+def thriftiest(state: BattleCheckersState, action: Activate) -> Activate:
+    """The activation with `action`'s end result that gives up the fewest pips (a die that fits before the sum),
+    read from the engine's forecasts: what a click plays when no chip is chosen, and how a hint is worded."""
+    options = [
+        a
+        for a in state.unit_actions(action.cell)
+        if isinstance(a, Activate) and (a.to, a.facing) == (action.to, action.facing)
+    ]
+    return least_wasted(options or [action], lambda a: _wasted(state, a))
+
+
+def least_wasted(options: list[Activate], wasted: Callable[[Activate], int]) -> Activate:
+    """Of activations with one end result, the one giving up the fewest pips (a die before the sum on a tie)."""
+    return min(options, key=lambda a: (wasted(a), a.use))
+
+
+def _wasted(state: BattleCheckersState, action: Activate) -> int:
+    detail = state.forecast(action).detail
+    assert isinstance(detail, ActivationForecast)  # an activation's forecast carries its pips
+    return int(detail.wasted)
 
 
 @dataclass(frozen=True)
@@ -254,7 +277,8 @@ class BattleCheckersPicks(BoardPicks):
         return min(costs.values()) if costs else 0
 
     def hinted(self) -> Activate | None:
-        """The hinted activation when it is the selected unit's: clicking its end cell plays it exactly."""
+        """The hinted activation when it is the selected unit's, on the die that wastes the fewest pips (as the
+        hint says it): clicking its end cell plays it."""
         text = self.board.hint_action if self.selected is not None else None
         if not text or self.state is None:
             return None
@@ -264,7 +288,7 @@ class BattleCheckersPicks(BoardPicks):
             return None
         if not isinstance(action, Activate) or self.name(action.cell) != self.selected:
             return None
-        return action
+        return thriftiest(self.state, action)
 
     def facing_on(self, cell: str) -> int | None:
         """The final facing the ghost shows on `cell`: the one turned to, else the hinted one, else the cheapest (on
@@ -293,12 +317,14 @@ class BattleCheckersPicks(BoardPicks):
         return bool(plans) and set(plans) == {self.selected}
 
     def facing_targets(self) -> dict[str, int]:
-        """While the selected unit may only turn: each neighbouring cell it can be turned to face -> that facing."""
+        """While the selected unit may only turn: each neighbouring cell it can be turned to face -> that facing (a
+        cell with another own unit stays a click that selects that unit; the wheel still turns towards it)."""
         if not self.turn_only() or self.selected is None:
             return {}
         ahead = self.state.board.ahead[self.cell(self.selected)]
         costs = self.plans()[self.selected]
-        return {self.name(ahead[f]): f for f in costs if ahead[f] >= 0}
+        own = self.state.player
+        return {self.name(ahead[f]): f for f in costs if ahead[f] >= 0 and self.state.owner[ahead[f]] != own}
 
     def end_of(self, cell: str) -> tuple[str, int] | None:
         """The end cell and final facing a click on `cell` plays (a neighbour of a unit that may only turn: the
@@ -326,7 +352,7 @@ class BattleCheckersPicks(BoardPicks):
             options = [a for a in options if a.use == self.use]
         if not options:
             return None
-        return min(options, key=lambda a: (self.spend(a).wasted, a.use))
+        return least_wasted(options, lambda a: int(self.spend(a).wasted))
 
     def forecast(self, action: Activate) -> Forecast:
         """The engine's forecast of `action` (cached for the position)."""

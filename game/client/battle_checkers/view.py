@@ -489,7 +489,7 @@ class BattleCheckersView(
         if spend.kept:
             lines.append(t("battle_checkers.plan.kept", die=spend.kept[0]))
         if spend.wasted:
-            lines.append(t("battle_checkers.plan.waste_tip"))
+            lines.append(t("battle_checkers.plan.waste_tip" if to != p.selected else "battle_checkers.plan.waste_turn"))
         if p.ends_turn(action):
             lines.append(t("battle_checkers.plan.ends_turn"))
         return lines

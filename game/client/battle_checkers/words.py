@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.client.battle_checkers.picks import thriftiest
 from game.client.battle_checkers.threat import threats
 from game.client.board.log import LogTurn
 from game.client.board.odds import percent
@@ -209,6 +210,7 @@ def hint_sentence(
     rear or weapon flank next turn)."""
     board = state.board
     if isinstance(action, Activate):
+        action = thriftiest(state, action)  # the die a click on its end takes: the hint names that one
         unit = state.unit_at(action.cell)
         facing = unit["facing"] if unit else DIRECTIONS[action.facing]
         after = state.clone()
