@@ -40,6 +40,9 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
     assert len(numbers) >= 3 and counts
     assert [n for n in numbers if n.collidelist(counts) >= 0] == []
     assert all(n.collidelist([m for m in numbers if m is not n]) < 0 for n in numbers)
+    # The arrows keep off the counts too (their ends pulled back from a count in the way).
+    arrows = b.trace.painter.arrow_segments
+    assert arrows and [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
 
 
 def click_cell(app, cell: str) -> None:
@@ -135,3 +138,23 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
         assert len(drawn) >= 3 and box.top + len(drawn) * font.get_linesize() <= first, (drawn, box, first)
     finally:
         application.close()
+
+
+def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
+    session = GameSession(
+        "checkrisk", "standard", ["human", "ai:easy"], seed=3, autosave=False, executor=InlineExecutor()
+    )
+    stacks = {"a1": (0, 3), "c2": (0, 2), "c7": (1, 3), "e7": (1, 2), "f6": (1, 4)}
+    start = session.game.position(stacks, seat=1, phase="act", round=3)
+    session.game.initial_state = start.clone  # type: ignore[method-assign]  # the trace replays from here
+    session.state = start.clone()
+    for text in ("c7-b7:3", "e7-d7:2", "f6-e6:4"):
+        session.apply(session.state.action_from_str(text))
+    app.goto("checkrisk", session=session)
+    frames(app, 45)
+    b = board(app)
+    assert b.trace.shown
+    counts = b.view.value_rects()
+    arrows = b.trace.painter.arrow_segments
+    assert len(arrows) == 3
+    assert [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []

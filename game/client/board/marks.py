@@ -478,6 +478,8 @@ class TurnPainter:
     def __init__(self, marks: Marks) -> None:
         self.marks = marks
         self.number_rects: list[pygame.Rect] = []  # where the last frame's action numbers went
+        self.arrow_segments: list[Segment] = []  # where the last frame's arrows went
+        self.keep_clear: Sequence[pygame.Rect] = ()  # the pieces' own numbers, which arrows and numbers keep off
 
     def draw_under(self, layer: pygame.Surface, layout: BoardLayout, turn: Sequence[TurnMark], colour: Colour) -> None:
         """Under the pieces: the squares an action ended on, lightly tinted in its seat's colour, and the ring of
@@ -501,6 +503,8 @@ class TurnPainter:
         returned pieces, then "+N" and the chips, the numbers last, so nothing hides a number; the numbers keep off
         `keep_clear` (the pieces' own numbers) where a place nearby allows."""
         self.number_rects = []
+        self.arrow_segments = []
+        self.keep_clear = keep_clear
         lanes = _lanes(turn)
         badges: list[tuple[Point, TurnMark]] = []
         for i in sorted(range(len(turn)), key=lambda i: turn[i].kind != "follow"):
@@ -552,6 +556,8 @@ class TurnPainter:
         thin = mark.kind == "follow"
         width = max(2, cell // (22 if thin else 13))
         head = max(8.0, cell * (0.17 if thin else 0.24))
+        a, b = keep_off(a, b, self.keep_clear, width / 2 + 2, cell * 0.3, cell * 0.2)
+        self.arrow_segments.append((a, b))
         art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 130 if thin else 160), width + 4, head + 4)
         art.arrow(layer, a, b, art.with_alpha(paint, 200 if thin else 245), width, head)
         self.marks.drawn.append(Mark(f"turn_{mark.kind}", mark.cells[-1], "-".join((mark.cells[0], mark.cells[-1]))))
@@ -643,6 +649,42 @@ class TurnPainter:
         art.label(layer, str(mark.number), max(9, int(r * 1.1)), art.DARK_INK, center=(x, y + 1), bold=True)
         self.marks.drawn.append(Mark("turn_number", mark.cells[-1], str(mark.number)))
         return rect
+
+
+def keep_off(a: Point, b: Point, rects: Sequence[pygame.Rect], margin: float, least: float, aside: float) -> Segment:
+    """The segment a→b kept off `rects` (grown by `margin`): as it is, else moved `aside` pixels to either side,
+    else shortened at the end nearer each rect it crosses (never below `least`); as it is where nothing helps."""
+    if not rects:
+        return a, b
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+    grown = [rect.inflate(int(2 * margin), int(2 * margin)) for rect in rects]
+    for k in (0.0, aside, -aside):
+        moved = (a[0] + nx * k, a[1] + ny * k), (b[0] + nx * k, b[1] + ny * k)
+        if not any(rect.clipline(*moved) for rect in grown):
+            return moved
+    return _trimmed(a, b, grown, least)
+
+
+def _trimmed(a: Point, b: Point, rects: Sequence[pygame.Rect], least: float) -> Segment:
+    """a→b shortened at the end nearer each of `rects` it crosses; as it is where that leaves less than `least`."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length <= least:
+        return a, b
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    start, end = 0.0, length
+    for rect in rects:
+        touched = rect.clipline(a, b)
+        if not touched:
+            continue
+        t1, t2 = sorted((x - a[0]) * ux + (y - a[1]) * uy for x, y in touched)
+        if t1 + t2 < length:
+            start = max(start, t2 + 1)
+        else:
+            end = min(end, t1 - 1)
+    if end - start < least:
+        return a, b
+    return (a[0] + ux * start, a[1] + uy * start), (a[0] + ux * end, a[1] + uy * end)
 
 
 def _badge_point(a: Point, b: Point, cell: int) -> Point:
