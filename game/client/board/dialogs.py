@@ -37,6 +37,7 @@ class BoardDialogs:
         self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
         self.card_items: list[DialogItem] = []  # a result card's buttons (overlay "card": a lesson's end)
         self.card_stars = 0
+        self.card_beside = False  # the card lies over the side panel, the board in sight
 
     @property
     def app(self) -> App:
@@ -84,7 +85,10 @@ class BoardDialogs:
     def _veil(self) -> None:
         """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
         veil = pygame.Surface(self.scene.size, pygame.SRCALPHA)
-        veil.fill((*art.VEIL, 150))
+        if self.card_beside and self.overlay == "card":
+            veil.fill((*art.VEIL, 150), self.scene.panel_layout.rect)  # the board stays in sight, arrows and all
+        else:
+            veil.fill((*art.VEIL, 150))
         art.panel(veil, self.rect, self.app.ui_scale)
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s
@@ -105,10 +109,10 @@ class BoardDialogs:
             pygame.Rect((0, 0), self.scene.size), veil, self.app.ui, starting_height=OVERLAY_LAYER - 1
         )
 
-    def _dialog(self, width: int, height: int) -> pygame.Rect:
+    def _dialog(self, width: int, height: int, center: tuple[int, int] | None = None) -> pygame.Rect:
         w, h = self.app.s(width), self.app.s(height)
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = (self.scene.size[0] // 2, self.scene.size[1] // 2)
+        rect.center = center or (self.scene.size[0] // 2, self.scene.size[1] // 2)
         self.rect = rect
         self._veil()
         return rect
@@ -150,7 +154,7 @@ class BoardDialogs:
         """The game-over reason wrapped to the dialog's width."""
         font = self.app.fonts.get(self.app.s(REASON_SIZE))
         # Wrapped as wide as it is drawn: the game-over card widens for its results, a result card never does.
-        width = self.app.s(self._game_over_w() if self.overlay == "game_over" else GAME_OVER_W) - self.app.s(56)
+        width = self.app.s(self._game_over_w() if self.overlay == "game_over" else self._card_w()) - self.app.s(56)
         return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
 
     def reason_box(self) -> pygame.Rect:
@@ -193,8 +197,10 @@ class BoardDialogs:
             tooltip=t("gameover.close"),
         )
 
-    def show_card(self, title: str, text: str, items: list[DialogItem], stars: int = 0) -> None:
-        """A result card over the board: the title, up to three stars, the text and the buttons (a lesson's end)."""
+    def show_card(self, title: str, text: str, items: list[DialogItem], stars: int = 0, beside: bool = False) -> None:
+        """A result card over the board: the title, up to three stars, the text and the buttons (a lesson's end);
+        `beside`: over the side panel, the board left in sight (a stage's intro with the level's arrows)."""
+        self.card_beside = beside
         self.game_over_text = (title, text)
         self.card_items = items
         self.card_stars = stars
@@ -205,8 +211,15 @@ class BoardDialogs:
         lines = len(self.reason_lines())
         line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
         extra = max(0, round(lines * line_h) - 52) + (STARS_H if self.card_stars else 0)
-        rect = self._dialog(GAME_OVER_W, 150 + extra + len(self.card_items) * 56 + 16)
+        center = self.scene.panel_layout.rect.center if self.card_beside else None
+        rect = self._dialog(self._card_w(), 150 + extra + len(self.card_items) * 56 + 16, center)
         self._column(rect, 150 + extra, self.card_items)
+
+    def _card_w(self) -> int:
+        """A result card's width in layout units: the panel's when it lies over the side panel."""
+        if not self.card_beside:
+            return GAME_OVER_W
+        return max(240, int(self.scene.panel_layout.rect.w / self.app.ui_scale) - 8)
 
     def _stars(self, veil: pygame.Surface) -> None:
         """The stars under the card's title (drawn on the veil)."""

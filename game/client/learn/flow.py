@@ -227,7 +227,7 @@ class LessonFlow:
         t = self.scene.app.t
         self.intro_open = True
         items: list[DialogItem] = [(t("learn.intro.start"), self.close_intro, "#primary")]
-        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items)
+        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items, beside=True)
         return True
 
     def close_intro(self) -> None:
