@@ -556,7 +556,7 @@ class TurnPainter:
         thin = mark.kind == "follow"
         width = max(2, cell // (22 if thin else 13))
         head = max(8.0, cell * (0.17 if thin else 0.24))
-        a, b = keep_off(a, b, self.keep_clear, width / 2 + 2, cell * 0.3, cell * 0.2)
+        a, b = keep_off(a, b, self.keep_clear, width / 2 + 2, cell * 0.45, cell * 0.3)
         self.arrow_segments.append((a, b))
         art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 130 if thin else 160), width + 4, head + 4)
         art.arrow(layer, a, b, art.with_alpha(paint, 200 if thin else 245), width, head)
