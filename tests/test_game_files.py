@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client import saves
 from game.client.play import records
@@ -175,3 +176,37 @@ def _texts(app) -> list[str]:
     from tests.client_helpers import button_texts
 
     return button_texts(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_four_seat_row_of_the_games_list_is_never_cut(home, size, language):
+    long_names = ["Anastasia Romano", "Christopher Wren", "", "Maximiliana Long"]
+    records.save_record(
+        records.GameRecord(
+            "checkrisk",
+            "corners4",
+            ["x"],
+            1,
+            ["ai:normal", "ai:hard", "ai:easy", "ai:hard"],
+            [2],
+            "",
+            1.7e9,
+            names=long_names,
+        )
+    )
+    records.save_record(
+        records.GameRecord("checkrisk", "corners4", ["x"], 1, ["human", *["ai:normal"] * 3], [3], "", 1.7e9 + 9)
+    )
+    GameSession("checkrisk", "corners4", ["human", "ai:hard", "ai:hard", "ai:easy"], seed=3, names=long_names).save()
+    app = make_app(size, language=language)
+    try:
+        click(app, button_by_text(app, app.t("menu.games")))
+        frames(app)
+        scene = app.scenes.current
+        assert len(scene.items) == 3 and scene.cut == []
+        for item in scene.items:
+            row = scene.row_texts(item)
+            assert row.seats.endswith(app.t("games.vs").rstrip()) and row.seats_more.count(app.t("games.vs")) == 1
+    finally:
+        app.close()

@@ -78,16 +78,31 @@ def default_seat_name(t: Translator, mode: str, level: str, seat: int) -> str:
 
 def computer(t: Translator, seat: str) -> str:
     """'Computer (hard)' for an AI seat ('ai:<level>'; a file's other text is shown cleaned)."""
+    return t("board.seat.ai", level=ai_level(t, seat))
+
+
+def ai_level(t: Translator, seat: str) -> str:
+    """An AI seat's level in words, 'hard' ('ai:<level>'; a file's other text is shown cleaned)."""
     level = clean_name(seat.split(":", 1)[1] if ":" in seat else seat)
     key = f"board.level.{level}"
-    return t("board.seat.ai", level=t(key) if t.has(key) else level)
+    return t(key) if t.has(key) else level
 
 
-def seat_labels(t: Translator, mode: str, level: str, seats: list[str], names: list[str]) -> list[str]:
+def seat_labels(
+    t: Translator, mode: str, level: str, seats: list[str], names: list[str], compact: bool = False
+) -> list[str]:
     """Each seat as a list names it: the typed name or the mode's name for a human, 'Computer (hard)' for the AI
-    (with the seat's name too when that alone would not tell two seats apart, or when one was typed)."""
+    (with the seat's name too when that alone would not tell two seats apart, or when one was typed); `compact`
+    (a row of three or four seats): a computer as its seat's name and level, 'Player 3 (hard)'."""
     own = [default_seat_name(t, mode, level, i) for i in range(len(seats))]
     typed = [names[i] if i < len(names) else "" for i in range(len(seats))]
+    if compact:
+        return [
+            typed[i] or own[i]
+            if seat == HUMAN
+            else t("games.seat_ai", name=typed[i] or own[i], level=ai_level(t, seat))
+            for i, seat in enumerate(seats)
+        ]
     plain = [typed[i] or own[i] if seat == HUMAN else computer(t, seat) for i, seat in enumerate(seats)]
     counts = Counter(plain)  # counted once: a label's count per seat would cost the square of the seats
     return [
@@ -99,6 +114,14 @@ def seat_labels(t: Translator, mode: str, level: str, seats: list[str], names: l
 def seats_line(t: Translator, labels: list[str]) -> str:
     """'Anna vs Computer (hard)'."""
     return t("games.vs").join(labels)
+
+
+def seats_lines(t: Translator, labels: list[str]) -> tuple[str, str]:
+    """The seats on one line, or, for three or four, on two: 'Anna vs Player 2 (hard) vs' over the rest."""
+    if len(labels) <= 2:
+        return seats_line(t, labels), ""
+    half = (len(labels) + 1) // 2
+    return seats_line(t, labels[:half]) + t("games.vs").rstrip(), seats_line(t, labels[half:])
 
 
 def played_date(seconds: float) -> str:

@@ -22,6 +22,7 @@ from game.client.game_names import (
     saved_texts,
     seat_labels,
     seats_line,
+    seats_lines,
     setup_title,
     tell_save_news,
     unfinished_line,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 PANEL_W, ROW_H, ROWS = 1000, 44, 8
 # Where each column starts and how wide it is, as parts of a row: date, mode and setup, seats, turn or result.
-COLUMNS = ((0.0, 0.15), (0.16, 0.22), (0.39, 0.36), (0.76, 0.24))
+COLUMNS = ((0.0, 0.14), (0.15, 0.18), (0.34, 0.43), (0.78, 0.22))
 UNFINISHED, FINISHED = "unfinished", "finished"  # the two sections' header lines
 
 #: One entry of the list: an unfinished game, or a finished game's record (or an unreadable record file).
@@ -56,6 +57,7 @@ class Row(NamedTuple):
     status: str
     detail: str = ""
     bad: bool = False
+    seats_more: str = ""  # the second line of three or four seats
 
 
 class GamesScene(Scene):
@@ -189,7 +191,8 @@ class GamesScene(Scene):
     def _unfinished_row(self, game: saves.Unfinished) -> Row:
         t = self.app.t
         level = saved_level(game)
-        labels = seat_labels(t, game.mode, level, saved_texts(game, "seats"), saved_texts(game, "names"))
+        seats = saved_texts(game, "seats")
+        labels = seat_labels(t, game.mode, level, seats, saved_texts(game, "names"), compact=len(seats) > 2)
         date = played_date(game.saved) or game.path.stem
         if not game.playable:
             return Row(
@@ -203,13 +206,9 @@ class GamesScene(Scene):
             detail = t("games.turn", n=game.turn)
         else:  # a save of an earlier version counts decisions only
             detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""
+        first, more = seats_lines(t, labels)
         return Row(
-            date,
-            mode_name(t, game.mode),
-            setup_title(game.mode, level, t.language),
-            seats_line(t, labels),
-            status,
-            detail,
+            date, mode_name(t, game.mode), setup_title(game.mode, level, t.language), first, status, detail, False, more
         )
 
     def _record_row(self, listed: Listed) -> Row:
@@ -219,19 +218,21 @@ class GamesScene(Scene):
             detail = listed.problem.removeprefix(f"{listed.path.name}: ")  # the row names the file already
             return Row(listed.path.name, "", "", t("games.unreadable", detail=detail), "", bad=True)
         seats = [clean_name(seat) for seat in record.seats]
-        labels = seat_labels(t, record.mode, record.level, seats, record.names)
+        labels = seat_labels(t, record.mode, record.level, seats, record.names, compact=len(seats) > 2)
         if record.winners is None:
             result = t("games.unfinished")
         elif len(record.winners) == 1 and record.winners[0] < len(labels):
             result = t("games.won", side=labels[record.winners[0]])
         else:
             result = t("gameover.draw")
+        first, more = seats_lines(t, labels)
         return Row(
             played_date(record.date) or listed.path.stem,
             mode_name(t, clean_name(record.mode)),
             setup_title(record.mode, record.level, t.language),
-            seats_line(t, labels),
+            first,
             result,
+            seats_more=more,
         )
 
     # ----- actions -----
@@ -448,9 +449,13 @@ class GamesScene(Scene):
         row = self._row(index)
         colour = art.ERROR if row.bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
         cells = ((row.date, "", 15), (row.mode, row.setup, 16), (row.seats, "", 16), (row.status, row.detail, 16))
-        for (main, under, size), (start, width) in zip(cells, COLUMNS, strict=True):
+        for column, ((main, under, size), (start, width)) in enumerate(zip(cells, COLUMNS, strict=True)):
             x, room = rect.x + s(12) + int(rect.w * start), rect.w * width - s(8)
-            if under:
+            if column == 2 and row.seats_more:  # three or four seats: two lines alike, in one size
+                fitted = min(art.fitting_size(line, room, s(14), self.cut) for line in (main, row.seats_more))
+                art.label(surface, main, fitted, colour, midleft=(x, rect.centery - s(9)))
+                art.label(surface, row.seats_more, fitted, colour, midleft=(x, rect.centery + s(10)))
+            elif under:
                 self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
                 self._text(surface, under, 13, art.MUTED, (x, rect.centery + s(10)), room)
             elif main:
