@@ -127,3 +127,23 @@ def test_a_lessons_first_turn_says_what_to_do_not_why_no_reinforcements_came(app
     b = current(app, CheckRiskScene)
     assert b.session.state.round > 1
     assert b.view.phase_status(b.session.state) == app.t("checkrisk.status.act")
+
+
+def test_a_reinforcement_clicked_outside_the_earning_groups_says_why(app):
+    session = GameSession(
+        "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
+    )
+    stacks = {"a1": (0, 1), "b1": (0, 1), "c1": (0, 1), "d1": (0, 1), "d4": (0, 2), "c8": (1, 3)}
+    session.state = session.game.position(stacks, seat=1, phase="act", round=2)
+    session.apply(session.state.action_from_str("end"))  # player 1's turn: its edge group of 4 earns one
+    app.goto("checkrisk", session=session)
+    frames(app, 3)
+    b = current(app, CheckRiskScene)
+    assert b.session.state.phase == "reinforce"
+    x, y = b.layout.cell_center("d4")
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
+    frames(app, 2)
+    assert b.session.state.phase == "reinforce"
+    assert b.presenter.status_text().startswith("d4 can't take a reinforcement")

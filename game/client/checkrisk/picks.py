@@ -405,8 +405,11 @@ class CheckRiskPicks(BoardPicks):
         return False
 
     def _reinforce_pointer(self, intent: Intent) -> bool:
+        """A click on a stack of a marked group places one reinforcement there; elsewhere it says why not."""
         if isinstance(intent, Press) and intent.cell in self.index.reinforce:
             self.board.commit(Reinforce(self.cell_index(intent.cell)))
+        elif isinstance(intent, Press) and intent.cell is not None:
+            self.note = str(self.board.t("checkrisk.note.not_reinforce", cell=intent.cell))
         return False
 
     def _battle_pointer(self, intent: Intent) -> bool:

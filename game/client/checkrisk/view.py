@@ -466,6 +466,8 @@ class CheckRiskView(
                 return t(f"checkrisk.refused.{p.refusal}", cells=state.game.spec.zones[state.seat].max_cells)
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
         if phase == "reinforce":
+            if p.note:
+                return p.note
             return t("checkrisk.status.reinforce_why", why=reinforcement_reason(t, state, state.seat))
         if phase == "battle":
             battle = state.pending_battle()
