@@ -319,7 +319,7 @@ def test_the_dice_lab_says_what_an_alkemy_check_and_its_symbols_are(home):
         about = lab.rects["about"]
         text = application.t(lab.tab.about).lower()
         assert about.h > 0 and "sword" in text and "axe" in text and "mace" in text and "difficulty" in text
-        assert lab.rects["figures"].bottom <= about.top and about.bottom <= lab.rects["keys"].top
+        assert lab.rects["tray"].contains(about) and about.bottom <= lab.rects["tray"].centery  # above the hint
         click(application, lab.tab_buttons[2])  # D6 + D3 needs no such line
         assert lab.rects["about"].h == 0
     finally:

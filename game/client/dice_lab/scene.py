@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.engine.core import JSONObject
 
 TAB_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
-ABOUT_SIZE = 13  # the line saying what the open tab's roll is
+ABOUT_SIZE = 15  # the lines saying what the open tab's roll is
 BULK = (100, 1000)
 MAX_SEED = 2**31 - 1
 LEFT_W, SIDE_W, TRAY_H = 400, 290, 190
@@ -184,12 +184,14 @@ class DiceLabScene(Scene):
         font = app.fonts.get(s(13))
         keys_h = len(art.wrap(font, app.t("lab.keys"), left.w - s(40))) * font.get_linesize()
         self.rects["keys"] = pygame.Rect(left.x + s(20), left.bottom - s(8) - keys_h, left.w - s(40), keys_h)
-        # What the roll is (an Alkemy check, the symbols), over the key help, as many lines as it wraps to.
+        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, self.rects["keys"].y - s(4) - y - s(8))
+        # What the roll is (an Alkemy check, the symbols), across the empty tray above its hint, as many lines as it
+        # wraps to (the figures on the left fill their panel).
+        tray = self.rects["tray"]
         about = app.t(self.tab.about) if self.tab.about else ""
         font = app.fonts.get(s(ABOUT_SIZE))
-        about_h = len(art.wrap(font, about, inner.w)) * font.get_linesize() if about else 0
-        self.rects["about"] = pygame.Rect(inner.x, self.rects["keys"].y - s(8) - about_h, inner.w, about_h)
-        self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, self.rects["about"].y - s(4) - y - s(8))
+        about_h = len(art.wrap(font, about, tray.w - s(80))) * font.get_linesize() if about else 0
+        self.rects["about"] = pygame.Rect(tray.x + s(40), tray.centery - s(24) - about_h, tray.w - s(80), about_h)
         self._chart = None
 
     # --- actions ------------------------------------------------------------------------------------------
@@ -472,13 +474,14 @@ class DiceLabScene(Scene):
                     colour=art.ERROR,
                 )
         self.tab.draw_figures(app, surface, self.rects["figures"])
-        if self.tab.about:
-            art.wrapped_text(
-                app, surface, t(self.tab.about), self.rects["about"], size=ABOUT_SIZE, colour=art.PARCHMENT
-            )
         art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
+            if self.tab.about:
+                about = self.rects["about"]
+                art.wrapped_text(
+                    app, surface, t(self.tab.about), about, size=ABOUT_SIZE, colour=art.PARCHMENT, align="center"
+                )
             art.text(
                 app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED, anchor="center"
             )
