@@ -739,6 +739,15 @@ def test_the_hint_names_the_die_of_a_move(app):
     assert b.view.hint_words("c2:1 F2").startswith("Hint: with the 2: move c2 two squares north")
 
 
+def test_the_attack_card_says_the_attackers_weapon_is_then_spent(app):
+    """B10 before the click: attacking spends the weapon, so the attacker's right flank then falls to any blow."""
+    b = start(app, demo.position(demo.ATTACKS, HOT))
+    hover(app, "d5")
+    assert b.view.odds_lines("d5")[-1] == (
+        "Then d4's weapon is spent until your next turn: a blow on its right flank always lands"
+    )
+
+
 def _small_board(units: dict[str, tuple[int, str]]) -> GameSession:
     """A Skirmish (6×6) position, Orange to act with 1 and 5: its big cells give the cards their biggest font."""
     session = GameSession("battle_checkers", "skirmish6", HOT, seed=1, autosave=False, executor=InlineExecutor())

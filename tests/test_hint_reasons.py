@@ -265,6 +265,15 @@ def test_battle_checkers_a_hinted_move_names_the_die_it_uses(en, ru):
     assert board.view.hint_words("d4:1 F1").startswith("Подсказка: кубиком 3: ")
 
 
+def test_battle_checkers_a_move_that_sets_up_nothing_says_it_is_safe(en, ru):
+    board = shown(en, "battle_checkers", battle_checkers(HOME, []))
+    assert board.view.hint_words("a1:1 F1") == (
+        "Hint: with the 3: move a1 one square north — no enemy can then strike its rear or weapon flank"
+    )
+    board = shown(ru, "battle_checkers", battle_checkers(HOME, []))
+    assert board.view.hint_words("a1:1 F1").endswith("— враг не сможет ударить его в тыл или правый фланг")
+
+
 def test_battle_checkers_ending_the_turn_says_why(en, ru):
     board = shown(en, "battle_checkers", battle_checkers(HOME, ["d4:1 F3"]))
     assert board.view.hint_words("end") == "Hint: end the turn — no safe use of the pips is left"

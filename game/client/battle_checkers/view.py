@@ -443,6 +443,8 @@ class BattleCheckersView(
             t("battle_checkers.odds.title", a=p.name(attack.cell), d=target, side=t(f"battle_checkers.side.{side}")),
             self.stakes(forecast, p.name(attack.cell)),
             how,
+            # B10: an attacker's weapon is spent until its side's next turn; a blow on that flank then always lands.
+            t("battle_checkers.odds.spends", cell=p.name(attack.cell)),
         ]
 
     def stakes(self, forecast: Forecast, attacker: str) -> str:

@@ -253,7 +253,9 @@ def _fate_reason(t: Translator, state: BattleCheckersState, call: bool) -> str:
 
 
 def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
-    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs."""
+    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs, or, where
+    it sets up nothing, that no enemy can strike its rear or weapon flank next turn."""
+    said = text
     board = after.board
     ahead = board.ahead[cell][facing]
     target = after.unit_at(ahead) if ahead >= 0 else None
@@ -271,4 +273,6 @@ def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat
     risk = threats(after, seat).get(cell)
     if risk:
         text = t("battle_checkers.hint.risk", text=text, p=percent(risk))
+    elif text == said:
+        text = t("battle_checkers.hint.safe", text=text)  # no attack set up and no risk: its safety is the why
     return text
