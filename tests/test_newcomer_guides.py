@@ -44,7 +44,7 @@ def test_e_with_actions_left_asks_first_and_no_keeps_the_turn(app):
     key(app, pygame.K_e)
     confirm = b.dialogs.confirm
     assert confirm is not None and confirm.open
-    assert "3 more actions" in confirm.question
+    assert "You still have 3 actions this turn" in confirm.question
     key(app, pygame.K_ESCAPE)  # Keep playing
     assert b.session.log == log and b.session.state.seat == 0
     slot_button(app, b, "end")  # the panel's End turn asks the same
@@ -71,10 +71,10 @@ def test_battle_checkers_n_with_pips_left_asks_in_russian_plurals(home):
         b = current(application, BoardScene)
         key(application, pygame.K_n)
         confirm = b.dialogs.confirm
-        assert confirm is not None and confirm.open and "ещё 5 очков" in confirm.question
+        assert confirm is not None and confirm.open and "ещё есть 5 очков" in confirm.question
         key(application, pygame.K_ESCAPE)
         assert b.session.state.player == 0
-        assert b.view.turn_left(b.session.state) == "ещё 5 очков"
+        assert b.view.turn_left(b.session.state) == "5 очков"
     finally:
         application.close()
 
