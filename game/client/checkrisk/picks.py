@@ -208,17 +208,22 @@ class CheckRiskPicks(BoardPicks):
 
     # ----- reinforcements -----
     def place_for_me(self) -> None:
-        """Place every reinforcement: each on the smallest stack its group may take it on."""
-        session = self.board.live
-        state = self.board.state_as(CheckRiskState)
-        while state.phase == "reinforce" and session.is_human_turn:
+        """Place every reinforcement: each on the smallest stack its group may take it on. The placements are chosen
+        on a copy of the position, so an online game (where each is shown once its server confirms it) places them all
+        too."""
+        if not self.board.live.is_human_turn:
+            return
+        state = self.board.state_as(CheckRiskState).clone()
+        seat = state.current_player()
+        while state.phase == "reinforce" and state.current_player() == seat:
             index = ActionIndex.build(state)
             if not index.reinforce:
                 break
             counts, game = state.count, state.game
             best = min(index.reinforce, key=lambda c: (counts[game.cell_index(c)], c))
-            self.board.commit(Reinforce(game.cell_index(best)))
-            state = self.board.state_as(CheckRiskState)
+            action = Reinforce(game.cell_index(best))
+            self.board.commit(action)
+            state.apply(action)
 
     # ----- actions -----
     def default_amount(self, origin: str, target: str) -> int:

@@ -46,7 +46,7 @@ class OnlineBoard:
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.copied = False
         self.told_end = False
-        self.status_shown = ""
+        self.rematch_told: tuple[int, ...] = ()
 
     @property
     def session(self) -> OnlineSession | None:
@@ -59,12 +59,19 @@ class OnlineBoard:
         """True for an online game."""
         return self.session is not None
 
+    @property
+    def waiting_seats(self) -> bool:
+        """True while an online game waits for its seats to be claimed (nobody moves yet)."""
+        s = self.session
+        return s is not None and not s.started
+
     # ----- life cycle -----
     def enter(self) -> None:
         """Join the match (the clients run in the background from here)."""
         self.card = ""
         self.copied = False
         self.told_end = False
+        self.rematch_told = ()
         s = self.session
         if s is not None:
             s.connect()
@@ -97,6 +104,7 @@ class OnlineBoard:
             scene.app.notify(
                 t("online.dice.ok", rolls=check.rolls) if check.ok else t("online.dice.bad", problem=check.problem)
             )
+        self._tell_rematch(s)
         rematch = s.rematch_session()
         if rematch is not None:
             s.rematch_code = ""
@@ -106,6 +114,16 @@ class OnlineBoard:
         if card != self.card:
             self.card = card
             scene.rebuild_ui()
+
+    def _tell_rematch(self, s: OnlineSession) -> None:
+        """Say once who asks for a rematch (the player answers with the Rematch button)."""
+        if s.rematch_seats == self.rematch_told:
+            return
+        t = self.scene.app.t
+        for seat in s.rematch_seats:
+            if seat not in self.rematch_told and not s.own(seat):
+                self.scene.app.notify(t("online.rematch.offered", name=self.scene.view.seat_name(seat)))
+        self.rematch_told = s.rematch_seats
 
     def _tell(self, what: str, detail: str) -> None:
         t = self.scene.app.t
@@ -129,7 +147,7 @@ class OnlineBoard:
             return ""
         t = self.scene.app.t
         if s.status == "gone":
-            return t("online.status.gone")
+            return t("online.status.gone", reason=s.gone_reason)
         if not s.started:
             return t("online.status.seats")
         if s.takeback_from is not None and s.own(s.takeback_from):
@@ -145,6 +163,9 @@ class OnlineBoard:
 
     def seat_text(self, seat: int) -> str:
         """The turn card's line for a remote seat: whom the board waits for."""
+        s = self.session
+        if s is not None and not s.started:
+            return self.scene.app.t("online.seat.waiting_seats")
         return self.scene.app.t("online.status.waiting", name=self.scene.view.seat_name(seat))
 
     # ----- input -----
@@ -217,7 +238,7 @@ class OnlineBoard:
         if s is None:
             return
         s.ask_rematch()
-        self.scene.turns.status_note = self.scene.app.t("online.rematch.asked")
+        self.scene.app.notify(self.scene.app.t("online.rematch.asked"))
         if self.scene.dialogs.overlay == "game_over":
             self.scene.close_game_over()
 

@@ -33,6 +33,11 @@ class HostScene(NewGameScene):
         """Seat 1 is played here, the others by remote players."""
         return HUMAN if seat == 0 else REMOTE
 
+    def _load_level(self) -> None:
+        """As the local dialog; online the server rolls every die, so the seed only steers computer seats."""
+        super()._load_level()
+        self.rolls_dice = False
+
     def last_choices(self) -> dict[str, object]:
         """The host's dialog starts afresh each time (the local dialog keeps its own choices)."""
         return {}
@@ -84,6 +89,7 @@ class HostScene(NewGameScene):
         options: dict[str, int],
     ) -> None:
         """Create the match (on the server given, else on one this game runs) and open its board."""
+        from game.client.online.lobby import ws_url
         from game.client.play.online import HOST_PORT, OnlineLink, OnlineSession, ensure_server
         from game.online.client import JoinRefused, create_match_sync
 
@@ -93,9 +99,7 @@ class HostScene(NewGameScene):
             self.error, self.refused = t("online.host.no_remote"), False
             return
         try:
-            url = address if address else ensure_server(HOST_PORT, self.listen)
-            if "://" not in url:
-                url = f"ws://{url}"
+            url = ws_url(address) if address else ensure_server(HOST_PORT, self.listen)
             created = create_match_sync(url, self.mode, self.level, len(seats), options or None, seed, timeout=10.0)
         except JoinRefused as exc:
             self.error, self.refused = t("online.host.failed", detail=exc.message), False

@@ -20,9 +20,15 @@ from game.online.client import Joined, SeatPresence, ThreadedMatchClient
 if TYPE_CHECKING:
     from game.client.app import App
 
-PANEL_W, PANEL_H = 1000, 560
+PANEL_W, PANEL_H = 1000, 600
 #: How long finding a game may take before the screen says the server cannot be reached.
 LOOKUP_SECONDS = 10.0
+
+
+def ws_url(text: str) -> str:
+    """A server's address as typed, with the websocket scheme when none is given ('host:port' -> 'ws://host:port')."""
+    text = text.strip()
+    return text if "://" in text else f"ws://{text}"
 
 
 class OnlineScene(Scene):
@@ -35,6 +41,7 @@ class OnlineScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup()
+        self.mode_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.seat_buttons: dict[pygame_gui.elements.UIButton, int | None] = {}
         self.name_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.url_entry: pygame_gui.elements.UITextEntryLine | None = None
@@ -72,6 +79,7 @@ class OnlineScene(Scene):
         self._keep_texts()
         app.ui.clear_and_reset()
         self.buttons.clear()
+        self.mode_buttons = {}
         self.seat_buttons = {}
         w, h = app.screen_size
         self.panel_rect = pygame.Rect(0, 0, min(w - s(20), s(PANEL_W)), min(h - s(20), s(PANEL_H)))
@@ -79,9 +87,9 @@ class OnlineScene(Scene):
         r = self.panel_rect
         half = r.w // 2
         # Host: one button per mode.
-        x, y, bw = r.x + s(40), r.y + s(150), half - s(70)
+        x, y, bw = r.x + s(40), r.y + s(140), half - s(70)
         for mode in board_modes():
-            self.buttons.add(
+            self.mode_buttons[mode] = self.buttons.add(
                 app.ui,
                 pygame.Rect(x, y, bw, s(48)),
                 t("online.host.mode", mode=t(f"mode.{mode}")),
@@ -91,16 +99,16 @@ class OnlineScene(Scene):
             y += s(58)
         # Join: name, address, code, Find.
         jx, jw = r.x + half + s(30), half - s(70)
-        y = r.y + s(150)
+        y = r.y + s(140)
         label_w = s(120)
         self.name_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "name", NAME_LIMIT)
-        y += s(48)
+        y += s(46)
         self.url_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "url", 200)
-        y += s(48)
+        y += s(46)
         self.code_entry = self._entry(pygame.Rect(jx + label_w, y, jw - label_w, s(38)), "code", 12)
-        y += s(52)
+        y += s(50)
         self.buttons.add(app.ui, pygame.Rect(jx, y, jw, s(44)), t("online.join.find"), self.find, object_id="#primary")
-        y += s(58)
+        y += s(54 + 32)
         if self.found is not None:
             for p in self.seats:
                 text = (
@@ -110,28 +118,28 @@ class OnlineScene(Scene):
                 )
                 button = self.buttons.add(
                     app.ui,
-                    pygame.Rect(jx, y, jw, s(36)),
+                    pygame.Rect(jx, y, jw, s(32)),
                     text,
                     partial(self.take, p.seat),
                     enabled=not p.claimed,
                     object_id="#menu_button",
                 )
                 self.seat_buttons[button] = p.seat
-                y += s(42)
+                y += s(38)
             watch = self.buttons.add(
-                app.ui, pygame.Rect(jx, y, jw, s(36)), t("online.join.watch"), self.watch, object_id="#menu_button"
+                app.ui, pygame.Rect(jx, y, jw, s(32)), t("online.join.watch"), self.watch, object_id="#menu_button"
             )
             self.seat_buttons[watch] = None
         self.buttons.add(
             app.ui,
-            pygame.Rect(r.centerx - s(110), r.bottom - s(66), s(220), s(48)),
+            pygame.Rect(r.x + s(40) + (half - s(70) - s(220)) // 2, r.bottom - s(66), s(220), s(48)),
             t("newgame.back"),
             self.go_back,
             object_id="#menu_button",
         )
 
     def _entry(self, rect: pygame.Rect, key: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
-        placeholder = {"name": "", "url": "ws://192.168.1.5:8765", "code": "K7QM2X"}[key]
+        placeholder = {"name": "", "url": "ws://192.168.1.5:8765", "code": "······"}[key]
         entry = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, placeholder_text=placeholder)
         entry.set_text_length_limit(limit)
         if self.texts[key]:
@@ -151,9 +159,7 @@ class OnlineScene(Scene):
         self._keep_texts()
         t = self.app.t
         code = self.texts["code"]
-        url = self.texts["url"].strip()
-        if "://" not in url:
-            url = f"ws://{url}"
+        url = ws_url(self.texts["url"])
         if not P.valid_code(code):
             self.message, self.error = t("online.join.bad_code"), True
             return
@@ -189,7 +195,7 @@ class OnlineScene(Scene):
         count = int(str(found.get("num_players", 2)))
         names = [name if s == seat else "" for s in range(count)]
         options = found.get("options")
-        link = OnlineLink(self.texts["url"].strip(), P.normal_code(self.texts["code"]), kinds=kinds)
+        link = OnlineLink(ws_url(self.texts["url"]), P.normal_code(self.texts["code"]), kinds=kinds)
         self._stop_looking()
         session = OnlineSession(
             str(found["mode"]),
@@ -203,6 +209,15 @@ class OnlineScene(Scene):
         )
         session.save()
         self.app.goto(session.mode, session=session)
+
+    def _found_words(self) -> str:
+        """'CheckRisk · Duel on 8×8: take a free seat or watch.'"""
+        from game.client.game_names import mode_name, setup_title
+
+        found = self.found or {}
+        mode, level = str(found.get("mode", "")), str(found.get("level", ""))
+        t = self.app.t
+        return t("online.join.found", mode=mode_name(t, mode), level=setup_title(mode, level, t.language))
 
     def go_back(self) -> None:
         """Back to the main menu."""
@@ -220,12 +235,19 @@ class OnlineScene(Scene):
                 self.found = dict(event.match)
         if self.found is not None and looking.presence:
             self.seats = looking.presence
-            self.message, self.error = "", False
+            self.message, self.error = self._found_words(), False
             self._stop_looking()
             self._build()
         elif looking.status == "gone":
             self.message, self.error = t("online.join.failed", detail=looking.error or t("online.conn.gone")), True
             self._stop_looking()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Each mode's emblem on its Host button."""
+        s = self.app.s
+        for mode, button in self.mode_buttons.items():
+            emblem = art.emblem_image(mode, s(30))
+            surface.blit(emblem, emblem.get_rect(center=(button.rect.x + s(28), button.rect.centery)))
 
     def wake_in(self) -> float | None:
         """A few times a second while the server is asked."""
@@ -239,6 +261,9 @@ class OnlineScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in (self.url_entry, self.code_entry):
             self.find()
             return
+        typing = any(e is not None and e.is_focused for e in (self.name_entry, self.url_entry, self.code_entry))
+        if typing and event.type == pygame.KEYDOWN:
+            return  # Enter ends the field's text (finding the game), it does not press a button
         self.buttons.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -251,12 +276,12 @@ class OnlineScene(Scene):
         half = r.w // 2
         art.text(app, surface, t("online.host.heading"), (r.x + s(40), r.y + s(100)), size=22, bold=True)
         art.text(app, surface, t("online.join.heading"), (r.x + half + s(30), r.y + s(100)), size=22, bold=True)
-        note = pygame.Rect(r.x + s(40), r.y + s(150) + len(board_modes()) * s(58) + s(6), half - s(70), s(120))
+        note = pygame.Rect(r.x + s(40), r.y + s(140) + len(board_modes()) * s(58) + s(6), half - s(70), s(120))
         art.wrapped_text(app, surface, t("online.host.note"), note, size=14, colour=art.MUTED)
         jx = r.x + half + s(30)
         for i, key in enumerate(("name", "address", "code")):
-            art.text(app, surface, t(f"online.join.{key}"), (jx, r.y + s(169) + i * s(48)), size=17, anchor="midleft")
+            art.text(app, surface, t(f"online.join.{key}"), (jx, r.y + s(159) + i * s(46)), size=17, anchor="midleft")
         if self.message:
-            box = pygame.Rect(jx, r.bottom - s(120), half - s(70), s(50))
+            box = pygame.Rect(jx, r.y + s(140 + 2 * 46 + 50 + 50), half - s(70), s(30))
             colour = art.ERROR if self.error else art.PARCHMENT_DARK
             art.wrapped_text(app, surface, self.message, box, size=15, colour=colour)

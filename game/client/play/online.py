@@ -123,6 +123,9 @@ class OnlineSession(GameSession):
         self.seq_of: list[int] = []  # the entry behind each log item
         self.catch_up_to: int | None = None  # entries up to this one are applied at once (set by the first join)
         self.pending: int | None = None  # the seat whose decision was sent and is not answered yet
+        # Decisions the seat made in the same breath after the one pending (a deployment cell by cell), each sent
+        # once the one before it is confirmed.
+        self.outbox: list[tuple[int, str]] = []
         self.resigned: Outcome | None = None
         self.status: Status = "connecting"
         self.status_reason = ""
@@ -165,6 +168,7 @@ class OnlineSession(GameSession):
             self.clients[seat] = self._connect(self.link.url, self.link.code, seat, token, name).start()
         if not self.clients:
             self.watcher = self._connect(self.link.url, self.link.code, None, None, "").start()
+        self.save()  # listed in Games from the start (a rematch, a game joined)
 
     @property
     def primary(self) -> ThreadedMatchClient | None:
@@ -209,12 +213,29 @@ class OnlineSession(GameSession):
         if self.watcher is not None:
             self._read(None, self.watcher, True)
         self._apply_ready()
+        self._send_next()
+
+    def _send_next(self) -> None:
+        """Send the next decision of the outbox once the one before it is confirmed (dropped if no longer legal)."""
+        while self.outbox and self._may_decide():
+            seat, text = self.outbox.pop(0)
+            client = self.clients.get(seat)
+            try:
+                legal = self.current_seat == seat and self.state.action_from_str(text) in self.state.legal_actions()
+            except ValueError:
+                legal = False
+            if client is None or not legal:
+                self.outbox.clear()
+                return
+            client.send_action(text, self.entry_seq)
+            self.pending = seat
 
     def _read(self, seat: int | None, client: ThreadedMatchClient, primary: bool) -> None:
         for event in client.poll():
             if isinstance(event, Joined):
                 if seat is not None and self.pending == seat:
                     self.pending = None  # sent on a lost connection: decided again (the replay has it if applied)
+                    self.outbox.clear()
                 if primary:
                     self.match = dict(event.match)
                     if self.catch_up_to is None:
@@ -264,8 +285,15 @@ class OnlineSession(GameSession):
     def _refused(self, seat: int | None, event: Refused) -> None:
         if self.pending is not None and self.pending == seat and event.code in DECIDE_AGAIN:
             self.pending = None
+            self.outbox.clear()
         if event.code not in (P.STALE, P.NO_OFFER):
             self.notes.append(("refused", event.message))
+
+    @property
+    def gone_reason(self) -> str:
+        """Why the board's client gave up ('' while it has not)."""
+        primary = self.primary
+        return (primary.error if primary is not None else "") or self.status_reason
 
     @property
     def connected(self) -> bool:
@@ -487,9 +515,14 @@ class OnlineSession(GameSession):
             events.extend(self._advance_chance())
             self._cancel_jobs()
             self.save()
+            self._send_next()
             return events
         seat = self.current_seat
         client = self.clients.get(seat)
+        if seat >= 0 and client is not None and self.pending == seat and self.seats[seat] == HUMAN:
+            # Another decision in the same breath (a deployment cell by cell): sent once the one before is confirmed.
+            self.outbox.append((seat, self.state.action_to_str(action)))
+            return []
         if seat < 0 or client is None or not self._may_decide():
             raise ValueError("this machine does not decide now")
         client.send_action(self.state.action_to_str(action), self.entry_seq)
