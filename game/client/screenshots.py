@@ -424,6 +424,66 @@ def legend_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     return []
 
 
+def _frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
+    """Frames until `done()` holds (a server on loopback answers within them); TimeoutError after `seconds`."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError("the match server did not answer in time")
+        app.frame(1 / 60, flip=False)
+
+
+def online_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """Play online on a server on loopback: `online.png` (a code looked up: its seats to take), `online_host.png`
+    (the host's dialog with Remote player seats), `online_code.png` (the board while seats are free: the code and
+    address to pass on) and `online_waiting.png` (a board waiting for the other player's move)."""
+    from game.client.play.online import OnlineLink, OnlineSession
+    from game.online.client import ThreadedMatchClient, create_match_sync
+    from game.online.server import ServerThread
+
+    server = ServerThread(Path(os.environ["KUBIKI_HOME"]) / "shots.sqlite3")
+    clients: list[ThreadedMatchClient] = []
+    try:
+        url = server.start()
+        code = str(create_match_sync(url, "checkrisk", "standard")["code"])
+        clients.append(ThreadedMatchClient(url, code, seat=0, name="Anna").start())
+        app.goto("online")
+        lobby: Any = app.scenes.current
+        for entry, text in ((lobby.name_entry, "Boris"), (lobby.url_entry, url), (lobby.code_entry, code)):
+            entry.set_text(text)
+        lobby.find()
+        _frames_until(app, lambda: lobby.found is not None and lobby.seats)
+        _settle(app, 4)
+        _save(app, folder, "online", written)
+        app.goto("online_host", mode="checkrisk")
+        _settle(app, 4)
+        _save(app, folder, "online_host", written)
+        code = str(create_match_sync(url, "kubtafl", "standard")["code"])
+        session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
+        session.autosave = False
+        app.goto("kubtafl", session=session)
+        scene: Any = app.scenes.current
+        _frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
+        _settle(app, 4)
+        _save(app, folder, "online_code", written)
+        clients.append(ThreadedMatchClient(url, code, seat=1, name="Anna").start())
+        _frames_until(app, lambda: session.is_human_turn and scene.online.card == "")
+        scene.turns.commit(session.state.action_from_str("a3-a5"))
+        _frames_until(app, lambda: session.log == ["a3-a5"] and not scene.queue.busy and session.waiting_for == 1)
+        _settle(app, 4)
+        _save(app, folder, "online_waiting", written)
+        app.goto("menu")
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        return [f"online: {type(exc).__name__}: {exc}"]
+    finally:
+        for client in clients:
+            client.close(timeout=2.0)
+        server.stop()
+    return []
+
+
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:
     """Render every screen to `directory` and return the exit code."""
     folder = Path(directory)
@@ -453,6 +513,7 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
         problems += lesson_screens(app, folder, written, "battle_checkers", "rear-2")
         problems += challenge_screens(app, folder, written)
         problems += legend_screen(app, folder, written)
+        problems += online_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
             _settle(app)

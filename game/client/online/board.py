@@ -132,6 +132,8 @@ class OnlineBoard:
         elif what == "taken_back":
             self.scene.turns.status_note = t("online.takeback.done")
             self.scene.play_sound("click")
+        elif what == "not_now":
+            self.scene.app.notify(t("online.status.offline"))
         elif what == "refused":
             self.scene.app.notify(t("online.refused", detail=detail))
 
@@ -148,6 +150,8 @@ class OnlineBoard:
         t = self.scene.app.t
         if s.status == "gone":
             return t("online.status.gone", reason=s.gone_reason)
+        if s.status != "connected":
+            return t("online.status.offline")
         if not s.started:
             return t("online.status.seats")
         if s.takeback_from is not None and s.own(s.takeback_from):
@@ -285,7 +289,7 @@ class OnlineBoard:
         if s.watching:
             parts.append((t("online.watching"), art.PARCHMENT_DARK))
         now = time.time()
-        for p in s.presence:
+        for p in s.presence if s.connected else ():
             if s.own(p.seat) or not p.claimed:
                 continue
             online, minutes = presence_words(p, now)

@@ -523,8 +523,12 @@ class OnlineSession(GameSession):
             # Another decision in the same breath (a deployment cell by cell): sent once the one before is confirmed.
             self.outbox.append((seat, self.state.action_to_str(action)))
             return []
-        if seat < 0 or client is None or not self._may_decide():
+        if seat < 0 or client is None:
             raise ValueError("this machine does not decide now")
+        if not self._may_decide():
+            # A click that got through while the connection is down or an answer is awaited: nothing is sent.
+            self.notes.append(("not_now", ""))
+            return []
         client.send_action(self.state.action_to_str(action), self.entry_seq)
         self.pending = seat
         self._cancel_jobs()
