@@ -158,3 +158,19 @@ def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
     arrows = b.trace.painter.arrow_segments
     assert len(arrows) == 3
     assert [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
+
+
+def test_the_hints_arrow_keeps_off_the_counts(app):
+    session = GameSession(
+        "checkrisk", "standard", ["human", "ai:easy"], seed=3, autosave=False, executor=InlineExecutor()
+    )
+    session.state = session.game.position({"c4": (0, 2), "h1": (0, 1), "e4": (1, 1), "h8": (1, 3)}, seat=0, phase="act")
+    app.goto("checkrisk", session=session)
+    frames(app)
+    settle_scene(app)
+    b = board(app)
+    b.turns.hint_action = "c4-d4:2"  # as a hint names it
+    frames(app, 2)
+    assert [m.text for m in b.marks.drawn if m.kind == "arrow"] == ["c4-d4:2"]
+    counts, arrow = b.view.value_rects(), b.view.hint_arrow
+    assert counts and arrow is not None and not any(c.inflate(6, 6).clipline(*arrow) for c in counts)

@@ -14,7 +14,7 @@ import pygame
 from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.log import LogTurn
-from game.client.board.marks import Chip, TurnMark, TurnStep
+from game.client.board.marks import Chip, TurnMark, TurnStep, keep_off
 from game.client.board.mode_view import ModelT, ModeView, StateT
 from game.client.board.picks import BoardPicks
 from game.client.board.stats import Stats, stats_of
@@ -79,6 +79,7 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
     card: CardT
     slot: SlotT
     animation: Animation
+    hint_arrow: tuple[tuple[float, float], tuple[float, float]] | None = None  # where the hint's arrow went last
 
     def __init_subclass__(
         cls,
@@ -202,6 +203,9 @@ class ModeBase(ModeView[StateT, ModelT], Generic[StateT, ModelT, StatsT, PicksT,
             marks.ring(layer, layout, cells[0], art.GHOST)
         else:
             a, b = layout.cell_center(cells[0]), layout.cell_center(cells[1])
+            # Off the pieces' own numbers, as the last turn's arrows are (a stack's count stays readable).
+            a, b = keep_off(a, b, self.value_rects(), 6, layout.cell * 0.45, layout.cell * 0.3)
+            self.hint_arrow = (a, b)
             marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
         return True
 

@@ -237,7 +237,7 @@ class CheckRiskView(
     def value_rects(self) -> list[pygame.Rect]:
         """Every stack's count badge on the board (the last turn's numbers keep clear of them)."""
         model, layout = self.board.shown_model_as(CheckRiskModel), self.board.layout
-        stacks = model.stacks.values() if model is not None else ()
+        stacks = [*model.stacks.values(), *([model.attackers] if model.attackers else [])] if model else []
         return [count_rect(layout, s, min(6, s.count), STACK_RISE) for s in stacks if s.count > 0]
 
     def turn_seat(self, state: CheckRiskState) -> int:
