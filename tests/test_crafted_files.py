@@ -116,6 +116,7 @@ def _save_with(**fields: object) -> Path:
         ({"actions": ["c1-c2"] * 40_000}, "'actions': 40000 moves"),
         ({"actions": ["x" * 300]}, "move 1"),
         ({"level": "standard\u202e"}, "level"),
+        ({"padding": "x" * 3_000_000}, "too large"),  # more than the longest game of any level in notation
     ],
 )
 def test_a_save_is_checked_on_load_as_strictly_as_a_record(home, fields, named):
@@ -205,22 +206,28 @@ def test_a_record_of_junk_moves_is_refused_by_its_count_and_read_once(home, monk
     from game.client.play import records
 
     folder = records.records_dir()
-    junk = [_junk_record(folder, n, 1_600_000) for n in range(2)]
+    junk = [_junk_record(folder, n, moves) for n, moves in enumerate([1_600_000, 40_000])]
     fine = _junk_record(folder, 9, 10)
-    looked: list[str] = []
+    looked: list[object] = []
     reads: list[str] = []
-    real_clean, real_read = files.is_clean, records.read_records
-    monkeypatch.setattr(records.files, "is_clean", lambda text: looked.append(text) or real_clean(text))
-    monkeypatch.setattr(records, "read_records", lambda path: reads.append(path.name) or real_read(path))
+    real_clean, real_plain, real_read = files.is_clean, records._plain_notation, records.read_records
+    monkeypatch.setattr(
+        records.files, "is_clean", lambda text: ("c1" in text and looked.append(text)) or real_clean(text)
+    )
+    monkeypatch.setattr(records, "_plain_notation", lambda moves: looked.append(moves) or real_plain(moves))
+    monkeypatch.setattr(
+        records, "read_records", lambda path, *limit: reads.append(path.name) or real_read(path, *limit)
+    )
     listed = {item.path: item for item in records.list_records()}
-    assert len(looked) < 100  # the junk records' moves were never looked at one by one
-    for path in junk:
-        assert listed[path].record is None and "1600000 moves" in listed[path].problem
+    assert reads == []  # listed by name: each is read when its row is shown
+    assert listed[junk[0]].record is None and "too large" in listed[junk[0]].problem  # 14 MB: never parsed
+    assert listed[junk[1]].record is None and "40000 moves" in listed[junk[1]].problem
+    assert looked == []  # the junk records' moves were never looked at, by count first
     assert listed[fine].record is not None
     assert sorted(reads) == sorted(p.name for p in [*junk, fine])
     reads.clear()
     records.list_records()  # the next visit of the Games screen reads no file that did not change
     assert reads == []
     _junk_record(folder, 9, 12)  # a file that changed is read again
-    records.list_records()
+    assert {item.path: item.record for item in records.list_records()}[fine].actions == ["c1-c2"] * 12
     assert reads == [fine.name]

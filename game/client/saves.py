@@ -38,6 +38,9 @@ SAVES_FOLDER = "saves"
 KEEP = 30
 FORMAT = 1
 TEXT_LIMIT = 200  # characters of a seat's name or preset in a save (the dialog's are far shorter)
+# The largest save read: the longest game of any level in its notation is about 1 MB at most; a bigger file is
+# damaged (so thirty of them are read for the Games screen in a fraction of a second).
+MAX_BYTES = 2 * 1024 * 1024
 # A mode name as it may appear in a file name (the registry's names are all of this form).
 _FILE_MODE = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
@@ -98,7 +101,7 @@ def _new_stem(mode: str, when: float) -> str:
 def load_save(path: Path) -> Unfinished:
     """The unfinished game kept at `path`; raises AutosaveError naming the file and the problem."""
     try:
-        envelope = userfiles.read_json(path)
+        envelope = userfiles.read_json(path, MAX_BYTES)
     except userfiles.DamagedFile as exc:
         raise AutosaveError(str(exc)) from exc
     session = envelope.get("session") if isinstance(envelope, dict) and envelope.get("format") == FORMAT else None

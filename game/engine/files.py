@@ -52,8 +52,9 @@ def describe(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def read_text(path: Path) -> str:
-    """The text of a regular file; raises DamagedFile for anything else (a folder, a FIFO, unreadable, binary).
+def read_text(path: Path, limit: int = MAX_BYTES) -> str:
+    """The text of a regular file of at most `limit` bytes; raises DamagedFile for anything else (a folder, a FIFO,
+    unreadable, binary, too large).
 
     The file is opened without blocking and checked before it is read, so a FIFO or a device never hangs the game.
     """
@@ -70,8 +71,8 @@ def read_text(path: Path) -> str:
             raise DamagedFile(path, "a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise DamagedFile(path, "not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise DamagedFile(path, f"too large ({info.st_size} bytes)")
+        if info.st_size > limit:
+            raise DamagedFile(path, f"too large ({info.st_size} bytes, at most {limit})")
         chunks = []
         while True:
             chunk = os.read(fd, 1 << 16)
@@ -87,9 +88,10 @@ def read_text(path: Path) -> str:
         os.close(fd)
 
 
-def read_json(path: Path) -> JSON:
-    """The parsed JSON of a regular file; any failure to read or parse it raises DamagedFile naming the file."""
-    text = read_text(path)
+def read_json(path: Path, limit: int = MAX_BYTES) -> JSON:
+    """The parsed JSON of a regular file of at most `limit` bytes; any failure to read or parse it raises DamagedFile
+    naming the file."""
+    text = read_text(path, limit)
     try:
         data: JSON = json.loads(text)
     except Exception as exc:  # noqa: BLE001 - deep nesting, huge integers, anything: the file is damaged

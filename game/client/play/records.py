@@ -33,6 +33,9 @@ ACTION_LIMIT = 200  # characters of one move's notation (the longest, a CheckRis
 MAX_ACTIONS = 2_000_000
 REASON_LIMIT = 64
 MAX_REPORT_GAMES = 10_000
+# The largest file of the records folder read: one game, the longest of any level in its notation, is about 1 MB
+# at most (an arena report given to --replay may be as large as any file the game reads).
+MAX_BYTES = 2 * 1024 * 1024
 
 
 class RecordError(ValueError):
@@ -142,11 +145,31 @@ def check_fields(mode: str, level: str, seats: Sequence[str], actions: Sequence[
     if game is not None and len(actions) > game.max_length:
         # Counted before each move is looked at: a file of a million junk moves costs one comparison.
         check_against_game(game, [], actions)
+    if _plain_notation(actions):
+        return
     for n, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise ValueError(f"move {n} is not text")
         if len(text) > ACTION_LIMIT or not files.is_clean(text):
             raise ValueError(f"move {n} ({text[:40]!r}) is not a move in notation")
+
+
+# Notation is printable ASCII: what a move of it may hold, to check a game's moves all at once.
+_PRINTABLE = bytes(range(0x20, 0x7F))
+
+
+def _plain_notation(actions: Sequence[object]) -> bool:
+    """True when every move is text of printable ASCII within `ACTION_LIMIT`, checked at once at C speed (the common
+    case: a long game's moves are not looked at one by one)."""
+    try:
+        joined = "".join(actions)  # type: ignore[arg-type]  # a move that is not text raises TypeError
+    except TypeError:
+        return False
+    return (
+        joined.isascii()
+        and max(map(len, actions), default=0) <= ACTION_LIMIT  # type: ignore[arg-type]  # all text, as joined
+        and not joined.encode("ascii").translate(None, _PRINTABLE)
+    )
 
 
 def check_seat_kinds(seats: list[str]) -> None:
@@ -228,12 +251,12 @@ def _options(value: JSON, where: str) -> dict[str, int]:
     return options
 
 
-def read_records(path: Path) -> list[GameRecord]:
-    """Every game in a file: one for a Kubiki record, each game of an arena report; RecordError if unreadable or
-    outside the limits a game has (see `check_fields`)."""
+def read_records(path: Path, limit: int = files.MAX_BYTES) -> list[GameRecord]:
+    """Every game in a file of at most `limit` bytes: one for a Kubiki record, each game of an arena report;
+    RecordError if unreadable or outside the limits a game has (see `check_fields`)."""
     path = Path(path)
     try:
-        data = files.read_json(path)  # a regular file only: a FIFO or a folder is damaged, never waited on
+        data = files.read_json(path, limit)  # a regular file only: a FIFO or a folder is damaged, never waited on
     except files.DamagedFile as exc:
         raise RecordError(f"{path.name}: {exc.reason}") from exc
     if isinstance(data, dict) and isinstance(games_data := data.get("games"), list):
@@ -429,40 +452,56 @@ def prune(keep: int = KEEP) -> None:
             pass
 
 
-@dataclass
 class Listed:
-    """One line of the Games screen: the record, or why its file cannot be read."""
+    """One line of the Games screen: the record, or why its file cannot be read; a file listed by `list_records` is
+    read when first asked (a screen shows a few rows of a hundred)."""
 
-    path: Path
-    record: GameRecord | None
-    problem: str = ""
+    def __init__(self, path: Path, record: GameRecord | None = None, problem: str = "", *, read: bool = True) -> None:
+        self.path = path
+        self._record, self._problem, self._read = record, problem, read
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The record (None when the file cannot be read)."""
+        self._read_once()
+        return self._record
+
+    @property
+    def problem(self) -> str:
+        """Why the file cannot be read ('' when it can)."""
+        self._read_once()
+        return self._problem
+
+    def _read_once(self) -> None:
+        if self._read:
+            return
+        self._read = True
+        try:
+            self._record = read_records(self.path, MAX_BYTES)[0]
+        except RecordError as exc:
+            self._problem = str(exc)
 
 
-# What each record file held when it was last read, by its path, size and time: a file is read again only when it
-# changed, so a visit of the Games screen costs one `stat` per unchanged record.
-_read: dict[Path, tuple[tuple[int, int], Listed]] = {}
+# Each record file's entry by its path, with the size and time it had: a file is read again only when it changed,
+# so a visit of the Games screen costs one `stat` per unchanged record.
+_read: dict[Path, tuple[tuple[int, int, int], Listed]] = {}
 
 
 def list_records() -> list[Listed]:
-    """The kept games, newest first; an unreadable file is listed with its problem, never raised."""
+    """The kept games, newest first, each read when first asked; an unreadable file is listed with its problem,
+    never raised."""
     listed = []
     paths = record_files()
     for path in paths:
         try:
             info = path.stat()
-            stamp = (info.st_size, info.st_mtime_ns)
+            stamp = (info.st_ino, info.st_size, info.st_mtime_ns)  # an atomic write makes a new file: a new inode
         except OSError:
-            stamp = (-1, -1)
+            stamp = (-1, -1, -1)
         known = _read.get(path)
-        if known is not None and known[0] == stamp:
-            listed.append(known[1])
-            continue
-        try:
-            item = Listed(path, read_records(path)[0])
-        except RecordError as exc:
-            item = Listed(path, None, str(exc))
-        _read[path] = (stamp, item)
-        listed.append(item)
+        if known is None or known[0] != stamp:
+            known = _read[path] = (stamp, Listed(path, read=False))
+        listed.append(known[1])
     for gone in set(_read) - set(paths):
         del _read[gone]
     return listed
