@@ -93,10 +93,14 @@ def test_every_setting_changes_by_mouse_and_is_stored(app):
     track = scene.slider.rect
     click_at(app, (track.x + 4, track.centery))
     assert app.settings.volume < 0.7
+    click(app, offs[2])
+    assert app.settings.ask_end_turn is False
     click(app, ons[2])
+    assert app.settings.ask_end_turn is True
+    click(app, ons[3])
     assert app.settings.fullscreen is True
     assert app.window.get_flags() & pygame.FULLSCREEN
-    click(app, [b for b in app.scenes.current.segments if b.text == "Off"][2])
+    click(app, [b for b in app.scenes.current.segments if b.text == "Off"][3])
     assert app.settings.fullscreen is False
     stored = json.loads(settings_path().read_text(encoding="utf-8"))
     assert stored["sound_on"] is False and stored["anim_speed"] == "instant"
@@ -120,6 +124,9 @@ def test_every_setting_changes_by_keyboard(app):
     key(app, pygame.K_DOWN)  # preview
     key(app, pygame.K_RIGHT)
     assert app.settings.preview_on is False
+    key(app, pygame.K_DOWN)  # the question before ending a turn with actions left
+    key(app, pygame.K_RIGHT)
+    assert app.settings.ask_end_turn is False
     key(app, pygame.K_DOWN)  # fullscreen
     key(app, pygame.K_LEFT)
     assert app.settings.fullscreen is True

@@ -145,8 +145,9 @@ class NewGameScene(Scene):
             self.names = [clean_name(v) for v in _texts(last.get("names"))]
             self.presets = _texts(last.get("presets"))
         self._load_level()
-        if last.get("level") == self.level and isinstance(last.get("options"), dict):
-            for name, text in last["options"].items():
+        options = last.get("options") if last.get("level") == self.level else None
+        if isinstance(options, dict):
+            for name, text in options.items():
                 if name in self.option_texts and isinstance(text, str) and text.isdigit():
                     self.option_texts[name] = text
         self.row_index = 0

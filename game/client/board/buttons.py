@@ -99,6 +99,16 @@ def draw_icon(surface: pygame.Surface, button: Button, hover: str | None) -> Non
         _replay_glyph(surface, (cx, cy), r * 0.55, ink, max(2, int(r // 7)))
 
 
+def draw_tip(surface: pygame.Surface, words: str, beside: pygame.Rect, size: int) -> None:
+    """A round button's words in a small box at its left (while it is hovered)."""
+    box = pygame.Rect(0, 0, *art.font(size, bold=True).size(words)).inflate(size, size // 2)
+    box.midright = (beside.left - 6, beside.centery)
+    box.left = max(4, box.left)
+    pygame.draw.rect(surface, art.POPUP, box, border_radius=6)
+    pygame.draw.rect(surface, art.BRASS, box, 2, border_radius=6)
+    art.label(surface, words, size, art.PARCHMENT, center=box.center, bold=True)
+
+
 def _replay_glyph(
     surface: pygame.Surface, center: tuple[float, float], r: float, ink: tuple[int, int, int], width: int
 ) -> None:

@@ -37,7 +37,7 @@ class BoardDialogs:
         self.confirm: Confirm | None = None  # a yes/no question over everything (Restart)
         self.card_items: list[DialogItem] = []  # a result card's buttons (overlay "card": a lesson's end)
         self.card_stars = 0
-        self.card_beside = False  # the card lies over the side panel, the board in sight
+        self.card_beside: pygame.Rect | None = None  # where the card lies beside the board (the side panel)
 
     @property
     def app(self) -> App:
@@ -85,8 +85,8 @@ class BoardDialogs:
     def _veil(self) -> None:
         """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
         veil = pygame.Surface(self.scene.size, pygame.SRCALPHA)
-        if self.card_beside and self.overlay == "card":
-            veil.fill((*art.VEIL, 150), self.scene.panel_layout.rect)  # the board stays in sight, arrows and all
+        if self.card_beside is not None and self.overlay == "card":
+            veil.fill((*art.VEIL, 150), self.card_beside)  # the board stays in sight, arrows and all
         else:
             veil.fill((*art.VEIL, 150))
         art.panel(veil, self.rect, self.app.ui_scale)
@@ -197,9 +197,12 @@ class BoardDialogs:
             tooltip=t("gameover.close"),
         )
 
-    def show_card(self, title: str, text: str, items: list[DialogItem], stars: int = 0, beside: bool = False) -> None:
+    def show_card(
+        self, title: str, text: str, items: list[DialogItem], stars: int = 0, beside: pygame.Rect | None = None
+    ) -> None:
         """A result card over the board: the title, up to three stars, the text and the buttons (a lesson's end);
-        `beside`: over the side panel, the board left in sight (a stage's intro with the level's arrows)."""
+        `beside`: the side panel's rect, to lie over it with the board left in sight (a stage's intro and the
+        level's arrows)."""
         self.card_beside = beside
         self.game_over_text = (title, text)
         self.card_items = items
@@ -211,15 +214,15 @@ class BoardDialogs:
         lines = len(self.reason_lines())
         line_h = self.app.fonts.get(self.app.s(REASON_SIZE)).get_linesize() / self.app.ui_scale
         extra = max(0, round(lines * line_h) - 52) + (STARS_H if self.card_stars else 0)
-        center = self.scene.panel_layout.rect.center if self.card_beside else None
+        center = self.card_beside.center if self.card_beside is not None else None
         rect = self._dialog(self._card_w(), 150 + extra + len(self.card_items) * 56 + 16, center)
         self._column(rect, 150 + extra, self.card_items)
 
     def _card_w(self) -> int:
         """A result card's width in layout units: the panel's when it lies over the side panel."""
-        if not self.card_beside:
+        if self.card_beside is None:
             return GAME_OVER_W
-        return max(240, int(self.scene.panel_layout.rect.w / self.app.ui_scale) - 8)
+        return max(240, int(self.card_beside.w / self.app.ui_scale) - 8)
 
     def _stars(self, veil: pygame.Surface) -> None:
         """The stars under the card's title (drawn on the veil)."""

@@ -127,14 +127,7 @@ class Legend:
         B.draw_icon(surface, self.button, "legend" if self.hover or self.open else None)
         art.label(surface, "?", max(12, rect.h * 2 // 3), art.IVORY, center=rect.center, bold=True)
         if self.hover and not self.open:
-            words = self.scene.app.t("legend.button")
-            size = max(12, self.scene.panel_layout.unit)
-            box = pygame.Rect(0, 0, *art.font(size, bold=True).size(words)).inflate(size, size // 2)
-            box.midright = (rect.left - 6, rect.centery)
-            box.left = max(4, box.left)
-            pygame.draw.rect(surface, art.POPUP, box, border_radius=6)
-            pygame.draw.rect(surface, art.BRASS, box, 2, border_radius=6)
-            art.label(surface, words, size, art.PARCHMENT, center=box.center, bold=True)
+            B.draw_tip(surface, self.scene.app.t("legend.button"), rect, max(12, self.scene.panel_layout.unit))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The card over the board: the title and one line per entry with its sample."""

@@ -164,14 +164,7 @@ class TurnTrace:
         if not rect.colliderect(self.scene.layout.frame):
             self._caption(surface, rect)
         if self.hover:
-            words = self.scene.app.t("board.replay_turn")
-            size = max(12, self.scene.panel_layout.unit)
-            box = pygame.Rect(0, 0, *art.font(size, bold=True).size(words)).inflate(size, size // 2)
-            box.midright = (rect.left - 6, rect.centery)
-            box.left = max(4, box.left)
-            pygame.draw.rect(surface, art.POPUP, box, border_radius=6)
-            pygame.draw.rect(surface, art.BRASS, box, 2, border_radius=6)
-            art.label(surface, words, size, art.PARCHMENT, center=box.center, bold=True)
+            B.draw_tip(surface, self.scene.app.t("board.replay_turn"), rect, max(12, self.scene.panel_layout.unit))
 
     def _caption(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The button's name under it on the felt, on two lines when the felt is narrow."""

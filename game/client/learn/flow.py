@@ -227,7 +227,8 @@ class LessonFlow:
         t = self.scene.app.t
         self.intro_open = True
         items: list[DialogItem] = [(t("learn.intro.start"), self.close_intro, "#primary")]
-        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items, beside=True)
+        beside = self.scene.panel_layout.rect
+        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items, beside=beside)
         return True
 
     def close_intro(self) -> None:
