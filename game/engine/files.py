@@ -74,11 +74,13 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
         if info.st_size > limit:
             raise DamagedFile(path, f"too large ({info.st_size} bytes, at most {limit})")
         chunks = []
+        want = info.st_size + 1  # the whole file in one read (a file that grew since is read on, to its end)
         while True:
-            chunk = os.read(fd, 1 << 16)
+            chunk = os.read(fd, max(want, 1 << 16))
             if not chunk:
                 break
             chunks.append(chunk)
+            want = 0
         return b"".join(chunks).decode("utf-8")
     except DamagedFile:
         raise
