@@ -652,11 +652,9 @@ def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_t
     click_cell(app, "c2")
     assert picks.use is None  # no chip chosen: each move takes the die that wastes the fewest pips
     hover(app, "c5")
-    assert b.view.plan_lines("c5") == [
-        "c2 to c5, facing north: costs 3",
-        "Uses the 3: none of its pips wasted",
-        "The 5 stays for another unit",
-    ]
+    lines = b.view.plan_lines("c5")
+    assert lines[:2] == ["c2 to c5, facing north: costs 3", "Uses the 3: none of its pips wasted"]
+    assert lines[2] == "The 5 stays for another unit"
     assert any(m.kind == "spend" and m.cell == "c5" and m.text == "1:0" for m in b.marks.drawn)
     assert [c.key for c in b.view.slot.chips() if c.selected] == [f"use:{USE_DIE1}"]  # the chip it will take
     hover(app, "c6")  # 4 cells: the 5, one pip wasted
@@ -665,13 +663,25 @@ def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_t
     hover(app, "c5")
     lines = b.view.plan_lines("c5")
     assert lines[1] == "Uses the sum: 8 pips, 5 of them wasted" and "lost" in lines[2]
-    assert lines[-1] == "Nothing is left to do after it: your turn ends"  # the sum spends both dice
+    assert lines[3] == "Nothing is left to do after it: your turn ends"  # the sum spends both dice
     assert any(m.kind == "spend" and m.cell == "c5" and m.text == "s:5" for m in b.marks.drawn)
     slot_button(app, f"use:{USE_SUM}")  # a click on the chosen chip again: back to the die that fits
     assert picks.use is None
     click_cell(app, "c5")
     idle(app)
     assert b.session.log == ["c2:1 F3"] and b.session.state.spent == [True, False]
+
+
+def test_the_plan_card_says_what_the_unit_then_faces_and_the_risk_it_runs(app):
+    b = start(app, demo.position({"d2": (0, "N"), "h2": (0, "N"), "d6": (1, "S"), "j10": (1, "S")}, HOT))
+    click_cell(app, "d2")
+    hover(app, "d5")
+    assert "Then it faces d6 head-on: 50% to win the duel" in b.view.plan_lines("d5")
+    b = start(app, demo.position({"d4": (0, "N"), "a1": (0, "N"), "f6": (1, "W"), "j10": (1, "S")}, HOT))
+    click_cell(app, "d4")
+    hover(app, "d5")
+    risk = [line for line in b.view.plan_lines("d5") if line.startswith("The enemy can then strike its rear")]
+    assert risk and risk[0].endswith("%")
 
 
 def test_the_plan_card_is_drawn_whole_on_the_board(app):
@@ -715,7 +725,8 @@ def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_
     click_cell(app, "d4")
     assert picks.turn_only() and "c4" not in picks.facing_targets() and "c5" in picks.facing_targets()
     hover(app, "c5")
-    assert b.view.plan_lines("c5")[-1] == "Unused pips are lost"  # a turn where it stands: nothing "at the end"
+    lines = b.view.plan_lines("c5")
+    assert "Unused pips are lost" in lines and not any("at the end" in line for line in lines)  # a turn in place
     click_cell(app, "c4")  # the other unit is selected, nothing is spent
     assert picks.selected == "c4" and b.session.log == []
 
@@ -724,7 +735,7 @@ def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
     picks = b.view.picks
     b.turns.hint_action, b.turns.hint_text = "c2:s R1", b.view.hint_words("c2:s R1")  # a turn where it stands
-    assert b.turns.hint_text == "Hint: with the 3: turn c2 45° right"  # the die that fits, not the sum
+    assert b.turns.hint_text.startswith("Hint: with the 3: turn c2 45° right")  # the die that fits, not the sum
     click_cell(app, "c2")
     hover(app, "c2")
     assert any(m.kind == "ghost" and m.cell == "c2" and m.text == "NE" for m in b.marks.drawn)

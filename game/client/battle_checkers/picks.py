@@ -84,6 +84,7 @@ class BattleCheckersPicks(BoardPicks):
         self._plans: dict[tuple[str, int | None], dict[str, dict[int, int]]] = {}
         self._by_end: dict[str, dict[tuple[str, int], list[Activate]]] = {}
         self._forecasts: dict[Activate, Forecast] = {}
+        self._after: dict[Activate, BattleCheckersState] = {}
         self._attacks: dict[str, list[Attack]] = {}
         self._actors: set[str] = set()
 
@@ -95,6 +96,7 @@ class BattleCheckersPicks(BoardPicks):
         self._plans = {}
         self._by_end = {}
         self._forecasts = {}
+        self._after = {}
         self._attacks = {}
         self._actors = set()
         if state.phase != "deploy" or state.player != self.draft_player:
@@ -365,6 +367,14 @@ class BattleCheckersPicks(BoardPicks):
         detail = self.forecast(action).detail
         assert isinstance(detail, ActivationForecast)  # an activation's forecast carries its pips
         return detail
+
+    def after(self, action: Activate) -> BattleCheckersState:
+        """The position `action` leads to (cached for the position: the card reads what the unit then faces)."""
+        if action not in self._after:
+            after = self.state.clone()
+            after.apply(action)
+            self._after[action] = after
+        return self._after[action]
 
     def ends_turn(self, action: Activate) -> bool:
         """True when `action` leaves nothing else to do, so the turn passes by itself (its forecast's events say)."""

@@ -23,7 +23,7 @@ from game.client.battle_checkers.roll_card import RollCard
 from game.client.battle_checkers.slot import SLOT_ROOM, SLOT_UNITS, Slot
 from game.client.battle_checkers.stats import GameStats
 from game.client.battle_checkers.threat import threats
-from game.client.battle_checkers.words import TurnWords, hint_sentence
+from game.client.battle_checkers.words import TurnWords, faced_attack, hint_sentence
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.legend import LegendEntry
@@ -474,7 +474,8 @@ class BattleCheckersView(
 
     def plan_lines(self, cell: str) -> list[str]:
         """The plan a click on `cell` plays, before the click: where the unit ends, which die or the sum it uses and
-        how many pips it gives up (the engine's forecast), and what stays for the other units."""
+        how many pips it gives up (the engine's forecast), what stays for the other units, whether the turn then
+        ends, and what the unit then faces (the engine's odds) and risks (the threat view's odds)."""
         p, t = self.picks, self.board.t
         action = p.plan_action(cell)
         if action is None or p.selected is None:
@@ -494,6 +495,14 @@ class BattleCheckersView(
             lines.append(t("battle_checkers.plan.waste_tip" if to != p.selected else "battle_checkers.plan.waste_turn"))
         if p.ends_turn(action):
             lines.append(t("battle_checkers.plan.ends_turn"))
+        after, seat = p.after(action), p.state.player
+        faced = faced_attack(after, action.to, action.facing, seat)
+        if faced is not None:
+            target, odds = faced
+            lines.append(t(f"battle_checkers.plan.faces.{odds.side}", target=target, p=percent(odds.success)))
+        risk = threats(after, seat).get(action.to)
+        if risk:
+            lines.append(t("battle_checkers.plan.risk", p=percent(risk)))
         return lines
 
     def _plan_card(self, surface: pygame.Surface, cell: str, cut: list[str]) -> None:

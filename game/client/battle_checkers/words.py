@@ -252,27 +252,32 @@ def _fate_reason(t: Translator, state: BattleCheckersState, call: bool) -> str:
     return t(key, win=percent(win), lose=percent(lose), mine=mine, theirs=theirs)
 
 
-def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
-    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs, or, where
-    it sets up nothing, that no enemy can strike its rear or weapon flank next turn."""
-    said = text
+def faced_attack(after: BattleCheckersState, cell: int, facing: int, seat: int) -> tuple[str, AttackForecast] | None:
+    """The enemy the unit on `cell` faces in `after` and the engine's odds of striking it (its name and the attack's
+    forecast), None when it faces no enemy it can strike."""
     board = after.board
     ahead = board.ahead[cell][facing]
     target = after.unit_at(ahead) if ahead >= 0 else None
-    if target is not None and target["owner"] != seat:
-        attack = Attack(cell, ahead)
-        if attack in after.legal_actions():
-            detail = after.forecast(attack).detail
-            assert isinstance(detail, AttackForecast)
-            text = t(
-                f"battle_checkers.hint.faces.{detail.side}",
-                text=text,
-                target=board.name(ahead),
-                p=percent(detail.success),
-            )
+    if target is None or target["owner"] == seat:
+        return None
+    attack = Attack(cell, ahead)
+    if attack not in after.legal_actions():
+        return None
+    detail = after.forecast(attack).detail
+    assert isinstance(detail, AttackForecast)
+    return board.name(ahead), detail
+
+
+def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
+    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs, or, where
+    it sets up nothing, that no enemy can strike its rear or weapon flank next turn."""
+    faced = faced_attack(after, cell, facing, seat)
+    if faced is not None:
+        target, detail = faced
+        text = t(f"battle_checkers.hint.faces.{detail.side}", text=text, target=target, p=percent(detail.success))
     risk = threats(after, seat).get(cell)
     if risk:
         text = t("battle_checkers.hint.risk", text=text, p=percent(risk))
-    elif text == said:
+    elif faced is None:
         text = t("battle_checkers.hint.safe", text=text)  # no attack set up and no risk: its safety is the why
     return text
