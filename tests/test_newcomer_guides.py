@@ -211,7 +211,7 @@ def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
     b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
     frames(app, 1)
     assert b.reviewer.banner_text() == "Reviewing · Turn 11 · Dark"
-    assert "Ended in turn 12." in b.view.end_summary(b.session.state)  # the results card counts the same way
+    assert b.ending.count_line() == "Ended in turn 12."  # the results card counts the same way
 
 
 # ----- Learn teaches before it tests: each stage opens with its rule explained -----

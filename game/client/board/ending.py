@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.new_game import agreed_text
+from game.client.play.counting import count_words
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
@@ -48,8 +49,21 @@ class GameEnd:
         if self.results_size()[1]:
             seats = ""  # the results name every seat and who played it
         agreed = agreed_text(scene.app.t, scene.mode, session.options)  # the numbers played, when not the level's
-        lines = [scene.view.end_reason(outcome), seats, scene.view.end_summary(session.state), agreed]
+        lines = [
+            scene.view.end_reason(outcome),
+            self.count_line(),
+            seats,
+            scene.view.end_summary(session.state),
+            agreed,
+        ]
         scene.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
+
+    def count_line(self) -> str:
+        """When the game ended, counted as the board, review, replay and the Games list count ('Ended in turn 9 of
+        100.')."""
+        scene = self.scene
+        t = scene.app.t
+        return t("board.ended_in", count=count_words(t, scene.mode, scene.live.count(), capital=False))
 
     def results_size(self) -> tuple[int, int]:
         """The mode's results for the game-over card (its `results_size()`), none before the end."""

@@ -29,7 +29,6 @@ from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
 from game.client.kubtafl.words import hint_sentence, log_turns
-from game.client.play.counting import count_words
 from game.engine.core import IllegalAction
 from game.engine.kubtafl import KubtaflState
 
@@ -288,9 +287,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
                     points=state.total(seat),
                 )
             )
-        return t(
-            "kubtafl.summary", sides="; ".join(parts), count=count_words(t, "kubtafl", self.board.live.count(), False)
-        )
+        return t("kubtafl.summary", sides="; ".join(parts))
 
     def status(self, hint: str, note: str) -> str:
         """What the picks mean, or what to do next."""
