@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,7 @@ def _run_for(app: App, seconds: float) -> None:
     app.running = True
     pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), 1)
     app.run_loop()
+    app.running = True
 
 
 def _child_app() -> App:
@@ -106,18 +108,20 @@ def _animate(app: App, busy: Callable[[], bool], advance: Callable[[], bool]) ->
     intervals: list[float] = []
     last = None
     for _ in range(100_000):
-        if not busy() and not advance():
-            break
+        if not busy():
+            last = None  # a decision between two animations is not an interval
+            if not advance():
+                break
+            app.update(0.0)  # the board settles on the decision (a hand-over card dismissed, the next round)
+            continue
         frames, c0 = app.frame_count, time.process_time()
         _step(app)
-        if app.frame_count != frames and busy():
+        if app.frame_count != frames:
             now = time.perf_counter()
             cpu.append(time.process_time() - c0)
             if last is not None:
                 intervals.append(now - last)
             last = now
-        elif not busy():
-            last = None  # a decision between two animations is not an interval
     return cpu, intervals
 
 
@@ -138,13 +142,7 @@ def animation_child(name: str) -> dict[str, Any]:
                 scene: Any = app.scenes.current
                 _run_for(app, 0.3)
                 scene.turns.commit(session.state.action_from_str(RICOCHET_ACTION))
-                done = [False]
-
-                def once(done: list[bool] = done) -> bool:
-                    finished, done[0] = done[0], True
-                    return not finished
-
-                advance: Callable[[], bool] = once
+                advance: Callable[[], bool] = lambda: False  # noqa: E731 - one chain, no decision after it
             else:
                 from bench.bench_checkrisk_client import battle_session, next_battle_decision
 
@@ -153,9 +151,7 @@ def animation_child(name: str) -> dict[str, Any]:
                 scene = app.scenes.current
                 _run_for(app, 0.3)
                 scene.turns.commit(session.state.action_from_str("d4xd5:6"))
-
-                def advance(scene: Any = scene, session: Any = session) -> bool:
-                    return next_battle_decision(scene, session)
+                advance = partial(next_battle_decision, scene, session)
 
             def busy(scene: Any = scene) -> bool:
                 return bool(scene.queue.busy or scene.queue.effects)

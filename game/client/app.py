@@ -16,7 +16,7 @@ import pygame
 from game.client import art
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
-from game.client.pacing import LoopClock, soonest, ui_wake_in
+from game.client.pacing import LoopClock, present_natively, soonest, ui_wake_in
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, WATCH_AI_SEAT, parse_seat
 from game.client.play.worker import default_executor, set_default_executor
 from game.client.scene import Scene, SceneManager
@@ -104,6 +104,7 @@ class App:
     def __init__(
         self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None, remember_window: bool = False
     ) -> None:
+        present_natively()
         pygame.init()
         pygame.display.set_caption("Kubiki")
         loaded = load_settings()
@@ -125,7 +126,7 @@ class App:
         self._paced_dt = 0.0  # the real time the previous paced frame took, tick to tick
         self.loop_clock = LoopClock()  # the real loop's time (tests pass their own)
         self._stepped: float | None = None  # when the real loop's last pass began, on `loop_clock`
-        self._flipped = 0.0  # when the real loop last showed a frame
+        self._flip_due = 0.0  # when the real loop's next frame should reach the screen, on `loop_clock`
         self._windowed_size = size
         self.ui_consumed = False
         self.startup_seconds = 0.0  # from the command to the first frame, set by `run`
@@ -394,10 +395,12 @@ class App:
             return False  # woken early with nothing to show
         self.draw()
         self.frame_count += 1
-        # Paced between drawing and the flip, so frames reach the screen at even intervals however long one took.
-        clock.sleep(self._flipped + STEP - clock.now())
+        # Paced between drawing and the flip, so frames reach the screen at even intervals however long one took; a
+        # frame a little late leaves the next one less wait, so the rate holds.
+        clock.sleep(self._flip_due - clock.now())
         pygame.display.flip()
-        self._flipped = clock.now()
+        now = clock.now()
+        self._flip_due = self._flip_due + STEP if now - self._flip_due < STEP else now + STEP
         return True
 
     def run_loop(self) -> None:
