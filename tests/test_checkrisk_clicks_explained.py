@@ -109,3 +109,28 @@ def test_a_near_certain_attacks_odds_badge_is_not_red(app):
     badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
     assert badges["d3"].text == ">99%" and badges["d3"].paint != art.ATTACK
     assert badges["d3"].paint == art.TRANSFER and badges["c4"].paint == art.SELECT  # six against six: near even
+
+
+def test_the_odds_badge_leaves_the_defenders_count_readable(app):
+    b = open_position(app, {"c3": (0, 6), "d3": (1, 3), "c4": (1, 1), "h8": (1, 3)})
+    click_cell(app, "c3")
+    frames(app, 2)
+    counts = b.view.value_rects()
+    assert set(b.view.odds_badges) == {"d3", "c4"}
+    assert all(badge.collidelist(counts) < 0 for badge in b.view.odds_badges.values())
+
+
+def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
+    b = open_position(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 1), "h8": (1, 3)})
+    click_cell(app, "d4")
+    click_cell(app, "d5")
+    settle_scene(app)
+    for _ in range(10):
+        battle = b.session.state.pending_battle()
+        if battle is None or battle.stage != "attacker":
+            break
+        key(app, pygame.K_b)
+        settle_scene(app)
+    battle = b.session.state.pending_battle()
+    assert battle is not None and battle.stage == "occupy" and b.popups.picker is not None
+    assert "stop" not in {button.key for button in b.view.card.layout_buttons()}

@@ -280,9 +280,11 @@ class Marks:
         hot: bool,
         badge: str = "",
         badge_bg: Paint | None = None,
-    ) -> None:
-        """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right, on `badge_bg`
-        (the attack's red unless the mode says how good the odds are)."""
+        keep_clear: Sequence[pygame.Rect] = (),
+    ) -> pygame.Rect | None:
+        """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right, else at the first
+        corner clear of `keep_clear` (the pieces' own numbers), on `badge_bg` (the attack's red unless the mode says
+        how good the odds are); returns where the badge went."""
         bg = badge_bg or art.ATTACK
         self.drawn.append(Mark("crosshair", cell, badge, tuple(bg)))
         cx, cy = layout.cell_center(cell)
@@ -290,7 +292,14 @@ class Marks:
         crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
         if badge:
             fg = art.WHITE if badge_bg is None else ink_on(bg)
-            text_badge(layer, badge, (cx + r * 0.72, cy - r * 0.72), max(10, layout.cell // 5), fg, bg)
+            size = max(10, layout.cell // 5)
+            corners = [(cx + dx * r * 0.72, cy + dy * r * 0.72) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+            spots = [badge_rect(badge, size) for _ in corners]
+            for spot, corner in zip(spots, corners, strict=True):
+                spot.center = (int(corner[0]), int(corner[1]))
+            best = next((i for i, spot in enumerate(spots) if spot.collidelist(list(keep_clear)) < 0), 0)
+            return text_badge(layer, badge, corners[best], size, fg, bg)
+        return None
 
     def plus_badge(self, layer: pygame.Surface, layout: BoardLayout, a: str, b: str, hot: bool) -> pygame.Rect:
         """A '+' badge on the edge between two cells (give from a to b); returns its clickable rect."""

@@ -82,8 +82,8 @@ class CheckRiskPicks(BoardPicks):
             self.draft = {}
             self.draft_preset = ""
         battle = state.pending_battle()
-        if battle is None:
-            self.blitz = None
+        if battle is None or battle.stage == "occupy":
+            self.blitz = None  # over: a won cell's occupation is the player's own choice, with no Stop to press
         if battle is None or battle.stage != "defender":
             self.split = None
         if not human:

@@ -57,6 +57,7 @@ class CheckRiskView(
 
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
     odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
+    odds_badges: dict[str, pygame.Rect] = {}  # noqa: RUF012 - replaced whole each frame: the attack targets' odds badges
     animation: CheckRiskAnimation
 
     def make_card(self) -> BattleCard:
@@ -323,11 +324,15 @@ class CheckRiskView(
         """The selected stack's moves, and its attacks with their odds."""
         p, layout, marks = self.picks, self.board.layout, self.board.marks
         moves, attacks = p.index.targets(selected)
+        self.odds_badges = {}
         for cell in moves:
             marks.dot(layer, layout, cell, cell == p.hover)
         for cell in attacks:
             chance = odds_card.forecast(state, selected, cell, p.chosen_amount(selected, cell)).probability("win")
-            marks.attack(layer, layout, cell, cell == p.hover, percent(chance), badge_bg=odds_card.badge_colour(chance))
+            colour = odds_card.badge_colour(chance)
+            badge = marks.attack(layer, layout, cell, cell == p.hover, percent(chance), colour, self.value_rects())
+            if badge is not None:
+                self.odds_badges[cell] = badge
         if p.hover in moves and self.board.accepting_input:
             # What a click sends, before it is sent: the stack the target would hold, as a ghost with its count.
             n = p.chosen_amount(selected, p.hover)
