@@ -211,6 +211,7 @@ def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
     b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
     frames(app, 1)
     assert b.reviewer.banner_text() == "Reviewing · Turn 11 · Dark"
+    assert b.log.numbers[:4] == [1, 1, 2, 2] and b.log.numbers[-1] == 11  # the move list numbers them alike
     assert b.ending.count_line() == "Ended in turn 12."  # the results card counts the same way
 
 

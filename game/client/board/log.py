@@ -107,6 +107,7 @@ class MoveLog:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 10
         self.turns: list[LogTurn] = []
+        self.numbers: list[int] = []  # each turn's number as the game counts turns (else its place in the list)
         self.seats: list[tuple[str, Colour]] = []  # each seat's name and colour
         self.title = ""
         self.top: int | None = None  # first line shown; None follows the newest
@@ -454,7 +455,7 @@ class MoveLog:
             name, colour = self.name_of(turn.seat)
             x = x0
             if line.lead:
-                number = f"{line.turn + 1}"
+                number = str(self.numbers[line.turn] if line.turn < len(self.numbers) else line.turn + 1)
                 bold = line.turn == newest
                 art.label(
                     surface,

@@ -297,6 +297,7 @@ class PanelPresenter:
         if key != self._log_key:
             self._log_key = key
             log.set_turns(scene.view.log_turns() if s is not None else [], seats)
+            log.numbers = [n for n, _ in scene.reviewer.turn_counts()]  # as the board, review and Games count
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""

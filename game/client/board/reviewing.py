@@ -255,15 +255,30 @@ class ReviewController:
     def count_of(self, turn: int, capital: bool = True) -> tuple[str, str]:
         """The list's `turn` (1-based) as the board counts it ('Turn 9 of 100'; mid-sentence unless `capital`) and
         the name of its seat."""
-        scene, review = self.scene, self.review
-        log = scene.log
-        if review is None or not 0 < turn <= len(log.turns):
+        scene = self.scene
+        counts = self.turn_counts()
+        if not 0 < turn <= len(counts):
             return "", ""
-        entry = log.turns[turn - 2].end if turn > 1 else 0
-        state = Review(review.timeline, entry).state()  # the position the turn began in (its roll made)
-        count = turn_count(state, turn, len(scene.live.seats))
-        words = count_words(scene.app.t, scene.mode, count, capital)
-        return words, scene.view.seat_name(log.turns[turn - 1].seat)
+        words = count_words(scene.app.t, scene.mode, counts[turn - 1], capital)
+        return words, scene.view.seat_name(scene.log.turns[turn - 1].seat)
+
+    def turn_counts(self) -> list[tuple[int, int | None]]:
+        """Each turn of the move list as the board counts it, read from the position the turn began in (its roll
+        made): the engine's `progress`, else each side's turn number."""
+        scene = self.scene
+        if scene.session is None:
+            return []
+        timeline = self.get_timeline()
+        ends = timeline.entry_ends()
+        first = next((i for i, actor in enumerate(timeline.actors) if actor >= 0), len(timeline.actors))
+        seats = len(scene.live.seats)
+        counts: list[tuple[int, int | None]] = []
+        previous = 0
+        for index, turn in enumerate(scene.log.turns):
+            at = ends[previous - 1] if 0 < previous <= len(ends) else first
+            counts.append(turn_count(timeline.states[min(at, len(timeline.states) - 1)], index + 1, seats))
+            previous = turn.end
+        return counts
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The banner over a reviewed board, with the chip back to the live game (none in the replay viewer)."""
