@@ -22,6 +22,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description="Print benchmark figures as JSON lines.")
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(names)}")
     parser.add_argument("--events", type=int, default=None, help="random input events in all (the monkey)")
+    parser.add_argument("--matches", type=int, default=None, help="concurrent matches (online)")
+    parser.add_argument("--servers", type=int, default=None, help="server processes sharing the store (online)")
+    parser.add_argument("--store", default=None, help="the store the servers share, e.g. redis://HOST:PORT/DB (online)")
     args = parser.parse_args(argv)
     chosen = args.names or names
     unknown = [n for n in chosen if n not in names]
@@ -33,7 +36,8 @@ def main(argv: list[str]) -> int:
         return 2
     for name in chosen:
         module = importlib.import_module(f"bench.bench_{name}")
-        options = {"events": args.events} if args.events is not None else {}
+        given = {"events": args.events, "matches": args.matches, "servers": args.servers, "store": args.store}
+        options = {k: v for k, v in given.items() if v is not None}
         accepted = {k: v for k, v in options.items() if k in inspect.signature(module.figures).parameters}
         for fig in module.figures(**accepted):
             print(json.dumps(fig, ensure_ascii=False), flush=True)

@@ -37,7 +37,8 @@ CANNOT_JOIN, SERVER_GONE, DICE_FAILED = 2, 3, 4
 
 
 def _say(*parts: object) -> None:
-    print(*parts, flush=True)
+    with contextlib.suppress(BrokenPipeError):  # whoever read the output has gone: nothing to tell
+        print(*parts, flush=True)
 
 
 # ----- serve -----
