@@ -158,9 +158,28 @@ def settle(app: App, limit: int = 3000) -> None:
 
 
 def click_cell(app: App, cell: str) -> None:
-    """Click the centre of a board cell."""
-    x, y = board_of(app).layout.cell_center(cell)
+    """Click the centre of a board cell (any mode's board)."""
+    from game.client.board.scene import BoardScene
+
+    x, y = current(app, BoardScene).layout.cell_center(cell)
     click_at(app, (int(x), int(y)), settle=1)
+
+
+def open_checkrisk(
+    app: App, stacks: dict[str, tuple[int, int]], seats: tuple[str, ...] = ("human", "human"), **fields: Any
+) -> Any:
+    """A CheckRisk position opened on the board and settled: `stacks` maps cells to (seat, tokens); seat 0 acts
+    unless `fields` say otherwise (the AI answers inline)."""
+    from game.client.board.scene import BoardScene
+    from game.client.play.session import GameSession
+    from game.client.play.worker import InlineExecutor
+
+    session = GameSession("checkrisk", "standard", list(seats), seed=3, autosave=False, executor=InlineExecutor())
+    session.state = session.game.position(stacks, **{"seat": 0, "phase": "act", **fields})  # type: ignore[attr-defined]
+    app.goto("checkrisk", session=session)
+    frames(app)
+    settle_scene(app)
+    return current(app, BoardScene)
 
 
 def card_text_button(app: App, text: str) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import current, frames, key, make_app, settle_scene
+from client_helpers import click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
 
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
@@ -45,25 +45,9 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
     assert arrows and [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
 
 
-def click_cell(app, cell: str) -> None:
-    x, y = board(app).layout.cell_center(cell)
-    pos = (int(x), int(y))
-    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
-        pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-    frames(app, 2)
-
-
-def battle_by_clicks(app, origin: str, target: str, seed: int) -> CheckRiskScene:
+def battle_by_clicks(app, origin: str, target: str) -> CheckRiskScene:
     """Seat 0's six on `origin` attack seat 1's one on `target` by clicks, fought on with C."""
-    session = GameSession(
-        "checkrisk", "standard", ["human", "human"], seed=seed, autosave=False, executor=InlineExecutor()
-    )
-    stacks = {origin: (0, 6), "a1": (0, 3), target: (1, 1), "h8": (1, 4)}
-    session.state = session.game.position(stacks, seat=0, phase="act", round=3)
-    app.goto("checkrisk", session=session)
-    frames(app)
-    settle_scene(app)
+    open_checkrisk(app, {origin: (0, 6), "a1": (0, 3), target: (1, 1), "h8": (1, 4)}, round=3)
     click_cell(app, origin)
     click_cell(app, target)
     settle_scene(app)
@@ -82,7 +66,7 @@ def battle_by_clicks(app, origin: str, target: str, seed: int) -> CheckRiskScene
 def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, target):
     application = make_app(size)
     try:
-        b = battle_by_clicks(application, origin, target, seed=3)
+        b = battle_by_clicks(application, origin, target)
         frames(application, 2)
         battle = b.session.state.pending_battle()
         assert battle is not None and battle.stage == "occupy"
@@ -95,7 +79,7 @@ def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, t
 
 
 def test_after_the_battle_the_card_shows_the_starting_counts_and_who_took_the_cell(app):
-    b = battle_by_clicks(app, "d5", "d4", seed=3)
+    b = battle_by_clicks(app, "d5", "d4")
     frames(app, 2)
     card = b.view.card
     record = card.record
@@ -161,14 +145,7 @@ def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
 
 
 def test_the_hints_arrow_keeps_off_the_counts(app):
-    session = GameSession(
-        "checkrisk", "standard", ["human", "ai:easy"], seed=3, autosave=False, executor=InlineExecutor()
-    )
-    session.state = session.game.position({"c4": (0, 2), "h1": (0, 1), "e4": (1, 1), "h8": (1, 3)}, seat=0, phase="act")
-    app.goto("checkrisk", session=session)
-    frames(app)
-    settle_scene(app)
-    b = board(app)
+    b = open_checkrisk(app, {"c4": (0, 2), "h1": (0, 1), "e4": (1, 1), "h8": (1, 3)}, ("human", "ai:easy"))
     b.turns.hint_action = "c4-d4:2"  # as a hint names it
     frames(app, 2)
     assert [m.text for m in b.marks.drawn if m.kind == "arrow"] == ["c4-d4:2"]

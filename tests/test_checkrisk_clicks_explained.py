@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import current, frames, key, make_app, settle_scene
+from client_helpers import click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
 
 from game.client import art
 from game.client.checkrisk import move_card
 from game.client.checkrisk.scene import CheckRiskScene
-from game.client.play.session import GameSession
-from game.client.play.worker import InlineExecutor
 
 
 @pytest.fixture
@@ -26,21 +24,9 @@ def board(app) -> CheckRiskScene:
     return current(app, CheckRiskScene)
 
 
-def point(app, cell: str) -> tuple[int, int]:
-    x, y = board(app).layout.cell_center(cell)
-    return int(x), int(y)
-
-
 def hover(app, cell: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 2)
-
-
-def click_cell(app, cell: str) -> None:
-    pos = point(app, cell)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    x, y = board(app).layout.cell_center(cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
 
 
@@ -49,19 +35,8 @@ def wheel(app, steps: int) -> None:
     frames(app, 2)
 
 
-def open_position(app, stacks: dict[str, tuple[int, int]]) -> CheckRiskScene:
-    session = GameSession(
-        "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
-    )
-    session.state = session.game.position(stacks, seat=0, phase="act")
-    app.goto("checkrisk", session=session)
-    frames(app)
-    settle_scene(app)
-    return board(app)
-
-
 def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_before_the_click(app):
-    b = open_position(app, {"c2": (0, 4), "c4": (0, 5), "h8": (1, 3)})
+    b = open_checkrisk(app, {"c2": (0, 4), "c4": (0, 5), "h8": (1, 3)})
     click_cell(app, "c2")
     hover(app, "c3")
     picks = b.view.picks
@@ -86,7 +61,7 @@ def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_bef
 
 
 def test_a_click_that_does_nothing_says_why(app):
-    b = open_position(app, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
+    b = open_checkrisk(app, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
     click_cell(app, "e5")
     assert "First click one of your stacks" in b.view.phase_status(b.session.state)
     click_cell(app, "d2")
@@ -103,7 +78,7 @@ def test_a_click_that_does_nothing_says_why(app):
 
 
 def test_a_near_certain_attacks_odds_badge_is_not_red(app):
-    b = open_position(app, {"c3": (0, 6), "d3": (1, 1), "c4": (1, 6), "h8": (1, 3)})
+    b = open_checkrisk(app, {"c3": (0, 6), "d3": (1, 1), "c4": (1, 6), "h8": (1, 3)})
     click_cell(app, "c3")
     frames(app, 2)
     badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
@@ -112,7 +87,7 @@ def test_a_near_certain_attacks_odds_badge_is_not_red(app):
 
 
 def test_the_odds_badge_leaves_the_defenders_count_readable(app):
-    b = open_position(app, {"c3": (0, 6), "d3": (1, 3), "c4": (1, 1), "h8": (1, 3)})
+    b = open_checkrisk(app, {"c3": (0, 6), "d3": (1, 3), "c4": (1, 1), "h8": (1, 3)})
     click_cell(app, "c3")
     frames(app, 2)
     counts = b.view.value_rects()
@@ -121,7 +96,7 @@ def test_the_odds_badge_leaves_the_defenders_count_readable(app):
 
 
 def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
-    b = open_position(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 1), "h8": (1, 3)})
+    b = open_checkrisk(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 1), "h8": (1, 3)})
     click_cell(app, "d4")
     click_cell(app, "d5")
     settle_scene(app)

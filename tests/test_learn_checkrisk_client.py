@@ -145,19 +145,23 @@ def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answe
     assert b.lesson.used >= 1  # every placement is a decision of the player
 
 
-def play_by_plain_clicks(app, text: str) -> None:
-    """A move or an attack as a new player makes it: the stack, then the target, with no amount chosen unless the
-    lesson's goal says which key to press; every other decision as `play` makes it."""
+def by_clicks(app, text: str, hint: bool) -> None:
+    """A move or an attack as a new player makes it: the hint asked for first (H) when `hint`, then the stack and
+    the target, with no amount chosen unless the lesson's goal says which key to press (never after a hint: its
+    amount is what the clicks send); every other decision as `play` makes it."""
     b = board(app)
     if "-" not in text.partition(" ")[0] and "x" not in text.partition(":")[0]:
         play(app, text)
         return
+    if hint:
+        ui.key(app, pygame.K_h)
+        assert b.turns.hint_action == text
     src, dst = text.replace("x", "-").split(":")[0].split("-")
     n = int(text.partition(":")[2])
     before = len(b.session.log)
     click_cell(app, src)
     assert b.view.picks.selected == src, f"{src} was not selected"
-    if f"press {n}" in b.lesson.lesson.goal.en:
+    if not hint and f"press {n}" in b.lesson.lesson.goal.en:
         digit(app, n)
     click_cell(app, dst)
     ui.settle_scene(app)
@@ -168,28 +172,11 @@ def play_by_plain_clicks(app, text: str) -> None:
 def test_every_checkrisk_lesson_is_passed_by_the_clicks_its_goal_names(app):
     """The obvious clicks give each lesson's amount: the whole stack by default, a digit only where the goal
     teaches the key."""
-    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, play_by_plain_clicks)
-
-
-def play_by_hint(app, text: str) -> None:
-    """Ask for the hint (H), then click the cells it names: the hint's amount is what the clicks send."""
-    b = board(app)
-    if "-" not in text.partition(" ")[0] and "x" not in text.partition(":")[0]:
-        play(app, text)
-        return
-    ui.key(app, pygame.K_h)
-    assert b.turns.hint_action == text
-    src, dst = text.replace("x", "-").split(":")[0].split("-")
-    before = len(b.session.log)
-    click_cell(app, src)
-    click_cell(app, dst)
-    ui.settle_scene(app)
-    ui.frames(app, 2)
-    assert b.session.log[before] == text, f"following the hint played {b.session.log[before:]}, not {text}"
+    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, lambda app, text: by_clicks(app, text, hint=False))
 
 
 def test_following_every_lessons_hint_by_clicks_plays_the_hinted_amount(app):
-    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, play_by_hint)
+    ui.solve_course_by_events(app, "checkrisk", SCRIPTED, lambda app, text: by_clicks(app, text, hint=True))
 
 
 def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(app):

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.client import art
 from game.client.board.wording import counted
-from game.client.checkrisk.odds_card import paint_card
-from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import CheckRiskState
 
 if TYPE_CHECKING:
-    from game.client.board.services import BoardServices
     from game.client.i18n import Translator
 
 
@@ -37,19 +32,9 @@ def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list
     return texts
 
 
-def draw(
-    surface: pygame.Surface,
-    board: BoardServices,
-    state: CheckRiskState,
-    origin: str,
-    target: str,
-    n: int,
-    amounts: list[int],
-    cut: list[str],
-) -> pygame.Rect:
-    """The card beside the target cell, kept on the board's frame."""
-    texts = lines(state, origin, target, n, amounts, board.t)
-    colours = [art.PARCHMENT] + [art.PARCHMENT_DARK] * (len(texts) - 1)
+def colours(texts: list[str], amounts: list[int]) -> list[tuple[int, int, int]]:
+    """The lines' colours: the amount bright, the facts softer, how to change the amount muted."""
+    out = [art.PARCHMENT] + [art.PARCHMENT_DARK] * (len(texts) - 1)
     if len(amounts) > 1:
-        colours[-1] = art.MUTED
-    return paint_card(surface, board, origin, target, texts, colours, seat_colour(state.seat))
+        out[-1] = art.MUTED
+    return out

@@ -360,17 +360,18 @@ class CheckRiskView(
         return None
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        """The odds card by a hovered enemy stack, the battle card, a dragged stack's arrow."""
-        p = self.picks
+        """The move card or the odds card by a hovered target, the battle card, a dragged stack's arrow."""
+        p, t = self.picks, self.board.t
         cut: list[str] = []
         self.odds_rect = None
         if self.board.accepting_input and p.state is not None and p.state.phase == "act" and p.selected and p.hover:
             moves, attacks = p.index.targets(p.selected)
             if p.hover in moves:
-                n = p.chosen_amount(p.selected, p.hover)
-                self.odds_rect = move_card.draw(
-                    surface, self.board, p.state, p.selected, p.hover, n, moves[p.hover], cut
-                )
+                amounts = moves[p.hover]
+                texts = move_card.lines(p.state, p.selected, p.hover, p.chosen_amount(p.selected, p.hover), amounts, t)
+                colours = move_card.colours(texts, amounts)
+                accent = seat_colour(p.state.seat)
+                self.odds_rect = odds_card.paint_card(surface, self.board, p.selected, p.hover, texts, colours, accent)
             if p.hover in attacks:
                 self.odds_rect = odds_card.draw(
                     surface,
