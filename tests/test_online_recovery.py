@@ -127,6 +127,14 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
     assert [e.text for e in back.replica.entries] == stored_entries(store, code)
 
 
+@pytest.fixture
+def server(tmp_path):
+    """A server for one test."""
+    thread = start_server(tmp_path / "s.db")
+    yield thread
+    thread.stop()
+
+
 async def _pair(url: str, mode: str, level: str):
     """Two connected clients holding seats 0 and 1 of a new match (running), with their events."""
     created = await create_match(url, mode, level)
@@ -150,8 +158,7 @@ def _decider(clients):
     return next((c for c in clients if c.my_turn), None)
 
 
-def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(tmp_path):
-    server = start_server(tmp_path / "s.db")
+def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
 
     async def scenario():
         clients, tasks, events = await _pair(server.url, "battle_checkers", "skirmish6")
@@ -194,14 +201,10 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(tmp_path):
             await c.close()
         await asyncio.gather(*tasks)
 
-    try:
-        asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
-    finally:
-        server.stop()
+    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
 
 
-def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(tmp_path):
-    server = start_server(tmp_path / "s.db")
+def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
 
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
@@ -227,14 +230,10 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(tmp_path):
             await c.close()
         await asyncio.gather(*tasks, *more)
 
-    try:
-        asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
-    finally:
-        server.stop()
+    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
 
 
-def test_presence_says_who_is_away_since_when(tmp_path):
-    server = start_server(tmp_path / "s.db")
+def test_presence_says_who_is_away_since_when(server):
 
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
@@ -249,10 +248,7 @@ def test_presence_says_who_is_away_since_when(tmp_path):
             await c.close()
         await asyncio.gather(*tasks)
 
-    try:
-        asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
-    finally:
-        server.stop()
+    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
 
 
 def test_finished_matches_are_removed_after_a_while_and_unfinished_ones_kept(tmp_path):

@@ -7,8 +7,8 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.online.protocol import Entry, ProtocolError, dumps
-from game.online.store import MatchRecord, Presence, SeatRecord, StoredMatch
+from game.online.protocol import Entry, ProtocolError
+from game.online.store import MatchRecord, Presence, SeatRecord, StoredMatch, record_from_json, record_to_json
 from game.paths import user_data_dir
 
 STORE_NAME = "online.sqlite3"
@@ -68,20 +68,7 @@ class SQLiteStore:
 
     async def create(self, match: MatchRecord) -> bool:
         """Keep a new match; False when its code is taken."""
-        record = dumps(
-            {
-                "code": match.code,
-                "mode": match.mode,
-                "level": match.level,
-                "options": dict(match.options),
-                "seed": match.seed,
-                "num_players": match.num_players,
-                "secret": match.secret,
-                "commitment": match.commitment,
-                "created": match.created,
-                "rematch_of": match.rematch_of,
-            }
-        )
+        record = record_to_json(match)
         try:
             self._db.execute("INSERT INTO matches (code, record) VALUES (?, ?)", (match.code, record))
         except sqlite3.IntegrityError:
@@ -93,19 +80,7 @@ class SQLiteStore:
         row = self._db.execute("SELECT record, finished FROM matches WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
-        data = json.loads(row[0])
-        record = MatchRecord(
-            code=data["code"],
-            mode=data["mode"],
-            level=data["level"],
-            options={str(k): int(v) for k, v in data["options"].items()},
-            seed=data["seed"],
-            num_players=int(data["num_players"]),
-            secret=data["secret"],
-            commitment=data["commitment"],
-            created=float(data["created"]),
-            rematch_of=data.get("rematch_of", ""),
-        )
+        record = record_from_json(row[0])
         seats = {
             seat: SeatRecord(seat, name, token, value, joined)
             for seat, name, token, value, joined in self._db.execute(

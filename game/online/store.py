@@ -11,11 +11,12 @@ here too, so that every process sees it.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from game.online.protocol import Entry
+from game.online.protocol import Entry, dumps
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,41 @@ class StoredMatch:
     entries: list[Entry] = field(default_factory=list)
     #: When the match ended (seconds since the epoch), None while it goes on.
     finished: float | None = None
+
+
+def record_to_json(match: MatchRecord) -> str:
+    """A match's setup as the JSON text a store keeps."""
+    return dumps(
+        {
+            "code": match.code,
+            "mode": match.mode,
+            "level": match.level,
+            "options": dict(match.options),
+            "seed": match.seed,
+            "num_players": match.num_players,
+            "secret": match.secret,
+            "commitment": match.commitment,
+            "created": match.created,
+            "rematch_of": match.rematch_of,
+        }
+    )
+
+
+def record_from_json(text: str | bytes) -> MatchRecord:
+    """Inverse of `record_to_json`."""
+    data = json.loads(text)
+    return MatchRecord(
+        code=data["code"],
+        mode=data["mode"],
+        level=data["level"],
+        options={str(k): int(v) for k, v in data["options"].items()},
+        seed=data["seed"],
+        num_players=int(data["num_players"]),
+        secret=data["secret"],
+        commitment=data["commitment"],
+        created=float(data["created"]),
+        rematch_of=data.get("rematch_of", ""),
+    )
 
 
 def token_hash(token: str) -> str:
