@@ -159,9 +159,13 @@ def test_stale_temp_files_are_removed_on_start(home):
     (folder / "saves").mkdir()
     for path, text in {**stale, **kept}.items():
         path.write_text(text, encoding="utf-8")
+        os.utime(path, (1_700_000_000, 1_700_000_000))  # left long ago
+    writing = folder / "saves" / ".20260101-120001-kubtafl.json.a1b2.tmp"  # another copy is writing it now
+    writing.write_text("{", encoding="utf-8")
     app = make_app()
     app.close()
     assert not any(path.exists() for path in stale) and all(path.exists() for path in kept)
+    assert writing.exists()
 
 
 def test_a_level_that_is_a_fifo_is_refused_by_the_registry_without_waiting(tmp_path):

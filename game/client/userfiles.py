@@ -11,6 +11,7 @@ import math
 import os
 import shutil
 import stat
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,10 +97,16 @@ def copy_aside(path: Path, suffix: str = ".bad") -> Path | None:
     return target
 
 
+# How old a temp file must be to be taken for one an interrupted write left: a younger one may be another copy of
+# the game writing at this moment.
+STALE_SECONDS = 60.0
+
+
 def clean_stale_temps(folder: Path, names: tuple[str, ...] | None) -> list[Path]:
     """Remove the `.<name>.*.tmp` files an interrupted atomic write left in `folder` (for any `<name>.json` when
-    `names` is None: a folder of records); the paths removed."""
+    `names` is None: a folder of records) at least `STALE_SECONDS` ago; the paths removed."""
     removed: list[Path] = []
+    now = time.time()
     try:
         entries = list(Path(folder).iterdir())
     except OSError:
@@ -112,7 +119,7 @@ def clean_stale_temps(folder: Path, names: tuple[str, ...] | None) -> list[Path]
         if names is not None and not any(entry.name.startswith(f".{name}.") for name in names):
             continue
         try:
-            if entry.is_file() and not entry.is_symlink():
+            if entry.is_file() and not entry.is_symlink() and now - entry.stat().st_mtime >= STALE_SECONDS:
                 entry.unlink()
                 removed.append(entry)
         except OSError:
