@@ -109,3 +109,14 @@ def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
     battle = b.session.state.pending_battle()
     assert battle is not None and battle.stage == "occupy" and b.popups.picker is not None
     assert "stop" not in {button.key for button in b.view.card.layout_buttons()}
+
+
+def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
+    from game.client import screenshots
+
+    written: list = []
+    assert screenshots.move_amount_screen(app, tmp_path, written) == []
+    assert [path.name for path in written] == ["checkrisk_move_amount.png"] and written[0].exists()
+    b = board(app)
+    picks = b.view.picks
+    assert picks.selected and picks.hover and b.view.odds_rect is not None  # the move card by the hovered cell

@@ -193,6 +193,19 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
     def retreat(scene: CheckRiskScene) -> None:
         scene.view.picks.start_retreat()
 
+    def battle_over(scene: CheckRiskScene) -> None:
+        # Fought to the end: the card names the counts the battle began with and who took the cell.
+        from game.engine.checkrisk import CONTINUE, STAND
+
+        scene.turns.commit(best_attack(scene.live))
+        for _ in range(12):
+            scene.settle_now()
+            battle = scene.services.state_as(CheckRiskState).pending_battle()
+            if battle is None or battle.stage not in ("attacker", "defender"):
+                break
+            scene.turns.commit(CONTINUE if battle.stage == "attacker" else STAND)
+        scene.settle_now()
+
     big_battle, big_attack = big_battle_session()
 
     def battle_result(scene: BoardScene) -> None:
@@ -215,6 +228,7 @@ def screenshot_contexts(app: App) -> list[tuple[str, dict[str, object]]]:
         ("odds", {"session": odds_session(), "prepare": instant(app, odds)}),
         ("battle", {"session": odds_session(), "prepare": battle, "_frames": 1}),
         ("battle_result", {"session": big_battle, "prepare": battle_result, "_frames": 1}),
+        ("battle_over", {"session": odds_session(), "prepare": instant(app, battle_over)}),
         ("retreat", {"session": retreat_session, "prepare": instant(app, retreat)}),
         ("game_over", {"session": over, "play": last, "prepare": instant(app), "_frames": 600}),
     ]
