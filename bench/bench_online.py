@@ -4,15 +4,16 @@ The server is a real `main.py serve` subprocess on a fresh store; the players ar
 few client processes (the two seats of a match share one copy of the game). Each player waits about `pace` seconds
 (a person thinking) before each decision, then sends it; the round trip is the time from sending a decision to
 receiving its applied entry back. When a match ends its players start another, so `matches` stay in play.
-Figures: decisions applied per second, entries per second, the round trip's p50 and p99, and the server's CPU time
-per decision (from /proc; -1 where there is none). `servers` and `store` are for a store several server processes
-share (one SQLite server process here).
+Figures: decisions applied per second, entries per second, the round trip's p50 and p99, the server's own handling
+time per action (p50, p99) and its CPU time per decision (from /proc; -1 where there is none). `servers` and
+`store` are for a store several server processes share (one SQLite server process here).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import multiprocessing
 import os
 import random
@@ -169,7 +170,8 @@ def figures(
     folder = Path(tempfile.mkdtemp(prefix="kubiki-bench-online-"))
     env = {**os.environ, "KUBIKI_HOME": str(folder), "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--store", str(folder / "s.db")],
+        [sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--store", str(folder / "s.db")]
+        + ["--stats", str(folder / "stats.json")],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -199,6 +201,9 @@ def figures(
     decisions = sum(int(r["decisions"]) for r in results)  # type: ignore[call-overload]
     entries = sum(int(r["entries"]) for r in results)  # type: ignore[call-overload]
     cpu = cpu_after - cpu_before if cpu_before >= 0 and cpu_after >= 0 else -1.0
+    # The server's own time per action, from its message to its broadcast (the round trip less the network and
+    # the client processes): written by the server when it stops.
+    handling = json.loads((folder / "stats.json").read_text()) if (folder / "stats.json").is_file() else {}
     context_fields = {
         "matches": matches,
         "servers": servers,
@@ -211,6 +216,8 @@ def figures(
         figure("online_entries_per_second", entries / seconds, "1/s", **context_fields),
         figure("online_round_trip_p50", percentile(rtts, 50) * 1000, "ms", samples=len(rtts), **context_fields),
         figure("online_round_trip_p99", percentile(rtts, 99) * 1000, "ms", samples=len(rtts), **context_fields),
+        figure("online_server_handling_p50", handling.get("p50_ms") or -1.0, "ms", **context_fields),
+        figure("online_server_handling_p99", handling.get("p99_ms") or -1.0, "ms", **context_fields),
         figure(
             "online_server_cpu_per_decision",
             cpu / decisions * 1000 if cpu >= 0 and decisions else -1.0,

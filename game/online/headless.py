@@ -7,10 +7,12 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
+import json
 import signal
 import ssl
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.online import protocol as P
 from game.online.client import (
@@ -62,6 +64,8 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-matches", type=int, default=ServerConfig.max_matches, help=argparse.SUPPRESS)
     parser.add_argument("--max-connections", type=int, default=ServerConfig.max_connections, help=argparse.SUPPRESS)
     parser.add_argument("--rate", type=float, default=ServerConfig.rate, help=argparse.SUPPRESS)
+    # The benchmark reads how long the server took per action from this file, written when it stops.
+    parser.add_argument("--stats", help=argparse.SUPPRESS)
     return parser
 
 
@@ -81,12 +85,14 @@ def serve_main(argv: Sequence[str]) -> int:
             return 2
     config = ServerConfig(max_matches=args.max_matches, max_connections=args.max_connections, rate=args.rate)
     try:
-        return asyncio.run(_serve(args.host, args.port, args.store, config, tls))
+        return asyncio.run(_serve(args.host, args.port, args.store, config, tls, args.stats))
     except KeyboardInterrupt:
         return 0
 
 
-async def _serve(host: str, port: int, store_spec: str | None, config: ServerConfig, tls: ssl.SSLContext | None) -> int:
+async def _serve(
+    host: str, port: int, store_spec: str | None, config: ServerConfig, tls: ssl.SSLContext | None, stats: str | None
+) -> int:
     try:
         store = store_from_url(store_spec, config.finished_ttl)
     except (OSError, ValueError) as exc:
@@ -109,6 +115,8 @@ async def _serve(host: str, port: int, store_spec: str | None, config: ServerCon
         await stop.wait()
     finally:
         await server.close()
+        if stats:
+            Path(stats).write_text(json.dumps(server.handling()))
     _say("stopped")
     return 0
 

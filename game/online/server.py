@@ -18,6 +18,7 @@ import secrets
 import ssl
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,8 @@ from game.online.protocol import Entry, ProtocolError
 from game.online.store import MatchRecord, Presence, Relay, SeatRecord, Store, StoreUnavailable, token_hash
 
 log = logging.getLogger(__name__)
+# How many of the latest actions' handling times a server keeps (for `handling`).
+HANDLED_KEPT = 100_000
 T = TypeVar("T")
 
 
@@ -225,8 +228,10 @@ class MatchServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
-        #: Seconds of CPU this process spent (read by the benchmark through `stats`).
+        #: How many entries this process applied.
         self.applied = 0
+        #: How long each of the latest applied actions took from its message to its broadcast, in seconds.
+        self.handled: deque[float] = deque(maxlen=HANDLED_KEPT)
         #: A store shared with other server processes relays each match's news between them.
         self.relay: Relay | None = store if isinstance(store, Relay) else None
         #: This process's name in relayed messages (it skips its own).
@@ -324,10 +329,13 @@ class MatchServer:
             return
         conn.strikes = 0
         ref: int | None = None
+        began = time.perf_counter()
         try:
             request = P.parse_request(message)
             ref = request.ref
             await self._dispatch(conn, request)
+            if isinstance(request, P.Act):
+                self.handled.append(time.perf_counter() - began)
         except ProtocolError as exc:
             conn.send(P.error(exc.code, exc.message, ref))
         except StoreUnavailable:
@@ -336,6 +344,15 @@ class MatchServer:
         except Exception:  # noqa: BLE001 - one bad request must not end the connection or the server
             log.exception("request failed")
             conn.send(P.error(P.SERVER_ERROR, "the server failed to handle this request", ref))
+
+    def handling(self) -> JSONObject:
+        """How long the latest applied actions took from message to broadcast: their count, p50 and p99 in ms."""
+        times = sorted(self.handled)
+
+        def rank(q: float) -> JSON:
+            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 3) if times else None
+
+        return {"actions": len(times), "p50_ms": rank(0.5), "p99_ms": rank(0.99)}
 
     async def _dispatch(self, conn: Conn, request: P.Request) -> None:
         if isinstance(request, P.Create):
