@@ -37,6 +37,8 @@ DEFAULT_PREFIX = "kubiki:"
 FINISHED_TTL = 7 * 24 * 3600.0
 #: Bounds on waiting for Redis: connecting, one command, a subscription's confirmation.
 CONNECT_TIMEOUT, COMMAND_TIMEOUT, SUBSCRIBE_TIMEOUT = 2.0, 5.0, 5.0
+#: Connections to Redis a process opens at most (commands wait for a free one), besides the relay's.
+MAX_CONNECTIONS = 32
 # What says Redis cannot be reached or cannot take a write now (the server answers 'unavailable' and retries).
 _DOWN = (rex.ConnectionError, rex.TimeoutError, rex.OutOfMemoryError, rex.ReadOnlyError, rex.MasterDownError, OSError)
 
@@ -110,13 +112,17 @@ class RedisStore:
         address, self.prefix = split_url(url)
         self.url = url
         self.finished_ttl = max(1, int(finished_ttl))
-        self._redis: redis.Redis = redis.Redis.from_url(
+        # A bounded pool that waits for a free connection (many matches at once share a few connections).
+        pool = redis.BlockingConnectionPool.from_url(
             address,
+            max_connections=MAX_CONNECTIONS,
+            timeout=COMMAND_TIMEOUT,
             decode_responses=True,
             socket_connect_timeout=CONNECT_TIMEOUT,
             socket_timeout=COMMAND_TIMEOUT,
             health_check_interval=10,
         )
+        self._redis: redis.Redis = redis.Redis(connection_pool=pool)
         self._append = self._redis.register_script(_APPEND)
         self._create = self._redis.register_script(_CREATE)
         self._presence = self._redis.register_script(_PRESENCE)

@@ -338,8 +338,8 @@ class MatchServer:
                 self.handled.append(time.perf_counter() - began)
         except ProtocolError as exc:
             conn.send(P.error(exc.code, exc.message, ref))
-        except StoreUnavailable:
-            self._store_down()
+        except StoreUnavailable as exc:
+            self._store_down(str(exc))
             conn.send(P.error(P.UNAVAILABLE, "the match store is unavailable; try again", ref))
         except Exception:  # noqa: BLE001 - one bad request must not end the connection or the server
             log.exception("request failed")
@@ -443,6 +443,8 @@ class MatchServer:
             live.elsewhere = {seat: known.online for seat, known in live.presence.items()}
         self.matches[code] = live
         async with live.lock:
+            if self.relay is not None:
+                await self._catch_up(live)  # entries heard while it was read were not handled: read them now
             await self._settle(live)  # a process stopped between the last seat's claim and the first roll
         return live
 
@@ -720,12 +722,12 @@ class MatchServer:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    def _store_down(self) -> None:
+    def _store_down(self, reason: str = "") -> None:
         """The store cannot be reached: tell every client, and wait for it to come back."""
         if not self.available:
             return
         self.available = False
-        log.warning("the match store is unavailable; retrying")
+        log.warning("the match store is unavailable; retrying (%s)", reason or "the relay was cut")
         broadcast([c.ws for c in self.conns], P.status_message(False))
         self._probe = asyncio.get_running_loop().create_task(self._wait_for_store())
 
