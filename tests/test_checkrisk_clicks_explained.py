@@ -120,3 +120,16 @@ def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
     b = board(app)
     picks = b.view.picks
     assert picks.selected and picks.hover and b.view.odds_rect is not None  # the move card by the hovered cell
+
+
+def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):
+    b = open_checkrisk(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 6), "h8": (1, 3)})
+    click_cell(app, "d4")
+    click_cell(app, "d5")
+    settle_scene(app)
+    battle = b.session.state.pending_battle()
+    assert battle is not None and battle.stage == "attacker"
+    assert not b.view.card.rect.collidepoint(b.layout.cell_center("b7"))
+    click_cell(app, "b7")
+    assert b.presenter.status_text().startswith("A battle is on: answer it first")
+    assert b.session.state.pending_battle() == battle

@@ -418,8 +418,11 @@ class CheckRiskPicks(BoardPicks):
         return False
 
     def _battle_pointer(self, intent: Intent) -> bool:
+        """A retreat cell's amount while splitting; any other click on the board says the battle is answered first."""
         if self.split is not None and isinstance(intent, Press) and intent.cell in self.index.retreat_cells():
             self.pick_split_cell(intent.cell)
+        elif isinstance(intent, Press) and intent.cell is not None and self.board.popups.picker is None:
+            self.note = str(self.board.t("checkrisk.note.battle_first"))
         return False
 
     def _act_pointer(self, intent: Intent) -> bool:

@@ -478,6 +478,8 @@ class CheckRiskView(
         if phase == "battle":
             battle = state.pending_battle()
             stage = battle.stage if battle is not None else ""
+            if p.note:
+                return p.note
             if p.split is not None:
                 return t("checkrisk.status.retreat_split")
             return t(f"checkrisk.status.{stage}") if stage else ""
