@@ -69,14 +69,17 @@ CHECKRISK_CASES = [
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:2"],
         "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; moved 2 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; в клетку вошли 2 фишки",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
+        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; в клетку вошли 2 фишки",
     ),
     (
         "won, left empty",
         {"c3": (0, 4), "c4": (1, 1), "h8": (1, 3)},
         ["c3xc4:3", "roll a:1 d:0", "occupy:0"],
-        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; left it empty",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; клетку оставили пустой",
+        "attacked Player 2 on c4 from c3 with 3 — took it in 1 round; Player 1 lost none, Player 2 lost 1; "
+        "left it empty",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — клетка взята за 1 раунд; "
+        "Игрок 1 без потерь, Игрок 2 теряет 1 фишку; клетку оставили пустой",
     ),
     (
         "won, not yet moved in",
@@ -111,8 +114,10 @@ CHECKRISK_CASES = [
         "retreated",
         {"c3": (0, 4), "c4": (1, 3), "c5": (1, 1)},
         ["c3xc4:3", "roll a:1 d:0", "continue", "retreat c4-c5:2", "occupy:1"],
-        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; Player 1 lost none, Player 2 lost 1; moved 1 in",
-        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; Игрок 1 без потерь, Игрок 2 теряет 1 фишку; "
+        "attacked Player 2 on c4 from c3 with 3 — Player 2 retreated to c5 after 1 round; "
+        "Player 1 lost none, Player 2 lost 1; moved 1 in",
+        "3 фишки с c3 атаковали c4 (Игрок 2) — через 1 раунд Игрок 2 отходит на c5; Игрок 1 без потерь, "
+        "Игрок 2 теряет 1 фишку; "
         "в клетку вошла 1 фишка",
     ),
     (
