@@ -56,6 +56,8 @@ class Replica:
         self.entries: list[Entry] = []
         #: The decisions and rolls that stand.
         self.log: list[Entry] = []
+        # The rolls in `log`, counted as it changes (the server asks before every roll).
+        self._rolls = 0
         self.resigned: Outcome | None = None
 
     @property
@@ -66,7 +68,7 @@ class Replica:
     @property
     def rolls(self) -> int:
         """How many rolls stand: the number the next roll gets."""
-        return sum(1 for e in self.log if e.type == CHANCE)
+        return self._rolls
 
     @property
     def outcome(self) -> Outcome | None:
@@ -86,8 +88,10 @@ class Replica:
         if entry.type in (ACTION, CHANCE):
             events = self.state.apply(self.state.action_from_str(entry.action))
             self.log.append(entry)
+            self._rolls += entry.type == CHANCE
         elif entry.type == TAKEBACK:
             self.log = effective_log([*self.log, entry])
+            self._rolls = sum(1 for e in self.log if e.type == CHANCE)
             self.state = self.replayed(self.log)
         elif entry.type == RESIGN:
             self.resigned = resignation(entry.seat, self.game.num_players)
@@ -111,13 +115,14 @@ class Replica:
             secret=reveal if outcome is not None else "",
         )
         self.log.append(entry)
+        self._rolls += entry.type == CHANCE
         self.entries.append(entry)
         return entry
 
     def drop_last(self, count: int) -> None:
         """Forget the last `count` entries (ones the store refused) and rebuild the state from what remains."""
         kept = self.entries[: len(self.entries) - count]
-        self.entries, self.log, self.resigned = [], [], None
+        self.entries, self.log, self.resigned, self._rolls = [], [], None, 0
         self.state = self.game.initial_state()
         for entry in kept:
             self.add(entry)
