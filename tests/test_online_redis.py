@@ -27,7 +27,7 @@ from tests.online_helpers import (
     stored_entries,
 )
 
-pytestmark = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
+needs_redis = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
 
 GAMES = [
     ("kubtafl", "endgame", 2),
@@ -87,6 +87,7 @@ def check_game(clients: list[MatchClient], store: str, code: str) -> None:
     assert {c.outcome for c in clients} == {clients[0].outcome}
 
 
+@needs_redis
 @pytest.mark.parametrize(("mode", "level", "seats"), GAMES)
 def test_a_whole_game_with_the_seats_on_different_processes(two, mode, level, seats):
     async def scenario():
@@ -100,6 +101,7 @@ def test_a_whole_game_with_the_seats_on_different_processes(two, mode, level, se
     check_game(clients, two.store, code)
 
 
+@needs_redis
 def test_presence_crosses_processes(two):
     async def scenario():
         created = await create_match(two.urls[0], "kubtafl", "endgame")
@@ -118,6 +120,7 @@ def test_presence_crosses_processes(two):
     asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
 
 
+@needs_redis
 def test_a_killed_process_s_clients_finish_the_game_through_the_other(tmp_path):
     servers = Servers(tmp_path, redis_url(), 2)
     a, b = servers.urls
@@ -148,6 +151,7 @@ def test_a_killed_process_s_clients_finish_the_game_through_the_other(tmp_path):
     check_game(clients, servers.store, code)
 
 
+@needs_redis
 def test_two_processes_racing_for_one_match_never_fork_its_log(two):
     """Each seat is joined on both processes; whenever it decides, it sends two different decisions for the same
     entry number, one to each process, at once. Exactly one is applied; the other is refused as stale."""
@@ -252,6 +256,7 @@ async def reachable(url: str) -> None:
         await store.close()
 
 
+@needs_redis
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server to restart")
 def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
     redis = OwnRedis(tmp_path)
@@ -305,6 +310,7 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
 def test_an_address_may_list_several_servers():
     assert addresses("ws://h:1, ws://h:2,") == ["ws://h:1", "ws://h:2"]
     assert addresses("ws://h:1") == ["ws://h:1"]
+    assert addresses("ws://h:1,h:2") == ["ws://h:1", "ws://h:2"]  # as the window's address field completes one
 
 
 async def until(condition, deadline: float = DEADLINE) -> None:

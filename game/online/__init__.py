@@ -17,7 +17,9 @@ For the window (game/client) — `game.online.client`:
   after `entry.undo_to` are taken back (rebuild from the log); 'resign' ends the match — `StatusChanged(status,
   reason)`, `PresenceChanged(seats)`, `OfferChanged(offer, seat, open, seats)`, `Refused(code, message, ref)`,
   `Ended(outcome, dice)` (`dice.ok` False: show the player the dice did not check out), `RematchReady(code)` (join
-  that code with the same token).
+  that code with the same token), `ServerStatus(available, message)` (False: "server unavailable, retrying" — its
+  store is out of reach; nothing is applied until True; `available` says the same, and `connected` is False
+  meanwhile). The address may list several servers sharing one store, comma-separated (`ws://h:1,ws://h:2`).
 - The match's game: `game.online.match.make_game(mode, level, options)`; `Replica(game)` replays entries.
 - Hosting from the window: `game.online.server.ServerThread(store_path, host, port).start() -> url`, `.stop()`.
 
@@ -26,7 +28,10 @@ For another store (Redis) — `game.online.store.Store`, an async protocol: `cre
 finished=None) -> bool` (all or none; compare-and-set: False unless `entries[0].seq` is the next number),
 `entries_after(code, seq)`, `codes()`, `count()`, `expire(finished_before) -> codes`, `set_presence(code, seat,
 online, at)`, `presence(code)`, `close()`; raise `StoreUnavailable` when it cannot be reached. The SQLite one is
-`game.online.sqlite_store.SQLiteStore(path)`. `MatchServer(store, config)` takes any store; when `append` returns
+`game.online.sqlite_store.SQLiteStore(path)`; `game.online.redis_store.RedisStore(url)` is shared by several server
+processes and is also a `store.Relay` (the entries it stores and what processes tell each other, per match, over
+Redis pub/sub). `store.store_from_url(spec)` picks one from a command line's `--store` (a path or sqlite://, or
+redis://). `MatchServer(store, config)` takes any store; when `append` returns
 False the server drops its copy of the match and reloads it from the store.
 
 Modules: `protocol` (messages, limits, error codes, `Entry`), `dice` (commitment, rolls, `verify`), `match`

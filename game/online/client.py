@@ -172,9 +172,10 @@ async def _open(url: str, tls: ssl.SSLContext | None) -> ClientConnection:
 
 
 def addresses(url: str) -> list[str]:
-    """The servers an address names: one, or several separated by commas (servers sharing one store)."""
+    """The servers an address names: one, or several separated by commas (servers sharing one store); a part
+    without a scheme is a `ws://` address."""
     found = [part.strip() for part in url.split(",") if part.strip()]
-    return found or [url]
+    return [part if "://" in part else f"ws://{part}" for part in found] or [url]
 
 
 async def create_match(

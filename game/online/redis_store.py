@@ -37,8 +37,9 @@ DEFAULT_PREFIX = "kubiki:"
 FINISHED_TTL = 7 * 24 * 3600.0
 #: Bounds on waiting for Redis: connecting, one command, a subscription's confirmation.
 CONNECT_TIMEOUT, COMMAND_TIMEOUT, SUBSCRIBE_TIMEOUT = 2.0, 5.0, 5.0
-#: Connections to Redis a process opens at most (commands wait for a free one), besides the relay's.
-MAX_CONNECTIONS = 32
+#: Connections to Redis a process opens at most (commands wait for a free one, up to POOL_WAIT seconds), besides
+#: the relay's: enough for a busy process whose event loop is slow to read the answers.
+MAX_CONNECTIONS, POOL_WAIT = 256, 10.0
 # What says Redis cannot be reached or cannot take a write now (the server answers 'unavailable' and retries).
 _DOWN = (rex.ConnectionError, rex.TimeoutError, rex.OutOfMemoryError, rex.ReadOnlyError, rex.MasterDownError, OSError)
 
@@ -116,7 +117,7 @@ class RedisStore:
         pool = redis.BlockingConnectionPool.from_url(
             address,
             max_connections=MAX_CONNECTIONS,
-            timeout=COMMAND_TIMEOUT,
+            timeout=POOL_WAIT,
             decode_responses=True,
             socket_connect_timeout=CONNECT_TIMEOUT,
             socket_timeout=COMMAND_TIMEOUT,
