@@ -745,6 +745,18 @@ def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
     assert picks.selected is None
 
 
+def test_a_click_on_a_hints_end_alone_picks_its_unit_and_the_next_plays_it(app):
+    b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
+    picks = b.view.picks
+    b.turns.hint_action, b.turns.hint_text = "c2:1 F3", b.view.hint_words("c2:1 F3")
+    click_cell(app, "c5")  # the arrow's end, no unit picked: not a silent nothing
+    assert picks.selected == "c2" and b.session.log == []
+    assert b.view.plan_lines("c5")[1] == "Uses the 3: none of its pips wasted"
+    click_cell(app, "c5")
+    idle(app)
+    assert b.session.log == ["c2:1 F3"]
+
+
 def test_the_hint_names_the_die_of_a_move(app):
     b = start(app, demo.position(WALK, HOT, dice=(2, 5)))
     assert b.view.hint_words("c2:1 F2").startswith("Hint: with the 2: move c2 two squares north")

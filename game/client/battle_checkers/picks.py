@@ -278,19 +278,22 @@ class BattleCheckersPicks(BoardPicks):
         costs = self.plans().get(cell, {})
         return min(costs.values()) if costs else 0
 
-    def hinted(self) -> Activate | None:
-        """The hinted activation when it is the selected unit's, on the die that wastes the fewest pips (as the
-        hint says it): clicking its end cell plays it."""
-        text = self.board.hint_action if self.selected is not None else None
-        if not text or self.state is None:
+    def hint(self) -> Activate | None:
+        """The hinted activation on the die that wastes the fewest pips (as the hint says it), None for another hint
+        or none."""
+        text = self.board.hint_action
+        if not text or self.state is None or self.phase != "main":
             return None
         try:
             action = self.state.action_from_str(text)
         except ValueError:
             return None
-        if not isinstance(action, Activate) or self.name(action.cell) != self.selected:
-            return None
-        return thriftiest(self.state, action)
+        return thriftiest(self.state, action) if isinstance(action, Activate) else None
+
+    def hinted(self) -> Activate | None:
+        """The hinted activation when it is the selected unit's: clicking its end cell plays it."""
+        hint = self.hint() if self.selected is not None else None
+        return hint if hint is not None and self.name(hint.cell) == self.selected else None
 
     def facing_on(self, cell: str) -> int | None:
         """The final facing the ghost shows on `cell`: the one turned to, else the hinted one, else the cheapest (on
@@ -513,6 +516,10 @@ class BattleCheckersPicks(BoardPicks):
                 return
         if cell in self._attacks:
             self.pick_attack(cell)
+            return
+        hint = self.hint()
+        if hint is not None and cell == self.name(hint.to) and cell not in self._actors:
+            self.select(self.name(hint.cell))  # the hint's end clicked first: its unit is picked, the card shows
             return
         self.select(cell if cell != self.selected else None)
 
