@@ -48,8 +48,20 @@ def until(app, done, what: str) -> None:
     """Frames until `done()` holds (bounded by DEADLINE)."""
     end = time.monotonic() + DEADLINE
     while not done():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
+        assert time.monotonic() < end, f"timed out waiting for {what}; {state_of(app)}"
         ui.frames(app, 1)
+
+
+def state_of(app) -> str:
+    """What the board's online game holds (said when a wait times out)."""
+    s = getattr(app.scenes.current, "session", None)
+    if not isinstance(s, OnlineSession):
+        return f"messages: {app.messages}"
+    clients = {seat: (c.status, c.seq, c.error) for seat, c in s.clients.items()}
+    return (
+        f"messages: {app.messages}; log {s.log}; pending {s.pending}; outbox {s.outbox}; status {s.status}; "
+        f"entry {s.entry_seq}; inbox {[e.seq for e in s.inbox]}; clients {clients}; match {s.match.get('status')}"
+    )
 
 
 def wait_for(done, what: str) -> None:
@@ -86,7 +98,12 @@ def kubtafl_board(app, url: str, seat: int = 0) -> tuple[BoardScene, OnlineSessi
     app.goto("kubtafl", session=session)
     other = remote(url, code, 1 - seat)
     b = board(app)
-    until(app, lambda: session.started and session.connected and not b.queue.busy, "the match to start")
+    until(
+        app,
+        lambda: session.started and not b.queue.busy and (session.is_human_turn or session.waiting_for is not None),
+        "the match to start",
+    )
+    until(app, lambda: b.online.card == "" and b.accepting_input == (seat == 0), "the board to take input")
     return b, session, other
 
 
@@ -146,7 +163,7 @@ def test_a_move_by_clicks_is_shown_only_once_the_server_confirmed_it(app, server
     ui.click_cell(app, "a3")
     ui.click_cell(app, "a5")
     ui.frames(app, 10)
-    assert held == [("a3-a5", 0)]
+    assert held == [("a3-a5", 0)], state_of(app)
     # Sent, not applied: the board still shows the position before the move, and waits for the server.
     assert s.log == [] and s.pending == 0 and not s.is_human_turn and not b.queue.busy
     assert "a3" in b.model.dice and "a5" not in b.model.dice
@@ -248,6 +265,64 @@ def play_out(url: str, code: str, seat: int) -> None:
         asyncio.run(random_seat(url, code, seat, seed=11, give_up=DEADLINE))
 
     threading.Thread(target=run, daemon=True).start()
+
+
+def test_rolls_come_from_the_server_and_computer_seats_here_play_their_own_clients(app, server):
+    # Battle Checkers rolls every turn: each roll on this board is the server's entry, the local dice never roll.
+    created = create_match_sync(server.url, "battle_checkers", "skirmish6")
+    code = str(created["code"])
+    session = OnlineSession("battle_checkers", "skirmish6", OnlineLink(server.url, code, kinds={0: "ai:easy"}), 2)
+    before = session.rng.getstate()
+    app.goto("battle_checkers", session=session)
+    app.settings.anim_speed = "instant"
+    play_out(server.url, code, 1)
+    until(app, lambda: session.is_over, "the end of the match")
+    assert session.rng.getstate() == before
+    rolls = [text for text, actor in zip(session.log, session.actors, strict=True) if actor < 0]
+    assert rolls
+    until(app, lambda: session.dice_check is not None and session.dice_check.ok, "the dice check")
+    assert session.dice_check.rolls == len(rolls)
+    # The board's log is the server's: every item is the entry with its number, in order.
+    assert session.seq_of == sorted(session.seq_of) and len(session.seq_of) == len(session.log)
+
+
+def test_four_seats_two_players_elsewhere_and_two_computer_seats_played_here(app, server):
+    options = {"start_tokens": 8, "turn_limit": 10}
+    created = create_match_sync(server.url, "checkrisk", "corners4", options=options)
+    code = str(created["code"])
+    kinds = {1: "ai:easy", 3: "ai:easy"}
+    session = OnlineSession("checkrisk", "corners4", OnlineLink(server.url, code, kinds=kinds), 4, options=options)
+    app.goto("checkrisk", session=session)
+    app.settings.anim_speed = "instant"
+    b = board(app)
+    until(app, lambda: b.online.card == "seats" and session.presence and session.connected, "the seats card")
+    assert b.online.waiting_seats and "Waiting for players" in b.presenter.status_text()
+    play_out(server.url, code, 0)
+    play_out(server.url, code, 2)
+    until(app, lambda: session.is_over, "the end of the match")
+    assert set(session.clients) == {1, 3} and all(session.link.tokens[s] for s in (1, 3))
+    [listed] = [item for item in records.list_records() if item.record is not None]
+    assert listed.record.seats == ["human", "ai:easy", "human", "ai:easy"]
+
+
+def test_a_deployment_cell_by_cell_is_sent_a_cell_at_a_time(app, server):
+    created = create_match_sync(server.url, "checkrisk", "standard", options={"start_tokens": 8})
+    code = str(created["code"])
+    session = OnlineSession(
+        "checkrisk", "standard", OnlineLink(server.url, code, kinds={0: "human"}), 2, options={"start_tokens": 8}
+    )
+    app.goto("checkrisk", session=session)
+    b = board(app)
+    anna = remote(server.url, code, 1)
+    until(app, lambda: session.is_human_turn and not b.queue.busy, "the match to start")
+    b.view.picks.deploy_for_me()
+    b.view.picks.confirm_deployment()
+    cells = len(session.outbox) + 1
+    assert cells > 1 and session.pending == 0 and session.log == []
+    until(app, lambda: not session.outbox and session.pending is None and session.waiting_for == 1, "the cells")
+    assert len(session.log) == cells and all(actor == 0 for actor in session.actors)
+    drain(anna, cells)
+    anna.close()
 
 
 def test_a_finished_online_game_is_a_record_in_games_and_replays(app, server):

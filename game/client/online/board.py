@@ -47,6 +47,7 @@ class OnlineBoard:
         self.copied = False
         self.told_end = False
         self.rematch_told: tuple[int, ...] = ()
+        self.was_human_turn = False  # whether a human here could act when the picks were last built
 
     @property
     def session(self) -> OnlineSession | None:
@@ -94,6 +95,12 @@ class OnlineBoard:
             if not s.is_over:
                 scene.turns.game_over_shown = False
             scene.turns.settle()
+        human_turn = s.is_human_turn
+        if human_turn != self.was_human_turn:
+            # The position is the same but who may act on it changed (the match started, a reconnection, a
+            # confirmation awaited): the mode's picks are built again for it.
+            self.was_human_turn = human_turn
+            scene.turns.settled_at = None
         for what, detail in s.notes:
             self._tell(what, detail)
         s.notes.clear()
