@@ -100,11 +100,10 @@ def test_unreadable_settings_file_is_reported(home):
 
 def test_autosave_round_trip_and_bad_envelopes(home):
     assert saves.unfinished() == []
-    path = saves.write_save({"mode": "kubtafl", "actions": []})
-    assert path.parent == saves.saves_dir() and [g.session for g in saves.unfinished()] == [
-        {"mode": "kubtafl", "actions": []}
-    ]
-    assert saves.write_save({"mode": "kubtafl", "actions": ["b2-b5"]}, path) == path  # its own file, rewritten
+    game = {"mode": "kubtafl", "level": "standard", "seats": ["human", "human"], "actions": []}
+    path = saves.write_save(game)
+    assert path.parent == saves.saves_dir() and [g.session for g in saves.unfinished()] == [game]
+    assert saves.write_save({**game, "actions": ["b2-b5"]}, path) == path  # its own file, rewritten
     saves.remove_save(path)
     saves.remove_save(path)  # removing twice is fine
     assert not path.exists() and saves.unfinished() == []
