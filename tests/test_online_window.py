@@ -349,6 +349,7 @@ def test_a_finished_online_game_is_a_record_in_games_and_replays(app, server):
     ui.frames(app, 2)
     replay = board(app)
     assert replay.reviewer.replay is not None and not isinstance(replay.session, OnlineSession)
+    assert replay.session.names == ["Computer", "r1"]  # the players as the match named them
 
 
 def test_resume_reconnects_to_an_unfinished_online_game(app, server):

@@ -27,6 +27,8 @@ def replay_session(record: GameRecord) -> GameSession:
         "actions": list(record.actions),
         "options": dict(record.options),
     }
+    if len(record.names) == timeline.game.num_players:
+        data["names"] = list(record.names)  # the players as the game named them (an online game's included)
     try:
         return GameSession.from_dict(data, autosave=False)
     except ValueError as exc:
