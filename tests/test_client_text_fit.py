@@ -33,12 +33,15 @@ def cut_texts(app: App, where: str) -> list[str]:
 
 
 def shell_screens() -> list[tuple[str, dict]]:
-    """The shell's screens: menu, new game, settings, and the rules of every mode."""
+    """The shell's screens: menu, new game, settings, Play online and its host's dialog, and the rules of every
+    mode."""
     return [
         ("menu", {}),
         ("new_game", {"mode": "kubtafl"}),
         ("new_game", {"mode": "checkrisk", "level": "corners4"}),
         ("settings", {}),
+        ("online", {}),
+        ("online_host", {"mode": "checkrisk", "level": "corners4"}),
     ] + [("howto", {"mode": mode}) for mode in MENU_MODES]
 
 

@@ -272,7 +272,8 @@ class OnlineBoard:
         frame = self.scene.layout.frame
         u = self.scene.panel_layout.unit
         w = min(frame.w - u * 2, u * 34)
-        h = u * (20 if self.card == "seats" else 10)
+        seats = len(self.session.presence) if self.session is not None else 2
+        h = int(u * (16 + 2 * seats)) if self.card == "seats" else u * 10  # a line per seat
         return pygame.Rect(frame.centerx - w // 2, frame.centery - h // 2, w, h)
 
     def draw(self, surface: pygame.Surface) -> None:

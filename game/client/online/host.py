@@ -38,6 +38,11 @@ class HostScene(NewGameScene):
         super()._load_level()
         self.rolls_dice = False
 
+    @property
+    def has_presets(self) -> bool:
+        """No preset column: each player deploys on their own board (the computer seats here as they like)."""
+        return False
+
     def last_choices(self) -> dict[str, object]:
         """The host's dialog starts afresh each time (the local dialog keeps its own choices)."""
         return {}
