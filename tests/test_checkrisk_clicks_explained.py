@@ -133,3 +133,13 @@ def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):
     click_cell(app, "b7")
     assert b.presenter.status_text().startswith("A battle is on: answer it first")
     assert b.session.state.pending_battle() == battle
+
+
+def test_a_digit_typed_before_picking_a_stack_goes_with_the_stack_picked_next(app):
+    b = open_checkrisk(app, {"c2": (0, 4), "h8": (1, 3)})
+    key(app, pygame.K_1)
+    assert b.presenter.status_text().startswith("1 token: now click one of your stacks")
+    click_cell(app, "c2")
+    click_cell(app, "c3")
+    settle_scene(app)
+    assert b.session.log[-1] == "c2-c3:1"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.client.board.input import Drag, Hold, Hover, Intent, Key, Press, Release, RightClick, Wheel
 from game.client.board.picks import BoardPicks
+from game.client.board.wording import counted
 from game.client.checkrisk.actions import ActionIndex, typed
 from game.engine.checkrisk import (
     WORDS,
@@ -260,9 +261,13 @@ class CheckRiskPicks(BoardPicks):
         return int(self.state.count[self.cell_index(cell)])
 
     def select(self, cell: str | None) -> None:
-        """Select an own stack that can act (or drop the selection)."""
+        """Select an own stack that can act (or drop the selection); an amount typed before any stack was picked
+        goes with the stack picked now."""
+        if self.selected is not None or cell not in self.index.origins():
+            self.amount = None
         self.selected = cell if cell in self.index.origins() else None
-        self.amount = None
+        if self.selected is not None and self.amount is not None:
+            self.amount = min(self._count(self.selected), self.amount)
 
     def pick_target(self, target: str, ask: bool = False) -> None:
         """A target of the selected stack: acts at once with the chosen amount, or with `ask` (a held click, the
@@ -501,6 +506,10 @@ class CheckRiskPicks(BoardPicks):
             return
         if pygame.K_1 <= intent.key <= pygame.K_6 and self.selected:
             self.amount = min(self._count(self.selected), intent.key - pygame.K_0)
+        elif pygame.K_1 <= intent.key <= pygame.K_6 and self.phase == "act":
+            # Typed before a stack is picked: it goes with the next one picked, and the status line says so.
+            self.amount = intent.key - pygame.K_0
+            self.note = str(counted(self.board.t, "checkrisk.note.amount_first", self.amount))
         elif intent.key == pygame.K_e and "end" in self.index.words:
             self.board.end_turn(WORDS["end"])
         elif intent.key == pygame.K_c and "continue" in self.index.words:
