@@ -204,6 +204,46 @@ def test_two_processes_racing_for_one_match_never_fork_its_log(two):
     assert replica.state.to_dict() == replica.replayed(replica.log).to_dict()
 
 
+@needs_redis
+def test_takeback_and_rematch_across_processes(two):
+    """A takeback asked through one process is answered through the other; a rematch asked by both seats, each on
+    its own process, at once, makes one new match both join."""
+
+    async def scenario():
+        created = await create_match(two.urls[0], "battle_checkers", "skirmish6")
+        code = created["code"]
+        clients = [MatchClient(two.urls[s], code, seat=s) for s in (0, 1)]
+        tasks = [asyncio.create_task(c.run()) for c in clients]
+        await until(lambda: all(c.connected for c in clients) and any(c.my_turn for c in clients))
+        mover = next(c for c in clients if c.my_turn)
+        other = clients[1 - mover.seat]
+        state = mover.replica.state
+        before = mover.seq
+        await mover.send_action(state.action_to_str(state.legal_actions()[0]))
+        await until(lambda: mover.seq > before and other.seq == mover.seq)
+        seq = mover.seq
+        await mover.request_takeback()
+        await until(lambda: other.takeback_from == mover.seat)
+        await other.answer_takeback(True)
+        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1)
+        assert mover.replica.entries[-1].type == P.TAKEBACK and mover.replica.entries[-1].undo_to == before
+        # Resign, then both ask for a rematch at once, each through its own process.
+        await other.resign()
+        await until(lambda: all(c.outcome is not None for c in clients))
+        await asyncio.gather(*(c.ask_rematch() for c in clients))
+        await until(lambda: all(c.rematch_code for c in clients))
+        assert clients[0].rematch_code == clients[1].rematch_code != code
+        again = [MatchClient(two.urls[1 - s], c.rematch_code, seat=s, token=c.token) for s, c in enumerate(clients)]
+        more = [asyncio.create_task(c.run()) for c in again]
+        await until(lambda: all(c.connected for c in again))
+        assert again[0].match["status"] == "playing" and again[1].match["rematch_of"] == code
+        for c in [*clients, *again]:
+            await c.close()
+        await asyncio.gather(*tasks, *more)
+
+    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+
+
 class OwnRedis:
     """A Redis of the test's own, with every write on disk before it answers (it is restarted mid-game)."""
 
