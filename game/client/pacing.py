@@ -32,8 +32,9 @@ def present_natively() -> None:
     is drawn in memory anyway, and where OpenGL is software (virtual machines, remote desktops, no GPU driver) the
     texture path costs about 5 ms of CPU a frame against a fraction of one. Called before the window opens; a
     player's own SDL_FRAMEBUFFER_ACCELERATION wins."""
+    # Only where SDL is sure to pick X11: with the hint, a driver without a framebuffer of its own (Wayland) fails.
     x11 = os.environ.get("SDL_VIDEODRIVER", "x11") == "x11" and bool(os.environ.get("DISPLAY"))
-    if sys.platform.startswith("linux") and x11:
+    if sys.platform.startswith("linux") and x11 and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
