@@ -5,6 +5,9 @@ in the failure's explanation and Retry; the first game deploys by the slot's but
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 import pytest
 
@@ -68,9 +71,10 @@ def _activate(app, text: str) -> None:
     click_cell(app, dst)
 
 
-def play(app, text: str) -> None:
+def play(app, text: str, activate: Callable[[Any, str], None] | None = None) -> None:
     """One decision in notation, as a player makes it: a key for a word, a click and the facing for a placement
-    (Enter confirms), two clicks for an attack, the unit, its chip and the end cell with its facing for a plan."""
+    (Enter confirms), two clicks for an attack, the unit, its chip and the end cell with its facing for a plan (or
+    the clicks `activate` makes)."""
     b = board(app)
     if text in WORD_KEYS:
         ui.key(app, WORD_KEYS[text])
@@ -84,7 +88,7 @@ def play(app, text: str) -> None:
         click_cell(app, src)
         click_cell(app, dst)
     else:
-        _activate(app, text)
+        (activate or _activate)(app, text)
     ui.settle_scene(app)
     ui.frames(app, 2)
 
@@ -123,19 +127,7 @@ def play_by_clicks(app, text: str) -> None:
     chip key; the move played is the solution's, die and all."""
     b = board(app)
     before = len(b.session.log)
-    if text in WORD_KEYS:
-        ui.key(app, WORD_KEYS[text])
-    elif text.startswith("place "):
-        play(app, text)
-        return
-    elif "x" in text:
-        src, dst = text.split("x")
-        click_cell(app, src)
-        click_cell(app, dst)
-    else:
-        _click_plan(app, text)
-    ui.settle_scene(app)
-    ui.frames(app, 2)
+    play(app, text, _click_plan)
     assert b.session.log[before] == text or b.dialogs.overlay == "card", (text, b.session.log[before:])
 
 
