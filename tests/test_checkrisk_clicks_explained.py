@@ -143,3 +143,22 @@ def test_a_digit_typed_before_picking_a_stack_goes_with_the_stack_picked_next(ap
     click_cell(app, "c3")
     settle_scene(app)
     assert b.session.log[-1] == "c2-c3:1"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_why_not_note_fits_the_status_line_at_1024x600(home, language):
+    from game.client.board.wording import counted
+
+    application = make_app((1024, 600), language=language, menu=False)
+    try:
+        b = open_checkrisk(application, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
+        t = application.t
+        kinds = ("full", "not_near", "stuck", "enemy", "pick_first", "not_reinforce", "battle_first")
+        notes = [t(f"checkrisk.note.{kind}", cell="c3", origin="c2") for kind in kinds]
+        notes += [counted(t, "checkrisk.note.amount_first", n) for n in (1, 2, 5)]
+        for note in notes:
+            b.view.picks.note = note
+            frames(application, 2)
+            assert b.presenter.status_text() == note and b.presenter.panel_cut == [], note
+    finally:
+        application.close()
