@@ -186,7 +186,21 @@ class KubtaflPicks:
                 return pos is not None
         return self._try_select(cell, pos)
 
+    def hint_source(self, cell: str) -> str | None:
+        """The die the shown hint moves to `cell` (its arrow ends there), None when the hint ends elsewhere."""
+        hint = self.board.hint_action
+        if not hint:
+            return None
+        for src in sorted(self.index.dice_with_actions()):
+            option = self.index.targets(src).get(cell)
+            if option is not None and option.text == hint:
+                return src
+        return None
+
     def _try_select(self, cell: str, pos: tuple[int, int] | None) -> bool:
+        source = self.hint_source(cell) if cell not in self.index.dice_with_actions() else None
+        if source is not None:
+            cell, pos = source, None  # the hint's end clicked first: its die is picked, the next click plays it
         if cell not in self.index.dice_with_actions() and cell in self.reentry_donors():
             # A die that can only lend its value (a lonely d20, K15): start bringing a removed die back next to it.
             for kind in self.returnable_kinds():
