@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,13 @@ RULE_IDS = (
 )
 
 
-def _test_names() -> list[str]:
+@cache  # the test files are read once for all the rule ids, not once per id
+def _test_names() -> tuple[str, ...]:
     names = []
     for path in TESTS.glob("test_*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names += [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")]
-    return names
+    return tuple(names)
 
 
 @pytest.mark.parametrize("rule", RULE_IDS)
