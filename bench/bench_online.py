@@ -85,7 +85,13 @@ class _Load:
 
     async def play_one(self, code: str) -> None:
         """Both seats of a new match, to its end or the end of the run."""
-        sockets = [await connect(self.url, compression=None, max_size=P.MAX_MESSAGE, proxy=None) for _ in range(2)]
+        # Several servers (a comma-separated address): the two seats on different ones, as a load balancer might.
+        servers = self.url.split(",")
+        first = self.rng.randrange(len(servers))
+        sockets = [
+            await connect(servers[(first + s) % len(servers)], compression=None, max_size=P.MAX_MESSAGE, proxy=None)
+            for s in range(2)
+        ]
         table = _Table(Replica(self.game), sockets)
         readers = [asyncio.create_task(self.read(table, code, seat)) for seat in (0, 1)]
         try:
@@ -156,6 +162,29 @@ def _run_players(url: str, matches: int, seconds: float, pace: float, warmup: fl
     return asyncio.run(_players(url, matches, seconds, pace, warmup, seed))
 
 
+def drive(
+    url: str, server_pids: list[int], matches: int, seconds: float, pace: float, client_processes: int
+) -> tuple[list[dict[str, object]], float]:
+    """Play `matches` on the server(s) at `url` from `client_processes` processes: their results, and the CPU seconds
+    the servers spent in the measured window (-1 where unknown)."""
+    warmup = 4.0
+    shares = [matches // client_processes + (i < matches % client_processes) for i in range(client_processes)]
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(client_processes, mp_context=context) as pool:
+        jobs = [
+            pool.submit(_run_players, url, share, seconds, pace, warmup, seed)
+            for seed, share in enumerate(shares)
+            if share
+        ]
+        time.sleep(warmup)
+        before = [_cpu_seconds(pid) for pid in server_pids]
+        time.sleep(seconds)
+        after = [_cpu_seconds(pid) for pid in server_pids]
+        results = [job.result() for job in jobs]
+    known = all(c >= 0 for c in before + after)
+    return results, sum(after) - sum(before) if known else -1.0
+
+
 def figures(
     matches: int = 500,
     servers: int = 1,
@@ -166,7 +195,9 @@ def figures(
 ) -> list[Figure]:
     """Run the load and report its figures."""
     if servers != 1 or store:
-        raise SystemExit("bench online: several servers need a shared store; this build has the SQLite store only")
+        from bench.online_servers import shared_figures
+
+        return shared_figures(matches, servers, store, seconds, pace, client_processes)
     folder = Path(tempfile.mkdtemp(prefix="kubiki-bench-online-"))
     env = {**os.environ, "KUBIKI_HOME": str(folder), "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
@@ -180,27 +211,13 @@ def figures(
     try:
         assert server.stdout is not None
         url = server.stdout.readline().split()[1]
-        warmup = 4.0
-        shares = [matches // client_processes + (i < matches % client_processes) for i in range(client_processes)]
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(client_processes, mp_context=context) as pool:
-            jobs = [
-                pool.submit(_run_players, url, share, seconds, pace, warmup, seed)
-                for seed, share in enumerate(shares)
-                if share
-            ]
-            time.sleep(warmup)
-            cpu_before = _cpu_seconds(server.pid)
-            time.sleep(seconds)
-            cpu_after = _cpu_seconds(server.pid)
-            results = [job.result() for job in jobs]
+        results, cpu = drive(url, [server.pid], matches, seconds, pace, client_processes)
     finally:
         server.terminate()
         server.wait(30)
     rtts = [t for r in results for t in r["rtts"]]  # type: ignore[attr-defined]
     decisions = sum(int(r["decisions"]) for r in results)  # type: ignore[call-overload]
     entries = sum(int(r["entries"]) for r in results)  # type: ignore[call-overload]
-    cpu = cpu_after - cpu_before if cpu_before >= 0 and cpu_after >= 0 else -1.0
     # The server's own time per action, from its message to its broadcast (the round trip less the network and
     # the client processes): written by the server when it stops.
     handling = json.loads((folder / "stats.json").read_text()) if (folder / "stats.json").is_file() else {}

@@ -14,17 +14,14 @@ Then the ratios of N processes to one: `online_shared_throughput_ratio` (flat ou
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
 import os
 import secrets
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench.bench_online import ROOT, _cpu_seconds, _run_players
+from bench.bench_online import ROOT, drive
 from bench.common import Figure, figure, load_average, percentile
 
 #: Matches played flat out to find how many decisions a second the servers can apply.
@@ -65,21 +62,7 @@ def _run(count: int, store: str, matches: int, seconds: float, pace: float, clie
             if len(line) < 2:
                 raise SystemExit(f"bench online: a server did not start on {store}")
             urls.append(line[1])
-        url = ",".join(urls)
-        warmup = 4.0
-        shares = [matches // client_processes + (i < matches % client_processes) for i in range(client_processes)]
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(client_processes, mp_context=context) as pool:
-            jobs = [
-                pool.submit(_run_players, url, share, seconds, pace, warmup, seed)
-                for seed, share in enumerate(shares)
-                if share
-            ]
-            time.sleep(warmup)
-            cpu_before = [_cpu_seconds(p.pid) for p in procs]
-            time.sleep(seconds)
-            cpu_after = [_cpu_seconds(p.pid) for p in procs]
-            results = [job.result() for job in jobs]
+        results, cpu = drive(",".join(urls), [p.pid for p in procs], matches, seconds, pace, client_processes)
     finally:
         for proc in procs:
             proc.terminate()
@@ -88,8 +71,6 @@ def _run(count: int, store: str, matches: int, seconds: float, pace: float, clie
         _forget(store, prefix)
     rtts = [t for r in results for t in r["rtts"]]  # type: ignore[attr-defined]
     decisions = sum(int(r["decisions"]) for r in results)  # type: ignore[call-overload]
-    known = all(c >= 0 for c in cpu_before + cpu_after)
-    cpu = sum(cpu_after) - sum(cpu_before) if known else -1.0
     return {
         "decisions_per_second": decisions / seconds,
         "p50_ms": percentile(rtts, 50) * 1000,

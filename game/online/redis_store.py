@@ -28,7 +28,15 @@ import redis.asyncio as redis
 from redis import exceptions as rex
 
 from game.online.protocol import Entry, ProtocolError, dumps
-from game.online.store import MatchRecord, Presence, SeatRecord, StoredMatch, StoreUnavailable
+from game.online.store import (
+    MatchRecord,
+    Presence,
+    SeatRecord,
+    StoredMatch,
+    StoreUnavailable,
+    record_from_json,
+    record_to_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -154,20 +162,7 @@ class RedisStore:
 
     async def create(self, match: MatchRecord) -> bool:
         """Keep a new match; False when its code is taken."""
-        record = dumps(
-            {
-                "code": match.code,
-                "mode": match.mode,
-                "level": match.level,
-                "options": dict(match.options),
-                "seed": match.seed,
-                "num_players": match.num_players,
-                "secret": match.secret,
-                "commitment": match.commitment,
-                "created": match.created,
-                "rematch_of": match.rematch_of,
-            }
-        )
+        record = record_to_json(match)
         keys = [self._key("match", match.code), f"{self.prefix}codes"]
         async with _reaching():
             return bool(await self._create(keys, [record, repr(match.created), match.code]))
@@ -182,19 +177,7 @@ class RedisStore:
                 head, seats, texts = await pipe.execute()
         if not head or "record" not in head:
             return None
-        data = json.loads(head["record"])
-        record = MatchRecord(
-            code=data["code"],
-            mode=data["mode"],
-            level=data["level"],
-            options={str(k): int(v) for k, v in data["options"].items()},
-            seed=data["seed"],
-            num_players=int(data["num_players"]),
-            secret=data["secret"],
-            commitment=data["commitment"],
-            created=float(data["created"]),
-            rematch_of=data.get("rematch_of", ""),
-        )
+        record = record_from_json(head["record"])
         claimed = {}
         for text in seats.values():
             seat = json.loads(text)
