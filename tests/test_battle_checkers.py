@@ -15,6 +15,7 @@ from game.engine.battle_checkers import (
     FATE,
     NOFATE,
     Activate,
+    ActivationForecast,
     Attack,
     Attacked,
     Destroyed,
@@ -200,6 +201,17 @@ def test_B6_pips_may_go_unused() -> None:
     assert END in state.legal_actions()
     events = acts(state, "end")
     assert kinds(events) == ["TurnEnded", "TurnStarted"] and state.player == 1
+
+
+def test_B6_an_activations_forecast_says_the_pips_it_uses_gives_up_and_keeps() -> None:
+    state = pos([("c3", 0, "N"), ("g3", 0, "N"), ("a10", 1, "S")], dice=(3, 5))
+    cases = {"c3:1 F3": (1, 3, 3, 0, (5,)), "c3:2 F3": (2, 5, 3, 2, (3,)), "c3:s F3": (0, 8, 3, 5, ())}
+    for text, (use, pips, cost, wasted, kept) in cases.items():
+        forecast = state.forecast(state.action_from_str(text))
+        assert forecast.detail == ActivationForecast(use, pips, cost, wasted, kept), text
+        assert forecast.certain and forecast.events  # still its one certain result, with its events
+    double = pos([("c3", 0, "N"), ("a10", 1, "S")], dice=(4, 4))
+    assert double.forecast(double.action_from_str("c3:1 R1")).detail == ActivationForecast(1, 4, 1, 3, (4,))
 
 
 def test_B6_a_double_offers_die_one_while_both_dice_are_unspent() -> None:
