@@ -52,3 +52,69 @@ def held_ai():
     set_default_executor(held)
     yield held
     set_default_executor(None)
+
+
+# ---------------------------------------------------------------- scheduling: the heaviest files first
+# xdist hands out tests in collection order, so a heavy file collected last keeps one core busy after the other has
+# run out of work. Each file's time in the last run with workers (kept in pytest's cache folder) orders the files,
+# heaviest first; the tests inside a file keep their order, so its module fixtures are still built once per worker.
+# Times are rounded to half-octaves so that small changes between runs do not reorder the files.
+FILE_TIMES = "kubiki-file-seconds.json"
+
+
+def _file_times_path(config: pytest.Config):
+    cache = getattr(config, "cache", None)
+    return None if cache is None else cache.mkdir("kubiki") / FILE_TIMES
+
+
+def _file_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Heaviest files first (by the last run's times); the tests inside a file keep their order."""
+    import json
+    import math
+
+    path = _file_times_path(config)
+    try:
+        known = json.loads(path.read_text(encoding="utf-8")) if path is not None and path.is_file() else {}
+    except (OSError, ValueError):
+        known = {}
+    if not isinstance(known, dict):
+        return
+    weight = {name: round(math.log2(1 + float(s)) * 2) for name, s in known.items() if isinstance(s, int | float)}
+    items.sort(key=lambda item: -weight.get(_file_of(item.nodeid), 0))
+
+
+_times: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Sums each file's setup, call and teardown times (on the controller the workers' reports arrive here)."""
+    _times[_file_of(report.nodeid)] = _times.get(_file_of(report.nodeid), 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """After a run with workers, the files it ran get their new times; the other files keep theirs."""
+    import json
+    import os
+
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None) or not _times:
+        return  # only the controller of a run with workers writes: single-process runs are partial and slower
+    path = _file_times_path(config)
+    if path is None:
+        return
+    try:
+        known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (OSError, ValueError):
+        known = {}
+    known = known if isinstance(known, dict) else {}
+    known.update({name: round(seconds, 2) for name, seconds in _times.items()})
+    temp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        temp.write_text(json.dumps(known, sort_keys=True), encoding="utf-8")
+        os.replace(temp, path)  # in one step: workers collecting now read the old file or the new, never half
+    except OSError:
+        pass
