@@ -3,10 +3,11 @@
 The rules are rules/battle_checkers.md (B1–B13). Decisions the engine makes where the text leaves room:
 - Actions are typed named tuples told apart by their type (see `actions`: `Activate(cell, use, to, facing)`,
   `Attack(cell, target)`, `EndTurn()`, …); `state.forecast(attack)` gives the success chance
-  with `AttackForecast(side, success, repel, shielded)` in `detail`. An activation is its end result
-  (cell, facing) and its notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a half turn is written `R4`). Activations
-  that change nothing are not actions; a unit activates at most once a turn, so split dice go to two
-  different units (B6).
+  with `AttackForecast(side, success, repel, shielded)` in `detail`, an activation's forecast what it spends with
+  `ActivationForecast(use, pips, cost, wasted, kept)` (pips a move does not use are lost, B6).
+  An activation is its end result (cell, facing) and its notation is the cheapest plan, e.g. `d2:s L1 F3 R2` (a
+  half turn is written `R4`). Activations that change nothing are not actions; a unit activates at most once a
+  turn, so split dice go to two different units (B6).
 - The 2d6 roll is an unordered pair (`roll 3 5`, die 1 the lower; 21 outcomes). A double offers `:1`
   while both dice are unspent.
 - A head-on duel is one chance outcome, the decisive roll: the 30 untied pairs at 1/30 each, attacker's
