@@ -14,13 +14,6 @@ from game.client.play.worker import InlineExecutor
 from game.client.screenshots import _their_turn_fought
 
 
-@pytest.fixture
-def app(home):
-    application = make_app()
-    yield application
-    application.close()
-
-
 def board(app) -> CheckRiskScene:
     return current(app, CheckRiskScene)
 

@@ -13,13 +13,6 @@ from game.client.checkrisk import move_card
 from game.client.checkrisk.scene import CheckRiskScene
 
 
-@pytest.fixture
-def app(home):
-    application = make_app()
-    yield application
-    application.close()
-
-
 def board(app) -> CheckRiskScene:
     return current(app, CheckRiskScene)
 

@@ -48,13 +48,6 @@ def test_group_earnings_say_which_groups_earn_and_agree_with_the_reinforcements_
     assert all(isinstance(g, GroupEarning) for g in state.group_earnings(0))
 
 
-@pytest.fixture
-def app(home):
-    application = make_app()
-    yield application
-    application.close()
-
-
 def test_a_turn_with_no_reinforcements_says_why_when_it_starts(app):
     session = GameSession(
         "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
