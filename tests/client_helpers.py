@@ -182,6 +182,22 @@ def open_checkrisk(
     return current(app, BoardScene)
 
 
+def checkrisk_battle(app: App, origin: str, target: str, fight_key: int = pygame.K_c) -> Any:
+    """Seat 0's six on `origin` attack seat 1's one on `target` by clicks, fought on with `fight_key` (C: continue,
+    B: blitz) while the attacker is asked; returns the board."""
+    b = open_checkrisk(app, {origin: (0, 6), "a1": (0, 3), target: (1, 1), "h8": (1, 4)}, round=3)
+    click_cell(app, origin)
+    click_cell(app, target)
+    settle_scene(app)
+    for _ in range(10):
+        battle = b.session.state.pending_battle()
+        if battle is None or battle.stage != "attacker":
+            break
+        key(app, fight_key)
+        settle_scene(app)
+    return b
+
+
 def card_text_button(app: App, text: str) -> Any:
     """The button reading `text` on the board's card (a lesson's, a challenge's, the game over's)."""
     from game.client.board.scene import BoardScene

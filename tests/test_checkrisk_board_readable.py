@@ -4,9 +4,8 @@ counts the battle started with and who lost what."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
-from client_helpers import click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
+from client_helpers import checkrisk_battle, current, frames, make_app, open_checkrisk, settle_scene
 
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
@@ -38,28 +37,12 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
     assert arrows and [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
 
 
-def battle_by_clicks(app, origin: str, target: str) -> CheckRiskScene:
-    """Seat 0's six on `origin` attack seat 1's one on `target` by clicks, fought on with C."""
-    open_checkrisk(app, {origin: (0, 6), "a1": (0, 3), target: (1, 1), "h8": (1, 4)}, round=3)
-    click_cell(app, origin)
-    click_cell(app, target)
-    settle_scene(app)
-    b = board(app)
-    for _ in range(10):
-        battle = b.session.state.pending_battle()
-        if battle is None or battle.stage != "attacker":
-            break
-        key(app, pygame.K_c)
-        settle_scene(app)
-    return b
-
-
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 @pytest.mark.parametrize(("origin", "target"), [("d5", "d4"), ("d6", "d7"), ("c4", "c5"), ("e3", "e2")])
 def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, target):
     application = make_app(size)
     try:
-        b = battle_by_clicks(application, origin, target)
+        b = checkrisk_battle(application, origin, target)
         frames(application, 2)
         battle = b.session.state.pending_battle()
         assert battle is not None and battle.stage == "occupy"
@@ -72,7 +55,7 @@ def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, t
 
 
 def test_after_the_battle_the_card_shows_the_starting_counts_and_who_took_the_cell(app):
-    b = battle_by_clicks(app, "d5", "d4")
+    b = checkrisk_battle(app, "d5", "d4")
     frames(app, 2)
     card = b.view.card
     record = card.record

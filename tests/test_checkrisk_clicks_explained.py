@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
+from client_helpers import checkrisk_battle, click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
 
 from game.client import art
 from game.client.checkrisk import move_card
@@ -89,16 +89,7 @@ def test_the_odds_badge_leaves_the_defenders_count_readable(app):
 
 
 def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
-    b = open_checkrisk(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 1), "h8": (1, 3)})
-    click_cell(app, "d4")
-    click_cell(app, "d5")
-    settle_scene(app)
-    for _ in range(10):
-        battle = b.session.state.pending_battle()
-        if battle is None or battle.stage != "attacker":
-            break
-        key(app, pygame.K_b)
-        settle_scene(app)
+    b = checkrisk_battle(app, "d4", "d5", pygame.K_b)
     battle = b.session.state.pending_battle()
     assert battle is not None and battle.stage == "occupy" and b.popups.picker is not None
     assert "stop" not in {button.key for button in b.view.card.layout_buttons()}
