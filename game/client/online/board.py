@@ -118,8 +118,8 @@ class OnlineBoard:
             scene.app.goto(rematch.mode, session=rematch)
             return
         card = "seats" if not s.started and s.status != "gone" else "takeback" if s.takeback_asked_of_me else ""
-        if card != self.card:
-            self.card = card
+        if card != self.card or (card and self._card_rect() != self.card_rect):
+            self.card = card  # a new card, or the seats card grown by a seat's line: its button moves
             scene.rebuild_ui()
 
     def _tell_rematch(self, s: OnlineSession) -> None:
@@ -272,9 +272,28 @@ class OnlineBoard:
         frame = self.scene.layout.frame
         u = self.scene.panel_layout.unit
         w = min(frame.w - u * 2, u * 34)
-        seats = len(self.session.presence) if self.session is not None else 2
-        h = int(u * (16 + 2 * seats)) if self.card == "seats" else u * 10  # a line per seat
+        h = self._seats_card_height(w) if self.card == "seats" else u * 10
         return pygame.Rect(frame.centerx - w // 2, frame.centery - h // 2, w, h)
+
+    def _seats_card_height(self, width: int) -> int:
+        """The seats card's height: its lines as the drawing lays them out, the note wrapped, then the button."""
+        app, u = self.scene.app, self.scene.panel_layout.unit
+        s = self.session
+        seats = len(s.presence) if s is not None else 2
+        small = app.fonts.get(max(10, int(u * 1.05))).get_linesize()
+        note = app.t("online.seats.host_note" if s is not None and s.link.hosted else "online.seats.server_note")
+        note_lines = len(art.wrap(app.fonts.get(app.s(13)), note, width - 2 * u))
+        lines = (
+            u
+            + app.fonts.get(int(u * 1.6), True).get_linesize()
+            + u // 2
+            + app.fonts.get(int(u * 2.6), True).get_linesize()
+            + small * (1 + seats)
+            + u // 2
+            + u // 3
+            + note_lines * app.fonts.get(app.s(13)).get_linesize()
+        )
+        return lines + u * 5  # the Copy button and the margins around it
 
     def draw(self, surface: pygame.Surface) -> None:
         """The connection strip over the board's top edge, and the open card."""
@@ -287,8 +306,9 @@ class OnlineBoard:
         elif self.card == "takeback":
             self._draw_takeback_card(surface, s)
 
-    def strip_words(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The strip's parts: the connection's state, then each other seat's presence."""
+    def strip_words(self, short: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+        """The strip's parts: the connection's state, then each other seat's presence (`short`: the names alone,
+        an absent one with its minutes away, for a strip that would not fit the board's width)."""
         s = self.session
         if s is None:
             return []
@@ -303,21 +323,26 @@ class OnlineBoard:
             online, minutes = presence_words(p, now)
             name = self.scene.view.seat_name(p.seat)
             if online:
-                parts.append((t("online.presence.online", name=name), art.PARCHMENT))
+                parts.append((name if short else t("online.presence.online", name=name), art.PARCHMENT))
             else:
-                parts.append((t("online.presence.away", name=name, minutes=minutes), art.MUTED))
+                key = "online.presence.away_short" if short else "online.presence.away"
+                parts.append((t(key, name=name, minutes=minutes), art.MUTED))
         return parts
 
     def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
         app = self.scene.app
         u = self.scene.panel_layout.unit
         font = app.fonts.get(max(10, int(u * 1.1)), True)
-        images = [art.rendered(font, words, colour) for words, colour in self.strip_words()]
-        gap = u
-        width = sum(i.get_width() for i in images) + gap * (len(images) - 1) + u * 3
         frame = self.scene.layout.frame
+        gap = u
+        for short in (False, True):
+            images = [art.rendered(font, words, colour) for words, colour in self.strip_words(short)]
+            width = sum(i.get_width() for i in images) + gap * (len(images) - 1) + u * 3
+            if width <= frame.w:
+                break
         rect = pygame.Rect(0, 0, min(width, frame.w), font.get_linesize() + u // 2)
         rect.midtop = (frame.centerx, max(0, frame.y - rect.h // 2))
+        surface.set_clip(rect)  # with many seats even the short words may not fit: they are cut at the strip's end
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (*art.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
         surface.blit(veil, rect)
@@ -327,6 +352,7 @@ class OnlineBoard:
         for image in images:
             surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
             x += image.get_width() + gap
+        surface.set_clip(None)
 
     def _draw_seats_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
         app, t = self.scene.app, self.scene.app.t
@@ -358,7 +384,7 @@ class OnlineBoard:
             surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
             y += small.get_linesize()
         note = t("online.seats.host_note") if s.link.hosted else t("online.seats.server_note")
-        box = pygame.Rect(r.x + u, y + u // 3, r.w - 2 * u, r.bottom - u * 4 - y)
+        box = pygame.Rect(r.x + u, y + u // 3, r.w - 2 * u, r.bottom - u * 4 - y)  # as `_seats_card_height` has it
         art.wrapped_text(app, surface, note, box, size=13, colour=art.MUTED, align="center")
 
     def _draw_takeback_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
