@@ -77,6 +77,7 @@ def _run(count: int, store: str, matches: int, seconds: float, pace: float, clie
         "p99_ms": percentile(rtts, 99) * 1000,
         "cpu_ms_per_decision": cpu / decisions * 1000 if cpu >= 0 and decisions else -1.0,
         "samples": len(rtts),
+        "load": load_average(),
     }
 
 
@@ -93,7 +94,7 @@ def shared_figures(
     flat = {count: _run(count, store, CAPACITY_MATCHES, seconds, 0.0, client_processes) for count in counts}
     out: list[Figure] = []
     for count, run in paced.items():
-        context = {"matches": matches, "servers": count, "pace_s": pace, "seconds": seconds, "load": load_average()}
+        context = {"matches": matches, "servers": count, "pace_s": pace, "seconds": seconds, "load": run["load"]}
         out += [
             figure("online_shared_decisions_per_second", run["decisions_per_second"], "1/s", **context),
             figure("online_shared_round_trip_p50", run["p50_ms"], "ms", samples=run["samples"], **context),
@@ -101,7 +102,7 @@ def shared_figures(
             figure("online_shared_server_cpu_per_decision", run["cpu_ms_per_decision"], "ms", **context),
         ]
     for count, run in flat.items():
-        context = {"matches": CAPACITY_MATCHES, "servers": count, "pace_s": 0.0, "load": load_average()}
+        context = {"matches": CAPACITY_MATCHES, "servers": count, "pace_s": 0.0, "load": run["load"]}
         out += [
             figure("online_shared_capacity_decisions_per_second", run["decisions_per_second"], "1/s", **context),
             figure("online_shared_capacity_round_trip_p99", run["p99_ms"], "ms", **context),
