@@ -221,3 +221,24 @@ def test_the_dice_lab_rests_and_draws_while_dice_tumble(app, clock):
     lab.roll()
     assert lab.tray.busy and app.wake_in() == 0.0
     assert rest_reached(app, clock) > 10
+
+
+@pytest.mark.anim("normal")
+def test_the_replay_viewer_rests_between_moves_and_after_the_last(app, clock):
+    from game.client.board.replay import open_replay
+    from game.client.board.review import STEP_SECONDS
+    from game.client.play.records import GameRecord
+
+    record = GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "ai:easy"], None, "", 1.7e9)
+    assert open_replay(app, record) is None
+    board = board_of(app)
+    until_scheduled(app)
+    assert app.wake_in() is None  # it opens paused
+    board.reviewer.replay.toggle()  # Play
+    due = app.wake_in()
+    assert due is not None and 0 < due <= STEP_SECONDS  # the next move, played without input
+    rest_reached(app, clock)
+    assert board.reviewer.replay is not None and not board.reviewer.replay.playing  # it stopped at the end
+    assert board.reviewer.review is not None and board.reviewer.review.entry == len(record.actions)
+    waits = [rest for rest in clock.rests if rest is not None and rest > 0.5]
+    assert len(waits) >= len(record.actions)  # it rested between the moves
