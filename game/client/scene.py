@@ -5,6 +5,9 @@ Life cycle: `goto(name, **ctx)` replaces every open scene (each gets `leave()`),
 gets `pause()` and later, on `pop()`, `resize(size)` if the window changed meanwhile and then `resume()`.
 The manager removes every pygame_gui element on each switch, so a scene builds its elements in
 `enter`, `resume` and `resize`.
+
+The player's loop draws only when input comes or something changes by itself: a scene that moves without input
+(an animation, a timer, a slow "thinking" mark) says when in `wake_in`, and the loop rests otherwise.
 """
 
 from __future__ import annotations
