@@ -29,6 +29,7 @@ from redis import exceptions as rex
 
 from game.online.protocol import Entry, ProtocolError, dumps
 from game.online.store import (
+    FINISHED_TTL,
     MatchRecord,
     Presence,
     SeatRecord,
@@ -41,8 +42,6 @@ from game.online.store import (
 log = logging.getLogger(__name__)
 
 DEFAULT_PREFIX = "kubiki:"
-#: How long a finished match stays (as the server's `finished_ttl`); Redis removes it then even if nobody sweeps.
-FINISHED_TTL = 7 * 24 * 3600.0
 #: Bounds on waiting for Redis: connecting, one command, a subscription's confirmation.
 CONNECT_TIMEOUT, COMMAND_TIMEOUT, SUBSCRIBE_TIMEOUT = 2.0, 5.0, 5.0
 #: Connections to Redis a process opens at most (commands wait for a free one, up to POOL_WAIT seconds), besides

@@ -33,7 +33,16 @@ from game.online import dice
 from game.online import protocol as P
 from game.online.match import Replica, level_for_seats, make_game, resignation
 from game.online.protocol import Entry, ProtocolError
-from game.online.store import MatchRecord, Presence, Relay, SeatRecord, Store, StoreUnavailable, token_hash
+from game.online.store import (
+    FINISHED_TTL,
+    MatchRecord,
+    Presence,
+    Relay,
+    SeatRecord,
+    Store,
+    StoreUnavailable,
+    token_hash,
+)
 
 log = logging.getLogger(__name__)
 # How many of the latest actions' handling times a server keeps (for `handling`).
@@ -48,7 +57,7 @@ class ServerConfig:
     max_matches: int = 10_000
     max_connections: int = 4_096
     #: How long a finished match stays readable before it is removed.
-    finished_ttl: float = 7 * 24 * 3600.0
+    finished_ttl: float = FINISHED_TTL
     #: How often finished matches are looked for, and idle ones dropped from memory.
     sweep_every: float = 60.0
     #: A match nobody watches leaves memory after this long (the store keeps it).

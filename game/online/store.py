@@ -185,6 +185,10 @@ class Relay(Protocol):
         ...
 
 
+#: How long a finished match stays readable before it is removed (the server's default; Redis's time to live).
+FINISHED_TTL = 7 * 24 * 3600.0
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached now (a server answers 'unavailable' and the client tries again)."""
 
@@ -196,7 +200,7 @@ def store_from_url(spec: str | None, finished_ttl: float | None = None) -> Store
     does not have."""
     if spec and spec.startswith(("redis://", "rediss://", "unix://")):
         try:
-            from game.online.redis_store import FINISHED_TTL, RedisStore
+            from game.online.redis_store import RedisStore
         except ImportError:
             raise ValueError("a Redis store needs the redis package: pip install 'kubiki[redis]'") from None
 
