@@ -104,10 +104,10 @@ class OnlineBoard:
         for what, detail in s.notes:
             self._tell(what, detail)
         s.notes.clear()
-        if s.is_over and s.dice_check is not None and not self.told_end:
+        check = s.dice_check
+        if s.is_over and check is not None and not self.told_end and (check.rolls or not check.ok):
             self.told_end = True
             t = scene.app.t
-            check = s.dice_check
             scene.app.notify(
                 t("online.dice.ok", rolls=check.rolls) if check.ok else t("online.dice.bad", problem=check.problem)
             )
