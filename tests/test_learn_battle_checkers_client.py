@@ -136,6 +136,20 @@ def test_every_lesson_solved_by_plain_clicks_takes_the_default_die(app):
     ui.solve_course_by_events(app, "battle_checkers", SCRIPTED, play_by_clicks)
 
 
+def test_a_lessons_hint_warns_of_no_strike_from_a_side_that_does_nothing(app):
+    """In "One die each" the other side never moves: the hint says the die and the move, no risk of a next turn
+    that never comes, and the card by the hinted cell neither."""
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "roll-2")
+    ui.learn_screen(app, "battle_checkers")
+    ui.open_lesson(app, lesson)
+    b = board(app)
+    ui.key(app, pygame.K_h)
+    assert b.turns.hint_text == "Hint: with the 2: move b2 two squares north"
+    click_cell(app, "b2")
+    hover(app, "b4")
+    assert not any("strike" in line for line in b.view.plan_lines("b4"))
+
+
 def test_the_learn_screen_lists_the_battle_checkers_stages(app):
     screen = ui.learn_screen(app, "battle_checkers")
     titles = [title for _, title in screen.rows]

@@ -500,7 +500,7 @@ class BattleCheckersView(
         if faced is not None:
             target, odds = faced
             lines.append(t(f"battle_checkers.plan.faces.{odds.side}", target=target, p=percent(odds.success)))
-        risk = threats(after, seat).get(action.to)
+        risk = threats(after, seat).get(action.to) if not self.board.other_side_waits else None
         if risk:
             lines.append(t("battle_checkers.plan.risk", p=percent(risk)))
         return lines
@@ -588,7 +588,8 @@ class BattleCheckersView(
             action = state.action_from_str(text)
         except ValueError:
             return super().hint_words(text)
-        sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title)
+        risks = not self.board.other_side_waits  # a lesson's idle other side strikes nothing next turn
+        sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title, risks)
         return self.board.t("battle_checkers.hint", text=sentence)
 
     def phase_status(self, state: BattleCheckersState) -> str:

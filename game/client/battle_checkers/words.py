@@ -203,7 +203,12 @@ class TurnWords:
 
 
 def hint_sentence(
-    t: Translator, state: BattleCheckersState, action: object, name: Names, preset_title: Callable[[str], str]
+    t: Translator,
+    state: BattleCheckersState,
+    action: object,
+    name: Names,
+    preset_title: Callable[[str], str],
+    risks: bool = True,
 ) -> str:
     """The hinted action in words (an activation with the die or the sum it uses) with why (the attack it sets up,
     with the engine's odds) and what it risks (the threat view's exact chance that the enemy can strike the unit's
@@ -219,7 +224,7 @@ def hint_sentence(
         spend = state.forecast(action).detail
         assert isinstance(spend, ActivationForecast)  # an activation's forecast says which dice it uses
         text = t(f"battle_checkers.hint.with.{'sum' if spend.use == USE_SUM else 'die'}", pips=spend.pips, text=text)
-        return _why(t, after, action.to, action.facing, state.current_player(), text)
+        return _why(t, after, action.to, action.facing, state.current_player(), text, risks)
     if isinstance(action, Attack):
         detail = state.forecast(action).detail
         assert isinstance(detail, AttackForecast)  # an attack's forecast carries its odds
@@ -268,13 +273,18 @@ def faced_attack(after: BattleCheckersState, cell: int, facing: int, seat: int) 
     return board.name(ahead), detail
 
 
-def _why(t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str) -> str:
-    """`text` with what the unit on `cell` then faces (and the odds of striking it) and the risk it runs, or, where
-    it sets up nothing, that no enemy can strike its rear or weapon flank next turn."""
+def _why(
+    t: Translator, after: BattleCheckersState, cell: int, facing: int, seat: int, text: str, risks: bool = True
+) -> str:
+    """`text` with what the unit on `cell` then faces (and the odds of striking it) and, with `risks` (the other
+    side moves), the risk it runs, or, where it sets up nothing, that no enemy can strike its rear or weapon flank
+    next turn."""
     faced = faced_attack(after, cell, facing, seat)
     if faced is not None:
         target, detail = faced
         text = t(f"battle_checkers.hint.faces.{detail.side}", text=text, target=target, p=percent(detail.success))
+    if not risks:
+        return text
     risk = threats(after, seat).get(cell)
     if risk:
         text = t("battle_checkers.hint.risk", text=text, p=percent(risk))

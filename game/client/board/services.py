@@ -89,6 +89,11 @@ class BoardServices:
         """False while a lesson's or a challenge's position is played: the board shows no turn or round counter."""
         return self._scene.lesson.counts_turns
 
+    @property
+    def other_side_waits(self) -> bool:
+        """True while a lesson's other side does nothing: hints and cards warn of no danger from its next turn."""
+        return self._scene.lesson.other_side_waits
+
     def count_words(self) -> str:
         """The turn (or round) the live game is in, as every screen says it ('Round 9 of 60')."""
         return count_words(self.t, self.mode, self._scene.live.count())

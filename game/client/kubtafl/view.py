@@ -341,7 +341,8 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             action = state.parse_notation(text)
         except (IllegalAction, IndexError):
             return self.board.t("kubtafl.status.hint", move=text)
-        return self.board.t("kubtafl.hint", text=hint_sentence(self.board.t, state, action))
+        risks = not self.board.other_side_waits  # a lesson's idle other side destroys nothing next turn
+        return self.board.t("kubtafl.hint", text=hint_sentence(self.board.t, state, action, risks))
 
     def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""

@@ -136,11 +136,12 @@ def log_turns(t: Translator, items: Sequence[Decision]) -> list[LogTurn]:
     return out.turns()
 
 
-def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> str:
+def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction, risks: bool = True) -> str:
     """The hinted action in words with why, every time (it wins; else a die it saves, a die it threatens, what a
     re-entry or a transfer gains, the enemy d20 it closes in on, that it leaves nothing to be destroyed, or that it
     is the strongest move found) and what it risks: the most valuable own die the other side can then destroy that
-    it could not before (the d20 always), never a danger the move neither makes nor could mend."""
+    it could not before (the d20 always), never a danger the move neither makes nor could mend, nor any where the
+    other side will not move (`risks` False)."""
     events = state.preview(action)
     said = action_sentence(t, events, "hint")
     me = state.current_player()
@@ -151,7 +152,7 @@ def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction) -> 
     after.apply(action)
     threats = read_threats(after.for_side(me))
     text = _reason(t, state, after, action, events, threats.fatal, said)
-    if threats.fatal:
+    if threats.fatal and risks:  # without `risks` the other side does nothing next turn (a lesson)
         already = _at_risk(state, me, read_threats(state).fatal)
         mine = {after.cell_name(d.cell): d for d in after.dice(me)}
         new = [mine[c] for c in threats.fatal if c in mine and (mine[c].kind == D20 or mine[c].kind not in already)]
@@ -228,13 +229,22 @@ def _opens(t: Translator, before: KubtaflState, after: KubtaflState, action: Kub
                 out.setdefault(part.src, set()).add(part.dst)
         return out
 
+    # Only the dice the action left where they stood (not the mover, nor a die it shoved) can have had a way opened.
+    stayed = {before.cell_name(d.cell) for d in before.dice(me)} & {after.cell_name(d.cell) for d in after.dice(me)}
+    stayed -= {parts.src, parts.dst}
+    stayed = {c for c in stayed if _kind_at(before, me, c) == _kind_at(after, me, c)}
     was, now = reach(before), reach(after.for_side(me))
-    gained = {cell: now[cell] - was.get(cell, set()) - {parts.src} for cell in now if cell != parts.dst}
+    gained = {cell: now[cell] - was.get(cell, set()) - {parts.src} for cell in now if cell in stayed}
     best = max(gained, key=lambda cell: (len(gained[cell]), cell), default=None)
     if best is None or not gained[best]:
         return ""
     die = next(KINDS[d.kind] for d in after.dice(me) if after.cell_name(d.cell) == best)
     return t("kubtafl.hint.why.opens", text=text, die=die, cell=best)
+
+
+def _kind_at(state: KubtaflState, side: int, cell: str) -> int | None:
+    """The kind of `side`'s die on `cell`, None when none stands there."""
+    return next((d.kind for d in state.dice(side) if state.cell_name(d.cell) == cell), None)
 
 
 def _closer(t: Translator, before: KubtaflState, action: KubtaflAction, text: str) -> str:

@@ -241,6 +241,11 @@ class LessonFlow:
         """Only a challenge is given up (its solution shown)."""
 
     @property
+    def other_side_waits(self) -> bool:
+        """True in a lesson whose other side does nothing: no warning of what it could do next turn holds there."""
+        return self.lesson is not None and self.lesson.opponent == "none"
+
+    @property
     def counts_turns(self) -> bool:
         """False in a puzzle (a lesson's position or a challenge): its turn or round counter would mean nothing; a
         lesson that is a whole game against the computer counts them as any game."""
