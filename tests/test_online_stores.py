@@ -133,8 +133,8 @@ def test_redis_gives_a_finished_match_a_time_to_live_and_relays_its_entries_in_o
         heard: list[tuple[str, str]] = []
         got_all = asyncio.Event()
 
-        def on_message(code: str, text: str) -> None:
-            heard.append((code, text))
+        def on_message(code: str, seq: int, text: str) -> None:
+            heard.append((code, seq, text))
             if len(heard) == 5:
                 got_all.set()
 
@@ -149,7 +149,7 @@ def test_redis_gives_a_finished_match_a_time_to_live_and_relays_its_entries_in_o
             await writer.append("BBBBBB", entries(1, 2))  # not watched: not heard
             await writer.append("AAAAAA", entries(3, 3), finished=time.time())
             await asyncio.wait_for(got_all.wait(), DEADLINE)
-            assert heard == [("AAAAAA", e.text) for e in entries(1, 5)]
+            assert heard == [("AAAAAA", e.seq, e.text) for e in entries(1, 5)]
             # A finished match's keys are removed by Redis after the time to live even if nobody sweeps; an
             # unfinished match's keys have none.
             raw = writer._redis

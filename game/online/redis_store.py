@@ -62,7 +62,7 @@ if ARGV[2] ~= '' then
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[5])
   for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 end
-for i = 6, #ARGV do redis.call('PUBLISH', ARGV[4], ARGV[i]) end
+for i = 6, #ARGV do redis.call('PUBLISH', ARGV[4], (tonumber(ARGV[1]) + i - 6) .. ' ' .. ARGV[i]) end
 return 1
 """
 
@@ -141,7 +141,7 @@ class RedisStore:
         self._watched: set[str] = set()
         self._confirmed: dict[str, asyncio.Future[None]] = {}
         self._listener: asyncio.Task[None] | None = None
-        self._on_message: Callable[[str, str], None] = lambda code, text: None
+        self._on_message: Callable[[str, int, str], None] = lambda code, seq, text: None
         self._on_resync: Callable[[], None] = lambda: None
         self._on_cut: Callable[[], None] = lambda: None
 
@@ -289,9 +289,9 @@ class RedisStore:
     # ----- the relay -----
 
     def listen(
-        self, on_message: Callable[[str, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
+        self, on_message: Callable[[str, int, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
     ) -> None:
-        """Start relaying: `on_message(code, text)` for each message on a watched match's channel (entries in log
+        """Start relaying: `on_message(code, seq, text)` for each message on a watched match's channel (entries in log
         order), `on_cut()` when Redis is lost, `on_resync()` once the relay is back (messages may have been
         missed)."""
         self._on_message, self._on_resync, self._on_cut = on_message, on_resync, on_cut
@@ -374,4 +374,6 @@ class RedisStore:
                     log.warning("the relay reached redis again")
                     self._on_resync()
             elif message["type"] == "message" and channel in self._watched:
-                self._on_message(channel[len(self.prefix) + 3 :], message["data"])
+                # An entry is published as 'SEQ TEXT' (a process skips one it has without reading it), news as JSON.
+                number, _, text = message["data"].partition(" ") if message["data"][:1].isdigit() else ("0", "", "")
+                self._on_message(channel[len(self.prefix) + 3 :], int(number), text or message["data"])

@@ -622,10 +622,13 @@ class MatchServer:
         except StoreUnavailable:
             self._store_down()
 
-    def _heard(self, code: str, text: str) -> None:
+    def _heard(self, code: str, seq: int, text: str) -> None:
         """A message on a match's channel: handled in its own task, in the order heard (the match's lock is
-        first come, first served; entries are put in order by their numbers anyway)."""
-        if code in self.matches:
+        first come, first served; entries are put in order by their numbers anyway). An entry this copy has is
+        skipped unread (this process appended it; or, while an append of its own is under way, that append fails
+        and reads the entry from the store)."""
+        match = self.matches.get(code)
+        if match is not None and not (seq and seq <= match.replica.seq):
             task = asyncio.get_running_loop().create_task(self._hear(code, text))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)

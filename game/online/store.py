@@ -162,9 +162,10 @@ class Relay(Protocol):
     entries `append` stored, in log order, and what a process `tell`s (presence, offers)."""
 
     def listen(
-        self, on_message: Callable[[str, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
+        self, on_message: Callable[[str, int, str], None], on_resync: Callable[[], None], on_cut: Callable[[], None]
     ) -> None:
-        """Start: `on_message(code, text)` for each message of a watched match; `on_cut()` when the relay lost the
+        """Start: `on_message(code, seq, text)` for each message of a watched match (`seq` the entry's number, 0 for
+        news that is no entry); `on_cut()` when the relay lost the
         store, `on_resync()` when it is back (messages may have been missed: read the matches again)."""
         ...
 
