@@ -4,9 +4,10 @@ Each match is four keys under a prefix (default `kubiki:`): `match:CODE` (a hash
 finished), `seats:CODE` (a hash: seat → JSON), `log:CODE` (a list: entry n at index n−1, the message text) and
 `presence:CODE` (a hash: seat → `1|since` or `0|since`); two sorted sets index them (`codes` by creation,
 `finished` by end). Appending is one Lua script: it checks the sequence number against the log's length
-(compare-and-set), pushes the entries and publishes each one on the match's channel `ch:CODE` — stored and relayed
-in one step, so every process sees the entries in log order and never one that was not stored. A finished match's
-keys get a time to live (Redis removes them even when no server sweeps); an unfinished one is kept.
+(compare-and-set), pushes the entries and publishes each one (`SEQ TEXT`) on the match's channel `ch:CODE` —
+stored and relayed in one step, so every process sees the entries in log order and never one that was not stored.
+A finished match's keys get a time to live (Redis removes them even when no server sweeps); an unfinished one is
+kept.
 
 The store also relays (`Relay`): a process watches (subscribes to) the channels of the matches it has in memory and
 hears each entry, and the news a process tells (presence, offers), over one pub/sub connection; after that
