@@ -16,7 +16,6 @@ depends only on the position and the given RNG, so arena games stay reproducible
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from game.engine.battle_checkers import actions as BA
 from game.engine.battle_checkers.geometry import STEPS
@@ -30,8 +29,6 @@ from game.engine.core import Action, ActionT, State
 
 WALL, SPREADER, RUSH = "wall", "spreader", "rush"
 NAMES = (WALL, SPREADER, RUSH)
-
-CheckRiskScript = Callable[[CheckRiskState, list[A.CheckRiskAction], random.Random], A.CheckRiskAction]
 
 
 def baseline_choice(name: str, state: State[ActionT], rng: random.Random) -> Action | None:

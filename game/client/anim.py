@@ -49,11 +49,6 @@ def squash(t: float) -> float:
     return math.sin(math.pi * t) * (1.0 - t * 0.3)
 
 
-def lerp(a: float, b: float, t: float) -> float:
-    """Linear interpolation."""
-    return a + (b - a) * t
-
-
 @dataclass
 class Anim:
     """One tween: a named kind with free parameters, advanced by time; t runs 0 → 1."""

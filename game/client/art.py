@@ -329,14 +329,6 @@ def _parchment_surface(size: tuple[int, int], radius: int) -> pygame.Surface:
     return paper
 
 
-def dim(surface: pygame.Surface, alpha: int = 140) -> None:
-    """Darken the whole surface (behind a dialog)."""
-    veil = pygame.Surface(surface.get_size())
-    veil.fill(VEIL)
-    veil.set_alpha(alpha)
-    surface.blit(veil, (0, 0))
-
-
 def text(
     app: App,
     surface: pygame.Surface,

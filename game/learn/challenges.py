@@ -704,13 +704,6 @@ def _after(state: AnyState, action: Hashable) -> AnyState:
     return child
 
 
-def first_move_values(challenge: Challenge) -> list[tuple[str, Fraction]]:
-    """A turn challenge: each first decision with the chance it leaves, best first (for hints and the solution)."""
-    state = challenge.state()
-    ranked = [(state.action_to_str(a), v) for a, v in turn_search(challenge).action_values(state)]
-    return sorted(ranked, key=lambda item: -item[1])
-
-
 __all__ = [
     "CHALLENGE_MODES",
     "BestTurn",

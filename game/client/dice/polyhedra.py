@@ -271,8 +271,3 @@ def outline_shadow(points: tuple[Point, ...], size: int) -> pygame.Surface:
 def shadow_surface(kind: str, size: int) -> pygame.Surface:
     """A soft drop shadow for a die silhouette (cached)."""
     return outline_shadow(tuple(outline_points(kind)), size)
-
-
-def kind_label(kind: str) -> str:
-    """The short name of a kind, as in the notation."""
-    return kind

@@ -23,7 +23,6 @@ class Phase(StrEnum):
 DEPLOY, ROLL, MAIN, DUEL, REPEL = Phase.DEPLOY, Phase.ROLL, Phase.MAIN, Phase.DUEL, Phase.REPEL
 FATE_CHOICE, FATE, OVER = Phase.FATE_CHOICE, Phase.FATE, Phase.OVER
 PHASES = tuple(Phase)
-CHANCE_PHASES = frozenset((Phase.ROLL, Phase.DUEL, Phase.REPEL, Phase.FATE))
 #: Phases after the turn's roll and before its end: the dice are known.
 MID_TURN = frozenset((Phase.MAIN, Phase.DUEL, Phase.REPEL, Phase.FATE_CHOICE, Phase.FATE))
 # Unit flags.

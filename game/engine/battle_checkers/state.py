@@ -321,10 +321,6 @@ class BattleCheckersState(State[BattleCheckersAction]):
         """Whether the unit on `cell` still has its left-flank shield this turn (B10)."""
         return bool(self.position.flags[cell] & SHIELD_UP)
 
-    def is_activated(self, cell: int) -> bool:
-        """Whether the unit on `cell` has already used pips this turn."""
-        return bool(self.position.flags[cell] & ACTIVATED)
-
     def next_to_enemy(self, cell: int) -> bool:
         """Whether the unit on `cell` has an enemy unit on a neighbouring cell (B7: it may not move)."""
         return moves.next_to_enemy(self.position, cell)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 MIN_SIZE = 6
 MAX_SIZE = 12
 FILES = "abcdefghijkl"
-_CELL_RE = re.compile(r"^([a-l])(1[0-2]|[1-9])$")
 
 
 class Board:
@@ -67,8 +65,3 @@ class Board:
 def board(width: int, height: int) -> Board:
     """The shared geometry for a board size."""
     return Board(width, height)
-
-
-def looks_like_cell(text: str) -> bool:
-    """True when text has the shape of a cell name (a file letter and a rank number)."""
-    return bool(_CELL_RE.match(text))
