@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from game.client import saves, userfiles
+from game import userfiles
+from game.client import saves
 from game.client.play import records
 from game.client.settings import Settings, load_settings
 from game.engine import registry

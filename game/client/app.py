@@ -470,7 +470,8 @@ def _limit_window(size: tuple[int, int]) -> None:
 
 def _clean_stale_temps() -> None:
     """Remove the temp files of atomic writes a killed run left beside the settings, the saves and the records."""
-    from game.client import saves, settings, userfiles
+    from game import userfiles
+    from game.client import saves, settings
     from game.client.play.records import records_dir
     from game.paths import user_config_dir, user_data_dir
 
@@ -561,8 +562,8 @@ QuickLaunch = tuple[str, str | None, list[str], int | None]
 def quick_launch(args: argparse.Namespace) -> QuickLaunch | str:
     """The game `--mode` asks for (mode, level, seats, seed), or what is wrong with the command line."""
     from game.client.modes import playable
-    from game.client.userfiles import load_game
     from game.engine import registry
+    from game.userfiles import load_game
 
     if not playable(args.mode):
         known = ", ".join(m for m in registry.modes() if playable(m)) or "none yet"

@@ -13,7 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.client import saves, userfiles
+from game import userfiles
+from game.client import saves
 from game.client.i18n import FALLBACK
 from game.client.play.records import MAX_SEATS
 from game.client.play.seats import HUMAN, clean_name

@@ -29,7 +29,7 @@ PANEL_W = 480
 
 def progress_path_exists() -> bool:
     """True once the player has opened Learn (or earned a star): the first-start offer is over."""
-    from game.client import userfiles
+    from game import userfiles
 
     return userfiles.exists(progress_path())
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, saves, userfiles
+from game import userfiles
+from game.client import art, saves
 from game.client.game_names import level_info, unfinished_line
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES, clean_name
 from game.client.scene import Scene

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.client import userfiles
+from game import userfiles
 from game.client.play import records
 from game.engine.atomic import write_json_atomic
 from game.engine.core import JSON, JSONObject

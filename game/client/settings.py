@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import NamedTuple
 
-from game.client import userfiles
+from game import userfiles
 from game.engine.atomic import write_json_atomic
 from game.engine.core import JSONObject
 from game.paths import user_config_dir

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from game.client import userfiles
+from game import userfiles
 from game.engine.atomic import write_json_atomic
 from game.engine.core import JSON, JSONObject
 from game.paths import user_data_dir

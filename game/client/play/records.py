@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from game.client import userfiles
+from game import userfiles
 from game.client.play.seats import HUMAN, clean_name
 from game.engine import files, registry
 from game.engine.atomic import write_json_atomic

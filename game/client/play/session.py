@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.client import saves, userfiles
+from game import userfiles
+from game.client import saves
 from game.client.play import records
 from game.client.play.counting import turn_count
 from game.client.play.seats import HUMAN, clean_name, parse_seat, seat_level

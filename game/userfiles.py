@@ -1,7 +1,7 @@
 """Reading the files a player's disk holds (settings, autosave, levels) so that none of them can crash or hang
 the game, keeping every damaged copy, and removing the temp files an interrupted write left behind.
 
-No pygame here: the play package and the launcher use it too.
+No pygame and no client here: the play package, Learn and the launcher all use it.
 """
 
 from __future__ import annotations
