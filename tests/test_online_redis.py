@@ -16,6 +16,7 @@ import pytest
 
 from game.online import protocol as P
 from game.online.client import MatchClient, Refused, ServerStatus, addresses, create_match
+from game.online.server import ServerConfig, ServerThread
 from tests.online_helpers import (
     DEADLINE,
     NO_REDIS,
@@ -118,6 +119,49 @@ def test_presence_crosses_processes(two):
         await asyncio.gather(*tasks)
 
     asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+
+
+@needs_redis
+def test_a_seat_on_a_killed_process_is_soon_shown_away(tmp_path):
+    """Seat 1's client is on a process that is killed and does not come back; seat 0, on another process, sees seat
+    1 away once the killed process's alive key has lapsed (removed here as its time to live would)."""
+    store = redis_url()
+    here = ServerThread(store, config=ServerConfig(rate=1e4, burst=1e4))
+    here.start()
+    servers = Servers(tmp_path, store, 1)
+    try:
+
+        async def scenario():
+            created = await create_match(here.url, "kubtafl", "endgame")
+            clients = [
+                MatchClient(here.url, created["code"], seat=0),
+                MatchClient(servers.urls[0], created["code"], seat=1),
+            ]
+            clients[1].give_up_after = 0.5
+            tasks = [asyncio.create_task(c.run()) for c in clients]
+            await until(lambda: len(clients[0].presence) == 2 and all(p.online for p in clients[0].presence))
+            servers.kill(0)
+            await asyncio.gather(tasks[1], return_exceptions=True)  # it gives up: no other server
+            from game.online.redis_store import RedisStore
+
+            probe = RedisStore(store)
+            try:
+                mine = here.server.store.process
+                for key in await probe._redis.keys(f"{probe.prefix}alive:*"):
+                    if not key.endswith(mine):
+                        await probe._redis.delete(key)
+            finally:
+                await probe.close()
+            assert clients[0].presence[1].online  # nothing said it left
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(here.server.sweep(), here._loop))
+            await until(lambda: not clients[0].presence[1].online)
+            await clients[0].close()
+            await tasks[0]
+
+        asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    finally:
+        servers.stop()
+        here.stop()
 
 
 @needs_redis

@@ -163,3 +163,28 @@ def test_redis_gives_a_finished_match_a_time_to_live_and_relays_its_entries_in_o
             await reader.close()
 
     run(scenario())
+
+
+@pytest.mark.skipif(not REDIS, reason=NO_REDIS)
+def test_redis_takes_the_seats_of_a_process_that_is_gone_for_away():
+    """A seat online through a process that was killed (it never said its client left) reads as away once that
+    process's alive key has lapsed."""
+    from game.online.redis_store import RedisStore
+
+    async def scenario():
+        url = redis_url()
+        dead, reader = RedisStore(url), RedisStore(url)
+        try:
+            await dead.create(record("AAAAAA"))
+            await dead.set_presence("AAAAAA", 0, True, 5.0)
+            await dead.set_presence("AAAAAA", 1, False, 6.0)
+            assert {s: p.online for s, p in (await reader.presence("AAAAAA")).items()} == {0: True, 1: False}
+            await reader._redis.delete(dead._alive)  # as its time to live would, the process being killed
+            presence = await reader.presence("AAAAAA")
+            assert {s: p.online for s, p in presence.items()} == {0: False, 1: False}
+            assert presence[0].since == 5.0
+        finally:
+            await dead.close()
+            await reader.close()
+
+    run(scenario())

@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 DEFAULT_PREFIX = "kubiki:"
 #: Bounds on waiting for Redis: connecting, one command, a subscription's confirmation.
 CONNECT_TIMEOUT, COMMAND_TIMEOUT, SUBSCRIBE_TIMEOUT = 2.0, 5.0, 5.0
+#: A server process renews its alive key every ALIVE_EVERY seconds; it is taken for gone ALIVE_FOR seconds after.
+ALIVE_EVERY, ALIVE_FOR = 5.0, 15
 #: Connections to Redis a process opens at most (commands wait for a free one, up to POOL_WAIT seconds), besides
 #: the relay's: enough for a busy process whose event loop is slow to read the answers.
 MAX_CONNECTIONS, POOL_WAIT = 256, 10.0
@@ -74,9 +76,11 @@ redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
 return 1
 """
 
-# KEYS: match, presence. ARGV: seat, value. A finished match's presence expires with it.
+# KEYS: match, presence, this process's alive key. ARGV: seat, value, seconds the process is taken to be alive.
+# A finished match's presence expires with it.
 _PRESENCE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SET', KEYS[3], '1', 'EX', ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
@@ -137,7 +141,11 @@ class RedisStore:
         self._presence = self._redis.register_script(_PRESENCE)
         self._expire = self._redis.register_script(_EXPIRE)
         # The relay: one pub/sub connection, the channels watched, confirmations awaited, the listener.
-        self._own = f"{self.prefix}proc:{secrets.token_hex(8)}"
+        #: This process's name: a seat it says is online is online while its key `alive:NAME` lives (it renews it
+        #: every ALIVE_EVERY seconds while it relays), so a killed process's seats are soon seen away.
+        self.process = secrets.token_hex(8)
+        self._alive = f"{self.prefix}alive:{self.process}"
+        self._own = f"{self.prefix}proc:{self.process}"
         self._pubsub: Any = None
         self._watched: set[str] = set()
         self._confirmed: dict[str, asyncio.Future[None]] = {}
@@ -248,18 +256,23 @@ class RedisStore:
 
     async def set_presence(self, code: str, seat: int, online: bool, at: float) -> None:
         """Record that a seat's client connected or left."""
-        keys = [self._key("match", code), self._key("presence", code)]
+        keys = [self._key("match", code), self._key("presence", code), self._alive]
         async with _reaching():
-            await self._presence(keys, [str(seat), f"{int(online)}|{at!r}"])
+            await self._presence(keys, [str(seat), f"{int(online)}|{at!r}|{self.process}", ALIVE_FOR])
 
     async def presence(self, code: str) -> dict[int, Presence]:
         """The recorded presence of each seat that has any."""
         async with _reaching():
-            known = await self._redis.hgetall(self._key("presence", code))
+            stored = await self._redis.hgetall(self._key("presence", code))
+            known = {int(seat): str(value).split("|") for seat, value in stored.items()}
+            # Online on a process that is gone (killed: it never said its clients left) is away since then.
+            by = sorted({fields[2] for fields in known.values() if fields[0] == "1" and len(fields) > 2})
+            found = await self._redis.mget([f"{self.prefix}alive:{name}" for name in by]) if by else []
+        alive = {name for name, value in zip(by, found, strict=True) if value is not None}
         out = {}
-        for seat, value in known.items():
-            online, since = str(value).split("|", 1)
-            out[int(seat)] = Presence(int(seat), online == "1", float(since))
+        for seat, fields in known.items():
+            online = fields[0] == "1" and (len(fields) < 3 or fields[2] in alive)
+            out[seat] = Presence(seat, online, float(fields[1]))
         return out
 
     async def close(self) -> None:
@@ -268,6 +281,8 @@ class RedisStore:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listener
+            with contextlib.suppress(*_DOWN):
+                await self._redis.delete(self._alive)
         await self._drop_pubsub()
         await self._redis.aclose()
 
@@ -344,6 +359,8 @@ class RedisStore:
 
     async def _listen(self) -> None:
         delay, cut, fresh = 0.05, False, True
+        loop = asyncio.get_running_loop()
+        renew = loop.time()
         while True:
             try:
                 if self._pubsub is None:
@@ -352,6 +369,9 @@ class RedisStore:
                     # This process's own channel last: its confirmation means every channel before it is heard.
                     await self._pubsub.subscribe(*self._watched, self._own)
                     fresh = False
+                if loop.time() >= renew:
+                    await self._redis.set(self._alive, "1", ex=ALIVE_FOR)
+                    renew = loop.time() + ALIVE_EVERY
                 message = await self._pubsub.get_message(timeout=1.0)
             except _DOWN as exc:
                 if not cut:

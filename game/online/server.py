@@ -299,6 +299,9 @@ class MatchServer:
                 conn.match, conn.seats = None, set()
             if match is not None and self.relay is not None:
                 await self.relay.unwatch(code)
+        if self.relay is not None:
+            for match in [m for m in self.matches.values() if any(m.elsewhere.values())]:
+                await self._recheck_elsewhere(match)
         now = time.monotonic()
         for code, match in list(self.matches.items()):
             if not match.viewers and not match.lock.locked() and now - match.idle_since > self.config.idle_seconds:
@@ -707,6 +710,17 @@ class MatchServer:
             match.publish(entry.text)
         if replica.is_over and match.finished is None:
             match.finished = time.time()
+
+    async def _recheck_elsewhere(self, match: LiveMatch) -> None:
+        """Seats online through another process that has died (it never said they left) are away from now on."""
+        known = await self.store.presence(match.code)
+        gone = [s for s, online in match.elsewhere.items() if online and not (s in known and known[s].online)]
+        if gone:
+            now = time.time()
+            for seat in gone:
+                match.elsewhere[seat] = False
+                match.presence[seat] = Presence(seat, False, now)
+            match.publish(match.presence_message())
 
     async def _refresh_seats(self, match: LiveMatch) -> None:
         """Read the match's seats again from the store (claimed through another process)."""
