@@ -13,7 +13,7 @@ from game.client.app import MIN_WINDOW, App
 from game.client.kubtafl.demo import screenshot_contexts
 from game.client.modes import MENU_MODES
 from game.client.widgets import text_room
-from tests.client_helpers import frames, make_app
+from tests.client_helpers import frames, make_app, settle_scene
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 
@@ -77,8 +77,10 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                         problems.append(f"{language} {name}: key help at {line} meets Back or leaves the window")
             for name, context in screenshot_contexts(app):
                 context = dict(context)
+                context.pop("_frames", None)  # the screenshots' fixed wait: here, until the board is still
                 app.goto("kubtafl", **context)
-                frames(app, int(context.pop("_frames", 45)))
+                settle_scene(app)
+                frames(app, 2)
                 problems += cut_texts(app, f"{language} kubtafl {name}")
                 # The side panel's own drawn texts (turn card, pools, log, status, keys) report what did not fit.
                 cut = app.scenes.current.presenter.panel_cut
