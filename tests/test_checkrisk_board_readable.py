@@ -40,7 +40,7 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 @pytest.mark.parametrize(("origin", "target"), [("d5", "d4"), ("d6", "d7"), ("c4", "c5"), ("e3", "e2")])
 def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, target):
-    application = make_app(size)
+    application = make_app(size, anim_speed="instant")  # where the picker and the card stand, not how they come
     try:
         b = checkrisk_battle(application, origin, target)
         frames(application, 2)
