@@ -19,7 +19,7 @@ import time
 
 from ai.battle_checkers_eval import KILL, ROLLS, BattleCheckersEval, approaches, as_battle_checkers, odds_of
 from ai.budget import Budget, BudgetExhausted, Limits
-from ai.levels import strength_of, strengths_for
+from ai.levels import strength_of, strengths
 from ai.planners import planner_budget
 from ai.strengths import BattleCheckersStrength
 from game.engine.battle_checkers.actions import (
@@ -73,7 +73,17 @@ REPLY_ROLL_STRIDE = 3
 REPLY_EVALUATED = 4
 
 
-STRENGTHS = strengths_for("battle_checkers", BattleCheckersStrength)
+# How the search plays at each level that searches.
+STRENGTHS = strengths(
+    {
+        "easy": BattleCheckersStrength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
+        "normal": BattleCheckersStrength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
+        # With the reply check, arena decisions: median 31-144 ms, p95 205-619 ms (on a loaded machine).
+        "hard": BattleCheckersStrength(
+            per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01, replies=2, reply_nodes=4_000
+        ),
+    }
+)
 
 
 class BattleCheckersSearch:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from ai.budget import Budget, BudgetExhausted
 from ai.checkrisk_eval import ENDGAME_ROUNDS, CheckRiskEval
-from ai.levels import strength_of, strengths_for
+from ai.levels import strength_of, strengths
 from ai.planners import planner_budget
 from ai.strengths import CheckRiskStrength
 from game.engine.checkrisk import actions as A
@@ -42,7 +42,16 @@ Entry = TypeVar("Entry")
 REPLY_MARGIN = 1.0
 
 
-STRENGTHS = strengths_for("checkrisk", CheckRiskStrength)
+# How the planner plays at each level that searches.
+STRENGTHS = strengths(
+    {
+        "easy": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0),
+        "normal": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
+        "hard": CheckRiskStrength(
+            depth=3, widths=(5, 2, 1), exact_occupation=True, jitter=0.2, approach=3, attrition_seats=4, reply=3
+        ),
+    }
+)
 
 
 class CheckRiskPlanner:

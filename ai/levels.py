@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from ai.budget import Limits
-from ai.strengths import BattleCheckersStrength, CheckRiskStrength
 
 T = TypeVar("T")
 
@@ -29,8 +28,6 @@ class Level:
     max_depth: int = 64
     mistake_rate: float = 0.0  # share of decisions played as a deliberate mistake (so a beginner can win)
     jitter: float = 0.0  # random spread added to root scores, so games between AIs vary with the seed
-    # How each mode's own planner plays at this level, by mode name (a level that searches names one per planner).
-    plans: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def limits(self) -> Limits:
@@ -45,8 +42,8 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("random", RANDOM),
         Level("greedy", GREEDY),
-        # At about hard's decision time (bench/bench_ai.py; per-mode shares in ai/reference.py); an arena level,
-        # not offered to players: hard beats it (Battle Checkers 75 % of 40 games, seed 1, on a loaded machine).
+        # At about hard's decision time (bench/bench_ai.py; per mode: each reference adapter's `node_share`); an
+        # arena level, not offered to players: hard beats it (Battle Checkers 75 % of 40 games, seed 1, loaded machine).
         Level("reference", REFERENCE, nodes=15_000, seconds=1.5),
         *(Level(name, SCRIPTED) for name in ("wall", "spreader", "rush")),
         Level(
@@ -57,12 +54,6 @@ LEVELS: dict[str, Level] = {
             max_depth=2,
             mistake_rate=0.25,
             jitter=0.05,
-            plans={
-                "checkrisk": CheckRiskStrength(
-                    depth=1, widths=(1,), exact_occupation=False, jitter=5.0, attrition_seats=0
-                ),
-                "battle_checkers": BattleCheckersStrength(per_unit=1, evaluated=6, widths=(1,), jitter=0.4),
-            },
         ),
         Level(
             "normal",
@@ -70,10 +61,6 @@ LEVELS: dict[str, Level] = {
             nodes=6_000,
             seconds=0.6,
             jitter=0.01,
-            plans={
-                "checkrisk": CheckRiskStrength(depth=1, widths=(1,), exact_occupation=True, jitter=1.0, mass_lead=8.0),
-                "battle_checkers": BattleCheckersStrength(per_unit=2, evaluated=12, widths=(2, 1), jitter=0.05),
-            },
         ),
         Level(
             "hard",
@@ -81,21 +68,6 @@ LEVELS: dict[str, Level] = {
             nodes=15_000,
             seconds=1.5,
             jitter=0.005,
-            plans={
-                "checkrisk": CheckRiskStrength(
-                    depth=3,
-                    widths=(5, 2, 1),
-                    exact_occupation=True,
-                    jitter=0.2,
-                    approach=3,
-                    attrition_seats=4,
-                    reply=3,
-                ),
-                # With the reply check, arena decisions: median 31-144 ms, p95 205-619 ms (on a loaded machine).
-                "battle_checkers": BattleCheckersStrength(
-                    per_unit=3, evaluated=24, widths=(4, 2, 1), jitter=0.01, replies=2, reply_nodes=4_000
-                ),
-            },
         ),
     )
 }
@@ -117,16 +89,17 @@ def quick_level() -> Level:
     return replace(LEVELS["easy"], seconds=QUICK_SECONDS, mistake_rate=0.0)
 
 
-def strengths_for(mode: str, kind: type[T]) -> dict[str, T]:
-    """Each player level's strength for `mode`'s own planner, from the level table; ValueError naming a level that
-    gives none (or one of another kind), so a level added to `LEVELS` fails loudly until it says how it plays."""
-    table: dict[str, T] = {}
+def strengths(table: Mapping[str, T]) -> dict[str, T]:
+    """A mode planner's strength per player level, checked to name every level that searches and no other; a
+    ValueError naming the odd level, so a level added to `LEVELS` fails loudly until each planner says how it
+    plays."""
     for name in PLAYER_LEVELS:
-        plan = LEVELS[name].plans.get(mode)
-        if not isinstance(plan, kind):
-            raise ValueError(f"AI level {name!r} gives no {kind.__name__} for {mode!r}")
-        table[name] = plan
-    return table
+        if name not in table:
+            raise ValueError(f"AI level {name!r} has no strength in the planner's table")
+    for name in table:
+        if name not in PLAYER_LEVELS:
+            raise ValueError(f"the planner's table names {name!r}, not a level that searches")
+    return {name: table[name] for name in PLAYER_LEVELS}
 
 
 def strength_of(table: Mapping[str, T], level_name: str) -> T:

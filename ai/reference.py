@@ -39,6 +39,10 @@ Proposal = tuple[Action, float | None]
 class Adapter(Protocol):
     """What the reference needs from a mode: values for the root seat, candidates, and decisions left alone."""
 
+    #: The share of the level's node budget the reference spends in the mode, so that it thinks about as long as
+    #: the hard level does on the same machine (equal CPU time; figures in ai/levels.py).
+    node_share: float
+
     def start(self, seat: int, budget: Budget) -> None:
         """Begin a search for `seat` within `budget` (evaluations tick it)."""
         ...
@@ -168,7 +172,7 @@ class ReferenceSearch:
             visited.totals[index] += value
 
 
-def _ranked(scored: Sequence[tuple[Action, float]], mover_is_me: bool, width: int = WIDTH) -> list[Proposal]:
+def ranked(scored: Sequence[tuple[Action, float]], mover_is_me: bool, width: int = WIDTH) -> list[Proposal]:
     """The best `width` of scored decisions for the seat deciding (values are the root seat's)."""
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][1] if mover_is_me else scored[i][1], i))
     return [scored[i] for i in order[:width]]
@@ -180,8 +184,10 @@ def _sub_budget(budget: Budget) -> Budget:
 
 
 class KnowledgeAdapter:
-    """Kubtafl (and any mode without an adapter of its own): every legal move scored by the mode's knowledge after
-    it (Kubtafl rolls no dice: a turn is one move)."""
+    """A mode without an adapter of its own (Kubtafl): every legal move scored by the mode's knowledge after it
+    (Kubtafl rolls no dice: a turn is one move)."""
+
+    node_share = 1.0
 
     def __init__(self, game: Game) -> None:
         from ai.knowledge import knowledge_for
@@ -207,137 +213,33 @@ class KnowledgeAdapter:
             child = state.clone()
             child.apply(action)
             scored.append((action, self.value(child)))
-        return _ranked(scored, state.current_player() == self.me, 2 * WIDTH)
+        return ranked(scored, state.current_player() == self.me, 2 * WIDTH)
 
 
-class BattleCheckersAdapter:
-    """Battle Checkers: the hard search's candidates (attacks, `end`, the best activations), each valued by the
-    exact expectation over its attack's results; the fate choice by its exact expectation; deployment left to
-    the search."""
-
-    def __init__(self, game: Game) -> None:
-        from ai.battle_checkers_eval import as_battle_checkers
-        from ai.battle_checkers_search import make_planner
-
-        self.search = make_planner(game, "hard")
-        self.as_state = as_battle_checkers
-        self.me = 0
-        self.budget: Budget | None = None
-
-    def start(self, seat: int, budget: Budget) -> None:
-        """Begin a search for `seat`."""
-        self.me, self.budget = seat, budget
-        self.search.budget = budget
-
-    def value(self, state: State[ActionT]) -> float:
-        """The evaluation for the root seat, a unit about 0.3."""
-        s = self.as_state(state)
-        self.search.me = self.me
-        return math.tanh(self.search.leaf(s) / 3)
-
-    def proposals(self, state: State[ActionT]) -> list[Proposal]:
-        """Candidates by the search's one-step values, for the seat deciding."""
-        from game.engine.battle_checkers.actions import FATE, NOFATE
-        from game.engine.battle_checkers.phases import Phase
-
-        s = self.as_state(state)
-        mover = s.current_player()
-        sign = 1.0 if mover == self.me else -1.0
-        search = self.search
-        search.me = mover
-        if s.phase is Phase.DEPLOY:
-            assert self.budget is not None
-            action = search.choose(s, _charged(self.budget), random.Random(0))
-            search.budget = self.budget  # the search's own decision used a budget of its own
-            return [(action, None)]
-        if s.phase is Phase.FATE_CHOICE:
-            declined = s.clone()
-            declined.apply(NOFATE)
-            called_value = math.tanh(search.fate_value(s) / 3)
-            declined_value = math.tanh(search.leaf(declined) / 3)
-            return [(FATE, sign * called_value), (NOFATE, sign * declined_value)]
-        scored = [(action, sign * math.tanh(value / 3)) for value, _, action, _ in search.scored(s)]
-        return _ranked(scored, mover == self.me)
-
-
-class CheckRiskAdapter:
-    """CheckRisk: the hard planner's candidates for the turn's actions and reinforcements, valued one step ahead
-    (battles by their exact result distribution); deployment and battle decisions left to the planner."""
-
-    def __init__(self, game: Game) -> None:
-        from ai.checkrisk_planner import make_planner
-
-        self.planner = make_planner(game, "hard")
-        self.me = 0
-        self.budget: Budget | None = None
-
-    def start(self, seat: int, budget: Budget) -> None:
-        """Begin a search for `seat`."""
-        self.me, self.budget = seat, budget
-        self.planner.budget = budget
-
-    def _leaf(self, state: State[ActionT], seat: int) -> float:
-        from game.engine.checkrisk.game import CheckRiskState
-
-        assert isinstance(state, CheckRiskState)
-        self.planner.me = seat
-        return self.planner.leaf(state)
-
-    def value(self, state: State[ActionT]) -> float:
-        """The planner's evaluation for the root seat, scaled into -1…1."""
-        return math.tanh(self._leaf(state, self.me) / 500)
-
-    def proposals(self, state: State[ActionT]) -> list[Proposal]:
-        """Actions and reinforcements by their one-step values; everything else as the planner decides it."""
-        from game.engine.checkrisk.game import CheckRiskState
-        from game.engine.checkrisk.phases import ACT, REINFORCE
-
-        assert isinstance(state, CheckRiskState) and self.budget is not None
-        mover = state.current_player()
-        planner = self.planner
-        legal = state.legal_actions()
-        if state.phase is ACT:
-            allowed = set(legal)
-            planner.me = mover
-            scored = [(a, planner.step_value(state, a)[0]) for a in planner.candidates(state) if a in allowed]
-        elif state.phase is REINFORCE:
-            scored = []
-            for action in legal:
-                child = state.clone()
-                child.apply(action)
-                scored.append((action, self._leaf(child, mover)))
-        else:
-            action = planner.choose(state, _charged(self.budget), random.Random(0))
-            planner.budget = self.budget  # the planner's own decision used a budget of its own
-            return [(action, None)]
-        sign = 1.0 if mover == self.me else -1.0
-        # Two seats: the mover's value is the root seat's with the sign turned (more seats: paranoid).
-        out = [(action, sign * math.tanh(value / 500)) for action, value in scored]
-        return _ranked(out, mover == self.me)
-
-
-def _charged(budget: Budget) -> Budget:
+def charged(budget: Budget) -> Budget:
     """A planner's budget for one phase decision inside the tree, charged to `budget` up front."""
     budget.tick(DELEGATE_NODES // 4)
     return _sub_budget(budget)
 
 
-# The share of the level's node budget the reference spends per mode, so that it thinks about as long as the hard
-# level does on the same machine (equal CPU time; figures in ai/levels.py).
-NODE_SHARE = {"kubtafl": 1.0, "battle_checkers": 0.1, "checkrisk": 0.12}
+def adapter_for(game: Game) -> Adapter:
+    """The adapter the mode's spec names (`ModeSpec.reference`), else the one over the mode's knowledge."""
+    from game.engine import registry
 
-ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
-    "battle_checkers": BattleCheckersAdapter,
-    "checkrisk": CheckRiskAdapter,
-}
+    spec = registry.find(game.name)
+    make: Callable[[Game], Adapter] = (
+        registry.resolve(spec.reference) if spec is not None and spec.reference is not None else KnowledgeAdapter
+    )
+    return make(game)
 
 
 class ReferencePlanner:
     """The reference level's decision maker for one game (a `Planner`)."""
 
     def __init__(self, game: Game) -> None:
-        self.search = ReferenceSearch(ADAPTERS.get(game.name, KnowledgeAdapter)(game))
-        self.share = NODE_SHARE.get(game.name, 1.0)
+        adapter = adapter_for(game)
+        self.search = ReferenceSearch(adapter)
+        self.share = adapter.node_share
 
     def choose(self, state: State[ActionT], budget: Budget, rng: random.Random) -> Action:
         """The reference's decision for the seat to act in `state` (left unchanged)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, SEARCH, Level, strength_of, strengths_for
+from ai.levels import BASELINES, LEVEL_NAMES, LEVELS, PLAYER_LEVELS, SEARCH, Level, strength_of, strengths
 from game.client.i18n import LANGUAGE_NAMES, table
 from game.client.play.seats import SEAT_CHOICES, parse_seat
 from game.engine import registry
@@ -31,18 +31,17 @@ def test_every_player_level_has_its_own_strength_in_every_planner(spec: registry
         make_planner(registry.load("kubtafl"), PLAYER_LEVELS[0])  # a planner plays its own mode only
 
 
-def test_a_planner_reads_its_strengths_from_the_level_table_and_a_level_without_one_fails(monkeypatch) -> None:
-    from ai.strengths import BattleCheckersStrength, CheckRiskStrength
-
-    table = strengths_for("checkrisk", CheckRiskStrength)
+def test_a_planners_strength_table_must_name_every_player_level_and_no_other(monkeypatch) -> None:
+    table = strengths({name: index for index, name in enumerate(PLAYER_LEVELS)})
     assert list(table) == list(PLAYER_LEVELS)
-    assert all(table[name] is LEVELS[name].plans["checkrisk"] for name in PLAYER_LEVELS)
-    with pytest.raises(ValueError, match="'easy' gives no BattleCheckersStrength for 'checkrisk'"):
-        strengths_for("checkrisk", BattleCheckersStrength)
-    monkeypatch.setitem(LEVELS, "expert", Level("expert", SEARCH, nodes=1, plans={}))
+    with pytest.raises(ValueError, match=f"{PLAYER_LEVELS[-1]!r} has no strength"):
+        strengths({name: 0 for name in PLAYER_LEVELS[:-1]})
+    with pytest.raises(ValueError, match="'expert', not a level that searches"):
+        strengths({**table, "expert": 9})
+    monkeypatch.setitem(LEVELS, "expert", Level("expert", SEARCH, nodes=1))
     monkeypatch.setattr("ai.levels.PLAYER_LEVELS", (*PLAYER_LEVELS, "expert"))
-    with pytest.raises(ValueError, match="'expert' gives no CheckRiskStrength"):
-        strengths_for("checkrisk", CheckRiskStrength)
+    with pytest.raises(ValueError, match="'expert' has no strength"):
+        strengths(table)
     with pytest.raises(ValueError, match="unknown AI level 'expert'"):
         strength_of(table, "expert")
 

@@ -577,7 +577,8 @@ PIPS = {
 }
 
 
-def _polygon(sides: int, radius: float, rotation: float, center: tuple[float, float]) -> list[tuple[float, float]]:
+def polygon(sides: int, radius: float, rotation: float, center: tuple[float, float]) -> list[tuple[float, float]]:
+    """The corners of a regular polygon around `center`, the first at angle `rotation`."""
     return [
         (
             center[0] + radius * math.cos(rotation + 2 * math.pi * i / sides),
@@ -616,8 +617,8 @@ def die_image(
     sides, rot = {"d4": (3, -math.pi / 2), "d8": (4, -math.pi / 2), "d12": (5, -math.pi / 2), "d20": (6, -math.pi / 2)}[
         kind
     ]
-    outer = _polygon(sides, r, rot, c)
-    inner = _polygon(sides, r * (0.7 if sides > 3 else 0.58), rot, (c[0] - r * 0.02, c[1] - r * 0.02))
+    outer = polygon(sides, r, rot, c)
+    inner = polygon(sides, r * (0.7 if sides > 3 else 0.58), rot, (c[0] - r * 0.02, c[1] - r * 0.02))
     pygame.draw.polygon(surf, shade(face, 0.62), outer)
     # Facets between the rim and the lit top face, alternately lighter and darker like a real polyhedron.
     for i in range(sides):
@@ -699,47 +700,13 @@ def mode_emblem(surface: pygame.Surface, mode: str, center: tuple[int, int], siz
     """The small emblem the mode registry names for `mode` (a d6 for a mode it does not know), faded when off."""
     spec = registry.find(mode)
     draw: Callable[[pygame.Surface, tuple[int, int], int, float], None] = (
-        registry.resolve(spec.emblem) if spec is not None else dice_emblem
+        registry.resolve(spec.emblem) if spec is not None else die_emblem
     )
     draw(surface, center, size, 1.0 if enabled else 0.55)
 
 
-def kubtafl_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
-    """Kubtafl's emblem: a d20."""
-    cx, cy = center
-    r = size / 2
-    pts = _polygon(6, r, -math.pi / 2, center)
-    pygame.draw.polygon(surface, shade(IVORY, fade), pts)
-    inner = _polygon(3, r * 0.62, -math.pi / 2, (cx, cy + r * 0.05))
-    pygame.draw.polygon(surface, shade(IVORY, 0.8 * fade), inner)
-    pygame.draw.polygon(surface, INK, pts, 2)
-    pygame.draw.polygon(surface, INK, inner, 1)
-
-
-def checkrisk_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
-    """CheckRisk's emblem: a checker stack."""
-    cx, cy = center
-    r = size / 2
-    for i, colour in enumerate((SKY, ORANGE, ORANGE)):
-        rect = pygame.Rect(0, 0, size, size * 0.42)
-        rect.center = (cx, cy + r * 0.45 - i * r * 0.38)
-        pygame.draw.ellipse(surface, shade(colour, 0.6 * fade), rect.move(0, size * 0.08))
-        pygame.draw.ellipse(surface, shade(colour, fade), rect)
-        pygame.draw.ellipse(surface, INK, rect, 1)
-
-
-def battle_checkers_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
-    """Battle Checkers' emblem: a unit with its facing edge."""
-    cx, cy = center
-    r = size / 2
-    pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.75), (cx - r * 0.9, cy + r * 0.75)]
-    pygame.draw.polygon(surface, shade(VERMILLION, fade), pts)
-    pygame.draw.line(surface, shade(IVORY, fade), pts[0], pts[1], max(2, size // 10))
-    pygame.draw.polygon(surface, INK, pts, 2)
-
-
-def dice_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
-    """The Dice Lab's emblem: a d6."""
+def die_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """A green d6: the Dice Lab's emblem, and the one a mode the registry does not know gets."""
     cx, cy = center
     rect = pygame.Rect(0, 0, size * 0.9, size * 0.9)
     rect.center = center

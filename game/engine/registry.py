@@ -42,6 +42,12 @@ class ModeSpec:
     knowledge: str | None = None
     #: The AI's planner factory `(game, level_name) -> Planner`; None when the generic searchers play.
     planner: str | None = None
+    #: The reference opponent's `Adapter` class for the mode (`ai.reference`); None for the one over `knowledge`.
+    reference: str | None = None
+    #: Learn's `Judge` class for the mode's lessons; None for a mode without lessons.
+    judge: str | None = None
+    #: The letter the mode's rule ids start with (the rules reference's K1, C1, B1…); "" for a mode without rules.
+    rule_prefix: str = ""
     #: The level `--watch` shows when none is named: one where the computers fight early.
     watch_level: str = DEFAULT_LEVEL
 
@@ -56,37 +62,45 @@ MODES: tuple[ModeSpec, ...] = (
     ModeSpec(
         "kubtafl",
         scene="game.client.kubtafl.scene:KubtaflScene",
-        emblem="game.client.art:kubtafl_emblem",
+        emblem="game.client.kubtafl.emblem:draw",
         data=("kubtafl",),
         engine="game.engine.kubtafl:make_game",
         reasons="game.engine.reasons:KubtaflReason",
         knowledge="ai.kubtafl_eval:KubtaflKnowledge",
+        judge="game.learn.kubtafl:KubtaflJudge",
+        rule_prefix="K",
     ),
     ModeSpec(
         "checkrisk",
         scene="game.client.checkrisk.scene:CheckRiskScene",
-        emblem="game.client.art:checkrisk_emblem",
+        emblem="game.client.checkrisk.emblem:draw",
         data=("checkrisk", "checkrisk/presets"),
         engine="game.engine.checkrisk:make_game",
         reasons="game.engine.reasons:CheckRiskReason",
         knowledge="ai.dice_modes_eval:CheckRiskKnowledge",
         planner="ai.checkrisk_planner:make_planner",
+        reference="ai.checkrisk_reference:CheckRiskAdapter",
+        judge="game.learn.checkrisk:CheckRiskJudge",
+        rule_prefix="C",
         watch_level="frontline",
     ),
     ModeSpec(
         "battle_checkers",
         scene="game.client.battle_checkers.scene:BattleCheckersScene",
-        emblem="game.client.art:battle_checkers_emblem",
+        emblem="game.client.battle_checkers.emblem:draw",
         data=("battle_checkers", "battle_checkers/presets"),
         engine="game.engine.battle_checkers:make_game",
         reasons="game.engine.reasons:BattleCheckersReason",
         knowledge="ai.dice_modes_eval:BattleCheckersKnowledge",
         planner="ai.battle_checkers_search:make_planner",
+        reference="ai.battle_checkers_reference:BattleCheckersAdapter",
+        judge="game.learn.battle_checkers:BattleCheckersJudge",
+        rule_prefix="B",
     ),
     ModeSpec(
         "dice_lab",
         scene="game.client.dice_lab.scene:DiceLabScene",
-        emblem="game.client.art:dice_emblem",
+        emblem="game.client.dice_lab.emblem:draw",
         data=("dice",),
     ),
 )

@@ -1,7 +1,8 @@
 """Judging a lesson: its success test, the pieces it must keep, its action limit and what the other side does.
 
 Pure (no pygame): the board asks `judge` after every settled position, the loader proves each stored solution with
-`play_out`, and the tests do both. A test's kind is one of `KINDS`; each mode judges the kinds it knows (`JUDGES`).
+`play_out`, and the tests do both. A test's kind is one of `KINDS`; each mode judges the kinds it knows (the judge its
+`ModeSpec.judge` names).
 
 Pieces are named as in the lesson file: a cell ('e5': the piece standing there at the start), or for Kubtafl a die
 kind ('d6': the player's die of that kind; 'dark:d6': that side's).
@@ -15,13 +16,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from game.engine import registry
 from game.engine.core import AnyState, Event, JSONObject
 from game.engine.driver import sample_chance
 
 if TYPE_CHECKING:
     from game.learn.lessons import Lesson
 
-#: The success tests a lesson may use (a mode judges those in its `JUDGES` entry).
+#: The success tests a lesson may use (a mode's judge, `ModeSpec.judge`, judges those it knows).
 KINDS: tuple[str, ...] = ("destroy", "reach", "weaken", "value", "enter", "event", "win", "draw")
 #: CheckRisk's tests (see levels/learn/README.md).
 KINDS += ("occupy", "stacks", "hold", "win_battle", "wipe_out", "best_odds", "reinforce", "end_with")
@@ -237,7 +239,7 @@ def check_lesson(lesson: Lesson, start: AnyState) -> None:
     with three stars, or its wrong move does not fail it."""
     if lesson.test.kind not in KINDS:
         raise ValueError(f"test.kind: unknown kind {lesson.test.kind!r} (known: {', '.join(KINDS)})")
-    if lesson.mode not in JUDGES:
+    if not judged(lesson.mode):
         raise ValueError(f"test: lessons of {lesson.mode} are not judged yet")
     judge_for(lesson.mode).check(lesson, start)
     if start.current_player() != lesson.seat:
@@ -280,31 +282,16 @@ def params(lesson: Lesson, allowed: dict[str, type], required: Sequence[str] = (
     return given
 
 
+def judged(mode: str) -> bool:
+    """True when the registry names a judge for `mode`'s lessons."""
+    spec = registry.find(mode)
+    return spec is not None and spec.judge is not None
+
+
 def judge_for(mode: str) -> Judge:
-    """The mode's judge; KeyError for a mode without one."""
-    return JUDGES[mode]()
-
-
-def _kubtafl() -> Judge:
-    from game.learn.kubtafl import KubtaflJudge
-
-    return KubtaflJudge()
-
-
-def _checkrisk() -> Judge:
-    from game.learn.checkrisk import CheckRiskJudge
-
-    return CheckRiskJudge()
-
-
-def _battle_checkers() -> Judge:
-    from game.learn.battle_checkers import BattleCheckersJudge
-
-    return BattleCheckersJudge()
-
-
-JUDGES: dict[str, Callable[[], Judge]] = {
-    "kubtafl": _kubtafl,
-    "checkrisk": _checkrisk,
-    "battle_checkers": _battle_checkers,
-}
+    """The judge the mode's spec names (`ModeSpec.judge`); KeyError for a mode without one."""
+    spec = registry.find(mode)
+    if spec is None or spec.judge is None:
+        raise KeyError(mode)
+    judge: Judge = registry.resolve(spec.judge)()
+    return judge

@@ -7,6 +7,7 @@ the level and the field) for the Learn screen to tell.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +24,13 @@ GOAL_LIMIT = 160
 TIP_LIMIT = 240
 INTRO_LIMIT = 420  # a stage's opening explanation: two or three sentences
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-RULE_PATTERN = re.compile(r"[KCB]\d{1,2}")
-#: The letter a mode's rule ids start with (the rules reference's K1…, C1…, B1…).
-RULE_PREFIX = {"kubtafl": "K", "checkrisk": "C", "battle_checkers": "B"}
+#: A rule id: the letter its mode's spec gives (`ModeSpec.rule_prefix`: K1…, C1…, B1…) and a number.
+RULE_PATTERN = re.compile(r"[A-Z]\d{1,2}")
 MAX_ACTIONS = 200
+#: Stages read and proven in this run, by mode, file and content: opening Learn or a lesson again does not prove every
+#: level again (a changed file is read afresh). Kept small: a few dozen stage files ship.
+_PROVEN: dict[tuple[str, str, str], Stage] = {}
+_PROVEN_MAX = 256
 _STAGE_KEYS = {"game", "stage", "title", "intro", "levels"}
 _LEVEL_KEYS = {
     "id",
@@ -203,11 +207,22 @@ def load_stage(path: Path, mode: str) -> Stage:
     except files.DamagedFile as exc:
         raise LessonError(str(exc)) from exc
     try:
-        return read_stage(data, mode, path)
+        key = (mode, str(path), json.dumps(data, sort_keys=True))
+    except (ValueError, RecursionError):
+        key = None  # not written back the same way: read and proven every time
+    if key is not None and key in _PROVEN:
+        return _PROVEN[key]
+    try:
+        stage = read_stage(data, mode, path)
     except LessonError:
         raise
     except Exception as exc:  # noqa: BLE001 - odd values anywhere in a lesson file: the file is damaged
         raise LessonError(f"{path}: {files.describe(exc)}") from exc
+    if key is not None:
+        if len(_PROVEN) >= _PROVEN_MAX:
+            _PROVEN.clear()
+        _PROVEN[key] = stage
+    return stage
 
 
 def read_stage(data: object, mode: str, path: Path) -> Stage:
@@ -325,7 +340,8 @@ def _text(value: object, name: str, limit: int) -> Text:
 def _rules(value: object, mode: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise ValueError("rules: expected a list of the rule ids the level teaches")
-    prefix = RULE_PREFIX.get(mode, "")
+    spec = registry.find(mode)
+    prefix = spec.rule_prefix if spec is not None else ""
     for index, rule in enumerate(value):
         if not isinstance(rule, str) or not RULE_PATTERN.fullmatch(rule) or not rule.startswith(prefix):
             raise ValueError(f"rules[{index}]: {rule!r} is not a rule id of this game ({prefix}1, {prefix}2, …)")
