@@ -215,3 +215,12 @@ NO_REDIS = "no Redis for the tests: set KUBIKI_TEST_REDIS=redis://HOST:PORT/DB (
 def redis_url(base: str = "") -> str:
     """The tests' Redis with a key prefix of its own (tests running at once never see each other's matches)."""
     return f"{base or REDIS}?prefix=kubiki-test-{secrets.token_hex(6)}:"
+
+
+async def until(condition: Callable[[], bool], deadline: float = DEADLINE) -> None:
+    """Wait (bounded) until `condition()` holds, yielding to the clients in between."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    while not condition():
+        assert loop.time() < end, "condition not reached in time"
+        await asyncio.sleep(0.005)

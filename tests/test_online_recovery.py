@@ -13,7 +13,7 @@ from game.online import protocol as P
 from game.online.client import Ended, MatchClient, OfferChanged, PresenceChanged, RematchReady, create_match
 from game.online.match import outcome_text
 from game.online.server import ServerConfig
-from tests.online_helpers import DEADLINE, free_port, play_match, serve_process, start_server, stored_entries
+from tests.online_helpers import DEADLINE, free_port, play_match, serve_process, start_server, stored_entries, until
 
 LEVELS = [("kubtafl", "endgame"), ("checkrisk", "standard"), ("battle_checkers", "skirmish6")]
 
@@ -141,17 +141,8 @@ async def _pair(url: str, mode: str, level: str):
     events: tuple[list[object], list[object]] = ([], [])
     clients = [MatchClient(url, created["code"], seat=s, on_event=events[s].append) for s in (0, 1)]
     tasks = [asyncio.create_task(c.run()) for c in clients]
-    await _until(lambda: all(c.connected for c in clients) and clients[0].match.get("status") == "playing")
+    await until(lambda: all(c.connected for c in clients) and clients[0].match.get("status") == "playing")
     return clients, tasks, events
-
-
-async def _until(condition, deadline: float = DEADLINE) -> None:
-    """Wait (bounded) until `condition()` holds, yielding to the clients in between."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        assert loop.time() < end, "condition not reached in time"
-        await asyncio.sleep(0.005)
 
 
 def _decider(clients):
@@ -164,14 +155,14 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
         clients, tasks, events = await _pair(server.url, "battle_checkers", "skirmish6")
         # Play first decisions until one is followed by a roll.
         while True:
-            await _until(lambda: _decider(clients) is not None and clients[0].seq == clients[1].seq)
+            await until(lambda: _decider(clients) is not None and clients[0].seq == clients[1].seq)
             mover = _decider(clients)
             before = mover.seq
             state = mover.replica.state
             actions = state.legal_actions()
             action = state.action_to_str(actions[-1])
             await mover.send_action(action)
-            await _until(lambda before=before: clients[0].seq > before and clients[1].seq == clients[0].seq)
+            await until(lambda before=before: clients[0].seq > before and clients[1].seq == clients[0].seq)
             after = mover.replica.entries[before:]
             if any(e.type == P.CHANCE for e in after):
                 break
@@ -179,22 +170,22 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
         # Nothing to take back for a seat that has not decided; a takeback asked and declined changes nothing.
         seq = mover.seq
         await mover.request_takeback()
-        await _until(lambda: other.takeback_from == mover.seat)
+        await until(lambda: other.takeback_from == mover.seat)
         await other.answer_takeback(False)
-        await _until(lambda: any(isinstance(e, OfferChanged) and not e.open for e in events[mover.seat]))
+        await until(lambda: any(isinstance(e, OfferChanged) and not e.open for e in events[mover.seat]))
         assert mover.seq == seq
         # Asked again and accepted: the position is the one before the decision.
         await mover.request_takeback()
-        await _until(lambda: other.takeback_from == mover.seat)
+        await until(lambda: other.takeback_from == mover.seat)
         await other.answer_takeback(True)
-        await _until(lambda: mover.seq == seq + 1 and other.seq == seq + 1)
+        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1)
         entry = mover.replica.entries[-1]
         assert entry.type == P.TAKEBACK and entry.undo_to == before
         assert mover.replica.state.to_dict() == mover.replica.replayed(mover.replica.log).to_dict()
         assert mover.my_turn
         # The same decision again: the same roll numbers give the same dice.
         await mover.send_action(action)
-        await _until(lambda: mover.seq > seq + 1 and other.seq == mover.seq)
+        await until(lambda: mover.seq > seq + 1 and other.seq == mover.seq)
         again = mover.replica.entries[seq + 1 :]
         assert [(e.type, e.action, e.roll) for e in again] == [(e.type, e.action, e.roll) for e in after]
         for c in clients:
@@ -209,7 +200,7 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
         await clients[1].resign()
-        await _until(lambda: all(c.outcome is not None for c in clients))
+        await until(lambda: all(c.outcome is not None for c in clients))
         for c in clients:
             assert c.outcome.winners == (0,) and c.outcome.reason == P.RESIGNATION
             assert c.dice_check.ok
@@ -217,14 +208,14 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
         assert [e for e in events[0] if isinstance(e, Ended)]
         # No takeback once the seed is public; both ask for a rematch.
         await clients[0].ask_rematch()
-        await _until(lambda: any(isinstance(e, OfferChanged) and e.offer == "rematch" for e in events[1]))
+        await until(lambda: any(isinstance(e, OfferChanged) and e.offer == "rematch" for e in events[1]))
         await clients[1].ask_rematch()
-        await _until(lambda: all(c.rematch_code for c in clients))
+        await until(lambda: all(c.rematch_code for c in clients))
         code = clients[0].rematch_code
         assert any(isinstance(e, RematchReady) for e in events[1]) and code != clients[0].code
         again = [MatchClient(server.url, code, seat=s, token=c.token) for s, c in enumerate(clients)]
         more = [asyncio.create_task(c.run()) for c in again]
-        await _until(lambda: all(c.connected for c in again))
+        await until(lambda: all(c.connected for c in again))
         assert again[0].match["status"] == "playing" and again[0].match["rematch_of"] == clients[0].code
         for c in [*clients, *again]:
             await c.close()
@@ -237,13 +228,13 @@ def test_presence_says_who_is_away_since_when(server):
 
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
-        await _until(lambda: all(p.online for p in clients[0].presence))
+        await until(lambda: all(p.online for p in clients[0].presence))
         clients[1].drop()
-        await _until(lambda: any(not p.online for p in clients[0].presence))
+        await until(lambda: any(not p.online for p in clients[0].presence))
         away = next(p for p in clients[0].presence if p.seat == 1)
         assert away.since is not None and away.name == "player 2" and away.claimed
         assert any(isinstance(e, PresenceChanged) for e in events[0])
-        await _until(lambda: all(p.online for p in clients[0].presence))  # it reconnects by itself
+        await until(lambda: all(p.online for p in clients[0].presence))  # it reconnects by itself
         for c in clients:
             await c.close()
         await asyncio.gather(*tasks)

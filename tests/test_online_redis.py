@@ -26,6 +26,7 @@ from tests.online_helpers import (
     redis_url,
     serve_process,
     stored_entries,
+    until,
 )
 
 needs_redis = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
@@ -395,12 +396,3 @@ def test_an_address_may_list_several_servers():
     assert addresses("ws://h:1, ws://h:2,") == ["ws://h:1", "ws://h:2"]
     assert addresses("ws://h:1") == ["ws://h:1"]
     assert addresses("ws://h:1,h:2") == ["ws://h:1", "ws://h:2"]  # as the window's address field completes one
-
-
-async def until(condition, deadline: float = DEADLINE) -> None:
-    """Wait (bounded) until `condition()` holds, yielding to the clients in between."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        assert loop.time() < end, "condition not reached in time"
-        await asyncio.sleep(0.005)
