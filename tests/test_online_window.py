@@ -22,6 +22,7 @@ from game.client.play import online as online_play
 from game.client.play import records
 from game.client.play.online import OnlineLink, OnlineSession
 from game.online.client import ThreadedMatchClient, create_match_sync
+from game.online.dice import DiceCheck
 from game.online.server import ServerThread
 from tests import client_helpers as ui
 from tests.online_helpers import DEADLINE, FAST, random_seat, start_server
@@ -260,6 +261,27 @@ def test_takeback_asked_by_the_other_side_is_answered_on_a_card(app, server):
     ui.click(app, ui.button_by_text(app, "Accept"))
     until(app, lambda: s.log == [] and b.online.card == "", "the move taken back")
     assert "Accept" not in ui.button_texts(app)
+    anna.close()
+
+
+def test_resigning_ends_the_match_on_both_sides_and_dice_that_do_not_check_out_are_warned_of(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    ui.key(app, pygame.K_ESCAPE)
+    ui.click(app, ui.button_by_text(app, "Resign"))
+    assert b.dialogs.confirm is not None
+    ui.click(app, next(e for e in b.dialogs.confirm.buttons.buttons if e.text == "Resign"))  # the question's answer
+    until(app, lambda: s.is_over and b.dialogs.overlay == "game_over", "the end")
+    wait_for(lambda: anna.outcome is not None, "Anna to see the end")
+    assert s.outcome == anna.outcome and s.outcome.winners == (1,) and s.outcome.reason == "resignation"
+    assert "Dark resigned" not in b.dialogs.game_over_text[1] and "Light resigned." in b.dialogs.game_over_text[1]
+    until(app, lambda: s.dice_check is not None, "the dice check")
+    # A server that lied about a roll: the player is warned.
+    s.dice_check = DiceCheck(False, 1, "roll 0 is not the one the seed gives")
+    b.online.told_end = False
+    ui.frames(app, 2)
+    assert any(m.startswith("Warning: the dice did not check out") for m in app.messages)
+    [listed] = [item for item in records.list_records() if item.record is not None]
+    assert listed.record.winners == [1] and listed.record.reason == "resignation"
     anna.close()
 
 
