@@ -13,13 +13,13 @@ from game.client.board.scene import BoardScene
 from game.client.board.wording import counted
 from game.client.learn.challenge_play import ChallengeFlow, challenge_key, open_challenge
 from game.client.learn.challenge_screen import ChallengeScene
-from game.learn.challenges import CHALLENGE_MODES, Challenge, load_challenges
+from game.learn.challenges import Challenge, challenge_modes, load_challenges
 from game.learn.progress import load_progress, progress_path
 from tests.client_helpers import button_by_text, click, frames, make_app, settle_scene
 from tests.test_learn_checkrisk_client import play as play_checkrisk
 from tests.test_learn_client import play as play_kubtafl
 
-CHALLENGES = {mode: load_challenges(mode) for mode in CHALLENGE_MODES}
+CHALLENGES = {mode: load_challenges(mode) for mode in challenge_modes()}
 
 
 def board(app) -> BoardScene:
@@ -85,7 +85,7 @@ def app(home):
     application.close()
 
 
-@pytest.mark.parametrize("mode", CHALLENGE_MODES)
+@pytest.mark.parametrize("mode", challenge_modes())
 def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mode):
     app = make_app((1024, 600), anim_speed="instant")  # the smaller window draws faster and must fit as well
     app.goto("learn", mode=mode)

@@ -12,14 +12,14 @@ import pytest
 from game.engine import files, registry
 from game.engine.core import JSON
 from game.learn import challenge_search as search
+from game.learn.battle_checkers_challenges import exposed_units
 from game.learn.challenges import (
-    CHALLENGE_MODES,
     BestTurn,
     Challenge,
     TurnGoal,
     WinIn,
+    challenge_modes,
     complete_line,
-    exposed_units,
     load_challenge,
     load_challenges,
     make_goal,
@@ -31,16 +31,16 @@ from game.learn.challenges import (
 )
 
 # Read without raising, so one damaged file fails its own test below instead of the whole module's collection.
-READ = {mode: read_challenges(mode) for mode in CHALLENGE_MODES}
+READ = {mode: read_challenges(mode) for mode in challenge_modes()}
 ALL = [c for good, _ in READ.values() for c in good]
 
 
-@pytest.mark.parametrize("mode", CHALLENGE_MODES)
+@pytest.mark.parametrize("mode", challenge_modes())
 def test_every_shipped_challenge_file_loads(mode: str) -> None:
     assert [str(e) for e in READ[mode][1]] == []
 
 
-@pytest.mark.parametrize("mode", CHALLENGE_MODES)
+@pytest.mark.parametrize("mode", challenge_modes())
 def test_each_game_has_a_dozen_challenges_ordered_by_difficulty(mode: str) -> None:
     found = load_challenges(mode)
     assert len(found) >= 12

@@ -46,6 +46,8 @@ class ModeSpec:
     reference: str | None = None
     #: Learn's `Judge` class for the mode's lessons; None for a mode without lessons.
     judge: str | None = None
+    #: Learn's `ChallengeRules` object for the mode's challenges; None for a mode without challenges.
+    challenges: str | None = None
     #: The letter the mode's rule ids start with (the rules reference's K1, C1, B1…); "" for a mode without rules.
     rule_prefix: str = ""
     #: The level `--watch` shows when none is named: one where the computers fight early.
@@ -68,6 +70,7 @@ MODES: tuple[ModeSpec, ...] = (
         reasons="game.engine.reasons:KubtaflReason",
         knowledge="ai.kubtafl_eval:KubtaflKnowledge",
         judge="game.learn.kubtafl:KubtaflJudge",
+        challenges="game.learn.kubtafl_challenges:RULES",
         rule_prefix="K",
     ),
     ModeSpec(
@@ -81,6 +84,7 @@ MODES: tuple[ModeSpec, ...] = (
         planner="ai.checkrisk_planner:make_planner",
         reference="ai.checkrisk_reference:CheckRiskAdapter",
         judge="game.learn.checkrisk:CheckRiskJudge",
+        challenges="game.learn.checkrisk_challenges:RULES",
         rule_prefix="C",
         watch_level="frontline",
     ),
@@ -95,6 +99,7 @@ MODES: tuple[ModeSpec, ...] = (
         planner="ai.battle_checkers_search:make_planner",
         reference="ai.battle_checkers_reference:BattleCheckersAdapter",
         judge="game.learn.battle_checkers:BattleCheckersJudge",
+        challenges="game.learn.battle_checkers_challenges:RULES",
         rule_prefix="B",
     ),
     ModeSpec(

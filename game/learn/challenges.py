@@ -34,24 +34,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from game.engine import files, registry
-from game.engine.battle_checkers.actions import Activate, Attack, Roll
-from game.engine.battle_checkers.geometry import side_hit
-from game.engine.battle_checkers.state import BattleCheckersState
-from game.engine.checkrisk.game import CheckRiskState
 from game.engine.core import CHANCE, JSON, AnyState, Game, JSONObject
 from game.engine.driver import sample_chance
 from game.learn import challenge_search as search
 from game.paths import levels_dir
 
-CHALLENGE_MODES = ("kubtafl", "checkrisk", "battle_checkers")
 LANGUAGES = ("en", "ru")
 MAX_DIFFICULTY = 10
 MAX_MOVES = 4
 MAX_SOLUTION = 200
-TURN_GOALS = {"checkrisk": ("take", "wipe"), "battle_checkers": ("destroy", "safe")}
 _KEYS = {"mode", "level", "seat", "difficulty", "title", "goal", "position", "proof", "solution", "seed", "source"}
 _WIN_KEYS = {"kind", "moves", "first_moves"}
 _TURN_KEYS = {"kind", "goal", "best", "first_moves", "next_best"}
@@ -59,6 +53,41 @@ _GOAL_KEYS = {"kind", "cell", "count"}
 # Stars of a turn by its chance against the best plan's: three need the optimum.
 TWO_STARS = Fraction(9, 10)
 ONE_STAR = Fraction(3, 4)
+
+
+class ChallengeRules(Protocol):
+    """What a mode's challenges need from the mode (named by its `ModeSpec.challenges`): the goals a turn may
+    have (none: the mode's challenges are proved by `win_in`), how a goal is read and tested, and when a turn
+    ends."""
+
+    goals: tuple[str, ...]
+
+    def turn_goal(self, kind: str, data: JSONObject, state: AnyState) -> TurnGoal:
+        """The goal of `kind` read from its JSON (`cell`, `count`), checked against the position."""
+        ...
+
+    def turn_over(self, seat: int) -> search.TurnOver:
+        """True once `seat`'s turn is over: the game ended or another seat's turn began."""
+        ...
+
+    def goal_test(self, seat: int, start: AnyState, goal: TurnGoal) -> search.Goal:
+        """The test of the state at the end of `seat`'s turn from `start` that says whether `goal` was reached."""
+        ...
+
+
+def rules_for(mode: str) -> ChallengeRules | None:
+    """The challenge rules the mode's spec names, or None for a mode without challenges."""
+    spec = registry.find(mode)
+    if spec is None or spec.challenges is None:
+        return None
+    rules: ChallengeRules = registry.resolve(spec.challenges)
+    return rules
+
+
+def challenge_modes() -> tuple[str, ...]:
+    """The modes with challenges, in menu order."""
+    return tuple(spec.name for spec in registry.MODES if spec.challenges is not None)
+
 
 Reason = Literal["solved", "illegal", "wrong_first_move", "unfinished", "too_slow", "weaker_plan", "lost"]
 
@@ -171,8 +200,8 @@ def load_challenges(mode: str) -> list[Challenge]:
 
 def read_challenges(mode: str) -> tuple[list[Challenge], list[files.DamagedFile]]:
     """A mode's good challenges ordered by difficulty (then id), and the damaged files set aside (never raised)."""
-    if mode not in CHALLENGE_MODES:
-        raise ChallengeError(f"mode: {mode!r} has no challenges (known: {', '.join(CHALLENGE_MODES)})")
+    if mode not in challenge_modes():
+        raise ChallengeError(f"mode: {mode!r} has no challenges (known: {', '.join(challenge_modes())})")
     folder = challenges_dir(mode)
     good: list[Challenge] = []
     bad: list[files.DamagedFile] = []
@@ -204,14 +233,14 @@ def parse_challenge(data: JSON, name: str, mode: str | None = None) -> Challenge
         if key not in data:
             raise ChallengeError(f"{key}: missing")
     found_mode = data["mode"]
-    if found_mode not in CHALLENGE_MODES:
-        raise ChallengeError(f"mode: {found_mode!r} is not one of {', '.join(CHALLENGE_MODES)}")
+    if found_mode not in challenge_modes():
+        raise ChallengeError(f"mode: {found_mode!r} is not one of {', '.join(challenge_modes())}")
     if mode is not None and found_mode != mode:
         raise ChallengeError(f"mode: {found_mode!r} in the folder of {mode!r}")
     level = files.checked_text(data.get("level", registry.DEFAULT_LEVEL), "level", 80)
     game = _game(found_mode, level)
     state = _position(game, data["position"])
-    seat = _whole(data["seat"], "seat", 0, game.num_players - 1)
+    seat = whole(data["seat"], "seat", 0, game.num_players - 1)
     if state.current_player() != seat:
         raise ChallengeError(f"seat: the position has seat {state.current_player()} to act, not {seat}")
     proof = _proof(found_mode, data["proof"], state)
@@ -220,13 +249,13 @@ def parse_challenge(data: JSON, name: str, mode: str | None = None) -> Challenge
         mode=found_mode,
         level=level,
         seat=seat,
-        difficulty=_whole(data["difficulty"], "difficulty", 1, MAX_DIFFICULTY),
+        difficulty=whole(data["difficulty"], "difficulty", 1, MAX_DIFFICULTY),
         title=_texts(data["title"], "title", 80),
         goal=_texts(data["goal"], "goal", 300),
         position=data["position"],  # type: ignore[arg-type]  # a dict, read by the engine above
         proof=proof,
         solution=_solution(data["solution"]),
-        seed=_whole(data.get("seed", 0), "seed", 0, 2**31),
+        seed=whole(data.get("seed", 0), "seed", 0, 2**31),
         source=files.checked_text(data.get("source", ""), "source", 200, empty=True),
         game=game,
     )
@@ -254,7 +283,8 @@ def _position(game: Game, data: JSON) -> AnyState:
     return state
 
 
-def _whole(value: JSON, name: str, low: int, high: int) -> int:
+def whole(value: JSON, name: str, low: int, high: int) -> int:
+    """`value` checked to be a whole number low…high; `ChallengeError` naming the field otherwise."""
     if type(value) is not int or not low <= value <= high:
         raise ChallengeError(f"{name}: expected a whole number {low}…{high}, got {value!r}")
     return value
@@ -318,11 +348,13 @@ def _proof(mode: str, data: JSON, state: AnyState) -> Proof:
     if not isinstance(data, dict):
         raise ChallengeError("proof: expected an object with a kind")
     kind = data.get("kind")
-    if mode == "kubtafl":
+    rules = rules_for(mode)
+    assert rules is not None  # the mode was checked against `challenge_modes()`
+    if not rules.goals:
         if kind != "win_in":
-            raise ChallengeError(f"proof.kind: a Kubtafl challenge is proved by 'win_in', not {kind!r}")
+            raise ChallengeError(f"proof.kind: a {mode} challenge is proved by 'win_in', not {kind!r}")
         files.check_keys(data, _WIN_KEYS, "proof.")
-        moves = _whole(data.get("moves"), "proof.moves", 1, MAX_MOVES)
+        moves = whole(data.get("moves"), "proof.moves", 1, MAX_MOVES)
         return WinIn(moves, _moves(data.get("first_moves"), "proof.first_moves", state))
     if kind != "best_turn":
         raise ChallengeError(f"proof.kind: a {mode} challenge is proved by 'best_turn', not {kind!r}")
@@ -344,21 +376,13 @@ def _turn_goal(mode: str, data: JSON, state: AnyState) -> TurnGoal:
     if not isinstance(data, dict):
         raise ChallengeError("proof.goal: expected an object with a kind")
     files.check_keys(data, _GOAL_KEYS, "proof.goal.")
-    kinds = TURN_GOALS[mode]
+    rules = rules_for(mode)
+    kinds = rules.goals if rules is not None else ()
     kind = data.get("kind")
     if kind not in kinds:
         raise ChallengeError(f"proof.goal.kind: {kind!r} is not one of {', '.join(kinds)}")
-    assert isinstance(kind, str)
-    if kind in ("take", "wipe"):
-        cell = files.checked_text(data.get("cell"), "proof.goal.cell", 4)
-        try:
-            state.game.cell_index(cell)  # type: ignore[attr-defined]  # a CheckRisk game (the only one with cells)
-        except (ValueError, KeyError) as exc:
-            raise ChallengeError(f"proof.goal.cell: {cell!r} is not a cell of the board") from exc
-        return TurnGoal(kind, cell=cell)
-    if kind == "destroy":
-        return TurnGoal(kind, count=_whole(data.get("count"), "proof.goal.count", 1, 12))
-    return TurnGoal(kind)
+    assert isinstance(kind, str) and rules is not None
+    return rules.turn_goal(kind, data, state)
 
 
 def _check_solution(challenge: Challenge) -> None:
@@ -490,9 +514,10 @@ def turn_over_test(challenge: Challenge) -> search.TurnOver:
 
 def make_turn_over(mode: str, seat: int) -> search.TurnOver:
     """True once `seat`'s turn in `mode` is over: the game ended or another seat's turn began."""
-    if mode == "checkrisk":
-        return lambda s: s.is_terminal() or s.seat != seat
-    return lambda s: s.is_terminal() or s.player != seat
+    rules = rules_for(mode)
+    if rules is None:
+        raise ChallengeError(f"mode: {mode!r} has no challenges")
+    return rules.turn_over(seat)
 
 
 def goal_test(challenge: Challenge, goal: TurnGoal) -> search.Goal:
@@ -502,77 +527,22 @@ def goal_test(challenge: Challenge, goal: TurnGoal) -> search.Goal:
 
 def make_goal(seat: int, start: AnyState, goal: TurnGoal) -> search.Goal:
     """The test of the state at the end of `seat`'s turn from `start` that says whether `goal` was reached."""
-    if isinstance(start, CheckRiskState):
-        return _checkrisk_goal(seat, start, goal)
-    if isinstance(start, BattleCheckersState):
-        return _battle_goal(seat, start, goal)
-    raise ChallengeError(f"proof.goal: a {start.game.name} position has no turn goals")
+    rules = rules_for(start.game.name)
+    if rules is None or not rules.goals:
+        raise ChallengeError(f"proof.goal: a {start.game.name} position has no turn goals")
+    return rules.goal_test(seat, start, goal)
 
 
-def _checkrisk_goal(seat: int, start: CheckRiskState, goal: TurnGoal) -> search.Goal:
-    cell = start.game.cell_index(goal.cell)
-    if goal.kind == "take":
-        # Taking the enemy's last stack wins the game at once, before any token moves in: that counts as taken.
-        return lambda s: bool(s.owner_at(cell) == seat) or _won(s, seat)
-    enemy, army = start.stack(cell) or (seat, 0)
-    if enemy == seat:
-        raise ChallengeError(f"proof.goal.cell: no enemy army stands on {goal.cell}")
-    total = start.tokens_on_board(enemy)
-    # Wiped out, not driven off: the cell holds no enemy stack and the enemy lost at least the army's tokens.
-    return lambda s: bool(s.owner_at(cell) != enemy and s.tokens_on_board(enemy) <= total - army)
-
-
-def _battle_goal(seat: int, start: BattleCheckersState, goal: TurnGoal) -> search.Goal:
-    if goal.kind == "destroy":
-        before = start.position.unit_count(1 - seat)
-        return lambda s: _not_lost(s, seat) and before - s.position.unit_count(1 - seat) >= goal.count
-    exposure: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
-
-    def safe(s: BattleCheckersState) -> bool:
-        if not _not_lost(s, seat):
-            return False
-        # Exposure depends on where the units stand and face only: worked out once per such layout.
-        key = (tuple(s.owner), tuple(s.facing))
-        if key not in exposure:
-            exposure[key] = not exposed_units(s, seat)
-        return exposure[key]
-
-    return safe
-
-
-def _won(state: AnyState, seat: int) -> bool:
+def won(state: AnyState, seat: int) -> bool:
+    """True when the game is over and `seat` won it."""
     outcome = state.outcome()
     return outcome is not None and outcome.winner == seat
 
 
-def _not_lost(state: AnyState, seat: int) -> bool:
+def not_lost(state: AnyState, seat: int) -> bool:
+    """True while the game goes on, or when it ended with `seat` the winner."""
     outcome = state.outcome()
     return outcome is None or outcome.winner == seat
-
-
-def exposed_units(state: BattleCheckersState, seat: int) -> list[int]:
-    """Battle Checkers: the cells of `seat`'s units that an enemy unit can attack in a flank or the rear on its
-    next turn: one enemy activation with the pips of a double six (every roll's pips are within it), or none,
-    then its attack."""
-    if state.is_terminal():
-        return []
-    enemy_turn = state.clone()
-    if enemy_turn.current_player() == CHANCE:
-        enemy_turn.apply(Roll(6, 6))
-    board, owner, facing = enemy_turn.board, enemy_turn.owner, enemy_turn.facing
-    open_cells: set[int] = set()
-    for action in enemy_turn.legal_actions():
-        if isinstance(action, Attack):
-            attacker, target, fronting = action.cell, action.target, True
-        elif isinstance(action, Activate):
-            attacker, target, fronting = action.to, board.ahead[action.to][action.facing], False
-        else:
-            continue
-        if target < 0 or owner[target] != seat or (not fronting and target == action.cell):
-            continue
-        if side_hit(board, attacker, target, facing[target]) != "front":
-            open_cells.add(target)
-    return sorted(open_cells)
 
 
 _SEARCHES: dict[tuple[str, str], search.TurnSearch] = {}
@@ -705,7 +675,7 @@ def _after(state: AnyState, action: Hashable) -> AnyState:
 
 
 __all__ = [
-    "CHALLENGE_MODES",
+    "ChallengeRules",
     "BestTurn",
     "Challenge",
     "ChallengeError",
@@ -714,10 +684,12 @@ __all__ = [
     "TurnGoal",
     "WinIn",
     "best_reply",
+    "challenge_modes",
     "complete_line",
     "load_challenge",
     "load_challenges",
     "read_challenges",
+    "rules_for",
     "score",
     "verify",
 ]

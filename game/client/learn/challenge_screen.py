@@ -16,7 +16,7 @@ from game.client.i18n import Translator
 from game.client.learn import start
 from game.client.learn.challenge_play import challenge_key, open_challenge, percent
 from game.client.learn.screen import LearnScene
-from game.learn.challenges import CHALLENGE_MODES, BestTurn, Challenge, WinIn, read_challenges
+from game.learn.challenges import BestTurn, Challenge, WinIn, challenge_modes, read_challenges
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -48,7 +48,7 @@ class ChallengeScene(LearnScene):
 
     def enter(self, mode: str | None = None, **context: object) -> None:
         """Open at `mode`'s challenges (the first game's by default)."""
-        modes = [m for m in self.modes if m in CHALLENGE_MODES]
+        modes = [m for m in self.modes if m in challenge_modes()]
         self.mode = mode if isinstance(mode, str) and mode in modes else (modes or [""])[0]
         self.progress = start.progress(self.app)
         self._load()
@@ -56,7 +56,7 @@ class ChallengeScene(LearnScene):
 
     def _load(self) -> None:
         self.challenges = []
-        if self.mode in CHALLENGE_MODES:
+        if self.mode in challenge_modes():
             found, problems = read_challenges(self.mode)
             for problem in problems:
                 self.app.notify_once(self.app.t("challenge.msg.bad_file", detail=str(problem)))
@@ -64,7 +64,7 @@ class ChallengeScene(LearnScene):
 
     def open_modes(self) -> Collection[str]:
         """The games with challenges."""
-        return CHALLENGE_MODES
+        return challenge_modes()
 
     def closed_tip(self) -> str | None:
         """A game without challenges has its tab disabled."""
