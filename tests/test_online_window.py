@@ -25,7 +25,7 @@ from game.online.client import ThreadedMatchClient, create_match_sync
 from game.online.dice import DiceCheck
 from game.online.server import ServerThread
 from tests import client_helpers as ui
-from tests.online_helpers import DEADLINE, FAST, random_seat, start_server
+from tests.online_helpers import DEADLINE, FAST, free_port, random_seat, start_server
 
 
 @pytest.fixture
@@ -116,6 +116,7 @@ def test_host_from_the_menu_by_clicks_shows_the_code_and_starts_when_a_friend_jo
     assert host.seats == ["human", "remote"]  # seat 1 plays here, seat 2 is a friend elsewhere
     assert "Remote" in ui.button_texts(app)
     ui.click(app, ui.button_by_text(app, "Host"))
+    until(app, lambda: isinstance(app.scenes.current, BoardScene), "the match to be created")
     b = board(app)
     s = b.session
     assert isinstance(s, OnlineSession) and s.link.hosted and online_play.hosting()
@@ -130,6 +131,18 @@ def test_host_from_the_menu_by_clicks_shows_the_code_and_starts_when_a_friend_jo
     until(app, lambda: s.names[1] == "Anna", "the friend's name")
     assert b.presenter.status_text() != "" and s.is_human_turn
     friend.close()
+
+
+def test_hosting_on_a_server_that_cannot_be_reached_says_why_and_the_dialog_stays(app):
+    port = free_port()  # nothing listens there
+    app.goto("online_host", mode="kubtafl")
+    host = ui.current(app, HostScene)
+    host.server_entry.set_text(f"127.0.0.1:{port}")
+    ui.click(app, ui.button_by_text(app, "Host"))
+    assert host.creating is not None and "Creating the game" in host.error  # asked off the frame loop
+    until(app, lambda: host.creating is None, "the answer")
+    assert host.error.startswith("The game could not be created") and ui.current(app, HostScene) is host
+    assert not online_play.hosting()
 
 
 def test_join_by_code_takes_a_free_seat(app, server):

@@ -4,6 +4,8 @@ which shows the join code and address to pass on."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,9 +13,34 @@ import pygame_gui
 
 from game.client.new_game import NewGameScene
 from game.client.play.seats import HUMAN, REMOTE, SEAT_CHOICES, seat_level
+from game.engine.core import JSONObject
+from game.online.client import JoinRefused
 
 if TYPE_CHECKING:
     from game.client.app import App
+
+
+class Pending:
+    """Work run on a thread of its own (a request to a server far away must not stop the window): its result or
+    the exception it raised, once `done`."""
+
+    def __init__(self, work: Callable[[], JSONObject]) -> None:
+        self.result: JSONObject | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        threading.Thread(target=self._run, args=(work,), name="kubiki-host", daemon=True).start()
+
+    def _run(self, work: Callable[[], JSONObject]) -> None:
+        try:
+            self.result = work()
+        except Exception as exc:  # noqa: BLE001 - handed to the window, which says it
+            self.error = exc
+        self._done.set()
+
+    @property
+    def done(self) -> bool:
+        """True once the work has ended."""
+        return self._done.is_set()
 
 
 class HostScene(NewGameScene):
@@ -28,6 +55,13 @@ class HostScene(NewGameScene):
         super().__init__(app)
         self.server_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.server_text = ""
+        self.creating: Pending | None = None  # the match being created on the server (off the frame loop)
+        self.opening: tuple[str, bool, list[str], list[str] | None, dict[str, int], int | None] | None = None
+
+    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
+        """As the dialog, with no request to a server pending."""
+        self.creating, self.opening = None, None
+        super().enter(mode, level, **context)
 
     def default_seat(self, seat: int) -> str:
         """Seat 1 is played here, the others by remote players."""
@@ -95,25 +129,62 @@ class HostScene(NewGameScene):
     ) -> None:
         """Create the match (on the server given, else on one this game runs) and open its board."""
         from game.client.online.lobby import ws_url
-        from game.client.play.online import HOST_PORT, OnlineLink, OnlineSession, ensure_server
-        from game.online.client import JoinRefused, create_match_sync
+        from game.client.play.online import HOST_PORT, ensure_server
+        from game.online.client import create_match_sync
 
         t = self.app.t
         address = (self.server_entry.get_text() if self.server_entry is not None else self.server_text).strip()
         if REMOTE not in seats:
             self.error, self.refused = t("online.host.no_remote"), False
             return
+        if self.creating is not None:
+            return  # asked already: the server's answer is awaited
         try:
             url = ws_url(address) if address else ensure_server(HOST_PORT, self.listen)
-            created = create_match_sync(url, self.mode, self.level, len(seats), options or None, seed, timeout=10.0)
-        except JoinRefused as exc:
-            self.error, self.refused = t("online.host.failed", detail=exc.message), False
-            return
-        except (OSError, RuntimeError, TimeoutError, ValueError) as exc:
+        except (OSError, RuntimeError) as exc:
             self.error, self.refused = t("online.host.failed", detail=str(exc) or type(exc).__name__), False
             return
+        mode, level, count = self.mode, self.level, len(seats)
+        self.creating = Pending(lambda: create_match_sync(url, mode, level, count, options or None, seed, timeout=10.0))
+        self.error, self.refused = t("online.host.creating", url=url), False
+        self.opening = (url, not address, seats, names, options, seed)
+
+    def update(self, dt: float) -> None:
+        """As the dialog; once the server answered, open the match's board (or say why it could not be made)."""
+        super().update(dt)
+        creating = self.creating
+        if creating is None or not creating.done:
+            return
+        self.creating = None
+        t = self.app.t
+        error = creating.error
+        if isinstance(error, JoinRefused):
+            self.error = t("online.host.failed", detail=error.message)
+        elif error is not None:
+            self.error = t("online.host.failed", detail=str(error) or type(error).__name__)
+        elif creating.result is not None and self.opening is not None:
+            self._open(str(creating.result["code"]), *self.opening)
+
+    def wake_in(self) -> float | None:
+        """A few times a second while the server is asked."""
+        return 0.1 if self.creating is not None else super().wake_in()
+
+    def _open(
+        self,
+        code: str,
+        url: str,
+        hosted: bool,
+        seats: list[str],
+        names: list[str] | None,
+        options: dict[str, int],
+        seed: int | None,
+    ) -> None:
+        """The board of the match just created, its seats here joining it."""
+        from game.client.play.online import OnlineLink, OnlineSession
+
+        t = self.app.t
         kinds = {seat: kind for seat, kind in enumerate(seats) if kind != REMOTE}
-        link = OnlineLink(url, str(created["code"]), hosted=not address, kinds=kinds)
+        link = OnlineLink(url, code, hosted=hosted, kinds=kinds)
         shown = [self.seat_name_text(seat) for seat in range(len(seats))]
         for seat, kind in kinds.items():
             if kind != HUMAN and not (names and names[seat]):
