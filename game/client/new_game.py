@@ -122,8 +122,10 @@ class NewGameScene(Scene):
         self.refused = False  # the message shown says why a typed number was refused
 
     # --- life cycle ---------------------------------------------------------------------------------
-    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
-        """Open for `mode` (on `level`, else its first) with seat 1 human and the others the normal computer."""
+    def enter(self, mode: str | None = None, level: str | None = None, **context: object) -> None:
+        """Open for `mode` (the registry's first board mode by default; on `level`, else its first) with seat 1
+        human and the others the normal computer."""
+        mode = mode or registry.modes()[0]
         self.mode = mode
         dropped = saves.would_drop()
         t = self.app.t

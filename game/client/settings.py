@@ -101,7 +101,7 @@ def _window(key: str, value: object) -> object:
 
 
 # Settings kept for convenience as objects (the screens that use them check each value): a bad one only loses them.
-_REMEMBERED = ("dice_lab", "new_game")
+_REMEMBERED = tuple(f.name for f in fields(Settings) if f.type == "JSONObject")
 
 
 def validate(data: object) -> Settings:
