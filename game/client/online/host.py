@@ -58,7 +58,7 @@ class HostScene(NewGameScene):
         self.creating: Pending | None = None  # the match being created on the server (off the frame loop)
         self.opening: tuple[str, bool, list[str], list[str] | None, dict[str, int], int | None] | None = None
 
-    def enter(self, mode: str = "kubtafl", level: str | None = None, **context: object) -> None:
+    def enter(self, mode: str | None = None, level: str | None = None, **context: object) -> None:
         """As the dialog, with no request to a server pending."""
         self.creating, self.opening = None, None
         super().enter(mode, level, **context)
