@@ -120,7 +120,7 @@ def test_host_from_the_menu_by_clicks_shows_the_code_and_starts_when_a_friend_jo
     b = board(app)
     s = b.session
     assert isinstance(s, OnlineSession) and s.link.hosted and online_play.hosting()
-    until(app, lambda: b.online.card == "seats" and s.presence, "the seats card")
+    until(app, lambda: b.online.card == "seats" and s.presence and s.connected, "the seats card")
     # The card shows the code and the address to pass on, and says the host's machine is the server.
     assert "Copy" in ui.button_texts(app)
     assert s.link.code in b.online.invitation() and b.online.address().startswith("ws://")
