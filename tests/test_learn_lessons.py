@@ -189,6 +189,28 @@ def test_a_damaged_stage_file_is_left_out_and_named_while_the_others_load(tmp_pa
     assert "03_twice.json" in course.problems[1] and "moving-1" in course.problems[1]
 
 
+def test_a_stage_read_again_is_not_proven_again_unless_its_file_changed(tmp_path, monkeypatch):
+    # Opening Learn or a lesson reads the course: its levels are proven once, and again only for a changed file.
+    proven = []
+    check = goals.check_lesson
+
+    def counted(lesson: Lesson, start: AnyState) -> None:
+        proven.append(lesson.id)
+        check(lesson, start)
+
+    monkeypatch.setattr(goals, "check_lesson", counted)
+    path = _stage(tmp_path, _good(), "01_good.json")
+    first = load_course("kubtafl", tmp_path / "kubtafl")
+    again = load_course("kubtafl", tmp_path / "kubtafl")
+    assert proven == ["moving-1"] and again.lessons == first.lessons and again is not first
+    _stage(tmp_path, {**_good(), "id": "moving-9"}, "01_good.json")
+    assert [lesson.id for lesson in load_course("kubtafl", tmp_path / "kubtafl").lessons] == ["moving-9"]
+    assert proven == ["moving-1", "moving-9"]
+    path.write_text(json.dumps({"game": "kubtafl", "stage": "bad", "title": {"en": "B"}, "levels": [_good()]}))
+    with pytest.raises(LessonError):  # a file that turned bad is refused, not served from before
+        load_stage(path, "kubtafl")
+
+
 def test_losing_a_kept_piece_fails_and_names_it():
     from dataclasses import replace
 
