@@ -29,7 +29,7 @@ def test_menu_lists_modes_and_disables_unplayable(app):
     for label in ("Kubtafl", "CheckRisk", "Battle Checkers", "Dice Lab", "How to play", "Settings", "Quit"):
         assert label in texts
     assert "Continue" not in " ".join(texts)
-    for mode in modes.MENU_MODES:
+    for mode in modes.menu_modes():
         button = button_by_text(app, app.t(f"mode.{mode}"))
         assert button.is_enabled == modes.playable(mode)
         if not button.is_enabled:

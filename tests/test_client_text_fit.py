@@ -11,7 +11,7 @@ import pytest
 
 from game.client.app import MIN_WINDOW, App
 from game.client.kubtafl.demo import screenshot_contexts
-from game.client.modes import MENU_MODES
+from game.client.modes import menu_modes
 from game.client.widgets import text_room
 from tests.client_helpers import frames, make_app, settle_scene
 
@@ -42,7 +42,7 @@ def shell_screens() -> list[tuple[str, dict]]:
         ("settings", {}),
         ("online", {}),
         ("online_host", {"mode": "checkrisk", "level": "corners4"}),
-    ] + [("howto", {"mode": mode}) for mode in MENU_MODES]
+    ] + [("howto", {"mode": mode}) for mode in menu_modes()]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

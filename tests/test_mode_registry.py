@@ -30,9 +30,9 @@ def _ids(specs: list[registry.ModeSpec] | tuple[registry.ModeSpec, ...]) -> list
 def test_names_are_unique_and_the_menu_follows_the_list() -> None:
     names = _ids(SPECS)
     assert len(set(names)) == len(names)
-    assert list(modes.MENU_MODES) == names
+    assert list(modes.menu_modes()) == names
     assert registry.modes() == _ids(BOARD_SPECS)
-    assert list(modes.SCENE_ONLY) == [spec.name for spec in SPECS if not spec.board]
+    assert list(modes.scene_only()) == [spec.name for spec in SPECS if not spec.board]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=_ids(SPECS))

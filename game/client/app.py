@@ -145,9 +145,9 @@ class App:
         self.scenes = SceneManager(self)
         for name, target in SHELL_SCENES.items():
             self.scenes.register(name, target)
-        from game.client.modes import GAME_SCENES
+        from game.client.modes import game_scenes
 
-        for mode, target in GAME_SCENES.items():
+        for mode, target in game_scenes().items():
             self.scenes.register(mode, target)
         self.sound = _load_sound(self)
         # The AI's worker (a process in real play) starts now, so the first reply does not wait for it.
@@ -595,9 +595,9 @@ def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     started = time.perf_counter()
     quick = None
-    from game.client.modes import SCENE_ONLY
+    from game.client.modes import scene_only
 
-    lab = args.mode in SCENE_ONLY  # opens with no game to set up
+    lab = args.mode in scene_only()  # opens with no game to set up
     if args.mode and not lab:
         launch = quick_launch(args)
         if isinstance(launch, str):

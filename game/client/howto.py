@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.client import art, markdown
 from game.client.i18n import FALLBACK
-from game.client.modes import MENU_MODES
+from game.client.modes import menu_modes
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, mode_tabs
 from game.paths import assets_dir
@@ -36,7 +36,7 @@ class HowToScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.mode = MENU_MODES[0]
+        self.mode = menu_modes()[0]
         self.scroll = 0
         self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
         self.back = ButtonGroup()
@@ -51,7 +51,7 @@ class HowToScene(Scene):
 
     def enter(self, mode: str | None = None, **context: object) -> None:
         """Open at `mode`'s rules, scrolled to the top."""
-        self.mode = mode if mode in MENU_MODES else MENU_MODES[0]
+        self.mode = mode if mode in menu_modes() else menu_modes()[0]
         self.scroll = 0
         self._build()
 
@@ -68,7 +68,7 @@ class HowToScene(Scene):
         tab_y = s(88)
         paper_w = min(w - 2 * margin, s(980))
         # The tabs span exactly the parchment's width, so their row lines up with it.
-        self.tabs = mode_tabs(app, MENU_MODES, (w - paper_w) // 2, tab_y, paper_w, self.mode)
+        self.tabs = mode_tabs(app, menu_modes(), (w - paper_w) // 2, tab_y, paper_w, self.mode)
         self.paper = pygame.Rect((w - paper_w) // 2, tab_y + s(54), paper_w, h - tab_y - s(54) - s(84))
         self.view = self.paper.inflate(-s(90), -s(36))
         self.view.x = self.paper.x + s(40)
@@ -185,8 +185,8 @@ class HowToScene(Scene):
             self.scroll = self.max_scroll()
         elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
             back = key == pygame.K_LEFT or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
-            index = MENU_MODES.index(self.mode) + (-1 if back else 1)
-            self.show(MENU_MODES[index % len(MENU_MODES)])
+            index = menu_modes().index(self.mode) + (-1 if back else 1)
+            self.show(menu_modes()[index % len(menu_modes())])
         elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.scenes.back()
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import art, saves
 from game.client.game_names import mode_name, tell_save_news
-from game.client.modes import MENU_MODES, SCENE_ONLY, playable, unavailable_reason
+from game.client.modes import menu_modes, playable, scene_only, unavailable_reason
 from game.client.open_game import open_unfinished
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -120,7 +120,7 @@ class MenuScene(Scene):
         if self.resume_session is not None:
             mode_name = t(f"mode.{self.resume_session.mode}")
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
-        for mode in MENU_MODES:
+        for mode in menu_modes():
             items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
         items.append((t("menu.online"), self.open_online, "#menu_button", True, "online"))
         items.append((t("menu.learn"), self.open_learn, "#menu_button", bool(course_modes()), "learn"))
@@ -142,14 +142,14 @@ class MenuScene(Scene):
         x = self.panel_rect.x + s(34)
         bw = pw - s(68)
         for index, (text, callback, object_id, enabled, key) in enumerate(items):
-            if index > 0 and items[index - 1][4] in ("continue", MENU_MODES[-1]):
+            if index > 0 and items[index - 1][4] in ("continue", menu_modes()[-1]):
                 y += s(18)
             rect = pygame.Rect(x, y, bw, s(button_h))
-            tooltip = t(f"mode.{key}.blurb") if key in MENU_MODES else None
+            tooltip = t(f"mode.{key}.blurb") if key in menu_modes() else None
             button = self.buttons.add(
                 app.ui, rect, text, callback, enabled=enabled, object_id=object_id, tooltip=tooltip
             )
-            if key in MENU_MODES:
+            if key in menu_modes():
                 self.mode_buttons[key] = button
             elif key == "games":
                 self.games_button = button
@@ -203,14 +203,14 @@ class MenuScene(Scene):
         if reason:
             self.app.notify(self.app.t(f"msg.mode_unavailable.{reason}", mode=self.app.t(f"mode.{mode}")))
             return
-        if mode in SCENE_ONLY:
+        if mode in scene_only():
             self.app.goto(mode)  # nothing to set up first
             return
         self.app.goto("new_game", mode=mode)
 
     def how_to_play(self) -> None:
         """The rules screen, starting at the focused (or first) mode."""
-        self.app.goto("howto", mode=self.focused_mode() or MENU_MODES[0])
+        self.app.goto("howto", mode=self.focused_mode() or menu_modes()[0])
 
     def open_learn(self) -> None:
         """The lessons."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client.modes import SCENE_ONLY, board_modes, playable_modes
+from game.client.modes import board_modes, playable_modes, scene_only
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -52,7 +52,7 @@ def targets() -> list[tuple[str, str | None]]:
     """Everything the monkey plays: each shell screen, each scene-only mode, and each board mode with each
     seating (None for a target without seats)."""
     out: list[tuple[str, str | None]] = [(screen, None) for screen in SCREENS]
-    out += [(mode, None) for mode in playable_modes() if mode in SCENE_ONLY]
+    out += [(mode, None) for mode in playable_modes() if mode in scene_only()]
     out += [(mode, seats) for mode in board_modes() for seats in SEATS]
     return out
 
@@ -154,7 +154,7 @@ def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal")
         app.settings.anim_speed = anim_speed
         if target == "games":
             _keep_records()
-        if target in SCREENS or target in SCENE_ONLY:
+        if target in SCREENS or target in scene_only():
             open_target(app, target)
         else:
             session = GameSession(target, "standard", None, seed=seed)

@@ -45,7 +45,7 @@ def _language(app: Any, language: str) -> None:
 
 def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
     """Main menu (both languages), new game, settings, rules."""
-    from game.client.modes import MENU_MODES, playable_modes
+    from game.client.modes import menu_modes, playable_modes
 
     playable = playable_modes()
     for language in ("en", "ru"):
@@ -58,7 +58,7 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
             scene.buttons.set_focus(index)
         _settle(app, 4)
         _save(app, folder, f"menu{suffix}", written)
-        app.goto("new_game", mode=playable[0] if playable else MENU_MODES[0])
+        app.goto("new_game", mode=playable[0] if playable else menu_modes()[0])
         _settle(app, 4)
         _save(app, folder, f"new_game{suffix}", written)
         if "checkrisk" in playable:
@@ -69,11 +69,11 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
         app.goto("settings")
         _settle(app, 4)
         _save(app, folder, f"settings{suffix}", written)
-        app.goto("howto", mode=MENU_MODES[0])
+        app.goto("howto", mode=menu_modes()[0])
         _settle(app, 4)
         _save(app, folder, f"how_to_play{suffix}", written)
     _language(app, "en")
-    for mode in MENU_MODES[1:]:
+    for mode in menu_modes()[1:]:
         app.goto("howto", mode=mode)
         _settle(app, 4)
         _save(app, folder, f"how_to_play_{mode}", written)
@@ -81,9 +81,9 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
 
 def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
     """The states to capture for `mode`: the scene's own `screenshot_states(app)`, else a fresh game."""
-    from game.client.modes import GAME_SCENES
+    from game.client.modes import game_scenes
 
-    scene_class = registry.resolve(GAME_SCENES[mode])
+    scene_class = registry.resolve(game_scenes()[mode])
     hook = getattr(scene_class, "screenshot_states", None)
     if callable(hook):
         return list(hook(app))
@@ -136,11 +136,11 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
     import random
 
     from game.client.board.replay import open_replay
-    from game.client.modes import SCENE_ONLY, playable_modes
+    from game.client.modes import playable_modes, scene_only
     from game.client.play.records import list_records
     from game.client.play.session import GameSession
 
-    modes = [m for m in playable_modes() if m not in SCENE_ONLY]
+    modes = [m for m in playable_modes() if m not in scene_only()]
     if not modes:
         return []
     try:

@@ -32,7 +32,8 @@ class ModeSpec:
     scene: str
     #: The client's function drawing the mode's emblem: `(surface, center, size, fade) -> None`.
     emblem: str
-    #: Folders under `levels/` holding the mode's data (the first holds its level files).
+    #: Folders under `levels/` holding the mode's data (the first holds its level files; an absolute path is used
+    #: as it is, for a mode kept outside the package).
     data: tuple[str, ...]
     #: `make_game(level_name, level_data) -> Game`; None for a scene with no rules (the Dice Lab).
     engine: str | None = None
@@ -149,10 +150,16 @@ def make_game(mode: str, level_name: str, level_data: JSONObject) -> Game:
     return _factory(mode)(level_name, level_data)
 
 
+def level_folder(mode: str) -> Path:
+    """The folder of a mode's level files: the first of its spec's data folders (`levels/<mode>/`)."""
+    spec = find(mode)
+    return levels_dir() / (spec.data[0] if spec is not None and spec.data else mode)
+
+
 def levels(mode: str) -> list[str]:
     """The level names of a mode (files `levels/<mode>/*.json`), the standard one first."""
     _factory(mode)
-    folder = levels_dir() / mode
+    folder = level_folder(mode)
     names = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
     if DEFAULT_LEVEL in names:
         names.remove(DEFAULT_LEVEL)
@@ -166,7 +173,7 @@ def level_path(mode: str, level: str) -> Path:
     files.checked_text(level, "level", LEVEL_NAME_LIMIT)
     if level.endswith(".json") or "/" in level or "\\" in level:
         return Path(level)
-    return levels_dir() / mode / f"{level}.json"
+    return level_folder(mode) / f"{level}.json"
 
 
 def read_json(path: Path) -> JSON:
