@@ -15,6 +15,14 @@ os.environ["KUBIKI_AI_EXECUTOR"] = "inline"
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+if os.environ.get("KUBIKI_TEMPLATE_MODE"):
+    # The template mode joins the registry before the tests are collected, so every test parametrised over the
+    # registry runs over it too (docs/adding-a-mode.md).
+    from game.engine import registry  # noqa: E402
+    from tests.template_mode import SPEC  # noqa: E402
+
+    registry.MODES = (*registry.MODES, SPEC)
+
 # The suite runs on small shared machines: judge properties by their results, never by their speed.
 settings.register_profile("kubiki", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("kubiki")

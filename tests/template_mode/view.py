@@ -1,0 +1,200 @@
+"""Dice Strip's board (the template mode): the strip's cells, two round tokens, click a cell to step there, and
+the move list in words. The least a mode's view supplies; everything else is the board layer's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.client import art
+from game.client.board.animator import Handlers
+from game.client.board.input import Intent, Press
+from game.client.board.layout import BoardLayout, cell_name
+from game.client.board.log import LogAction, LogTurn
+from game.client.board.mode_view import ModeView
+from game.client.board.scene import BoardScene
+from game.client.board.services import BoardServices
+from game.engine.core import Outcome
+from tests.template_mode.engine import Bumped, DiceStripState, Rolled, Step, Stepped
+
+COLOURS = (art.ORANGE, art.SKY)
+
+
+@dataclass
+class StripModel:
+    """Where each token is drawn (cells from 0: before the strip) and the last roll."""
+
+    tokens: list[int]
+    rolled: int | None
+
+
+def _cell(index: int) -> str:
+    """The name of the strip's cell `index` (1 is the first cell, 'a1')."""
+    return cell_name(index - 1, 0)
+
+
+def _reach(state: DiceStripState, step: Step) -> int:
+    """The cell a step of the seat to act ends on (the last cell when it runs past the end)."""
+    return min(state.game.length, state.tokens[state.seat] + step.cells)
+
+
+def draw_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:
+    """The mode's emblem on the menu: two tokens on a strip."""
+    strip = pygame.Rect(0, 0, size, size // 3)
+    strip.center = center
+    pygame.draw.rect(surface, art.shade(art.PARCHMENT, fade), strip)
+    for i, colour in enumerate(COLOURS):
+        pygame.draw.circle(
+            surface, art.shade(colour, fade), (strip.left + size // 4 + i * size // 2, strip.centery), size // 6
+        )
+
+
+class DiceStripView(ModeView[DiceStripState, StripModel]):
+    """The strip, its tokens, a click to step, and the texts."""
+
+    slot_units = 0.0
+
+    def attach(self, board: BoardServices) -> None:
+        """Keep the board."""
+        self.board = board
+
+    def build_model(self, state: DiceStripState) -> StripModel:
+        """The tokens where the state has them."""
+        return StripModel(list(state.tokens), state.rolled)
+
+    def event_handlers(self) -> Handlers:
+        """A roll shows its face; a step slides the token; a bump sends the other token home."""
+
+        def rolled(event: Rolled) -> None:
+            self.board.animator.wait(0.2, start=lambda: setattr(self.board.model_as(StripModel), "rolled", event.face))
+
+        def stepped(event: Stepped) -> None:
+            def move() -> None:
+                self.board.model_as(StripModel).tokens[event.seat] = event.end
+
+            self.board.animator.wait(0.2, start=move)
+
+        def bumped(event: Bumped) -> None:
+            def home() -> None:
+                self.board.model_as(StripModel).tokens[event.seat] = 0
+
+            self.board.animator.wait(0.2, start=home)
+
+        return {Rolled: rolled, Stepped: stepped, Bumped: bumped}
+
+    def position_changed(self, state: DiceStripState, human_to_act: bool) -> object | None:
+        """Nothing to rebuild: a step is picked by its cell."""
+        return None
+
+    def reset(self) -> None:
+        """No picks kept."""
+
+    def pointer(self, intent: Intent) -> bool:
+        """A press on the cell a legal step reaches takes that step."""
+        if isinstance(intent, Press) and intent.cell is not None:
+            state = self.board.state_as(DiceStripState)
+            for action in state.legal_actions():
+                if isinstance(action, Step) and _cell(_reach(state, action)) == intent.cell:
+                    self.board.commit(action)
+                    return False
+        return False
+
+    def key(self, intent: Intent) -> None:
+        """No keys of its own."""
+
+    def cancel(self) -> bool:
+        """Nothing to drop: Esc opens the pause menu."""
+        return False
+
+    def layout_changed(self) -> None:
+        """Nothing follows the board."""
+
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The cells a step reaches, on a human turn."""
+        if not interactive:
+            return False
+        state = self.board.state_as(DiceStripState)
+        layout = self.board.layout
+        drawn = False
+        for action in state.legal_actions():
+            if isinstance(action, Step):
+                pygame.draw.rect(layer, (*art.MOVE_MARK, 90), layout.cell_rect(_reach(state, action) - 1, 0))
+                drawn = True
+        return drawn
+
+    def draw_pieces(
+        self, surface: pygame.Surface, layout: BoardLayout, model: StripModel, offset: tuple[float, float]
+    ) -> None:
+        """Each token on its cell (beside the strip's start before its first step)."""
+        for seat, cell in enumerate(model.tokens):
+            x, y = layout.center(cell - 1, 0)
+            y += (seat - 0.5) * layout.cell * 0.4
+            pygame.draw.circle(surface, COLOURS[seat], (x + offset[0], y + offset[1]), layout.cell * 0.22)
+            pygame.draw.circle(surface, art.INK, (x + offset[0], y + offset[1]), layout.cell * 0.22, 2)
+
+    def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """No marks over the tokens."""
+        return False
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Nothing dragged."""
+
+    def seat_name(self, seat: int) -> str:
+        """Orange or Sky."""
+        return ("Orange", "Sky")[seat]
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The token's colour."""
+        return COLOURS[seat]
+
+    def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's token."""
+        pygame.draw.circle(surface, COLOURS[seat], rect.center, rect.w // 2 - 1)
+
+    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+        """No slot."""
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """No slot."""
+
+    def slot_key(self) -> object:
+        """No slot."""
+        return None
+
+    def log_turns(self) -> list[LogTurn]:
+        """One entry per step: the roll and the cell reached."""
+        timeline = self.board.get_timeline()
+        turns = []
+        face = 0
+        for index, events in enumerate(timeline.events):
+            for event in events:
+                if isinstance(event, Rolled):
+                    face = event.face
+                if isinstance(event, Stepped):
+                    text = f"{event.start} → {event.end}"
+                    action = LogAction(text, timeline.actions[index], index + 1)
+                    turns.append(LogTurn(event.seat, (action,), f"d6 {face}"))
+        return turns
+
+    def status(self, hint: str, note: str) -> str:
+        """The hint, the undo's note, or what to do."""
+        return hint or note or "Click a marked cell"
+
+    def hint_words(self, text: str) -> str:
+        """A step in words."""
+        return f"Step {text}"
+
+    def end_reason(self, outcome: Outcome) -> str:
+        """The reason as the engine names it."""
+        return str(outcome.reason)
+
+    def handover(self, seat: int) -> str | None:
+        """No hand-over message of its own."""
+        return None
+
+
+class DiceStripScene(BoardScene, mode="dice_strip", view=DiceStripView):
+    """Two seats, human or computer, race on a strip."""
+
+    view: DiceStripView
