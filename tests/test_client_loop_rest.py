@@ -11,6 +11,7 @@ from game.client.app import STEP, TOAST_SECONDS
 from game.client.board.marks import CALM_SECONDS
 from game.client.pacing import SLOW_FRAME
 from game.client.play.session import GameSession
+from game.engine import registry
 from tests.client_helpers import board_of, click_cell, frames, settle, settle_scene
 
 
@@ -104,7 +105,7 @@ def test_the_fade_into_a_screen_draws_every_frame(app, clock):
     assert len(clock.rests) == rests and drawn >= 10  # about 0.18 s at 60 frames a second, none skipped
 
 
-@pytest.mark.parametrize("mode", ["kubtafl", "checkrisk", "battle_checkers"])
+@pytest.mark.parametrize("mode", registry.modes())
 def test_a_board_waiting_for_the_player_rests(app, clock, mode):
     session = GameSession(mode, "standard", ["human", "human"], seed=3, autosave=False)
     app.goto(mode, session=session)

@@ -15,6 +15,7 @@ from game.client.app import seats_from_args
 from game.client.howto import rules_text
 from game.client.play.seats import parse_seat
 from game.client.settings import Settings, load_settings, save_settings, validate
+from game.engine import registry
 from tests.client_helpers import button_by_text, click, frames, key
 
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
@@ -37,14 +38,14 @@ def test_every_literal_key_used_by_the_shell_is_translated():
     assert len(used) > 30
     missing = sorted(k for k in used if k not in i18n.table("en") or k not in i18n.table("ru"))
     assert missing == []
-    for mode in ("kubtafl", "checkrisk", "battle_checkers", "dice_lab"):
+    for mode in (spec.name for spec in registry.MODES):
         assert f"mode.{mode}" in i18n.table("ru") and f"mode.{mode}.blurb" in i18n.table("ru")
 
 
 def test_modes_see_the_board_only_through_its_services_and_declared_hooks():
     # A mode's files never import the board scene (its own scene line aside) nor reach its parts; the board looks
     # up no hook by name: every hook is declared, with its default, in `ModeView` or `ModeBase`.
-    for mode in ("kubtafl", "checkrisk", "battle_checkers"):
+    for mode in registry.modes():
         for path in (CLIENT / mode).glob("*.py"):
             text = path.read_text(encoding="utf-8")
             if path.name not in ("scene.py", "demo.py"):

@@ -369,7 +369,7 @@ def test_every_mode_refuses_an_unknown_level_key_naming_it(mode, level, key):
     assert str(info.value).startswith(f"{key}: unknown field")
 
 
-@pytest.mark.parametrize("mode", ["kubtafl", "checkrisk", "battle_checkers"])
+@pytest.mark.parametrize("mode", registry.modes())
 @pytest.mark.parametrize(
     ("key", "value"),
     [("title", "A\x00B"), ("description", "x" * 5000), ("title", {"en": "\ud800"}), ("title", 5)],

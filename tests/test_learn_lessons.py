@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import registry
 from game.engine.core import AnyState
 from game.learn import goals
 from game.learn.lessons import Lesson, LessonError, course_modes, learn_dir, load_course, load_stage
@@ -19,7 +20,7 @@ KUBTAFL = load_course("kubtafl")
 LESSONS = KUBTAFL.lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
 #: The modes whose lessons must teach every rule id (the others report their coverage only).
-FULL_MAP = ("kubtafl", "checkrisk", "battle_checkers")
+FULL_MAP = tuple(course_modes())
 #: Rules no position can show, taught in words by a lesson's tip: K17 (a side with no legal action loses) cannot
 #: arise, since a die next to an empty cell can always move and one next to an enemy can always ram it.
 IN_WORDS = {"K17"}
@@ -28,7 +29,9 @@ IN_WORDS = {"K17"}
 def rule_ids(mode: str) -> set[str]:
     """Every rule id of the rules reference the game ships, for `mode`."""
     text = (assets_dir() / "rules" / "en" / f"{mode}.md").read_text(encoding="utf-8")
-    prefix = {"kubtafl": "K", "checkrisk": "C", "battle_checkers": "B"}[mode]
+    spec = registry.find(mode)
+    assert spec is not None and spec.rule_prefix
+    prefix = spec.rule_prefix
     return set(re.findall(rf"\b{prefix}\d{{1,2}}\b", text))
 
 
@@ -123,7 +126,7 @@ def test_K1_to_K18_rule_coverage_of_the_kubtafl_lessons():
     assert reference - shown == IN_WORDS
 
 
-@pytest.mark.parametrize("mode", ["kubtafl", "checkrisk", "battle_checkers"])
+@pytest.mark.parametrize("mode", course_modes())
 def test_rule_coverage_per_game_is_reported(mode: str):
     """The coverage per game (a full map is required for the modes in FULL_MAP)."""
     reference = rule_ids(mode)
