@@ -26,7 +26,7 @@ from game.online.store import store_from_url
 DEADLINE = 60.0
 ROOT = Path(__file__).resolve().parent.parent
 #: A server for whole games: no rate limit gets in the way of players answering at once.
-FAST = ServerConfig(rate=10_000.0, burst=10_000.0)
+FAST = ServerConfig(rate=10_000.0, burst=10_000.0, close_timeout=0.2)
 
 
 def start_server(path: Path, config: ServerConfig | None = FAST) -> ServerThread:

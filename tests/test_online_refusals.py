@@ -16,7 +16,7 @@ from tests.online_helpers import DEADLINE, Raw, claim, create, start_server
 @pytest.fixture
 def server(tmp_path):
     """A server with the default rate limit and small caps."""
-    thread = start_server(tmp_path / "s.db", ServerConfig(max_matches=3, max_connections=8))
+    thread = start_server(tmp_path / "s.db", ServerConfig(max_matches=3, max_connections=8, close_timeout=0.2))
     yield thread
     thread.stop()
 

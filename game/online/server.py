@@ -67,6 +67,8 @@ class ServerConfig:
     burst: float = 40.0
     #: Refused messages in a row (over the rate) before the connection is closed.
     max_strikes: int = 100
+    #: How long a closing connection waits for the peer's answer: a vanished peer must not hold up a shutdown.
+    close_timeout: float = 2.0
 
 
 class TokenBucket:
@@ -262,6 +264,7 @@ class MatchServer:
             max_size=P.MAX_MESSAGE,
             compression=None,
             server_header=None,
+            close_timeout=self.config.close_timeout,
         )
         bound = self._server.sockets[0].getsockname()
         self._sweeper = asyncio.create_task(self._sweep_forever())
