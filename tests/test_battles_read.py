@@ -370,7 +370,7 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
             (
                 {"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "S"), "h9": (1, "S")},
                 "d5",
-                "1/2 (50%): win and the enemy unit is destroyed; lose and yours is",
+                "1/2 (50%): win and the enemy unit is destroyed; lose and yours is destroyed",
             ),
             (
                 {"a5": (0, "NE"), "h2": (0, "N"), "b6": (1, "S"), "j10": (1, "S")},

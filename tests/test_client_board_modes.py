@@ -111,8 +111,10 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         title, reason = board.dialogs.game_over_text
         assert title == board.ending.winner_title(session.outcome)
         lines = reason.split("\n")
-        # Why it ended, then every seat with who played it (the mode may add a summary line).
+        # Why it ended, when, then every seat with who played it (the mode may add a summary line).
         assert lines[0] == board.view.end_reason(session.outcome)
+        assert lines.pop(1) == board.ending.count_line()
+        assert str(session.count()[0]) in board.ending.count_line()
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
             assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.ending.results_cut == []
