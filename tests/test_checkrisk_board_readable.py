@@ -8,9 +8,9 @@ import pytest
 from client_helpers import checkrisk_battle, current, frames, make_app, open_checkrisk, settle_scene
 
 from game.client.checkrisk.scene import CheckRiskScene
+from game.client.checkrisk.shots import _their_turn_fought
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
-from game.client.screenshots import _their_turn_fought
 
 
 def board(app) -> CheckRiskScene:

@@ -96,10 +96,10 @@ def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
 
 
 def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
-    from game.client import screenshots
+    from game.client.checkrisk import shots
 
     written: list = []
-    assert screenshots.move_amount_screen(app, tmp_path, written) == []
+    assert shots.move_amount_screen(app, tmp_path, written) == []
     assert [path.name for path in written] == ["checkrisk_move_amount.png"] and written[0].exists()
     b = board(app)
     picks = b.view.picks

@@ -44,6 +44,7 @@ def test_scene_and_emblem_resolve(spec: registry.ModeSpec) -> None:
     surface = pygame.Surface((40, 40), pygame.SRCALPHA)
     draw(surface, (20, 20), 30, 1.0)
     assert pygame.mask.from_surface(surface).count() > 0, "the emblem draws nothing"
+    assert spec.screenshots is None or callable(registry.resolve(spec.screenshots))
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=_ids(SPECS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,6 @@ from game.engine.atomic import child_path
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.board.scene import BoardScene
-    from game.client.play.session import GameSession
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -26,18 +26,18 @@ SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
 
 
-def _settle(app: Any, frames: int = SCREENSHOT_FRAMES) -> None:
+def settle(app: Any, frames: int = SCREENSHOT_FRAMES) -> None:
     for _ in range(frames):
         app.frame(1 / 60, flip=False)
 
 
-def _save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
+def save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
     path = child_path(folder, f"{name}.png")  # names from the code and the registry only
     pygame.image.save(app.window, str(path))
     written.append(path)
 
 
-def _language(app: Any, language: str) -> None:
+def set_language(app: Any, language: str) -> None:
     # Only in memory: screenshots never change the player's stored settings.
     app.settings.language = language
     app.t.language = language
@@ -49,34 +49,29 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
 
     playable = playable_modes()
     for language in ("en", "ru"):
-        _language(app, language)
+        set_language(app, language)
         suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
         app.goto("menu")
         scene = app.scenes.current
         if playable:
             index = next(i for i, b in enumerate(scene.buttons.buttons) if b in scene.mode_buttons.values())
             scene.buttons.set_focus(index)
-        _settle(app, 4)
-        _save(app, folder, f"menu{suffix}", written)
+        settle(app, 4)
+        save(app, folder, f"menu{suffix}", written)
         app.goto("new_game", mode=playable[0] if playable else menu_modes()[0])
-        _settle(app, 4)
-        _save(app, folder, f"new_game{suffix}", written)
-        if "checkrisk" in playable:
-            # The dialog with a name and a preset per seat, on the four-seat board.
-            app.goto("new_game", mode="checkrisk", level="corners4")
-            _settle(app, 4)
-            _save(app, folder, f"new_game_checkrisk{suffix}", written)
+        settle(app, 4)
+        save(app, folder, f"new_game{suffix}", written)
         app.goto("settings")
-        _settle(app, 4)
-        _save(app, folder, f"settings{suffix}", written)
+        settle(app, 4)
+        save(app, folder, f"settings{suffix}", written)
         app.goto("howto", mode=menu_modes()[0])
-        _settle(app, 4)
-        _save(app, folder, f"how_to_play{suffix}", written)
-    _language(app, "en")
+        settle(app, 4)
+        save(app, folder, f"how_to_play{suffix}", written)
+    set_language(app, "en")
     for mode in menu_modes()[1:]:
         app.goto("howto", mode=mode)
-        _settle(app, 4)
-        _save(app, folder, f"how_to_play_{mode}", written)
+        settle(app, 4)
+        save(app, folder, f"how_to_play_{mode}", written)
 
 
 def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
@@ -114,20 +109,20 @@ def _mode_screens(app: Any, mode: str, folder: Path, written: list[Path]) -> Non
         context = dict(context)
         frames = int(context.pop("_frames", SCREENSHOT_FRAMES))
         app.goto(mode, **context)
-        _settle(app, frames)
-        _save(app, folder, f"{mode}_{name}", written)
+        settle(app, frames)
+        save(app, folder, f"{mode}_{name}", written)
     if not states:
         return
     # The pause menu over the first state (the later ones may already show the end of a game).
     name, context = states[0]
     context = {k: v for k, v in context.items() if k != "_frames"}
     app.goto(mode, **context)
-    _settle(app, SCREENSHOT_FRAMES)
+    settle(app, SCREENSHOT_FRAMES)
     scene = app.scenes.current
     if hasattr(scene, "open_pause"):
         scene.open_pause()
-        _settle(app, 4)
-        _save(app, folder, f"{mode}_pause", written)
+        settle(app, 4)
+        save(app, folder, f"{mode}_pause", written)
 
 
 def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
@@ -151,171 +146,24 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
         while not session.is_over and len(session.log) < 400:
             session.apply(rng.choice(session.state.legal_actions()))
         app.goto(mode, session=session, review=max(1, len(session.log) // 3))
-        _settle(app, 6)
-        _save(app, folder, "review", written)
+        settle(app, 6)
+        save(app, folder, "review", written)
         app.goto("games")
-        _settle(app, 4)
-        _save(app, folder, "games", written)
+        settle(app, 4)
+        save(app, folder, "games", written)
         listed = list_records()
         if listed and listed[0].record is not None:
             problem = open_replay(app, listed[0].record, back="games", entry=max(1, len(session.log) // 2))
             if problem:
                 return [f"replay: {problem}"]
-            _settle(app, 6)
-            _save(app, folder, "replay", written)
+            settle(app, 6)
+            save(app, folder, "replay", written)
     except Exception as exc:  # noqa: BLE001 - a broken review must not hide the other screens
         return [f"review: {type(exc).__name__}: {exc}"]
     return []
 
 
-def _their_turn_fought(session: GameSession) -> bool:
-    """Player 1 to act after Player 2's turn of three or more moves and attacks, one of them a battle."""
-    from game.client.checkrisk.actions import typed
-    from game.engine.checkrisk import Attack, CheckRiskState, End, Move
-
-    state = session.state
-    if (
-        not isinstance(state, CheckRiskState)
-        or state.phase not in ("reinforce", "act")
-        or state.seat != 0
-        or session.current_seat != 0
-        or not session.log
-    ):
-        return False
-    actions = []
-    for text, actor in zip(reversed(session.log), reversed(session.actors), strict=True):
-        action = typed(state.game, text) if actor >= 0 else None
-        if actor == 0 and isinstance(action, End):
-            break
-        actions.append(action)
-    return len([a for a in actions if isinstance(a, Move | Attack)]) >= 3 and any(
-        isinstance(a, Attack) for a in actions
-    )
-
-
-def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """`checkrisk_last_turn.png`: the computer's whole turn drawn on the board as the player's turn begins."""
-    from game.client.modes import playable_modes
-
-    if "checkrisk" not in playable_modes():
-        return []
-    try:
-        from game.client.checkrisk.demo import played_until
-
-        session = played_until("standard", 2, _their_turn_fought, seed=4)
-        session.seats[0] = "human"
-        app.goto("checkrisk", session=session)
-        _settle(app)
-        _save(app, folder, "checkrisk_last_turn", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"last turn: {type(exc).__name__}: {exc}"]
-    return []
-
-
-def move_amount_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """`checkrisk_move_amount.png`: a stack picked and the pointer resting on a cell it may move to, the amount a
-    click sends shown there (a ghost stack with its count, and the move card) before the click."""
-    from game.client.modes import playable_modes
-
-    if "checkrisk" not in playable_modes():
-        return []
-    try:
-        from game.client.board.scene import BoardScene
-        from game.client.checkrisk.actions import ActionIndex
-        from game.client.checkrisk.demo import odds_session
-        from game.engine.checkrisk import CheckRiskState
-
-        session = odds_session()
-        app.goto("checkrisk", session=session)
-        _settle(app)
-        scene = app.scenes.current
-        assert isinstance(scene, BoardScene) and isinstance(session.state, CheckRiskState)
-        index, counts = ActionIndex.build(session.state), session.state.count
-        game = session.state.game
-        # The biggest stack that can step onto an empty cell, where a split or the whole stack may go.
-        origin, target = max(
-            ((o, t) for (o, t), amounts in index.moves.items() if len(amounts) > 1 and not counts[game.cell_index(t)]),
-            key=lambda pair: (counts[game.cell_index(pair[0])], pair),
-        )
-        _pick_and_hover(app, scene, origin, target)
-        _save(app, folder, "checkrisk_move_amount", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"move amount: {type(exc).__name__}: {exc}"]
-    return []
-
-
-def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """A long move list in words at four seats (`move_list_words.png`): CheckRisk on corners4 late in a game, the
-    pointer over an action showing its notation; returns the problems met."""
-    try:
-        from game.client.checkrisk.demo import played_until
-
-        session = played_until("corners4", 4, lambda s: len(s.log) >= 260 and s.current_seat == 0, seed=3)
-        session.seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
-        app.goto("checkrisk", session=session)
-        _settle(app, 6)
-        from game.client.board.scene import BoardScene
-
-        scene = app.scenes.current
-        assert isinstance(scene, BoardScene)
-        log = scene.log
-        pos = (log.text_left() + log.unit * 4, log.body.top + log.line * (log.rows_shown // 2) + log.line // 2)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(False, False, False)))
-        _settle(app, 2)
-        _save(app, folder, "move_list_words", written)
-    except Exception as exc:  # noqa: BLE001 - a broken list must not hide the other screens
-        return [f"move list: {type(exc).__name__}: {exc}"]
-    return []
-
-
-def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """The Learn screen with a few levels solved (`learn_menu.png`, `learn_menu_ru.png`), a Kubtafl lesson mid-level
-    with its goal, arrow, marks and stars (`learn_kubtafl.png`, `_ru`) and its result card (`learn_kubtafl_solved.png`);
-    returns the problems met."""
-    try:
-        from game.client.board.scene import BoardScene
-        from game.client.learn.start import lesson_session
-        from game.learn.lessons import load_course
-        from game.learn.progress import load_progress
-
-        course = load_course("kubtafl")
-        table = load_progress()
-        for lesson, stars in zip(course.lessons[:5], (3, 3, 2, 3, 1), strict=False):
-            table.record(lesson.key, stars)
-        table.offered = True
-        table.save()
-        lesson = next(item for item in course.lessons if item.id == "pushes-2")
-        for language in ("en", "ru"):
-            _language(app, language)
-            suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
-            app.goto("learn", mode="kubtafl")
-            _settle(app, 4)
-            _save(app, folder, f"learn_menu{suffix}", written)
-            app.goto("kubtafl", session=lesson_session(lesson), lesson=lesson)
-            _settle(app, 6)
-            scene = app.scenes.current
-            assert isinstance(scene, BoardScene)
-            # The player has picked the die the arrow starts from: its targets show beside the lesson's marks.
-            x, y = scene.layout.cell_center(lesson.solution[0].split("-")[0])
-            for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                extra = (
-                    {"rel": (0, 0), "buttons": (False, False, False)} if kind == pygame.MOUSEMOTION else {"button": 1}
-                )
-                pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
-            _settle(app, 4)
-            _save(app, folder, f"learn_kubtafl{suffix}", written)
-        _language(app, "en")
-        board = app.scenes.current
-        assert isinstance(board, BoardScene)
-        board.turns.commit(board.live.state.action_from_str(lesson.solution[0]))
-        _settle(app, 10)
-        _save(app, folder, "learn_kubtafl_solved", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn: {type(exc).__name__}: {exc}"]
-    return []
-
-
-def _pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> None:
+def pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> None:
     """Click the piece on `origin`, then rest the pointer on `target` (its odds or the planner's ghost show)."""
     for cell, click in ((origin, True), (target, False)):
         x, y = scene.layout.cell_center(cell)
@@ -323,7 +171,7 @@ def _pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> No
         for kind in kinds or (pygame.MOUSEMOTION,):
             extra = {"rel": (0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
             pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
-        _settle(app, 4)
+        settle(app, 4)
 
 
 def lesson_screens(app: App, folder: Path, written: list[Path], mode: str, lesson_id: str) -> list[str]:
@@ -337,91 +185,30 @@ def lesson_screens(app: App, folder: Path, written: list[Path], mode: str, lesso
         lesson = load_course(mode).find(lesson_id)
         assert lesson is not None
         for language, name in (("en", f"learn_{mode}"), ("ru", f"learn_{mode}_ru")):
-            _language(app, language)
+            set_language(app, language)
             app.goto(mode, session=lesson_session(lesson), lesson=lesson)
-            _settle(app, 6)
+            settle(app, 6)
             scene = app.scenes.current
             assert isinstance(scene, BoardScene)
-            _pick_and_hover(app, scene, *lesson.arrows[0])
-            _save(app, folder, name, written)
-        _language(app, "en")
+            pick_and_hover(app, scene, *lesson.arrows[0])
+            save(app, folder, name, written)
+        set_language(app, "en")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"learn {mode}: {type(exc).__name__}: {exc}"]
     return []
 
 
-def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """The challenge screen with a few solved (`challenge_list.png`, `_ru`), a CheckRisk challenge mid-play with its
-    goal card (`challenge.png`, `_ru`) and a solved one's success card (`challenge_solved.png`, `_ru`); returns the
-    problems met."""
-    try:
-        from fractions import Fraction
+def mode_extra_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
+    """Each playable mode's own further screens (`ModeSpec.screenshots`: its lessons, challenges, cards); returns
+    the problems met (one per failed shot)."""
+    from game.client.modes import playable_modes
 
-        from game.client.board.scene import BoardScene
-        from game.client.learn.challenge_play import challenge_key, open_challenge
-        from game.learn.challenges import load_challenges
-        from game.learn.progress import load_progress
-
-        found = load_challenges("checkrisk")
-        table = load_progress()
-        for index, challenge in enumerate(found[:3]):
-            stars = 2 if index == 1 else 3  # one solved with a weaker plan: its best chance shows below the best
-            table.record(challenge_key(challenge), stars)
-            table.record_chance(challenge_key(challenge), Fraction(challenge.proof.best) * (stars + 7) / 10)  # type: ignore[union-attr]
-        table.mark_seen(challenge_key(found[3]))
-        table.save()
-        challenge = found[7]
-        for language in ("en", "ru"):
-            _language(app, language)
-            suffix = {FALLBACK: ""}.get(language, f"_{language}")
-            app.goto("challenges", mode="checkrisk")
-            _settle(app, 4)
-            _save(app, folder, f"challenge_list{suffix}", written)
-            open_challenge(app, challenge)
-            _settle(app, 6)
-            _save(app, folder, f"challenge{suffix}", written)
-            board = app.scenes.current
-            assert isinstance(board, BoardScene)
-            for _ in range(len(challenge.solution) + 2):
-                board.settle_now()
-                log = board.live.log
-                if board.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
-                    break
-                if board.live.current_seat == challenge.seat:
-                    board.turns.commit(board.live.state.action_from_str(challenge.solution[len(log)]))
-                _settle(app, 2)
-            _settle(app, 10)
-            _save(app, folder, f"challenge_solved{suffix}", written)
-        _language(app, "en")
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"challenges: {type(exc).__name__}: {exc}"]
-    return []
-
-
-def legend_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """`legend.png`: Battle Checkers' legend of the board's badges (the sides' letters first) opened by F1 on a
-    game; `learn_intro.png`: a stage's rule explained on its card before the stage's first level."""
-    try:
-        from game.client.board.scene import BoardScene
-        from game.client.learn import start
-        from game.client.play.session import GameSession
-
-        session = GameSession("battle_checkers", "standard", ["human", "ai:normal"], seed=2, autosave=False)
-        app.goto("battle_checkers", session=session)
-        _settle(app)
-        scene = app.scenes.current
-        assert isinstance(scene, BoardScene)
-        scene.legend.toggle()
-        _settle(app, 2)
-        _save(app, folder, "legend", written)
-        lesson = start.course(app, "checkrisk").find("attack-1")
-        assert lesson is not None
-        start.open_lesson(app, lesson)
-        _settle(app, 4)
-        _save(app, folder, "learn_intro", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"legend: {type(exc).__name__}: {exc}"]
-    return []
+    problems: list[str] = []
+    for spec in registry.MODES:
+        if spec.screenshots is not None and spec.name in playable_modes():
+            shots: Callable[[App, Path, list[Path]], list[str]] = registry.resolve(spec.screenshots)
+            problems += shots(app, folder, written)
+    return problems
 
 
 def _frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
@@ -455,25 +242,25 @@ def online_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
             entry.set_text(text)
         lobby.find()
         _frames_until(app, lambda: lobby.found is not None and lobby.seats)
-        _settle(app, 4)
-        _save(app, folder, "online", written)
+        settle(app, 4)
+        save(app, folder, "online", written)
         app.goto("online_host", mode="checkrisk")
-        _settle(app, 4)
-        _save(app, folder, "online_host", written)
+        settle(app, 4)
+        save(app, folder, "online_host", written)
         code = str(create_match_sync(url, "kubtafl", "standard")["code"])
         session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
         session.autosave = False
         app.goto("kubtafl", session=session)
         scene: Any = app.scenes.current
         _frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
-        _settle(app, 4)
-        _save(app, folder, "online_code", written)
+        settle(app, 4)
+        save(app, folder, "online_code", written)
         clients.append(ThreadedMatchClient(url, code, seat=1, name="Anna").start())
         _frames_until(app, lambda: session.is_human_turn and scene.online.card == "")
         scene.turns.commit(session.state.action_from_str("a3-a5"))
         _frames_until(app, lambda: session.log == ["a3-a5"] and not scene.queue.busy and session.waiting_for == 1)
-        _settle(app, 4)
-        _save(app, folder, "online_waiting", written)
+        settle(app, 4)
+        save(app, folder, "online_waiting", written)
         app.goto("menu")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"online: {type(exc).__name__}: {exc}"]
@@ -504,20 +291,13 @@ def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> 
     try:
         shell_screens(app, folder, written)
         problems = game_screens(app, folder, written)
-        problems += last_turn_screens(app, folder, written)
-        problems += move_amount_screen(app, folder, written)
         problems += review_screens(app, folder, written)
-        problems += move_list_screen(app, folder, written)
-        problems += learn_screens(app, folder, written)
-        problems += lesson_screens(app, folder, written, "checkrisk", "attack-1")
-        problems += lesson_screens(app, folder, written, "battle_checkers", "rear-2")
-        problems += challenge_screens(app, folder, written)
-        problems += legend_screen(app, folder, written)
+        problems += mode_extra_screens(app, folder, written)
         problems += online_screens(app, folder, written)
         if quick is not None:
             start_session(app, *quick)
-            _settle(app)
-            _save(app, folder, f"quick_{quick[0]}", written)
+            settle(app)
+            save(app, folder, f"quick_{quick[0]}", written)
     finally:
         app.close()
     for path in written:

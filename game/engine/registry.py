@@ -51,6 +51,8 @@ class ModeSpec:
     challenges: str | None = None
     #: The letter the mode's rule ids start with (the rules reference's K1, C1, B1…); "" for a mode without rules.
     rule_prefix: str = ""
+    #: The client's function taking the mode's own further screenshots `(app, folder, written) -> problems`.
+    screenshots: str | None = None
     #: The level `--watch` shows when none is named: one where the computers fight early.
     watch_level: str = DEFAULT_LEVEL
 
@@ -72,6 +74,7 @@ MODES: tuple[ModeSpec, ...] = (
         knowledge="ai.kubtafl_eval:KubtaflKnowledge",
         judge="game.learn.kubtafl:KubtaflJudge",
         challenges="game.learn.kubtafl_challenges:RULES",
+        screenshots="game.client.kubtafl.shots:screens",
         rule_prefix="K",
     ),
     ModeSpec(
@@ -86,6 +89,7 @@ MODES: tuple[ModeSpec, ...] = (
         reference="ai.checkrisk_reference:CheckRiskAdapter",
         judge="game.learn.checkrisk:CheckRiskJudge",
         challenges="game.learn.checkrisk_challenges:RULES",
+        screenshots="game.client.checkrisk.shots:screens",
         rule_prefix="C",
         watch_level="frontline",
     ),
@@ -101,6 +105,7 @@ MODES: tuple[ModeSpec, ...] = (
         reference="ai.battle_checkers_reference:BattleCheckersAdapter",
         judge="game.learn.battle_checkers:BattleCheckersJudge",
         challenges="game.learn.battle_checkers_challenges:RULES",
+        screenshots="game.client.battle_checkers.shots:screens",
         rule_prefix="B",
     ),
     ModeSpec(
