@@ -40,7 +40,7 @@ KEYS = [
 RESIZES = ((0, 0), (1, 1), (800, 500), (1280, 720), (1600, 900))
 SEATS = ("hotseat", "ai")
 AI_SEAT = "ai:easy"
-SCREENS = ("menu", "new_game", "settings", "howto", "games", "learn", "challenges")
+SCREENS = ("menu", "new_game", "settings", "howto", "games", "learn", "challenges", "online", "online_host")
 REOPEN_FRAMES = 8  # frames spent away from a screen target before it is opened again
 
 
@@ -125,7 +125,7 @@ def run(
 
 def open_target(app: App, target: str) -> None:
     """Show a screen or scene-only target (a game's rules and its new-game dialog are the first board mode's)."""
-    if target in ("new_game", "howto"):
+    if target in ("new_game", "howto", "online_host"):
         app.goto(target, mode=board_modes()[0])
     else:
         app.goto(target)
