@@ -11,11 +11,13 @@ from test_battle_checkers import pos
 
 from game.engine import registry
 from game.engine.battle_checkers.odds import REPEL_CHANCE
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.checkrisk import actions as CA
+from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.core import CHANCE, Forecast
 from game.engine.driver import random_action, random_playout
 from game.engine.kubtafl.actions import Move, ReEntry, Transfer, typed
-from game.engine.reasons import BattleCheckersReason, CheckRiskReason, KubtaflReason
+from game.engine.kubtafl.reasons import KubtaflReason
 
 CHECKRISK = registry.load("checkrisk", "standard")
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from game.engine.battle_checkers import Attack, BattleCheckersState
-from game.engine.reasons import BattleCheckersReason
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.learn import goals
 from game.learn.battle_checkers import BattleCheckersJudge, best_attacks, success_chance
 from game.learn.lessons import Lesson, load_course

@@ -8,9 +8,9 @@ from game.engine.battle_checkers.ending import finish
 from game.engine.battle_checkers.geometry import FRONT, LEFT, RIGHT, SIDE_BY_RELATIVE
 from game.engine.battle_checkers.phases import ATTACK_READY, DUEL, EMPTY, FATE, FATE_CHOICE, MAIN, REPEL, SHIELD_UP
 from game.engine.battle_checkers.position import PendingAttack, Position
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.battle_checkers.turn import continue_turn
 from game.engine.core import Event
-from game.engine.reasons import BattleCheckersReason
 
 
 def apply_attack(p: Position, action: Attack) -> list[Event]:

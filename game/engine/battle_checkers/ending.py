@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game.engine.battle_checkers.phases import OVER
 from game.engine.battle_checkers.position import Position
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.core import Event, GameOver, Outcome
-from game.engine.reasons import BattleCheckersReason
 
 
 def finish(p: Position, winners: tuple[int, ...], reason: BattleCheckersReason, events: list[Event]) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from game.engine.battle_checkers.level import MAX_UNITS, MIN_UNITS, Level, parse_level
 from game.engine.battle_checkers.position import Position
 from game.engine.battle_checkers.position_json import read_position
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.core import Game, GameOption, JSONObject
-from game.engine.reasons import BattleCheckersReason
 
 # Applied actions in one turn at most: the roll, two activations, `end`, and per unit one attack
 # followed by its duel/repel roll, the fate choice and the fate roll.

@@ -9,8 +9,8 @@ from game.engine.battle_checkers.geometry import DIRECTIONS, facing_from_name
 from game.engine.battle_checkers.level import MAX_UNITS, Level, read_board, read_int, read_spirit
 from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, MID_TURN, PHASES, SHIELD_UP, Phase
 from game.engine.battle_checkers.position import PendingAttack, Position
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.core import JSON, JSONObject, Outcome
-from game.engine.reasons import BattleCheckersReason
 
 GAME_NAME = "battle_checkers"
 

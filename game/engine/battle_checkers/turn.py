@@ -9,8 +9,8 @@ from game.engine.battle_checkers.geometry import DIRECTIONS
 from game.engine.battle_checkers.moves import has_choices, plan, uses
 from game.engine.battle_checkers.phases import ACTIVATED, ATTACK_READY, EMPTY, MAIN, ROLL, SHIELD_UP
 from game.engine.battle_checkers.position import Position
+from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.core import Event
-from game.engine.reasons import BattleCheckersReason
 
 
 def apply_place(p: Position, action: Place) -> list[Event]:

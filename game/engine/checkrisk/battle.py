@@ -20,9 +20,9 @@ from game.engine.checkrisk.faces import faces_for
 from game.engine.checkrisk.fields import Battle, Position
 from game.engine.checkrisk.legal import can_retreat, require
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, EMPTY, OCCUPY, ROLL
+from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.checkrisk.turns import end_turn, finish, lift
 from game.engine.core import Event
-from game.engine.reasons import CheckRiskReason
 
 
 def apply_attack(p: Position, action: A.Attack) -> list[Event]:

@@ -12,6 +12,7 @@ from game.engine.checkrisk.level import MAX_STACK, LevelSpec, parse_level
 from game.engine.checkrisk.odds import battle_forecast
 from game.engine.checkrisk.phases import BattleView, Phase
 from game.engine.checkrisk.position import position_data, position_from_dict, position_to_dict, start_position
+from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.checkrisk.rules import apply_action, chance_outcomes, current_player
 from game.engine.core import (
     Event,
@@ -24,7 +25,6 @@ from game.engine.core import (
     Outcome,
     State,
 )
-from game.engine.reasons import CheckRiskReason
 
 # A battle of a + d ≤ 12 tokens loses at least one token per (decisive) round, so it has at most 11 rounds;
 # each round is a roll, a continue and a stand, then one closing decision (occupy).

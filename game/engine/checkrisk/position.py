@@ -9,8 +9,8 @@ from game.engine.checkrisk.fields import Battle, Position
 from game.engine.checkrisk.legal import retreat_actions
 from game.engine.checkrisk.level import MAX_STACK, LevelSpec
 from game.engine.checkrisk.phases import ACT, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, OVER, REINFORCE, Phase, Stage
+from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.core import JSONObject, Outcome
-from game.engine.reasons import CheckRiskReason
 
 
 def position_to_dict(state: Position) -> JSONObject:

@@ -9,8 +9,8 @@ from game.engine.checkrisk.fields import Position
 from game.engine.checkrisk.legal import require
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import ACT, EMPTY, OVER, REINFORCE
+from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.core import Event, GameOver, Outcome
-from game.engine.reasons import CheckRiskReason
 
 
 def apply_deploy(p: Position, action: A.Deploy) -> list[Event]:

@@ -7,8 +7,8 @@ from game.engine.core import Game, JSONObject
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
 from game.engine.kubtafl.position import board_size, read_position
+from game.engine.kubtafl.reasons import KubtaflReason
 from game.engine.kubtafl.state import KubtaflState
-from game.engine.reasons import KubtaflReason
 
 
 def _length_bound() -> int:

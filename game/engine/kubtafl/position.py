@@ -27,7 +27,7 @@ from game.engine.kubtafl.pieces import (
     SIDES,
     die_id,
 )
-from game.engine.reasons import KubtaflReason
+from game.engine.kubtafl.reasons import KubtaflReason
 
 
 @dataclass

@@ -40,7 +40,7 @@ from game.engine.kubtafl.pieces import (
     SIDES,
 )
 from game.engine.kubtafl.position import Position, position_to_dict
-from game.engine.reasons import KubtaflReason
+from game.engine.kubtafl.reasons import KubtaflReason
 
 Action = KubtaflAction
 
