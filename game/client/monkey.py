@@ -134,10 +134,24 @@ def open_target(app: App, target: str) -> None:
 def _keep_records() -> None:
     """A kept game and a damaged record file, so the Games list has rows of both kinds."""
     from game.client.play import records
+    from game.engine import registry
+    from game.engine.driver import sample_chance
 
-    kept = records.GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "ai:easy"], None, "", 1.7e9)
+    # The first two decisions of a game of the first mode (with the dice its seed rolls between them).
+    mode = registry.modes()[0]
+    state = registry.load(mode).initial_state()
+    rng = random.Random(1)
+    actions: list[str] = []
+    decisions = 0
+    while decisions < 2 and not state.is_terminal():
+        chance = state.is_chance_node()
+        action = sample_chance(state, rng) if chance else state.legal_actions()[0]
+        decisions += not chance
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+    kept = records.GameRecord(mode, "standard", actions, 1, ["human", "ai:easy"], None, "", 1.7e9)
     path = records.save_record(kept)
-    path.with_name("20990101-000000-kubtafl.json").write_text('{"mode": "kubtafl", "actions": [', encoding="utf-8")
+    path.with_name(f"20990101-000000-{mode}.json").write_text(f'{{"mode": "{mode}", "actions": [', encoding="utf-8")
 
 
 def start(target: str, seats: str | None, seed: int, anim_speed: str = "normal") -> App:
