@@ -78,15 +78,23 @@ def bc(
 
 
 # ---------------------------------------------------------------------------------------------- wiring
+#: Each mode with a planner of its own and the planner's class (from the registry).
+PLANNED = [
+    (spec.name, type(registry.resolve(spec.planner)(registry.load(spec.name), "hard")))
+    for spec in registry.MODES
+    if spec.planner is not None
+]
+#: A board mode the generic searchers play.
+UNPLANNED = next(spec.name for spec in registry.MODES if spec.board and spec.planner is None)
 
 
-@pytest.mark.parametrize(("mode", "kind"), [("checkrisk", CheckRiskPlanner), ("battle_checkers", BattleCheckersSearch)])
+@pytest.mark.parametrize(("mode", "kind"), PLANNED)
 def test_every_search_level_uses_the_modes_own_searcher(mode: str, kind: type) -> None:
     game = registry.load(mode, "standard")
     for level in ("easy", "normal", "ai:hard", "hard@500"):
         assert isinstance(_ai(level, game).planner, kind)
     assert _ai("greedy", game).planner is None
-    assert _ai("hard", registry.load("kubtafl", "standard")).planner is None
+    assert _ai("hard", registry.load(UNPLANNED, "standard")).planner is None
 
 
 def _ai(spec: str, game: Any) -> AIController:
@@ -95,7 +103,7 @@ def _ai(spec: str, game: Any) -> AIController:
     return controller
 
 
-@pytest.mark.parametrize(("mode", "kind"), [("checkrisk", CheckRiskPlanner), ("battle_checkers", BattleCheckersSearch)])
+@pytest.mark.parametrize(("mode", "kind"), PLANNED)
 def test_the_hint_comes_from_the_hard_level_of_the_modes_own_searcher(mode: str, kind: type, home: Any) -> None:
     from game.client.play.session import GameSession
     from game.client.play.worker import InlineExecutor

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from game.client import i18n
+from game.engine import registry
 from game.paths import assets_dir
 
 RULES_DIR = assets_dir() / "rules"
-MODES = ("kubtafl", "checkrisk", "battle_checkers", "dice_lab")
+MODES = tuple(spec.name for spec in registry.MODES)
 LANGUAGES = ("en", "ru")
 MARKERS = {"en": "[house rule]", "ru": "[домашнее правило]"}
 
