@@ -1,6 +1,6 @@
 """The template mode (tests/template_mode: Dice Strip) is one folder and one registry entry, and with nothing else
 changed it is played like every mode: rules checked by random play, the computer, the arena, saves, records and
-replay, the menu, the new-game dialog, a game on its board to the end, and review."""
+replay, the menu, the new-game dialog, a game on its board to the end, review and the screenshots."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from game.engine import registry
 from game.engine.driver import sample_chance
 from tests.client_helpers import (
     button_by_text,
-    button_texts,
     click,
     click_cell,
     current,
@@ -93,7 +92,9 @@ def test_the_menu_and_the_new_game_dialog_offer_it_and_its_board_plays_to_the_en
         assert MODE in app.scenes.current.mode_buttons  # the menu's button for the mode
         app.goto("new_game", mode=MODE)
         frames(app)
-        assert "Start game" in button_texts(app)
+        click(app, button_by_text(app, "Start game"))
+        frames(app, 3)
+        assert current(app, BoardScene).live.mode == MODE  # the dialog started a game of the mode
         app.settings.anim_speed = "instant"
         session = GameSession(MODE, "sprint", ["human", "ai:easy"], seed=5, autosave=False)
         app.goto(MODE, session=session)
@@ -114,5 +115,19 @@ def test_the_menu_and_the_new_game_dialog_offer_it_and_its_board_plays_to_the_en
         assert open_replay(app, record) is None
         frames(app, 3)
         assert current(app, BoardScene).reviewer.replay is not None
+    finally:
+        app.close()
+
+
+def test_the_screenshots_show_it(tmp_path, monkeypatch) -> None:
+    from game.client import screenshots
+
+    monkeypatch.setattr("game.client.modes.playable_modes", lambda: [MODE])
+    app = make_app()
+    try:
+        app.settings.anim_speed = "instant"
+        written: list = []
+        assert screenshots.game_screens(app, tmp_path, written) == []
+        assert [path.name for path in written] == [f"{MODE}_start.png", f"{MODE}_pause.png"]
     finally:
         app.close()
