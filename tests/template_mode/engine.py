@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from game.engine import files
 from game.engine.core import CHANCE, TERMINAL, Event, Game, GameOver, IllegalAction, JSONObject, Outcome, State
 
 FACES = range(1, 7)
@@ -65,6 +66,8 @@ class DiceStripGame(Game):
 
     def __init__(self, level_name: str = "standard", level_data: JSONObject | None = None) -> None:
         super().__init__(level_name, level_data)
+        files.check_keys(self.level_data, {"length", "turn_limit", *files.LEVEL_TEXTS})
+        files.check_level_texts(self.level_data)
         self.length = _whole(self.level_data.get("length", 12), "length", 3, 40)
         self.turn_limit = _whole(self.level_data.get("turn_limit", 60), "turn_limit", 1, 500)
         self.max_length = 3 * self.turn_limit + 3
