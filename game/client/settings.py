@@ -101,6 +101,7 @@ def _window(key: str, value: object) -> object:
 
 
 # Settings kept for convenience as objects (the screens that use them check each value): a bad one only loses them.
+# They are the fields typed `JSONObject` (annotations are strings here: `from __future__ import annotations`).
 _REMEMBERED = tuple(f.name for f in fields(Settings) if f.type == "JSONObject")
 
 

@@ -1,7 +1,8 @@
 """The registry of game modes: one `ModeSpec` per mode, their levels, and loading a game by name.
 
-Every layer reads the same list: the engine its rules, the AI its knowledge and planner, the client its
-scene and emblem. Parts above the engine are named as 'module:attr' strings and resolved by the layer that
+Every layer reads the same list: the engine its rules and outcome reasons, the AI its knowledge, planner and
+reference adapter, Learn its judge and challenge rules, the client its scene, emblem and screenshots; nothing
+else names a mode (`tests/test_mode_names.py`). Parts above the engine are named as 'module:attr' strings and resolved by the layer that
 uses them (`resolve`), so the engine never imports the client or the AI.
 """
 
