@@ -2,8 +2,8 @@
 
 Every layer reads the same list: the engine its rules and outcome reasons, the AI its knowledge, planner and
 reference adapter, Learn its judge and challenge rules, the client its scene, emblem and screenshots; nothing
-else names a mode (`tests/test_mode_names.py`). Parts above the engine are named as 'module:attr' strings and resolved by the layer that
-uses them (`resolve`), so the engine never imports the client or the AI.
+else names a mode (`tests/test_mode_names.py`). Parts above the engine are named as 'module:attr' strings and
+resolved by the layer that uses them (`resolve`), so the engine never imports the client or the AI.
 """
 
 from __future__ import annotations
