@@ -7,18 +7,12 @@ A mode's own files are its packages (`game/engine/<mode>/`, `game/client/<mode>/
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from pathlib import Path
 
 from game.engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = "game/engine/registry.py"
-# Files that still name modes, with how many names they hold; the numbers may only go down.
-NOT_YET = {
-    # The online screens: a CheckRisk lobby and a Kubtafl match with one of its moves written out.
-    "game/client/screenshots.py": 5,
-}
 
 
 def _own(path: Path, mode: str) -> bool:
@@ -42,9 +36,7 @@ def mode_names_outside(roots: tuple[str, ...] = ("game", "ai")) -> list[tuple[st
 
 
 def test_no_code_outside_a_modes_own_files_names_the_mode() -> None:
-    per_file = Counter(path for path, _, _ in mode_names_outside())
-    unexpected = {path: count for path, count in per_file.items() if count > NOT_YET.get(path, 0)}
-    assert not unexpected, [hit for hit in mode_names_outside() if hit[0] in unexpected]
+    assert mode_names_outside() == []
 
 
 def test_the_scan_finds_a_mode_named_outside_its_files() -> None:

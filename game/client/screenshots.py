@@ -211,7 +211,7 @@ def mode_extra_screens(app: App, folder: Path, written: list[Path]) -> list[str]
     return problems
 
 
-def _frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
+def frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
     """Frames until `done()` holds (a server on loopback answers within them); TimeoutError after `seconds`."""
     import time
 
@@ -223,44 +223,22 @@ def _frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
 
 
 def online_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
-    """Play online on a server on loopback: `online.png` (a code looked up: its seats to take), `online_host.png`
-    (the host's dialog with Remote player seats), `online_code.png` (the board while seats are free: the code and
-    address to pass on) and `online_waiting.png` (a board waiting for the other player's move)."""
-    from game.client.play.online import OnlineLink, OnlineSession
-    from game.online.client import ThreadedMatchClient, create_match_sync
+    """Play online on a server on loopback: each mode's online shots (Kubtafl's board while seats are free and
+    waiting for the other player's move; CheckRisk's lobby and host dialog); returns the problems met."""
+    from game.client.modes import playable_modes
+    from game.online.client import ThreadedMatchClient
     from game.online.server import ServerThread
 
     server = ServerThread(Path(os.environ["KUBIKI_HOME"]) / "shots.sqlite3")
     clients: list[ThreadedMatchClient] = []
     try:
         url = server.start()
-        code = str(create_match_sync(url, "checkrisk", "standard")["code"])
-        clients.append(ThreadedMatchClient(url, code, seat=0, name="Anna").start())
-        app.goto("online")
-        lobby: Any = app.scenes.current
-        for entry, text in ((lobby.name_entry, "Boris"), (lobby.url_entry, url), (lobby.code_entry, code)):
-            entry.set_text(text)
-        lobby.find()
-        _frames_until(app, lambda: lobby.found is not None and lobby.seats)
-        settle(app, 4)
-        save(app, folder, "online", written)
-        app.goto("online_host", mode="checkrisk")
-        settle(app, 4)
-        save(app, folder, "online_host", written)
-        code = str(create_match_sync(url, "kubtafl", "standard")["code"])
-        session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
-        session.autosave = False
-        app.goto("kubtafl", session=session)
-        scene: Any = app.scenes.current
-        _frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
-        settle(app, 4)
-        save(app, folder, "online_code", written)
-        clients.append(ThreadedMatchClient(url, code, seat=1, name="Anna").start())
-        _frames_until(app, lambda: session.is_human_turn and scene.online.card == "")
-        scene.turns.commit(session.state.action_from_str("a3-a5"))
-        _frames_until(app, lambda: session.log == ["a3-a5"] and not scene.queue.busy and session.waiting_for == 1)
-        settle(app, 4)
-        save(app, folder, "online_waiting", written)
+        for spec in registry.MODES:
+            # A mode's shots module may show online play too (`online(app, folder, written, url, clients)`).
+            module = registry.resolve(spec.screenshots.partition(":")[0]) if spec.screenshots else None
+            hook = getattr(module, "online", None)
+            if callable(hook) and spec.name in playable_modes():
+                hook(app, folder, written, url, clients)
         app.goto("menu")
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"online: {type(exc).__name__}: {exc}"]

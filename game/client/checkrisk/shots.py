@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import FALLBACK
-from game.client.screenshots import lesson_screens, pick_and_hover, save, set_language, settle
+from game.client.screenshots import frames_until, lesson_screens, pick_and_hover, save, set_language, settle
 
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.play.session import GameSession
+    from game.online.client import ThreadedMatchClient
 
 
 def screens(app: App, folder: Path, written: list[Path]) -> list[str]:
@@ -196,3 +197,25 @@ def learn_intro_screen(app: App, folder: Path, written: list[Path]) -> list[str]
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"learn intro: {type(exc).__name__}: {exc}"]
     return []
+
+
+def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:
+    """`online.png` (a code looked up: its seats to take) and `online_host.png` (the host's dialog with Remote
+    player seats), on the match server at `url`."""
+    from typing import Any
+
+    from game.online.client import ThreadedMatchClient, create_match_sync
+
+    code = str(create_match_sync(url, "checkrisk", "standard")["code"])
+    clients.append(ThreadedMatchClient(url, code, seat=0, name="Anna").start())
+    app.goto("online")
+    lobby: Any = app.scenes.current
+    for entry, text in ((lobby.name_entry, "Boris"), (lobby.url_entry, url), (lobby.code_entry, code)):
+        entry.set_text(text)
+    lobby.find()
+    frames_until(app, lambda: lobby.found is not None and lobby.seats)
+    settle(app, 4)
+    save(app, folder, "online", written)
+    app.goto("online_host", mode="checkrisk")
+    settle(app, 4)
+    save(app, folder, "online_host", written)

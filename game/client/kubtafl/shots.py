@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import FALLBACK
-from game.client.screenshots import save, set_language, settle
+from game.client.screenshots import frames_until, save, set_language, settle
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.online.client import ThreadedMatchClient
 
 
 def screens(app: App, folder: Path, written: list[Path]) -> list[str]:
@@ -64,3 +65,27 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
         return [f"learn: {type(exc).__name__}: {exc}"]
     return []
+
+
+def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:
+    """`online_code.png` (the board while seats are free: the code and address to pass on) and
+    `online_waiting.png` (the board waiting for the other player's move), on the match server at `url`."""
+    from typing import Any
+
+    from game.client.play.online import OnlineLink, OnlineSession
+    from game.online.client import ThreadedMatchClient, create_match_sync
+
+    code = str(create_match_sync(url, "kubtafl", "standard")["code"])
+    session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
+    session.autosave = False
+    app.goto("kubtafl", session=session)
+    scene: Any = app.scenes.current
+    frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
+    settle(app, 4)
+    save(app, folder, "online_code", written)
+    clients.append(ThreadedMatchClient(url, code, seat=1, name="Anna").start())
+    frames_until(app, lambda: session.is_human_turn and scene.online.card == "")
+    scene.turns.commit(session.state.action_from_str("a3-a5"))
+    frames_until(app, lambda: session.log == ["a3-a5"] and not scene.queue.busy and session.waiting_for == 1)
+    settle(app, 4)
+    save(app, folder, "online_waiting", written)
