@@ -174,7 +174,7 @@ def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
                 if board.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
                     break
                 if board.live.current_seat == challenge.seat:
-                    board.turns.commit(board.live.state.action_from_str(challenge.solution[len(log)]))
+                    board.services.commit(board.live.state.action_from_str(challenge.solution[len(log)]))
                 settle(app, 2)
             settle(app, 10)
             save(app, folder, f"challenge_solved{suffix}", written)

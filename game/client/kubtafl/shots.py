@@ -59,7 +59,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
         set_language(app, "en")
         board = app.scenes.current
         assert isinstance(board, BoardScene)
-        board.turns.commit(board.live.state.action_from_str(lesson.solution[0]))
+        board.services.commit(board.live.state.action_from_str(lesson.solution[0]))
         settle(app, 10)
         save(app, folder, "learn_kubtafl_solved", written)
     except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
