@@ -52,7 +52,10 @@ def _run(count: int, store: str, matches: int, seconds: float, pace: float, clie
     prefix = f"kubiki-bench-{secrets.token_hex(4)}:"
     folder = Path(tempfile.mkdtemp(prefix="kubiki-bench-online-"))
     env = {**os.environ, "KUBIKI_HOME": str(folder), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--store", _with_prefix(store, prefix)]
+    # The bench's players answer as fast as the server lets them: the per-connection rate limit, there to stop a
+    # flood, would stall the flat-out run at its first refusal.
+    command = [sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--rate", "1000000"]
+    command += ["--store", _with_prefix(store, prefix)]
     procs = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True) for _ in range(count)]
     try:
         urls = []
