@@ -402,6 +402,30 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
         app.close()
 
 
+def test_B10_a_sure_attacks_odds_badge_is_not_red(home):
+    # Red reads as danger: a blow on the rear (it always succeeds) is shown green, a hopeless one red.
+    from game.client import art
+
+    app = make_app(anim_speed="fast")
+    try:
+        for units, target, text, paint in (
+            ({"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "N"), "h9": (1, "S")}, "d5", "100%", art.TRANSFER),
+            ({"d5": (0, "E"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, "e5", "0%", art.ATTACK),
+        ):
+            app.goto("battle_checkers", session=bc_position(units))
+            b = app.scenes.current
+            settle_scene(app)
+            x, y = b.layout.cell_center(target)
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
+            )
+            frames(app, 1)
+            badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
+            assert badges[target].text == text and badges[target].paint == tuple(paint)
+    finally:
+        app.close()
+
+
 def test_B12_the_fate_card_says_when_the_roll_can_end_the_game(home):
     app = make_app(anim_speed="fast")
     try:

@@ -30,7 +30,7 @@ from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep, text_badge
 from game.client.board.mode_base import ModeBase
-from game.client.board.odds import card_rect, fraction_text, percent
+from game.client.board.odds import badge_colour, card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
 from game.client.board.wording import counted, decisions
 from game.engine.battle_checkers import (
@@ -298,7 +298,7 @@ class BattleCheckersView(
             for target, attacks in p.targets().items():
                 shown = p.shown_attack(target)
                 odds = state.forecast(shown).probability("success") if shown is not None else Fraction(0)
-                marks.attack(layer, layout, target, target == p.hover, percent(odds))
+                marks.attack(layer, layout, target, target == p.hover, percent(odds), badge_colour(odds))
                 for attack in attacks:
                     a = layout.cell_center(p.name(attack.cell))
                     b = layout.cell_center(target)

@@ -21,6 +21,16 @@ def percent(p: Fraction | float) -> str:
     return f"{round(value)}%"
 
 
+def badge_colour(chance: Fraction) -> tuple[int, int, int]:
+    """An attack's odds badge fill, for every mode: green where the attack is likely to succeed, amber near even, red
+    only where it is likely to fail (red reads as danger)."""
+    if chance >= Fraction(2, 3):
+        return art.TRANSFER
+    if chance >= Fraction(1, 3):
+        return art.SELECT
+    return art.ATTACK
+
+
 def fraction_text(p: Fraction) -> str:
     """A probability as an exact fraction ('1/2', '35/18'); whole numbers without a denominator."""
     p = Fraction(p)

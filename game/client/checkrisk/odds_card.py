@@ -34,16 +34,6 @@ def battle_forecast(state: CheckRiskState, origin: str, target: str, n: int) -> 
     return detail
 
 
-def badge_colour(chance: Fraction) -> tuple[int, int, int]:
-    """The odds badge's fill: green where the attack is likely to take the cell, amber near even, red only where it
-    is likely to fail (red reads as danger)."""
-    if chance >= Fraction(2, 3):
-        return art.TRANSFER
-    if chance >= Fraction(1, 3):
-        return art.SELECT
-    return art.ATTACK
-
-
 def smallest_for(state: CheckRiskState, origin: str, target: str, amounts: list[int], share: Fraction) -> int | None:
     """The fewest attackers whose chance to take the cell reaches `share`, or None."""
     for n in sorted(amounts):

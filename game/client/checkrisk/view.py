@@ -16,7 +16,7 @@ from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.board.mode_base import ModeBase
-from game.client.board.odds import percent
+from game.client.board.odds import badge_colour, percent
 from game.client.board.piece import blit_piece
 from game.client.board.wording import counted, decisions
 from game.client.checkrisk import move_card, odds_card, results, trace
@@ -329,7 +329,7 @@ class CheckRiskView(
             marks.dot(layer, layout, cell, cell == p.hover)
         for cell in attacks:
             chance = odds_card.forecast(state, selected, cell, p.chosen_amount(selected, cell)).probability("win")
-            colour = odds_card.badge_colour(chance)
+            colour = badge_colour(chance)
             badge = marks.attack(layer, layout, cell, cell == p.hover, percent(chance), colour, self.value_rects())
             if badge is not None:
                 self.odds_badges[cell] = badge
