@@ -61,9 +61,12 @@ class Chooser:
         gap = max(4, chip // 6)
         label_w = max((art.font(max(11, chip // 2)).size(label)[0] for label, _ in self.rows), default=0)
         label_w = label_w + gap * 2 if label_w else 0
-        widest = max(len(opts) for _, opts in self.rows)
+        chip_font = art.font(_chip_text_size(chip), bold=True)
+        # a chip is square for a digit and as wide as its word for a word ("Left flank"), so no label spills
+        widths = [[max(chip, chip_font.size(opt.label)[0] + gap * 2) for opt in opts] for _, opts in self.rows]
+        widest = max(sum(ws) + gap * len(ws) for ws in widths)
         title_w = art.font(max(12, chip // 2), bold=True).size(self.title)[0]
-        w = max(title_w + gap * 4, label_w + widest * (chip + gap) + gap * 3)
+        w = max(title_w + gap * 4, label_w + widest + gap * 3)
         h = gap * 3 + chip * 0.8 + len(self.rows) * (chip + gap)
         rect = pygame.Rect(0, 0, int(w), int(h))
         rect.midbottom = (int(self.anchor[0]), int(self.anchor[1] - unit))
@@ -78,8 +81,8 @@ class Chooser:
         for r, (_label, opts) in enumerate(self.rows):
             x = rect.left + gap * 2 + label_w
             for c in range(len(opts)):
-                self.chips.append((pygame.Rect(x, y, chip, chip), r, c))
-                x += chip + gap
+                self.chips.append((pygame.Rect(x, y, widths[r][c], chip), r, c))
+                x += widths[r][c] + gap
             y += chip + gap
 
     def hit(self, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -126,8 +129,13 @@ class Chooser:
             pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
             pygame.draw.rect(surface, art.WARM_LIGHT if focused else art.CHIP_EDGE, chip_rect, 2, border_radius=6)
             art.label(
-                surface, opt.label, max(12, int(chip_rect.h * 0.55)), art.CHIP_TEXT, center=chip_rect.center, bold=True
+                surface, opt.label, _chip_text_size(chip_rect.h), art.CHIP_TEXT, center=chip_rect.center, bold=True
             )
+
+
+def _chip_text_size(chip: int) -> int:
+    """The font size of a chip's label for a chip `chip` pixels high."""
+    return max(12, int(chip * 0.55))
 
 
 def _clear_of(rect: pygame.Rect, avoid: list[pygame.Rect], bounds: pygame.Rect, gap: int) -> pygame.Rect:
