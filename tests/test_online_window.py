@@ -298,6 +298,21 @@ def test_resigning_ends_the_match_on_both_sides_and_dice_that_do_not_check_out_a
     anna.close()
 
 
+def test_the_pause_menu_of_a_finished_online_game_offers_a_rematch_not_a_resignation(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    anna.resign()
+    until(app, lambda: s.is_over and b.dialogs.overlay == "game_over", "the end")
+    ui.key(app, pygame.K_ESCAPE)  # the card closes: the final board
+    ui.key(app, pygame.K_ESCAPE)  # the pause menu
+    assert b.dialogs.overlay == "pause"
+    assert "Resign" not in ui.button_texts(app)
+    [*_, menus] = [e for e in app.ui.get_sprite_group().sprites() if getattr(e, "text", "") == "Rematch"]
+    ui.click(app, menus)  # the pause menu's, over the panel's
+    until(app, lambda: s.rematch_seats == (0,), "the rematch asked")
+    assert b.dialogs.overlay is None and s.outcome.reason == "resignation"
+    anna.close()
+
+
 def play_out(url: str, code: str, seat: int) -> None:
     """A random player for `seat` on a thread of its own, until the match ends."""
 
@@ -322,7 +337,10 @@ def test_rolls_come_from_the_server_and_computer_seats_here_play_their_own_clien
     assert rolls
     until(app, lambda: session.dice_check is not None and session.dice_check.ok, "the dice check")
     assert session.dice_check.rolls == len(rolls)
-    until(app, lambda: any("dice checked out" in m for m in app.messages), "the dice check told")
+    # Dice that check out are a line of the game-over card, not a warning toast over the board.
+    b = board(app)
+    until(app, lambda: "dice checked out" in b.dialogs.game_over_text[1], "the dice check on the game-over card")
+    assert b.dialogs.overlay == "game_over" and not any("dice" in m for m in app.messages)
     # The board's log is the server's: every item is the entry with its number, in order.
     assert session.seq_of == sorted(session.seq_of) and len(session.seq_of) == len(session.log)
 

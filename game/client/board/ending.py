@@ -55,6 +55,7 @@ class GameEnd:
             seats,
             scene.view.end_summary(session.state),
             agreed,
+            scene.online.end_line(),
         ]
         scene.show_game_over(self.winner_title(outcome), "\n".join(line for line in lines if line))
 

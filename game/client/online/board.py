@@ -107,10 +107,10 @@ class OnlineBoard:
         check = s.dice_check
         if s.is_over and check is not None and not self.told_end and (check.rolls or not check.ok):
             self.told_end = True
-            t = scene.app.t
-            scene.app.notify(
-                t("online.dice.ok", rolls=check.rolls) if check.ok else t("online.dice.bad", problem=check.problem)
-            )
+            if not check.ok:  # a mismatch is an alarm; dice that check out are a calm line of the game-over card
+                scene.app.notify(scene.app.t("online.dice.bad", problem=check.problem))
+            elif scene.dialogs.overlay == "game_over":
+                scene.ending.show()  # the card opened before the check came: shown again with its line
         self._tell_rematch(s)
         rematch = s.rematch_session()
         if rematch is not None:
@@ -171,6 +171,14 @@ class OnlineBoard:
             note = self.scene.turns.status_note  # a takeback's answer, said until the next move
             return f"{note} {waiting}" if note else waiting
         return ""
+
+    def end_line(self) -> str:
+        """The game-over card's line on the dice: that they checked out, '' before the check or with no rolls."""
+        s = self.session
+        check = s.dice_check if s is not None and s.is_over else None
+        if check is None or not check.ok or not check.rolls:
+            return ""
+        return self.scene.app.t("online.dice.ok", rolls=check.rolls)
 
     def seat_text(self, seat: int) -> str:
         """The turn card's line for a remote seat: whom the board waits for."""
