@@ -369,16 +369,23 @@ class BoardScene(GameScene):
             super().save_and_quit()
 
     def ask_restart(self) -> None:
-        """Online, the pause menu's second button resigns (asked first); else as `GameScene`."""
+        """Online, the pause menu's second button resigns (asked first), or asks a rematch once the match is over;
+        else as `GameScene`."""
         if not self.online.active:
             super().ask_restart()
+            return
+        if self.live.is_over:  # nothing left to resign
+            self.close_pause()
+            self.rematch()
             return
         t = self.app.t
         self.dialogs.ask(t("online.resign.ask"), t("online.resign"), t("confirm.cancel"), self.online.resign)
 
     def restart_label(self) -> str:
-        """Restart, or Resign in an online game."""
-        return self.app.t("online.resign") if self.online.active else super().restart_label()
+        """Restart, or Resign in an online game (Rematch once it is over)."""
+        if not self.online.active:
+            return super().restart_label()
+        return self.app.t("gameover.rematch") if self.live.is_over else self.app.t("online.resign")
 
     def rematch(self) -> None:
         """Online, a rematch is asked of the other seats; else as `GameScene`."""
