@@ -17,8 +17,11 @@ import pytest
 from game.online import protocol as P
 from game.online.client import MatchClient, Refused, ServerStatus, addresses, create_match
 from game.online.server import ServerConfig, ServerThread
+from tests import client_helpers as ui
+from tests import test_online_window as window
 from tests.online_helpers import (
     DEADLINE,
+    FAST,
     NO_REDIS,
     REDIS,
     free_port,
@@ -390,6 +393,35 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
         check_game(played, redis.url, code)
     finally:
         redis.kill()
+
+
+@needs_redis
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server to restart")
+def test_the_window_says_server_unavailable_while_redis_is_away_then_plays_on(app, tmp_path):
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    asyncio.run(reachable(redis.url))
+    server = ServerThread(redis.url, config=FAST)
+    server.start()
+    anna = None
+    try:
+        b, s, anna = window.kubtafl_board(app, server.url)
+        redis.kill()
+        window.until(app, lambda: b.online.strip_words()[0][0] == "Server unavailable, retrying…", "the strip")
+        assert "cannot store moves" in b.online.status_text()
+        assert not s.is_human_turn  # nothing is sent that the server could not store
+        redis.start()
+        window.until(app, lambda: b.online.strip_words()[0][0] == "Connected", "the store back")
+        window.until(app, lambda: s.is_human_turn and b.accepting_input, "the board to take input again")
+        ui.click_cell(app, "a3")
+        ui.click_cell(app, "a5")
+        window.until(app, lambda: s.log == ["a3-a5"] and not b.queue.busy, "the move after Redis came back")
+    finally:
+        if anna is not None:
+            anna.close()
+        server.stop()
+        if redis.proc is not None and redis.proc.poll() is None:
+            redis.kill()
 
 
 def test_an_address_may_list_several_servers():

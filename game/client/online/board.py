@@ -22,7 +22,13 @@ if TYPE_CHECKING:
 
 #: How often an online board looks for news from the server while nothing else moves (seconds).
 POLL_SECONDS = 0.1
-STATUS_COLOURS = {"connected": art.GAIN, "connecting": art.FLOAT_NOTE, "reconnecting": art.FLOAT_NOTE, "gone": art.LOSS}
+STATUS_COLOURS = {
+    "connected": art.GAIN,
+    "connecting": art.FLOAT_NOTE,
+    "reconnecting": art.FLOAT_NOTE,
+    "unavailable": art.FLOAT_NOTE,
+    "gone": art.LOSS,
+}
 
 
 def copy_text(text: str) -> bool:
@@ -157,6 +163,8 @@ class OnlineBoard:
         t = self.scene.app.t
         if s.status == "gone":
             return t("online.status.gone", reason=s.gone_reason)
+        if s.connection == "unavailable":
+            return t("online.status.unavailable")
         if s.status != "connected":
             return t("online.status.offline")
         if not s.started:
@@ -321,7 +329,7 @@ class OnlineBoard:
         if s is None:
             return []
         t = self.scene.app.t
-        parts = [(t(f"online.conn.{s.status}"), STATUS_COLOURS.get(s.status, art.PARCHMENT))]
+        parts = [(t(f"online.conn.{s.connection}"), STATUS_COLOURS.get(s.connection, art.PARCHMENT))]
         if s.watching:
             parts.append((t("online.watching"), art.PARCHMENT_DARK))
         now = time.time()
@@ -354,7 +362,7 @@ class OnlineBoard:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (*art.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
         surface.blit(veil, rect)
-        dot = STATUS_COLOURS.get(s.status, art.PARCHMENT)
+        dot = STATUS_COLOURS.get(s.connection, art.PARCHMENT)
         pygame.draw.circle(surface, dot, (rect.x + u, rect.centery), max(3, u // 3))
         x = rect.x + u * 2
         for image in images:

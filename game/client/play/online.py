@@ -37,6 +37,7 @@ from game.online.client import (
     Refused,
     RematchReady,
     SeatPresence,
+    ServerStatus,
     Status,
     StatusChanged,
     ThreadedMatchClient,
@@ -129,6 +130,8 @@ class OnlineSession(GameSession):
         self.resigned: Outcome | None = None
         self.status: Status = "connecting"
         self.status_reason = ""
+        #: False while the server says its store is out of reach: it applies nothing until it says so again.
+        self.available = True
         self.presence: tuple[SeatPresence, ...] = ()
         self.match: JSONObject = {}
         self.takeback_from: int | None = None  # the seat whose takeback request is open
@@ -237,6 +240,7 @@ class OnlineSession(GameSession):
                     self.pending = None  # sent on a lost connection: decided again (the replay has it if applied)
                     self.outbox.clear()
                 if primary:
+                    self.available = True  # a new connection; the server says at once if it cannot store
                     self.match = dict(event.match)
                     if self.catch_up_to is None:
                         seq = event.match.get("seq")
@@ -251,6 +255,8 @@ class OnlineSession(GameSession):
             self.inbox.append(event.entry)
         elif isinstance(event, StatusChanged):
             self.status, self.status_reason = event.status, event.reason
+        elif isinstance(event, ServerStatus):
+            self.available = event.available
         elif isinstance(event, PresenceChanged):
             self.presence = event.seats
             self.match = dict(self.primary.match) if self.primary is not None else self.match
@@ -297,8 +303,14 @@ class OnlineSession(GameSession):
 
     @property
     def connected(self) -> bool:
-        """True while the board's client is joined."""
-        return self.status == "connected"
+        """True while the board's client is joined to a server that can apply actions now."""
+        return self.status == "connected" and self.available
+
+    @property
+    def connection(self) -> str:
+        """What the strip says of the connection: the client's status, or 'unavailable' while joined to a server
+        whose store is out of reach."""
+        return "unavailable" if self.status == "connected" and not self.available else self.status
 
     # ----- entries -----
     def _next_entry(self) -> Entry | None:
