@@ -49,6 +49,7 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "checkrisk": _board("checkrisk"),
     "battle_checkers": _board("battle_checkers"),
     "dice_lab": lambda app: app.goto("dice_lab"),
+    "online": lambda app: app.goto("online"),
 }
 
 
