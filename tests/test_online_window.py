@@ -168,6 +168,17 @@ def test_join_by_code_takes_a_free_seat(app, server):
     anna.close()
 
 
+@pytest.mark.parametrize("app", [(1024, 600), (1280, 720)], indirect=True)
+def test_the_connection_strip_covers_nothing_of_the_board_and_fits_above_the_move_list(app, server):
+    b, s, anna = kubtafl_board(app, server.url)
+    ui.frames(app, 2)
+    strip, pl = b.online.strip_rect, b.panel_layout
+    assert strip.w > 0 and not strip.colliderect(b.layout.frame)  # the column letters stay in sight
+    assert b.layout.panel.contains(strip) and strip.bottom <= pl.log.top and strip.top >= pl.slot.bottom
+    assert "Anna: online" in [words for words, _ in b.online.strip_words()]
+    anna.close()
+
+
 def test_a_move_by_clicks_is_shown_only_once_the_server_confirmed_it(app, server):
     b, s, anna = kubtafl_board(app, server.url)
     # The message is held on its way to the server: the board must wait for the server's entry, not guess.

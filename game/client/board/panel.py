@@ -27,11 +27,13 @@ class PanelLayout:
     rect: pygame.Rect
     slot_units: float = 0.0
     seat_row: bool = False
+    strip_row: bool = False  # an online game's connection strip, between the mode's slot and the move log
     unit: int = 0
     title: pygame.Rect = field(default_factory=pygame.Rect)
     turn: pygame.Rect = field(default_factory=pygame.Rect)
     seats: pygame.Rect = field(default_factory=pygame.Rect)
     slot: pygame.Rect = field(default_factory=pygame.Rect)
+    strip: pygame.Rect = field(default_factory=pygame.Rect)
     log: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
     buttons: pygame.Rect = field(default_factory=pygame.Rect)
@@ -53,6 +55,9 @@ class PanelLayout:
             y = self.seats.bottom + u // 2
         self.slot = pygame.Rect(inner.left, y, inner.w, int(u * self.slot_units))
         y = self.slot.bottom
+        if self.strip_row:
+            self.strip = pygame.Rect(inner.left, y + u // 4, inner.w, int(u * 1.5))
+            y = self.strip.bottom
         self.keys = pygame.Rect(inner.left, inner.bottom - int(u * 2.0), inner.w, int(u * 2.0))
         self.buttons = pygame.Rect(inner.left, self.keys.top - int(u * 3.0), inner.w, int(u * 2.4))
         self.status = pygame.Rect(inner.left, self.buttons.top - int(u * 3.1), inner.w, int(u * 2.8))
@@ -60,7 +65,7 @@ class PanelLayout:
 
     def moved(self, dx: int, dy: int) -> PanelLayout:
         """The same layout shifted (to draw onto the panel's own image)."""
-        return PanelLayout(self.rect.move(dx, dy), self.slot_units, self.seat_row)
+        return PanelLayout(self.rect.move(dx, dy), self.slot_units, self.seat_row, self.strip_row)
 
 
 @dataclass

@@ -155,7 +155,9 @@ class BoardScene(GameScene):
             cols, rows = game.board_size if all(game.board_size) else (8, 8)
             seats = len(self.session.seats)
         self.layout = BoardLayout(size, cols, rows)
-        self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_room(), seat_row=seats > 2)
+        self.panel_layout = PanelLayout(
+            self.layout.panel, self.view.slot_room(), seat_row=seats > 2, strip_row=self.online.active
+        )
         self.log.place(self.lesson.log_rect(self.panel_layout.log, self.panel_layout.unit), self.panel_layout.unit)
         self._static = None
         self.presenter.drop_image()

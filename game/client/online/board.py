@@ -1,5 +1,5 @@
-"""The online part of a board: the connection strip (connected / reconnecting / server gone, who is online, whom the
-board waits for), the card while seats are free (the join code and address to pass on), the takeback card
+"""The online part of a board: the connection strip above the move list (connected / reconnecting / server gone,
+who is online), the card while seats are free (the join code and address to pass on), the takeback card
 (Accept / Decline), the dice check at the end, and the rematch. Inactive for a game played on this machine only.
 
 It reads an `OnlineSession` (`game.client.play.online`), pumps its clients each frame and asks the loop to wake it a
@@ -50,6 +50,7 @@ class OnlineBoard:
         self.card = ""  # the card shown: '' none, 'seats' (waiting for players), 'takeback' (a request to answer)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.strip_rect = pygame.Rect(0, 0, 0, 0)  # where the connection strip was last drawn
         self.copied = False
         self.told_end = False
         self.rematch_told: tuple[int, ...] = ()
@@ -312,7 +313,7 @@ class OnlineBoard:
         return lines + u * 5  # the Copy button and the margins around it
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The connection strip over the board's top edge, and the open card."""
+        """The connection strip above the panel's move log, and the open card."""
         s = self.session
         if s is None:
             return
@@ -348,16 +349,15 @@ class OnlineBoard:
     def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
         app = self.scene.app
         u = self.scene.panel_layout.unit
-        font = app.fonts.get(max(10, int(u * 1.1)), True)
-        frame = self.scene.layout.frame
+        room = self.scene.panel_layout.strip  # the panel's row above the move log: it covers nothing of the board
+        font = app.fonts.get(max(10, min(int(u * 0.95), room.h - u // 3)), True)
         gap = u
         for short in (False, True):
             images = [art.rendered(font, words, colour) for words, colour in self.strip_words(short)]
             width = sum(i.get_width() for i in images) + gap * (len(images) - 1) + u * 3
-            if width <= frame.w:
+            if width <= room.w:
                 break
-        rect = pygame.Rect(0, 0, min(width, frame.w), font.get_linesize() + u // 2)
-        rect.midtop = (frame.centerx, max(0, frame.y - rect.h // 2))
+        rect = self.strip_rect = pygame.Rect(room.x, room.y, min(width, room.w), room.h)
         surface.set_clip(rect)  # with many seats even the short words may not fit: they are cut at the strip's end
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (*art.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
