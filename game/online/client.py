@@ -546,6 +546,7 @@ class ThreadedMatchClient:
         )
         self._shared = _Shared(seat=seat, token=token)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._sending: set[asyncio.Task[object]] = set()  # the sends under way, held until they finish
         self._started = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"kubiki-online-{self.client.code}", daemon=True)
 
@@ -663,7 +664,11 @@ class ThreadedMatchClient:
         def schedule() -> None:
             coro = make()
             if asyncio.iscoroutine(coro):
-                loop.create_task(coro)
+                # The loop keeps only a weak reference to a task: without this one a send could be collected
+                # before it ran, and the decision would never reach the server.
+                task = loop.create_task(coro)
+                self._sending.add(task)
+                task.add_done_callback(self._sending.discard)
 
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
             loop.call_soon_threadsafe(schedule)
