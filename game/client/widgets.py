@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.client import gui
+
 if TYPE_CHECKING:
     from game.client.app import App
 
@@ -51,8 +53,7 @@ class ButtonGroup:
             tool_tip_text=tooltip,
             starting_height=layer,
         )
-        if not enabled:
-            button.disable()
+        gui.set_enabled(button, enabled)
         self.buttons.append(button)
         self.callbacks[button] = callback
         return button
@@ -64,10 +65,10 @@ class ButtonGroup:
     def set_focus(self, index: int) -> None:
         """Focus the button at `index` (or nothing with -1)."""
         if 0 <= self.focus_index < len(self.buttons):
-            self.buttons[self.focus_index].unselect()
+            gui.set_selected(self.buttons[self.focus_index], False)
         self.focus_index = index
         if 0 <= index < len(self.buttons):
-            self.buttons[index].select()
+            gui.set_selected(self.buttons[index], True)
 
     @property
     def focused(self) -> pygame_gui.elements.UIButton | None:
@@ -193,7 +194,7 @@ def segment_row(
         widths = [need + spare // n for need in needed]
     # Built again rather than resized: pygame_gui redraws a resized button's border and text unreliably.
     for button in buttons:
-        button.kill()
+        gui.kill(button)
     return build(widths)
 
 
@@ -221,10 +222,9 @@ def mode_tabs(
             object_id="#tab",
             tool_tip_text=closed_tip if shut else None,
         )
-        if shut:
-            button.disable()
+        gui.set_enabled(button, not shut)
         if mode == selected:
-            button.select()
+            gui.set_selected(button, True)
         tabs[button] = mode
         x += tab_w + s(10)
     return tabs
