@@ -14,6 +14,7 @@ from game.client.play import records
 from game.client.play.session import GameSession
 from game.engine import registry
 from tests.client_helpers import board_of, click_at, frames, key, random_session, settle
+from tests.driver import BoardDriver
 
 
 def finished(level: str = "endgame", seed: int = 2) -> GameSession:
@@ -32,29 +33,29 @@ def test_click_a_move_step_with_arrows_input_refused_and_esc_returns(app):
     app.goto("kubtafl", session=session)
     settle(app)
     board = board_of(app)
-    assert board.log.rows_shown >= 8
+    d = BoardDriver(app)
+    assert d.move_list.rows_shown >= 8
     frames(app, 2)
-    click_at(app, entry_point(board, 2), settle=1)
-    assert board.reviewer.review is not None and board.reviewer.review.entry == 2
+    d.click_entry(2)
+    assert d.reviewing == 2
     # Dark's first move: both sides' first moves are turn 1, as the Games list and the results card count them.
-    assert board.reviewer.banner_text() == app.t("review.banner", count="Turn 1", seat="Dark")
+    assert d.banner == app.t("review.banner", count="Turn 1", seat="Dark")
     expected = GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False)
     expected.apply_text("b2-b5")
     expected.apply_text("g7-g2")
-    assert repr(board.reviewer.model) == repr(board.view.build_model(expected.state))
-    assert not board.accepting_input
+    assert repr(d.reviewed_model) == repr(board.view.build_model(expected.state))
+    assert not d.accepting
     key(app, pygame.K_LEFT)
-    assert board.reviewer.review.entry == 1
+    assert d.reviewing == 1
     key(app, pygame.K_END)
-    assert board.reviewer.review.entry == 4
+    assert d.reviewing == 4
     key(app, pygame.K_HOME)
-    assert board.reviewer.review.entry == 0
+    assert d.reviewing == 0
     before = list(session.log)
-    x, y = board.layout.cell_center("a2")
-    click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
+    d.click("a2")  # a board click while reviewing plays nothing
     assert session.log == before
     key(app, pygame.K_ESCAPE)
-    assert board.reviewer.review is None and board.reviewer.model is None and board.accepting_input
+    assert d.reviewing is None and d.reviewed_model is None and d.accepting
 
 
 def test_close_the_card_review_and_scroll_the_list(app):
@@ -62,25 +63,25 @@ def test_close_the_card_review_and_scroll_the_list(app):
     app.goto("kubtafl", session=session)
     frames(app, 3)
     board = board_of(app)
-    assert board.dialogs.overlay == "game_over"
+    d = BoardDriver(app)
+    assert d.overlay == "game_over"
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay is None and set(board.presenter.buttons) == {"rematch", "review", "menu"}
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
-    frames(app, 2)
-    assert board.log.scrolled_back() and board.log.chip_rect() is not None
-    click_at(app, board.log.chip_rect().center, settle=1)
-    assert not board.log.scrolled_back()
+    assert d.overlay is None and set(d.buttons) == {"rematch", "review", "menu"}
+    d.motion(d.move_list.rect.center)
+    d.wheel(3, settle=2)
+    assert d.move_list.scrolled_back() and d.move_list.chip_rect() is not None
+    click_at(app, d.move_list.chip_rect().center, settle=1)
+    assert not d.move_list.scrolled_back()
     key(app, pygame.K_LEFT)
-    assert board.reviewer.review is not None and board.reviewer.review.entry == board.reviewer.review.total - 1
+    assert d.reviewing is not None and d.reviewing == d.review_total - 1
     # A finished game waits for nothing: its banner returns to the end, never "Live", and says so.
     frames(app, 1)
-    assert board.reviewer.chip_key() == "review.end"
-    assert board.presenter.panel_info().status == app.t("review.status.over")
-    chip = board.reviewer.banner_chip
+    assert d.banner_chip_key == "review.end"
+    assert d.panel.status == app.t("review.status.over")
+    chip = d.banner_chip
     assert chip is not None and board.panel_layout.rect.contains(chip)
     click_at(app, chip.center, settle=1)
-    assert board.reviewer.review is None and board.dialogs.overlay is None
+    assert d.reviewing is None and d.overlay is None
 
 
 def test_the_banner_leaves_the_board_and_its_coordinates_in_sight(app):
@@ -90,12 +91,13 @@ def test_the_banner_leaves_the_board_and_its_coordinates_in_sight(app):
     app.goto("kubtafl", session=session)
     settle(app)
     board = board_of(app)
+    d = BoardDriver(app)
     frames(app, 2)
-    click_at(app, entry_point(board, 2), settle=1)
-    chip = board.reviewer.banner_chip
-    assert board.reviewer.review is not None and chip is not None and board.reviewer.chip_key() == "review.live"
+    d.click_entry(2)
+    chip = d.banner_chip
+    assert d.reviewing is not None and chip is not None and d.banner_chip_key == "review.live"
     assert board.panel_layout.title.contains(chip) and not chip.colliderect(board.layout.frame)
-    assert board.presenter.panel_info().status == app.t("review.status")
+    assert d.panel.status == app.t("review.status")
 
 
 def test_a_corrupted_record_names_the_move(home, tmp_path):
@@ -146,7 +148,7 @@ def test_no_kubtafl_setup_is_won_in_one_move():
 
 def _play_until(app, session, wanted):
     """Play random hot-seat moves until a legal action's event type names satisfy `wanted`; that action."""
-    board = board_of(app)
+    d = BoardDriver(app)
     rng = random.Random(4)
     for _ in range(80):
         state = session.state
@@ -155,8 +157,8 @@ def _play_until(app, session, wanted):
         )
         if action is not None:
             return action
-        board.turns.commit(rng.choice(state.legal_actions()))
-        board.queue.skip()
+        d.commit(rng.choice(state.legal_actions()))
+        d.skip()
         frames(app, 2)
     raise AssertionError("no such action within 80 moves")
 
@@ -170,7 +172,7 @@ def test_damage_number_follows_the_pushed_die(app):
     settle(app)
     board = board_of(app)
     action = _play_until(app, session, lambda names: {"Damaged", "Pushed"} <= names)  # a ram pushes the die it damages
-    board.turns.commit(action)
+    BoardDriver(app).commit(action)
     floats = []
     for _ in range(120):
         frames(app, 1)
@@ -190,8 +192,9 @@ def test_last_move_mark_is_where_the_mover_ended(app):
     action = _play_until(app, session, lambda names: "Impact" in names)
     events = session.state.clone().apply(action)
     impact = next(e for e in events if type(e).__name__ == "Impact")
-    board.turns.commit(action)
-    board.queue.skip()
+    d = BoardDriver(app)
+    d.commit(action)
+    d.skip()
     frames(app, 2)
     src, dst, _side = board.view.last_action()
     # The mark's filled square is the mover's own cell now (not the cell of the die it struck, unless it followed
@@ -220,66 +223,49 @@ def finished_game(mode: str, seats: list[str]) -> GameSession:
     raise AssertionError(f"no random {mode} game ended")
 
 
-def entry_point(board: BoardScene, entry: int) -> tuple[int, int]:
-    """A point in the move list that names entry `entry` (found through the list's own hit test), scrolling the list
-    back with the wheel until it shows."""
-    body = board.log.body
-    for _ in range(len(board.log.lines) + 1):
-        for y in range(body.top + board.log.line // 2, body.bottom, board.log.line):
-            for x in range(body.left, body.right, max(2, board.log.unit // 3)):
-                if board.log.entry_at((x, y)) == entry:
-                    return x, y
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=board.log.rect.center, rel=(0, 0), buttons=(0, 0, 0))
-        )
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
-        frames(board.app, 1)
-    raise AssertionError(f"entry {entry} is not in the list")
-
-
 @pytest.mark.parametrize("mode", BOARD_MODES)
 def test_every_board_mode_reviews_a_clicked_entry_read_only_and_esc_returns(app, mode):
     session = random_session(mode, 14, seed=3)
     app.goto(mode, session=session)
     frames(app, 3)
     board = app.scenes.current
-    assert isinstance(board, BoardScene) and board.accepting_input
+    d = BoardDriver(app)
+    assert isinstance(board, BoardScene) and d.accepting
     frames(app, 2)
     ends = records.entry_ends(session.actors)
     # One entry per turn: each turn ends with a decision, the next one begins with another seat's (a CheckRisk
     # defender's answer stays in the attacker's turn, a Battle Checkers fate call in the turn it follows).
-    turn_ends = board.log.turn_ends()
+    turn_ends = d.move_list.turn_ends()
     assert turn_ends == sorted(set(turn_ends)) and turn_ends[-1] == len(ends)
-    assert set(turn_ends) <= set(board.log.action_ends())
-    entry = board.log.action_ends()[1]  # the second action of the list
-    click_at(app, entry_point(board, entry), settle=2)
-    assert board.reviewer.review is not None and board.reviewer.review.entry == entry
-    assert board.log.action_of(entry) == next(
-        (t, a) for t, turn in enumerate(board.log.turns) for a, action in enumerate(turn.actions) if action.end == entry
+    assert set(turn_ends) <= set(d.move_list.action_ends())
+    entry = d.move_list.action_ends()[1]  # the second action of the list
+    d.click_entry(entry, settle=2)
+    assert d.reviewing == entry
+    assert d.move_list.action_of(entry) == next(
+        (t, a) for t, turn in enumerate(d.move_turns) for a, action in enumerate(turn.actions) if action.end == entry
     )
     expected = records.Timeline(session.game)
     expected.extend(session.log[: ends[entry - 1]])
-    assert repr(board.reviewer.model) == repr(board.view.build_model(expected.final))
-    turn, turns, action, actions = board.reviewer.place()
-    count, seat = board.reviewer.count_of(turn)
+    assert repr(d.reviewed_model) == repr(board.view.build_model(expected.final))
+    turn, turns, action, actions = d.review_place()
+    count, seat = d.turn_count(turn)
     wanted = (
         app.t("review.banner.action", count=count, seat=seat, a=action, actions=actions)
         if action
         else app.t("review.banner", count=count, seat=seat)
     )
-    assert board.reviewer.banner_chip is not None and board.reviewer.banner_text() == wanted
-    assert turns == len(board.log.turns) and "move" not in board.reviewer.banner_text()
-    assert board.presenter.panel_info().keys == app.t("review.keys") and not board.accepting_input
+    assert d.banner_chip is not None and d.banner == wanted
+    assert turns == len(d.move_turns) and "move" not in d.banner
+    assert d.keys_line == app.t("review.keys") and not d.accepting
     before = list(session.log)
     for cell in ("c3", "d4", "e5"):
-        x, y = board.layout.cell_center(cell)
-        click_at(app, (int(x), int(y)), settle=1)  # a board click while reviewing plays nothing
+        d.click(cell)  # a board click while reviewing plays nothing
     key(app, pygame.K_e)
     key(app, pygame.K_n)
-    assert session.log == before and board.reviewer.review is not None
+    assert session.log == before and d.reviewing is not None
     key(app, pygame.K_ESCAPE)
-    assert board.reviewer.review is None and board.reviewer.model is None and board.accepting_input
-    assert board.presenter.panel_info().keys == app.t(f"{mode}.keys") and app.scenes.current is board
+    assert d.reviewing is None and d.reviewed_model is None and d.accepting
+    assert d.keys_line == app.t(f"{mode}.keys") and app.scenes.current is board
 
 
 @pytest.mark.parametrize("mode", BOARD_MODES)
@@ -296,20 +282,21 @@ def test_every_board_mode_keeps_a_finished_game_and_the_viewer_replays_it(app, m
     games.replay()
     frames(app, 3)
     board = app.scenes.current
-    assert isinstance(board, BoardScene) and board.reviewer.replay is not None and board.reviewer.review is not None
-    assert board.reviewer.review.entry == 0 and board.session.state.to_dict() == session.state.to_dict()
-    assert board.presenter.panel_info().keys == app.t("review.keys.replay")
-    assert board.presenter.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
+    d = BoardDriver(app)
+    assert isinstance(board, BoardScene) and d.in_replay and d.reviewing is not None
+    assert d.reviewing == 0 and board.session.state.to_dict() == session.state.to_dict()
+    assert d.keys_line == app.t("review.keys.replay")
+    assert d.seat_label(1).endswith(app.t("board.seat.ai", level=app.t("board.level.hard")))
     key(app, pygame.K_RIGHT)  # the first turn: a deployment may take several decisions
-    assert board.reviewer.review.entry == board.log.turn_ends()[0]
-    count, seat = board.reviewer.count_of(1)
-    assert count.endswith(("Turn 1", "of 100", "of 60")) and seat == board.view.seat_name(board.log.turns[0].seat)
-    assert board.reviewer.banner_text() == app.t("review.replay", count=count, seat=seat)
+    assert d.reviewing == d.move_list.turn_ends()[0]
+    count, seat = d.turn_count(1)
+    assert count.endswith(("Turn 1", "of 100", "of 60")) and seat == board.view.seat_name(d.move_turns[0].seat)
+    assert d.banner == app.t("review.replay", count=count, seat=seat)
     key(app, pygame.K_END)
-    assert board.reviewer.review.entry == board.reviewer.review.total == len(records.entry_ends(session.actors))
-    assert board.reviewer.review.state().to_dict() == session.state.to_dict()
-    assert repr(board.reviewer.model) == repr(board.view.build_model(session.state))
-    assert not board.accepting_input and board.presenter.panel_cut == []
+    assert d.reviewing == d.review_total == len(records.entry_ends(session.actors))
+    assert d.reviewed_state.to_dict() == session.state.to_dict()
+    assert repr(d.reviewed_model) == repr(board.view.build_model(session.state))
+    assert not d.accepting and d.cut == []
     key(app, pygame.K_ESCAPE)
     assert app.scenes.current_name == "games"
 
@@ -327,11 +314,12 @@ def test_every_board_mode_opens_a_record_from_the_command_line(home, monkeypatch
         frames(app, 30)
         key(app, pygame.K_END)
         board = app.scenes.current
+        d = BoardDriver(app)
         seen.update(
             name=app.scenes.current_name,
-            replay=board.reviewer.replay is not None,
-            final=board.reviewer.review.state().to_dict(),
-            model=repr(board.reviewer.model),
+            replay=d.in_replay,
+            final=d.reviewed_state.to_dict(),
+            model=repr(d.reviewed_model),
             expected=repr(board.view.build_model(session.state)),
         )
 
@@ -350,11 +338,11 @@ def test_watch_mode_lists_its_own_keys(app, mode):
     )
     app.goto(mode, session=session)
     frames(app, 2)
-    board = app.scenes.current
-    assert isinstance(board, BoardScene) and board.reviewer.watch is not None and board.reviewer.watch.playing
-    assert board.presenter.panel_info().keys == app.t("review.keys.watch")
+    d = BoardDriver(app)
+    assert d.watch is not None and d.watch.playing
+    assert d.keys_line == app.t("review.keys.watch")
     key(app, pygame.K_p)
-    assert not board.reviewer.watch.playing and board.presenter.panel_cut == []
+    assert not d.watch.playing and d.cut == []
 
 
 def test_the_speed_keys_stop_at_the_fastest_and_the_slowest(app):
@@ -366,7 +354,7 @@ def test_the_speed_keys_stop_at_the_fastest_and_the_slowest(app):
     )
     app.goto("kubtafl", session=session)
     frames(app, 2)
-    watch = app.scenes.current.reviewer.watch
+    watch = BoardDriver(app).watch
     assert watch is not None and watch.speed == 1.0
     for k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
         key(app, k)

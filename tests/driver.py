@@ -1,0 +1,396 @@
+"""`BoardDriver`: a board as the player meets it, for client tests.
+
+Tests read what the player reads (the status line, the selected cell, the hand-over card, the popup, the hint, the
+move list, the legend, the review banner, the result card) and act by real input (a click on a cell by its name, a
+key, a panel button, a hover), so reshaping the board's parts changes this file, not the tests. It is the one place
+in the tests that knows which part of the board holds what. It adds no frames of its own: every action runs exactly
+the frames it is asked for (by default those the old helpers ran).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tests.client_helpers import button_by_text, click, click_at, current, frames, settle_scene
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.board.chooser import Chooser
+    from game.client.board.log import LogLine, LogTurn, MoveLog
+    from game.client.board.marks import Mark
+    from game.client.board.panel import PanelInfo
+    from game.client.board.picker import AmountPicker
+    from game.client.board.review import Playback
+    from game.client.board.scene import BoardScene
+    from game.client.play.session import GameSession
+
+
+class BoardDriver:
+    """The board the app shows, read in the player's terms and played by posted events."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # ----- what is on the screen -----
+    @property
+    def scene(self) -> BoardScene:
+        """The board scene shown now (a rematch or a new game may have opened another)."""
+        from game.client.board.scene import BoardScene
+
+        return current(self.app, BoardScene)
+
+    @property
+    def session(self) -> GameSession:
+        """The game played on the board."""
+        session = self.scene.session
+        assert session is not None
+        return session
+
+    @property
+    def state(self) -> Any:
+        """The live position."""
+        return self.session.state
+
+    @property
+    def model(self) -> Any:
+        """The drawing model of the live position."""
+        return self.scene.model
+
+    @property
+    def shown(self) -> Any:
+        """The drawing model of the position on the board: the reviewed one while reviewing, else the live one."""
+        reviewed = self.scene.reviewer.model
+        return self.scene.model if reviewed is None else reviewed
+
+    @property
+    def reviewed_model(self) -> Any:
+        """The drawing model of the reviewed position, None while the board is live."""
+        return self.scene.reviewer.model
+
+    @property
+    def accepting(self) -> bool:
+        """True when a click or a key would act: a human's turn, nothing playing, no card, not reviewing."""
+        return self.scene.accepting_input
+
+    @property
+    def busy(self) -> bool:
+        """True while the board animates."""
+        return self.scene.queue.busy
+
+    @property
+    def status(self) -> str:
+        """The status line."""
+        return self.scene.presenter.status_text()
+
+    @property
+    def panel(self) -> PanelInfo:
+        """The panel's title, turn card, status and keys line as drawn this frame."""
+        return self.scene.presenter.panel_info()
+
+    @property
+    def keys_line(self) -> str:
+        """The panel's line of keys."""
+        return self.panel.keys
+
+    @property
+    def cut(self) -> list[str]:
+        """The panel's texts that did not fit when it was last drawn."""
+        return self.scene.presenter.panel_cut
+
+    @property
+    def results_cut(self) -> list[str]:
+        """The result card's texts that did not fit when it was last drawn."""
+        return self.scene.ending.results_cut
+
+    @property
+    def buttons(self) -> list[str]:
+        """The keys of the panel's buttons shown ("undo", "hint", "rematch", …)."""
+        return list(self.scene.presenter.buttons)
+
+    def panel_button(self, name: str) -> Any:
+        """The panel's button `name` (a pygame_gui button)."""
+        buttons = self.scene.presenter.buttons
+        assert name in buttons, f"no panel button {name!r}; have {list(buttons)}"
+        return buttons[name]
+
+    def seat_label(self, seat: int) -> str:
+        """How the panel names `seat` and who plays it."""
+        return self.scene.presenter.seat_label(seat)
+
+    @property
+    def selected(self) -> str | None:
+        """The cell the player has selected."""
+        return self.scene.view.picks.selected
+
+    @property
+    def handover(self) -> str | None:
+        """The hand-over card's words, None when none is shown."""
+        card = self.scene.handovers.card
+        return None if card is None else card.message
+
+    @property
+    def handover_seat(self) -> int | None:
+        """The seat the hand-over card calls, None when none is shown."""
+        card = self.scene.handovers.card
+        return None if card is None else card.seat
+
+    @property
+    def handover_ok(self) -> pygame.Rect:
+        """Where the hand-over card's button is."""
+        card = self.scene.handovers.card
+        assert card is not None, "no hand-over card"
+        return card.ok
+
+    @property
+    def hint(self) -> str:
+        """The hint's words (empty when none was asked or it was spent)."""
+        return self.scene.turns.hint_text
+
+    @property
+    def hint_move(self) -> str | None:
+        """The hinted action's notation."""
+        return self.scene.turns.hint_action
+
+    @property
+    def note(self) -> str:
+        """What the last undo said."""
+        return self.scene.turns.status_note
+
+    @property
+    def chooser(self) -> Chooser | None:
+        """The option card shown (its title, rows of options and chips), None when none is."""
+        return self.scene.popups.chooser
+
+    @property
+    def picker(self) -> AmountPicker | None:
+        """The amount picker shown (its title, range, value and buttons), None when none is."""
+        return self.scene.popups.picker
+
+    @property
+    def popup_open(self) -> bool:
+        """True while a chooser or a picker is shown."""
+        return self.scene.popups.open
+
+    @property
+    def legend_open(self) -> bool:
+        """True while the legend card is open."""
+        return self.scene.legend.open
+
+    @property
+    def overlay(self) -> str | None:
+        """The dialog over the board: "pause", "game_over", "card" (a lesson's), or None."""
+        return self.scene.dialogs.overlay
+
+    @property
+    def result(self) -> tuple[str, str] | None:
+        """The game-over (or lesson's) card's title and text, None while none is shown."""
+        dialogs = self.scene.dialogs
+        return dialogs.game_over_text if dialogs.overlay in ("game_over", "card") else None
+
+    @property
+    def count_line(self) -> str:
+        """The game-over card's line counting the turns played."""
+        return self.scene.ending.count_line()
+
+    # ----- review, replay and watching -----
+    @property
+    def reviewing(self) -> int | None:
+        """The move list entry being reviewed, None while the board is live."""
+        review = self.scene.reviewer.review
+        return None if review is None else review.entry
+
+    @property
+    def review_total(self) -> int | None:
+        """How many entries the reviewed game has, None while the board is live."""
+        review = self.scene.reviewer.review
+        return None if review is None else review.total
+
+    @property
+    def reviewed_state(self) -> Any:
+        """The reviewed position (None while the board is live)."""
+        review = self.scene.reviewer.review
+        return None if review is None else review.state()
+
+    @property
+    def banner(self) -> str:
+        """The review banner's words."""
+        return self.scene.reviewer.banner_text()
+
+    @property
+    def banner_chip(self) -> pygame.Rect | None:
+        """Where the banner's chip (Live, End) was drawn, None when none is."""
+        return self.scene.reviewer.banner_chip
+
+    @property
+    def banner_chip_key(self) -> str:
+        """The translation key of the banner chip's words."""
+        return self.scene.reviewer.chip_key()
+
+    def review_place(self) -> tuple[int, int, int, int]:
+        """The reviewed turn, the turns, the action in the turn and its actions."""
+        return self.scene.reviewer.place()
+
+    def turn_count(self, turn: int) -> tuple[str, str]:
+        """How the banner counts `turn` and names its seat."""
+        return self.scene.reviewer.count_of(turn)
+
+    @property
+    def in_replay(self) -> bool:
+        """True in the replay viewer."""
+        return self.scene.reviewer.replay is not None
+
+    @property
+    def watch(self) -> Playback | None:
+        """Watch mode's playback (the computer plays every seat), None otherwise."""
+        return self.scene.reviewer.watch
+
+    @property
+    def replay_playback(self) -> Playback | None:
+        """The replay viewer's playback, None outside it."""
+        return self.scene.reviewer.replay
+
+    # ----- the move list -----
+    @property
+    def move_list(self) -> MoveLog:
+        """The move list as drawn: its rectangle, lines, scrolling and hit test."""
+        return self.scene.log
+
+    @property
+    def move_turns(self) -> list[LogTurn]:
+        """The move list's turns (each a seat and its actions' words)."""
+        return self.scene.log.turns
+
+    @property
+    def move_lines(self) -> list[LogLine]:
+        """The move list's lines as laid out."""
+        return self.scene.log.lines
+
+    @property
+    def moves(self) -> list[tuple[int, list[str]]]:
+        """Each turn of the move list: its seat and the words of its actions."""
+        return [(turn.seat, [action.text for action in turn.actions]) for turn in self.scene.log.turns]
+
+    def entry_point(self, entry: int) -> tuple[int, int]:
+        """A point of the move list that names entry `entry` (by the list's own hit test), the list scrolled back by
+        the wheel (one frame a step) until it shows."""
+        log = self.scene.log
+        for _ in range(len(log.lines) + 1):
+            body = log.body
+            for y in range(body.top + log.line // 2, body.bottom, log.line):
+                for x in range(body.left, body.right, max(2, log.unit // 3)):
+                    if log.entry_at((x, y)) == entry:
+                        return x, y
+            self.motion(log.rect.center)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+            frames(self.app, 1)
+        raise AssertionError(f"entry {entry} is not in the list")
+
+    # ----- the drawing -----
+    def marks(self, kind: str | None = None) -> list[Mark]:
+        """The marks drawn in the last frame (of `kind` only, when given)."""
+        return [m for m in self.scene.marks.drawn if kind is None or m.kind == kind]
+
+    def point(self, cell: str) -> tuple[int, int]:
+        """The centre of `cell` on the screen."""
+        x, y = self.scene.layout.cell_center(cell)
+        return int(x), int(y)
+
+    # ----- acting -----
+    def run(self, n: int = 1) -> None:
+        """Run `n` frames."""
+        frames(self.app, n)
+
+    def settle(self) -> None:
+        """Frames until nothing animates and no computer seat is thinking or due to move."""
+        settle_scene(self.app)
+
+    def motion(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        """Post a pointer move to `pos` (no frame)."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+
+    def hover(self, cell: str, settle: int = 1) -> None:
+        """Move the pointer over `cell`."""
+        self.hover_at(self.point(cell), settle)
+
+    def hover_at(self, pos: tuple[int, int], settle: int = 1) -> None:
+        """Move the pointer to `pos`."""
+        self.motion(pos)
+        frames(self.app, settle)
+
+    def click(self, cell: str, button: int = 1, settle: int = 1) -> None:
+        """Click `cell` (move there, press, release) with `button` (1 left, 3 right)."""
+        self.click_at(self.point(cell), button, settle)
+
+    def click_at(self, pos: tuple[int, int], button: int = 1, settle: int = 1) -> None:
+        """Click at `pos` with `button`."""
+        if button == 1:
+            click_at(self.app, pos, settle)
+            return
+        self.motion(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        frames(self.app, settle)
+
+    def drag(self, src: str, dst: str) -> None:
+        """Press on `src`, move to `dst` with the button held, release there."""
+        a, b = self.point(src), self.point(dst)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        frames(self.app, 1)
+        self.motion(b, (1, 0, 0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        frames(self.app, 1)
+
+    def wheel(self, steps: int, settle: int = 1) -> None:
+        """Turn the wheel by `steps` (up positive)."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False))
+        frames(self.app, settle)
+
+    def key(self, k: int, mod: int = 0, settle: int = 1) -> None:
+        """Press and release key `k`."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+        frames(self.app, settle)
+
+    def undo(self, settle: int = 1) -> None:
+        """Ctrl+Z."""
+        self.key(pygame.K_z, pygame.KMOD_CTRL, settle)
+
+    def press(self, name: str, settle: int = 2) -> None:
+        """Click the panel's button `name` ("undo", "hint", "review", …)."""
+        click(self.app, self.panel_button(name), settle)
+
+    def click_button(self, text: str, settle: int = 2) -> None:
+        """Click the live button whose words are `text` (a panel's, a dialog's, a card's)."""
+        click(self.app, button_by_text(self.app, text), settle)
+
+    def click_entry(self, entry: int, settle: int = 1) -> None:
+        """Click the move list's entry `entry` (scrolling back to it first)."""
+        click_at(self.app, self.entry_point(entry), settle)
+
+    def choose(self, text: str, settle: int = 1) -> None:
+        """Click the chooser's chip whose option reads `text` (its words or its label)."""
+        chooser = self.chooser
+        assert chooser is not None, "no chooser is shown"
+        for rect, row, col in chooser.chips:
+            option = chooser.option(row, col)
+            if option is not None and text in (option.text, option.label):
+                click_at(self.app, rect.center, settle)
+                return
+        raise AssertionError(f"no option {text!r} in the chooser")
+
+    def take_seat(self) -> bool:
+        """Press Enter on the hand-over card if one is shown; True if one was."""
+        if self.scene.handovers.card is None:
+            return False
+        self.key(pygame.K_RETURN)
+        return True
+
+    def commit(self, action: object) -> None:
+        """Play `action` as the board plays a decision the player made (its animation starts; no frame runs)."""
+        self.scene.turns.commit(action)
+
+    def skip(self) -> None:
+        """Finish the running animation at once (no frame runs)."""
+        self.scene.queue.skip()
