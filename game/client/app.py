@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import art, gui
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
 from game.client.pacing import LoopClock, present_natively, soonest, ui_wake_in
@@ -208,7 +208,7 @@ class App:
             self.ui = self._make_ui(size, scale)
         else:
             self.ui.set_window_resolution(size)
-            self.ui.clear_and_reset()
+            gui.reset(self.ui)
         current = self.scenes.current
         if current is not None:
             current.resize(size)
@@ -237,7 +237,7 @@ class App:
 
     def rebuild_current(self) -> None:
         """Rebuild the current scene's UI (after a language or layout change)."""
-        self.ui.clear_and_reset()
+        gui.reset(self.ui)
         current = self.scenes.current
         if current is not None:
             current.resize(self.screen_size)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.widgets import ButtonGroup
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class Confirm:
 
     def _kill(self) -> None:
         for element in [*self.elements, *self.buttons.buttons]:
-            element.kill()
+            gui.kill(element)
         self.elements = []
         self.buttons.clear()
 

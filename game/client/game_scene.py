@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import art, gui
 from game.client.board.dialogs import BoardDialogs
 from game.client.game_names import tell_save_news
 from game.client.scene import Scene
@@ -151,7 +151,7 @@ class GameScene(Scene):
     # --- UI -------------------------------------------------------------------------------------
     def _build_ui(self) -> None:
         # Start from an empty UI so no dialog's buttons outlive it.
-        self.app.ui.clear_and_reset()
+        gui.reset(self.app.ui)
         self.build_board_ui()
         self.dialogs.build()
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 import pygame_gui
 
-from game.client import art, saves
+from game.client import art, gui, saves
 from game.client.board.replay import open_replay
 from game.client.confirm import Confirm
 from game.client.game_names import (
@@ -175,7 +175,7 @@ class GamesScene(Scene):
         self.top = min(self.top, line)
         self.top = max(self.top, self.lines.index(self.selected) - ROWS + 1)
         if self._button_state() != self._buttons_for:
-            self.app.ui.clear_and_reset()
+            gui.reset(self.app.ui)
             self._build()
 
     def row_texts(self, item: Item) -> Row:
@@ -284,7 +284,7 @@ class GamesScene(Scene):
 
     def _refresh(self) -> None:
         self.reload()
-        self.app.ui.clear_and_reset()
+        gui.reset(self.app.ui)
         self._build()
 
     def replay(self) -> None:

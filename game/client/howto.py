@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, markdown
+from game.client import art, gui, markdown
 from game.client.i18n import FALLBACK
 from game.client.modes import menu_modes
 from game.client.scene import Scene
@@ -108,7 +108,7 @@ class HowToScene(Scene):
             self.mode = mode
             self.scroll = 0
             for button, m in self.tabs.items():
-                button.select() if m == mode else button.unselect()
+                gui.set_selected(button, m == mode)
             self.page = None
 
     def scroll_by(self, pixels: int) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.client import gui
 from game.engine import registry
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class SceneManager:
 
     def _clear_ui(self) -> None:
         # Every scene builds its own pygame_gui elements in enter/resume; none survive a switch.
-        self.app.ui.clear_and_reset()
+        gui.reset(self.app.ui)
 
     def _start_fade(self) -> None:
         self._fade = FADE_SECONDS if self.fade_enabled else 0.0

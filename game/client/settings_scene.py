@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.i18n import LANGUAGE_NAMES
 from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
@@ -158,10 +158,7 @@ class SettingsScene(Scene):
     def _sync(self) -> None:
         """Show each row's current value as the selected segment."""
         for button, (index, value) in self.segments.items():
-            if self.rows[index].get() == value:
-                button.select()
-            else:
-                button.unselect()
+            gui.set_selected(button, self.rows[index].get() == value)
         if self.slider is not None:
             self.slider.set_current_value(round(self.app.settings.volume * 100))
 
