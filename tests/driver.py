@@ -125,6 +125,11 @@ class BoardDriver:
         return self.scene.view.picks.selected
 
     @property
+    def picks(self) -> Any:
+        """The mode's own picks (its selection, draft, plans, cursor): what a mode's tests read of its choices."""
+        return self.scene.view.picks
+
+    @property
     def handover(self) -> str | None:
         """The hand-over card's words, None when none is shown."""
         card = self.scene.handovers.card
@@ -386,6 +391,11 @@ class BoardDriver:
             return False
         self.key(pygame.K_RETURN)
         return True
+
+    def give_hint(self, action: str) -> None:
+        """Show a hint of `action` (notation) as the hint worker's answer would (no frame runs)."""
+        turns = self.scene.turns
+        turns.hint_action, turns.hint_text = action, self.scene.view.hint_words(action)
 
     def commit(self, action: object) -> None:
         """Play `action` as the board plays a decision the player made (its animation starts; no frame runs)."""

@@ -21,6 +21,7 @@ from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers import USE_DIE1, USE_DIE2, USE_SUM, Activate, BattleCheckersGame, Duel
 from game.engine.battle_checkers.odds import fate_expected_loss_of_lower, fate_no_change
+from tests.driver import BoardDriver
 
 HOT = ["human", "human"]
 
@@ -39,36 +40,20 @@ def board(app) -> BattleCheckersScene:
 idle = settle_scene  # frames until nothing animates and no AI seat is due
 
 
-def pos(app, cell: str) -> tuple[int, int]:
-    x, y = board(app).layout.cell_center(cell)
-    return int(x), int(y)
-
-
 def hover(app, cell: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 1)
+    BoardDriver(app).hover(cell)
 
 
 def click_cell(app, cell: str, button: int = 1) -> None:
-    p = pos(app, cell)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button))
-    frames(app, 1)
+    BoardDriver(app).click(cell, button)
 
 
 def wheel(app, steps: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False))
-    frames(app, 1)
+    BoardDriver(app).wheel(steps)
 
 
 def drag(app, src: str, dst: str) -> None:
-    a, b = pos(app, src), pos(app, dst)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    frames(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    frames(app, 1)
+    BoardDriver(app).drag(src, dst)
 
 
 def slot_button(app, name: str) -> None:
@@ -92,6 +77,7 @@ def start(app, session: GameSession) -> BattleCheckersScene:
 
 
 def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(app):
+    d = BoardDriver(app)
     click(app, button_by_text(app, "Battle Checkers"))
     assert app.scenes.current_name == "new_game"
     app.scenes.current.choose("seat", 1, "human")
@@ -99,7 +85,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     b = board(app)
     assert b.session.seats == HOT
     idle(app)
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "c2")
     assert picks.draft == {"c2": 0}  # a new unit faces the enemy (north)
     wheel(app, 1)
@@ -121,7 +107,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     state = b.session.state
     assert state.phase == "deploy" and state.player == 1 and state.unit_count(0) == 8
     assert state.unit_at("b1")["facing"] == "N"
-    assert b.handovers.card is not None and "deploys" in b.handovers.card.message
+    assert d.handover is not None and "deploys" in d.handover
     key(app, pygame.K_RETURN)
     slot_button(app, "preset:wedge")
     assert len(picks.draft) == 8 and all(int(c[1:]) >= 6 for c in picks.draft)
@@ -131,15 +117,16 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     assert "preset wedge" in b.session.log
     assert state.phase == "main" and state.player == 0 and state.dice is not None
     # Orange takes the seat first, then sees the first turn's roll.
-    assert b.handovers.card is not None and b.handovers.card.seat == 0 and b.model.dice is None
+    assert d.handover is not None and d.handover_seat == 0 and b.model.dice is None
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.model == b.view.build_model(state)
 
 
 def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app):
+    d = BoardDriver(app)
     b = start(app, GameSession("battle_checkers", "standard", HOT, seed=3, autosave=False))
-    picks = b.view.picks
+    picks = d.picks
     slot_button(app, "auto")
     slot_button(app, "confirm")
     idle(app)
@@ -149,7 +136,7 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
     assert picks.units_left() == 0
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # back to Orange's deployment
     idle(app)
-    if b.handovers.card is not None:
+    if d.handover is not None:
         key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.phase == "deploy" and state.player == 0
@@ -159,8 +146,9 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
 
 
 def test_b6_a_turn_using_both_dice_on_two_units(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5)))
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "c2")
     slot_button(app, f"use:{USE_DIE1}")
     assert picks.use == USE_DIE1 and picks.pips(USE_DIE1) == 2
@@ -180,9 +168,10 @@ def test_b6_a_turn_using_both_dice_on_two_units(app):
 
 
 def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
+    d = BoardDriver(app)
     app.settings.anim_speed = "normal"
     b = start(app, demo.position({"c2": (0, "N"), "d4": (0, "N"), "d5": (1, "S"), "h9": (1, "S")}, HOT))
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "d4")  # next to an enemy: it may only turn (B7)
     assert set(picks.plans()) == {"d4"}
     click_cell(app, "c2")
@@ -206,7 +195,7 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     for _ in range(300):
         seen.append((unit.x, unit.y, unit.facing))
         frames(app, 1)
-        if not b.queue.busy:
+        if not d.busy:
             break
     assert b.session.log[-1] == "c2:s R1 F2 R2"
     # Turn, then slide, then turn again: it turns on c2, slides facing NE, and turns on e4.
@@ -315,6 +304,7 @@ def test_b11_the_fate_roll_declined_changes_nothing(app):
 
 
 def test_undo_takes_back_a_plan_and_never_rerolls(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     before = b.session.state.to_dict()
     click_cell(app, "c2")
@@ -323,13 +313,13 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
     idle(app)
     # The sum spent and no attack open: the turn ended and Blue rolled; Blue's hand-over card is up.
     assert b.session.log[0] == "c2:s F2" and b.session.log[1].startswith("roll ")
-    assert b.session.state.player == 1 and b.handovers.card is not None
+    assert b.session.state.player == 1 and d.handover is not None
     rolled = b.session.state.dice
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # under the hand-over card: takes the plan and its roll back
     assert b.session.log == [] and b.session.state.to_dict() == before
     assert b.model == b.view.build_model(b.session.state)
-    assert b.presenter.status_text() == app.t("board.status.undone")
-    assert b.handovers.card is not None  # Orange takes the board back
+    assert d.status == app.t("board.status.undone")
+    assert d.handover is not None  # Orange takes the board back
     key(app, pygame.K_RETURN)
     click_cell(app, "c2")
     key(app, pygame.K_3)  # the sum: spending it ends the turn
@@ -339,6 +329,7 @@ def test_undo_takes_back_a_plan_and_never_rerolls(app):
 
 
 def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     click_cell(app, "c2")
     key(app, pygame.K_3)  # the sum: spending it ends the turn
@@ -347,20 +338,21 @@ def test_b5_the_hand_over_card_comes_before_the_next_players_turn_roll(app):
     # The engine already rolled Blue's dice; the board shows Blue's turn opened but not yet rolled.
     rolled = b.session.state.dice
     assert rolled is not None and b.session.log[1].startswith("roll ")
-    assert b.handovers.card is not None and b.handovers.card.seat == 1 and not b.queue.busy
+    assert d.handover is not None and d.handover_seat == 1 and not d.busy
     assert b.model.player == 1 and b.model.dice is None and b.model.units["c4"].owner == 0
-    assert not b.accepting_input and b.presenter.status_text() == app.t("board.status.handover", name="Blue")
-    assert not b.presenter.buttons["hint"].is_enabled  # no hint for a player who has not taken the seat yet
+    assert not d.accepting and d.status == app.t("board.status.handover", name="Blue")
+    assert not d.panel_button("hint").is_enabled  # no hint for a player who has not taken the seat yet
     click_cell(app, "e9")  # the board under the card takes nothing
-    assert b.session.log[2:] == [] and b.handovers.card is not None
+    assert b.session.log[2:] == [] and d.handover is not None
     key(app, pygame.K_RETURN)  # Blue takes the seat: now the dice tumble, under Blue's turn card
-    assert b.handovers.card is None and b.queue.busy and b.presenter.panel_info().seat == 1
+    assert d.handover is None and d.busy and d.panel.seat == 1
     idle(app)
     assert b.model.dice == rolled and b.model == b.view.build_model(b.session.state)
-    assert b.handovers.card is None and b.accepting_input  # one card per hand-over: none after the roll
+    assert d.handover is None and d.accepting  # one card per hand-over: none after the roll
 
 
 def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_roll_after(app):
+    d = BoardDriver(app)
     app.settings.anim_speed = "normal"
     # Both dice spent: once the attack is repelled Orange has nothing left, the turn ends and Blue rolls.
     b = start(app, demo.position({"a5": (0, "NE"), "b6": (1, "S"), "j10": (1, "S")}, HOT, seed=5, spent=[True, True]))
@@ -373,65 +365,67 @@ def test_b10_a_repel_roll_that_ends_the_turn_plays_before_the_card_and_the_turn_
         faces = [len(row) for row in b.view.card.tray.faces()] if b.view.card.visible else []
         repel_shown |= faces == [1]
         turn_roll_shown |= faces == [2]
-        if not b.queue.busy:
+        if not d.busy:
             break
     # The repel die belongs to Orange's turn and has played; Blue's turn roll waits behind Blue's card.
     assert repel_shown and not turn_roll_shown
-    assert b.handovers.card is not None and b.handovers.card.seat == 1 and b.model.dice is None
+    assert d.handover is not None and d.handover_seat == 1 and b.model.dice is None
     key(app, pygame.K_SPACE)
     for _ in range(600):
         frames(app, 1)
         faces = [len(row) for row in b.view.card.tray.faces()] if b.view.card.visible else []
         turn_roll_shown |= faces == [2]
-        if not b.queue.busy:
+        if not d.busy:
             break
-    assert turn_roll_shown and b.handovers.card is None
+    assert turn_roll_shown and d.handover is None
     assert b.model == b.view.build_model(b.session.state)
 
 
 def click_line(app, row: int) -> None:
     """Click the middle of the move list's line `row` (0-based)."""
-    log = board(app).log
+    log = BoardDriver(app).move_list
     y = log.body.top + (row - log.first_shown()) * log.line + log.line // 2
     click_at(app, (log.body.centerx, y), settle=2)
 
 
 def test_a_turns_line_in_the_move_list_reviews_the_position_after_the_whole_turn(app):
+    d = BoardDriver(app)
     session = demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5))
     session.apply_text("c2:1 F2")
     session.apply_text("h2:2 F5")  # both dice spent: the turn ends and Blue rolls
     after_orange = session.state.clone()
     session.apply_text("end")
     b = start(app, session)
-    assert [(turn.seat, len(turn.actions)) for turn in b.log.turns] == [(0, 2), (1, 1)]
-    assert [a.text for a in b.log.turns[0].actions] == [
+    assert [(turn.seat, len(turn.actions)) for turn in d.move_turns] == [(0, 2), (1, 1)]
+    assert [a.text for a in d.move_turns[0].actions] == [
         "moved c2 two squares north to c4",
         "moved h2 five squares north to h7",
     ]
-    assert b.log.turns[1].note == "rolled 2 and 5"  # whatever Blue rolled; the seeded dice are fixed
-    number = (b.log.rect.left + b.panel_layout.unit, b.log.body.top + b.log.line // 2)
+    assert d.move_turns[1].note == "rolled 2 and 5"  # whatever Blue rolled; the seeded dice are fixed
+    number = (d.move_list.rect.left + b.panel_layout.unit, d.move_list.body.top + d.move_list.line // 2)
     click_at(app, number, settle=2)  # Orange's turn number: the position after its whole turn
-    assert b.reviewer.review is not None and b.reviewer.review.entry == 2
-    assert b.reviewer.model == b.view.build_model(after_orange) and b.log.selected == 2
+    assert d.reviewing == 2
+    assert d.reviewed_model == b.view.build_model(after_orange) and d.move_list.selected == 2
     key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)  # one action back, inside the same turn: its line is marked
-    assert b.reviewer.review.entry == 1 and b.log.action_of(1) == (0, 0)
-    assert b.reviewer.model.units["c4"].owner == 0 and "h7" not in b.reviewer.model.units
+    assert d.reviewing == 1 and d.move_list.action_of(1) == (0, 0)
+    assert d.reviewed_model.units["c4"].owner == 0 and "h7" not in d.reviewed_model.units
     key(app, pygame.K_RIGHT)  # by turn: Orange's whole turn again
-    assert b.reviewer.review.entry == 2
-    blue = [i for i, line in enumerate(b.log.lines) if line.turn == 1]
-    assert b.log.lines[blue[0]].lead and not b.log.lines[blue[0]].text  # its roll alone on the turn's first line
+    assert d.reviewing == 2
+    blue = [i for i, line in enumerate(d.move_lines) if line.turn == 1]
+    assert d.move_lines[blue[0]].lead and not d.move_lines[blue[0]].text  # its roll alone on the turn's first line
     click_line(app, blue[1])  # Blue's action below it
-    assert b.reviewer.review.entry == 3 and b.log.action_of(3) == (1, 0)
-    assert b.reviewer.model == b.view.build_model(b.session.state)
+    assert d.reviewing == 3 and d.move_list.action_of(3) == (1, 0)
+    assert d.reviewed_model == b.view.build_model(b.session.state)
     key(app, pygame.K_ESCAPE)
-    assert b.reviewer.review is None and b.accepting_input
+    assert d.reviewing is None and d.accepting
 
 
 def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
+    d = BoardDriver(app)
     units = {"d4": (0, "N"), "h2": (0, "E"), "d7": (1, "S"), "g1": (1, "N")}
     b = start(app, demo.position(units, HOT))
     key(app, pygame.K_v)
-    assert b.view.picks.threat
+    assert d.picks.threat
     frames(app, 1)
     state = b.session.state
     odds = b.view.threat_odds(state)
@@ -463,21 +457,22 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
 
 def test_two_ai_seats_play_a_whole_game_to_the_end(home):
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         session = GameSession(
             "battle_checkers", "standard", ["ai:easy", "ai:easy"], seed=1, autosave=False, executor=InlineExecutor()
         )
         app.goto("battle_checkers", session=session)
         b = board(app)
-        assert b.reviewer.watch is not None  # no human seat: the watch mode's playback paces the moves
+        assert d.watch is not None  # no human seat: the watch mode's playback paces the moves
         for _ in range(3000):
             app.frame(1.0)
-            if b.session.is_over and not b.queue.busy:
+            if b.session.is_over and not d.busy:
                 break
         frames(app, 3)
         assert b.session.is_over and b.dialogs.overlay == "game_over"
         assert b.view.end_reason(b.session.outcome)
-        assert b.log.turns and b.log.turns[0].seat == 0 and b.log.lines[0].lead
+        assert d.move_turns and d.move_turns[0].seat == 0 and d.move_lines[0].lead
     finally:
         app.close()
 
@@ -493,7 +488,7 @@ def test_no_text_is_cut(home, size, language):
             app.goto("battle_checkers", **context)
             app.settings.anim_speed = "instant"
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut]
+            problems += [f"{name}: {text!r}" for text in BoardDriver(app).cut]
         assert problems == []
     finally:
         app.close()
@@ -519,6 +514,7 @@ def test_b9_hovering_a_unit_shows_which_neighbours_see_its_front_flanks_and_rear
 
 
 def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
+    d = BoardDriver(app)
     app.settings.anim_speed = "normal"
     b = start(app, demo.position({"a5": (0, "NE"), "h2": (0, "N"), "b6": (1, "S"), "j10": (1, "S")}, HOT))
     hover(app, "b6")
@@ -531,7 +527,7 @@ def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
         frames(app, 1)
         if b.view.card.visible and [len(row) for row in b.view.card.tray.faces()] == [1]:
             one_die = True
-        if not b.queue.busy:
+        if not d.busy:
             break
     assert one_die
     roll = int(b.session.log[1].split()[1])
@@ -547,16 +543,17 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
     """Both seats human on the Skirmish level: every decision is a click (hand-over cards, Deploy for me and
     Confirm, units and their plans turned by the wheel to face an enemy, attacks, the fate card, End turn)."""
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         b = start(app, GameSession("battle_checkers", "skirmish6", HOT, seed=3, autosave=False))
-        picks = b.view.picks
+        picks = d.picks
         for _ in range(3000):
             idle(app)
             state = b.session.state
             if b.session.is_over:
                 break
-            if b.handovers.card is not None:
-                click_at(app, b.handovers.card.ok.center, settle=1)
+            if d.handover is not None:
+                click_at(app, d.handover_ok.center, settle=1)
             elif state.phase == "deploy":
                 slot_button(app, "auto")
                 slot_button(app, "confirm")
@@ -581,7 +578,8 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
 
 def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
     """Click the unit and the end cell nearest an enemy, wheeling the ghost to face it; else End turn."""
-    picks = b.view.picks
+    d = BoardDriver(app)
+    picks = d.picks
     state = b.session.state
     enemies = [state.board.name(c) for c in state.units_of(1 - state.player)]
     best = None
@@ -607,8 +605,9 @@ def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
 
 
 def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
-    picks = b.view.picks
+    picks = d.picks
     key(app, pygame.K_TAB)
     assert picks.selected == "c2"
     for k in (pygame.K_UP, pygame.K_UP):
@@ -647,8 +646,9 @@ WALK = {"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}
 
 
 def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_takes_the_die_that_fits(app):
+    d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "c2")
     assert picks.use is None  # no chip chosen: each move takes the die that wastes the fewest pips
     hover(app, "c5")
@@ -685,23 +685,25 @@ def test_the_plan_card_says_what_the_unit_then_faces_and_the_risk_it_runs(app):
 
 
 def test_the_plan_card_is_drawn_whole_on_the_board(app):
+    d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
     click_cell(app, "c2")
     key(app, pygame.K_3)
     hover(app, "c5")
     frames(app, 2)
-    assert b.presenter.panel_cut == []
+    assert d.cut == []
     assert b.view.plan_lines("c5")
 
 
 def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_it_should_face(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"c3": (0, "N"), "a1": (0, "N"), "d4": (1, "N"), "j10": (1, "S")}, HOT, dice=(1, 4)))
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "c3")
     assert picks.turn_only()
-    assert b.presenter.status_text().startswith("c3 is next to an enemy, so it may only turn")
+    assert d.status.startswith("c3 is next to an enemy, so it may only turn")
     frames(app, 2)
-    assert b.presenter.panel_cut == []
+    assert d.cut == []
     costs = {m.cell: m.text for m in b.marks.drawn if m.kind == "cost"}
     assert costs["d4"] == "1" and costs["c2"] == "4"  # the cells it can face are marked with what turning costs
     assert set(costs) == set(picks.facing_targets()) and "c4" not in costs  # it faces c4 already
@@ -719,9 +721,10 @@ def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_
 
 
 def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_it(app):
+    d = BoardDriver(app)
     units = {"d4": (0, "NE"), "c4": (0, "NE"), "a1": (0, "N"), "c5": (1, "S"), "j10": (1, "S")}
     b = start(app, demo.position(units, HOT, dice=(3, 5)))
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "d4")
     assert picks.turn_only() and "c4" not in picks.facing_targets() and "c5" in picks.facing_targets()
     hover(app, "c5")
@@ -732,10 +735,11 @@ def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_
 
 
 def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
+    d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = b.view.picks
-    b.turns.hint_action, b.turns.hint_text = "c2:s R1", b.view.hint_words("c2:s R1")  # a turn where it stands
-    assert b.turns.hint_text.startswith("Hint: with the 3: turn c2 45° right")  # the die that fits, not the sum
+    picks = d.picks
+    d.give_hint("c2:s R1")  # a turn where it stands
+    assert d.hint.startswith("Hint: with the 3: turn c2 45° right")  # the die that fits, not the sum
     click_cell(app, "c2")
     hover(app, "c2")
     assert any(m.kind == "ghost" and m.cell == "c2" and m.text == "NE" for m in b.marks.drawn)
@@ -746,9 +750,10 @@ def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
 
 
 def test_a_click_on_a_hints_end_alone_picks_its_unit_and_the_next_plays_it(app):
+    d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = b.view.picks
-    b.turns.hint_action, b.turns.hint_text = "c2:1 F3", b.view.hint_words("c2:1 F3")
+    picks = d.picks
+    d.give_hint("c2:1 F3")
     click_cell(app, "c5")  # the arrow's end, no unit picked: not a silent nothing
     assert picks.selected == "c2" and b.session.log == []
     assert b.view.plan_lines("c5")[1] == "Uses the 3: none of its pips wasted"
@@ -792,6 +797,7 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
     """Every line of the odds card fits at the card's own font size (a long one wraps), on the 10×10 board and on
     Skirmish's 6×6 one, whose bigger cells give a bigger font."""
     app = make_app(size, language=language, anim_speed="fast")
+    d = BoardDriver(app)
     try:
         small = {"c4": (0, "NE"), "b3": (0, "N"), "d5": (1, "S"), "b5": (1, "S")}
         for session, targets in (
@@ -807,7 +813,7 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
                 size = max(13, int(b.layout.cell * 0.27))  # the card's font, as the view sizes it
                 room = card.w - 2 * size
                 assert all(art.font(size).size(line)[0] <= room for line in b.view.card_lines[1:]), b.view.card_lines
-                assert b.presenter.panel_cut == [], (target, b.presenter.panel_cut)
+                assert d.cut == [], (target, d.cut)
         stakes = " ".join(b.view.odds_lines("d5")[1:2])
         assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes
     finally:
