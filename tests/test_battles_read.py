@@ -26,6 +26,7 @@ from game.engine.battle_checkers.actions import FATE_OUTCOMES
 from game.engine.checkrisk import CONTINUE, Retreat
 from game.engine.checkrisk import Attack as CheckRiskAttack
 from game.engine.core import CHANCE
+from tests.driver import BoardDriver
 
 
 def scene(app) -> CheckRiskScene:
@@ -43,15 +44,13 @@ def card_button(app, name: str) -> None:
 
 
 def click_cell(app, cell: str) -> None:
-    x, y = app.scenes.current.layout.cell_center(cell)
-    click_at(app, (int(x), int(y)), settle=1)
+    BoardDriver(app).click(cell)
 
 
 def take_the_seat(app) -> None:
     """Let the settled board open its hand-over card, and dismiss it if one is up (hot-seat)."""
     frames(app, 2)
-    if app.scenes.current.handovers.card is not None:
-        key(app, pygame.K_RETURN)
+    BoardDriver(app).take_seat()
 
 
 def until_result(app, rounds: int) -> None:
@@ -113,7 +112,7 @@ def test_the_dice_scale_with_the_window(home):
             app.goto("checkrisk", session=demo.battle_position(["human", "human"]))
             b = scene(app)
             settle_scene(app)
-            b.turns.commit(b.session.state.action_from_str("d4xd5:6"))
+            BoardDriver(app).commit(b.session.state.action_from_str("d4xd5:6"))
             settle_scene(app)
             sizes[size[1]] = b.view.card.tray.die_size
         finally:
@@ -189,7 +188,7 @@ def test_C12_4_after_a_retreat_the_header_names_the_sides_their_tokens_and_where
 
 def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):
     b, retreat = retreat_game(app)
-    b.turns.commit(retreat)
+    BoardDriver(app).commit(retreat)
     settle_scene(app)
     take_the_seat(app)
     card = b.view.card
@@ -209,7 +208,7 @@ def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):
 def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     b, retreat = retreat_game(app)
     _, _, _, target, hits = the_battle(b.session)
-    b.turns.commit(retreat)
+    BoardDriver(app).commit(retreat)
     settle_scene(app)
     take_the_seat(app)
     frames(app, 1)
@@ -243,7 +242,7 @@ def test_C12_4_an_attack_won_by_a_retreat_counts_as_a_won_battle(app):
     attacker, defender = battle.attacker, battle.defender
     stats = b.view.stats()
     before = [(r.won, r.lost) for r in stats.seats]
-    b.turns.commit(retreat)
+    BoardDriver(app).commit(retreat)
     settle_scene(app)
     stats = b.view.stats()
     assert stats.seats[attacker].won == before[attacker][0] + 1
@@ -302,12 +301,12 @@ def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_se
     settle_scene(app)
     take_the_seat(app)
     assert session.state.pending_battle().stage == "defender"
-    assert b.presenter.panel_info().seat == defender != 2  # the defender decides now
+    assert BoardDriver(app).panel.seat == defender != 2  # the defender decides now
     card_button(app, "stand")
     assert b.queue.busy and session.log[-1].startswith("roll")
     seen = set()
     while b.queue.busy:
-        seen.add(b.presenter.panel_info().seat)
+        seen.add(BoardDriver(app).panel.seat)
         frames(app, 1)
     assert seen == {2}  # the round plays out in Player 3's turn: never "Player 1 to move"
 
@@ -386,14 +385,11 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
             app.goto("battle_checkers", session=bc_position(units))
             b = app.scenes.current
             settle_scene(app)
-            x, y = b.layout.cell_center(target)
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
-            )
-            frames(app, 1)
+            d = BoardDriver(app)
+            d.hover(target)
             assert b.view.odds_lines(target)[1] == expected
             # The card leaves the unit it speaks of and the attacker in sight.
-            attack = b.view.picks.shown_attack(target)
+            attack = d.picks.shown_attack(target)
             for cell in (target, b.session.state.board.name(attack.cell)):
                 square = pygame.Rect(0, 0, b.layout.cell, b.layout.cell)
                 square.center = tuple(int(v) for v in b.layout.cell_center(cell))
@@ -413,14 +409,10 @@ def test_B10_a_sure_attacks_odds_badge_is_not_red(home):
             ({"d5": (0, "E"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, "e5", "0%", art.ATTACK),
         ):
             app.goto("battle_checkers", session=bc_position(units))
-            b = app.scenes.current
             settle_scene(app)
-            x, y = b.layout.cell_center(target)
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
-            )
-            frames(app, 1)
-            badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
+            d = BoardDriver(app)
+            d.hover(target)
+            badges = {m.cell: m for m in d.marks("crosshair")}
             assert badges[target].text == text and badges[target].paint == tuple(paint)
     finally:
         app.close()
@@ -483,11 +475,11 @@ def test_battle_checkers_turn_card_follows_the_side_whose_attack_plays_out(norma
     b = app.scenes.current
     settle_scene(app)
     take_the_seat(app)
-    b.turns.commit(attack)
+    BoardDriver(app).commit(attack)
     assert b.queue.busy and session.actors[-1] == CHANCE
     seen = set()
     while b.queue.busy:
-        seen.add(b.presenter.panel_info().seat)
+        seen.add(BoardDriver(app).panel.seat)
         frames(app, 1)
     assert seen == {1}  # Blue's attack and its roll: never "Orange to move"
 
