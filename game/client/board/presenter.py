@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
 from game.client.i18n import FALLBACK
@@ -428,9 +428,5 @@ class PanelPresenter:
             ("give_up", give_up),
         ):
             button = self.buttons.get(key)
-            if button is None:
-                continue
-            if ok and not button.is_enabled:
-                button.enable()
-            elif not ok and button.is_enabled:
-                button.disable()
+            if button is not None:
+                gui.set_enabled(button, ok)

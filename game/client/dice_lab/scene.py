@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.dice import DiceTray
 from game.client.dice_lab.alkemy_tab import AlkemyTab, warm_engine
 from game.client.dice_lab.base import Chip, Tab, Throw
@@ -120,7 +120,7 @@ class DiceLabScene(Scene):
         self.tray.scale = app.ui_scale
         self.background = None
         self._chart = None
-        app.ui.clear_and_reset()
+        gui.reset(app.ui)
         self.buttons = {}
         self.entry_widgets = {}
         labels = [t(tab.title) for tab in self.tabs]
@@ -139,7 +139,7 @@ class DiceLabScene(Scene):
         )
         # Roll stands out: the row measured the labels, the Roll button is made again in the primary style.
         roll_rect = row[0].relative_rect.copy()
-        row[0].kill()
+        gui.kill(row[0])
         row[0] = pygame_gui.elements.UIButton(roll_rect, t("lab.roll"), app.ui, object_id="#primary")
         for action, button in zip(actions, row, strict=True):
             self.buttons[button] = action
@@ -157,13 +157,10 @@ class DiceLabScene(Scene):
         app, s = self.app, self.app.s
         left = self.rects["left"]
         for widget in list(self.entry_widgets):
-            widget.kill()
+            gui.kill(widget)
         self.entry_widgets = {}
         for i, button in enumerate(self.tab_buttons):
-            if i == self.current:
-                button.select()
-            else:
-                button.unselect()
+            gui.set_selected(button, i == self.current)
         inner = left.inflate(-s(40), 0)
         top = left.y + s(64)
         columns, label_room = (2, s(112)) if isinstance(self.tab, OpposedTab) else (1, 0)
@@ -177,8 +174,7 @@ class DiceLabScene(Scene):
             widget = pygame_gui.elements.UITextEntryLine(entry.rect, app.ui)
             widget.set_text_length_limit(60)
             widget.set_text(entry.text)
-            if not entry.enabled:
-                widget.disable()
+            gui.set_enabled(widget, entry.enabled)
             self.entry_widgets[widget] = entry.key
         # The key help takes as many lines as it wraps to (three in Russian in the smallest window).
         font = app.fonts.get(s(13))
@@ -276,10 +272,7 @@ class DiceLabScene(Scene):
         self._chart = None
         for widget, key in self.entry_widgets.items():
             entry = next(e for e in self.tab.entries if e.key == key)
-            if entry.enabled and not widget.is_enabled:
-                widget.enable()
-            elif not entry.enabled and widget.is_enabled:
-                widget.disable()
+            gui.set_enabled(widget, entry.enabled)
             if widget.get_text() != entry.text:
                 widget.set_text(entry.text)
 

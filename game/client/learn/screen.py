@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.learn import start
 from game.client.learn.card import star
 from game.client.modes import board_modes
@@ -179,7 +179,7 @@ class LearnScene(Scene):
         if mode != self.mode:
             self.mode = mode
             self._load()
-            self.app.ui.clear_and_reset()
+            gui.reset(self.app.ui)
             self._build()
 
     # --- frame --------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import art, gui
 from game.client.modes import board_modes
 from game.client.play.seats import HUMAN, NAME_LIMIT, clean_name
 from game.client.scene import Scene
@@ -77,7 +77,7 @@ class OnlineScene(Scene):
     def _build(self) -> None:
         app, s, t = self.app, self.app.s, self.app.t
         self._keep_texts()
-        app.ui.clear_and_reset()
+        gui.reset(app.ui)
         self.buttons.clear()
         self.mode_buttons = {}
         self.seat_buttons = {}
