@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game import userfiles
-from game.client import art, saves
+from game.client import art, gui, saves
 from game.client.game_names import level_info, unfinished_line
 from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES, clean_name
 from game.client.scene import Scene
@@ -289,7 +289,7 @@ class NewGameScene(Scene):
         """New preset menus where the old ones were (the presets a seat may take changed)."""
         rects = [pygame.Rect(menu.relative_rect) for menu in self.preset_menus]
         for menu in self.preset_menus:
-            menu.kill()
+            gui.kill(menu)
         self.preset_menus = []
         for seat, rect in enumerate(rects):
             self._preset_menu(seat, rect)
@@ -422,8 +422,7 @@ class NewGameScene(Scene):
         current = self.presets[seat]
         chosen = labels[self.preset_choices[seat].index(current) + 1] if current else labels[0]
         menu = pygame_gui.elements.UIDropDownMenu(list(labels), chosen, rect, self.app.ui)
-        if not self.preset_choices[seat]:
-            menu.disable()
+        gui.set_enabled(menu, bool(self.preset_choices[seat]))
         self.preset_menus.append(menu)
 
     def choose_preset(self, seat: int, label: str) -> None:
@@ -443,7 +442,7 @@ class NewGameScene(Scene):
     def _sync(self) -> None:
         for button, (kind, seat, value) in self.segments.items():
             current = self.seats[seat] if kind == "seat" else self.level
-            button.select() if current == value else button.unselect()
+            gui.set_selected(button, current == value)
 
     # --- changes ------------------------------------------------------------------------------------
     def choose(self, kind: str, seat: int, value: str) -> None:
@@ -457,7 +456,7 @@ class NewGameScene(Scene):
             old_count, had_presets, had_options = len(self.seats), self.has_presets, bool(self.options)
             self._load_level()
             if len(self.seats) != old_count or had_presets or self.has_presets or had_options or self.options:
-                self.app.ui.clear_and_reset()
+                gui.reset(self.app.ui)
                 self._build()
                 return
         self._sync()
@@ -475,7 +474,7 @@ class NewGameScene(Scene):
             return
         self.choose(kind, seat, values[max(0, min(len(values) - 1, current + direction))])
         if kind == "level" and self.level_menu is not None:
-            self.app.ui.clear_and_reset()
+            gui.reset(self.app.ui)
             self._build()
 
     def seed(self) -> int | None:
@@ -596,26 +595,23 @@ class NewGameScene(Scene):
             return
         self._keep_names()
         for entry in naming:
-            entry.unfocus()
+            gui.set_focused(entry, False)
 
     def _move_row(self, step: int, naming: list[pygame_gui.elements.UITextEntryLine]) -> None:
         # The keyboard focus moves row by row; the seed field takes the text cursor on its own row only.
         rows = self.rows()
         self.row_index = (self.row_index + step) % len(rows)
         for entry in naming:
-            entry.unfocus()
+            gui.set_focused(entry, False)
         kind = rows[self.row_index][0]
         if self.seed_entry is not None:
-            if kind == "seed":
-                self.seed_entry.focus()
-            else:
-                self.seed_entry.unfocus()
+            gui.set_focused(self.seed_entry, kind == "seed")
         # The agreed numbers' row takes the text cursor in its first field.
         for index, entry in enumerate(self.option_entries.values()):
             if kind == "options" and index == 0:
-                entry.focus()
+                gui.set_focused(entry, True)
             elif entry.is_focused:
-                entry.unfocus()
+                gui.set_focused(entry, False)
 
     def update(self, dt: float) -> None:
         """Keep the row of a field with the cursor focused."""
