@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from game.client.battle_checkers.picks import thriftiest
 from game.client.battle_checkers.threat import threats
-from game.client.board.log import LogTurn
 from game.client.board.odds import percent
-from game.client.board.wording import Decision, TurnBuilder, counted
+from game.client.board.wording import Decision, Names, counted
+from game.client.board.wording import TurnWords as BoardTurnWords
 from game.client.i18n import Translator
 from game.engine.battle_checkers import (
     DIRECTIONS,
@@ -41,8 +41,6 @@ from game.engine.battle_checkers.events import (
     Turned,
 )
 from game.engine.battle_checkers.odds import AttackForecast, FateForecast
-
-Names = Callable[[int], str]
 
 
 @dataclass(frozen=True)
@@ -143,33 +141,21 @@ def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller:
     )
 
 
-class TurnWords:
-    """Builds the move list's turns of a Battle Checkers game from its decisions."""
+class TurnWords(BoardTurnWords):
+    """The move list's turns of a Battle Checkers game: one per side's turn, its roll after the name; a fate choice
+    stays in the turn it follows."""
 
-    def __init__(self, t: Translator, name: Names, preset_title: Callable[[str], str]) -> None:
-        self.t, self.name, self.preset_title = t, name, preset_title
+    def stays(self, group: Sequence[Decision], d: Decision) -> bool:
+        """A fate choice answers the open turn's attack."""
+        return isinstance(d.action, FateChoice) and bool(group)
 
-    def turns(self, items: Sequence[Decision]) -> list[LogTurn]:
-        """One turn per side's turn, its roll after the name; a fate choice stays in the turn it follows."""
-        out = TurnBuilder()
-        group: list[Decision] = []
-        roll = ""
-        for d in items:
-            action = d.action
-            if d.actor != out.seat and not (isinstance(action, FateChoice) and out.actions):
-                out.start(d.actor, roll)
-                group = []
-            roll = self._roll_after(d)
-            if isinstance(action, EndTurn) and out.actions:
-                group.append(d)
-                out.replace_last(self.words(group, out.seat), group)
-            elif isinstance(action, Place) and group and isinstance(group[0].action, Place):
-                group.append(d)
-                out.replace_last(self.words(group, out.seat), group)
-            else:
-                group = [d]
-                out.add(self.words(group, out.seat), group)
-        return out.turns()
+    def joins(self, group: Sequence[Decision], d: Decision) -> bool:
+        """An end of the turn closes the action before it; placements in a row are one action."""
+        return isinstance(d.action, EndTurn) or (isinstance(d.action, Place) and isinstance(group[0].action, Place))
+
+    def note_after(self, d: Decision) -> str:
+        """The turn roll after `d`."""
+        return self._roll_after(d)
 
     def _roll_after(self, d: Decision) -> str:
         """The turn roll among the chance outcomes after `d`, in words ('' when none)."""

@@ -8,7 +8,8 @@ templates per case, never words glued together; a counted phrase fills one slot 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -16,6 +17,8 @@ from game.client.board.log import LogAction, LogTurn
 from game.client.i18n import Translator
 from game.client.play.records import Timeline
 from game.engine.core import CHANCE, AnyState, Event
+
+Names = Callable[[int], str]  # a seat's name as the texts say it
 
 
 def counted(t: Translator, key: str, n: int, **fmt: object) -> str:
@@ -131,3 +134,46 @@ class TurnBuilder:
         """The turns so far (the open one included)."""
         self.close()
         return list(self._turns)
+
+
+class TurnWords(ABC):
+    """A mode's move list in words: each decision opens its seat's turn unless it `stays` in the open one, and joins
+    the open action (`joins`) or starts one; an action's sentence is made again from its whole group as it grows.
+    A mode says its sentences (`words`) and, where it has them, its groupings and the words after a turn's name."""
+
+    def __init__(self, t: Translator, name: Names, preset_title: Callable[[str], str]) -> None:
+        self.t, self.name, self.preset_title = t, name, preset_title
+
+    def turns(self, items: Sequence[Decision]) -> list[LogTurn]:
+        """The turns of the decisions `items`, each a list of actions in words."""
+        out = TurnBuilder()
+        group: list[Decision] = []
+        note = ""
+        for d in items:
+            if d.actor != out.seat and not self.stays(group, d):
+                out.start(d.actor, note)
+                group = []
+            note = self.note_after(d)
+            if group and self.joins(group, d):
+                group.append(d)
+                out.replace_last(self.words(group, out.seat), group)
+            else:
+                group = [d]
+                out.add(self.words(group, out.seat), group)
+        return out.turns()
+
+    def stays(self, group: Sequence[Decision], d: Decision) -> bool:
+        """True when `d`, taken by another seat, belongs to the open turn (whose open action is `group`)."""
+        return False
+
+    def joins(self, group: Sequence[Decision], d: Decision) -> bool:
+        """True when `d` belongs to the open action `group` (never empty)."""
+        return False
+
+    def note_after(self, d: Decision) -> str:
+        """The words after the name of a turn that opens after `d` ('' for none)."""
+        return ""
+
+    @abstractmethod
+    def words(self, group: Sequence[Decision], seat: int) -> str:
+        """The sentence of one action made of the decisions `group`, in the turn of `seat`."""

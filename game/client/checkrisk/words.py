@@ -7,13 +7,13 @@ defender's Stand / Retreat, the occupation): its facts are gathered in `BattleFa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game.client.board.log import LogTurn
 from game.client.board.odds import percent
-from game.client.board.wording import Decision, TurnBuilder, counted
+from game.client.board.wording import Decision, Names, counted
+from game.client.board.wording import TurnWords as BoardTurnWords
 from game.client.i18n import Translator
 from game.engine.checkrisk import (
     CELLS_PER_TOKEN,
@@ -48,7 +48,6 @@ from game.engine.checkrisk.events import (
 from game.engine.checkrisk.odds import BattleForecast
 
 BATTLE_STEPS = (Continue, Withdraw, Stand, Retreat, Occupy)  # decisions that belong to the battle before them
-Names = Callable[[int], str]
 
 
 @dataclass
@@ -158,42 +157,27 @@ def deploy_sentence(t: Translator, events: Sequence[Deployed], preset: str) -> s
     return t(key, tokens=tokens, cells=cells, preset=preset)
 
 
-class TurnWords:
-    """Builds the move list's turns of a CheckRisk game from its decisions."""
+class TurnWords(BoardTurnWords):
+    """The move list's turns of a CheckRisk game: one per seat's turn; the defender's answers stay in the attacker's
+    turn, in its battle."""
 
-    def __init__(self, t: Translator, name: Names, preset_title: Callable[[str], str]) -> None:
-        self.t, self.name, self.preset_title = t, name, preset_title
+    def stays(self, group: Sequence[Decision], d: Decision) -> bool:
+        """A defender's answer, and any step of the open battle, belong to the attacker's turn."""
+        return isinstance(d.action, (Stand, Retreat)) or self._in_battle(group, d)
 
-    def turns(self, items: Sequence[Decision]) -> list[LogTurn]:
-        """One turn per seat's turn: the defender's answers stay in the attacker's turn, in its battle."""
-        out = TurnBuilder()
-        group: list[Decision] = []
-        for d in items:
-            action = d.action
-            if isinstance(action, BATTLE_STEPS) and group and isinstance(group[0].action, Attack):
-                group.append(d)
-                out.replace_last(self.words(group), group)
-                continue
-            if d.actor != out.seat and not isinstance(action, (Stand, Retreat)):
-                out.start(d.actor)
-                group = []
-            if isinstance(action, End):
-                if out.actions:
-                    group.append(d)
-                    out.replace_last(self.words(group), group)
-                else:
-                    group = [d]
-                    out.add(self.t("checkrisk.words.end"), group)
-                continue
-            if group and type(group[0].action) is type(action) and isinstance(action, (Reinforce, Deploy)):
-                group.append(d)
-                out.replace_last(self.words(group), group)
-                continue
-            group = [d]
-            out.add(self.words(group), group)
-        return out.turns()
+    def joins(self, group: Sequence[Decision], d: Decision) -> bool:
+        """A battle's steps, an End after an action, and reinforcements or deployments in a row are one action."""
+        action = d.action
+        if self._in_battle(group, d) or isinstance(action, End):
+            return True
+        return type(group[0].action) is type(action) and isinstance(action, (Reinforce, Deploy))
 
-    def words(self, group: Sequence[Decision]) -> str:
+    @staticmethod
+    def _in_battle(group: Sequence[Decision], d: Decision) -> bool:
+        """True when `d` is a step of the battle the open action `group` began."""
+        return isinstance(d.action, BATTLE_STEPS) and bool(group) and isinstance(group[0].action, Attack)
+
+    def words(self, group: Sequence[Decision], seat: int) -> str:
         """The sentence of one action made of the decisions `group` (an End after it adds nothing)."""
         t = self.t
         first = group[0].action
