@@ -119,7 +119,7 @@ class CheckRiskPicks(BoardPicks):
     # ----- deployment -----
     def draft_state(self, draft: dict[str, int] | None = None) -> CheckRiskState | None:
         """The position with the draft placed, or None when the engine refuses it."""
-        state = self.state.clone()
+        state: CheckRiskState = self.state.clone()
         for cell, k in sorted((draft if draft is not None else self.draft).items()):
             try:
                 state.apply(Deploy(self.cell_index(cell), k))
