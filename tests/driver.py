@@ -338,6 +338,15 @@ class BoardDriver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         frames(self.app, settle)
 
+    def hold(self, cell: str, held: int) -> None:
+        """A held click on `cell`: press, stay still for `held` frames, release (then one frame)."""
+        pos = self.point(cell)
+        self.motion(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        frames(self.app, held)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        frames(self.app, 1)
+
     def drag(self, src: str, dst: str) -> None:
         """Press on `src`, move to `dst` with the button held, release there."""
         a, b = self.point(src), self.point(dst)

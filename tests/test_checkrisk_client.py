@@ -15,6 +15,7 @@ from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.checkrisk import Attack, Move, battle_odds
+from tests.driver import BoardDriver
 
 
 @pytest.fixture
@@ -32,23 +33,12 @@ idle = settle_scene  # frames until nothing animates and no AI seat is due
 
 
 def click_cell(app, cell: str, button: int = 1) -> None:
-    x, y = board(app).layout.cell_center(cell)
-    pos = (int(x), int(y))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    frames(app, 1)
+    BoardDriver(app).click(cell, button)
 
 
 def hold_cell(app, cell: str) -> None:
     """A held click on `cell`: press, stay still past the hold time (half a second of frames), release."""
-    x, y = board(app).layout.cell_center(cell)
-    pos = (int(x), int(y))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    frames(app, 32)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 1)
+    BoardDriver(app).hold(cell, 32)
 
 
 def press_button(app, buttons, key_name: str) -> None:
@@ -67,6 +57,7 @@ def card_button(app, name: str) -> None:
 
 
 def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(app):
+    d = BoardDriver(app)
     click(app, button_by_text(app, "CheckRisk"))
     assert app.scenes.current_name == "new_game"
     scene = app.scenes.current
@@ -75,7 +66,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     b = board(app)
     assert b.session.seats == ["human", "human"]
     idle(app)
-    picks = b.view.picks
+    picks = d.picks
     # Deployment: a click adds a token, a right click takes it off again.
     click_cell(app, "c2")
     assert picks.draft == {"c2": 1}
@@ -86,7 +77,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     slot_button(app, "confirm")
     idle(app)
     assert b.session.state.seat == 1 and b.session.state.phase == "deploy"
-    assert b.handovers.card is not None and "deploys" in b.handovers.card.message
+    assert d.handover is not None and "deploys" in d.handover
     key(app, pygame.K_RETURN)
     slot_button(app, "preset:wall")
     slot_button(app, "confirm")
@@ -100,7 +91,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     click_cell(app, origin)
     assert picks.selected == origin
     hold_cell(app, target)
-    assert b.popups.picker is not None and b.popups.picker.value == picks._count(origin)
+    assert d.picker is not None and d.picker.value == picks._count(origin)
     assert b.session.state.actions_left == 3  # the held click's release did not act
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
@@ -110,7 +101,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     slot_button(app, "end")
     idle(app)
     assert b.session.state.seat == 1
-    assert b.handovers.card is not None
+    assert d.handover is not None
     key(app, pygame.K_RETURN)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # takes back End turn (the last human decision)
     assert b.session.state.seat == 0 and b.session.log[-1].startswith(origin)
@@ -125,10 +116,11 @@ def battle_session(seats: list[str]) -> GameSession:
 
 
 def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation(app):
+    d = BoardDriver(app)
     app.goto("checkrisk", session=battle_session(["human", "human"]))
     b = board(app)
     idle(app)
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, "d4")
     # Hovering the enemy stack shows the exact odds from the forecast.
     x, y = b.layout.cell_center("d5")
@@ -140,7 +132,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     )
     assert any(m.kind == "crosshair" and m.cell == "d5" for m in b.marks.drawn)
     click_cell(app, "d5")  # a click attacks at once with the amount the odds card shows (all six)
-    assert b.popups.picker is None and "d4xd5:6" in b.session.log
+    assert d.picker is None and "d4xd5:6" in b.session.log
     rounds = 0
     while True:
         idle(app)
@@ -156,7 +148,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         battle = b.session.state.pending_battle()
         if battle is not None and battle.stage == "defender":
             # Pass-and-play: the defender is handed the decision, then stands.
-            assert b.handovers.card is not None and "defends d5" in b.handovers.card.message
+            assert d.handover is not None and "defends d5" in d.handover
             key(app, pygame.K_RETURN)
             card = b.view.card
             assert card.caption(card.layout_buttons()) == "checkrisk.battle.hint.defend"  # what the choice means
@@ -168,22 +160,22 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         idle(app)
         battle = b.session.state.pending_battle()
     if battle is not None and battle.stage == "defender":
-        if b.handovers.card is not None:
+        if d.handover is not None:
             key(app, pygame.K_RETURN)
         card_button(app, "retreat")
         assert picks.split is not None
-        cells = b.view.picks.index.retreat_cells()
+        cells = d.picks.index.retreat_cells()
         click_cell(app, cells[0])
-        assert b.popups.picker is not None
+        assert d.picker is not None
         key(app, pygame.K_RETURN)
         card_button(app, "retreat_go")
         idle(app)
         assert any(t.startswith("retreat d5-") for t in b.session.log)
     battle = b.session.state.pending_battle()
     if battle is not None and battle.stage == "occupy":
-        if b.handovers.card is not None:
+        if d.handover is not None:
             key(app, pygame.K_RETURN)
-        assert b.popups.picker is not None  # the occupation amount opens by itself
+        assert d.picker is not None  # the occupation amount opens by itself
         key(app, pygame.K_RETURN)
         idle(app)
         assert b.session.log[-1].startswith("occupy:")
@@ -199,21 +191,22 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
 
 def test_blitz_stops_mid_battle_on_the_stop_button(home):
     app = make_app(anim_speed="normal")
+    d = BoardDriver(app)
     try:
         app.goto("checkrisk", session=battle_session(["human", "ai:easy"]))
         b = board(app)
         idle(app)
-        b.turns.commit(b.session.state.action_from_str("d4xd5:6"))
+        d.commit(b.session.state.action_from_str("d4xd5:6"))
         idle(app)
         if b.session.state.pending_battle() is None:
             pytest.skip("the first round decided the battle")
         card_button(app, "blitz_end")
-        assert b.view.picks.blitz is not None and b.queue.busy
+        assert d.picks.blitz is not None and d.busy
         frames(app, 3)
         stop = [x for x in b.view.card.layout_buttons() if x.key == "stop"]
         assert stop
         click_at(app, stop[0].rect.center, settle=1)
-        assert b.view.picks.blitz is None
+        assert d.picks.blitz is None
         idle(app)
         battle = b.session.state.pending_battle()
         # Stopped: the attacker is asked again (unless that round ended the battle).
@@ -223,6 +216,7 @@ def test_blitz_stops_mid_battle_on_the_stop_button(home):
 
 
 def test_three_ai_seats_play_a_late_position_to_the_end(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk",
         "corners4",
@@ -240,7 +234,7 @@ def test_three_ai_seats_play_a_late_position_to_the_end(app):
         if b.session.is_over:
             break
         if b.session.is_human_turn:
-            if b.handovers.card is not None:
+            if d.handover is not None:
                 key(app, pygame.K_RETURN)
             state = b.session.state
             if state.phase == "reinforce":
@@ -248,7 +242,7 @@ def test_three_ai_seats_play_a_late_position_to_the_end(app):
             elif state.phase == "act":
                 slot_button(app, "end")
             elif state.pending_battle() is not None:
-                b.turns.commit(state.legal_actions()[0])
+                d.commit(state.legal_actions()[0])
     assert b.session.is_over
     assert b.dialogs.overlay == "game_over"
     assert b.view.end_reason(b.session.outcome)
@@ -270,7 +264,7 @@ def test_no_text_is_cut(home, size, language):
             context = {k: v for k, v in context.items() if k != "_frames"}
             app.goto("checkrisk", **context)
             frames(app, 3)
-            problems += [f"{name}: {text!r}" for text in board(app).presenter.panel_cut + board(app).ending.results_cut]
+            problems += [f"{name}: {text!r}" for text in BoardDriver(app).cut + BoardDriver(app).results_cut]
         assert problems == []
     finally:
         app.close()
@@ -283,6 +277,7 @@ def type_text(app, text: str) -> None:
 
 
 def test_new_game_dialog_names_the_seats_and_deals_each_its_preset(app):
+    d = BoardDriver(app)
     click(app, button_by_text(app, "CheckRisk"))
     dialog = app.scenes.current
     assert [e.get_text() for e in dialog.name_entries] == ["Player 1", "Player 2"]
@@ -310,7 +305,7 @@ def test_new_game_dialog_names_the_seats_and_deals_each_its_preset(app):
     assert b.session.names == ["Ann", "", "", ""] and b.session.presets == ["front", "fort", "", ""]
     assert b.view.seat_name(0) == "Ann" and b.view.seat_name(1) == "Player 2"
     idle(app)
-    picks = b.view.picks
+    picks = d.picks
     assert picks.draft_preset == "front" and picks.tokens_left() == 0  # laid out, ready to confirm
     slot_button(app, "confirm")
     idle(app)
@@ -332,6 +327,7 @@ def test_session_refuses_bad_names_and_presets():
 
 
 def test_results_card_at_game_over_shows_every_seats_record(app):
+    d = BoardDriver(app)
     session, last = demo.before_the_end(["ai:easy", "human"], level="standard")
     assert last == ["end"] and session.current_seat == 1
     app.goto("checkrisk", session=session)
@@ -346,7 +342,7 @@ def test_results_card_at_game_over_shows_every_seats_record(app):
     assert b.view.seat_name(winner) in b.dialogs.game_over_text[1]
     # The card grew to hold one results row per seat, all of it readable.
     assert b.results_size() == (results.WIDTH, results.height(2))
-    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and b.ending.results_cut == []
+    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and d.results_cut == []
     stats = b.view.stats()
     state = b.session.state
     for seat, record in enumerate(stats.seats):
@@ -369,18 +365,19 @@ def test_results_chart_spans_its_box():
 
 
 def test_eliminated_seats_are_greyed_and_skipped_and_each_human_gets_a_hand_over_card(app):
+    d = BoardDriver(app)
     session = demo.late_position(["human", "human", "human", "human"])
     app.goto("checkrisk", session=session)
     b = board(app)
     idle(app)
-    chips = b.presenter.panel_info().seats
+    chips = d.panel.seats
     assert [chip.eliminated for chip in chips] == [False, False, True, True]
     seen = []
     for _ in range(6):  # three turn changes: 0 -> 1 -> 0 -> 1, never seat 2 or 3
         idle(app)
         state = b.session.state
-        if b.handovers.card is not None:
-            assert b.handovers.card.seat == state.current_player()
+        if d.handover is not None:
+            assert d.handover_seat == state.current_player()
             seen.append(state.current_player())
             key(app, pygame.K_RETURN)
             continue
@@ -396,7 +393,7 @@ def attack_by_mouse(app, origin: str, target: str) -> None:
     """Select `origin`, click `target` (an enemy stack): the attack goes at once with every token."""
     click_cell(app, origin)
     click_cell(app, target)
-    assert board(app).popups.picker is None
+    assert BoardDriver(app).picker is None
     idle(app)
 
 
@@ -468,6 +465,7 @@ def test_key_g_outlines_every_players_groups(app):
 
 
 def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
+    d = BoardDriver(app)
     session = GameSession("checkrisk", "standard", ["human", "human"], seed=4, autosave=False)
     stacks = {"a1": (0, 5), "b1": (0, 4)} | {c: (0, 1) for c in ("c1", "d1", "e1", "f1", "g1", "h1")}
     session.state = session.game.position(stacks | {"e8": (1, 3)}, seat=1, phase="act", round=3)
@@ -476,7 +474,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     idle(app)
     key(app, pygame.K_e)  # seat 2 ends its turn; seat 1's begins with reinforcements (C7)
     idle(app)
-    assert b.handovers.card is not None
+    assert d.handover is not None
     key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.phase == "reinforce"
@@ -490,7 +488,7 @@ def test_reinforcements_by_clicking_stacks_then_a_merge_stops_at_six(app):
     # Five onto four: the picker stops at the room left and says why (the rule of six).
     click_cell(app, "a1")
     hold_cell(app, "b1")
-    assert b.popups.picker is not None and b.popups.picker.high == 2 and "six" in b.popups.picker.title
+    assert d.picker is not None and d.picker.high == 2 and "six" in d.picker.title
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.session.state.count[b.session.game.cell_index("b1")] == 6
@@ -524,6 +522,7 @@ def test_a_whole_game_against_the_computer_by_the_mouse_alone(home):
 
 def play_a_whole_game_by_mouse(app) -> None:
     """The mouse-only game of the test above."""
+    d = BoardDriver(app)
     click(app, button_by_text(app, "CheckRisk"))
     dialog = app.scenes.current
     click(app, next(b for b, value in dialog.segments.items() if value == ("seat", 1, "ai:easy")))
@@ -533,14 +532,14 @@ def play_a_whole_game_by_mouse(app) -> None:
     for _ in range(20000):
         frames(app, 1)
         s = b.session
-        if s.is_over and not b.queue.busy and b.dialogs.overlay == "game_over":
+        if s.is_over and not d.busy and b.dialogs.overlay == "game_over":
             break
-        if b.queue.busy or not s.is_human_turn:
+        if d.busy or not s.is_human_turn:
             continue
-        if b.handovers.card is not None:
-            click_at(app, b.handovers.card.ok.center, settle=1)
-        elif b.popups.picker is not None:
-            click_at(app, b.popups.picker.ok.center, settle=1)
+        if d.handover is not None:
+            click_at(app, d.handover_ok.center, settle=1)
+        elif d.picker is not None:
+            click_at(app, d.picker.ok.center, settle=1)
         elif s.state.phase == "deploy":
             slot_button(app, "auto")
             slot_button(app, "confirm")
@@ -561,11 +560,12 @@ def play_a_whole_game_by_mouse(app) -> None:
             slot_button(app, "end")
     assert b.session.is_over and b.dialogs.overlay == "game_over"
     assert attacked_in and any(t.startswith("roll") for t in b.session.log)
-    assert b.ending.results_cut == [] and all(st.cells for st in b.view.stats().seats)
+    assert d.results_cut == [] and all(st.cells for st in b.view.stats().seats)
 
 
 def test_four_computer_seats_on_corners4_play_a_watch_game(home):
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         session = GameSession(
             "checkrisk",
@@ -577,8 +577,8 @@ def test_four_computer_seats_on_corners4_play_a_watch_game(home):
             presets=["fort", "", "", "box"],
         )
         app.goto("checkrisk", session=session)
-        b = board(app)
-        assert b.reviewer.watch is not None and b.presenter.status_text() == app.t("board.status.watch")
+        board(app)  # a CheckRisk board
+        assert d.watch is not None and d.status == app.t("board.status.watch")
         for _ in range(6000):
             frames(app, 1)
             if session.state.phase != "deploy" and len(session.log) >= 20:
@@ -594,13 +594,14 @@ def test_four_computer_seats_on_corners4_play_a_watch_game(home):
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 def test_a_held_click_opens_the_amount_picker_clear_of_the_odds_card(home, size):
     app = make_app(size)
+    d = BoardDriver(app)
     try:
         app.goto("checkrisk", session=battle_session(["human", "human"]))
         b = board(app)
         idle(app)
         click_cell(app, "d4")
         hold_cell(app, "d5")
-        picker = b.popups.picker
+        picker = d.picker
         assert picker is not None and picker.value == 6 and b.session.log == []
         frames(app, 1)
         odds = b.view.odds_rect
