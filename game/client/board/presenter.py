@@ -225,7 +225,7 @@ class PanelPresenter:
         seat_text = seat_short = ""
         thinking = False
         if s is not None and s.current_seat >= 0 and not busy:
-            if s.seat_kind(s.current_seat) == REMOTE or self.scene.online.waiting_seats:
+            if s.seat_kind(s.current_seat) == REMOTE or self.scene.online.holds_turn_card:
                 seat_text = self.scene.online.seat_text(s.current_seat)
             elif s.seat_kind(s.current_seat) == "human":
                 mine = s.seats.count("human") == 1 or self.scene.lesson.plays(s.current_seat)

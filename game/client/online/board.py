@@ -189,12 +189,23 @@ class OnlineBoard:
             return ""
         return self.scene.app.t("online.dice.ok", rolls=check.rolls)
 
-    def seat_text(self, seat: int) -> str:
-        """The turn card's line for a remote seat: whom the board waits for."""
+    @property
+    def holds_turn_card(self) -> bool:
+        """True while the turn card's line is the network's to say whatever seat decides: the seats are still free,
+        or the server cannot apply a move now (the connection is lost, or its store is out of reach)."""
         s = self.session
+        return s is not None and not s.is_over and (not s.started or s.connection != "connected")
+
+    def seat_text(self, seat: int) -> str:
+        """The turn card's line for a remote seat, or for any seat while the network holds the game: whom or what
+        the board waits for."""
+        s = self.session
+        t = self.scene.app.t
         if s is not None and not s.started:
-            return self.scene.app.t("online.seat.waiting_seats")
-        return self.scene.app.t("online.status.waiting", name=self.scene.view.seat_name(seat))
+            return t("online.seat.waiting_seats")
+        if s is not None and s.connection != "connected":
+            return t("online.seat.waiting_server")
+        return t("online.status.waiting", name=self.scene.view.seat_name(seat))
 
     # ----- input -----
     def build_ui(self) -> None:

@@ -1,0 +1,49 @@
+"""What an online board and the screens around it say as a new player meets them: the turn card while the server is
+away, the opponent's presence, online games in the Games list, the remembered Join and Host fields, the host's port.
+
+A real server on loopback and real websocket clients, real scenes driven by posted events; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+from game.online.server import ServerThread
+from tests import client_helpers as ui
+from tests.online_helpers import FAST, start_server
+from tests.test_online_window import hosted_on_loopback, kubtafl_board, server, until  # noqa: F401 - fixtures
+
+__all__ = ["hosted_on_loopback", "server"]
+
+
+def test_the_turn_card_waits_for_the_server_while_the_connection_is_lost(app, tmp_path):
+    store = tmp_path / "matches.db"
+    first = start_server(store)
+    port = int(first.url.rsplit(":", 1)[1])
+    b, s, anna = kubtafl_board(app, first.url)
+    assert b.presenter.panel_info().seat_text == "Your move"
+    first.stop()
+    until(app, lambda: s.status == "reconnecting", "the lost connection")
+    ui.frames(app, 2)
+    info = b.presenter.panel_info()
+    assert info.seat_text == "Waiting for the server…"  # not "Your move" beside "Not connected to the server"
+    assert "Not connected" in info.status
+    second = ServerThread(store, port=port, config=FAST)
+    second.start()
+    try:
+        until(app, lambda: s.status == "connected" and s.is_human_turn, "the reconnection")
+        ui.frames(app, 2)
+        assert b.presenter.panel_info().seat_text == "Your move"
+    finally:
+        anna.close()
+        second.stop()
+
+
+def test_the_turn_card_waits_for_the_server_while_its_store_is_out_of_reach(app, server):  # noqa: F811
+    b, s, anna = kubtafl_board(app, server.url)
+    s.available = False  # as the server's `status` message sets it while its store cannot be reached
+    ui.frames(app, 2)
+    info = b.presenter.panel_info()
+    assert info.seat_text == "Waiting for the server…"
+    assert "cannot store moves" in info.status
+    app.t.language = "ru"
+    assert b.presenter.panel_info().seat_text == "Ждём сервер…"
+    anna.close()
