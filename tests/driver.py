@@ -130,6 +130,11 @@ class BoardDriver:
         return self.scene.view.picks
 
     @property
+    def handover_card(self) -> Any:
+        """The hand-over card shown (its seat, name, message and button), None when none is."""
+        return self.scene.handovers.card
+
+    @property
     def handover(self) -> str | None:
         """The hand-over card's words, None when none is shown."""
         card = self.scene.handovers.card

@@ -14,6 +14,7 @@ from game.client.kubtafl.scene import KubtaflScene
 from game.client.kubtafl.view import KubtaflView
 from game.engine.kubtafl.events import Damaged, Moved
 from tests.client_helpers import board_of, click_at, click_cell, english_app, frames, key, settle
+from tests.driver import BoardDriver
 
 
 @pytest.fixture
@@ -45,79 +46,82 @@ def open_picker(board: KubtaflScene, low: int = 1, high: int = 6, default: int =
 
 
 def test_picker_starts_at_its_default_and_the_wheel_and_keys_change_it(app):
+    d = BoardDriver(app)
     board = board_of(app)
     committed, changes = open_picker(board)
     frames(app, 1)
-    assert board.popups.picker is not None and board.popups.picker.value == 5
-    motion(app, board.popups.picker.number.center)
+    assert d.picker is not None and d.picker.value == 5
+    motion(app, d.picker.number.center)
     wheel(app, 3)  # past the top: stays at the most
-    assert board.popups.picker.value == 6
+    assert d.picker.value == 6
     wheel(app, -2)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_HOME)
-    assert board.popups.picker.value == 1
+    assert d.picker.value == 1
     key(app, pygame.K_END)
     assert changes == [6, 4, 3, 1, 6]
     key(app, pygame.K_RETURN)
-    assert committed == [6] and board.popups.picker is None
+    assert committed == [6] and d.picker is None
     assert board.session.log == []  # the picker hands the amount to the mode; it plays nothing itself
 
 
 def test_picker_digits_drag_buttons_ok_and_cancel(app):
+    d = BoardDriver(app)
     board = board_of(app)
     committed, _ = open_picker(board, 1, 12, 11)
     frames(app, 1)
     key(app, pygame.K_1)
-    assert board.popups.picker.value == 1
+    assert d.picker.value == 1
     key(app, pygame.K_2)  # "12"
-    assert board.popups.picker.value == 12
+    assert d.picker.value == 12
     key(app, pygame.K_BACKSPACE)
-    assert board.popups.picker.value == 1
+    assert d.picker.value == 1
     key(app, pygame.K_7)  # "17" is out of range: a new number starts
-    assert board.popups.picker.value == 7
+    assert d.picker.value == 7
     # Dragging the number up adds, down takes away; the ± buttons step.
-    start = board.popups.picker.number.center
+    start = d.picker.number.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    step = int(board.popups.picker.unit * 0.6) + 1
+    step = int(d.picker.unit * 0.6) + 1
     motion(app, (start[0], start[1] - 3 * step), (1, 0, 0))
-    assert board.popups.picker.value == 10
+    assert d.picker.value == 10
     motion(app, (start[0], start[1] + 2 * step), (1, 0, 0))
-    assert board.popups.picker.value == 5
+    assert d.picker.value == 5
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     frames(app, 1)
-    click_at(app, board.popups.picker.plus.center, settle=1)
-    click_at(app, board.popups.picker.plus.center, settle=1)
-    click_at(app, board.popups.picker.minus.center, settle=1)
-    assert board.popups.picker.value == 6
-    click_at(app, board.popups.picker.ok.center, settle=1)
-    assert committed == [6] and board.popups.picker is None
+    click_at(app, d.picker.plus.center, settle=1)
+    click_at(app, d.picker.plus.center, settle=1)
+    click_at(app, d.picker.minus.center, settle=1)
+    assert d.picker.value == 6
+    click_at(app, d.picker.ok.center, settle=1)
+    assert committed == [6] and d.picker is None
     # Esc and a click outside cancel without committing.
     committed, _ = open_picker(board)
     key(app, pygame.K_ESCAPE)
-    assert board.popups.picker is None and board.dialogs.overlay is None
+    assert d.picker is None and board.dialogs.overlay is None
     committed, _ = open_picker(board)
     frames(app, 1)
     click_at(app, (5, 5), settle=1)
-    assert board.popups.picker is None and committed == []
+    assert d.picker is None and committed == []
 
 
 def test_chooser_digit_commits_its_option_and_arrows_preview(app):
+    d = BoardDriver(app)
     board = board_of(app)
     # Light gives from a1 to a2 (the endgame's transfer): open it with T after Tab.
     start_session(app, "kubtafl", "endgame", ["human", "human"], 5)
     board = board_of(app)
     settle(app)
     click_cell(app, "a1")
-    picks = board.view.picks
+    picks = d.picks
     options = picks.index.transfers[("a1", "a2")]
     picks.open_transfer("a1", "a2")
     # Nothing was previewed: it opens on the largest amount, as hovering the '+' badge previews it.
-    assert board.popups.chooser is not None and picks.preview_text == options[-1].text
+    assert d.chooser is not None and picks.preview_text == options[-1].text
     key(app, pygame.K_LEFT)
     assert picks.preview_text == options[-2].text
     key(app, getattr(pygame, f"K_{options[-1].label}"))
     settle(app)
-    assert board.session.log == [options[-1].text] and board.popups.chooser is None
+    assert board.session.log == [options[-1].text] and d.chooser is None
 
 
 class HandoverView(KubtaflView):
@@ -132,32 +136,34 @@ class HandoverScene(KubtaflScene):
 
 
 def test_handover_card_names_the_next_human_and_holds_input_until_dismissed(app):
+    d = BoardDriver(app)
     app.scenes.register("kubtafl", HandoverScene)
     start_session(app, "kubtafl", "standard", ["human", "human"], 3)
-    board = board_of(app)
+    board_of(app)  # a Kubtafl board with the card-asking view
     settle(app)
-    assert board.handovers.card is None  # the first player needs no hand-over
+    assert d.handover is None  # the first player needs no hand-over
     click_cell(app, "a3")
     click_cell(app, "a5")
     settle(app)
     frames(app, 1)
-    card = board.handovers.card
+    card = d.handover_card
     assert card is not None and card.seat == 1 and card.message == "Dark — your move" and card.name == "Dark"
-    assert not board.accepting_input
+    assert not d.accepting
     click_cell(app, "h6")  # refused: the card is up
-    assert board.view.picks.selected is None and board.handovers.card is card
+    assert d.selected is None and d.handover_card is card
     key(app, pygame.K_RETURN)
-    assert board.handovers.card is None and board.accepting_input
+    assert d.handover is None and d.accepting
     click_cell(app, "h6")
-    assert board.view.picks.selected == "h6"
+    assert d.selected == "h6"
 
 
 def test_hot_seat_kubtafl_shows_no_handover_card(app):
-    board = board_of(app)
+    d = BoardDriver(app)
+    board_of(app)  # a Kubtafl board
     click_cell(app, "a3")
     click_cell(app, "a5")
     settle(app)
-    assert board.handovers.card is None and board.accepting_input
+    assert d.handover is None and d.accepting
 
 
 def test_animator_dispatches_on_the_exact_event_type():
