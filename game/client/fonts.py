@@ -58,7 +58,8 @@ def guard_ui_fonts() -> None:
     player's disk, which may hold characters pygame cannot encode (a name that is not UTF-8)."""
     from pygame_gui.core import gui_font_pygame
 
-    gui_font_pygame.Font = DrawableFont  # type: ignore[misc]
+    # pygame_gui's module imports Font without re-exporting it; the patch has to replace that very name.
+    gui_font_pygame.Font = DrawableFont  # type: ignore[attr-defined]
 
 
 @cache
