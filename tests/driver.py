@@ -411,6 +411,12 @@ class BoardDriver:
         turns = self.scene.turns
         turns.hint_action, turns.hint_text = action, self.scene.view.hint_words(action)
 
+    def say(self, text: str) -> None:
+        """Put `text` on the status line as the board shows any message of its length (as a hint's words; no undo
+        note), for tests of what fits (no frame runs)."""
+        turns = self.scene.turns
+        turns.status_note, turns.hint_text = "", text
+
     def commit(self, action: object) -> None:
         """Play `action` as the board plays a decision the player made (its animation starts; no frame runs)."""
         self.scene.turns.commit(action)

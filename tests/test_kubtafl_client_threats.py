@@ -13,18 +13,17 @@ from game.client.kubtafl.demo import ricochet_session, screenshot_contexts
 from game.client.play.session import GameSession
 from game.engine.kubtafl import Damaged, Impact, Move
 from tests.client_helpers import board_of, click_cell, frames, key, make_app, random_session, settle
+from tests.driver import BoardDriver
 
 
 def hover(app, cell: str) -> None:
     """The pointer over a board cell."""
-    x, y = board_of(app).layout.cell_center(cell)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 2)
+    BoardDriver(app).hover(cell, settle=2)
 
 
 def marks(app, *kinds: str) -> dict[str, str]:
     """Cell -> text of this frame's marks of these kinds."""
-    return {m.cell: m.text for m in board_of(app).marks.drawn if m.kind in kinds}
+    return {m.cell: m.text for m in BoardDriver(app).marks() if m.kind in kinds}
 
 
 def open_ricochet(app) -> None:
@@ -46,6 +45,7 @@ def test_for_side_gives_the_other_sides_actions_and_leaves_the_state_alone():
 
 
 def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
+    d = BoardDriver(app)
     open_ricochet(app)
     board = board_of(app)
     other = board.session.state.for_side(1)
@@ -62,7 +62,7 @@ def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
     assert moves and rams  # the position has both
     hover(app, "a7")
     assert set(marks(app, "reach")) == moves and marks(app, "reach_hit") == rams
-    assert board.presenter.status_text().startswith("Dark d8 (8)")
+    assert d.status.startswith("Dark d8 (8)")
     hover(app, "d4")  # an empty cell: the hover's reach goes
     assert not marks(app, "reach", "reach_hit")
     click_cell(app, "a7")  # a click keeps it shown
@@ -74,11 +74,12 @@ def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
     for _ in range(7):  # the keyboard cursor starts on Light's d20 (a1); on a7 it shows that die's reach
         key(app, pygame.K_UP, settle=1)
     frames(app, 1)
-    assert board.view.picks.cursor == (0, 6)
+    assert d.picks.cursor == (0, 6)
     assert set(marks(app, "reach")) == moves and marks(app, "reach_hit") == rams
 
 
 def test_v_marks_every_own_die_the_other_side_can_hit_with_the_worst_damage(app):
+    d = BoardDriver(app)
     open_ricochet(app)
     board = board_of(app)
     state = board.session.state
@@ -96,7 +97,7 @@ def test_v_marks_every_own_die_the_other_side_can_hit_with_the_worst_damage(app)
     assert not marks(app, "threat")
     key(app, pygame.K_v, settle=2)
     assert marks(app, "threat") == {cell: f"−{amount}" for cell, amount in worst.items()}
-    assert "V" in board.presenter.panel_info().keys
+    assert "V" in d.keys_line
     key(app, pygame.K_v, settle=2)
     assert not marks(app, "threat")
 
@@ -106,20 +107,21 @@ def test_the_threats_screenshot_state_is_offered():
 
 
 def test_a_stale_hint_goes_once_another_move_is_previewed(app):
+    d = BoardDriver(app)
     open_ricochet(app)
-    board = board_of(app)
     key(app, pygame.K_h, settle=3)
-    assert board.turns.hint_action and board.presenter.status_text().startswith("Hint")
-    other = next(t for t in board.view.picks.index.by_text if "-" in t and t != board.turns.hint_action)
+    assert d.hint_move and d.status.startswith("Hint")
+    other = next(t for t in d.picks.index.by_text if "-" in t and t != d.hint_move)
     src, dst = other.split("-")
     click_cell(app, src)
     hover(app, dst)
-    assert board.view.picks.preview_text == other
-    assert board.turns.hint_action is None and not board.presenter.status_text().startswith("Hint")
+    assert d.picks.preview_text == other
+    assert d.hint_move is None and not d.status.startswith("Hint")
     assert not marks(app, "hint")
 
 
 def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app):
+    d = BoardDriver(app)
     app.goto("kubtafl", session=GameSession("kubtafl", "standard", ["human", "human"], seed=1, autosave=False))
     settle(app)
     board = board_of(app)
@@ -131,14 +133,14 @@ def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app
         settle(app)
     click_cell(app, "h5")
     hover(app, "h4")  # not a repetition
-    assert "repetition" not in board.presenter.status_text()
+    assert "repetition" not in d.status
     hover(app, "h6")
-    assert board.presenter.status_text() == app.t("kubtafl.status.draws.draw_repetition")
+    assert d.status == app.t("kubtafl.status.draws.draw_repetition")
     click_cell(app, "h6")
     settle(app)
     frames(app, 2)
     assert board.session.outcome.winner is None
-    info = board.presenter.panel_info()
+    info = d.panel
     assert info.seat == -1 and info.colour == art.BRASS and info.turn_text == app.t("gameover.draw")
     key(app, pygame.K_ESCAPE, settle=2)  # close the card: the board and panel stay
     # The turn card's emblem is the neutral one (dark between its two bars), not a side's ivory or charcoal d20.
@@ -147,7 +149,7 @@ def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app
     assert tuple(app.window.get_at(centre))[:3] == (30, 23, 19)
     key(app, pygame.K_LEFT)  # reviewing the final position keeps it neutral
     key(app, pygame.K_END)
-    assert board.presenter.panel_info().seat == -1
+    assert d.panel.seat == -1
 
 
 def test_the_d_percent_shows_its_strength_large_and_its_printed_face_small():
@@ -174,10 +176,11 @@ def open_transfers(app) -> None:
     app.goto("kubtafl", session=random_session("kubtafl", 20, seed=42))
     settle(app)
     frames(app, 2)
-    assert set(board_of(app).view.picks.index.recipients("b2")) == {"b3", "a2"}
+    assert set(BoardDriver(app).picks.index.recipients("b2")) == {"b3", "a2"}
 
 
 def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_that_amount_clear_of_it(app):
+    d = BoardDriver(app)
     open_transfers(app)
     board = board_of(app)
     start, end = (tuple(int(v) for v in board.layout.cell_center(c)) for c in ("b2", "b3"))
@@ -186,32 +189,33 @@ def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_tha
     frames(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     frames(app, 2)
-    largest = board.view.picks.index.transfers[("b2", "b3")][-1].text
-    assert board.view.picks.preview_text == largest  # the transfer the drop opens, not the shove of b3
+    largest = d.picks.index.transfers[("b2", "b3")][-1].text
+    assert d.picks.preview_text == largest  # the transfer the drop opens, not the shove of b3
     assert marks(app, "badge") == {"b3": "+4", "b2": "−4"} and not marks(app, "arrow")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     frames(app, 2)
-    assert board.popups.chooser is not None and board.popups.chooser.focused.text == largest
+    assert d.chooser is not None and d.chooser.focused.text == largest
     assert board.view.overlays.label_rects
-    assert not any(board.popups.chooser.rect.colliderect(r) for r in board.view.overlays.label_rects)
+    assert not any(d.chooser.rect.colliderect(r) for r in board.view.overlays.label_rects)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == largest
 
 
 def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
+    d = BoardDriver(app)
     open_transfers(app)
     board = board_of(app)
     for _ in range(12):
         key(app, pygame.K_TAB)
-        if board.view.picks.selected == "b2":
+        if d.selected == "b2":
             break
-    assert board.view.picks.selected == "b2" and board.popups.chooser is None
+    assert d.selected == "b2" and d.chooser is None
     key(app, pygame.K_t, settle=2)
-    assert board.popups.chooser is not None
-    rows = {label: [o.text for o in options] for label, options in board.popups.chooser.rows}
-    index = board.view.picks.index
+    assert d.chooser is not None
+    rows = {label: [o.text for o in options] for label, options in d.chooser.rows}
+    index = d.picks.index
     assert rows == {f"to {rec}": [o.text for o in index.transfers[("b2", rec)]] for rec in ("b3", "a2")}
-    assert board.view.picks.preview_text == board.popups.chooser.focused.text
+    assert d.picks.preview_text == d.chooser.focused.text
     key(app, pygame.K_DOWN, settle=1)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == "b2>a2:1"
@@ -221,24 +225,23 @@ def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_new_words_fit_the_panel(home, size, language):
     app = make_app(size, language=language)
+    d = BoardDriver(app)
     try:
         open_ricochet(app)
-        board = board_of(app)
         key(app, pygame.K_v, settle=2)
         click_cell(app, "a7")
         frames(app, 2)
-        assert board.presenter.status_text() and not board.presenter.panel_cut
-        board.view.picks.set_preview(None)
+        assert d.status and not d.cut
+        d.picks.set_preview(None)
         for status in (
             "kubtafl.status.draws.draw_repetition",
             "kubtafl.status.draws.draw_100_quiet",
             "kubtafl.status.reach_none",
         ):
-            board.turns.status_note = ""
             text = app.t(status, side="x", die="d20 (20)")
-            board.view.picks.reset()
-            board.turns.hint_text = text  # the status line shows it as it would any message of that length
+            d.picks.reset()
+            d.say(text)  # the status line shows it as it would any message of that length
             frames(app, 2)
-            assert board.presenter.status_text() == text and not board.presenter.panel_cut, status
+            assert d.status == text and not d.cut, status
     finally:
         app.close()
