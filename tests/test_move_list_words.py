@@ -21,6 +21,7 @@ from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers.game import BattleCheckersGame
 from game.engine.checkrisk import battle_odds
 from tests.client_helpers import click_cell, frames, key, make_app, settle_scene
+from tests.driver import BoardDriver
 
 HOT = ["human", "human"]
 
@@ -47,7 +48,7 @@ def shown(app: Any, mode: str, session: GameSession) -> BoardScene:
 
 def sentences(board: BoardScene) -> list[tuple[int, list[str]]]:
     """Each turn of the list: its seat and its actions' sentences."""
-    return [(turn.seat, [action.text for action in turn.actions]) for turn in board.log.turns]
+    return BoardDriver(board.app).moves
 
 
 # ----- CheckRisk -----
@@ -140,12 +141,13 @@ CHECKRISK_CASES = [
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_checkrisk_battles_and_moves_are_sentences_with_their_outcome(home, language):
     app = make_app(language=language, menu=False)
+    d = BoardDriver(app)
     try:
         for name, stacks, texts, en, ru in CHECKRISK_CASES:
             board = shown(app, "checkrisk", checkrisk(stacks, texts))
             assert sentences(board)[0] == (0, [en if language == "en" else ru]), name
             # One action of several decisions: it ends with the last of them, its notation is theirs.
-            action = board.log.turns[0].actions[0]
+            action = d.move_turns[0].actions[0]
             decided = [t for t, actor in zip(texts, board.session.actors, strict=True) if actor >= 0]
             assert action.end == len(decided) and action.notation == " ".join(decided), name
     finally:
@@ -322,6 +324,7 @@ def test_battle_checkers_activations_and_attacks_are_sentences(home, language):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_battle_checkers_fate_roll_end_of_turn_and_deployment(home, language):
     app = make_app(language=language, menu=False)
+    d = BoardDriver(app)
     en = language == "en"
     try:
         rear = {**HOME, "d5": (1, "N")}
@@ -347,8 +350,8 @@ def test_battle_checkers_fate_roll_end_of_turn_and_deployment(home, language):
             (0, ["ended the turn" if en else "ход завершён"]),
             (1, ["moved j10 two squares south to j8" if en else "отряд с j10 прошёл две клетки на юг, до j8"]),
         ]
-        assert board.log.turns[1].note == ("rolled 2 and 6" if en else "бросок 2 и 6")
-        assert [(line.turn, line.lead, line.text) for line in board.log.lines][1][1:] == (True, "")
+        assert d.move_turns[1].note == ("rolled 2 and 6" if en else "бросок 2 и 6")
+        assert [(line.turn, line.lead, line.text) for line in d.move_lines][1][1:] == (True, "")
         # Deployment by a preset and unit by unit.
         session = GameSession("battle_checkers", "standard", HOT, seed=1, autosave=False)
         session.apply_text("preset wedge")
@@ -498,9 +501,10 @@ def test_a_long_four_seat_list_wraps_every_sentence_and_cuts_nothing(home, size,
     session = played_until("corners4", 4, lambda s: len(s.log) >= 160 and s.current_seat == 0, seed=3)
     session.seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
     app = make_app(size, language, anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
-        board = shown(app, "checkrisk", session)
-        log = board.log
+        shown(app, "checkrisk", session)
+        log = d.move_list
         if size == (1280, 720):
             assert log.rows_shown >= 8
         width = log.text_right() - log.text_left()
@@ -514,7 +518,7 @@ def test_a_long_four_seat_list_wraps_every_sentence_and_cuts_nothing(home, size,
         assert sum(1 for line in log.lines if line.lead) == len(log.turns) > 10
         assert any(sum(1 for line in log.lines if line.turn == t) > 2 for t in range(len(log.turns)))
         frames(app, 2)
-        assert board.presenter.panel_cut == []
+        assert d.cut == []
     finally:
         app.close()
 
@@ -530,9 +534,10 @@ def test_eight_lines_at_1280x720_after_the_deployment(home, mode, level, seats):
     play_ai_until(session, lambda s: len(s.log) >= 60, 3000)
     session.seats = ["human"] * seats
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
-        board = shown(app, mode, session)
-        assert board.log.rows_shown >= 8 and board.presenter.panel_cut == []
+        shown(app, mode, session)
+        assert d.move_list.rows_shown >= 8 and d.cut == []
     finally:
         app.close()
 
@@ -545,7 +550,8 @@ def test_review_counts_turns_and_shift_steps_by_action_and_hover_shows_the_notat
     app = make_app(anim_speed="instant", menu=False)
     try:
         board = shown(app, "checkrisk", session)
-        log, reviewer = board.log, board.reviewer
+        d = BoardDriver(app)
+        log = d.move_list
         assert [len(turn.actions) for turn in log.turns] == [2, 2]
         assert log.turn_ends() == [4, 6] and log.action_ends() == [1, 4, 5, 6]
         # Hovering an action shows its notation, for players who like it.
@@ -558,30 +564,29 @@ def test_review_counts_turns_and_shift_steps_by_action_and_hover_shows_the_notat
         assert log.tip() == "c3xc4:2 occupy:1 end"  # the battle's decisions, and the End that closed the turn
         # A finished turn's review: ← goes back a whole turn, Shift+← one action, → forward a turn.
         key(app, pygame.K_LEFT)
-        assert reviewer.review is None  # the game goes on: review starts from the list
-        reviewer.start(6)
-        frames(app, 1)
-        assert reviewer.banner_text() == app.t("review.banner", count="Round 2 of 60", seat=board.view.seat_name(1))
+        assert d.reviewing is None  # the game goes on: review starts from the list
+        d.click_entry(6)
+        assert d.banner == app.t("review.banner", count="Round 2 of 60", seat=board.view.seat_name(1))
         key(app, pygame.K_LEFT)
-        assert reviewer.review.entry == 4 and reviewer.banner_text() == app.t(
+        assert d.reviewing == 4 and d.banner == app.t(
             "review.banner", count="Round 2 of 60", seat=board.view.seat_name(0)
         )
         key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
-        assert reviewer.review.entry == 1
-        assert reviewer.banner_text() == app.t(
+        assert d.reviewing == 1
+        assert d.banner == app.t(
             "review.banner.action", count="Round 2 of 60", seat=board.view.seat_name(0), a=1, actions=2
         )
         assert log.action_of(log.selected) == (0, 0)
         key(app, pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
-        assert reviewer.review.entry == 0 and reviewer.banner_text() == app.t("review.start")
+        assert d.reviewing == 0 and d.banner == app.t("review.start")
         key(app, pygame.K_RIGHT)
-        assert reviewer.review.entry == 4
+        assert d.reviewing == 4
         key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
-        assert reviewer.review.entry == 5
+        assert d.reviewing == 5
         key(app, pygame.K_RIGHT)
-        assert reviewer.review.entry == 6
+        assert d.reviewing == 6
         key(app, pygame.K_RIGHT)  # past the newest turn: back to the game
-        assert reviewer.review is None and board.accepting_input
+        assert d.reviewing is None and d.accepting
     finally:
         app.close()
 
@@ -650,17 +655,18 @@ def test_the_hint_key_gives_words_not_notation(home, mode, language, size):
     actions, seed = {"kubtafl": (6, 2), "checkrisk": (40, 2), "battle_checkers": (19, 1)}[mode]
     session = random_session(mode, actions, seed=seed)
     app = make_app(size, language, anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         board = shown(app, mode, session)
-        if not board.accepting_input:
+        if not d.accepting:
             pytest.skip("no human decision in this position")
         key(app, pygame.K_h)
         frames(app, 2)
-        action = board.turns.hint_action
-        assert action and board.turns.hint_text == board.view.hint_words(action)
-        assert action not in board.turns.hint_text and board.turns.hint_text.startswith(app.t("kubtafl.hint", text=""))
+        action = d.hint_move
+        assert action and d.hint == board.view.hint_words(action)
+        assert action not in d.hint and d.hint.startswith(app.t("kubtafl.hint", text=""))
         frames(app, 1)
-        assert board.presenter.status_text() == board.turns.hint_text and board.presenter.panel_cut == []
+        assert d.status == d.hint and d.cut == []
     finally:
         app.close()
 
@@ -683,17 +689,18 @@ def test_the_list_model_reviews_a_turn_from_its_number():
 def test_the_list_follows_an_undo_and_a_new_move(home, tmp_path):
     session = kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4), ("dark", "d8", "f6", 8)], [])
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         board = shown(app, "kubtafl", session)
-        board.turns.commit(session.state.action_from_str("c3-c5"))
+        d.commit(session.state.action_from_str("c3-c5"))
         frames(app, 3)
         assert sentences(board) == [(0, ["d6 moved from c3 to c5"])]
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
         frames(app, 2)
-        assert sentences(board) == [] and board.log.lines == []
-        board.turns.commit(session.state.action_from_str("c3-c4"))
+        assert sentences(board) == [] and d.move_lines == []
+        d.commit(session.state.action_from_str("c3-c4"))
         frames(app, 3)
-        assert sentences(board) == [(0, ["d6 moved from c3 to c4"])] and len(board.log.lines) == 1
+        assert sentences(board) == [(0, ["d6 moved from c3 to c4"])] and len(d.move_lines) == 1
     finally:
         app.close()
 
@@ -701,10 +708,11 @@ def test_the_list_follows_an_undo_and_a_new_move(home, tmp_path):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_an_empty_list_says_so_in_words(home, language):
     app = make_app((1280, 720), language, anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
-        board = shown(app, "checkrisk", GameSession("checkrisk", "standard", ["human", "human"], autosave=False))
-        assert board.log.lines == [] and board.log.empty_text == app.t("board.log.empty")
-        assert board.log.empty_text not in ("", "…", "board.log.empty")
+        shown(app, "checkrisk", GameSession("checkrisk", "standard", ["human", "human"], autosave=False))
+        assert d.move_lines == [] and d.move_list.empty_text == app.t("board.log.empty")
+        assert d.move_list.empty_text not in ("", "…", "board.log.empty")
     finally:
         app.close()
 
@@ -713,11 +721,12 @@ def test_the_list_tells_a_move_once_the_board_has_shown_it(home, tmp_path):
     """No result before its animation lands: the entry appears when the slide (or the dice) are done."""
     session = kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4), ("dark", "d8", "f6", 8)], [])
     app = make_app(anim_speed="normal", menu=False)
+    d = BoardDriver(app)
     try:
         board = shown(app, "kubtafl", session)
         click_cell(app, "c3")
         click_cell(app, "c5")
-        assert board.queue.busy and session.log == ["c3-c5"]
+        assert d.busy and session.log == ["c3-c5"]
         assert sentences(board) == []
         settle_scene(app)
         assert sentences(board) == [(0, ["d6 moved from c3 to c5"])]
