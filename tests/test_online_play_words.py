@@ -6,6 +6,7 @@ A real server on loopback and real websocket clients, real scenes driven by post
 
 from __future__ import annotations
 
+from game.client.online.board import away_words
 from game.online.server import ServerThread
 from tests import client_helpers as ui
 from tests.online_helpers import FAST, start_server
@@ -47,3 +48,35 @@ def test_the_turn_card_waits_for_the_server_while_its_store_is_out_of_reach(app,
     app.t.language = "ru"
     assert b.presenter.panel_info().seat_text == "Ждём сервер…"
     anna.close()
+
+
+def test_an_opponent_who_just_left_is_away_just_now_not_for_0_min(app, server):  # noqa: F811
+    b, s, anna = kubtafl_board(app, server.url)
+    assert "Anna: online" in [w for w, _ in b.online.strip_words()]
+    anna.close()
+    until(app, lambda: any(not p.online for p in s.presence if p.seat == 1), "Anna's leaving")
+    words = [w for w, _ in b.online.strip_words()]
+    assert "Anna: away just now" in words and not any("0 min" in w for w in words)
+    assert "Anna (away)" in [w for w, _ in b.online.strip_words(short=True)]
+
+
+def test_time_away_is_said_in_each_languages_plural_forms(app):
+    t = app.t
+    said = [away_words(t, "Anna", m) for m in (0, 1, 5, 61, 180, 60 * 24 * 2)]
+    assert said == [
+        "Anna: away just now",
+        "Anna: away for 1 minute",
+        "Anna: away for 5 minutes",
+        "Anna: away for 1 hour",
+        "Anna: away for 3 hours",
+        "Anna: away for 2 days",
+    ]
+    assert away_words(t, "Anna", 3, short=True) == "Anna (3 min away)"
+    t.language = "ru"
+    assert [away_words(t, "Аня", m) for m in (1, 3, 5, 21, 120)] == [
+        "Аня: не в сети 1 минуту",
+        "Аня: не в сети 3 минуты",
+        "Аня: не в сети 5 минут",
+        "Аня: не в сети 21 минуту",
+        "Аня: не в сети 2 часа",
+    ]

@@ -15,10 +15,12 @@ import pygame
 import pygame_gui
 
 from game.client import art
+from game.client.board.wording import counted
 from game.client.play.online import OnlineSession, presence_words, shared_url
 
 if TYPE_CHECKING:
     from game.client.board.scene import BoardScene
+    from game.client.i18n import Translator
 
 #: How often an online board looks for news from the server while nothing else moves (seconds).
 POLL_SECONDS = 0.1
@@ -40,6 +42,17 @@ def copy_text(text: str) -> bool:
     except (pygame.error, AttributeError, NotImplementedError):
         return False
     return True
+
+
+def away_words(t: Translator, name: str, minutes: int, short: bool = False) -> str:
+    """How long a seat has been away, in its language's plural forms: 'Anna: away just now', '… for 1 minute',
+    '… for 3 hours', '… for 2 days' (`short`: 'Anna (3 h away)')."""
+    key = "online.presence.away_short" if short else "online.presence.away"
+    if minutes < 60:
+        return counted(t, f"{key}.minutes", minutes, name=name)
+    if minutes < 24 * 60:
+        return counted(t, f"{key}.hours", minutes // 60, name=name)
+    return counted(t, f"{key}.days", minutes // (24 * 60), name=name)
 
 
 class OnlineBoard:
@@ -353,8 +366,7 @@ class OnlineBoard:
             if online:
                 parts.append((name if short else t("online.presence.online", name=name), art.PARCHMENT))
             else:
-                key = "online.presence.away_short" if short else "online.presence.away"
-                parts.append((t(key, name=name, minutes=minutes), art.MUTED))
+                parts.append((away_words(t, name, minutes, short), art.MUTED))
         return parts
 
     def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
