@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine import IllegalAction, registry
-from game.engine.kubtafl import KubtaflState
+from game.engine.kubtafl import KubtaflState, rules
 from game.engine.kubtafl import events as ev
 
 
@@ -383,9 +383,9 @@ def test_K17_no_legal_action_loses(monkeypatch: pytest.MonkeyPatch) -> None:
     # Any die next to an empty cell can move and any die next to an enemy can hit (j = 1 <= value), and
     # 7 dice never fill a board, so a real position always offers an action; the check still ends the game.
     for state in _random_states("standard", 40, seed=5):
-        assert state._has_action(state.to_move) == bool(state.legal_actions())
+        assert rules.has_action(state.position, state.to_move) == bool(state.legal_actions())
     state = position({"c3": "L d8 5", **D20S})
-    monkeypatch.setattr(KubtaflState, "_has_action", lambda self, side: False)
+    monkeypatch.setattr(rules, "has_action", lambda p, side: False)
     events = play(state, "c3-c4")
     assert events[-1] == ev.GameOver((0,), "no_legal_action") and state.outcome().winner == 0
 

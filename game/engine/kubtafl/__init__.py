@@ -1,6 +1,8 @@
 """Kubtafl: a tafl-like duel of polyhedral dice (rules in rules/kubtafl.md, ids K1–K18).
 
 Public API: `make_game`, `KubtaflGame`, `KubtaflState`, the events, the piece tables and `Geometry`.
+Modules: `actions`, `events`, `position` (the data), `rules` (the rules as functions over a position),
+`state` (the seam over a position), `notation`, `position_json`, `geometry`, `pieces`, `reasons`, `game`.
 
 For searchers and evaluators (all cheap, read-only unless noted):
 - `state.legal_actions()` -> typed int tuples (`actions`): `Move(src, dst)` move/impact,

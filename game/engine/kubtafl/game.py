@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from game.engine import files
 from game.engine.core import Game, JSONObject
+from game.engine.kubtafl import rules
 from game.engine.kubtafl.geometry import Geometry, geometry
 from game.engine.kubtafl.pieces import FACES, QUIET_LIMIT, SIDES
-from game.engine.kubtafl.position import board_size, read_position
+from game.engine.kubtafl.position_json import board_size, read_position
 from game.engine.kubtafl.reasons import KubtaflReason
 from game.engine.kubtafl.state import KubtaflState
 
@@ -58,9 +59,9 @@ class KubtaflGame(Game):
 
     def state_from_dict(self, data: JSONObject) -> KubtaflState:
         """Rebuild a state from `to_dict()` (or any position JSON on this board); ValueError names the field."""
-        state = KubtaflState(self, self.geo, read_position(self.geo, data))
-        state.end_if_over()
-        return state
+        position = read_position(self.geo, data)
+        rules.end_if_over(position)
+        return KubtaflState(self, position)
 
 
 def make_game(level_name: str, level_data: JSONObject) -> KubtaflGame:
