@@ -199,6 +199,10 @@ class BoardDriver:
         dialogs = self.scene.dialogs
         return dialogs.game_over_text if dialogs.overlay in ("game_over", "card") else None
 
+    def winner_title(self, outcome: Any) -> str:
+        """The game-over card's title for `outcome`."""
+        return self.scene.ending.winner_title(outcome)
+
     @property
     def count_line(self) -> str:
         """The game-over card's line counting the turns played."""
@@ -416,6 +420,10 @@ class BoardDriver:
         note), for tests of what fits (no frame runs)."""
         turns = self.scene.turns
         turns.status_note, turns.hint_text = "", text
+
+    def show_position(self, state: Any) -> None:
+        """Show `state` read-only as the review does (None: the live board again; no frame runs)."""
+        self.scene.reviewer.show_position(state)
 
     def commit(self, action: object) -> None:
         """Play `action` as the board plays a decision the player made (its animation starts; no frame runs)."""

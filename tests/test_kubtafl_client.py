@@ -16,6 +16,7 @@ from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, click_at, frames, key
+from tests.driver import BoardDriver
 
 #: A test position (not a player's setup) where Light's d12 wins at once: h2-h8.
 FINISH_LEVEL = Path(__file__).parent / "data" / "kubtafl_finish.json"
@@ -88,6 +89,7 @@ def model_matches_state(s: KubtaflScene) -> bool:
 
 @pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
+    d = BoardDriver(app)
     click(app, button_by_text(app, "Kubtafl"))
     assert app.scenes.current_name == "new_game"
     humans = [b for b in app.scenes.current.segments if b.text == "Human"]
@@ -110,18 +112,18 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
     # Dark answers; then Light transfers by dragging one die onto its neighbour and choosing the amount.
     play_by_clicks(app, "f8-g8")
-    donor, recipient = next(iter(board.view.picks.index.transfers))
-    options = board.view.picks.index.transfers[(donor, recipient)]
+    donor, recipient = next(iter(d.picks.index.transfers))
+    options = d.picks.index.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
-    assert board.popups.chooser is not None
-    chip = board.popups.chooser.chips[0][0]
+    assert d.chooser is not None
+    chip = d.chooser.chips[0][0]
     click_at(app, chip.center, settle=1)
     settle(app)
     assert board.session.log[-1] == options[0].text
     assert model_matches_state(board)
     # Undo (the button) takes the transfer back in hot-seat.
     before = len(board.session.log)
-    click(app, board.presenter.buttons["undo"])
+    click(app, d.panel_button("undo"))
     assert len(board.session.log) == before - 1
     assert board.session.state.to_dict()["to_move"] == ("light" if (before - 1) % 2 == 0 else "dark")
     assert model_matches_state(board)
@@ -129,15 +131,16 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
 
 @pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
 def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
+    d = BoardDriver(app)
     start_session(app, "kubtafl", str(FINISH_LEVEL), ["human", "human"], 5)
     frames(app, 2)
     board = scene(app)
     settle(app)
     # Light gives value with the '+' badge between a1 and a2.
     click_cell(app, "a1")
-    badge = dict(board.view.picks.badges)["a2"]
+    badge = dict(d.picks.badges)["a2"]
     click_at(app, badge.center, settle=1)
-    assert board.popups.chooser is not None
+    assert d.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -147,12 +150,12 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     kinds = board.model.removed["dark"]
     slot = board.view.pools().slots("dark", len(kinds))[kinds.index("d12")]
     click_at(app, slot.center, settle=1)
-    assert board.view.picks.reentry_kind == "d12"
-    cell = sorted(board.view.picks.index.reentries["d12"])[0]
+    assert d.picks.reentry_kind == "d12"
+    cell = sorted(d.picks.index.reentries["d12"])[0]
     click_cell(app, cell)
-    assert board.popups.chooser is not None
-    opt = board.popups.chooser.option(0, 0)
-    click_at(app, board.popups.chooser.chips[0][0].center, settle=1)
+    assert d.chooser is not None
+    opt = d.chooser.option(0, 0)
+    click_at(app, d.chooser.chips[0][0].center, settle=1)
     settle(app)
     assert board.session.log[-1] == opt.text
     assert board.model.dice[cell].kind == "d12"
@@ -173,6 +176,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
 
 
 def test_preview_drawn_on_hover_and_gone_after_commit(app):
+    d = BoardDriver(app)
     session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)
     for text in RICOCHET_OPENING:
         session.apply_text(text)
@@ -186,7 +190,7 @@ def test_preview_drawn_on_hover_and_gone_after_commit(app):
     assert not [m for m in board.marks.drawn if m.kind == "arrow"]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(app, dst), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
-    preview = board.view.picks.preview
+    preview = d.picks.preview
     assert preview is not None and preview.pushes
     # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
     arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
@@ -197,17 +201,18 @@ def test_preview_drawn_on_hover_and_gone_after_commit(app):
     click_cell(app, dst)
     settle(app)
     frames(app, 1)
-    assert board.view.picks.preview is None
+    assert d.picks.preview is None
     assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
 
 
 def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(app):
+    d = BoardDriver(app)
     board = start_game(app, players=["human", "ai:easy"])
     play_by_clicks(app, "a3-a5")
     # The AI's reply arrives from its worker while frames keep running; the window never blocks.
     for _ in range(600):
         frames(app, 1)
-        if len(board.session.log) == 2 and not board.queue.busy:
+        if len(board.session.log) == 2 and not d.busy:
             break
     assert len(board.session.log) == 2
     assert board.session.is_human_turn
@@ -219,27 +224,28 @@ def test_versus_ai_thinks_off_thread_then_undo_takes_both_back(app):
 
 
 def test_keyboard_selects_previews_and_commits(app):
+    d = BoardDriver(app)
     board = start_game(app)
     key(app, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
-    assert board.view.picks.cursor == (0, 0)
+    assert d.picks.cursor == (0, 0)
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)  # a3: the d6
     key(app, pygame.K_RETURN)
-    assert board.view.picks.selected == "a3"
+    assert d.selected == "a3"
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
-    assert board.view.picks.hover == "a5" and board.view.picks.preview is not None
+    assert d.picks.hover == "a5" and d.picks.preview is not None
     key(app, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-    assert board.view.picks.selected is None and board.view.picks.cursor is None and board.dialogs.overlay is None
+    assert d.selected is None and d.picks.cursor is None and board.dialogs.overlay is None
     for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
         key(app, k)
-    assert board.view.picks.selected == "a3"
+    assert d.selected == "a3"
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     assert board.session.log == ["a3-a5"]
     key(app, pygame.K_SPACE)  # skips the slide at once
-    assert not board.queue.busy
+    assert not d.busy
     frames(app, 1)
     assert model_matches_state(board)
     key(app, pygame.K_ESCAPE)
@@ -247,24 +253,26 @@ def test_keyboard_selects_previews_and_commits(app):
 
 
 def test_hint_suggests_a_legal_move(app):
-    board = start_game(app, "endgame")
+    d = BoardDriver(app)
+    start_game(app, "endgame")
     key(app, pygame.K_h)
     for _ in range(900):
         frames(app, 1)
-        if board.turns.hint_action:
+        if d.hint_move:
             break
-    assert board.turns.hint_action in board.view.picks.index.by_text
-    assert board.turns.hint_text.startswith("Hint: ")
+    assert d.hint_move in d.picks.index.by_text
+    assert d.hint.startswith("Hint: ")
 
 
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast", "instant"])
 def test_animation_speed_setting_scales_the_slide(app, speed):
+    d = BoardDriver(app)
     app.settings.anim_speed = speed
     board = start_game(app)
     click_cell(app, "a3")
     click_at(app, cell_pos(app, "a8"), settle=1)  # this frame plays the first 1/60 s
     busy_frames = 1
-    while board.queue.busy and busy_frames < 200:
+    while d.busy and busy_frames < 200:
         frames(app, 1)
         busy_frames += 1
     # a3-a8 is 5 cells: 0.5 s at normal speed (30 frames), scaled by the setting.
@@ -274,13 +282,14 @@ def test_animation_speed_setting_scales_the_slide(app, speed):
 
 
 def test_window_resize_mid_game_keeps_clicks_on_cells(app):
+    d = BoardDriver(app)
     board = start_game(app)
     click_cell(app, "a3")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700)))
     frames(app, 2)
     assert board.layout.size == app.screen_size
     assert board.layout.board.right < board.layout.panel.left
-    assert board.view.picks.selected == "a3"  # the selection survives resizing
+    assert d.selected == "a3"  # the selection survives resizing
     click_cell(app, "a6")
     settle(app)
     assert board.session.log[-1] in ("a3-a6",)

@@ -13,6 +13,7 @@ from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
 from tests.client_helpers import frames, make_app, random_session
+from tests.driver import BoardDriver
 
 
 def open_board(size: tuple[int, int], session: GameSession, language: str = "en") -> tuple[App, KubtaflScene]:
@@ -42,13 +43,14 @@ def wheel(app: App, y: int) -> None:
 
 def shown_numbers(board: KubtaflScene) -> list[int]:
     """The numbers (from 1) of the list's lines shown now."""
-    top = board.log.first_shown()
-    return [top + i + 1 for i in range(len(board.log.shown()))]
+    d = BoardDriver(board.app)
+    top = d.move_list.first_shown()
+    return [top + i + 1 for i in range(len(d.move_list.shown()))]
 
 
 def total_lines(board: KubtaflScene) -> int:
     """How many lines the list holds (each turn's sentence wrapped to the list's width)."""
-    return len(board.log.lines)
+    return len(BoardDriver(board.app).move_lines)
 
 
 def ink_in(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> int:
@@ -72,13 +74,14 @@ def contrast_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
 
 def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
     app, board = open_board((1280, 720), long_session())
+    d = BoardDriver(app)
     try:
         total = total_lines(board)
-        rows = board.log.rows_shown
+        rows = d.move_list.rows_shown
         assert total > rows
         newest = list(range(total - rows + 1, total + 1))
         assert shown_numbers(board) == newest
-        log_rect = board.log.rect
+        log_rect = d.move_list.rect
         log_pixels = pygame.Surface(log_rect.size)
         log_pixels.blit(app.window, (0, 0), log_rect)
         # The wheel over the log goes back to older moves, and the drawn log changes with it.
@@ -94,31 +97,31 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         assert shown_numbers(board) == [n - 3 for n in newest]
         # Scrolled back, a new move does not yank the view: the same lines stay.
         before = shown_numbers(board)
-        cell = sorted(board.view.picks.index.dice_with_actions())[0]
-        board.turns.commit(next(iter(board.view.picks.index.targets(cell).values())).action)
+        cell = sorted(d.picks.index.dice_with_actions())[0]
+        d.commit(next(iter(d.picks.index.targets(cell).values())).action)
         frames(app, 3)
         assert total_lines(board) >= total
         assert shown_numbers(board) == before
         # Dragging the content down shows older moves; dragging it back up to the end follows the newest again.
-        start = (log_rect.centerx - board.panel_layout.unit * 3, board.log.body.top + board.log.line)
+        start = (log_rect.centerx - board.panel_layout.unit * 3, d.move_list.body.top + d.move_list.line)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-        motion(app, (start[0], start[1] + 2 * board.log.line), (1, 0, 0))
+        motion(app, (start[0], start[1] + 2 * d.move_list.line), (1, 0, 0))
         assert shown_numbers(board)[0] == before[0] - 2
-        motion(app, (start[0], start[1] - 40 * board.log.line), (1, 0, 0))
+        motion(app, (start[0], start[1] - 40 * d.move_list.line), (1, 0, 0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
         frames(app, 1)
-        assert board.log.top is None
+        assert d.move_list.top is None
         total = total_lines(board)
         assert shown_numbers(board)[-1] == total
         # The scroll bar's thumb drags too: to the top shows the first move.
-        thumb = board.log.thumb(total, total - board.log.rows_shown)
+        thumb = d.move_list.thumb(total, total - d.move_list.rows_shown)
         assert thumb is not None
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-        motion(app, (thumb.centerx, board.log.track().top - 50), (1, 0, 0))
+        motion(app, (thumb.centerx, d.move_list.track().top - 50), (1, 0, 0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=thumb.center, button=1))
         frames(app, 1)
         assert shown_numbers(board)[0] == 1
-        assert board.dialogs.overlay is None and board.popups.chooser is None  # the log's clicks went nowhere else
+        assert board.dialogs.overlay is None and d.chooser is None  # the log's clicks went nowhere else
     finally:
         app.close()
 
@@ -127,6 +130,7 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
 def test_removed_dice_are_large_enough_to_read(home, size):
     session = GameSession("kubtafl", "endgame", ["human", "human"], seed=5, autosave=False)
     app, board = open_board(size, session)
+    BoardDriver(app)
     try:
         kinds = board.model.removed["dark"]
         assert kinds
@@ -148,10 +152,11 @@ def test_removed_dice_are_large_enough_to_read(home, size):
 def test_preview_labels_leave_every_die_value_readable(home, size):
     session = ricochet_session(["human", "human"])
     app, board = open_board(size, session)
+    d = BoardDriver(app)
     try:
         board.view.show_preview_of(RICOCHET_ACTION)
         frames(app, 1)
-        preview = board.view.picks.preview
+        preview = d.picks.preview
         assert preview is not None and len(preview.damage) >= 3
         labels = board.view.overlays.label_rects
         assert len(labels) == len(preview.damage) + len(preview.gains)
@@ -187,6 +192,7 @@ def test_board_is_centred_left_of_the_panel(size, cols):
 
 def test_board_drawn_where_the_layout_says(home):
     app, board = open_board((1920, 1080), ricochet_session(["human", "human"]))
+    BoardDriver(app)
     try:
         frame, y = board.layout.frame, board.layout.frame.centery
         felt_left = app.window.get_at((frame.left - 4, y))
@@ -206,6 +212,7 @@ def test_panel_texts_fit_in_every_state(home, size, language):
     session = long_session(30)
     session.seats[1] = "ai:hard"
     app, board = open_board(size, session, language)
+    d = BoardDriver(app)
     try:
         seen = set()
         t = app.t
@@ -217,12 +224,13 @@ def test_panel_texts_fit_in_every_state(home, size, language):
             t("kubtafl.status.hint", move="d6@g7/f7:5"),
         ]
         for status in statuses:
-            board.presenter.status_text = lambda status=status: status  # each of the longest statuses in turn
+            d.say(status)  # each of the longest statuses in turn
             frames(app, 1)
-            assert board.presenter.panel_cut == [], board.presenter.panel_cut
+            assert d.status == status
+            assert d.cut == [], d.cut
             seen.add(status)
         # The turn card while the computer (hard) thinks, with its dots at their longest.
-        info = board.presenter.panel_info()
+        info = d.panel
         info.seat_text = t("board.seat.thinking", level=t("board.level.hard"))
         info.thinking = True
         from game.client.board.panel import draw_dynamic
@@ -236,6 +244,7 @@ def test_panel_texts_fit_in_every_state(home, size, language):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_game_over_reason_wraps_inside_the_dialog(home, language):
     app, board = open_board(MIN_WINDOW, ricochet_session(["human", "ai:hard"]), language)
+    BoardDriver(app)
     try:
         t = app.t
         long_reason = " ".join(
