@@ -9,6 +9,7 @@ dialog was left with when a mode's last game started is kept in the settings and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,6 +40,18 @@ MIN_ROW_H = 50
 
 class OptionProblem(ValueError):
     """An agreed number the dialog refuses; the message names the option and what is allowed."""
+
+
+@dataclass(frozen=True)
+class ChosenGame:
+    """What the dialog was left with: each seat's controller, the seed, the players' names and setups (None where
+    none are chosen) and the agreed numbers."""
+
+    seats: list[str]
+    seed: int | None
+    names: list[str] | None
+    presets: list[str] | None
+    options: dict[str, int]
 
 
 def option_label(t: Translator, mode: str, name: str) -> str:
@@ -505,24 +518,19 @@ class NewGameScene(Scene):
         try:
             options = self.agreed()
             self.keep_choices()
-            self.begin(list(self.seats), seed, names, presets, options)
+            self.begin(ChosenGame(list(self.seats), seed, names, presets, options))
         except OptionProblem as exc:
             self.error, self.refused = str(exc), True
         except (ImportError, KeyError, ValueError) as exc:
             self.error, self.refused = self.app.t("newgame.failed", detail=str(exc)), False
 
-    def begin(
-        self,
-        seats: list[str],
-        seed: int | None,
-        names: list[str] | None,
-        presets: list[str] | None,
-        options: dict[str, int],
-    ) -> None:
+    def begin(self, chosen: ChosenGame) -> None:
         """Start the game the dialog was left with (here, on this machine)."""
         from game.client.app import start_session
 
-        start_session(self.app, self.mode, self.level, seats, seed, names, presets, options)
+        start_session(
+            self.app, self.mode, self.level, chosen.seats, chosen.seed, chosen.names, chosen.presets, chosen.options
+        )
 
     def build_row(self, kind: str, x: int, width: int, cy: int) -> None:
         """The controls of a row of the dialog's own kind (none here; the online host adds the server's)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client.new_game import NewGameScene
+from game.client.new_game import ChosenGame, NewGameScene
 from game.client.play.seats import HUMAN, REMOTE, SEAT_CHOICES, seat_level
 from game.engine.core import JSONObject
 from game.online.client import JoinRefused
@@ -56,7 +56,7 @@ class HostScene(NewGameScene):
         self.server_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.server_text = ""
         self.creating: Pending | None = None  # the match being created on the server (off the frame loop)
-        self.opening: tuple[str, bool, list[str], list[str] | None, dict[str, int], int | None] | None = None
+        self.opening: tuple[str, bool, ChosenGame] | None = None  # the server's address, hosted here, the game
 
     def enter(self, mode: str | None = None, level: str | None = None, **context: object) -> None:
         """As the dialog, with no request to a server pending."""
@@ -119,14 +119,7 @@ class HostScene(NewGameScene):
         """Back to Play online."""
         self.app.goto("online")
 
-    def begin(
-        self,
-        seats: list[str],
-        seed: int | None,
-        names: list[str] | None,
-        presets: list[str] | None,
-        options: dict[str, int],
-    ) -> None:
+    def begin(self, chosen: ChosenGame) -> None:
         """Create the match (on the server given, else on one this game runs) and open its board."""
         from game.client.online.lobby import ws_url
         from game.client.play.online import HOST_PORT, ensure_server
@@ -134,7 +127,7 @@ class HostScene(NewGameScene):
 
         t = self.app.t
         address = (self.server_entry.get_text() if self.server_entry is not None else self.server_text).strip()
-        if REMOTE not in seats:
+        if REMOTE not in chosen.seats:
             self.error, self.refused = t("online.host.no_remote"), False
             return
         if self.creating is not None:
@@ -144,10 +137,10 @@ class HostScene(NewGameScene):
         except (OSError, RuntimeError) as exc:
             self.error, self.refused = t("online.host.failed", detail=str(exc) or type(exc).__name__), False
             return
-        mode, level, count = self.mode, self.level, len(seats)
+        mode, level, count, options, seed = self.mode, self.level, len(chosen.seats), chosen.options, chosen.seed
         self.creating = Pending(lambda: create_match_sync(url, mode, level, count, options or None, seed, timeout=10.0))
         self.error, self.refused = t("online.host.creating", url=url), False
-        self.opening = (url, not address, seats, names, options, seed)
+        self.opening = (url, not address, chosen)
 
     def update(self, dt: float) -> None:
         """As the dialog; once the server answered, open the match's board (or say why it could not be made)."""
@@ -169,20 +162,11 @@ class HostScene(NewGameScene):
         """A few times a second while the server is asked."""
         return 0.1 if self.creating is not None else super().wake_in()
 
-    def _open(
-        self,
-        code: str,
-        url: str,
-        hosted: bool,
-        seats: list[str],
-        names: list[str] | None,
-        options: dict[str, int],
-        seed: int | None,
-    ) -> None:
+    def _open(self, code: str, url: str, hosted: bool, chosen: ChosenGame) -> None:
         """The board of the match just created, its seats here joining it."""
         from game.client.play.online import OnlineLink, OnlineSession
 
-        t = self.app.t
+        t, seats, names = self.app.t, chosen.seats, chosen.names
         kinds = {seat: kind for seat, kind in enumerate(seats) if kind != REMOTE}
         link = OnlineLink(url, code, hosted=hosted, kinds=kinds)
         shown = [self.seat_name_text(seat) for seat in range(len(seats))]
@@ -191,6 +175,6 @@ class HostScene(NewGameScene):
                 level = t(f"board.level.{seat_level(kind)}")
                 shown[seat] = t("board.seat.ai", level=level)[:16]
         given = [shown[s] if s in kinds else "" for s in range(len(seats))]
-        session = OnlineSession(self.mode, self.level, link, len(seats), given, options, seed)
+        session = OnlineSession(self.mode, self.level, link, len(seats), given, chosen.options, chosen.seed)
         session.save()
         self.app.goto(self.mode, session=session)
