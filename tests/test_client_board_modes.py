@@ -15,6 +15,7 @@ from game.client.board.scene import BoardScene
 from game.client.modes import board_modes
 from game.client.play.session import GameSession
 from tests.client_helpers import button_by_text, click, current, frames, key, random_session
+from tests.driver import BoardDriver
 
 MODES = board_modes()
 
@@ -38,9 +39,10 @@ def open_board(size: tuple[int, int], session: GameSession, language: str = "en"
 
 def settle(app: App, board: BoardScene, limit: int = 600) -> None:
     """Frames until no animation runs."""
+    d = BoardDriver(app)
     for _ in range(limit):
         frames(app, 1)
-        if not board.queue.busy:
+        if not d.busy:
             return
     raise AssertionError("the board did not settle")
 
@@ -52,7 +54,8 @@ def hot_seat(mode: str) -> GameSession:
 
 def play_first(app: App, board: BoardScene) -> None:
     """Play the first legal action and let it play out."""
-    board.turns.commit(board.session.state.legal_actions()[0])
+    d = BoardDriver(app)
+    d.commit(board.session.state.legal_actions()[0])
     settle(app, board)
 
 
@@ -73,23 +76,25 @@ def finished(mode: str) -> GameSession:
 @pytest.mark.parametrize("mode", MODES)
 def test_undo_takes_the_action_back_and_the_board_shows_the_position_again(home, mode):
     with open_board((1280, 720), hot_seat(mode)) as (app, board):
+        d = BoardDriver(app)
         before = board.session.state.to_dict()
         play_first(app, board)
         assert board.session.log
-        click(app, board.presenter.buttons["undo"])
+        click(app, d.panel_button("undo"))
         assert board.session.log == [] and board.session.state.to_dict() == before
-        assert board.presenter.status_text() == app.t("board.status.undone")
+        assert d.status == app.t("board.status.undone")
         assert repr(board.model) == repr(board.view.build_model(board.session.state))
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert board.presenter.status_text() == app.t("board.status.no_undo")
+        assert d.status == app.t("board.status.no_undo")
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_pause_stops_the_board_and_esc_returns(home, mode):
     with open_board((1280, 720), hot_seat(mode)) as (app, board):
+        d = BoardDriver(app)
         app.settings.anim_speed = "slow"
-        board.turns.commit(board.session.state.legal_actions()[0])
-        assert board.queue.busy
+        d.commit(board.session.state.legal_actions()[0])
+        assert d.busy
         key(app, pygame.K_ESCAPE)
         assert board.dialogs.overlay == "pause"
         steps = len(board.queue.steps)
@@ -99,30 +104,31 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         key(app, pygame.K_ESCAPE)
         assert board.dialogs.overlay is None
         settle(app, board)
-        assert not board.queue.busy
+        assert not d.busy
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     session = finished(mode)
     with open_board((1280, 720), session) as (app, board):
+        d = BoardDriver(app)
         frames(app, 2)
         assert board.dialogs.overlay == "game_over"
         title, reason = board.dialogs.game_over_text
-        assert title == board.ending.winner_title(session.outcome)
+        assert title == d.winner_title(session.outcome)
         lines = reason.split("\n")
         # Why it ended, when, then every seat with who played it (the mode may add a summary line).
         assert lines[0] == board.view.end_reason(session.outcome)
-        assert lines.pop(1) == board.ending.count_line()
-        assert str(session.count()[0]) in board.ending.count_line()
+        assert lines.pop(1) == d.count_line
+        assert str(session.count()[0]) in d.count_line
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
-            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and board.ending.results_cut == []
+            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and d.results_cut == []
         else:
-            assert lines[1] == "  ·  ".join(board.presenter.seat_label(i) for i in range(len(session.seats)))
+            assert lines[1] == "  ·  ".join(d.seat_label(i) for i in range(len(session.seats)))
             assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))
         assert reason and "{" not in reason
-        assert board.presenter.panel_info().seat_text == app.t("board.game_over")
+        assert d.panel.seat_text == app.t("board.game_over")
         click(app, button_by_text(app, app.t("gameover.rematch")))
         again = app.scenes.current
         assert isinstance(again, BoardScene) and not again.session.is_over and again.dialogs.overlay is None
@@ -133,27 +139,29 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 720), (1920, 1080)], ids=["small", "720p", "1080p"])
 def test_panel_texts_fit_and_the_board_follows_the_window(home, mode, language, size):
     with open_board(size, played(mode, 30), language) as (app, board):
-        assert board.presenter.panel_cut == [], board.presenter.panel_cut
+        d = BoardDriver(app)
+        assert d.cut == [], d.cut
         assert board.layout.size == size and board.layout.frame.right < board.layout.panel.left
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=800, size=(1100, 800)))
         frames(app, 2)
         assert board.layout.size == (1100, 800) and board.panel_layout.rect.right <= 1100
-        assert board.presenter.panel_cut == [], board.presenter.panel_cut
+        assert d.cut == [], d.cut
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_past_position_is_shown_read_only_and_the_live_board_comes_back(home, mode):
     with open_board((1280, 720), hot_seat(mode)) as (app, board):
+        d = BoardDriver(app)
         start = board.session.state.clone()
         play_first(app, board)
-        if board.handovers.card is not None:
+        if d.handover is not None:
             key(app, pygame.K_RETURN)  # the next seat's hand-over card (a deployment that ends a seat's part)
         live = repr(board.model)
-        board.reviewer.show_position(start)
-        assert repr(board.reviewer.model) == repr(board.view.build_model(start)) != live
-        assert not board.accepting_input
+        d.show_position(start)
+        assert repr(d.reviewed_model) == repr(board.view.build_model(start)) != live
+        assert not d.accepting
         frames(app, 2)
         assert len(board.session.log) == 1 and repr(board.model) == live  # the game itself did not move
         assert board.marks.drawn == []  # the live board's marks (its last move) are not drawn over the past
-        board.reviewer.show_position(None)
-        assert board.reviewer.model is None and board.accepting_input
+        d.show_position(None)
+        assert d.reviewed_model is None and d.accepting

@@ -15,6 +15,7 @@ from game.client.app import App, start_session
 from game.client.board.marks import Mark
 from game.client.kubtafl.scene import KubtaflScene
 from tests import client_helpers as ui
+from tests.driver import BoardDriver
 
 
 def start_game(app: App, level: str | None, players: list[str], seed: int) -> KubtaflScene:
@@ -67,6 +68,7 @@ LONELY = {
 
 
 def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
+    d = BoardDriver(app)
     board = start_game(app, None, ["human", "ai:easy"], 3)
     assert board.view.last_action() is None
     ui.click_cell(app, "a3")
@@ -85,23 +87,24 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
         assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
     # Our next move: once both have played out, the mark follows the newest reply.
     ui.click_cell(app, "a5")
-    ui.click_cell(app, sorted(board.view.picks.index.targets("a5"))[0])
+    ui.click_cell(app, sorted(d.picks.index.targets("a5"))[0])
     ui.settle(app)
     ui.frames(app, 2)
     assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
 
 
 def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
+    d = BoardDriver(app)
     board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
-    assert not board.view.picks.index.moves and board.view.picks.index.reentries  # K15: only re-entries are legal
-    assert "d4" in board.view.picks.clickable_dice()
+    assert not d.picks.index.moves and d.picks.index.reentries  # K15: only re-entries are legal
+    assert "d4" in d.picks.clickable_dice()
     before = corner_pixel(app, "d5")
     # A new player clicks the only die they have: the re-entry squares around it appear.
     ui.click_cell(app, "d4")
     ui.frames(app, 1)
-    assert board.view.picks.reentry_kind == "d4"
-    assert set(board.view.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
-    assert "another removed die" in board.presenter.status_text()
+    assert d.picks.reentry_kind == "d4"
+    assert set(d.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
+    assert "another removed die" in d.status
     assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
     d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
     assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
@@ -109,11 +112,11 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     kinds = board.model.removed["light"]
     slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
     ui.click_at(app, slot.center, settle=1)
-    assert board.view.picks.reentry_kind == "d12"
+    assert d.picks.reentry_kind == "d12"
     ui.click_cell(app, "e4")
-    assert board.popups.chooser is not None
-    chip, row, col = board.popups.chooser.chips[-1]  # the largest value offered
-    option = board.popups.chooser.option(row, col)
+    assert d.chooser is not None
+    chip, row, col = d.chooser.chips[-1]  # the largest value offered
+    option = d.chooser.option(row, col)
     ui.click_at(app, chip.center, settle=1)
     ui.settle(app)
     assert board.session.log == [option.text] and option.text.startswith("d12@e4/d4:")
@@ -121,20 +124,21 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
 
 
 def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmless(app, tmp_path):
+    d = BoardDriver(app)
     board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "ai:easy"], 1)
     before = app.window.copy()
     for _ in range(4):
         ui.key(app, pygame.K_h)
     assert not board.session.hinting  # the suite's AI answers inline, within the key press
     ui.frames(app, 2)
-    parts = board.turns.hint_action
-    assert parts and "@" in parts and parts in board.view.picks.index.by_text
+    parts = d.hint_move
+    assert parts and "@" in parts and parts in d.picks.index.by_text
     kind, rest = parts.split("@")
     cell, donor_amount = rest.split("/")
     donor, amount = donor_amount.split(":")
     # In words, with the donor die named (a warning may follow when the move leaves a die to be destroyed).
-    assert board.turns.hint_text.startswith(f"Hint: bring the {kind} back on {cell} with {amount}, paid by the d")
-    assert f" on {donor}" in board.turns.hint_text and "@" not in board.turns.hint_text
+    assert d.hint.startswith(f"Hint: bring the {kind} back on {cell} with {amount}, paid by the d")
+    assert f" on {donor}" in d.hint and "@" not in d.hint
     assert board.view.pools_info().selected == kind  # its die in the removed row is marked
     assert Mark("hint", cell, f"{donor}-{cell}") in board.marks.drawn
     rect = board.layout.cell_rect(*_xy(cell))
@@ -145,10 +149,11 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
 
 
 def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_ai):
+    d = BoardDriver(app)
     board = start_game(app, None, ["human", "ai:hard"], 2)
     ui.click_cell(app, "a3")
     ui.click_cell(app, "a5")
-    assert board.queue.busy
+    assert d.busy
     ui.key(app, pygame.K_h)
     assert not board.session.hinting
     for _ in range(600):
@@ -157,11 +162,11 @@ def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_
             break
     assert board.session.thinking
     ui.key(app, pygame.K_h)
-    ui.click_at(app, board.presenter.buttons["hint"].rect.center, settle=1)
-    assert not board.session.hinting and not board.presenter.buttons["hint"].is_enabled
+    ui.click_at(app, d.panel_button("hint").rect.center, settle=1)
+    assert not board.session.hinting and not d.panel_button("hint").is_enabled
     assert held_ai.run_pending() == 1  # only the AI's own search was asked for
     ui.settle(app)
-    assert len(board.session.log) == 2 and board.turns.hint_action is None
+    assert len(board.session.log) == 2 and d.hint_move is None
 
 
 QUIET = {
@@ -198,6 +203,7 @@ ENDINGS = {
 def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, language):
     draw, quiet, repetition, ai_wins, no_action = ENDINGS[language]
     app = ui.make_app(language=language)
+    d = BoardDriver(app)
     try:
         start_session(app, "kubtafl", level_file(tmp_path, "quiet", QUIET), ["human", "human"], 1)
         board = ui.board_of(app)
@@ -207,7 +213,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         ui.settle(app)
         ui.frames(app, 2)
         assert board.dialogs.overlay == "game_over" and shown(board) == (draw, quiet)
-        assert board.presenter.panel_info().turn_text == draw
+        assert d.panel.turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
         board = ui.board_of(app)
@@ -230,6 +236,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
 
 
 def test_the_move_list_names_the_side_that_moved_when_dark_begins(app, tmp_path):
+    d = BoardDriver(app)
     data = {
         "to_move": "dark",
         "dice": FOUR_DICE,
@@ -242,23 +249,24 @@ def test_the_move_list_names_the_side_that_moved_when_dark_begins(app, tmp_path)
     ui.click_cell(app, "c4")
     ui.settle(app)
     # Turn 1 is Dark's (its name and chip lead it), turn 2 Light's answer; the notation stays for the hover.
-    assert [(turn.seat, [(a.text, a.notation) for a in turn.actions]) for turn in board.log.turns] == [
+    assert [(turn.seat, [(a.text, a.notation) for a in turn.actions]) for turn in d.move_turns] == [
         (1, [("d6 moved from f6 to f5", "f6-f5")]),
         (0, [("d6 moved from c3 to c4", "c3-c4")]),
     ]
-    assert [(line.turn, line.lead) for line in board.log.lines] == [(0, True), (1, True)]
+    assert [(line.turn, line.lead) for line in d.move_lines] == [(0, True), (1, True)]
     assert board.session.log == ["f6-f5", "c3-c4"]
 
 
 def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(app):
+    d = BoardDriver(app)
     board = start_game(app, None, ["human", "human"], 1)
     ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert board.session.log == [] and board.presenter.status_text() == "Nothing to take back."
+    assert board.session.log == [] and d.status == "Nothing to take back."
     ui.click_cell(app, "a3")
     ui.click_cell(app, "a5")
-    assert board.queue.busy
+    assert d.busy
     ui.key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert not board.queue.busy and board.session.log == []
+    assert not d.busy and board.session.log == []
     ui.frames(app, 2)
     assert "a3" in board.model.dice and "a5" not in board.model.dice
 

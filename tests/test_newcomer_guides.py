@@ -12,6 +12,7 @@ from game.client.board.scene import BoardScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers import END
+from tests.driver import BoardDriver
 
 HOT = ["human", "human"]
 
@@ -80,19 +81,20 @@ def test_battle_checkers_n_with_pips_left_asks_in_russian_plurals(home):
 
 
 def test_f1_and_the_round_button_open_the_legend_with_the_modes_entries(app):
+    d = BoardDriver(app)
     b = checkrisk_act(app)
-    assert not b.legend.open
+    assert not d.legend_open
     key(app, pygame.K_F1)
-    assert b.legend.open
+    assert d.legend_open
     texts = [entry.text for entry in b.legend.entries()]
     assert any("stack of tokens" in text for text in texts) and any("last turn" in text for text in texts)
     key(app, pygame.K_ESCAPE)  # Esc closes the legend, not the game
-    assert not b.legend.open and b.dialogs.overlay is None
+    assert not d.legend_open and b.dialogs.overlay is None
     frames(app, 1)
     click_at(app, b.legend.button_rect().center)
-    assert b.legend.open
+    assert d.legend_open
     click_at(app, b.layout.cell_center("a1"))  # a click anywhere closes it and does nothing else
-    assert not b.legend.open and b.view.picks.selected is None
+    assert not d.legend_open and d.selected is None
 
 
 @pytest.mark.parametrize("mode", ["kubtafl", "battle_checkers"])
@@ -129,13 +131,14 @@ def test_show_solution_while_playing_ends_in_solution_shown_never_well_done(home
     from game.learn.challenges import load_challenges
 
     application = make_app(anim_speed="instant")
+    d = BoardDriver(application)
     try:
         challenge = load_challenges("kubtafl")[0]
         open_challenge(application, challenge)
         frames(application, 2)
         b = current(application, BoardScene)
-        button = b.presenter.buttons["give_up"]
-        assert button.text == "Show solution" and button.is_enabled and "hint" not in b.presenter.buttons
+        button = d.panel_button("give_up")
+        assert button.text == "Show solution" and button.is_enabled and "hint" not in d.buttons
         click_at(application, button.rect.center)
         for _ in range(40):
             settle_scene(application)
@@ -143,15 +146,16 @@ def test_show_solution_while_playing_ends_in_solution_shown_never_well_done(home
                 break
         b = current(application, BoardScene)
         assert b.dialogs.game_over_text[0] == "Solution shown"
-        info = b.presenter.panel_info()
+        info = d.panel
         assert info.turn_text == "Solution shown" and "Well done" not in info.turn_text
-        assert b.log.lines, "the solution's moves stay in the move list"
+        assert d.move_lines, "the solution's moves stay in the move list"
     finally:
         application.close()
 
 
 # ----- lessons: the move list keeps the moves; no turn or round counter in a puzzle -----
 def test_a_lessons_moves_stay_listed_after_success_when_the_other_side_passes(app):
+    d = BoardDriver(app)
     from game.client.learn import start
 
     lesson = next(lesson for lesson in start.course(app, "kubtafl").lessons if lesson.id == "moving-2")
@@ -160,11 +164,13 @@ def test_a_lessons_moves_stay_listed_after_success_when_the_other_side_passes(ap
     settle_scene(app)
     b = current(app, BoardScene)
     for text in lesson.solution:  # the other side passes between the player's two moves
-        b.turns.commit(b.session.state.action_from_str(text))
+        d.commit(b.session.state.action_from_str(text))
         settle_scene(app)
     frames(app, 2)
     assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Well done!"
-    assert len(b.log.turns) == 2 and b.log.lines and b.log.empty_text not in [line.text for line in b.log.lines]
+    assert (
+        len(d.move_turns) == 2 and d.move_lines and d.move_list.empty_text not in [line.text for line in d.move_lines]
+    )
 
 
 @pytest.mark.parametrize(("mode", "first"), [("checkrisk", "moving-1"), ("battle_checkers", "pips-1")])
@@ -182,21 +188,23 @@ def test_lessons_show_no_turn_or_round_counter(app, mode, first):
 
 # ----- one meaning of "turn" per game -----
 def test_the_review_says_the_turn_as_the_board_does(app):
+    d = BoardDriver(app)
     session = bc_demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 3))
     app.goto("battle_checkers", session=session)
     settle_scene(app)
     b = current(app, BoardScene)
     for _ in range(3):  # Light, Dark and Light again end their turns
-        b.turns.commit(END)
+        d.commit(END)
         settle_scene(app)
     board_says = b.view.slot.phase_text()
     assert board_says.startswith("Turn ") and board_says.endswith(" of 100")
     b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
     frames(app, 1)
-    assert b.reviewer.banner_text() == f"Reviewing · {board_says} · {b.view.seat_name(0)}"
+    assert d.banner == f"Reviewing · {board_says} · {b.view.seat_name(0)}"
 
 
 def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
+    d = BoardDriver(app)
     session = GameSession("kubtafl", "standard", HOT, seed=3, autosave=False, executor=InlineExecutor())
     import random
 
@@ -210,9 +218,9 @@ def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
     b = current(app, BoardScene)
     b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
     frames(app, 1)
-    assert b.reviewer.banner_text() == "Reviewing · Turn 11 · Dark"
-    assert b.log.numbers[:4] == [1, 1, 2, 2] and b.log.numbers[-1] == 11  # the move list numbers them alike
-    assert b.ending.count_line() == "Ended in turn 12."  # the results card counts the same way
+    assert d.banner == "Reviewing · Turn 11 · Dark"
+    assert d.move_list.numbers[:4] == [1, 1, 2, 2] and d.move_list.numbers[-1] == 11  # the move list numbers them alike
+    assert d.count_line == "Ended in turn 12."  # the results card counts the same way
 
 
 # ----- Learn teaches before it tests: each stage opens with its rule explained -----
@@ -226,6 +234,7 @@ def test_every_stage_has_an_intro_in_both_languages():
 
 
 def test_a_stages_first_level_opens_with_its_intro_and_start_shows_the_goal(app):
+    d = BoardDriver(app)
     from client_helpers import button_by_text, click, learn_screen
 
     from game.client.learn.screen import LearnScene
@@ -237,11 +246,11 @@ def test_a_stages_first_level_opens_with_its_intro_and_start_shows_the_goal(app)
     assert b.lesson.intro_open and b.dialogs.overlay == "card"
     title, text = b.dialogs.game_over_text
     assert title == "Attacking and the odds" and "4, 5 or 6" in text
-    assert not b.accepting_input  # the board waits for the player to read it
+    assert not d.accepting  # the board waits for the player to read it
     click(app, button_by_text(app, "Start"))
     assert not b.lesson.intro_open and b.dialogs.overlay is None
     settle_scene(app)
-    assert b.accepting_input
+    assert d.accepting
     b.lesson.retry()  # a retry goes straight to the board
     frames(app, 2)
     assert not current(app, BoardScene).lesson.intro_open
