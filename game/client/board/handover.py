@@ -8,15 +8,17 @@ open information and strict turns, like Kubtafl, returns None and never shows it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import art
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.mode_view import ModeView
+    from game.client.board.signals import BoardEnv
 
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -84,10 +86,25 @@ class HandoverCard:
 
 class HandoverFlow:
     """When the acting human changes, the card; the events held back until it is dismissed (those that open the
-    next human's turn, its roll); and which human acted last."""
+    next human's turn, its roll); and which human acted last. It reads the board's `env`, the mode's `view` and where
+    the board is (`place()`: its frame and the panel's unit); `play_on` plays the held events, `undo` takes back."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        env: BoardEnv,
+        view: ModeView[Any, Any],
+        place: Callable[[], tuple[pygame.Rect, int]],
+        *,
+        play_on: Callable[[list[object]], None],
+        undo: Callable[[], None],
+        in_lesson: Callable[[], bool],
+    ) -> None:
+        self.env = env
+        self.view = view
+        self.place = place
+        self.play_on = play_on
+        self.undo = undo
+        self.in_lesson = in_lesson
         self.card: HandoverCard | None = None
         self.last_human: int | None = None  # the human seat that acted last
         self.held: list[object] = []  # events that open the next human's turn, played once the card is dismissed
@@ -106,33 +123,33 @@ class HandoverFlow:
         message = self.due()
         if message:
             self.open(message)
-        s = self.scene.session
+        s = self.env.session()
         if s is not None and not s.is_over and s.is_human_turn:
             self.last_human = s.current_seat
 
     def due(self) -> str | None:
         """The mode's hand-over message when a human other than the last one is to act now, else None."""
-        s = self.scene.session
-        if s is None or s.is_over or not s.is_human_turn or self.scene.lesson.active:
+        s = self.env.session()
+        if s is None or s.is_over or not s.is_human_turn or self.in_lesson():
             return None  # a lesson has one player: the lesson itself moves the other side
         seat = s.current_seat
         if self.last_human is None or self.last_human == seat:
             return None
-        return self.scene.view.handover(seat) or None
+        return self.view.handover(seat) or None
 
     def open(self, message: str) -> None:
         """Show the card for the seat to act."""
-        scene = self.scene
-        seat = scene.live.current_seat
+        seat = self.env.live.current_seat
+        view = self.view
         self.card = HandoverCard(
-            seat, scene.view.seat_name(seat), scene.view.seat_colour(seat), message, scene.app.t("board.handover.ready")
+            seat, view.seat_name(seat), view.seat_colour(seat), message, self.env.t("board.handover.ready")
         )
         self.layout()
 
     def layout(self) -> None:
         """Centre an open card over the board."""
         if self.card is not None:
-            self.card.layout(self.scene.layout.frame, self.scene.panel_layout.unit)
+            self.card.layout(*self.place())
 
     def split(self, events: list[object]) -> list[object]:
         """The events to play now; when a hand-over is due, those after the mode's `turn_opened` event for the
@@ -142,8 +159,8 @@ class HandoverFlow:
         message = self.due()
         if not message:
             return events
-        seat = self.scene.live.current_seat
-        cut = max((i for i, e in enumerate(events) if self.scene.view.turn_opened(e) == seat), default=len(events) - 1)
+        seat = self.env.live.current_seat
+        cut = max((i for i, e in enumerate(events) if self.view.turn_opened(e) == seat), default=len(events) - 1)
         if cut >= len(events) - 1:
             return events  # nothing after the turn opened: the card comes when the board settles, as always
         self.held = events[cut + 1 :]
@@ -156,16 +173,15 @@ class HandoverFlow:
         self.card = None
         held, self.held = self.held, []
         if held:
-            self.opening = self.scene.live.current_seat
-            self.scene.animator.play(held)
-            self.scene.turns.settled_at = None
+            self.opening = self.env.live.current_seat
+            self.play_on(held)
 
     def handle(self, event: pygame.event.Event, ctrl_z: bool) -> bool:
         """While the card is up it takes every event: Ctrl+Z still takes a decision back; True when it was up."""
         if self.card is None:
             return False
         if ctrl_z:
-            self.scene.turns.undo()  # the card waits for a player, but taking a decision back never does
+            self.undo()  # the card waits for a player, but taking a decision back never does
         elif self.card.handle(event):
             self.dismiss()
         return True

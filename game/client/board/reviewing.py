@@ -98,6 +98,11 @@ class ReviewController:
         self.scene.log.selected = None
         self.scene.log.top = None
 
+    def leave_review(self) -> None:
+        """Back to the live game when a past position is shown (an undo changed the game under it)."""
+        if self.review is not None:
+            self.leave()
+
     def ends(self, by_action: bool = False) -> list[int]:
         """The entries the move list's turns end with (or its actions, `by_action`): where review steps."""
         scene = self.scene

@@ -37,19 +37,22 @@ from game.client.board.legend import Legend
 from game.client.board.log import MoveLog
 from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
+from game.client.board.online_hooks import OnlineHooks
 from game.client.board.panel import PanelLayout
 from game.client.board.popups import Popups
 from game.client.board.presenter import PanelPresenter
 from game.client.board.reviewing import ReviewController
 from game.client.board.services import BoardServices
+from game.client.board.signals import BoardEnv, BoardSignals
 from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
+from game.client.board.wakeup import Wakeup
 from game.client.game_scene import DialogItem, GameScene
 from game.client.learn.challenge_play import open_flow
 from game.client.learn.flow import LessonFlow
 from game.client.online.board import OnlineBoard
-from game.client.pacing import SLOW_FRAME, soonest
+from game.client.pacing import SLOW_FRAME
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -92,24 +95,77 @@ class BoardScene(GameScene):
         self.animator = Animator(self.queue, self.play_sound)
         self.tracker = PointerTracker()
         self.log = MoveLog()
-        self.model: object = None
         self.time = 0.0
-        self.ending = GameEnd(self)
         self._static: pygame.Surface | None = None
-        self.turns = TurnFlow(self)
-        self.handovers = HandoverFlow(self)
+        self.env = BoardEnv(
+            app.t, app.settings, lambda text: self.app.notify(text), self.play_sound, lambda: self.session
+        )
+        self.view: ModeView[Any, Any] = self.view_class()
+        self.lesson = LessonFlow(self)  # a lesson played on this board (inactive in an ordinary game)
+        self.ending = GameEnd(self)
         self.reviewer = ReviewController(self)
+        self.handovers = HandoverFlow(
+            self.env,
+            self.view,
+            lambda: (self.layout.frame, self.panel_layout.unit),
+            play_on=lambda events: self.turns.play_on(events),
+            undo=lambda: self.turns.undo(),
+            in_lesson=lambda: self.lesson.active,
+        )
+        self.turns = TurnFlow(
+            self.env,
+            self.view,
+            self.queue,
+            self.handovers,
+            self.animator.play,
+            ask=self.dialogs.ask,
+            accepting=lambda: self.accepting_input,
+            coach=lambda: self.lesson,
+            playbacks=self.reviewer,
+        )
         self.trace = TurnTrace(self)  # the other seats' last turn, drawn until the player acts
         self.legend = Legend(self)  # what the badges mean, on F1 or its button
         self.popups = Popups(lambda: self.layout, self.turns.commit)
         self.presenter = PanelPresenter(self)
         self.services = BoardServices(self)
-        self.lesson = LessonFlow(self)  # a lesson played on this board (inactive in an ordinary game)
         self.online = OnlineBoard(self)  # a game on a match server (inactive in a game played here only)
-        self.view: ModeView[Any, Any] = self.view_class()
+        self.online_hooks = OnlineHooks(self.online, app.t, self.dialogs.ask, self.close_pause)
+        self.pacing = Wakeup()
         self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units)
+        self._wire(self.env.signals)
         self.view.attach(self.services)
         self.animator.handlers.update(self.view.event_handlers())
+
+    def _wire(self, signals: BoardSignals) -> None:
+        """Who follows what, once."""
+        for reset in (self.popups.close, self.view.reset, self.tracker.reset):
+            signals.ui_reset.connect(reset)
+        signals.undone.connect(self.reviewer.leave_review)
+        signals.settled.connect(self.handovers.settled)
+        signals.game_ended.connect(self.ending.show)
+        signals.committed.connect(self.presenter.refresh_buttons)
+        signals.buttons_changed.connect(self.presenter.refresh_buttons)
+        self.turns.undo_elsewhere = self.online_hooks.undo
+        pacing = self.pacing
+        pacing.still.append(lambda: self.dialogs.overlay == "pause")  # the board stands still under the pause menu
+        pacing.moving.append(lambda: bool(self.queue.busy or self.queue.effects or self.marks.moving))
+        pacing.moving.append(lambda: self.session is not None and not self.turns.settled and not self.handovers.held)
+        pacing.due.append(lambda: None if self.reviewer.playback is None else self.reviewer.playback.wake_in())
+        pacing.due += [self.tracker.hold_due, self._thinking, self.online.wake_in]
+
+    def _thinking(self) -> float | None:
+        """The computer thinking (or a hint): a slow spinner, and its answer looked for."""
+        s = self.session
+        return SLOW_FRAME if s is not None and not s.is_over and (s.is_ai_turn or s.hinting) else None
+
+    @property
+    def model(self) -> object:
+        """The live drawing model (the turn flow's)."""
+        return self.turns.model
+
+    @model.setter
+    def model(self, model: object) -> None:
+        self.turns.model = model
 
     # ----- life cycle -----
     def enter_board(self, **context: object) -> None:
@@ -336,24 +392,8 @@ class BoardScene(GameScene):
         self.presenter.refresh_buttons()
 
     def wake_in(self) -> float | None:
-        """Now while anything plays, a pulse moves or the board has yet to follow the position; the playback's
-        next move, a held press becoming a hold, or the computer thinking (a slow spinner, and its answer looked
-        for); otherwise the board waits for the player and changes only with input."""
-        s = self.session
-        if self.dialogs.overlay == "pause":
-            return None  # the board stands still under the pause menu
-        if self.queue.busy or self.queue.effects or self.marks.moving:
-            return 0.0
-        if s is not None and not self.turns.settled and not self.handovers.held:
-            return 0.0
-        playback = self.reviewer.playback
-        waiting = s is not None and not s.is_over and (s.is_ai_turn or s.hinting)
-        return soonest(
-            playback.wake_in() if playback is not None else None,
-            self.tracker.hold_due(),
-            SLOW_FRAME if waiting else None,
-            self.online.wake_in(),
-        )
+        """When the board next changes by itself (`pacing` says, from what the parts connected)."""
+        return self.pacing.wake_in()
 
     # ----- a lesson's own ways out (the pause menu's Restart and Quit) -----
     def restart(self) -> None:
@@ -371,29 +411,17 @@ class BoardScene(GameScene):
             super().save_and_quit()
 
     def ask_restart(self) -> None:
-        """Online, the pause menu's second button resigns (asked first), or asks a rematch once the match is over;
-        else as `GameScene`."""
-        if not self.online.active:
+        """Online, resign or ask a rematch (`online_hooks`); else as `GameScene`."""
+        if not self.online_hooks.ask_restart():
             super().ask_restart()
-            return
-        if self.live.is_over:  # nothing left to resign
-            self.close_pause()
-            self.rematch()
-            return
-        t = self.app.t
-        self.dialogs.ask(t("online.resign.ask"), t("online.resign"), t("confirm.cancel"), self.online.resign)
 
     def restart_label(self) -> str:
         """Restart, or Resign in an online game (Rematch once it is over)."""
-        if not self.online.active:
-            return super().restart_label()
-        return self.app.t("gameover.rematch") if self.live.is_over else self.app.t("online.resign")
+        return self.online_hooks.restart_label() or super().restart_label()
 
     def rematch(self) -> None:
         """Online, a rematch is asked of the other seats; else as `GameScene`."""
-        if self.online.active:
-            self.online.rematch()
-        else:
+        if not self.online_hooks.rematch():
             super().rematch()
 
     def quit_label(self) -> str:

@@ -1,24 +1,93 @@
 """The turn flow of a board: the one place actions are committed (the human's, the AI's replies and the mode's
 automatic ones), undo and redo, the settling of the board on the engine's position once the animation has played,
-AI polling, and hints."""
+AI polling, and hints.
+
+It holds the live drawing model and reads only what it is given: the board's `BoardEnv` (texts, settings, the
+session, the signals), the mode's view, the animation queue, the hand-over's held events, a lesson's hooks and the
+playback of a replay or watch mode; it tells the other parts through the board's signals."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.anim import AnimQueue
+    from game.client.board.mode_view import ModeView
+    from game.client.board.review import Playback
+    from game.client.board.signals import BoardEnv
+    from game.engine.core import AnyState
 
 # What the board says when the quick search stood in for the computer's lost one, by the session's `helper_note`.
 HELPER_NOTES = {"move": "board.note.helper_move", "hint": "board.note.helper_hint"}
+
+Ask = Callable[[str, str, str, Callable[[], None]], None]  # a yes/no question: text, yes, no, what yes does
+
+
+class Handing(Protocol):
+    """What the turn flow asks of the hand-over: the events it holds back, dropping them, and where to cut."""
+
+    held: list[object]
+
+    def reset(self, keep_last: bool = True) -> None:
+        """No card, nothing held."""
+
+    def split(self, events: list[object]) -> list[object]:
+        """The events to play now (the rest held for the card)."""
+
+
+class Coach(Protocol):
+    """What the turn flow asks of a lesson or a challenge on the board (an inactive one in an ordinary game)."""
+
+    @property
+    def active(self) -> bool:
+        """True while one is played."""
+
+    def on_idle(self) -> bool:
+        """Its step on an idle board; True when it took the step."""
+
+    def hint(self) -> str | None:
+        """Its own next step as a hint, None when the computer hints."""
+
+
+class Playbacks(Protocol):
+    """The replay viewer's and watch mode's playback (None when not in them)."""
+
+    replay: Playback | None
+    watch: Playback | None
+
+
+def _no_undo_elsewhere() -> bool:
+    return False
 
 
 class TurnFlow:
     """Commits actions through the session and keeps the board, the mode's picks and the turn's UI in step."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        env: BoardEnv,
+        view: ModeView[Any, Any],
+        queue: AnimQueue,
+        handovers: Handing,
+        animate: Callable[[Sequence[object]], None],
+        *,
+        ask: Ask,
+        accepting: Callable[[], bool],
+        coach: Callable[[], Coach],
+        playbacks: Playbacks,
+    ) -> None:
+        self.env = env
+        self.view = view
+        self.queue = queue
+        self.handovers = handovers
+        self.animate = animate
+        self.ask = ask
+        self.accepting = accepting
+        self.coach = coach
+        self.playbacks = playbacks
+        self.undo_elsewhere: Callable[[], bool] = _no_undo_elsewhere  # True: the undo was asked of others (online)
+        self.model: object = None  # the live drawing model: the animation walks it forward, settling rebuilds it
         self.settled_at: object = None  # the `position_key` the mode's picks were built for; None forces a rebuild
         self.ai_asked = False
         self.status_note = ""  # the last undo's words
@@ -29,85 +98,90 @@ class TurnFlow:
 
     def reset_ui(self) -> None:
         """Drop everything the turn's UI holds: popups, the mode's picks, a press, the hint and the undo's note."""
-        scene = self.scene
         self.ai_asked = False
-        scene.popups.close()
-        scene.view.reset()
-        scene.tracker.reset()
+        self.env.signals.ui_reset.emit()
         self.clear_hint()
         self.status_note = ""
 
     # ----- committing -----
     def commit(self, action: object) -> None:
         """Apply an action through the session and queue its animation."""
-        self._play(self.scene.live.apply(action))
+        self._play(self.env.live.apply(action))
 
     def end_turn(self, action: object) -> None:
         """End the turn with `action`; when the mode says the seat could still act (`turn_left`), ask first, unless
         the player turned that question off in Settings."""
-        scene = self.scene
-        left = scene.view.turn_left(scene.live.state) if scene.app.settings.ask_end_turn else ""
+        env = self.env
+        left = self.view.turn_left(env.live.state) if env.settings.ask_end_turn else ""
         if not left:
             self.commit(action)
             return
         key = self.position_key()
 
         def confirmed() -> None:
-            if self.position_key() == key and scene.accepting_input:  # still the turn the question was about
+            if self.position_key() == key and self.accepting():  # still the turn the question was about
                 self.commit(action)
 
-        t = scene.app.t
-        scene.dialogs.ask(
-            t("board.end_turn.ask", left=left), t("board.end_turn.yes"), t("board.end_turn.no"), confirmed
-        )
+        t = env.t
+        self.ask(t("board.end_turn.ask", left=left), t("board.end_turn.yes"), t("board.end_turn.no"), confirmed)
 
     def redo(self) -> None:
         """Play again the last action undo took back."""
-        s = self.scene.session
-        if s is None or self.scene.queue.busy or not s.can_redo or self.scene.lesson.active:
+        s = self.env.session()
+        if s is None or self.queue.busy or not s.can_redo or self.coach().active:
             return
         events = s.redo()
         if events is not None:
             self._play(events)
 
     def _play(self, events: Sequence[object]) -> None:
-        scene = self.scene
         self.reset_ui()
         # Events still held for an earlier card play first: whoever acted now has taken the seat.
-        held = scene.handovers.held
-        scene.handovers.reset()
+        held = self.handovers.held
+        self.handovers.reset()
         # The model still shows the position before the action: the animation walks it forward.
-        scene.animator.play(scene.handovers.split(held + list(events)))
+        self.animate(self.handovers.split(held + list(events)))
         self.settled_at = None
-        scene.presenter.refresh_buttons()
+        self.env.signals.committed.emit()
 
     def undo(self) -> None:
         """Take back the last human action (and the AI's reply)."""
-        scene = self.scene
-        if scene.session is None or scene.lesson.active:  # a lesson is tried again whole (Retry), never undone
+        env = self.env
+        s = env.session()
+        if s is None or self.coach().active:  # a lesson is tried again whole (Retry), never undone
             return
-        if scene.online.active:
-            scene.online.ask_takeback()  # online, the other seats are asked first
-            return
-        scene.queue.skip()
+        if self.undo_elsewhere():
+            return  # online, the other seats are asked first
+        self.queue.skip()
         self.ai_asked = False
-        if scene.reviewer.review is not None:
-            scene.reviewer.leave()
-        undone = scene.session.undo()
+        undone = s.undo()
+        env.signals.undone.emit()
         if undone:
-            scene.play_sound("click")
+            env.play_sound("click")
         self.reset_ui()
-        self.status_note = scene.app.t("board.status.undone" if undone else "board.status.no_undo")
-        scene.handovers.reset()
-        scene.queue.clear()
+        self.status_note = env.t("board.status.undone" if undone else "board.status.no_undo")
+        self.handovers.reset()
+        self.queue.clear()
         self.settled_at = None
         self.settle()
-        scene.presenter.refresh_buttons()
+        env.signals.buttons_changed.emit()
+
+    def play_on(self, events: Sequence[object]) -> None:
+        """Play `events` held back until now (a hand-over's); the board settles once they have played."""
+        self.animate(events)
+        self.settled_at = None
+
+    def replay_from(self, state: AnyState, events: Sequence[object]) -> None:
+        """Show `state` and play `events` from it (the last turn again); the board settles on the live position
+        once they have played."""
+        self.reset_ui()
+        self.model = self.view.build_model(state)
+        self.play_on(events)
 
     # ----- settling -----
     def position_key(self) -> object:
         """Which position the picks must be built for: this session, this far into its log."""
-        s = self.scene.session
+        s = self.env.session()
         return (id(s), len(s.log)) if s is not None else None
 
     @property
@@ -118,23 +192,22 @@ class TurnFlow:
     def settle(self) -> None:
         """Once the queue is empty, the board shows exactly the engine's position and the mode's picks follow it;
         an action the mode takes by itself there (a blitz's next round) is committed here."""
-        scene = self.scene
-        s = scene.session
-        if s is None or scene.handovers.held:
+        s = self.env.session()
+        if s is None or self.handovers.held:
             return  # the held events still have to walk the model forward once the hand-over card is dismissed
-        scene.model = scene.view.build_model(s.state)
+        self.model = self.view.build_model(s.state)
         key = self.position_key()
         if key != self.settled_at:
             self.settled_at = key
-            automatic = scene.view.position_changed(s.state, s.is_human_turn)
+            automatic = self.view.position_changed(s.state, s.is_human_turn)
             if automatic is not None:
                 self.commit(automatic)
-            scene.handovers.settled()
+            self.env.signals.settled.emit()
 
     def picks_current(self) -> None:
         """Before any input reaches the mode, settle an idle board whose position moved on (a move at instant speed,
         Restart, Rematch, Continue or New game in this frame): the mode's picks must belong to the state they act on."""
-        if self.scene.session is not None and not self.scene.queue.busy and not self.settled:
+        if self.env.session() is not None and not self.queue.busy and not self.settled:
             self.settle()
 
     def on_idle(self, was_busy: bool) -> None:
@@ -143,21 +216,20 @@ class TurnFlow:
         if was_busy or not self.settled:
             self.settle()
         self.advance()
-        if not self.scene.queue.busy and not self.settled:
+        if not self.queue.busy and not self.settled:
             self.settle()
 
     def advance(self) -> None:
         """On an idle board: open the game-over card once, or start the AI and commit its reply when ready."""
-        scene = self.scene
-        s = scene.live
-        if scene.reviewer.replay is not None or scene.lesson.on_idle():
+        s = self.env.live
+        if self.playbacks.replay is not None or self.coach().on_idle():
             return
         if s.is_over:
             if not self.game_over_shown:
                 self.game_over_shown = True
-                scene.ending.show()
+                self.env.signals.game_ended.emit()
         elif s.is_ai_turn:
-            watch = scene.reviewer.watch
+            watch = self.playbacks.watch
             if watch is not None and not self.ai_asked and not watch.due(self.dt):
                 return  # watch mode: paused, or waiting for the next move's turn
             self.ai_asked = True
@@ -170,13 +242,13 @@ class TurnFlow:
     # ----- hints -----
     def ask_hint(self) -> None:
         """Ask the strongest AI for a suggestion (answered on a worker)."""
-        if not self.scene.accepting_input:
+        if not self.accepting():
             return
-        shown = self.scene.lesson.hint()  # a lesson's own next step while the player follows its solution
+        shown = self.coach().hint()  # a lesson's own next step while the player follows its solution
         if shown is not None:
             self.hint_action = shown
-            self.hint_text = self.scene.view.hint_words(shown)
-        elif self.scene.live.request_hint():
+            self.hint_text = self.view.hint_words(shown)
+        elif self.env.live.request_hint():
             self.clear_hint()
 
     def clear_hint(self) -> None:
@@ -186,19 +258,19 @@ class TurnFlow:
 
     def receive_hint(self) -> None:
         """Show the suggestion once the worker has it."""
-        s = self.scene.live
+        s = self.env.live
         hint = s.poll_hint()
         told = self.tell_helper_trouble()
         if hint is not None:
             self.hint_action = s.state.action_to_str(hint)
-            self.hint_text = self.scene.view.hint_words(self.hint_action)
+            self.hint_text = self.view.hint_words(self.hint_action)
         elif told == "hint":  # the quick search found nothing either
-            self.hint_text = self.scene.app.t("board.status.no_hint")
+            self.hint_text = self.env.t("board.status.no_hint")
 
     def tell_helper_trouble(self) -> str | None:
         """Say once, in a note over the board, that a quick search stood in for the computer's lost one; returns
         the session's note ('move' or 'hint') when there was one."""
-        note = self.scene.live.take_helper_note()
+        note = self.env.live.take_helper_note()
         if note is not None:
-            self.scene.app.notify(self.scene.app.t(HELPER_NOTES[note]))
+            self.env.notify(self.env.t(HELPER_NOTES[note]))
         return note
