@@ -265,6 +265,31 @@ class BoardDriver:
         """The replay viewer's playback, None outside it."""
         return self.scene.reviewer.replay
 
+    def review(self, entry: int) -> None:
+        """Open the review at move list entry `entry`, as a click on it does (no frame runs)."""
+        self.scene.reviewer.start(entry)
+
+    @property
+    def timeline(self) -> Any:
+        """The game's positions and events replayed through the engine, as the review reads them."""
+        return self.scene.reviewer.get_timeline()
+
+    # ----- the last turn drawn and played again -----
+    @property
+    def turn_replaying(self) -> bool:
+        """True while the other seats' last turn plays again (L or its button)."""
+        return self.scene.trace.replaying
+
+    @property
+    def turn_replay_offered(self) -> bool:
+        """True when the button that plays the last turn again is shown."""
+        return self.scene.trace.available
+
+    @property
+    def turn_replay_button(self) -> pygame.Rect:
+        """Where the button that plays the last turn again is."""
+        return self.scene.trace.button_rect()
+
     # ----- the move list -----
     @property
     def move_list(self) -> MoveLog:
@@ -410,10 +435,13 @@ class BoardDriver:
         self.key(pygame.K_RETURN)
         return True
 
-    def give_hint(self, action: str) -> None:
-        """Show a hint of `action` (notation) as the hint worker's answer would (no frame runs)."""
+    def give_hint(self, action: str, words: bool = True) -> None:
+        """Show a hint of `action` (notation) as the hint worker's answer would, its words too unless told (no frame
+        runs)."""
         turns = self.scene.turns
-        turns.hint_action, turns.hint_text = action, self.scene.view.hint_words(action)
+        turns.hint_action = action
+        if words:
+            turns.hint_text = self.scene.view.hint_words(action)
 
     def say(self, text: str) -> None:
         """Put `text` on the status line as the board shows any message of its length (as a hint's words; no undo

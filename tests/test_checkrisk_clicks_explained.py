@@ -11,6 +11,7 @@ from client_helpers import checkrisk_battle, click_cell, current, frames, key, m
 from game.client import art
 from game.client.checkrisk import move_card
 from game.client.checkrisk.scene import CheckRiskScene
+from tests.driver import BoardDriver
 
 
 def board(app) -> CheckRiskScene:
@@ -29,10 +30,11 @@ def wheel(app, steps: int) -> None:
 
 
 def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_before_the_click(app):
+    d = BoardDriver(app)
     b = open_checkrisk(app, {"c2": (0, 4), "c4": (0, 5), "h8": (1, 3)})
     click_cell(app, "c2")
     hover(app, "c3")
-    picks = b.view.picks
+    picks = d.picks
     assert b.view.odds_rect is not None  # the move card beside c3
     texts = move_card.lines(b.session.state, "c2", "c3", picks.chosen_amount("c2", "c3"), [1, 2, 3, 4], app.t)
     assert texts[:2] == ["Move 4 tokens to c3", "c2 is left empty"]
@@ -46,7 +48,7 @@ def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_bef
     click_cell(app, "c3")
     key(app, pygame.K_1)
     hover(app, "c4")
-    assert b.view.odds_rect is not None and b.view.picks.chosen_amount("c3", "c4") == 1
+    assert b.view.odds_rect is not None and d.picks.chosen_amount("c3", "c4") == 1
     assert "c4 will hold 6" in move_card.lines(b.session.state, "c3", "c4", 1, [1], app.t)
     click_cell(app, "c4")
     settle_scene(app)
@@ -54,15 +56,16 @@ def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_bef
 
 
 def test_a_click_that_does_nothing_says_why(app):
+    d = BoardDriver(app)
     b = open_checkrisk(app, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
     click_cell(app, "e5")
     assert "First click one of your stacks" in b.view.phase_status(b.session.state)
     click_cell(app, "d2")
     assert "d2 is not yours" in b.view.phase_status(b.session.state)
     click_cell(app, "c2")
-    assert b.view.picks.selected == "c2"
+    assert d.selected == "c2"
     click_cell(app, "c3")  # full: six already
-    assert "c3 is full" in b.view.phase_status(b.session.state) and b.view.picks.selected == "c3"
+    assert "c3 is full" in b.view.phase_status(b.session.state) and d.selected == "c3"
     click_cell(app, "c3")  # dropped
     click_cell(app, "c2")
     click_cell(app, "e4")
@@ -89,24 +92,27 @@ def test_the_odds_badge_leaves_the_defenders_count_readable(app):
 
 
 def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
+    d = BoardDriver(app)
     b = checkrisk_battle(app, "d4", "d5", pygame.K_b)
     battle = b.session.state.pending_battle()
-    assert battle is not None and battle.stage == "occupy" and b.popups.picker is not None
+    assert battle is not None and battle.stage == "occupy" and d.picker is not None
     assert "stop" not in {button.key for button in b.view.card.layout_buttons()}
 
 
 def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
+    d = BoardDriver(app)
     from game.client.checkrisk import shots
 
     written: list = []
     assert shots.move_amount_screen(app, tmp_path, written) == []
     assert [path.name for path in written] == ["checkrisk_move_amount.png"] and written[0].exists()
     b = board(app)
-    picks = b.view.picks
+    picks = d.picks
     assert picks.selected and picks.hover and b.view.odds_rect is not None  # the move card by the hovered cell
 
 
 def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):
+    d = BoardDriver(app)
     b = open_checkrisk(app, {"d4": (0, 6), "a1": (0, 2), "d5": (1, 6), "h8": (1, 3)})
     click_cell(app, "d4")
     click_cell(app, "d5")
@@ -115,14 +121,15 @@ def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):
     assert battle is not None and battle.stage == "attacker"
     assert not b.view.card.rect.collidepoint(b.layout.cell_center("b7"))
     click_cell(app, "b7")
-    assert b.presenter.status_text().startswith("A battle is on: answer it first")
+    assert d.status.startswith("A battle is on: answer it first")
     assert b.session.state.pending_battle() == battle
 
 
 def test_a_digit_typed_before_picking_a_stack_goes_with_the_stack_picked_next(app):
+    d = BoardDriver(app)
     b = open_checkrisk(app, {"c2": (0, 4), "h8": (1, 3)})
     key(app, pygame.K_1)
-    assert b.presenter.status_text().startswith("1 token: now click one of your stacks")
+    assert d.status.startswith("1 token: now click one of your stacks")
     click_cell(app, "c2")
     click_cell(app, "c3")
     settle_scene(app)
@@ -134,15 +141,16 @@ def test_every_why_not_note_fits_the_status_line_at_1024x600(home, language):
     from game.client.board.wording import counted
 
     application = make_app((1024, 600), language=language, menu=False)
+    d = BoardDriver(application)
     try:
-        b = open_checkrisk(application, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
+        open_checkrisk(application, {"c2": (0, 4), "c3": (0, 6), "d2": (1, 2), "h8": (1, 3)})
         t = application.t
         kinds = ("full", "not_near", "stuck", "enemy", "pick_first", "not_reinforce", "battle_first")
         notes = [t(f"checkrisk.note.{kind}", cell="c3", origin="c2") for kind in kinds]
         notes += [counted(t, "checkrisk.note.amount_first", n) for n in (1, 2, 5)]
         for note in notes:
-            b.view.picks.note = note
+            d.picks.note = note
             frames(application, 2)
-            assert b.presenter.status_text() == note and b.presenter.panel_cut == [], note
+            assert d.status == note and d.cut == [], note
     finally:
         application.close()

@@ -11,6 +11,7 @@ from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
 from game.engine import registry
 from game.engine.checkrisk import Deploy, DeployRefusal, deploy_refusal
+from tests.driver import BoardDriver
 
 
 @pytest.fixture
@@ -48,7 +49,8 @@ def _drag(scene: CheckRiskScene, src: str, dst: str) -> None:
 
 
 def test_c4_every_click_adds_a_token_also_on_a_drafted_cell(board):
-    picks = board.view.picks
+    d = BoardDriver(board.app)
+    picks = d.picks
     _click(board, "d2")
     _click(board, "d2")
     _click(board, "d2")
@@ -60,7 +62,8 @@ def test_c4_every_click_adds_a_token_also_on_a_drafted_cell(board):
 
 
 def test_c4_a_drag_moves_one_token_and_a_click_after_it_still_adds(board):
-    picks = board.view.picks
+    d = BoardDriver(board.app)
+    picks = d.picks
     for _ in range(3):
         _click(board, "a2")
     _drag(board, "a2", "b2")
@@ -70,7 +73,8 @@ def test_c4_a_drag_moves_one_token_and_a_click_after_it_still_adds(board):
 
 
 def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
-    picks = board.view.picks
+    d = BoardDriver(board.app)
+    picks = d.picks
     cells = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
     for cell in cells:
         _click(board, cell)
@@ -79,16 +83,17 @@ def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
     _drag(board, "a1", "a2")
     assert "a2" not in picks.draft and picks.draft["a1"] == 2
     assert picks.refusal is DeployRefusal.CELL_LIMIT
-    assert "at most 8 cells" in board.presenter.status_text()
+    assert "at most 8 cells" in d.status
     _click(board, "b1")  # a change that works clears the reason
-    assert picks.refusal is None and "at most" not in board.presenter.status_text()
+    assert picks.refusal is None and "at most" not in d.status
 
 
 def test_c4_a_click_outside_the_zone_says_why(board):
+    d = BoardDriver(board.app)
     _click(board, "d5")
-    assert board.view.picks.draft == {}
-    assert board.view.picks.refusal is DeployRefusal.OUTSIDE_ZONE
-    assert "deployment zone" in board.presenter.status_text()
+    assert d.picks.draft == {}
+    assert d.picks.refusal is DeployRefusal.OUTSIDE_ZONE
+    assert "deployment zone" in d.status
 
 
 def test_c4_c5_deploy_refusal_names_each_limit():

@@ -15,6 +15,7 @@ from game.client.play.worker import InlineExecutor
 from game.engine.battle_checkers.events import Activated, Attacked
 from game.engine.checkrisk import Attack, Move
 from tests.client_helpers import click_at, frames, key, settle_scene
+from tests.driver import BoardDriver
 
 
 def scene_of(app) -> BoardScene:
@@ -71,6 +72,7 @@ def test_number_marks_counts_actions_and_adds_up_reinforcements():
 
 
 def test_checkrisk_ai_turn_stays_drawn_until_the_player_acts_and_replays(app):
+    d = BoardDriver(app)
     session = checkrisk_demo.odds_session()  # Player 1 (human) to act; Player 2 the computer
     app.settings.anim_speed = "instant"
     app.goto("checkrisk", session=session)
@@ -96,27 +98,27 @@ def test_checkrisk_ai_turn_stays_drawn_until_the_player_acts_and_replays(app):
     log = list(session.log)
     app.settings.anim_speed = "fast"
     key(app, pygame.K_l)
-    assert scene.trace.replaying and scene.queue.busy and not scene.accepting_input
+    assert d.turn_replaying and d.busy and not d.accepting
     assert model_cells(scene) != before  # back before the computer's turn
     settle_scene(app)
     frames(app, 2)
-    assert not scene.trace.replaying and model_cells(scene) == before and session.log == log
+    assert not d.turn_replaying and model_cells(scene) == before and session.log == log
     assert numbers(scene)  # still drawn: the player has not acted
     # Esc skips a replay at once.
     key(app, pygame.K_l)
-    assert scene.queue.busy
+    assert d.busy
     key(app, pygame.K_ESCAPE)
-    assert not scene.queue.busy and scene.dialogs.overlay is None and model_cells(scene) == before
+    assert not d.busy and scene.dialogs.overlay is None and model_cells(scene) == before
     # The player acts (a reinforcement, or a move): the computer's turn is no longer drawn.
     app.settings.anim_speed = "instant"
-    picks = scene.view.picks
+    picks = d.picks
     if session.state.phase == "reinforce":
         click_cell(app, sorted(picks.index.reinforce)[0])
     else:
         origin, target = sorted(picks.index.moves)[0]
         click_cell(app, origin)
         click_cell(app, target)
-        if scene.popups.picker is not None:
+        if d.picker is not None:
             key(app, pygame.K_RETURN)  # the amount picker: the amount it offers
     settle_scene(app)
     frames(app, 2)
@@ -156,23 +158,25 @@ def _typed(session: GameSession, index: int):
 
 
 def test_the_replay_button_sits_beside_the_board_and_plays_the_turn(app):
+    d = BoardDriver(app)
     session = checkrisk_demo.odds_session()
     app.settings.anim_speed = "instant"
     app.goto("checkrisk", session=session)
     settle_scene(app)
     scene = scene_of(app)
-    assert not scene.trace.available  # the game's first turn of its own: nothing to replay
+    assert not d.turn_replay_offered  # the game's first turn of its own: nothing to replay
     key(app, pygame.K_e)
     answer_until_own_turn(app, session)
-    rect = scene.trace.button_rect()
-    assert scene.trace.available and not rect.colliderect(scene.layout.frame)
+    rect = d.turn_replay_button
+    assert d.turn_replay_offered and not rect.colliderect(scene.layout.frame)
     assert not rect.colliderect(scene.layout.panel) and app.window.get_rect().contains(rect)
     app.settings.anim_speed = "normal"
     click_at(app, rect.center, settle=1)
-    assert scene.trace.replaying and scene.queue.busy
+    assert d.turn_replaying and d.busy
 
 
 def test_battle_checkers_ai_turn_numbers_each_activation_and_attack(app):
+    d = BoardDriver(app)
     from game.client.battle_checkers import demo as bc_demo
 
     session = bc_demo.position(bc_demo.ATTACKS, ["human", "ai:easy"])
@@ -184,7 +188,7 @@ def test_battle_checkers_ai_turn_numbers_each_activation_and_attack(app):
     settle_scene(app)
     frames(app, 2)
     assert session.is_human_turn
-    timeline = scene.reviewer.get_timeline()
+    timeline = d.timeline
     acted = [
         i for i in since_viewer(session, 0) if any(isinstance(e, Activated | Attacked) for e in timeline.events[i])
     ]
@@ -197,13 +201,13 @@ def test_battle_checkers_ai_turn_numbers_each_activation_and_attack(app):
     model = scene.model
     app.settings.anim_speed = "normal"
     key(app, pygame.K_l)
-    assert scene.queue.busy and scene.model != model
+    assert d.busy and scene.model != model
     settle_scene(app)
     frames(app, 2)
     assert scene.model == scene.view.build_model(session.state) == model
     # The player moves a unit on one die (the turn goes on): acting clears the trace.
     app.settings.anim_speed = "instant"
-    picks = scene.view.picks
+    picks = d.picks
     state = session.state
     log = len(session.log)
     for cell in sorted(state.board.name(c) for c, owner in enumerate(state.owner) if owner == 0):
@@ -219,6 +223,7 @@ def test_battle_checkers_ai_turn_numbers_each_activation_and_attack(app):
 
 
 def test_kubtafl_ai_reply_is_one_numbered_arrow_cleared_by_the_next_move(app):
+    d = BoardDriver(app)
     from game.client.app import start_session
 
     app.settings.anim_speed = "instant"
@@ -237,7 +242,7 @@ def test_kubtafl_ai_reply_is_one_numbered_arrow_cleared_by_the_next_move(app):
     dice = dict(scene.model.dice)
     app.settings.anim_speed = "normal"
     key(app, pygame.K_l)
-    assert scene.queue.busy and scene.model != scene.view.build_model(scene.session.state)
+    assert d.busy and scene.model != scene.view.build_model(scene.session.state)
     settle_scene(app)
     frames(app, 2)
     assert {c: (d.kind, d.value) for c, d in scene.model.dice.items()} == {
@@ -247,7 +252,7 @@ def test_kubtafl_ai_reply_is_one_numbered_arrow_cleared_by_the_next_move(app):
     app.settings.anim_speed = "instant"
     session_log = len(scene.session.log)
     click_cell(app, "a5")
-    click_cell(app, sorted(scene.view.picks.index.targets("a5"))[0])
+    click_cell(app, sorted(d.picks.index.targets("a5"))[0])
     frames(app, 1)
     assert len(scene.session.log) > session_log
     settle_scene(app)
@@ -256,6 +261,7 @@ def test_kubtafl_ai_reply_is_one_numbered_arrow_cleared_by_the_next_move(app):
 
 
 def test_nothing_is_drawn_for_a_fresh_game_or_while_reviewing(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk", "standard", ["human", "ai:easy"], seed=1, autosave=False, executor=InlineExecutor()
     )
@@ -263,6 +269,6 @@ def test_nothing_is_drawn_for_a_fresh_game_or_while_reviewing(app):
     settle_scene(app)
     scene = scene_of(app)
     frames(app, 2)
-    assert numbers(scene) == [] and not scene.trace.available
+    assert numbers(scene) == [] and not d.turn_replay_offered
     key(app, pygame.K_l)  # nothing to replay: no animation starts
-    assert not scene.queue.busy
+    assert not d.busy
