@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,17 @@ def save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
     path = child_path(folder, f"{name}.png")  # names from the code and the registry only
     pygame.image.save(app.window, str(path))
     written.append(path)
+
+
+@contextmanager
+def caught(label: str) -> Iterator[list[str]]:
+    """Take a group of shots; yields the problems met: one line (`label: Error: message`) where one failed, so a
+    broken shot never hides the other screens."""
+    problems: list[str] = []
+    try:
+        yield problems
+    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
+        problems.append(f"{label}: {type(exc).__name__}: {exc}")
 
 
 def set_language(app: Any, language: str) -> None:
@@ -95,10 +107,9 @@ def game_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
 
     problems = []
     for mode in playable_modes():
-        try:
+        with caught(mode) as failed:
             _mode_screens(app, mode, folder, written)
-        except Exception as exc:  # noqa: BLE001 - one broken mode must not hide the others' screens
-            problems.append(f"{mode}: {type(exc).__name__}: {exc}")
+        problems += failed
     return problems
 
 
@@ -138,7 +149,7 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
     modes = [m for m in playable_modes() if m not in scene_only()]
     if not modes:
         return []
-    try:
+    with caught("review") as problems:
         mode = modes[0]
         players = registry.load(mode).num_players
         session = GameSession(mode, "standard", list(DEFAULT_SEATS[:players]), 3)
@@ -158,9 +169,7 @@ def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
                 return [f"replay: {problem}"]
             settle(app, 6)
             save(app, folder, "replay", written)
-    except Exception as exc:  # noqa: BLE001 - a broken review must not hide the other screens
-        return [f"review: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> None:
@@ -177,7 +186,7 @@ def pick_and_hover(app: App, scene: BoardScene, origin: str, target: str) -> Non
 def lesson_screens(app: App, folder: Path, written: list[Path], mode: str, lesson_id: str) -> list[str]:
     """A lesson of `mode` mid-level: its first arrow's piece picked and the pointer on the arrow's end, beside the
     lesson's arrows, marks, goal and stars (`learn_<mode>.png`, `_ru`); returns the problems met."""
-    try:
+    with caught(f"learn {mode}") as problems:
         from game.client.board.scene import BoardScene
         from game.client.learn.start import lesson_session
         from game.learn.lessons import load_course
@@ -193,9 +202,7 @@ def lesson_screens(app: App, folder: Path, written: list[Path], mode: str, lesso
             pick_and_hover(app, scene, *lesson.arrows[0])
             save(app, folder, name, written)
         set_language(app, "en")
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn {mode}: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def mode_extra_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
@@ -232,21 +239,20 @@ def online_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     server = ServerThread(Path(os.environ["KUBIKI_HOME"]) / "shots.sqlite3")
     clients: list[ThreadedMatchClient] = []
     try:
-        url = server.start()
-        for spec in registry.MODES:
-            # A mode's shots module may show online play too (`online(app, folder, written, url, clients)`).
-            module = registry.resolve(spec.screenshots.partition(":")[0]) if spec.screenshots else None
-            hook = getattr(module, "online", None)
-            if callable(hook) and spec.name in playable_modes():
-                hook(app, folder, written, url, clients)
-        app.goto("menu")
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"online: {type(exc).__name__}: {exc}"]
+        with caught("online") as problems:
+            url = server.start()
+            for spec in registry.MODES:
+                # A mode's shots module may show online play too (`online(app, folder, written, url, clients)`).
+                module = registry.resolve(spec.screenshots.partition(":")[0]) if spec.screenshots else None
+                hook = getattr(module, "online", None)
+                if callable(hook) and spec.name in playable_modes():
+                    hook(app, folder, written, url, clients)
+            app.goto("menu")
     finally:
         for client in clients:
             client.close(timeout=2.0)
         server.stop()
-    return []
+    return problems
 
 
 def render_screenshots(directory: str, quick: tuple[Any, ...] | None = None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.client.screenshots import lesson_screens, save, settle
+from game.client.screenshots import caught, lesson_screens, save, settle
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -21,7 +21,7 @@ def screens(app: App, folder: Path, written: list[Path]) -> list[str]:
 def legend_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     """`legend.png`: Battle Checkers' legend of the board's badges (the sides' letters first) opened by F1 on a
     game."""
-    try:
+    with caught("legend") as problems:
         from game.client.board.scene import BoardScene
         from game.client.play.session import GameSession
 
@@ -33,6 +33,4 @@ def legend_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
         scene.legend.toggle()
         settle(app, 2)
         save(app, folder, "legend", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"legend: {type(exc).__name__}: {exc}"]
-    return []
+    return problems

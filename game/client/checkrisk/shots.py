@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import FALLBACK
-from game.client.screenshots import frames_until, lesson_screens, pick_and_hover, save, set_language, settle
+from game.client.screenshots import caught, frames_until, lesson_screens, pick_and_hover, save, set_language, settle
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -31,7 +31,7 @@ def screens(app: App, folder: Path, written: list[Path]) -> list[str]:
 
 def new_game_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """`new_game_checkrisk.png` (and `_ru`): the dialog with a name and a preset per seat, on the four-seat board."""
-    try:
+    with caught("new game") as problems:
         for language in ("en", "ru"):
             set_language(app, language)
             suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
@@ -39,9 +39,7 @@ def new_game_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
             settle(app, 4)
             save(app, folder, f"new_game_checkrisk{suffix}", written)
         set_language(app, "en")
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"new game: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def _their_turn_fought(session: GameSession) -> bool:
@@ -71,7 +69,7 @@ def _their_turn_fought(session: GameSession) -> bool:
 
 def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """`checkrisk_last_turn.png`: the computer's whole turn drawn on the board as the player's turn begins."""
-    try:
+    with caught("last turn") as problems:
         from game.client.checkrisk.demo import played_until
 
         session = played_until("standard", 2, _their_turn_fought, seed=4)
@@ -79,15 +77,13 @@ def last_turn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
         app.goto("checkrisk", session=session)
         settle(app)
         save(app, folder, "checkrisk_last_turn", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"last turn: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def move_amount_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     """`checkrisk_move_amount.png`: a stack picked and the pointer resting on a cell it may move to, the amount a
     click sends shown there (a ghost stack with its count, and the move card) before the click."""
-    try:
+    with caught("move amount") as problems:
         from game.client.board.scene import BoardScene
         from game.client.checkrisk.actions import ActionIndex
         from game.client.checkrisk.demo import odds_session
@@ -107,15 +103,13 @@ def move_amount_screen(app: App, folder: Path, written: list[Path]) -> list[str]
         )
         pick_and_hover(app, scene, origin, target)
         save(app, folder, "checkrisk_move_amount", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"move amount: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     """A long move list in words at four seats (`move_list_words.png`): CheckRisk on corners4 late in a game, the
     pointer over an action showing its notation; returns the problems met."""
-    try:
+    with caught("move list") as problems:
         from game.client.checkrisk.demo import played_until
 
         session = played_until("corners4", 4, lambda s: len(s.log) >= 260 and s.current_seat == 0, seed=3)
@@ -131,16 +125,14 @@ def move_list_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(False, False, False)))
         settle(app, 2)
         save(app, folder, "move_list_words", written)
-    except Exception as exc:  # noqa: BLE001 - a broken list must not hide the other screens
-        return [f"move list: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """The challenge screen with a few solved (`challenge_list.png`, `_ru`), a CheckRisk challenge mid-play with its
     goal card (`challenge.png`, `_ru`) and a solved one's success card (`challenge_solved.png`, `_ru`); returns the
     problems met."""
-    try:
+    with caught("challenges") as problems:
         from fractions import Fraction
 
         from game.client.board.scene import BoardScene
@@ -179,14 +171,12 @@ def challenge_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
             settle(app, 10)
             save(app, folder, f"challenge_solved{suffix}", written)
         set_language(app, "en")
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"challenges: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def learn_intro_screen(app: App, folder: Path, written: list[Path]) -> list[str]:
     """`learn_intro.png`: a stage's rule explained on its card before the stage's first level."""
-    try:
+    with caught("learn intro") as problems:
         from game.client.learn import start
 
         lesson = start.course(app, "checkrisk").find("attack-1")
@@ -194,9 +184,7 @@ def learn_intro_screen(app: App, folder: Path, written: list[Path]) -> list[str]
         start.open_lesson(app, lesson)
         settle(app, 4)
         save(app, folder, "learn_intro", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn intro: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import FALLBACK
-from game.client.screenshots import frames_until, save, set_language, settle
+from game.client.screenshots import caught, frames_until, save, set_language, settle
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -24,7 +24,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """The Learn screen with a few levels solved (`learn_menu.png`, `learn_menu_ru.png`), a Kubtafl lesson mid-level
     with its goal, arrow, marks and stars (`learn_kubtafl.png`, `_ru`) and its result card (`learn_kubtafl_solved.png`);
     returns the problems met."""
-    try:
+    with caught("learn") as problems:
         from game.client.board.scene import BoardScene
         from game.client.learn.start import lesson_session
         from game.learn.lessons import load_course
@@ -62,9 +62,7 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
         board.services.commit(board.live.state.action_from_str(lesson.solution[0]))
         settle(app, 10)
         save(app, folder, "learn_kubtafl_solved", written)
-    except Exception as exc:  # noqa: BLE001 - a broken shot must not hide the other screens
-        return [f"learn: {type(exc).__name__}: {exc}"]
-    return []
+    return problems
 
 
 def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:
