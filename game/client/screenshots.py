@@ -20,9 +20,6 @@ if TYPE_CHECKING:
     from game.client.app import App
     from game.client.board.scene import BoardScene
 
-if TYPE_CHECKING:
-    from game.client.app import App
-
 SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies settle
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
 
