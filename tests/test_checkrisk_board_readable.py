@@ -125,5 +125,5 @@ def test_the_hints_arrow_keeps_off_the_counts(app):
     b.turns.hint_action = "c4-d4:2"  # as a hint names it
     frames(app, 2)
     assert [m.text for m in b.marks.drawn if m.kind == "arrow"] == ["c4-d4:2"]
-    counts, arrow = b.view.value_rects(), b.view.hint_arrow
+    counts, arrow = b.view.value_rects(), b.view.hint.arrow
     assert counts and arrow is not None and not any(c.inflate(6, 6).clipline(*arrow) for c in counts)

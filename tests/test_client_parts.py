@@ -45,7 +45,7 @@ def test_every_literal_key_used_by_the_shell_is_translated():
 def test_modes_see_the_board_only_through_its_services_and_declared_hooks():
     # A mode's files never import the board scene (its own scene line aside, and the demo and screenshot scripts that
     # stage a picture on a real board) nor reach its parts; the board looks up no hook by name: every hook is
-    # declared, with its default, in `ModeView` or `ModeBase`.
+    # declared, with its default, in `ModeView`.
     for mode in registry.modes():
         for path in (CLIENT / mode).glob("*.py"):
             text = path.read_text(encoding="utf-8")
@@ -62,7 +62,7 @@ def test_translator_formats_and_falls_back():
     assert t("newgame.seat", n=2) == "Игрок 2"
     assert t("no.such.key") == "no.such.key"
     t.language = "en"
-    assert t("gameover.winner", name="Light") == "Light wins!"
+    assert t("games.won", side="Light") == "Light won"
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ the move list in words. The least a mode's view supplies; everything else is the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
 import pygame
 
@@ -14,7 +15,6 @@ from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import LogAction, LogTurn
 from game.client.board.mode_view import ModeView
 from game.client.board.scene import BoardScene
-from game.client.board.services import BoardServices
 from game.engine.core import Outcome
 from tests.template_mode.engine import Bumped, DiceStripState, Rolled, Step, Stepped
 
@@ -50,14 +50,10 @@ def draw_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fad
         )
 
 
+@final
 class DiceStripView(ModeView[DiceStripState, StripModel]):
-    """The strip, its tokens, a click to step, and the texts."""
-
-    slot_units = 0.0
-
-    def attach(self, board: BoardServices) -> None:
-        """Keep the board."""
-        self.board = board
+    """The strip, its tokens, a click to step, and the texts: the required hooks only (each optional one keeps
+    its default: no panel slot, no keys, no hand-over card)."""
 
     def build_model(self, state: DiceStripState) -> StripModel:
         """The tokens where the state has them."""
@@ -83,13 +79,6 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
 
         return {Rolled: rolled, Stepped: stepped, Bumped: bumped}
 
-    def position_changed(self, state: DiceStripState, human_to_act: bool) -> object | None:
-        """Nothing to rebuild: a step is picked by its cell."""
-        return None
-
-    def reset(self) -> None:
-        """No picks kept."""
-
     def pointer(self, intent: Intent) -> bool:
         """A press on the cell a legal step reaches takes that step."""
         if isinstance(intent, Press) and intent.cell is not None:
@@ -99,16 +88,6 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
                     self.board.commit(action)
                     return False
         return False
-
-    def key(self, intent: Intent) -> None:
-        """No keys of its own."""
-
-    def cancel(self) -> bool:
-        """Nothing to drop: Esc opens the pause menu."""
-        return False
-
-    def layout_changed(self) -> None:
-        """Nothing follows the board."""
 
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The cells a step reaches, on a human turn."""
@@ -137,9 +116,6 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
         """No marks over the tokens."""
         return False
 
-    def draw_top(self, surface: pygame.Surface) -> None:
-        """Nothing dragged."""
-
     def seat_name(self, seat: int) -> str:
         """Orange or Sky."""
         return ("Orange", "Sky")[seat]
@@ -151,16 +127,6 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
     def draw_emblem(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's token."""
         pygame.draw.circle(surface, COLOURS[seat], rect.center, rect.w // 2 - 1)
-
-    def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
-        """No slot."""
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """No slot."""
-
-    def slot_key(self) -> object:
-        """No slot."""
-        return None
 
     def log_turns(self) -> list[LogTurn]:
         """One entry per step: the roll and the cell reached."""
@@ -188,10 +154,6 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
     def end_reason(self, outcome: Outcome) -> str:
         """The reason as the engine names it."""
         return str(outcome.reason)
-
-    def handover(self, seat: int) -> str | None:
-        """No hand-over message of its own."""
-        return None
 
 
 class DiceStripScene(BoardScene, mode="dice_strip", view=DiceStripView):

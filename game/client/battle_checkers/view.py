@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 import pygame
 
@@ -29,7 +29,8 @@ from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep, text_badge
-from game.client.board.mode_base import ModeBase
+from game.client.board.mode_parts import HintArrow, StatsCache, chipped_marks, draw_drag, notation_hint, reason_words
+from game.client.board.mode_view import ModeView
 from game.client.board.odds import badge_colour, card_rect, fraction_text, percent
 from game.client.board.piece import blit_piece
 from game.client.board.wording import counted, decisions
@@ -55,6 +56,7 @@ from game.engine.battle_checkers.actions import USE_TEXT
 from game.engine.core import Forecast
 
 if TYPE_CHECKING:
+    from game.client.board.animator import Handlers
     from game.client.board.marks import Mark
     from game.client.board.services import BoardServices
     from game.client.play.session import GameSession
@@ -64,18 +66,30 @@ SIDE_COLOURS = {FRONT: art.SIDE_FRONT, RIGHT: art.SIDE_RIGHT, LEFT: art.SIDE_LEF
 COST_BADGE = art.DARK_WELL
 
 
-class BattleCheckersView(
-    ModeBase[BattleCheckersState, BattleCheckersModel, GameStats, BattleCheckersPicks, RollCard, Slot],
-    slot_units=SLOT_UNITS,
-    stats=GameStats,
-    picks=BattleCheckersPicks,
-    slot=Slot,
-):
+@final
+class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
     """The Battle Checkers part of a board scene."""
 
+    slot_units = SLOT_UNITS
+
     def attach(self, board: BoardServices) -> None:
-        """As every such mode, with the fate card; register the shards and grains effects."""
+        """Keep the board and make the parts over it, each after those it may read: statistics, picks, the roll
+        card, slot, animation (the rolls on the card, the spirit's grains flying to the slot), hint arrow, fate
+        card; register the shards and grains effects."""
         super().attach(board)
+        self.statistics = StatsCache(board, GameStats)
+        self.picks = BattleCheckersPicks(board)
+        self.card = RollCard(board)
+        self.slot = Slot(self)
+        self.animation = BattleCheckersAnimation(
+            board.animator,
+            lambda: board.model_as(BattleCheckersModel),
+            self.card,
+            board.t,
+            self.seat_name,
+            self.slot.spirit_anchor,
+        )
+        self.hint = HintArrow(board, self.hint_cells, self.value_rects)
         self.fate = FateCard(self)
         board.effects.register("shards", _shards)
         board.effects.register("grain", _grain_flight, over_panel=True)
@@ -87,27 +101,20 @@ class BattleCheckersView(
         self.odds_shown: pygame.Rect | None = None  # where the odds card was last drawn (None: not shown)
         self.card_lines: list[str] = []  # the lines of the card last drawn (odds or plan), as wrapped
 
-    def make_card(self) -> RollCard:
-        """The roll card."""
-        return RollCard(self.board)
-
-    def make_animation(self) -> BattleCheckersAnimation:
-        """The engine's events, with the rolls on the card and the spirit's grains flying to the slot."""
-        board = self.board
-        return BattleCheckersAnimation(
-            board.animator,
-            lambda: board.model_as(BattleCheckersModel),
-            self.card,
-            board.t,
-            self.seat_name,
-            self.slot.spirit_anchor,
-        )
-
     # ----- model and animation -----
     def enter(self) -> None:
-        """As every such mode, with no threat marks left from a last game."""
-        super().enter()
+        """No card, draft or threat marks left from a last game."""
+        self.card.close()
+        self.picks.new_game()
         self.picks.threat = False
+
+    def stats(self) -> GameStats | None:
+        """The seats' records (see `mode_parts.StatsCache`)."""
+        return self.statistics.read()
+
+    def event_handlers(self) -> Handlers:
+        """Battle Checkers' event classes -> animation handlers."""
+        return self.animation.handlers()
 
     def build_model(self, state: BattleCheckersState) -> BattleCheckersModel:
         """The units of `state` (any state: read-only)."""
@@ -146,10 +153,27 @@ class BattleCheckersView(
             return
         self.picks.key(intent)
 
+    def reset(self) -> None:
+        """Drop the selection and hover."""
+        self.picks.reset()
+
+    def cancel(self) -> bool:
+        """Esc drops a selection first."""
+        return self.picks.drop_selection()
+
     # ----- drawing -----
-    def marks_under(self, layer: pygame.Surface, state: BattleCheckersState, interactive: bool) -> bool:
-        """The deployment half, the threat view, the facing ring, the selection and units that can act."""
+    def layout_changed(self) -> None:
+        """The roll card follows the board."""
+        if self.card.visible:
+            self.card.place()
+
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """The deployment half, the threat view, the facing ring, the selection and units that can act (once there
+        is a position; the last action's squares are the board's, from `last_cells`)."""
         p, marks, layout = self.picks, self.board.marks, self.board.layout
+        state = p.state
+        if state is None:
+            return False
         drawn = False
         if interactive and state.phase == "deploy":
             half = (
@@ -228,9 +252,9 @@ class BattleCheckersView(
         """The side whose turn it is (or who deploys)."""
         return state.player
 
-    def action_marks(self, step: TurnStep) -> list[TurnMark]:
-        """An activation's arrow and turns, an attack's arrow."""
-        return trace.action_marks(step)
+    def turn_marks(self, steps: Sequence[TurnStep]) -> list[TurnMark]:
+        """An activation's arrow and turns, an attack's arrow with its result."""
+        return chipped_marks(steps, trace.action_marks, self.result_chip)
 
     def result_chip(self, action: Sequence[TurnStep]) -> Chip | None:
         """How an attack ended."""
@@ -285,7 +309,7 @@ class BattleCheckersView(
             return False
         threat = self._threat_badges(layer, state)
         if not interactive:
-            return self.draw_hint(layer) or threat
+            return self.hint.draw(layer) or threat
         if state.phase == "deploy":
             if p.hover and p.draft_free(p.hover):
                 marks.dashed_cell(layer, layout, p.hover, True)
@@ -308,7 +332,7 @@ class BattleCheckersView(
                     )
         if p.cursor is not None:
             marks.cursor(layer, layout, p.cursor)
-        self.draw_hint(layer)
+        self.hint.draw(layer)
         return True
 
     def _planner(self, layer: pygame.Surface, state: BattleCheckersState) -> None:
@@ -414,7 +438,7 @@ class BattleCheckersView(
             self._plan_card(surface, p.hover, cut)
         self.card.draw(surface, cut)
         self.fate.draw(surface, cut)
-        self.draw_drag(surface, cut)
+        draw_drag(self.board, surface, cut)
 
     def odds_lines(self, target: str) -> list[str]:
         """The hovered attack in words: who hits which side, the exact chance of success and what winning and losing
@@ -587,10 +611,25 @@ class BattleCheckersView(
         try:
             action = state.action_from_str(text)
         except ValueError:
-            return super().hint_words(text)
+            return notation_hint(self.board, text)
         risks = not self.board.other_side_waits  # a lesson's idle other side strikes nothing next turn
         sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title, risks)
         return self.board.t("battle_checkers.hint", text=sentence)
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The slot's widgets."""
+        self.slot.draw(surface, rect, unit, cut)
+
+    def slot_key(self) -> object:
+        """What the slot shows."""
+        return self.slot.key()
+
+    def status(self, hint: str, note: str) -> str:
+        """The hint's words, else the last undo's note, else what this phase of the picks asks for."""
+        state = self.picks.state
+        if hint or note or state is None:
+            return hint or note
+        return self.phase_status(state)
 
     def phase_status(self, state: BattleCheckersState) -> str:
         """What to do now: deploy, choose the fate, or plan the turn (the threat view says what it shows)."""
@@ -618,7 +657,7 @@ class BattleCheckersView(
         """B12 / B13 in words."""
         winner = self.seat_name(outcome.winner) if outcome.winner is not None else ""
         loser = self.seat_name(1 - outcome.winner) if outcome.winner is not None else ""
-        return self.reason_words(outcome, winner=winner, loser=loser)
+        return reason_words(self.board, outcome, winner=winner, loser=loser)
 
     def end_summary(self, state: BattleCheckersState) -> str:
         """Units lost, attacks won against their expectation, spirit from start to end, per side."""

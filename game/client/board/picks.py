@@ -26,6 +26,18 @@ class BoardPicks:
         self.selected = None
         self.hover = None
 
+    def new_game(self) -> None:
+        """A game opens: no draft left from a last game."""
+        self.draft = {}
+        self.draft_preset = ""
+
+    def drop_selection(self) -> bool:
+        """Esc drops a selection first: True when there was one."""
+        if self.selected:
+            self.select(None)
+            return True
+        return False
+
     @property
     def phase(self) -> str:
         """The position's phase ('' before the first position)."""

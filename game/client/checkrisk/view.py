@@ -4,7 +4,7 @@ card, panel slot and texts. Everything generic (table, marks, picker, panel, log
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 import pygame
 
@@ -15,7 +15,8 @@ from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
-from game.client.board.mode_base import ModeBase
+from game.client.board.mode_parts import HintArrow, StatsCache, chipped_marks, draw_drag, notation_hint, reason_words
+from game.client.board.mode_view import ModeView
 from game.client.board.odds import badge_colour, percent
 from game.client.board.piece import blit_piece
 from game.client.board.wording import counted, decisions
@@ -42,40 +43,52 @@ from game.engine.checkrisk import (
 from game.engine.checkrisk.events import TurnStarted
 
 if TYPE_CHECKING:
+    from game.client.board.animator import Handlers
+    from game.client.board.services import BoardServices
     from game.client.play.session import GameSession
     from game.engine.core import Outcome
 
 
-class CheckRiskView(
-    ModeBase[CheckRiskState, CheckRiskModel, GameStats, CheckRiskPicks, BattleCard, Slot],
-    slot_units=SLOT_UNITS,
-    stats=GameStats,
-    picks=CheckRiskPicks,
-    slot=Slot,
-):
+@final
+class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
     """The CheckRisk part of a board scene."""
 
+    slot_units = SLOT_UNITS
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
     odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
     odds_badges: dict[str, pygame.Rect] = {}  # noqa: RUF012 - replaced whole each frame: the attack targets' odds badges
-    animation: CheckRiskAnimation
 
-    def make_card(self) -> BattleCard:
-        """The battle card, over the picks (a blitz's settings); the picks' amount pickers keep clear of it."""
-        card = BattleCard(self.board, self.picks)
+    def attach(self, board: BoardServices) -> None:
+        """Keep the board and make the parts over it, each after those it may read: statistics, picks, the battle
+        card (over the picks: a blitz's settings; the picks' amount pickers keep clear of it), slot, animation (the
+        battles' dice on the card), hint arrow."""
+        super().attach(board)
+        self.statistics = StatsCache(board, GameStats)
+        self.picks = CheckRiskPicks(board)
+        card = self.card = BattleCard(board, self.picks)
         self.picks.card_rect = lambda: card.rect if card.visible else None
-        return card
-
-    def make_animation(self) -> CheckRiskAnimation:
-        """The engine's events, with the battles' dice on the card."""
-        board = self.board
-        return CheckRiskAnimation(board.animator, lambda: board.model_as(CheckRiskModel), self.card)
+        self.slot = Slot(self)
+        self.animation = CheckRiskAnimation(board.animator, lambda: board.model_as(CheckRiskModel), card)
+        self.hint = HintArrow(board, self.hint_cells, self.value_rects)
 
     def enter(self) -> None:
-        """As every such mode, with no groups or blitz left from a last game."""
-        super().enter()
+        """No card, draft, groups or blitz left from a last game."""
+        self.card.close()
+        self.picks.new_game()
         self.show_groups = False
         self.picks.blitz = None
+
+    def stats(self) -> GameStats | None:
+        """The seats' records (see `mode_parts.StatsCache`)."""
+        return self.statistics.read()
+
+    def event_handlers(self) -> Handlers:
+        """CheckRisk's event classes -> animation handlers."""
+        return self.animation.handlers()
+
+    def reset(self) -> None:
+        """Drop the selection and hover."""
+        self.picks.reset()
 
     # ----- model and animation -----
     def build_model(self, state: CheckRiskState) -> CheckRiskModel:
@@ -160,12 +173,21 @@ class CheckRiskView(
         if p.split is not None:
             p.split = None
             return True
-        return super().cancel()
+        return p.drop_selection()
 
     # ----- drawing -----
-    def marks_under(self, layer: pygame.Surface, state: CheckRiskState, interactive: bool) -> bool:
-        """Deployment zones, groups (G), reinforcement groups, the selection."""
+    def layout_changed(self) -> None:
+        """The battle card follows the board."""
+        if self.card.visible:
+            self.card.place()
+
+    def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
+        """Deployment zones, groups (G), reinforcement groups, the selection (once there is a position; the last
+        action's squares are the board's, from `last_cells`)."""
         p, marks, layout = self.picks, self.board.marks, self.board.layout
+        state = p.state
+        if state is None:
+            return False
         drawn = False
         if state.phase == "deploy":
             zone = (state.game.cell_name(cell) for cell in state.game.zone(state.seat))
@@ -245,9 +267,10 @@ class CheckRiskView(
         """The seat whose turn it is (a defender answers in the attacker's turn)."""
         return state.seat
 
-    def action_marks(self, step: TurnStep) -> list[TurnMark]:
-        """ "+1" per reinforcement, an arrow per move and attack, thin arrows after a battle."""
-        return trace.action_marks(step)
+    def turn_marks(self, steps: Sequence[TurnStep]) -> list[TurnMark]:
+        """ "+1" per reinforcement, an arrow per move and attack, thin arrows after a battle; how an attack ended
+        on its arrow."""
+        return chipped_marks(steps, trace.action_marks, self.result_chip)
 
     def result_chip(self, action: Sequence[TurnStep]) -> Chip | None:
         """How an attack ended."""
@@ -287,7 +310,7 @@ class CheckRiskView(
         layout, marks, state = board.layout, board.marks, p.state
         chip = self._result_chip(layer)
         if state is None or not interactive:
-            return self.draw_hint(layer) or chip
+            return self.hint.draw(layer) or chip
         if state.phase == "deploy":
             self._draw_draft(layer, state)
         elif state.phase == "reinforce":
@@ -297,7 +320,7 @@ class CheckRiskView(
             self._draw_targets(layer, state, p.selected)
         elif state.phase == "battle" and p.split is not None:
             self._draw_split(layer, state, p.split)
-        self.draw_hint(layer)
+        self.hint.draw(layer)
         return True
 
     def _result_chip(self, layer: pygame.Surface) -> bool:
@@ -384,7 +407,7 @@ class CheckRiskView(
                     cut,
                 )
         self.card.draw(surface, cut)
-        self.draw_drag(surface, cut)
+        draw_drag(self.board, surface, cut)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
@@ -459,8 +482,23 @@ class CheckRiskView(
         try:
             action = state.action_from_str(text)
         except ValueError:
-            return super().hint_words(text)
+            return notation_hint(self.board, text)
         return self.board.t("checkrisk.hint", text=hint_sentence(self.board.t, state, action, self.seat_name))
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """The slot's widgets."""
+        self.slot.draw(surface, rect, unit, cut)
+
+    def slot_key(self) -> object:
+        """What the slot shows."""
+        return self.slot.key()
+
+    def status(self, hint: str, note: str) -> str:
+        """The hint's words, else the last undo's note, else what this phase of the picks asks for."""
+        state = self.picks.state
+        if hint or note or state is None:
+            return hint or note
+        return self.phase_status(state)
 
     def phase_status(self, state: CheckRiskState) -> str:
         """What to do now: deploy, reinforce, answer the battle or act."""
@@ -501,7 +539,7 @@ class CheckRiskView(
     def end_reason(self, outcome: Outcome) -> str:
         """C14 / C15 in words, naming the winner."""
         winners = ", ".join(self.seat_name(w) for w in outcome.winners) if outcome.winners else ""
-        return self.reason_words(outcome, winners=winners)
+        return reason_words(self.board, outcome, winners=winners)
 
     def turn_opened(self, event: object) -> int | None:
         """The seat whose turn `event` opens (the last event of an action: nothing is held back behind it)."""

@@ -4,7 +4,7 @@ texts. Everything generic (table, marks, chooser, panel, log, turn flow) is the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 import pygame
 
@@ -15,6 +15,7 @@ from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
+from game.client.board.mode_parts import notation_hint, reason_words
 from game.client.board.mode_view import ModeView
 from game.client.board.wording import decisions
 from game.client.dice import polyhedra
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 ACCENT = {"light": art.ORANGE, "dark": art.SKY}
 
 
+@final
 class KubtaflView(ModeView[KubtaflState, BoardModel]):
     """The Kubtafl part of a board scene."""
 
@@ -46,7 +48,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def attach(self, board: BoardServices) -> None:
         """Keep the board; its services build the parts."""
-        self.board = board
+        super().attach(board)
         self.picks = KubtaflPicks(board)
         self.overlays = KubtaflOverlays(board.marks)
         self.painter = DicePainter()
@@ -121,9 +123,6 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             or p.show_threats
             or p.reach_cell()
         )
-
-    def layout_changed(self) -> None:
-        """Nothing of Kubtafl's follows the board."""
 
     def draw_under(self, layer: pygame.Surface, interactive: bool) -> bool:
         """The last action's squares, the selection ring, and corner ticks on the dice that can act."""
@@ -340,7 +339,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         try:
             action = state.parse_notation(text)
         except (IllegalAction, IndexError):
-            return self.board.t("kubtafl.status.hint", move=text)
+            return notation_hint(self.board, text)
         risks = not self.board.other_side_waits  # a lesson's idle other side destroys nothing next turn
         return self.board.t("kubtafl.hint", text=hint_sentence(self.board.t, state, action, risks))
 
@@ -348,15 +347,12 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """K16–K18 in words, naming the losing side."""
         t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
-        return t(
-            f"kubtafl.reason.{outcome.reason}",
+        return reason_words(
+            self.board,
+            outcome,
             loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
             loser_side=t(f"kubtafl.side.{loser}") if loser else "",
         )
-
-    def handover(self, seat: int) -> str | None:
-        """Kubtafl is open and strictly alternating: no hand-over card."""
-        return None
 
     def show_preview_of(self, text: str) -> None:
         """Select the mover of `text` and hover its target (screenshots, tests)."""
