@@ -189,6 +189,16 @@ class BoardDriver:
         return self.scene.legend.open
 
     @property
+    def legend_entries(self) -> list[Any]:
+        """The legend card's entries (each a badge and its words)."""
+        return self.scene.legend.entries()
+
+    @property
+    def legend_button(self) -> pygame.Rect:
+        """Where the button that opens the legend is."""
+        return self.scene.legend.button_rect()
+
+    @property
     def overlay(self) -> str | None:
         """The dialog over the board: "pause", "game_over", "card" (a lesson's), or None."""
         return self.scene.dialogs.overlay

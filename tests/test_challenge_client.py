@@ -16,6 +16,7 @@ from game.client.learn.challenge_screen import ChallengeScene
 from game.learn.challenges import Challenge, challenge_modes, load_challenges
 from game.learn.progress import load_progress, progress_path
 from tests.client_helpers import button_by_text, click, frames, make_app, settle_scene
+from tests.driver import BoardDriver
 from tests.test_learn_checkrisk_client import play as play_checkrisk
 from tests.test_learn_client import play as play_kubtafl
 
@@ -54,13 +55,14 @@ POSTED_CHECKRISK = 4
 def play_decision(app, challenge: Challenge, text: str) -> None:
     """One of the player's decisions: Kubtafl (and CheckRisk's first challenges) by posted clicks and keys, the rest
     through the turn flow's commit (the path the clicks end in)."""
+    d = BoardDriver(app)
     if challenge.mode == "kubtafl":
         play_kubtafl(app, text)
     elif challenge.mode == "checkrisk" and CHALLENGES["checkrisk"].index(challenge) < POSTED_CHECKRISK:
         play_checkrisk(app, text)
     else:
         b = board(app)
-        b.turns.commit(b.live.state.action_from_str(text))
+        d.commit(b.live.state.action_from_str(text))
         settle_scene(app)
 
 
@@ -163,6 +165,7 @@ def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(ho
 
 
 def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
+    d = BoardDriver(app)
     challenge = CHALLENGES["checkrisk"][0]
     wrong = open_with_a_wrong_move(app, challenge, lambda text: "x" not in text and text != "end")
     play_checkrisk(app, wrong)
@@ -171,7 +174,7 @@ def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
     chance = flow(app).result.detail.chance  # type: ignore[union-attr]
     assert isinstance(chance, Fraction) and chance < challenge.proof.best  # type: ignore[union-attr]
     # The turn card speaks of the attempt, not of the other side the position passed to.
-    info = b.presenter.panel_info()
+    info = d.panel
     assert (info.seat, info.turn_text, info.seat_text) == (challenge.seat, "Not quite", "The attempt is over")
     assert info.status == "Retry, or go on from the result card."
     assert b.dialogs.game_over_text[1] == app.t(

@@ -13,6 +13,7 @@ from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine import registry
 from game.engine.checkrisk import GroupEarning
+from tests.driver import BoardDriver
 
 
 def position(stacks: dict[str, tuple[int, int]], **kw):
@@ -49,6 +50,7 @@ def test_group_earnings_say_which_groups_earn_and_agree_with_the_reinforcements_
 
 
 def test_a_turn_with_no_reinforcements_says_why_when_it_starts(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
     )
@@ -62,17 +64,17 @@ def test_a_turn_with_no_reinforcements_says_why_when_it_starts(app):
     key(app, pygame.K_e)  # End turn: player 2's turn, then back by its End turn
     settle_scene(app)
     for _ in range(3):
-        if b.handovers.card is not None:
+        if d.handover is not None:
             key(app, pygame.K_RETURN)
     if b.session.state.seat == 1:
         key(app, pygame.K_e)
         settle_scene(app)
         for _ in range(3):
-            if b.handovers.card is not None:
+            if d.handover is not None:
                 key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.seat == 0 and state.phase == "act"
-    status = b.presenter.status_text()
+    status = d.status
     assert status == (
         "No reinforcements: a group earns 1 per 4 cells, only if it touches the edge. "
         "Yours: 4 cells away from the edge, 2 cells on the edge. Click a stack to act."
@@ -92,6 +94,7 @@ def test_the_reason_names_what_each_group_earns(app):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_reason_fits_the_status_line_at_1024x600(home, language):
     application = make_app((1024, 600), language=language, menu=False)
+    d = BoardDriver(application)
     try:
         stacks = {"a1": (0, 2), "a2": (0, 1), "d4": (0, 4), "e4": (0, 1), "d5": (0, 1), "e5": (0, 1)}
         for extra, phase in (({"h1": (0, 1), "h2": (0, 1), "h3": (0, 1), "h4": (0, 1)}, "reinforce"), ({}, "act")):
@@ -102,10 +105,10 @@ def test_the_reason_fits_the_status_line_at_1024x600(home, language):
             assert session.state.phase == phase
             application.goto("checkrisk", session=session)
             frames(application, 3)
-            b = current(application, CheckRiskScene)
-            status = b.presenter.status_text()
+            current(application, CheckRiskScene)
+            status = d.status
             assert ("+1" in status) == (phase == "reinforce") and len(status) > 80
-            assert b.presenter.panel_cut == [], status
+            assert d.cut == [], status
     finally:
         application.close()
 
@@ -123,6 +126,7 @@ def test_a_lessons_first_turn_says_what_to_do_not_why_no_reinforcements_came(app
 
 
 def test_a_reinforcement_clicked_outside_the_earning_groups_says_why(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk", "standard", ["human", "human"], seed=3, autosave=False, executor=InlineExecutor()
     )
@@ -139,4 +143,4 @@ def test_a_reinforcement_clicked_outside_the_earning_groups_says_why(app):
         pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
     frames(app, 2)
     assert b.session.state.phase == "reinforce"
-    assert b.presenter.status_text().startswith("d4 can't take a reinforcement")
+    assert d.status.startswith("d4 can't take a reinforcement")

@@ -13,6 +13,7 @@ from game.client.pacing import SLOW_FRAME
 from game.client.play.session import GameSession
 from game.engine import registry
 from tests.client_helpers import board_of, click_cell, frames, settle, settle_scene
+from tests.driver import BoardDriver
 
 
 class FakeClock:
@@ -119,6 +120,7 @@ def test_a_board_waiting_for_the_player_rests(app, clock, mode):
 
 @pytest.mark.anim("normal")
 def test_an_animation_draws_every_frame_in_real_time_and_starts_after_the_rest(app, clock):
+    d = BoardDriver(app)
     from game.client.kubtafl.demo import RICOCHET_ACTION, ricochet_session
 
     session = ricochet_session()
@@ -133,13 +135,13 @@ def test_an_animation_draws_every_frame_in_real_time_and_starts_after_the_rest(a
     clock.player_thinks = 30.0  # a long rest before the player acts
     clock.arrivals = click_events(board.layout.cell_center(target))
     app.loop_step()
-    assert clock.rests[-1] is None and len(session.log) == 11 and board.queue.busy
+    assert clock.rests[-1] is None and len(session.log) == 11 and d.busy
     # The frame drawn shows the animation's start, not 30 seconds into it.
     assert max(a.elapsed for a in board.queue.current.anims) == 0.0
     assert app.wake_in() == 0.0
     rests, started = len(clock.rests), clock.t
     steps = 0
-    while board.queue.busy:
+    while d.busy:
         assert app.loop_step() is True
         steps += 1
     assert len(clock.rests) == rests  # no rest while it plays
@@ -167,9 +169,10 @@ def test_input_stirs_the_pulses_which_come_to_rest(app, clock, monkeypatch):
 
 
 def test_the_computer_thinking_wakes_the_loop_slowly_until_its_answer(app, clock, held_ai):
+    d = BoardDriver(app)
     session = GameSession("kubtafl", "standard", ["ai:easy", "human"], seed=3, autosave=False)
     app.goto("kubtafl", session=session)
-    board = board_of(app)
+    board_of(app)
     until_scheduled(app)
     assert session.thinking
     assert app.wake_in() == pytest.approx(SLOW_FRAME)
@@ -178,7 +181,7 @@ def test_the_computer_thinking_wakes_the_loop_slowly_until_its_answer(app, clock
     assert clock.rests[-1] == pytest.approx(SLOW_FRAME) and app.frame_count == shown + 1
     held_ai.run_pending()
     app.loop_step()  # the answer is taken at the next slow frame and its animation starts
-    assert not session.thinking and session.log and board.queue.busy
+    assert not session.thinking and session.log and d.busy
     assert app.wake_in() == 0.0
 
 
@@ -226,20 +229,21 @@ def test_the_dice_lab_rests_and_draws_while_dice_tumble(app, clock):
 
 @pytest.mark.anim("normal")
 def test_the_replay_viewer_rests_between_moves_and_after_the_last(app, clock):
+    d = BoardDriver(app)
     from game.client.board.replay import open_replay
     from game.client.board.review import STEP_SECONDS
     from game.client.play.records import GameRecord
 
     record = GameRecord("kubtafl", "standard", ["b2-b5", "g7-g2"], 1, ["human", "ai:easy"], None, "", 1.7e9)
     assert open_replay(app, record) is None
-    board = board_of(app)
+    board_of(app)
     until_scheduled(app)
     assert app.wake_in() is None  # it opens paused
-    board.reviewer.replay.toggle()  # Play
+    d.replay_playback.toggle()  # Play
     due = app.wake_in()
     assert due is not None and 0 < due <= STEP_SECONDS  # the next move, played without input
     rest_reached(app, clock)
-    assert board.reviewer.replay is not None and not board.reviewer.replay.playing  # it stopped at the end
-    assert board.reviewer.review is not None and board.reviewer.review.entry == len(record.actions)
+    assert d.in_replay and not d.replay_playback.playing  # it stopped at the end
+    assert d.reviewing == len(record.actions)
     waits = [rest for rest in clock.rests if rest is not None and rest > 0.5]
     assert len(waits) >= len(record.actions)  # it rested between the moves

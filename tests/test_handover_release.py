@@ -10,6 +10,7 @@ from client_helpers import frames, make_app, open_game, settle_scene
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
+from tests.driver import BoardDriver
 
 
 @pytest.fixture
@@ -35,7 +36,8 @@ def _post(kind: int, pos: tuple[int, int]) -> None:
 
 
 def test_the_release_of_the_continue_click_leaves_the_defenders_card_up(board):
-    board.turns.commit(board.session.state.action_from_str("d4xd5:6"))
+    d = BoardDriver(board.app)
+    d.commit(board.session.state.action_from_str("d4xd5:6"))
     settle_scene(board.app)
     for _ in range(6):  # rounds until the defender (6 tokens, it survives a round) is asked
         battle = board.session.state.pending_battle()
@@ -49,13 +51,13 @@ def test_the_release_of_the_continue_click_leaves_the_defenders_card_up(board):
         _post(pygame.MOUSEBUTTONUP, pos)
         frames(board.app, 1)
     assert board.session.state.pending_battle().stage == "defender"
-    card = board.handovers.card
+    card = d.handover_card
     assert card is not None and card.seat == 1
     ok = card.ok.center
     _post(pygame.MOUSEBUTTONUP, ok)  # a release alone, its press was before the card
     frames(board.app, 1)
-    assert board.handovers.card is card
+    assert d.handover_card is card
     _post(pygame.MOUSEBUTTONDOWN, ok)
     _post(pygame.MOUSEBUTTONUP, ok)
     frames(board.app, 1)
-    assert board.handovers.card is None
+    assert d.handover is None

@@ -21,14 +21,16 @@ from tests.client_helpers import (
     make_app,
     settle,
 )
+from tests.driver import BoardDriver
 
 
 def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> str:
     """Pick a board move as a player would (winning or damaging ones first when `win_if_possible`) and click it."""
+    d = BoardDriver(app)
     b = board_of(app)
     best = None
-    for src in sorted(b.view.picks.index.dice_with_actions()):
-        for dst, option in b.view.picks.index.targets(src).items():
+    for src in sorted(d.picks.index.dice_with_actions()):
+        for dst, option in d.picks.index.targets(src).items():
             events = b.session.state.preview(option.action)
             wins = any(type(e).__name__ == "GameOver" and b.session.current_seat in e.winners for e in events)
             damage = sum(getattr(e, "amount", 0) for e in events if type(e).__name__ == "Damaged")
@@ -38,12 +40,13 @@ def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> s
     assert best is not None, "no board move to click"
     _, src, dst = best
     click_cell(app, src)
-    assert b.view.picks.selected == src
+    assert d.selected == src
     click_cell(app, dst)
     return f"{src}-{dst}"
 
 
 def test_versus_ai_pause_settings_russian_save_and_continue(app):
+    d = BoardDriver(app)
     click(app, button_by_text(app, "Kubtafl"))
     assert app.scenes.current_name == "new_game"
     click(app, button_by_text(app, "Start game"))  # the defaults: you against the computer (normal)
@@ -72,8 +75,8 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     assert board.dialogs.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
-    info = board.presenter.panel_info()
-    assert info.turn_text == "Ходят Светлые" and board.log.title == "Ходы"
+    info = d.panel
+    assert info.turn_text == "Ходят Светлые" and d.move_list.title == "Ходы"
     assert board.session.state.to_dict() == position  # nothing moved meanwhile
     # Save and quit, then Continue from the menu: the same position, the same log, our move.
     key(app, pygame.K_ESCAPE)
@@ -116,16 +119,17 @@ def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
 
 
 def test_resize_and_f11_during_an_animation(app):
+    d = BoardDriver(app)
     app.settings.anim_speed = "slow"
     start_session(app, "kubtafl", "standard", ["human", "human"], 3)
     board = board_of(app)
     settle(app)
     click_cell(app, "a3")
     click_cell(app, "a8")
-    assert board.queue.busy
+    assert d.busy
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
     frames(app, 2)
-    assert board.queue.busy  # the animation goes on in the new layout
+    assert d.busy  # the animation goes on in the new layout
     assert board.layout.size == (1600, 900) == app.window.get_size()
     key(app, pygame.K_F11)
     assert app.window.get_flags() & pygame.FULLSCREEN

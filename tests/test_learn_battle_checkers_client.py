@@ -15,6 +15,7 @@ from game.client.battle_checkers.scene import BattleCheckersScene
 from game.engine.battle_checkers import DIRECTIONS, Activate, BattleCheckersState
 from game.learn.lessons import load_course
 from tests import client_helpers as ui
+from tests.driver import BoardDriver
 
 LESSONS = load_course("battle_checkers").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -56,6 +57,7 @@ def _turn_until(app, facing_now, facing: int) -> None:
 
 
 def _activate(app, text: str) -> None:
+    d = BoardDriver(app)
     b = board(app)
     state = b.session.state
     assert isinstance(state, BattleCheckersState)
@@ -64,10 +66,10 @@ def _activate(app, text: str) -> None:
     src, use = text.split()[0].split(":")
     dst = state.board.name(action.to)
     click_cell(app, src)
-    assert b.view.picks.selected == src, f"{src} was not selected"
+    assert d.selected == src, f"{src} was not selected"
     ui.key(app, USE_KEYS[use])
     hover(app, dst)
-    _turn_until(app, lambda: b.view.picks.facing_on(dst), action.facing)
+    _turn_until(app, lambda: d.picks.facing_on(dst), action.facing)
     click_cell(app, dst)
 
 
@@ -75,13 +77,14 @@ def play(app, text: str, activate: Callable[[Any, str], None] | None = None) -> 
     """One decision in notation, as a player makes it: a key for a word, a click and the facing for a placement
     (Enter confirms), two clicks for an attack, the unit, its chip and the end cell with its facing for a plan (or
     the clicks `activate` makes)."""
-    b = board(app)
+    d = BoardDriver(app)
+    board(app)
     if text in WORD_KEYS:
         ui.key(app, WORD_KEYS[text])
     elif text.startswith("place "):
         _, cell, facing = text.split()
         click_cell(app, cell)
-        _turn_until(app, lambda: b.view.picks.draft.get(cell), DIRECTIONS.index(facing))
+        _turn_until(app, lambda: d.picks.draft.get(cell), DIRECTIONS.index(facing))
         ui.key(app, pygame.K_RETURN)
     elif "x" in text:
         src, dst = text.split("x")
@@ -96,13 +99,14 @@ def play(app, text: str, activate: Callable[[Any, str], None] | None = None) -> 
 def _click_plan(app, text: str) -> None:
     """An activation by plain clicks, no chip chosen: the unit, then its end cell (for a turn where it stands, the
     neighbouring cell it is to face), with the wheel only where the final facing is not the one shown first."""
+    d = BoardDriver(app)
     b = board(app)
     state = b.session.state
     assert isinstance(state, BattleCheckersState)
     action = state.action_from_str(text)
     assert isinstance(action, Activate)
     src, dst = state.board.name(action.cell), state.board.name(action.to)
-    picks = b.view.picks
+    picks = d.picks
     click_cell(app, src)
     assert picks.selected == src and picks.use is None, f"{src} was not selected"
     if dst == src:
@@ -139,12 +143,13 @@ def test_every_lesson_solved_by_plain_clicks_takes_the_default_die(app):
 def test_a_lessons_hint_warns_of_no_strike_from_a_side_that_does_nothing(app):
     """In "One die each" the other side never moves: the hint says the die and the move, no risk of a next turn
     that never comes, and the card by the hinted cell neither."""
+    d = BoardDriver(app)
     lesson = next(lesson for lesson in LESSONS if lesson.id == "roll-2")
     ui.learn_screen(app, "battle_checkers")
     ui.open_lesson(app, lesson)
     b = board(app)
     ui.key(app, pygame.K_h)
-    assert b.turns.hint_text == "Hint: with the 2: move b2 two squares north"
+    assert d.hint == "Hint: with the 2: move b2 two squares north"
     click_cell(app, "b2")
     hover(app, "b4")
     assert not any("strike" in line for line in b.view.plan_lines("b4"))
@@ -163,6 +168,7 @@ def test_every_battle_checkers_lesson_solved_by_posted_events_shows_three_stars_
 
 
 def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_retry(app):
+    d = BoardDriver(app)
     app.goto("learn", mode="battle_checkers")
     ui.frames(app, 2)
     for lesson in SCRIPTED:
@@ -175,7 +181,7 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
                 play(app, text)
         assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite", lesson.id
         if lesson.id == "deploy-1":  # one unit placed, then the turn ended: the move list counts the placement only
-            assert any("deployed 1 unit" in line.text for line in b.log.lines), [line.text for line in b.log.lines]
+            assert any("deployed 1 unit" in line.text for line in d.move_lines), [line.text for line in d.move_lines]
         explanation = b.dialogs.game_over_text[1]
         assert explanation.startswith(
             ("Out of moves", "That attack wins", "The game ended in a draw", "That move used")

@@ -10,6 +10,7 @@ import pytest
 from game.client.checkrisk.scene import CheckRiskScene
 from game.learn.lessons import load_course
 from tests import client_helpers as ui
+from tests.driver import BoardDriver
 
 LESSONS = load_course("checkrisk").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -45,11 +46,12 @@ def digit(app, n: int) -> None:
 def play(app, text: str) -> None:
     """One decision in notation, as a player makes it: a stack, the amount's digit, the target; a key for a word;
     the occupation amount in its picker; a reinforcement by a click; a retreat on the battle card."""
-    b = board(app)
+    d = BoardDriver(app)
+    board(app)
     if text in WORD_KEYS:
         ui.key(app, WORD_KEYS[text])
     elif text.startswith("occupy:"):
-        assert b.popups.picker is not None, "the occupation amount opens by itself"
+        assert d.picker is not None, "the occupation amount opens by itself"
         digit(app, int(text.partition(":")[2]))
         ui.key(app, pygame.K_RETURN)
     elif text.startswith("+"):
@@ -59,14 +61,14 @@ def play(app, text: str) -> None:
         for part in text.removeprefix("retreat ").split(","):
             cell, _, n = part.partition("-")[2].partition(":")
             click_cell(app, cell)
-            assert b.popups.picker is not None
+            assert d.picker is not None
             digit(app, int(n))
             ui.key(app, pygame.K_RETURN)
         card_button(app, "retreat_go")
     else:
         src, dst = text.replace("x", "-").split(":")[0].split("-")
         click_cell(app, src)
-        assert b.view.picks.selected == src, f"{src} was not selected"
+        assert d.selected == src, f"{src} was not selected"
         digit(app, int(text.partition(":")[2]))
         click_cell(app, dst)
     ui.settle_scene(app)
@@ -111,12 +113,13 @@ def test_a_worse_attack_fails_naming_both_chances_and_offers_retry(app):
 
 
 def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app):
+    d = BoardDriver(app)
     lesson = next(lesson for lesson in LESSONS if lesson.id == "retreat-1")
     app.goto("learn", mode="checkrisk")
     ui.frames(app, 2)
     ui.open_lesson(app, lesson)
     b = board(app)
-    assert b.handovers.card is None and b.view.card.visible
+    assert d.handover is None and b.view.card.visible
     play(app, lesson.solution[0])
     assert b.dialogs.card_stars == 3
 
@@ -149,18 +152,19 @@ def by_clicks(app, text: str, hint: bool) -> None:
     """A move or an attack as a new player makes it: the hint asked for first (H) when `hint`, then the stack and
     the target, with no amount chosen unless the lesson's goal says which key to press (never after a hint: its
     amount is what the clicks send); every other decision as `play` makes it."""
+    d = BoardDriver(app)
     b = board(app)
     if "-" not in text.partition(" ")[0] and "x" not in text.partition(":")[0]:
         play(app, text)
         return
     if hint:
         ui.key(app, pygame.K_h)
-        assert b.turns.hint_action == text
+        assert d.hint_move == text
     src, dst = text.replace("x", "-").split(":")[0].split("-")
     n = int(text.partition(":")[2])
     before = len(b.session.log)
     click_cell(app, src)
-    assert b.view.picks.selected == src, f"{src} was not selected"
+    assert d.selected == src, f"{src} was not selected"
     if not hint and f"press {n}" in b.lesson.lesson.goal.en:
         digit(app, n)
     click_cell(app, dst)
@@ -180,6 +184,7 @@ def test_following_every_lessons_hint_by_clicks_plays_the_hinted_amount(app):
 
 
 def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(app):
+    d = BoardDriver(app)
     lesson = LESSONS[0]
     ui.learn_screen(app, "checkrisk")
     ui.open_lesson(app, lesson)
@@ -189,7 +194,7 @@ def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(a
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
     ui.frames(app, 2)
     assert b.view.odds_rect is not None  # the move card beside c3
-    assert b.view.picks.chosen_amount("c2", "c3") == 4
+    assert d.picks.chosen_amount("c2", "c3") == 4
     click_cell(app, "c3")
     ui.settle_scene(app)
     click_cell(app, "c3")

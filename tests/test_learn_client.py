@@ -23,6 +23,7 @@ from tests.client_helpers import (
     read_intro,
     settle,
 )
+from tests.driver import BoardDriver
 
 LESSONS = load_course("kubtafl").lessons
 SCRIPTED = [lesson for lesson in LESSONS if lesson.opponent != "easy"]
@@ -36,8 +37,9 @@ def learn_screen(app) -> LearnScene:
 
 def choose_option(app, text: str) -> None:
     """In the open chooser, click the chip whose option is `text`."""
-    board = board_of(app)
-    chooser = board.popups.chooser
+    d = BoardDriver(app)
+    board_of(app)
+    chooser = d.chooser
     assert chooser is not None, f"no chooser for {text}"
     for rect, row, col in chooser.chips:
         option = chooser.option(row, col)
@@ -50,6 +52,7 @@ def choose_option(app, text: str) -> None:
 def play(app, text: str) -> None:
     """Play one action in notation as a player would: clicks on dice, cells, the '+' badge, the removed row and the
     chooser."""
+    d = BoardDriver(app)
     board = board_of(app)
     if "@" in text:
         kind, _, rest = text.partition("@")
@@ -64,13 +67,13 @@ def play(app, text: str) -> None:
         donor, _, rest = text.partition(">")
         recipient = rest.partition(":")[0]
         click_cell(app, donor)
-        badge = dict(board.view.picks.badges)[recipient]
+        badge = dict(d.picks.badges)[recipient]
         click_at(app, badge.center, settle=1)
         choose_option(app, text)
     else:
         src, dst = text.split("-")
         click_cell(app, src)
-        assert board.view.picks.selected == src, f"{src} was not selected"
+        assert d.selected == src, f"{src} was not selected"
         click_cell(app, dst)
     settle(app)
     frames(app, 2)
@@ -249,20 +252,21 @@ def test_a_damaged_progress_file_is_reported_and_set_aside(home):
 
 def test_hint_shows_the_next_step_of_the_solution_and_undo_is_not_offered(home):
     app = make_app(anim_speed="instant")
+    d = BoardDriver(app)
     lesson = next(item for item in LESSONS if item.id == "moving-2")
     app.goto("learn")
     frames(app, 2)
     open_tile(app, lesson)
     board = board_of(app)
-    assert "undo" not in board.presenter.buttons and "retry" in board.presenter.buttons
+    assert "undo" not in d.buttons and "retry" in d.buttons
     key(app, pygame.K_h)
-    assert board.turns.hint_action == lesson.solution[0]
+    assert d.hint_move == lesson.solution[0]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # nothing to take back in a lesson
     play(app, lesson.solution[0])
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(board.session.log) == 1
     key(app, pygame.K_h)
-    assert board.turns.hint_action == lesson.solution[1]
+    assert d.hint_move == lesson.solution[1]
     # The pause menu leads back to the lessons.
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Lessons"))

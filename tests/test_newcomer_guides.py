@@ -86,12 +86,12 @@ def test_f1_and_the_round_button_open_the_legend_with_the_modes_entries(app):
     assert not d.legend_open
     key(app, pygame.K_F1)
     assert d.legend_open
-    texts = [entry.text for entry in b.legend.entries()]
+    texts = [entry.text for entry in d.legend_entries]
     assert any("stack of tokens" in text for text in texts) and any("last turn" in text for text in texts)
     key(app, pygame.K_ESCAPE)  # Esc closes the legend, not the game
     assert not d.legend_open and b.dialogs.overlay is None
     frames(app, 1)
-    click_at(app, b.legend.button_rect().center)
+    click_at(app, d.legend_button.center)
     assert d.legend_open
     click_at(app, b.layout.cell_center("a1"))  # a click anywhere closes it and does nothing else
     assert not d.legend_open and d.selected is None
@@ -99,12 +99,13 @@ def test_f1_and_the_round_button_open_the_legend_with_the_modes_entries(app):
 
 @pytest.mark.parametrize("mode", ["kubtafl", "battle_checkers"])
 def test_every_mode_lists_its_own_marks(app, mode):
+    d = BoardDriver(app)
     session = GameSession(mode, "standard", HOT, seed=3, autosave=False, executor=InlineExecutor())
     app.goto(mode, session=session)
     settle_scene(app)
-    b = current(app, BoardScene)
+    current(app, BoardScene)
     key(app, pygame.K_F1)
-    texts = " ".join(entry.text for entry in b.legend.entries())
+    texts = " ".join(entry.text for entry in d.legend_entries)
     assert ("crosshair" in texts) if mode == "kubtafl" else ("left flank" in texts and "back" in texts)
 
 
@@ -198,7 +199,7 @@ def test_the_review_says_the_turn_as_the_board_does(app):
         settle_scene(app)
     board_says = b.view.slot.phase_text()
     assert board_says.startswith("Turn ") and board_says.endswith(" of 100")
-    b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
+    d.review(len(d.timeline.entry_ends()))
     frames(app, 1)
     assert d.banner == f"Reviewing · {board_says} · {b.view.seat_name(0)}"
 
@@ -215,8 +216,8 @@ def test_kubtafl_counts_each_sides_moves_as_one_turn_everywhere(app):
     assert session.count() == (12, None) and session.summary()["turn"] == 12
     app.goto("kubtafl", session=session)
     settle_scene(app)
-    b = current(app, BoardScene)
-    b.reviewer.start(len(b.reviewer.get_timeline().entry_ends()))
+    current(app, BoardScene)
+    d.review(len(d.timeline.entry_ends()))
     frames(app, 1)
     assert d.banner == "Reviewing · Turn 11 · Dark"
     assert d.move_list.numbers[:4] == [1, 1, 2, 2] and d.move_list.numbers[-1] == 11  # the move list numbers them alike

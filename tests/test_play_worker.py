@@ -31,6 +31,7 @@ from game.client.play.worker import (
     set_default_executor,
 )
 from game.engine import registry
+from tests.driver import BoardDriver
 
 PLAY = Path(__file__).resolve().parent.parent / "game" / "client" / "play"
 # Long enough to outlast any test: the search is stopped, cancelled or killed, never awaited.
@@ -402,6 +403,7 @@ def test_a_lost_hint_on_the_board_is_a_quick_one_or_a_clear_no_hint(home, monkey
         monkeypatch.setattr(session_module, "quick_search", lambda state, seed: None)
     set_default_executor(ProcessExecutor(body=dies_at_once))
     app = make_app(anim_speed="instant", menu=False)
+    d = BoardDriver(app)
     try:
         start_session(app, "kubtafl", "standard", ["human", "human"], 4)
         board = app.scenes.current
@@ -410,12 +412,11 @@ def test_a_lost_hint_on_the_board_is_a_quick_one_or_a_clear_no_hint(home, monkey
         ticket = board.session._hint_ticket  # None when the dead helper was noticed within the key's own frames
         assert ticket is None or ticket.wait(TIMEOUT)
         frames(app, 2)
-        turns = board.turns
         assert app.messages == ["The computer's helper stopped; this hint comes from a quick search."]
         if found:
-            assert turns.hint_action is not None and turns.hint_text.startswith("Hint:")
+            assert d.hint_move is not None and d.hint.startswith("Hint:")
         else:
-            assert turns.hint_action is None and turns.hint_text == "No hint right now."
-        assert board.presenter.status_text() == turns.hint_text
+            assert d.hint_move is None and d.hint == "No hint right now."
+        assert d.status == d.hint
     finally:
         app.close()
