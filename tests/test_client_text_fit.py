@@ -14,6 +14,7 @@ from game.client.kubtafl.demo import screenshot_contexts
 from game.client.modes import menu_modes
 from game.client.widgets import text_room
 from tests.client_helpers import frames, make_app, settle_scene
+from tests.driver import BoardDriver
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 
@@ -83,7 +84,7 @@ def test_no_widget_text_is_cut_on_any_screen(home, size):
                 frames(app, 2)
                 problems += cut_texts(app, f"{language} kubtafl {name}")
                 # The side panel's own drawn texts (turn card, pools, log, status, keys) report what did not fit.
-                cut = app.scenes.current.presenter.panel_cut
+                cut = BoardDriver(app).cut
                 problems += [f"{language} kubtafl {name} panel: {text!r}" for text in cut]
             assert app.scenes.current.dialogs.overlay == "game_over"
             app.scenes.current.open_pause()

@@ -61,7 +61,7 @@ def play_by_clicks(app: App, text: str) -> None:
     """Select the mover, click the target, let the animation finish."""
     src, dst = text.split("-")
     click_cell(app, src)
-    assert scene(app).view.picks.selected == src, f"{src} was not selected"
+    assert BoardDriver(app).selected == src, f"{src} was not selected"
     click_cell(app, dst)
     settle(app)
 

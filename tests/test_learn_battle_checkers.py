@@ -19,6 +19,7 @@ from game.learn.battle_checkers import BattleCheckersJudge, best_attacks, succes
 from game.learn.lessons import Lesson, load_course
 from game.paths import assets_dir
 from tests.client_helpers import frames, make_app
+from tests.driver import BoardDriver
 
 COURSE = load_course("battle_checkers")
 LESSONS = COURSE.lessons
@@ -263,6 +264,6 @@ def test_every_goal_is_whole_on_its_card_at_1024x600(home, language):
             scene = app.scenes.current
             card = scene.lesson.card
             assert card.shown[0] == lesson.goal.get(language) and card.cut == [], lesson.id
-            assert scene.presenter.panel_cut == [], lesson.id  # the lesson's title beside the game's name too
+            assert BoardDriver(app).cut == [], lesson.id  # the lesson's title beside the game's name too
     finally:
         app.close()

@@ -28,6 +28,7 @@ from tests.client_helpers import (
     make_app,
     settle_scene,
 )
+from tests.driver import BoardDriver
 from tests.template_mode import SPEC, registered
 from tests.test_random_play import play_random
 
@@ -105,16 +106,17 @@ def test_the_menu_and_the_new_game_dialog_offer_it_and_its_board_plays_to_the_en
             state = session.state
             reach = min(state.game.length, state.tokens[state.seat] + max(step.cells for step in state.legal_actions()))
             click_cell(app, cell_name(reach - 1, 0))  # the human runs as far as the roll allows
-        scene = current(app, BoardScene)
-        assert session.is_over and scene.log.turns  # the move list in words
+        current(app, BoardScene)
+        assert session.is_over and BoardDriver(app).move_turns  # the move list in words
         frames(app, 5)
         click(app, button_by_text(app, "Review"))
         frames(app, 3)
-        assert scene.reviewer.review is not None and scene.reviewer.model is not None  # a past position drawn
+        d = BoardDriver(app)
+        assert d.reviewing is not None and d.reviewed_model is not None  # a past position drawn
         record = records.record_of(MODE, "sprint", 5, session.seats, session.log, session.state)
         assert open_replay(app, record) is None
         frames(app, 3)
-        assert current(app, BoardScene).reviewer.replay is not None
+        assert d.in_replay
     finally:
         app.close()
 
