@@ -80,3 +80,36 @@ def test_time_away_is_said_in_each_languages_plural_forms(app):
         "Аня: не в сети 21 минуту",
         "Аня: не в сети 2 часа",
     ]
+
+
+def test_online_games_are_marked_in_the_games_list_with_their_opponents(app):
+    from game.client.games import GamesScene
+    from game.client.play import records
+    from game.client.play.online import OnlineLink, OnlineSession
+    from game.client.play.session import GameSession
+
+    local = GameSession("kubtafl", "standard", ["human", "ai:easy"], seed=1, autosave=False)
+    records.save_record(local.record())
+    finished = OnlineSession("kubtafl", "standard", OnlineLink("ws://h:1", "K7QM2X", kinds={1: "human"}), 2)
+    finished.names[:] = ["Boris", "Anna"]
+    records.save_record(finished.record())
+    unfinished = OnlineSession(
+        "checkrisk", "corners4", OnlineLink("ws://h:1", "K7QM2Y", kinds={0: "human", 2: "ai:easy"}), 4
+    )
+    unfinished.names[:] = ["Anna", "Boris", "", "Dasha"]
+    unfinished.save()
+    ui.click(app, ui.button_by_text(app, "Games"))
+    games = ui.current(app, GamesScene)
+    rows = [games.row_texts(item) for item in games.items]
+    online = {row.mode: row for row in rows if row.online}
+    assert len(rows) == 3 and set(online) == {"Kubtafl", "CheckRisk"}
+    assert online["Kubtafl"].online == "Online" and online["Kubtafl"].opponents == "against Boris"
+    assert online["CheckRisk"].online == "Online"  # four seats take both of the seats column's lines
+    [plain] = [row for row in rows if not row.online]
+    assert plain.opponents == ""
+    ui.frames(app, 2)
+    assert games.cut == []  # the tag and the opponents fit their columns
+    app.t.language = "ru"
+    games._rows.clear()
+    russian = [games.row_texts(item) for item in games.items]
+    assert {row.online for row in russian} == {"", "Онлайн"} and "против: Boris" in {r.opponents for r in russian}

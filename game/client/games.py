@@ -33,6 +33,7 @@ from game.client.play.records import GameRecord, Listed, RecordError, export_rec
 from game.client.play.seats import clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
+from game.engine.core import JSONObject
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -58,6 +59,17 @@ class Row(NamedTuple):
     detail: str = ""
     bad: bool = False
     seats_more: str = ""  # the second line of three or four seats
+    online: str = ""  # an online game's tag under the date ('Online'), '' for a game played here only
+    opponents: str = ""  # an online game's opponents under its seats ('' when they are shown on two lines)
+
+
+def online_seats(session: JSONObject) -> list[int] | None:
+    """The seats an unfinished online game's save plays on this machine; None for a game played here only."""
+    link = session.get("online")
+    seats = link.get("seats") if isinstance(link, dict) else None
+    if not isinstance(seats, list):
+        return None
+    return [seat for s in seats if isinstance(s, dict) and isinstance(seat := s.get("seat"), int)]
 
 
 class GamesScene(Scene):
@@ -207,8 +219,18 @@ class GamesScene(Scene):
         else:  # a save of an earlier version counts decisions only
             detail = t("games.move", n=game.moves + 1) if game.moves is not None else ""
         first, more = seats_lines(t, labels)
+        tag, opponents = self._online_words(labels, online_seats(game.session))
         return Row(
-            date, mode_name(t, game.mode), setup_title(game.mode, level, t.language), first, status, detail, False, more
+            date,
+            mode_name(t, game.mode),
+            setup_title(game.mode, level, t.language),
+            first,
+            status,
+            detail,
+            False,
+            more,
+            tag,
+            "" if more else opponents,
         )
 
     def _record_row(self, listed: Listed) -> Row:
@@ -226,6 +248,7 @@ class GamesScene(Scene):
         else:
             result = t("gameover.draw")
         first, more = seats_lines(t, labels)
+        tag, opponents = self._online_words(labels, record.online)
         return Row(
             played_date(record.date) or listed.path.stem,
             mode_name(t, clean_name(record.mode)),
@@ -233,7 +256,17 @@ class GamesScene(Scene):
             first,
             result,
             seats_more=more,
+            online=tag,
+            opponents="" if more else opponents,
         )
+
+    def _online_words(self, labels: list[str], here: list[int] | None) -> tuple[str, str]:
+        """An online game's tag and its opponents ('Online', 'against Boris'); ('', '') for a game played here."""
+        if here is None:
+            return "", ""
+        t = self.app.t
+        others = [label for seat, label in enumerate(labels) if seat not in here]
+        return t("games.online"), t("games.opponents", names=", ".join(others)) if others else ""
 
     # ----- actions -----
     def open_selected(self) -> None:
@@ -448,7 +481,12 @@ class GamesScene(Scene):
             art.focus_band(surface, rect, s)
         row = self._row(index)
         colour = art.ERROR if row.bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
-        cells = ((row.date, "", 15), (row.mode, row.setup, 16), (row.seats, "", 16), (row.status, row.detail, 16))
+        cells = (
+            (row.date, row.online, 15),
+            (row.mode, row.setup, 16),
+            (row.seats, row.opponents, 16),
+            (row.status, row.detail, 16),
+        )
         for column, ((main, under, size), (start, width)) in enumerate(zip(cells, COLUMNS, strict=True)):
             x, room = rect.x + s(12) + int(rect.w * start), rect.w * width - s(8)
             if column == 2 and row.seats_more:  # three or four seats: two lines alike, in one size
@@ -457,7 +495,8 @@ class GamesScene(Scene):
                 art.label(surface, row.seats_more, fitted, colour, midleft=(x, rect.centery + s(10)))
             elif under:
                 self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
-                self._text(surface, under, 13, art.MUTED, (x, rect.centery + s(10)), room)
+                tag = column == 0  # an online game's tag stands out from the muted details
+                self._text(surface, under, 13, art.BRASS if tag else art.MUTED, (x, rect.centery + s(10)), room)
             elif main:
                 self._text(surface, main, size, colour, (x, rect.centery), room)
 

@@ -578,6 +578,7 @@ class OnlineSession(GameSession):
             self.mode, self.level, self.seed, self._saved_seats(), list(self.log), self.state, list(self.names)
         )
         record.options = dict(self.options)
+        record.online = sorted(self.link.kinds)  # the Games list marks it online, with the opponents
         if self.resigned is not None:
             record.winners, record.reason = list(self.resigned.winners), str(self.resigned.reason)
         return record

@@ -57,6 +57,7 @@ class GameRecord:
     path: Path | None = None  # where it was read from
     names: list[str] = field(default_factory=list)  # the names typed for the seats ('' : the mode's own name)
     options: dict[str, int] = field(default_factory=dict)  # the numbers agreed in the dialog (none: the level's)
+    online: list[int] | None = None  # a game played on a match server: the seats played on this machine
 
     def to_dict(self) -> JSONObject:
         """The JSON form: the arena's game fields, plus the outcome and the date."""
@@ -75,6 +76,7 @@ class GameRecord:
             "date": self.date,
             "names": list(self.names),
             **({"options": dict(self.options)} if self.options else {}),  # a standard game's record as before
+            **({"online": {"here": list(self.online)}} if self.online is not None else {}),
         }
 
 
@@ -118,6 +120,7 @@ def record_from_dict(data: object, where: str = "record", mode: str = "", level:
         userfiles.file_date(data.get("date", 0.0)),
         names=_names(data.get("names"), len(seats)),
         options=_options(data.get("options"), where),
+        online=_online(data.get("online"), len(seats)),
     )
 
 
@@ -226,6 +229,15 @@ def _names(value: object, count: int) -> list[str]:
     if not isinstance(value, list) or len(value) != count or not all(isinstance(n, str) for n in value):
         return []
     return [clean_name(n) for n in value]
+
+
+def _online(value: object, count: int) -> list[int] | None:
+    """The seats played here in an online game's record; None for a game played here only (or a field that is not
+    a list of its seats: the record still replays)."""
+    here = value.get("here") if isinstance(value, dict) else None
+    if not isinstance(here, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in here):
+        return None
+    return sorted({s for s in here if 0 <= s < count})
 
 
 MAX_OPTIONS = 8  # the most numbers a level lets the players agree on
