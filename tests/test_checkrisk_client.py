@@ -41,6 +41,12 @@ def hold_cell(app, cell: str) -> None:
     BoardDriver(app).hold(cell, 32)
 
 
+def tokens(b: CheckRiskScene, cell: str) -> int:
+    """The tokens on `cell` in the live position (0 when it is empty)."""
+    stack = b.session.state.stack(b.session.game.cell_index(cell))
+    return 0 if stack is None else stack[1]
+
+
 def press_button(app, buttons, key_name: str) -> None:
     """Click the drawn button `key_name` of the slot or the battle card."""
     match = [b for b in buttons() if b.key == key_name]
@@ -86,17 +92,17 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     assert state.phase == "act" and state.seat == 0
     key(app, pygame.K_RETURN)  # the hand-over card back to player 1
     # A split: all but one of a stack on rank 2 go forward (a held click opens the picker at the whole stack).
-    origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and picks._count(c) >= 3)
+    origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and tokens(b, c) >= 3)
     target = origin[0] + "3"
     click_cell(app, origin)
     assert picks.selected == origin
     hold_cell(app, target)
-    assert d.picker is not None and d.picker.value == picks._count(origin)
+    assert d.picker is not None and d.picker.value == tokens(b, origin)
     assert b.session.state.actions_left == 3  # the held click's release did not act
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     idle(app)
-    assert b.session.log[-1] == f"{origin}-{target}:{picks._count(target)}"
+    assert b.session.log[-1] == f"{origin}-{target}:{tokens(b, target)}"
     assert b.session.state.actions_left == 2
     slot_button(app, "end")
     idle(app)
