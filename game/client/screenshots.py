@@ -24,12 +24,12 @@ SCREENSHOT_FRAMES = 45  # 0.75 s of simulated time: fades, tweens and AI replies
 DEFAULT_SEATS = ("human", "ai:normal", "ai:normal", "ai:normal")
 
 
-def settle(app: Any, frames: int = SCREENSHOT_FRAMES) -> None:
+def settle(app: App, frames: int = SCREENSHOT_FRAMES) -> None:
     for _ in range(frames):
         app.frame(1 / 60, flip=False)
 
 
-def save(app: Any, folder: Path, name: str, written: list[Path]) -> None:
+def save(app: App, folder: Path, name: str, written: list[Path]) -> None:
     path = child_path(folder, f"{name}.png")  # names from the code and the registry only
     pygame.image.save(app.window, str(path))
     written.append(path)
@@ -46,22 +46,23 @@ def caught(label: str) -> Iterator[list[str]]:
         problems.append(f"{label}: {type(exc).__name__}: {exc}")
 
 
-def set_language(app: Any, language: str) -> None:
+def set_language(app: App, language: str) -> None:
     # Only in memory: screenshots never change the player's stored settings.
     app.settings.language = language
     app.t.language = language
 
 
-def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
+def shell_screens(app: App, folder: Path, written: list[Path]) -> None:
     """Main menu (both languages), new game, settings, rules."""
+    from game.client.menu import MenuScene
     from game.client.modes import menu_modes, playable_modes
 
     playable = playable_modes()
     for language in ("en", "ru"):
         set_language(app, language)
         suffix = {FALLBACK: ""}.get(language, f"_{language}")  # the default language's shots carry no suffix
-        app.goto("menu")
-        scene = app.scenes.current
+        scene = app.goto("menu")
+        assert isinstance(scene, MenuScene)
         if playable:
             index = next(i for i, b in enumerate(scene.buttons.buttons) if b in scene.mode_buttons.values())
             scene.buttons.set_focus(index)
@@ -83,7 +84,7 @@ def shell_screens(app: Any, folder: Path, written: list[Path]) -> None:
         save(app, folder, f"how_to_play_{mode}", written)
 
 
-def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
+def game_states(app: App, mode: str) -> list[tuple[str, dict[str, Any]]]:
     """The states to capture for `mode`: the scene's own `screenshot_states(app)`, else a fresh game."""
     from game.client.modes import game_scenes
 
@@ -98,7 +99,7 @@ def game_states(app: Any, mode: str) -> list[tuple[str, dict[str, Any]]]:
     return [("start", {"session": session})]
 
 
-def game_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
+def game_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """Every playable mode's states and its pause menu; returns the problems met (one per failed mode)."""
     from game.client.modes import playable_modes
 
@@ -110,8 +111,10 @@ def game_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
     return problems
 
 
-def _mode_screens(app: Any, mode: str, folder: Path, written: list[Path]) -> None:
+def _mode_screens(app: App, mode: str, folder: Path, written: list[Path]) -> None:
     """One mode's states, then its pause menu over the last of them."""
+    from game.client.game_scene import GameScene
+
     states = game_states(app, mode)
     for name, context in states:
         context = dict(context)
@@ -127,13 +130,13 @@ def _mode_screens(app: Any, mode: str, folder: Path, written: list[Path]) -> Non
     app.goto(mode, **context)
     settle(app, SCREENSHOT_FRAMES)
     scene = app.scenes.current
-    if hasattr(scene, "open_pause"):
+    if isinstance(scene, GameScene):
         scene.open_pause()
         settle(app, 4)
         save(app, folder, f"{mode}_pause", written)
 
 
-def review_screens(app: Any, folder: Path, written: list[Path]) -> list[str]:
+def review_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     """A past move under review (`review.png`), the Games screen (`games.png`) and the replay viewer (`replay.png`),
     from a seeded finished game of the first board mode; returns the problems met."""
     import random
@@ -215,7 +218,7 @@ def mode_extra_screens(app: App, folder: Path, written: list[Path]) -> list[str]
     return problems
 
 
-def frames_until(app: Any, done: Any, seconds: float = 15.0) -> None:
+def frames_until(app: App, done: Callable[[], object], seconds: float = 15.0) -> None:
     """Frames until `done()` holds (a server on loopback answers within them); TimeoutError after `seconds`."""
     import time
 
