@@ -190,15 +190,15 @@ def learn_intro_screen(app: App, folder: Path, written: list[Path]) -> list[str]
 def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:
     """`online.png` (a code looked up: its seats to take) and `online_host.png` (the host's dialog with Remote
     player seats), on the match server at `url`."""
-    from typing import Any
-
+    from game.client.online.lobby import OnlineScene
     from game.online.client import ThreadedMatchClient, create_match_sync
 
     code = str(create_match_sync(url, "checkrisk", "standard")["code"])
     clients.append(ThreadedMatchClient(url, code, seat=0, name="Anna").start())
-    app.goto("online")
-    lobby: Any = app.scenes.current
+    lobby = app.goto("online")
+    assert isinstance(lobby, OnlineScene)
     for entry, text in ((lobby.name_entry, "Boris"), (lobby.url_entry, url), (lobby.code_entry, code)):
+        assert entry is not None  # the lobby is built
         entry.set_text(text)
     lobby.find()
     frames_until(app, lambda: lobby.found is not None and lobby.seats)

@@ -68,16 +68,15 @@ def learn_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
 def online(app: App, folder: Path, written: list[Path], url: str, clients: list[ThreadedMatchClient]) -> None:
     """`online_code.png` (the board while seats are free: the code and address to pass on) and
     `online_waiting.png` (the board waiting for the other player's move), on the match server at `url`."""
-    from typing import Any
-
+    from game.client.board.scene import BoardScene
     from game.client.play.online import OnlineLink, OnlineSession
     from game.online.client import ThreadedMatchClient, create_match_sync
 
     code = str(create_match_sync(url, "kubtafl", "standard")["code"])
     session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
     session.autosave = False
-    app.goto("kubtafl", session=session)
-    scene: Any = app.scenes.current
+    scene = app.goto("kubtafl", session=session)
+    assert isinstance(scene, BoardScene)
     frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
     settle(app, 4)
     save(app, folder, "online_code", written)
