@@ -113,3 +113,45 @@ def test_online_games_are_marked_in_the_games_list_with_their_opponents(app):
     games._rows.clear()
     russian = [games.row_texts(item) for item in games.items]
     assert {row.online for row in russian} == {"", "Онлайн"} and "против: Boris" in {r.opponents for r in russian}
+
+
+def test_the_join_and_host_fields_are_remembered_for_the_next_run(app, server):  # noqa: F811
+    from game.client.online.host import HostScene
+    from game.client.online.lobby import OnlineScene
+    from game.client.play.online import OnlineSession
+    from game.client.settings import load_settings
+    from game.online.client import create_match_sync
+
+    code = str(create_match_sync(server.url, "kubtafl", "standard")["code"])
+    ui.click(app, ui.button_by_text(app, "Play online"))
+    lobby = ui.current(app, OnlineScene)
+    lobby.name_entry.set_text("Boris")
+    lobby.url_entry.set_text(server.url.removeprefix("ws://"))
+    lobby.code_entry.set_text(code)
+    ui.click(app, ui.button_by_text(app, "Find the game"))
+    until(app, lambda: any("Take seat 1" in text for text in ui.button_texts(app)), "the seats")
+    # Another run of the game, on the same data folder: the fields are offered again.
+    assert load_settings().settings.online == {"name": "Boris", "url": server.url}
+    later = ui.make_app()
+    try:
+        ui.click(later, ui.button_by_text(later, "Play online"))
+        again = ui.current(later, OnlineScene)
+        assert (again.name_entry.get_text(), again.url_entry.get_text(), again.code_entry.get_text()) == (
+            "Boris",
+            server.url,
+            "",
+        )
+        # Hosting on a server given: its address and the host's name are kept as well.
+        ui.click(later, ui.button_by_text(later, "Host Kubtafl"))
+        host = ui.current(later, HostScene)
+        assert host.seat_name_text(0) == "Boris"  # the name the player last gave
+        host.server_entry.set_text(server.url)
+        ui.click(later, ui.button_by_text(later, "Host"))
+        until(later, lambda: isinstance(getattr(later.scenes.current, "session", None), OnlineSession), "the match")
+        assert load_settings().settings.online == {"name": "Boris", "url": server.url, "server": server.url}
+        later.goto("online_host", mode="checkrisk")
+        host = ui.current(later, HostScene)
+        assert host.server_entry.get_text() == server.url and host.seat_name_text(0) == "Boris"
+    finally:
+        later.scenes.current.leave()
+        later.close()

@@ -30,6 +30,7 @@ class Settings:
     ask_end_turn: bool = True  # ask before ending a turn that could still act
     dice_lab: JSONObject = field(default_factory=dict)  # the Dice Lab's inputs (the Lab checks each value)
     new_game: JSONObject = field(default_factory=dict)  # each mode's last new-game choices (the dialog checks each)
+    online: JSONObject = field(default_factory=dict)  # Play online's last name, Join address and Host server
     window: list[int] = field(default_factory=list)  # the last window: [width, height] or [width, height, x, y]
 
     def to_dict(self) -> JSONObject:

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from game.client.new_game import ChosenGame, NewGameScene
+from game.client.online.lobby import remember, remembered
 from game.client.play.seats import HUMAN, REMOTE, SEAT_CHOICES, seat_level
 from game.engine.core import JSONObject
 from game.online.client import JoinRefused
@@ -59,9 +60,22 @@ class HostScene(NewGameScene):
         self.opening: tuple[str, bool, ChosenGame] | None = None  # the server's address, hosted here, the game
 
     def enter(self, mode: str | None = None, level: str | None = None, **context: object) -> None:
-        """As the dialog, with no request to a server pending."""
+        """As the dialog, with no request to a server pending, the server and the player's name as last used."""
         self.creating, self.opening = None, None
+        self.server_text = remembered(self.app.settings, "server")
         super().enter(mode, level, **context)
+        name = remembered(self.app.settings, "name")
+        if name and self.names and not self.names[0] and self.name_entries:
+            self.names[0] = name  # seat 1 is the player's (see `default_seat`)
+            self.name_entries[0].set_text(name)
+
+    def remember(self) -> None:
+        """Keep the server's address and the name of the first seat played here for the next time."""
+        if self.server_entry is not None:
+            self.server_text = self.server_entry.get_text().strip()
+        here = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+        name = self.seat_name_text(here[0]) if here and self.names[here[0]] else ""
+        remember(self.app, server=self.server_text, **({"name": name} if name else {}))
 
     def default_seat(self, seat: int) -> str:
         """Seat 1 is played here, the others by remote players."""
@@ -156,6 +170,7 @@ class HostScene(NewGameScene):
         elif error is not None:
             self.error = t("online.host.failed", detail=str(error) or type(error).__name__)
         elif creating.result is not None and self.opening is not None:
+            self.remember()
             self._open(str(creating.result["code"]), *self.opening)
 
     def wake_in(self) -> float | None:

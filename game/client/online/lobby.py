@@ -19,10 +19,23 @@ from game.online.client import Joined, SeatPresence, ThreadedMatchClient
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.settings import Settings
 
 PANEL_W, PANEL_H = 1000, 600
 #: How long finding a game may take before the screen says the server cannot be reached.
 LOOKUP_SECONDS = 10.0
+
+
+def remembered(settings: Settings, key: str) -> str:
+    """A Play online field as last used ('name', 'url' to join, 'server' to host on); '' when none was kept."""
+    value = settings.online.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def remember(app: App, **fields: str) -> None:
+    """Keep Play online's fields in the settings (saved at once: the next run offers them again)."""
+    app.settings.online.update(fields)
+    app.save_settings()
 
 
 def ws_url(text: str) -> str:
@@ -34,9 +47,8 @@ def ws_url(text: str) -> str:
 class OnlineScene(Scene):
     """Host or join a game on a match server."""
 
-    #: The address and name last used to join in this run (offered again).
-    last_url = "ws://127.0.0.1:8765"
-    last_name = ""
+    #: The address offered before any was used.
+    default_url = "ws://127.0.0.1:8765"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -56,8 +68,13 @@ class OnlineScene(Scene):
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: object) -> None:
-        """Open with the address and name last used."""
-        self.texts = {"name": OnlineScene.last_name, "url": OnlineScene.last_url, "code": ""}
+        """Open with the address and name last used (kept in the settings)."""
+        settings = self.app.settings
+        self.texts = {
+            "name": remembered(settings, "name"),
+            "url": remembered(settings, "url") or self.default_url,
+            "code": "",
+        }
         self.found, self.seats, self.message, self.error = None, (), "", False
         self._build()
 
@@ -166,6 +183,7 @@ class OnlineScene(Scene):
         self._stop_looking()
         self.found, self.seats = None, ()
         self.texts["url"] = url
+        remember(self.app, url=url, **({"name": self.texts["name"]} if clean_name(self.texts["name"]) else {}))
         self.looking = ThreadedMatchClient(url, code, give_up_after=LOOKUP_SECONDS).start()
         self.message, self.error = t("online.join.looking"), False
         self._build()
@@ -191,7 +209,9 @@ class OnlineScene(Scene):
             return
         self._keep_texts()
         name = clean_name(self.texts["name"]) or self.app.t("newgame.player", n=(seat or 0) + 1)
-        OnlineScene.last_name, OnlineScene.last_url = self.texts["name"], self.texts["url"]
+        remember(
+            self.app, url=self.texts["url"], **({"name": self.texts["name"]} if clean_name(self.texts["name"]) else {})
+        )
         count = int(str(found.get("num_players", 2)))
         names = [name if s == seat else "" for s in range(count)]
         options = found.get("options")
