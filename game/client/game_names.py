@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ai.levels import LEVELS
 from game import userfiles
 from game.client import saves
-from game.client.i18n import FALLBACK
+from game.client.i18n import FALLBACK, Keys
+from game.client.modes import MODE
 from game.client.play.records import MAX_SEATS
 from game.client.play.seats import HUMAN, clean_name
 from game.engine import files, registry
@@ -23,6 +26,26 @@ from game.engine import files, registry
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.i18n import Translator
+
+
+def _seat_names() -> Iterator[tuple[str, str]]:
+    """(mode, the engine's name of a seat) for every seat of every board game."""
+    for spec in registry.MODES:
+        if spec.board:
+            yield from ((spec.name, name) for name in registry.load(spec.name).seat_names())
+
+
+#: An AI seat's level in words ("hard").
+LEVEL = Keys("board.level.{}", LEVELS)
+#: The name of a seat where a mode has one: its side ("Light"), shared or its own, or its number's.
+SIDE = Keys("side.{}", lambda: sorted({name for _mode, name in _seat_names()}), optional=True)
+MODE_SIDE = Keys("{}.side.{}", pairs=_seat_names, optional=True)
+MODE_SEAT = Keys(
+    "{}.seat.{}",
+    lambda: [spec.name for spec in registry.MODES if spec.board],
+    (*range(MAX_SEATS), "default"),
+    optional=True,
+)
 
 
 def level_info(mode: str, level: str, language: str) -> tuple[str, str]:
@@ -69,12 +92,12 @@ def default_seat_name(t: Translator, mode: str, level: str, seat: int) -> str:
     """The mode's own name for `seat` ("Light", "Orange", "Player 2"), as its board shows it without a typed name."""
     names = _engine_seat_names(mode, level)
     if seat < len(names):
-        for key in (f"{mode}.side.{names[seat]}", f"side.{names[seat]}"):
+        for key in (MODE_SIDE(mode, names[seat]), SIDE(names[seat])):
             if t.has(key):
                 return t(key)
-    if t.has(f"{mode}.seat.{seat}"):
-        return t(f"{mode}.seat.{seat}")
-    return t(f"{mode}.seat.default" if t.has(f"{mode}.seat.default") else "newgame.player", n=seat + 1)
+    if t.has(MODE_SEAT(mode, seat)):
+        return t(MODE_SEAT(mode, seat))
+    return t(MODE_SEAT(mode, "default") if t.has(MODE_SEAT(mode, "default")) else "newgame.player", n=seat + 1)
 
 
 def computer(t: Translator, seat: str) -> str:
@@ -85,8 +108,7 @@ def computer(t: Translator, seat: str) -> str:
 def ai_level(t: Translator, seat: str) -> str:
     """An AI seat's level in words, 'hard' ('ai:<level>'; a file's other text is shown cleaned)."""
     level = clean_name(seat.split(":", 1)[1] if ":" in seat else seat)
-    key = f"board.level.{level}"
-    return t(key) if t.has(key) else level
+    return t(LEVEL(level)) if t.has(LEVEL(level)) else level
 
 
 def seat_labels(
@@ -132,7 +154,7 @@ def played_date(seconds: float) -> str:
 
 def mode_name(t: Translator, mode: str) -> str:
     """The mode's name in the interface language (the saved text itself for a mode this version does not know)."""
-    return t(f"mode.{mode}") if t.has(f"mode.{mode}") else mode
+    return t(MODE(mode)) if t.has(MODE(mode)) else mode
 
 
 def unfinished_line(t: Translator, game: saves.Unfinished) -> str:

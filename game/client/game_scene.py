@@ -29,6 +29,7 @@ import pygame
 from game.client import art, gui
 from game.client.board.dialogs import BoardDialogs
 from game.client.game_names import tell_save_news
+from game.client.modes import MODE
 from game.client.scene import Scene
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ class GameScene(Scene):
             return
         t = self.app.t
         self.dialogs.ask(
-            t("confirm.restart", mode=t(f"mode.{self.mode or self.name}")),
+            t("confirm.restart", mode=t(MODE(self.mode or self.name))),
             t("confirm.restart_yes"),
             t("confirm.cancel"),
             self.restart,

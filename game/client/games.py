@@ -27,6 +27,7 @@ from game.client.game_names import (
     tell_save_news,
     unfinished_line,
 )
+from game.client.modes import PROGRESS
 from game.client.open_game import open_unfinished
 from game.client.play.records import KEEP as RECORDS_KEPT
 from game.client.play.records import GameRecord, Listed, RecordError, export_record, list_records
@@ -213,7 +214,7 @@ class GamesScene(Scene):
         seat = game.to_play
         status = t("games.to_play", name=labels[seat]) if seat is not None and seat < len(labels) else ""
         if game.progress is not None:
-            detail = t(f"{game.mode}.games.progress", n=game.progress[0], limit=game.progress[1])
+            detail = t(PROGRESS(game.mode), n=game.progress[0], limit=game.progress[1])
         elif game.turn is not None:
             detail = t("games.turn", n=game.turn)
         else:  # a save of an earlier version counts decisions only

@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.client import art, gui, markdown
 from game.client.i18n import FALLBACK
-from game.client.modes import menu_modes
+from game.client.modes import MODE, menu_modes
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, mode_tabs
 from game.paths import assets_dir
@@ -87,9 +87,9 @@ class HowToScene(Scene):
             if text is None:
                 text = (
                     "# "
-                    + self.app.t(f"mode.{self.mode}")
+                    + self.app.t(MODE(self.mode))
                     + "\n\n"
-                    + self.app.t("howto.missing", mode=self.app.t(f"mode.{self.mode}"))
+                    + self.app.t("howto.missing", mode=self.app.t(MODE(self.mode)))
                 )
             self.page = markdown.render(self.app, text, self.view.w)
             self.page_key = key

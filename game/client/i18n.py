@@ -3,11 +3,16 @@
 Each mode's scene may ship its own part (e.g. `assets/i18n/en/kubtafl.json`); every language must hold
 exactly the same keys (a test checks it). `t(key, **fmt)` formats with str.format; an unknown key
 falls back to English, then to the key itself, so a missing string shows up but never crashes.
+
+A key built at run time comes from a `Keys` family, which lists every value each of its slots takes, so the tests
+check every key it can build in every language (`tests/test_translation_keys.py`).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -95,6 +100,41 @@ def number_format(language: str) -> NumberFormat:
         mark("number.group", default.group),
         mark("number.percent", default.percent),
     )
+
+
+Values = Iterable[object] | Callable[[], Iterable[object]]
+
+
+class Keys:
+    """A family of translation keys built at run time: `template` with one `{}` per slot, each slot taking one of
+    its listed values (an enum, a typed tuple, or a callable giving them: the registry's modes), or `pairs`: the
+    whole combinations where one slot's values depend on another's. An `optional` family's keys are looked up
+    with `Translator.has` first, each where a text is wanted only when a language has one."""
+
+    def __init__(
+        self,
+        template: str,
+        *slots: Values,
+        pairs: Callable[[], Iterable[tuple[object, ...]]] | None = None,
+        optional: bool = False,
+    ) -> None:
+        self.template, self.slots, self.pairs, self.optional = template, slots, pairs, optional
+        FAMILIES.append(self)
+
+    def __call__(self, *values: object) -> str:
+        """The key of `values` (one per slot)."""
+        return self.template.format(*values)
+
+    def keys(self) -> list[str]:
+        """Every key the family can build."""
+        if self.pairs is not None:
+            return [self.template.format(*combo) for combo in self.pairs()]
+        slots = [list(slot if isinstance(slot, Iterable) else slot()) for slot in self.slots]
+        return [self.template.format(*combo) for combo in itertools.product(*slots)]
+
+
+#: Every family of keys declared so far (a module declares its own at import).
+FAMILIES: list[Keys] = []
 
 
 class Translator:

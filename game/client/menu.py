@@ -10,7 +10,7 @@ import pygame
 
 from game.client import art, saves
 from game.client.game_names import mode_name, tell_save_news
-from game.client.modes import menu_modes, playable, scene_only, unavailable_reason
+from game.client.modes import MODE, MODE_BLURB, UNAVAILABLE, menu_modes, playable, scene_only, unavailable_reason
 from game.client.open_game import open_unfinished
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -118,10 +118,10 @@ class MenuScene(Scene):
         self.mode_buttons.clear()
         items: list[tuple[str, Callable[[], object], str, bool, str]] = []  # text, callback, object id, enabled, key
         if self.resume_session is not None:
-            mode_name = t(f"mode.{self.resume_session.mode}")
+            mode_name = t(MODE(self.resume_session.mode))
             items.append((f"{t('menu.continue')} · {mode_name}", self.continue_game, "#primary", True, "continue"))
         for mode in menu_modes():
-            items.append((t(f"mode.{mode}"), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
+            items.append((t(MODE(mode)), partial(self.new_game, mode), "#mode_button", playable(mode), mode))
         items.append((t("menu.online"), self.open_online, "#menu_button", True, "online"))
         items.append((t("menu.learn"), self.open_learn, "#menu_button", bool(course_modes()), "learn"))
         items.append((t("menu.games"), self.open_games, "#menu_button", True, "games"))
@@ -145,7 +145,7 @@ class MenuScene(Scene):
             if index > 0 and items[index - 1][4] in ("continue", menu_modes()[-1]):
                 y += s(18)
             rect = pygame.Rect(x, y, bw, s(button_h))
-            tooltip = t(f"mode.{key}.blurb") if key in menu_modes() else None
+            tooltip = t(MODE_BLURB(key)) if key in menu_modes() else None
             button = self.buttons.add(
                 app.ui, rect, text, callback, enabled=enabled, object_id=object_id, tooltip=tooltip
             )
@@ -201,7 +201,7 @@ class MenuScene(Scene):
         """Open the new-game dialog for `mode`."""
         reason = unavailable_reason(mode)
         if reason:
-            self.app.notify(self.app.t(f"msg.mode_unavailable.{reason}", mode=self.app.t(f"mode.{mode}")))
+            self.app.notify(self.app.t(UNAVAILABLE(reason), mode=self.app.t(MODE(mode))))
             return
         if mode in scene_only():
             self.app.goto(mode)  # nothing to set up first
@@ -270,7 +270,7 @@ class MenuScene(Scene):
             bottom = art.wrapped_text(
                 self.app,
                 image,
-                self.app.t(f"mode.{mode}.blurb"),
+                self.app.t(MODE_BLURB(mode)),
                 rect,
                 size=18,
                 colour=art.PARCHMENT_DARK,

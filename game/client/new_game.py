@@ -9,6 +9,7 @@ dialog was left with when a mode's last game started is kept in the settings and
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,10 @@ import pygame_gui
 
 from game import userfiles
 from game.client import art, gui, saves
-from game.client.game_names import level_info, unfinished_line
-from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, SEAT_CHOICES, clean_name
+from game.client.game_names import MODE_SEAT, SIDE, level_info, unfinished_line
+from game.client.i18n import Keys
+from game.client.modes import MODE
+from game.client.play.seats import DEFAULT_AI_SEAT, HUMAN, NAME_LIMIT, REMOTE, SEAT_CHOICES, clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, segment_row
 from game.engine import registry
@@ -36,6 +39,19 @@ MAX_LEVEL_SEGMENTS = 4
 OPTION_W, OPTION_DIGITS = 64, 3
 FIXED_H = 118 + 150  # the title above the rows, the description and buttons below them
 MIN_ROW_H = 50
+
+
+def _options() -> Iterator[tuple[str, str]]:
+    """(mode, option) for every number a board game's rules leave to the players' agreement."""
+    for spec in registry.MODES:
+        if spec.board:
+            yield from ((spec.name, option.name) for option in registry.load(spec.name).options())
+
+
+#: An agreed number's name, by mode and option.
+OPTION = Keys("option.{}.{}", pairs=_options)
+#: A seat's controller in the dialog's seat rows (an online host's remote seat too).
+SEAT_SHORT = Keys("seat.short.{}", (*SEAT_CHOICES, REMOTE))
 
 
 class OptionProblem(ValueError):
@@ -56,8 +72,8 @@ class ChosenGame:
 
 def option_label(t: Translator, mode: str, name: str) -> str:
     """An option's name as players read it ("Starting tokens")."""
-    key = f"option.{mode}.{name}"
-    return t(key) if t.has(key) else name.replace("_", " ").capitalize()
+    key = OPTION(mode, name)
+    return t(key) if t.has(key) else name.replace("_", " ").capitalize()  # a saved game's option this version lost
 
 
 def agreed_text(t: Translator, mode: str, options: dict[str, int]) -> str:
@@ -238,10 +254,10 @@ class NewGameScene(Scene):
         """The name a seat has when none is typed, as the board calls it: the mode's seat name ('Orange' in Battle
         Checkers), else 'Player 2'."""
         t = self.app.t
-        side = f"side.{self.seat_names[seat]}" if seat < len(self.seat_names) else ""
+        side = SIDE(self.seat_names[seat]) if seat < len(self.seat_names) else ""
         if side and t.has(side):
             return t(side)  # Kubtafl's Light and Dark
-        key = f"{self.mode}.seat.{seat}"
+        key = MODE_SEAT(self.mode, seat)
         return t(key) if t.has(key) else t("newgame.player", n=seat + 1)
 
     def seat_name_text(self, seat: int) -> str:
@@ -334,7 +350,7 @@ class NewGameScene(Scene):
         label = t("newgame.seat", n=seat + 1)
         if seat < len(self.seat_names):
             name = self.seat_names[seat]
-            key = f"side.{name}"
+            key = SIDE(name)
             if t.has(key):
                 label += f" · {t(key)}"
         return label
@@ -374,7 +390,7 @@ class NewGameScene(Scene):
             self.row_rects.append(rect)
             cy = rect.centery
             if kind == "seat":
-                choices = [(c, t(f"seat.short.{c}")) for c in self.seat_choices]
+                choices = [(c, t(SEAT_SHORT(c))) for c in self.seat_choices]
                 self._segments(kind, seat, choices, control_x, seat_w, cy)
                 if named:
                     self._name_entry(seat, pygame.Rect(x0 + s(10), cy - s(19), s(NAME_W - 10), s(38)))
@@ -636,7 +652,7 @@ class NewGameScene(Scene):
         app, s, t = self.app, self.app.s, self.app.t
         surface.blit(art.table_background(app.screen_size), (0, 0))
         art.panel(surface, self.panel_rect, app.ui_scale)
-        title = t(self.title_key, mode=t(f"mode.{self.mode}"))
+        title = t(self.title_key, mode=t(MODE(self.mode)))
         head = art.heading(app, surface, title, (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
         art.mode_emblem(surface, self.mode, (head.x - s(30), head.centery), s(30))
         rows = self.rows()

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.client import art, gui
-from game.client.i18n import LANGUAGE_NAMES
+from game.client.i18n import LANGUAGE_NAMES, Keys
 from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
 from game.client.widgets import ButtonGroup, segment_row
@@ -38,6 +38,9 @@ class Row:
     set: Callable[[Value], None]
     hint: str = ""
     slider: bool = False
+
+
+SPEED = Keys("settings.speed.{}", ANIM_SPEEDS)
 
 
 class SettingsScene(Scene):
@@ -86,7 +89,7 @@ class SettingsScene(Scene):
             Row("settings.volume", [], lambda: st.volume, setter("volume"), slider=True),
             Row(
                 "settings.anim_speed",
-                [(s, t(f"settings.speed.{s}")) for s in ANIM_SPEEDS],
+                [(s, t(SPEED(s))) for s in ANIM_SPEEDS],
                 lambda: st.anim_speed,
                 setter("anim_speed"),
             ),

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.client import gui
+from game.client.modes import MODE
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -217,7 +218,7 @@ def mode_tabs(
         shut = mode in closed
         button = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, tab_w, s(40)),
-            app.t(f"mode.{mode}"),
+            app.t(MODE(mode)),
             app.ui,
             object_id="#tab",
             tool_tip_text=closed_tip if shut else None,

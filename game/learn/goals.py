@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
 from game.engine import registry
 from game.engine.core import AnyState, Event, JSONObject
@@ -30,6 +30,20 @@ KINDS += ("occupy", "stacks", "hold", "win_battle", "wipe_out", "best_odds", "re
 #: Battle Checkers' own.
 KINDS += ("reach_all",)
 Status = Literal["playing", "success", "failure"]
+#: Why a lesson's attempt failed (its result card's text: `learn.fail.<failure>`).
+Failure = Literal[
+    "out_of_moves",
+    "lost",
+    "ended",
+    "ended_won",
+    "ended_draw",
+    "worse_odds",
+    "used_sum_not_die",
+    "used_sum",
+    "used_die",
+    "wrong_die",
+]
+FAILURES: tuple[Failure, ...] = get_args(Failure)
 #: A player decision: the position before it and its notation.
 Decision = tuple[AnyState, str]
 
@@ -40,7 +54,7 @@ class Verdict:
 
     status: Status
     stars: int = 0
-    reason: str = ""
+    reason: str = ""  # a lesson's: one of `FAILURES`; a challenge's: its own (`challenges.Reason`)
     values: dict[str, str | int] = field(default_factory=dict)
 
     @property

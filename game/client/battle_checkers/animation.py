@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.client import art
 from game.client.anim import Anim, Effect, ease_in_out, ease_out_back
+from game.client.battle_checkers.keys import SIDE
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
 from game.client.battle_checkers.pieces import seat_colour
 from game.client.board.animator import Animator, Handlers
@@ -231,7 +232,7 @@ class BattleCheckersAnimation:
             holder["unit"] = unit
             if unit is not None:
                 unit.attack = False
-            self.anim.float_text(ev.defender, self.t(f"battle_checkers.side.{ev.side}"), GOLD)
+            self.anim.float_text(ev.defender, self.t(SIDE(ev.side)), GOLD)
             self.anim.play_sound("slide")
 
         def tick(t: float) -> None:

@@ -68,12 +68,12 @@ class FateCard:
         """'You have 3 spirit: a loss by 3 or more ends the game (this roll: 16.7 %)' for `seat` (the caller is
         'you'), or that this roll cannot end the game for it."""
         t = self.view.board.t
-        who = "you" if you else "other"
         loss = detail.ending_loss[seat]
         fields = {"name": self.view.seat_name(seat), "spirit": detail.spirit[seat]}
         if loss is None or not chance:
-            return t(f"battle_checkers.fate.safe_{who}", **fields)
-        return t(f"battle_checkers.fate.stake_{who}", loss=loss, pct=t.numbers.chance(chance), **fields)
+            return t("battle_checkers.fate.safe_you" if you else "battle_checkers.fate.safe_other", **fields)
+        stake = "battle_checkers.fate.stake_you" if you else "battle_checkers.fate.stake_other"
+        return t(stake, loss=loss, pct=t.numbers.chance(chance), **fields)
 
     def _fonts(self) -> tuple[int, int]:
         cell = self.view.board.layout.cell

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import art
+from game.client.battle_checkers.keys import LEGEND_SIDE, SIDE_SHORT
 from game.client.board.legend import LegendEntry, badge_sample
 from game.client.i18n import Translator
 from game.engine.battle_checkers import FRONT, LEFT, REAR, RIGHT
@@ -25,8 +26,8 @@ def entries(t: Translator) -> list[LegendEntry]:
     """The four sides' letters (as the hovered unit's ring shows them), then the other marks."""
     out = [
         LegendEntry(
-            t(f"battle_checkers.legend.side.{side}"),
-            badge_sample(t(f"battle_checkers.side_short.{side}"), art.DARK_INK, colour),
+            t(LEGEND_SIDE(side)),
+            badge_sample(t(SIDE_SHORT(side)), art.DARK_INK, colour),
         )
         for side, colour in SIDES
     ]

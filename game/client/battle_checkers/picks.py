@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.battle_checkers.keys import SIDE
 from game.client.board.input import Arrow, Confirm, Drag, Hover, Intent, Key, Press, RightClick, Tab, Wheel, step_cursor
 from game.client.board.layout import cell_name, cell_xy
 from game.client.board.picks import BoardPicks
@@ -470,7 +471,7 @@ class BattleCheckersPicks(BoardPicks):
         options = []
         for attack in self._attacks.get(target, []):
             side = self.state.forecast(attack).detail.side
-            options.append(AttackOption(attack, self.name(attack.cell), t(f"battle_checkers.side.{side}")))
+            options.append(AttackOption(attack, self.name(attack.cell), t(SIDE(side))))
         self.board.popups.open_chooser(
             t("battle_checkers.chooser.attacker", target=target), [(t("battle_checkers.chooser.from"), options)], target
         )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import art
+from game.client.battle_checkers.keys import DEPLOY
 from game.client.battle_checkers.model import BattleCheckersModel
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
 from game.client.board import buttons as B
@@ -94,7 +95,7 @@ class Slot:
                 picks,
                 titles,
                 picks.units_left(),
-                lambda word: t(f"battle_checkers.deploy.{word}"),
+                lambda word: t(DEPLOY(word)),
                 [0.8, 1.3, 1.0],
             )
         out: list[B.Button] = []

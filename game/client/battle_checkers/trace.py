@@ -62,7 +62,8 @@ def attack_chip(
             elif isinstance(event, Destroyed):
                 won = event.cell == attacked.defender
                 return Chip(
-                    t(f"trace.battle_checkers.{'destroyed' if won else 'lost'}"), colour(seat if won else 1 - seat)
+                    t("trace.battle_checkers.destroyed" if won else "trace.battle_checkers.lost"),
+                    colour(seat if won else 1 - seat),
                 )
             elif isinstance(event, Repelled):
                 return Chip(t("trace.battle_checkers.repelled"), colour(1 - seat))

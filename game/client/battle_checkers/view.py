@@ -16,6 +16,7 @@ from game.client.anim import Effect
 from game.client.battle_checkers import legend, trace
 from game.client.battle_checkers.animation import BattleCheckersAnimation
 from game.client.battle_checkers.fate_card import FateCard
+from game.client.battle_checkers.keys import DIRECTION, PLAN_DICE, PLAN_FACES, PRESET, SEAT, SIDE, SIDE_SHORT
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
 from game.client.battle_checkers.picks import BattleCheckersPicks
 from game.client.battle_checkers.pieces import direction, draw_emblem, seat_colour, unit_image
@@ -404,7 +405,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
             pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
             text_badge(
                 layer,
-                self.board.t(f"battle_checkers.side_short.{side}"),
+                self.board.t(SIDE_SHORT(side)),
                 (cx - r * 0.62, cy - r * 0.62),
                 max(9, layout.cell // 6),
                 art.DARK_INK,
@@ -464,7 +465,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         else:
             how = t("battle_checkers.odds.rear")
         return [
-            t("battle_checkers.odds.title", a=p.name(attack.cell), d=target, side=t(f"battle_checkers.side.{side}")),
+            t("battle_checkers.odds.title", a=p.name(attack.cell), d=target, side=t(SIDE(side))),
             self.stakes(forecast, p.name(attack.cell)),
             how,
             # B10: an attacker's weapon is spent until its side's next turn; a blow on that flank then always lands.
@@ -505,14 +506,14 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         if action is None or p.selected is None:
             return []
         spend = p.spend(action)
-        to, facing = p.name(action.to), t(f"battle_checkers.words.dir.{DIRECTIONS[action.facing]}")
+        to, facing = p.name(action.to), t(DIRECTION(DIRECTIONS[action.facing]))
         if to == p.selected:
             title = t("battle_checkers.plan.turn", cell=p.selected, dir=facing, cost=spend.cost)
         else:
             title = t("battle_checkers.plan.move", cell=p.selected, to=to, dir=facing, cost=spend.cost)
         which = "sum" if spend.use == USE_SUM else "die"
         how = "waste" if spend.wasted else "exact"
-        lines = [title, t(f"battle_checkers.plan.{which}.{how}", pips=spend.pips, n=spend.wasted)]
+        lines = [title, t(PLAN_DICE(which, how), pips=spend.pips, n=spend.wasted)]
         if spend.kept:
             lines.append(t("battle_checkers.plan.kept", die=spend.kept[0]))
         if spend.wasted:
@@ -523,7 +524,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         faced = faced_attack(after, action.to, action.facing, seat)
         if faced is not None:
             target, odds = faced
-            lines.append(t(f"battle_checkers.plan.faces.{odds.side}", target=target, p=percent(odds.success)))
+            lines.append(t(PLAN_FACES(odds.side), target=target, p=percent(odds.success)))
         risk = threats(after, seat).get(action.to) if not self.board.other_side_waits else None
         if risk:
             lines.append(t("battle_checkers.plan.risk", p=percent(risk)))
@@ -577,7 +578,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The side's name from the new-game dialog, else its colour's name."""
-        return self.board.typed_name(seat) or self.board.t(f"battle_checkers.seat.{seat % 2}")
+        return self.board.typed_name(seat) or self.board.t(SEAT(seat % 2))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The side's accent."""
@@ -589,7 +590,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
 
     def preset_title(self, name: str) -> str:
         """A preset's name in the interface language."""
-        key = f"battle_checkers.preset.{name}"
+        key = PRESET(name)
         t = self.board.t
         return t(key) if t.has(key) else name.replace("_", " ").capitalize()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.client.battle_checkers.keys import ATTACK, ATTACK_HINT, DIRECTION, FACES_HINT, FATE, FATE_HINT, PLAN, TURN
 from game.client.battle_checkers.picks import thriftiest
 from game.client.battle_checkers.threat import threats
 from game.client.board.odds import percent
@@ -84,13 +85,13 @@ def plan_sentence(t: Translator, plan: Plan, mood: str = "words") -> str:
     """An activation in words ('words': the list's past tense; 'hint': the imperative)."""
     turns = plan.first + (0 if plan.steps else plan.last)
     return t(
-        f"battle_checkers.{mood}.plan.{_plan_key(plan)}",
+        PLAN(mood, _plan_key(plan)),
         cell=plan.cell,
         to=plan.to,
         turn=turn_words(t, turns),
         turn2=turn_words(t, plan.last),
         steps=counted(t, "battle_checkers.words.squares", plan.steps),
-        dir=t(f"battle_checkers.words.dir.{plan.direction}"),
+        dir=t(DIRECTION(plan.direction)),
     )
 
 
@@ -100,14 +101,14 @@ def turn_words(t: Translator, eighths: int) -> str:
     if eighths == -4:
         return t("battle_checkers.words.turn.around")
     side = "R" if eighths > 0 else "L"
-    return t(f"battle_checkers.words.turn.{side}{abs(eighths)}")
+    return t(TURN(side, abs(eighths)))
 
 
-def attack_sentence(t: Translator, cell: str, events: Sequence[object], mood: str = "words") -> str:
+def attack_sentence(t: Translator, cell: str, events: Sequence[object]) -> str:
     """An attack and how it ended: "attacked e5 from d4 head-on: 5 against 2, destroyed it"."""
     attacked = next((e for e in events if isinstance(e, Attacked)), None)
     if attacked is None:
-        return t(f"battle_checkers.{mood}.attack.rear", cell=cell, target="?")
+        return t(ATTACK("rear"), cell=cell, target="?")
     duel = next((e for e in events if isinstance(e, Duel)), None)
     repel = next((e for e in events if isinstance(e, (Repelled, RepelFailed))), None)
     killed = any(isinstance(e, Destroyed) and e.cell == attacked.defender for e in events)
@@ -120,19 +121,19 @@ def attack_sentence(t: Translator, cell: str, events: Sequence[object], mood: st
         key, a, b = ("left.shielded" if any(isinstance(e, Shielded) for e in events) else "left.kill"), 0, 0
     else:
         key, a, b = "rear", 0, 0
-    return t(f"battle_checkers.{mood}.attack.{key}", cell=attacked.attacker, target=attacked.defender, a=a, b=b)
+    return t(ATTACK(key), cell=attacked.attacker, target=attacked.defender, a=a, b=b)
 
 
 def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller: str, name: Names) -> str:
     """A fate choice: let pass, or the roll and who lost how much spirit (`caller`: named when not the turn's)."""
     rolled = next((e for e in events if isinstance(e, FateRolled)), None)
-    prefix = "other." if caller else ""
+    who = "other." if caller else ""
     if not called or rolled is None:
-        return t(f"battle_checkers.words.fate.{prefix}pass", caller=caller)
+        return t(FATE(who, "pass"), caller=caller)
     key = "even" if rolled.loser is None else "lost"
     loser = name(rolled.loser) if rolled.loser is not None else ""
     return t(
-        f"battle_checkers.words.fate.{prefix}{key}",
+        FATE(who, key),
         caller=caller,
         a=rolled.roll,
         b=rolled.opponent_roll,
@@ -209,13 +210,17 @@ def hint_sentence(
         text = plan_sentence(t, plan_of(events, board.name(action.cell), facing, board.name(action.to)), "hint")
         spend = state.forecast(action).detail
         assert isinstance(spend, ActivationForecast)  # an activation's forecast says which dice it uses
-        text = t(f"battle_checkers.hint.with.{'sum' if spend.use == USE_SUM else 'die'}", pips=spend.pips, text=text)
+        text = t(
+            "battle_checkers.hint.with.sum" if spend.use == USE_SUM else "battle_checkers.hint.with.die",
+            pips=spend.pips,
+            text=text,
+        )
         return _why(t, after, action.to, action.facing, state.current_player(), text, risks)
     if isinstance(action, Attack):
         detail = state.forecast(action).detail
         assert isinstance(detail, AttackForecast)  # an attack's forecast carries its odds
         return t(
-            f"battle_checkers.hint.attack.{detail.side}",
+            ATTACK_HINT(detail.side),
             cell=board.name(action.cell),
             target=board.name(action.target),
             p=percent(detail.success),
@@ -223,7 +228,7 @@ def hint_sentence(
     if isinstance(action, FateChoice):
         return _fate_reason(t, state, action.call)
     if isinstance(action, Place):
-        dir_words = t(f"battle_checkers.words.dir.{DIRECTIONS[action.facing]}")
+        dir_words = t(DIRECTION(DIRECTIONS[action.facing]))
         return t("battle_checkers.hint.place", cell=board.name(action.cell), dir=dir_words)
     if isinstance(action, Preset):
         return t("battle_checkers.hint.preset", preset=preset_title(action.name))
@@ -239,8 +244,9 @@ def _fate_reason(t: Translator, state: BattleCheckersState, call: bool) -> str:
     win, lose = called.probability("opponent_out"), called.probability("caller_out")
     mine, theirs = detail.spirit[detail.caller], detail.spirit[1 - detail.caller]
     kind = "odds" if win or lose else "spirit"
-    key = f"battle_checkers.hint.{'fate' if call else 'nofate'}.{kind}"
-    return t(key, win=percent(win), lose=percent(lose), mine=mine, theirs=theirs)
+    return t(
+        FATE_HINT("fate" if call else "nofate", kind), win=percent(win), lose=percent(lose), mine=mine, theirs=theirs
+    )
 
 
 def faced_attack(after: BattleCheckersState, cell: int, facing: int, seat: int) -> tuple[str, AttackForecast] | None:
@@ -268,7 +274,7 @@ def _why(
     faced = faced_attack(after, cell, facing, seat)
     if faced is not None:
         target, detail = faced
-        text = t(f"battle_checkers.hint.faces.{detail.side}", text=text, target=target, p=percent(detail.success))
+        text = t(FACES_HINT(detail.side), text=text, target=target, p=percent(detail.success))
     if not risks:
         return text
     risk = threats(after, seat).get(cell)

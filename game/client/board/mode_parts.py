@@ -14,6 +14,7 @@ from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.marks import Chip, TurnMark, TurnStep, keep_off
 from game.client.board.stats import Stats, stats_of
+from game.client.modes import REASON, STATUS_HINT, reason_slug
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -143,10 +144,9 @@ def chipped_marks(
 
 def reason_words(board: BoardServices, outcome: Outcome, **names: str) -> str:
     """Why the game ended: the text of its rule's reason ("turn limit" -> `<mode>.reason.turn_limit`)."""
-    reason = str(outcome.reason).replace(" ", "_").replace(":", "")
-    return board.t(f"{board.mode}.reason.{reason}", **names)
+    return board.t(REASON(board.mode, reason_slug(outcome.reason)), **names)
 
 
 def notation_hint(board: BoardServices, text: str) -> str:
     """A suggested action the position cannot read, in its notation (`<mode>.status.hint`)."""
-    return board.t(f"{board.mode}.status.hint", move=text)
+    return board.t(STATUS_HINT(board.mode), move=text)

@@ -14,7 +14,9 @@ import pygame_gui
 from game.client import art, gui
 from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
-from game.client.i18n import FALLBACK
+from game.client.game_names import LEVEL
+from game.client.i18n import FALLBACK, Keys
+from game.client.modes import KEYS_HELP, LESSON_KEYS, MODE, TO_MOVE
 from game.client.pacing import SLOW_FRAME
 from game.client.play.seats import HUMAN, REMOTE, seat_level
 from game.client.widgets import text_room
@@ -28,6 +30,8 @@ BUTTONS = ("undo", "redo", "hint", "menu")
 WATCH_BUTTONS = ("pause", "step", "speed", "menu")
 REPLAY_BUTTONS = ("pause", "step", "speed", "back")
 OVER_BUTTONS = ("rematch", "review", "menu")
+#: The words of the buttons that say only their name.
+BUTTON = Keys("board.{}", tuple(dict.fromkeys(BUTTONS + WATCH_BUTTONS + REPLAY_BUTTONS)))
 DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 TURN_LOOKBACK = 400  # log entries searched back for the event that opened the turn being played out
 
@@ -61,8 +65,7 @@ class PanelPresenter:
         if seats[seat] == REMOTE:
             return t("online.who.remote")
         level = seat_level(seats[seat]) or "normal"
-        key = f"board.level.{level}"
-        return t("board.seat.ai", level=t(key) if t.has(key) else level)
+        return t("board.seat.ai", level=t(LEVEL(level)) if t.has(LEVEL(level)) else level)
 
     def typed_name(self, seat: int) -> str:
         """The name typed for `seat` in the new-game dialog, '' when none was (the mode then names the seat)."""
@@ -85,10 +88,10 @@ class PanelPresenter:
             return t("review.keys")
         if reviewer.watch is not None:
             return t("review.keys.watch")
-        lesson_keys = f"learn.keys.{self.scene.mode}"  # a lesson has no undo: its key help does not offer one
+        lesson_keys = LESSON_KEYS(self.scene.mode)  # a lesson has no undo: its key help does not offer one
         if self.scene.lesson.active and t.has(lesson_keys):
             return t(lesson_keys)
-        return t(f"{self.scene.mode}.keys")
+        return t(KEYS_HELP(self.scene.mode))
 
     def level_title(self) -> str:
         """The level's title in the interface language (English when it has none in that language)."""
@@ -156,7 +159,7 @@ class PanelPresenter:
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
-        key = f"{self.scene.mode}.to_move"
+        key = TO_MOVE(self.scene.mode)
         return key if self.scene.app.t.has(key) else "board.to_move"
 
     def _shown_seat(self) -> int:
@@ -232,7 +235,7 @@ class PanelPresenter:
                 seat_text = t("board.seat.you") if mine else t("board.seat.human")
             else:
                 # An AI seat to act on an idle board is thinking, or starts to on this frame.
-                level = t(f"board.level.{s.seat_level(s.current_seat)}")
+                level = t(LEVEL(s.seat_level(s.current_seat)))
                 thinking = True
                 seat_text = t("board.seat.thinking", level=level)
                 seat_short = t("board.seat.ai", level=level)
@@ -271,7 +274,7 @@ class PanelPresenter:
             else []
         )
         return PanelInfo(
-            title=scene.app.t(f"mode.{scene.mode}"),
+            title=scene.app.t(MODE(scene.mode)),
             subtitle=self.level_title(),
             seat=seat,
             colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
@@ -359,12 +362,12 @@ class PanelPresenter:
         if key == "speed" and playback is not None:
             return t("board.speed", speed=speed_text(playback))
         if key in ("rematch", "review"):
-            return t(f"gameover.{key}")
+            return t("gameover.rematch" if key == "rematch" else "gameover.review")
         if key == "retry":
             return t("learn.retry")
         if key == "give_up":
             return t("challenge.give_up")
-        return t(f"board.{key}")
+        return t(BUTTON(key))
 
     def build_buttons(self) -> None:
         """The panel's buttons (see `button_keys`)."""

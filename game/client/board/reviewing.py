@@ -250,11 +250,12 @@ class ReviewController:
             return ""
         turn, _turns, action, actions = self.place()
         kind = "review.replay" if self.replay is not None else "review.banner"
+        told = "review.replay.action" if self.replay is not None else "review.banner.action"
         if turn == 0:
             return t("review.replay.start") if self.replay is not None else t("review.start")
         count, seat = self.count_of(turn)
         if action:
-            return t(f"{kind}.action", count=count, seat=seat, a=action, actions=actions)
+            return t(told, count=count, seat=seat, a=action, actions=actions)
         return t(kind, count=count, seat=seat)
 
     def count_of(self, turn: int, capital: bool = True) -> tuple[str, str]:

@@ -50,6 +50,10 @@ def slot_rows(panel: PanelLayout, row2_units: float) -> SlotRows:
     return SlotRows(line, row1, row2, rest, max(4, u // 3))
 
 
+#: The words of the deployment's buttons, for `deploy_buttons(text=...)`.
+DEPLOY_WORDS = ("clear", "auto", "confirm")
+
+
 def deploy_buttons(
     rows: SlotRows,
     picks: DeployPicks,
@@ -58,7 +62,8 @@ def deploy_buttons(
     text: Callable[[str], str],
     weights: Sequence[float] | None = None,
 ) -> list[B.Button]:
-    """Presets (name, title) on the first row; Clear, Deploy for me and Confirm (`text(word)`) on the second."""
+    """Presets (name, title) on the first row; Clear, Deploy for me and Confirm (`text(word)`, a word of
+    `DEPLOY_WORDS`) on the second."""
     chosen = [
         B.Button(f"preset:{name}", title, selected=picks.draft_preset == name) for name, title in presets[:MAX_PRESETS]
     ]

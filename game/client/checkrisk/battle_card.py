@@ -527,7 +527,9 @@ class BattleCard:
         name_size = max(12, round(self.unit * 0.21))
         role_size = max(10, round(self.unit * 0.16))
         hits = self.hit_counts()
-        for group, (seat, role) in enumerate(((record.attacker, "attacks"), (record.defender, "defends"))):
+        for group, (seat, role) in enumerate(
+            ((record.attacker, "checkrisk.card.attacks"), (record.defender, "checkrisk.card.defends"))
+        ):
             y = self.tray.row_y(group) if self.tray.entries else names.top + names.h * (group * 2 + 1) / 4
             if seat >= 0:
                 draw_emblem(surface, seat, pygame.Rect(names.left, round(y - icon / 2), icon, icon))
@@ -536,7 +538,7 @@ class BattleCard:
             size = art.fitting_size(name, names.right - left, name_size, cut, bold=True)
             colour = seat_colour(seat) if seat >= 0 else art.PARCHMENT
             art.label(surface, name, size, colour, midleft=(left, y - role_size * 0.45), bold=True)
-            words = t(f"checkrisk.card.{role}")
+            words = t(role)
             size = art.fitting_size(words, names.right - left, role_size, cut)
             art.label(surface, words, size, art.MUTED, midleft=(left, y + name_size * 0.6))
             if hits is not None:

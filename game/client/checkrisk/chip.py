@@ -11,6 +11,7 @@ from game.client import art
 from game.client.board.layout import BoardLayout
 from game.client.board.marks import Mark, Marks
 from game.client.checkrisk.battles import BattleRecord
+from game.client.checkrisk.keys import CHIP
 from game.client.checkrisk.pieces import seat_colour
 from game.client.i18n import Translator
 
@@ -22,7 +23,7 @@ def chip_parts(record: BattleRecord, t: Translator) -> list[tuple[str, Colour]]:
     loss in its player's colour."""
     end = record.end.value if record.end is not None else "fighting"
     winner = record.winner
-    parts = [(t(f"checkrisk.chip.{end}"), seat_colour(winner) if winner is not None else art.PARCHMENT)]
+    parts = [(t(CHIP(end)), seat_colour(winner) if winner is not None else art.PARCHMENT)]
     parts.append((f"−{record.attacker_lost}", seat_colour(record.attacker)))
     parts.append((f"−{record.defender_lost}", seat_colour(max(0, record.defender))))
     return parts

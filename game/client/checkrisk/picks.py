@@ -295,7 +295,9 @@ class CheckRiskPicks(BoardPicks):
         def change(n: int) -> None:
             self.picker_value = n
 
-        title = t(f"checkrisk.picker.{kind}", origin=origin, target=target)
+        title = t(
+            "checkrisk.picker.attack" if kind == "attack" else "checkrisk.picker.move", origin=origin, target=target
+        )
         if kind == "move" and self._count(target) and max(allowed) < self._count(origin):
             # Onto an own stack that cannot take them all: the rule of six is why the picker stops short.
             title = t("checkrisk.picker.merge", origin=origin, target=target, room=max(allowed))

@@ -11,6 +11,7 @@ import pygame
 from game.client import art
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
+from game.client.checkrisk.keys import DEPLOY
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class Slot:
             game = picks.state.game
             language = board.settings.language
             titles = [(name, game.preset_title(name, language)) for name in picks.index.presets]
-            return deploy_buttons(rows, picks, titles, picks.tokens_left(), lambda word: t(f"checkrisk.deploy.{word}"))
+            return deploy_buttons(rows, picks, titles, picks.tokens_left(), lambda word: t(DEPLOY(word)))
         out: list[B.Button] = []
         if phase == "reinforce":
             out = [B.Button("place", t("checkrisk.reinforce.auto"), primary=True)]

@@ -46,7 +46,7 @@ def battle_chip(
                     return Chip(t("trace.checkrisk.both"), art.NEUTRAL)
                 won = event.result == "attacker"
                 return Chip(
-                    t(f"trace.checkrisk.{'taken' if won else 'held'}"),
+                    t("trace.checkrisk.taken" if won else "trace.checkrisk.held"),
                     colour(declared.seat if won else declared.defender),
                 )
             elif isinstance(event, Withdrew):

@@ -26,6 +26,7 @@ from game.client.checkrisk.animation import CheckRiskAnimation
 from game.client.checkrisk.battle_card import BattleCard
 from game.client.checkrisk.battles import BattleRecord
 from game.client.checkrisk.chip import draw_chip
+from game.client.checkrisk.keys import REFUSED, STAGE
 from game.client.checkrisk.legend import entries as legend_entries
 from game.client.checkrisk.model import CheckRiskModel, StackView
 from game.client.checkrisk.picks import CheckRiskPicks
@@ -507,7 +508,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
         phase = state.phase
         if phase == "deploy":
             if p.refusal is not None:
-                return t(f"checkrisk.refused.{p.refusal}", cells=state.game.spec.zones[state.seat].max_cells)
+                return t(REFUSED(p.refusal), cells=state.game.spec.zones[state.seat].max_cells)
             return t("checkrisk.status.deploy_done" if p.tokens_left() == 0 else "checkrisk.status.deploy")
         if phase == "reinforce":
             if p.note:
@@ -520,7 +521,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
                 return p.note
             if p.split is not None:
                 return t("checkrisk.status.retreat_split")
-            return t(f"checkrisk.status.{stage}") if stage else ""
+            return t(STAGE(stage)) if stage else ""
         if p.note:
             return p.note
         if p.selected:

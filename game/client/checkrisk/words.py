@@ -14,6 +14,7 @@ from fractions import Fraction
 from game.client.board.odds import percent
 from game.client.board.wording import Decision, Names, counted
 from game.client.board.wording import TurnWords as BoardTurnWords
+from game.client.checkrisk.keys import OUTCOME, WHY
 from game.client.i18n import Translator
 from game.engine.checkrisk import (
     CELLS_PER_TOKEN,
@@ -117,7 +118,7 @@ def battle_sentence(t: Translator, facts: BattleFacts, name: Names) -> str:
         defender=name(facts.defender),
     )
     outcome = t(
-        f"checkrisk.words.outcome.{facts.result or 'going'}",
+        OUTCOME(facts.result or "going"),
         rounds=counted(t, "checkrisk.words.rounds", facts.rounds),
         lost=counted(t, "checkrisk.words.lost", facts.lost, attacker=name(facts.seat)),
         killed=counted(t, "checkrisk.words.killed", facts.killed, defender=name(facts.defender)),
@@ -215,7 +216,7 @@ def reinforcement_reason(t: Translator, state: CheckRiskState, seat: int) -> str
     phrases = []
     for g in shown[:GROUPS_SHOWN]:
         kind = "edge_earns" if g.tokens else "edge_small" if g.on_edge else "inland"
-        phrases.append(counted(t, f"checkrisk.why.{kind}", len(g.cells), k=g.tokens))
+        phrases.append(counted(t, WHY(kind), len(g.cells), k=g.tokens))
     groups = ", ".join(phrases)
     if not due:
         return t("checkrisk.why.none", groups=groups, per=CELLS_PER_TOKEN)
@@ -333,8 +334,8 @@ def _battle_step(t: Translator, state: CheckRiskState, action: object) -> str:
     if isinstance(action, Retreat):
         cells = ", ".join(names[c] for c, _n in action.parts)
         return t("checkrisk.hint.retreat", cells=cells, p=percent(on.hold))
-    word = {Continue: "continue", Withdraw: "withdraw", Stand: "stand"}[type(action)]
-    return t(f"checkrisk.hint.{word}", win=percent(on.win), hold=percent(on.hold))
+    key = {Continue: "checkrisk.hint.continue", Withdraw: "checkrisk.hint.withdraw", Stand: "checkrisk.hint.stand"}
+    return t(key[type(action)], win=percent(on.win), hold=percent(on.hold))
 
 
 def hint_sentence(t: Translator, state: CheckRiskState, action: object, name: Names) -> str:

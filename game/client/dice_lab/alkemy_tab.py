@@ -15,6 +15,7 @@ from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
 from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
+from game.client.dice_lab.keys import HEALTH, SYMBOL, WHERE
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import (
     HEALTH_COLOURS,
@@ -76,7 +77,7 @@ class AlkemyTab(Tab):
         return [
             Stepper("attribute", "lab.attribute", 8, 0, MAX_ATTRIBUTE),
             Stepper("difficulty", "lab.difficulty", 15, 2, MAX_DIFFICULTY),
-            self.choice_stepper("health", "lab.health", "white", HEALTH_COLOURS, "lab.health"),
+            self.choice_stepper("health", "lab.health", "white", HEALTH_COLOURS, HEALTH),
             Stepper("bonus", "lab.bonus", 0, 0, MAX_EXTRA_DICE),
             Stepper("penalty", "lab.penalty", 0, 0, MAX_EXTRA_DICE),
         ]
@@ -186,11 +187,11 @@ class AlkemyTab(Tab):
                 difficulty=d,
                 verdict=verdict,
             ),
-            t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)),
+            t(WHERE(where.side), chance=percent_text(where.chance, language)),
             t(
                 "lab.alk.card_symbols",
-                a=t(f"lab.symbol.{x.symbol}"),
-                b=t(f"lab.symbol.{y.symbol}"),
+                a=t(SYMBOL(x.symbol)),
+                b=t(SYMBOL(y.symbol)),
                 chance=percent_text(pair_chance, language),
             ),
         ]
@@ -220,7 +221,7 @@ class AlkemyTab(Tab):
             app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang), f"= {fraction_text(self.chance)}"
         )
         lines = [
-            f"{t(f'lab.symbol.{a}')} + {t(f'lab.symbol.{b}')}: {percent_text(p, lang)}"
+            f"{t(SYMBOL(a))} + {t(SYMBOL(b))}: {percent_text(p, lang)}"
             for (a, b), p in sorted(self.pairs.items(), key=lambda kv: -kv[1])
         ]
         half = (len(lines) + 1) // 2

@@ -15,6 +15,7 @@ from game.client.dice import TrayDie
 from game.client.dice_lab.chart import ChartModel
 from game.client.dice_lab.inputs import Stepper, StepperColumn, StepValue
 from game.client.dice_lab.stats import Fit, chi_square
+from game.client.i18n import Keys
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -75,11 +76,11 @@ class Tab:
         self.recompute()
 
     def choice_stepper(
-        self, key: str, label: str, value: str, choices: tuple[str, ...], words: str, value_width: int = 62
+        self, key: str, label: str, value: str, choices: tuple[str, ...], words: Keys, value_width: int = 62
     ) -> Stepper:
-        """A stepper over named `choices`, each shown by its text `<words>.<choice>`."""
+        """A stepper over named `choices`, each shown by its text in the family `words`."""
         return Stepper(
-            key, label, value, choices=choices, choice_label=lambda c: self.t(f"{words}.{c}"), value_width=value_width
+            key, label, value, choices=choices, choice_label=lambda c: self.t(words(c)), value_width=value_width
         )
 
     # --- to fill in -----------------------------------------------------------------------------------

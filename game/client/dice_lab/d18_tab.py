@@ -15,6 +15,7 @@ from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import FAIL, SUCCESS, ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
+from game.client.dice_lab.keys import HELPER, HELPER_CAPTION, HELPER_EXPLAIN, HELPERS, WHERE
 from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import D3, D6, d6d3
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from game.client.app import App
     from game.engine.core import JSONObject
 
-HELPERS = ("d18", "three", "table", "two", "percent")
 SIZES = {"three": 3, "table": 6, "two": 2}
 
 
@@ -66,7 +66,7 @@ class D18Tab(Tab):
     def make_steppers(self) -> list[Stepper]:
         """Which helper, and the printed percentage for the percent check."""
         return [
-            self.choice_stepper("helper", "lab.d18.helper", "d18", HELPERS, "lab.d18", value_width=130),
+            self.choice_stepper("helper", "lab.d18.helper", "d18", HELPERS, HELPER, value_width=130),
             Stepper(
                 "percent", "lab.d18.percent", 85, choices=tuple(d6d3.PERCENT_TABLE), choice_label=lambda p: f"{p} %"
             ),
@@ -149,11 +149,11 @@ class D18Tab(Tab):
         colours: dict[Hashable, Colour] = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
         model = ChartModel(
             keys,
-            [Series(t(f"lab.d18.{self.helper}"), art.ORANGE, dict(self.exact))],
+            [Series(t(HELPER(self.helper)), art.ORANGE, dict(self.exact))],
             colours,
             self.observed_shares(),
             None,
-            t(f"lab.d18.caption.{self.helper}"),
+            t(HELPER_CAPTION(self.helper)),
         )
         model.key_labels = {k: labels.get(str(k), str(k)) for k in keys}
         return model
@@ -215,7 +215,7 @@ class D18Tab(Tab):
             where = standing(d6d3.d18_distribution(), value)
             return [
                 t("lab.d18.formula", d3=d3, base=(d3 - 1) * 6, d6=d6, value=value),
-                t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)),
+                t(WHERE(where.side), chance=percent_text(where.chance, language)),
             ]
         if helper == "percent":
             faces = last["faces"]
@@ -246,7 +246,7 @@ class D18Tab(Tab):
         """What the helper does, and its exact chances."""
         t, lang = app.t, app.t.language
         helper = self.helper
-        lines = [t(f"lab.d18.explain.{helper}")]
+        lines = [t(HELPER_EXPLAIN(helper))]
         if helper == "percent":
             faces, chance = d6d3.percent_chance(self.number("percent"))
             lines.append(

@@ -15,14 +15,13 @@ from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
 from game.client.dice_lab.chart import SERIES_COLOURS, ChartModel, Series, keyed
 from game.client.dice_lab.inputs import Stepper
+from game.client.dice_lab.keys import EXPR, PARSE, SLOTS, VIEW, VIEW_CAPTION, VIEWS, WHERE
 from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_text, standing
 from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
 
 if TYPE_CHECKING:
     from game.client.app import App
 
-VIEWS = ("exact", "at_least", "at_most")
-SLOTS = 3
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
 # Expressions the engine expects to work out within this many microseconds are charted at once, leaving the
@@ -34,7 +33,7 @@ POLYHEDRA = {"d4", "d8", "d10", "d%", "d12", "d20"}
 def notation_error(t: Translate, exc: NotationError) -> str:
     """Why the parser refused an expression, in the player's language."""
     found = repr(exc.found) if isinstance(exc.found, str) else str(exc.found)
-    reason = t(f"lab.parse.{exc.code}", found=found, most=exc.most)
+    reason = t(PARSE(exc.code), found=found, most=exc.most)
     return t("lab.parse.at", column=exc.column, text=repr(exc.text), reason=reason) if exc.column else reason
 
 
@@ -70,11 +69,11 @@ class FreeTab(Tab):
 
     def make_steppers(self) -> list[Stepper]:
         """Exact / at least / at most."""
-        return [self.choice_stepper("view", "lab.free.view", "exact", VIEWS, "lab.free", value_width=110)]
+        return [self.choice_stepper("view", "lab.free.view", "exact", VIEWS, VIEW, value_width=110)]
 
     def make_entries(self) -> list[Entry]:
         """Three expression fields."""
-        return [Entry(f"expr{i}", f"lab.free.expr{i}", DEFAULTS[i]) for i in range(SLOTS)]
+        return [Entry(f"expr{i}", EXPR(i), DEFAULTS[i]) for i in range(SLOTS)]
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:
         """Each field with room above for its label and below for its error."""
@@ -129,7 +128,7 @@ class FreeTab(Tab):
             shares = {k: Fraction(v).limit_denominator(10**6) for k, v in observed.items() if isinstance(k, int)}
             observed = {k: float(v) for k, v in cumulative(shares, view).items()}
         ordered = sorted(keys)
-        return ChartModel(ordered, series, {}, observed, None, t(f"lab.free.caption.{view}"))
+        return ChartModel(ordered, series, {}, observed, None, t(VIEW_CAPTION(view)))
 
     def exact_chances(self) -> dict[Hashable, Fraction]:
         """Observed rolls are of the first expression, tested against its exact (not cumulative) chances."""
@@ -182,7 +181,7 @@ class FreeTab(Tab):
         if where is None:  # the card is drawn every frame; summing a 100-dice sum's Fractions is not free
             dist = self._cache.get(expression.text) or expression.distribution()
             where = self._where[expression.text, result.total] = standing(dist, result.total)
-        lines.append(t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)))
+        lines.append(t(WHERE(where.side), chance=percent_text(where.chance, language)))
         return lines
 
     def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -15,6 +15,7 @@ from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
 from game.client.dice_lab.chart import ChartModel, Colour, Series, keyed
 from game.client.dice_lab.inputs import Stepper
+from game.client.dice_lab.keys import HEALTH, WHERE
 from game.client.dice_lab.stats import difference, fraction_text, percent_text, standing
 from game.engine.dice import (
     HEALTH_COLOURS,
@@ -66,7 +67,7 @@ class OpposedTab(Tab):
         for side, attribute in (("a", 2), ("b", 5)):
             out += [
                 Stepper(f"{side}.attribute", "lab.attribute", attribute, 0, 20),
-                self.choice_stepper(f"{side}.health", "lab.health", "white", HEALTH_COLOURS, "lab.health"),
+                self.choice_stepper(f"{side}.health", "lab.health", "white", HEALTH_COLOURS, HEALTH),
                 Stepper(f"{side}.bonus", "lab.bonus", 0, 0, 4),
                 Stepper(f"{side}.penalty", "lab.penalty", 0, 0, 4),
             ]
@@ -169,9 +170,7 @@ class OpposedTab(Tab):
         if rerolls:
             lines.append(t("lab.opp.rerolled", n=rerolls))
         where = standing(self.margin, a.total - b.total)
-        lines.append(
-            t(f"lab.where.{where.side}", chance=percent_text(where.chance, language)) + " " + t("lab.opp.for_a")
-        )
+        lines.append(t(WHERE(where.side), chance=percent_text(where.chance, language)) + " " + t("lab.opp.for_a"))
         return lines
 
     def figure_texts(self, language: str) -> tuple[str, str]:
@@ -224,7 +223,7 @@ class OpposedTab(Tab):
                 t(
                     "lab.opp.side_line",
                     side=side.upper(),
-                    health=t(f"lab.health.{health}"),
+                    health=t(HEALTH(health)),
                     mean=t.numbers.number(float(mean), 2),
                 )
             )

@@ -16,6 +16,7 @@ from game.client.dice_lab.base import Chip, Tab, Throw
 from game.client.dice_lab.chart import draw_chart, fit_text
 from game.client.dice_lab.d18_tab import D18Tab
 from game.client.dice_lab.free_tab import FreeTab
+from game.client.dice_lab.keys import FIT
 from game.client.dice_lab.opposed_tab import OpposedTab
 from game.client.scene import Scene
 from game.client.widgets import segment_row
@@ -135,7 +136,14 @@ class DiceLabScene(Scene):
         self.buttons[menu] = "menu"
         actions = ("roll", "x100", "x1000")
         row = segment_row(
-            app.ui, [t(f"lab.{a}") for a in actions], rx, actions_y, s(420), s(42), s(10), object_id="#menu_button"
+            app.ui,
+            [t("lab.roll"), t("lab.x100"), t("lab.x1000")],
+            rx,
+            actions_y,
+            s(420),
+            s(42),
+            s(10),
+            object_id="#menu_button",
         )
         # Roll stands out: the row measured the labels, the Roll button is made again in the primary style.
         roll_rect = row[0].relative_rect.copy()
@@ -527,7 +535,7 @@ class DiceLabScene(Scene):
             p = t.numbers.number(fit.p_value, 3)
             if room is not None:
                 lines = lines[: max(0, room - 1)]
-            lines.append(t(f"lab.fit.{fit.verdict}", n=n, p=p))
+            lines.append(t(FIT(fit.verdict), n=n, p=p))
         if not lines:
             lines = [t("lab.card_hint")]
         return lines

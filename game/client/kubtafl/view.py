@@ -22,6 +22,7 @@ from game.client.dice import polyhedra
 from game.client.kubtafl import legend, trace
 from game.client.kubtafl.actions import ActionParts, notation_parts
 from game.client.kubtafl.animation import KubtaflAnimation
+from game.client.kubtafl.keys import DRAWS, SIDE, SIDE_GEN
 from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
 from game.client.kubtafl.picks import KubtaflPicks
@@ -223,7 +224,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
         """The name typed in the new-game dialog, else Light or Dark."""
-        return self.board.typed_name(seat) or self.board.t(f"kubtafl.side.{SIDES[seat]}")
+        return self.board.typed_name(seat) or self.board.t(SIDE(SIDES[seat]))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """Orange for Light, sky blue for Dark."""
@@ -245,7 +246,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         shown = self.shown_model()
         return PoolsInfo(
             pools=shown.removed if shown is not None else {},
-            labels={side: t("kubtafl.removed", side=t(f"kubtafl.side.{side}")) for side in SIDES},
+            labels={side: t("kubtafl.removed", side=t(SIDE(side))) for side in SIDES},
             active=p.own_side() if active else None,
             selected=p.reentry_kind or self._hint_reentry_kind(),
         )
@@ -281,7 +282,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             parts.append(
                 t(
                     "kubtafl.summary.side",
-                    side=t(f"kubtafl.side.{side}"),
+                    side=t(SIDE(side)),
                     count=len(state.dice(seat)),
                     points=state.total(seat),
                 )
@@ -302,7 +303,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             return t("kubtafl.status.wins_now")
         if p.preview is not None and p.preview.winners and len(p.preview.winners) > 1:
             # The engine's preview ends the game in a draw (K18): say which draw before it is played.
-            return t(f"kubtafl.status.draws.{p.preview.reason}")
+            return t(DRAWS(p.preview.reason))
         if hint:
             return hint
         reach = p.reach_cell()
@@ -310,7 +311,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         if reach is not None and reach in model.dice:
             die = model.dice[reach]
             key = "kubtafl.status.reach" if p.threats().reach.get(reach) else "kubtafl.status.reach_none"
-            return t(key, side=t(f"kubtafl.side.{die.side}"), die=f"{die.kind} ({die.value})")
+            return t(key, side=t(SIDE(die.side)), die=f"{die.kind} ({die.value})")
         if p.reentry_kind:
             more = len(p.index.reentries) > 1
             return t("kubtafl.status.reentry_more" if more else "kubtafl.status.reentry", die=p.reentry_kind)
@@ -350,8 +351,8 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         return reason_words(
             self.board,
             outcome,
-            loser=t(f"kubtafl.side_gen.{loser}") if loser else "",
-            loser_side=t(f"kubtafl.side.{loser}") if loser else "",
+            loser=t(SIDE_GEN(loser)) if loser else "",
+            loser_side=t(SIDE(loser)) if loser else "",
         )
 
     def show_preview_of(self, text: str) -> None:

@@ -12,6 +12,7 @@ from game.client.board.log import LogTurn
 from game.client.board.wording import Decision, TurnBuilder, counted
 from game.client.i18n import Translator
 from game.client.kubtafl.actions import action_parts
+from game.client.kubtafl.keys import MAIN, PIN, RICOCHET, SIDE, SIDE_GEN
 from game.client.kubtafl.threats import read_threats
 from game.engine.core import GameOver
 from game.engine.kubtafl import D20, KINDS, SIDES, DieInfo, KubtaflAction, KubtaflState
@@ -39,7 +40,6 @@ def _destroyed(events: Sequence[object], side: str, die: str) -> bool:
 
 def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
     """The action itself: a move, a ram (with what became of the die hit), a shove, a transfer or a re-entry."""
-    key = f"kubtafl.{mood}"
     impact = next((e for e in events if isinstance(e, kev.Impact)), None)
     if impact is not None:
         pushed = [
@@ -58,17 +58,17 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
         destroyed = _destroyed(events, impact.target_side, impact.target_die)
         if impact.target_side == impact.side:
             kind = "shove_destroyed" if destroyed else "shove" if to else "shove_stayed"
-            return t(f"{key}.{kind}", **fields)
+            return t(MAIN(mood, kind), **fields)
         if destroyed:
-            return t(f"{key}.ram.destroyed", **fields)
-        return t(f"{key}.ram.pushed" if to else f"{key}.ram.blocked", **fields)
+            return t(MAIN(mood, "ram.destroyed"), **fields)
+        return t(MAIN(mood, "ram.pushed" if to else "ram.blocked"), **fields)
     transfer = next((e for e in events if isinstance(e, kev.Transferred)), None)
     dice = _Dice()
     for e in events:
         dice.see(e)
     if transfer is not None:
         return t(
-            f"{key}.transfer",
+            MAIN(mood, "transfer"),
             amount=transfer.amount,
             donor=transfer.donor,
             recipient=transfer.recipient,
@@ -78,7 +78,7 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
     back = next((e for e in events if isinstance(e, kev.ReEntered)), None)
     if back is not None:
         return t(
-            f"{key}.reentry",
+            MAIN(mood, "reentry"),
             die=back.die,
             cell=back.cell,
             value=back.value,
@@ -87,8 +87,8 @@ def _main_clause(t: Translator, events: Sequence[object], mood: str) -> str:
         )
     moves = [e for e in events if isinstance(e, kev.Moved)]
     if moves:
-        return t(f"{key}.move", die=moves[0].die, src=moves[0].src, dst=moves[-1].dst)
-    return t(f"{key}.none")
+        return t(MAIN(mood, "move"), die=moves[0].die, src=moves[0].src, dst=moves[-1].dst)
+    return t(MAIN(mood, "none"))
 
 
 def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
@@ -104,7 +104,7 @@ def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
             kind = "destroyed" if struck is not None and _destroyed(events[i + 1 :], side, die) else "hit"
             out.append(
                 t(
-                    f"kubtafl.{mood}.ricochet.{kind}",
+                    RICOCHET(mood, kind),
                     striker=dice.at.get(e.striker, ""),
                     die=die,
                     cell=e.struck,
@@ -115,7 +115,7 @@ def _clauses(t: Translator, events: Sequence[object], mood: str) -> list[str]:
             hurt = next((d for d in events[i + 1 :] if isinstance(d, kev.Damaged) and d.cell == e.target), None)
             die = hurt.die if hurt is not None else dice.at.get(e.target, "")
             kind = "destroyed" if hurt is not None and _destroyed(events[i + 1 :], hurt.side, die) else "hit"
-            out.append(t(f"kubtafl.{mood}.pin.{kind}", die=die, cell=e.target, partner=e.partner, damage=e.damage))
+            out.append(t(PIN(mood, kind), die=die, cell=e.target, partner=e.partner, damage=e.damage))
     return out
 
 
@@ -159,7 +159,7 @@ def hint_sentence(t: Translator, state: KubtaflState, action: KubtaflAction, ris
         # The most valuable die at risk: the d20 (losing it loses the game), else the biggest.
         lost = max(new, key=lambda d: (d.kind, d.value), default=None)
         if lost is not None:
-            side = t(f"kubtafl.side.{SIDES[1 - me]}")
+            side = t(SIDE(SIDES[1 - me]))
             die, cell = KINDS[lost.kind], after.cell_name(lost.cell)
             risk = "kubtafl.hint.risk" if text == said else "kubtafl.hint.risk_also"  # one dash per sentence
             return t(risk, text=text, side=side, die=die, cell=cell)
@@ -262,7 +262,7 @@ def _closer(t: Translator, before: KubtaflState, action: KubtaflAction, text: st
 
     if cells(parts.dst) >= cells(parts.src):
         return ""
-    side = t(f"kubtafl.side_gen.{SIDES[enemy]}")
+    side = t(SIDE_GEN(SIDES[enemy]))
     return t("kubtafl.hint.why.closer", text=text, side=side, cell=before.cell_name(king.cell), n=cells(parts.dst))
 
 
@@ -275,7 +275,7 @@ def _threat(t: Translator, before: KubtaflState, after: KubtaflState, text: str)
     now = read_threats(after.for_side(enemy))
     old = _at_risk(before, enemy, was.fatal)
     new = [d for kind, d in _at_risk(after, enemy, now.fatal).items() if kind not in old]
-    side = t(f"kubtafl.side_gen.{SIDES[enemy]}")
+    side = t(SIDE_GEN(SIDES[enemy]))
     if new:
         die = max(new, key=lambda d: (d.kind, d.value))
         key = "kubtafl.hint.why.threat_win" if die.kind == D20 else "kubtafl.hint.why.threat"

@@ -16,6 +16,7 @@ import pygame
 from game.client.board.wording import counted
 from game.client.learn import start
 from game.client.learn.flow import LessonFlow
+from game.client.learn.keys import STARS_TURN, STARS_WIN
 from game.engine.core import CHANCE
 from game.learn.challenges import (
     BestTurn,
@@ -255,13 +256,13 @@ class ChallengeFlow(LessonFlow):
                 return t("challenge.shown.turn", **values)
             if not result.solved:
                 return t("challenge.fail.weaker", **values)
-            lines = [t(f"challenge.stars.turn.{result.stars}", **values)]
+            lines = [t(STARS_TURN(result.stars), **values)]
             if chance == 1:
                 lines.append(t("challenge.luck.sure"))  # no roll could stop it: there was no luck to speak of
             else:
                 lines.append(t("challenge.luck.reached" if detail.reached else "challenge.luck.missed"))
             return "\n".join(lines)
-        side = t(f"kubtafl.side.{'dark' if challenge.seat == 0 else 'light'}")
+        side = self.scene.view.seat_name(1 - challenge.seat)  # the side the player plays against
         values2: dict[str, object] = {
             "n": detail.moves,
             "best": proof.moves,
@@ -272,7 +273,7 @@ class ChallengeFlow(LessonFlow):
         if self.showing:
             return t("challenge.shown.win", **values2)
         if result.solved:
-            return t(f"challenge.stars.win.{min(result.stars, 3)}", **values2)
+            return t(STARS_WIN(min(result.stars, 3)), **values2)
         if detail.reason == "wrong_first_move":
             session = self.scene.live
             first = session.log[0] if session.log else ""

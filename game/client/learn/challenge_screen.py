@@ -15,6 +15,7 @@ from game.client.board.wording import counted
 from game.client.i18n import Translator
 from game.client.learn import start
 from game.client.learn.challenge_play import challenge_key, open_challenge, percent
+from game.client.learn.keys import LINE
 from game.client.learn.screen import LearnScene
 from game.learn.challenges import BestTurn, Challenge, WinIn, challenge_modes, read_challenges
 
@@ -34,7 +35,7 @@ def description(t: Translator, challenge: Challenge) -> str:
     goal = proof.goal
     if goal.kind == "destroy":
         return t("challenge.line.destroy", units=counted(t, "challenge.units", max(1, goal.count)))
-    return t(f"challenge.line.{goal.kind}", cell=goal.cell)
+    return t(LINE(goal.kind), cell=goal.cell)
 
 
 class ChallengeScene(LearnScene):

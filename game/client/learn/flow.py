@@ -11,8 +11,11 @@ import pygame
 from game.client import art
 from game.client.board.layout import cell_xy
 from game.client.board.marks import Mark, trim_start
+from game.client.game_names import MODE_SIDE
 from game.client.learn import start
 from game.client.learn.card import GoalCard
+from game.client.learn.keys import FAIL, STARS
+from game.client.modes import LESSON_PIECE
 from game.engine.core import AnyState
 from game.learn import goals
 from game.learn.goals import Decision, Verdict
@@ -77,9 +80,8 @@ class LessonFlow:
         position may have passed to the other side, which plays no more)."""
         if not self.active or not self.verdict.done:
             return None
-        return self.seat, self.scene.app.t(
-            f"learn.result.{'success' if self.verdict.status == 'success' else 'failure'}"
-        )
+        success = self.verdict.status == "success"
+        return self.seat, self.scene.app.t("learn.result.success" if success else "learn.result.failure")
 
     def plays(self, seat: int) -> bool:
         """True when `seat` is the lesson's player."""
@@ -162,11 +164,11 @@ class LessonFlow:
         language = t.language
         if verdict.status == "success":
             used = self.used
-            return t(f"learn.result.stars.{verdict.stars}", n=used, best=lesson.stars[0])
+            return t(STARS(verdict.stars), n=used, best=lesson.stars[0])
         values = dict(verdict.values)
         if "piece" in values:
             values["piece"] = self.piece_words(str(values["piece"]))
-        lines = [t(f"learn.fail.{verdict.reason}", **values)]
+        lines = [t(FAIL(verdict.reason), **values)]
         if lesson.tip is not None:
             lines.append(lesson.tip.get(language))
         return "\n".join(lines)
@@ -175,8 +177,8 @@ class LessonFlow:
         """A piece as the failure names it ('light d8' in the player's words)."""
         side, _, kind = piece.partition(" ")
         t = self.scene.app.t
-        key = f"learn.piece.{self.scene.mode}"
-        return t(key, side=t(f"{self.scene.mode}.side.{side}"), kind=kind) if t.has(key) else piece
+        key = LESSON_PIECE(self.scene.mode)
+        return t(key, side=t(MODE_SIDE(self.scene.mode, side)), kind=kind) if t.has(key) else piece
 
     def card_items(self) -> list[DialogItem]:
         """The result card's buttons: Next after a success (when there is a next lesson), Retry, and the list."""

@@ -16,6 +16,7 @@ import pygame_gui
 
 from game.client import art
 from game.client.board.wording import counted
+from game.client.i18n import Keys
 from game.client.play.online import OnlineSession, presence_words, shared_url
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 #: How often an online board looks for news from the server while nothing else moves (seconds).
 POLL_SECONDS = 0.1
+#: The connection strip's words and colours, by the client's connection state.
 STATUS_COLOURS = {
     "connected": art.GAIN,
     "connecting": art.FLOAT_NOTE,
@@ -31,6 +33,9 @@ STATUS_COLOURS = {
     "unavailable": art.FLOAT_NOTE,
     "gone": art.LOSS,
 }
+CONNECTION = Keys("online.conn.{}", STATUS_COLOURS)
+#: How long a seat has been away (a counted phrase), in the strip or short.
+AWAY = Keys("online.presence.{}.{}", ("away", "away_short"), ("minutes", "hours", "days"))
 
 
 def copy_text(text: str) -> bool:
@@ -47,12 +52,12 @@ def copy_text(text: str) -> bool:
 def away_words(t: Translator, name: str, minutes: int, short: bool = False) -> str:
     """How long a seat has been away, in its language's plural forms: 'Anna: away just now', '… for 1 minute',
     '… for 3 hours', '… for 2 days' (`short`: 'Anna (3 h away)')."""
-    key = "online.presence.away_short" if short else "online.presence.away"
+    how = "away_short" if short else "away"
     if minutes < 60:
-        return counted(t, f"{key}.minutes", minutes, name=name)
+        return counted(t, AWAY(how, "minutes"), minutes, name=name)
     if minutes < 24 * 60:
-        return counted(t, f"{key}.hours", minutes // 60, name=name)
-    return counted(t, f"{key}.days", minutes // (24 * 60), name=name)
+        return counted(t, AWAY(how, "hours"), minutes // 60, name=name)
+    return counted(t, AWAY(how, "days"), minutes // (24 * 60), name=name)
 
 
 class OnlineBoard:
@@ -354,7 +359,7 @@ class OnlineBoard:
         if s is None:
             return []
         t = self.scene.app.t
-        parts = [(t(f"online.conn.{s.connection}"), STATUS_COLOURS.get(s.connection, art.PARCHMENT))]
+        parts = [(t(CONNECTION(s.connection)), STATUS_COLOURS.get(s.connection, art.PARCHMENT))]
         if s.watching:
             parts.append((t("online.watching"), art.PARCHMENT_DARK))
         now = time.time()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.client.game_names import LEVEL
 from game.client.new_game import ChosenGame, NewGameScene
 from game.client.online.lobby import remember, remembered
 from game.client.play.seats import HUMAN, REMOTE, SEAT_CHOICES, seat_level
@@ -187,7 +188,7 @@ class HostScene(NewGameScene):
         shown = [self.seat_name_text(seat) for seat in range(len(seats))]
         for seat, kind in kinds.items():
             if kind != HUMAN and not (names and names[seat]):
-                level = t(f"board.level.{seat_level(kind)}")
+                level = t(LEVEL(seat_level(kind)))
                 shown[seat] = t("board.seat.ai", level=level)[:16]
         given = [shown[s] if s in kinds else "" for s in range(len(seats))]
         session = OnlineSession(self.mode, self.level, link, len(seats), given, chosen.options, chosen.seed)

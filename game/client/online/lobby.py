@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.client import art, gui
-from game.client.modes import board_modes
+from game.client.modes import MODE, board_modes
 from game.client.play.seats import HUMAN, NAME_LIMIT, clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -109,7 +109,7 @@ class OnlineScene(Scene):
             self.mode_buttons[mode] = self.buttons.add(
                 app.ui,
                 pygame.Rect(x, y, bw, s(48)),
-                t("online.host.mode", mode=t(f"mode.{mode}")),
+                t("online.host.mode", mode=t(MODE(mode))),
                 partial(app.goto, "online_host", mode=mode),
                 object_id="#mode_button",
             )
@@ -299,8 +299,8 @@ class OnlineScene(Scene):
         note = pygame.Rect(r.x + s(40), r.y + s(140) + len(board_modes()) * s(58) + s(6), half - s(70), s(120))
         art.wrapped_text(app, surface, t("online.host.note"), note, size=14, colour=art.MUTED)
         jx = r.x + half + s(30)
-        for i, key in enumerate(("name", "address", "code")):
-            art.text(app, surface, t(f"online.join.{key}"), (jx, r.y + s(159) + i * s(46)), size=17, anchor="midleft")
+        for i, key in enumerate(("online.join.name", "online.join.address", "online.join.code")):
+            art.text(app, surface, t(key), (jx, r.y + s(159) + i * s(46)), size=17, anchor="midleft")
         if self.message:
             box = pygame.Rect(jx, r.y + s(140 + 2 * 46 + 50 + 50), half - s(70), s(30))
             colour = art.ERROR if self.error else art.PARCHMENT_DARK

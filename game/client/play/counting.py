@@ -5,6 +5,7 @@ Battle Checkers' turn of each side), else each side's turn number (Kubtafl: both
 from __future__ import annotations
 
 from game.client.i18n import Translator
+from game.client.modes import COUNT, PROGRESS
 from game.engine.core import AnyState
 
 
@@ -22,5 +23,5 @@ def count_words(t: Translator, mode: str, count: tuple[int, int | None], capital
     ('round 9 of 60', as the Games list says it)."""
     n, limit = count
     if limit is not None:
-        return t(f"{mode}.count" if capital else f"{mode}.games.progress", n=n, limit=limit)
+        return t(COUNT(mode) if capital else PROGRESS(mode), n=n, limit=limit)
     return t("board.count.open" if capital else "games.turn", n=n)
