@@ -125,6 +125,16 @@ class BoardDriver:
         return self.scene.view.picks.selected
 
     @property
+    def draft(self) -> dict[str, int]:
+        """The deployment placed but not yet confirmed: cell -> the mode's value (tokens, facing)."""
+        return self.scene.view.picks.draft
+
+    @property
+    def hovered(self) -> str | None:
+        """The cell under the pointer or the keyboard's cursor, as the mode took it."""
+        return self.scene.view.picks.hover
+
+    @property
     def picks(self) -> Any:
         """The mode's own picks (its selection, draft, plans, cursor): what a mode's tests read of its choices."""
         return self.scene.view.picks

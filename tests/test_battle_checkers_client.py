@@ -87,21 +87,21 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     idle(app)
     picks = d.picks
     click_cell(app, "c2")
-    assert picks.draft == {"c2": 0}  # a new unit faces the enemy (north)
+    assert d.draft == {"c2": 0}  # a new unit faces the enemy (north)
     wheel(app, 1)
-    assert picks.draft == {"c2": 1}
+    assert d.draft == {"c2": 1}
     key(app, pygame.K_q)
     key(app, pygame.K_q)
-    assert picks.draft == {"c2": 7}
+    assert d.draft == {"c2": 7}
     drag(app, "c2", "d3")
-    assert picks.draft == {"d3": 7}
+    assert d.draft == {"d3": 7}
     click_cell(app, "e7")  # the enemy's half: refused
-    assert "e7" not in picks.draft
+    assert "e7" not in d.draft
     click_cell(app, "d3", button=3)
-    assert picks.draft == {}
+    assert d.draft == {}
     click_cell(app, "b1")
     slot_button(app, "auto")
-    assert picks.units_left() == 0 and "b1" in picks.draft
+    assert picks.units_left() == 0 and "b1" in d.draft
     slot_button(app, "confirm")
     idle(app)
     state = b.session.state
@@ -110,7 +110,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     assert d.handover is not None and "deploys" in d.handover
     key(app, pygame.K_RETURN)
     slot_button(app, "preset:wedge")
-    assert len(picks.draft) == 8 and all(int(c[1:]) >= 6 for c in picks.draft)
+    assert len(d.draft) == 8 and all(int(c[1:]) >= 6 for c in d.draft)
     slot_button(app, "confirm")
     idle(app)
     state = b.session.state
@@ -140,7 +140,7 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
         key(app, pygame.K_RETURN)
     state = b.session.state
     assert state.phase == "deploy" and state.player == 0
-    assert picks.draft == {}  # Blue's cells are not Orange's to confirm
+    assert d.draft == {}  # Blue's cells are not Orange's to confirm
     key(app, pygame.K_RETURN)  # Enter confirms a draft: there is none, nothing happens
     assert b.session.state.to_dict() == state.to_dict()
 
@@ -176,7 +176,7 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     assert set(picks.plans()) == {"d4"}
     click_cell(app, "c2")
     key(app, pygame.K_3)  # the sum, chosen: every plan below takes it
-    assert picks.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
+    assert d.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
     state = b.session.state
     listed = {
         (a.to, a.facing) for a in state.unit_actions(state.board.cell("c2")) if isinstance(a, Activate) and a.use == 0
@@ -609,10 +609,10 @@ def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
     picks = d.picks
     key(app, pygame.K_TAB)
-    assert picks.selected == "c2"
+    assert d.selected == "c2"
     for k in (pygame.K_UP, pygame.K_UP):
         key(app, k)
-    assert picks.hover == "c4" and any(m.kind == "cursor" and m.cell == "c4" for m in b.marks.drawn)
+    assert d.hovered == "c4" and any(m.kind == "cursor" and m.cell == "c4" for m in b.marks.drawn)
     key(app, pygame.K_e)
     assert picks.facing_on("c4") == 1
     key(app, pygame.K_RETURN)
@@ -731,13 +731,12 @@ def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_
     lines = b.view.plan_lines("c5")
     assert "Unused pips are lost" in lines and not any("at the end" in line for line in lines)  # a turn in place
     click_cell(app, "c4")  # the other unit is selected, nothing is spent
-    assert picks.selected == "c4" and b.session.log == []
+    assert d.selected == "c4" and b.session.log == []
 
 
 def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
     d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = d.picks
     d.give_hint("c2:s R1")  # a turn where it stands
     assert d.hint.startswith("Hint: with the 3: turn c2 45° right")  # the die that fits, not the sum
     click_cell(app, "c2")
@@ -746,16 +745,15 @@ def test_a_hinted_plan_is_played_exactly_by_clicking_its_unit_and_its_end(app):
     click_cell(app, "c2")  # the unit again: the hinted turn, not a dropped selection
     idle(app)
     assert b.session.log[0] == "c2:1 R1" and b.session.state.spent == [True, False]
-    assert picks.selected is None
+    assert d.selected is None
 
 
 def test_a_click_on_a_hints_end_alone_picks_its_unit_and_the_next_plays_it(app):
     d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = d.picks
     d.give_hint("c2:1 F3")
     click_cell(app, "c5")  # the arrow's end, no unit picked: not a silent nothing
-    assert picks.selected == "c2" and b.session.log == []
+    assert d.selected == "c2" and b.session.log == []
     assert b.view.plan_lines("c5")[1] == "Uses the 3: none of its pips wasted"
     click_cell(app, "c5")
     idle(app)

@@ -107,8 +107,7 @@ def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
     assert shots.move_amount_screen(app, tmp_path, written) == []
     assert [path.name for path in written] == ["checkrisk_move_amount.png"] and written[0].exists()
     b = board(app)
-    picks = d.picks
-    assert picks.selected and picks.hover and b.view.odds_rect is not None  # the move card by the hovered cell
+    assert d.selected and d.hovered and b.view.odds_rect is not None  # the move card by the hovered cell
 
 
 def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):

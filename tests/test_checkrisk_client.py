@@ -75,9 +75,9 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     picks = d.picks
     # Deployment: a click adds a token, a right click takes it off again.
     click_cell(app, "c2")
-    assert picks.draft == {"c2": 1}
+    assert d.draft == {"c2": 1}
     click_cell(app, "c2", button=3)
-    assert picks.draft == {}
+    assert d.draft == {}
     slot_button(app, "auto")
     assert picks.tokens_left() == 0
     slot_button(app, "confirm")
@@ -95,7 +95,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and tokens(b, c) >= 3)
     target = origin[0] + "3"
     click_cell(app, origin)
-    assert picks.selected == origin
+    assert d.selected == origin
     hold_cell(app, target)
     assert d.picker is not None and d.picker.value == tokens(b, origin)
     assert b.session.state.actions_left == 3  # the held click's release did not act
@@ -132,7 +132,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     x, y = b.layout.cell_center("d5")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
-    assert picks.hover == "d5" and picks.chosen_amount("d4", "d5") == 6
+    assert d.hovered == "d5" and picks.chosen_amount("d4", "d5") == 6
     assert (
         b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == battle_odds(6, 3)[0]
     )

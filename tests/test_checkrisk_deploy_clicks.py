@@ -55,21 +55,20 @@ def test_c4_every_click_adds_a_token_also_on_a_drafted_cell(board):
     _click(board, "d2")
     _click(board, "d2")
     _click(board, "e1")
-    assert picks.draft == {"d2": 3, "e1": 1}
+    assert d.draft == {"d2": 3, "e1": 1}
     assert picks.tokens_left() == 20
     _click(board, "d2", button=3)
-    assert picks.draft == {"d2": 2, "e1": 1}
+    assert d.draft == {"d2": 2, "e1": 1}
 
 
 def test_c4_a_drag_moves_one_token_and_a_click_after_it_still_adds(board):
     d = BoardDriver(board.app)
-    picks = d.picks
     for _ in range(3):
         _click(board, "a2")
     _drag(board, "a2", "b2")
-    assert picks.draft == {"a2": 2, "b2": 1}
+    assert d.draft == {"a2": 2, "b2": 1}
     _click(board, "b2")
-    assert picks.draft == {"a2": 2, "b2": 2}
+    assert d.draft == {"a2": 2, "b2": 2}
 
 
 def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
@@ -79,9 +78,9 @@ def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
     for cell in cells:
         _click(board, cell)
     _click(board, "a1")
-    assert len(picks.draft) == 8 and picks.draft["a1"] == 2
+    assert len(d.draft) == 8 and d.draft["a1"] == 2
     _drag(board, "a1", "a2")
-    assert "a2" not in picks.draft and picks.draft["a1"] == 2
+    assert "a2" not in d.draft and d.draft["a1"] == 2
     assert picks.refusal is DeployRefusal.CELL_LIMIT
     assert "at most 8 cells" in d.status
     _click(board, "b1")  # a change that works clears the reason

@@ -26,10 +26,9 @@ def app(home: Any) -> Any:
 def test_a_click_on_the_hints_end_picks_its_die_and_the_next_plays_it(app, tmp_path):
     d = BoardDriver(app)
     board = shown(app, "kubtafl", kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4)], []))
-    picks = d.picks
     d.give_hint("c3-c6")
     click_cell(app, "c6")  # the arrow's end first
-    assert picks.selected == "c3" and board.session.log == [] and d.hint_move == "c3-c6"
+    assert d.selected == "c3" and board.session.log == [] and d.hint_move == "c3-c6"
     click_cell(app, "c6")
     settle(app)
     assert board.session.log == ["c3-c6"]

@@ -108,7 +108,7 @@ def _click_plan(app, text: str) -> None:
     src, dst = state.board.name(action.cell), state.board.name(action.to)
     picks = d.picks
     click_cell(app, src)
-    assert picks.selected == src and picks.use is None, f"{src} was not selected"
+    assert d.selected == src and picks.use is None, f"{src} was not selected"
     if dst == src:
         faced = state.board.name(state.board.ahead[action.cell][action.facing])
         assert picks.facing_targets().get(faced) == action.facing, "the cell to face is not marked"
