@@ -11,6 +11,7 @@ from game.client.checkrisk.scene import CheckRiskScene
 from game.client.checkrisk.shots import _their_turn_fought
 from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
+from tests.driver import BoardDriver
 
 
 def board(app) -> CheckRiskScene:
@@ -41,12 +42,13 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
 @pytest.mark.parametrize(("origin", "target"), [("d5", "d4"), ("d6", "d7"), ("c4", "c5"), ("e3", "e2")])
 def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, target):
     application = make_app(size, anim_speed="instant")  # where the picker and the card stand, not how they come
+    d = BoardDriver(application)
     try:
         b = checkrisk_battle(application, origin, target)
         frames(application, 2)
         battle = b.session.state.pending_battle()
         assert battle is not None and battle.stage == "occupy"
-        picker, card = b.popups.picker, b.view.card
+        picker, card = d.picker, b.view.card
         assert picker is not None and card.visible
         assert not picker.rect.colliderect(card.rect), (picker.rect, card.rect)
         assert application.window.get_rect().contains(picker.rect)
@@ -73,6 +75,8 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
     from game.learn.challenges import load_challenges
 
     application = make_app(size, language=language, menu=False)
+
+    d = BoardDriver(application)
     try:
         application.settings.anim_speed = "instant"
         challenge = load_challenges("checkrisk")[0]
@@ -85,7 +89,7 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
             if b.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
                 break
             if b.live.current_seat == challenge.seat:
-                b.turns.commit(b.live.state.action_from_str(challenge.solution[len(log)]))
+                d.commit(b.live.state.action_from_str(challenge.solution[len(log)]))
         settle_scene(application)
         frames(application, 4)
         dialogs = b.dialogs
@@ -121,8 +125,9 @@ def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
 
 
 def test_the_hints_arrow_keeps_off_the_counts(app):
+    d = BoardDriver(app)
     b = open_checkrisk(app, {"c4": (0, 2), "h1": (0, 1), "e4": (1, 1), "h8": (1, 3)}, ("human", "ai:easy"))
-    b.turns.hint_action = "c4-d4:2"  # as a hint names it
+    d.give_hint("c4-d4:2", words=False)  # as a hint names it
     frames(app, 2)
     assert [m.text for m in b.marks.drawn if m.kind == "arrow"] == ["c4-d4:2"]
     counts, arrow = b.view.value_rects(), b.view.hint.arrow
