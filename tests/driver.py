@@ -310,6 +310,21 @@ class BoardDriver:
         """Where the button that plays the last turn again is."""
         return self.scene.trace.button_rect()
 
+    @property
+    def turn_drawn(self) -> bool:
+        """True while the other seats' last turn is drawn on the board (numbers and arrows)."""
+        return self.scene.trace.shown
+
+    @property
+    def turn_number_rects(self) -> list[pygame.Rect]:
+        """Where the last frame drew the last turn's action numbers."""
+        return self.scene.trace.painter.number_rects
+
+    @property
+    def turn_arrow_segments(self) -> list[Any]:
+        """Where the last frame drew the last turn's arrows (each a start and an end point)."""
+        return self.scene.trace.painter.arrow_segments
+
     # ----- the move list -----
     @property
     def move_list(self) -> MoveLog:

@@ -20,6 +20,7 @@ def board(app) -> CheckRiskScene:
 
 @pytest.mark.parametrize("seed", [4, 6])
 def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
+    d = BoardDriver(app)
     from game.client.checkrisk.demo import played_until
 
     session = played_until("standard", 2, _their_turn_fought, seed=seed)
@@ -27,14 +28,14 @@ def test_the_last_turns_numbers_keep_off_every_stacks_count(app, seed):
     app.goto("checkrisk", session=session)
     frames(app, 45)
     b = board(app)
-    assert b.trace.shown
-    numbers = b.trace.painter.number_rects
+    assert d.turn_drawn
+    numbers = d.turn_number_rects
     counts = b.view.value_rects()
     assert len(numbers) >= 3 and counts
     assert [n for n in numbers if n.collidelist(counts) >= 0] == []
     assert all(n.collidelist([m for m in numbers if m is not n]) < 0 for n in numbers)
     # The arrows keep off the counts too (their ends pulled back from a count in the way).
-    arrows = b.trace.painter.arrow_segments
+    arrows = d.turn_arrow_segments
     assert arrows and [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
 
 
@@ -105,6 +106,7 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
 
 
 def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk", "standard", ["human", "ai:easy"], seed=3, autosave=False, executor=InlineExecutor()
     )
@@ -117,9 +119,9 @@ def test_leftward_arrows_stop_short_of_the_counts_they_point_at(app):
     app.goto("checkrisk", session=session)
     frames(app, 45)
     b = board(app)
-    assert b.trace.shown
+    assert d.turn_drawn
     counts = b.view.value_rects()
-    arrows = b.trace.painter.arrow_segments
+    arrows = d.turn_arrow_segments
     assert len(arrows) == 3
     assert [(a, z) for a, z in arrows if any(c.inflate(6, 6).clipline(a, z) for c in counts)] == []
 
