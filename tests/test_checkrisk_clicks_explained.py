@@ -19,14 +19,11 @@ def board(app) -> CheckRiskScene:
 
 
 def hover(app, cell: str) -> None:
-    x, y = board(app).layout.cell_center(cell)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 2)
+    BoardDriver(app).hover(cell, settle=2)
 
 
 def wheel(app, steps: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False, precise_x=0, precise_y=steps))
-    frames(app, 2)
+    BoardDriver(app).wheel(steps, settle=2)
 
 
 def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_before_the_click(app):

@@ -129,9 +129,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     picks = d.picks
     click_cell(app, "d4")
     # Hovering the enemy stack shows the exact odds from the forecast.
-    x, y = b.layout.cell_center("d5")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 1)
+    d.hover("d5")
     assert d.hovered == "d5" and picks.chosen_amount("d4", "d5") == 6
     assert (
         b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == battle_odds(6, 3)[0]

@@ -23,16 +23,11 @@ def board(home):
 
 
 def _at(scene: CheckRiskScene, cell: str) -> tuple[int, int]:
-    x, y = scene.layout.cell_center(cell)
-    return int(x), int(y)
+    return BoardDriver(scene.app).point(cell)
 
 
 def _click(scene: CheckRiskScene, cell: str, button: int = 1) -> None:
-    pos = _at(scene, cell)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    frames(scene.app, 1)
+    BoardDriver(scene.app).click(cell, button)
 
 
 def _drag(scene: CheckRiskScene, src: str, dst: str) -> None:

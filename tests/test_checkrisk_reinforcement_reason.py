@@ -137,10 +137,6 @@ def test_a_reinforcement_clicked_outside_the_earning_groups_says_why(app):
     frames(app, 3)
     b = current(app, CheckRiskScene)
     assert b.session.state.phase == "reinforce"
-    x, y = b.layout.cell_center("d4")
-    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
-        pygame.event.post(pygame.event.Event(kind, pos=(int(x), int(y)), **extra))
-    frames(app, 2)
+    d.click("d4", settle=2)
     assert b.session.state.phase == "reinforce"
     assert d.status.startswith("d4 can't take a reinforcement")

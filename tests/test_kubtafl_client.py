@@ -39,8 +39,7 @@ def start_game(app: App, level: str = "standard", players: list[str] | None = No
 
 
 def cell_pos(app: App, cell: str) -> tuple[int, int]:
-    x, y = scene(app).layout.cell_center(cell)
-    return int(x), int(y)
+    return BoardDriver(app).point(cell)
 
 
 def settle(app: App, limit: int = 600) -> None:
@@ -54,7 +53,7 @@ def settle(app: App, limit: int = 600) -> None:
 
 
 def click_cell(app: App, cell: str) -> None:
-    click_at(app, cell_pos(app, cell), settle=1)
+    BoardDriver(app).click(cell)
 
 
 def play_by_clicks(app: App, text: str) -> None:

@@ -31,13 +31,11 @@ def board(app) -> BattleCheckersScene:
 
 
 def _pos(app, cell: str) -> tuple[int, int]:
-    x, y = board(app).layout.cell_center(cell)
-    return int(x), int(y)
+    return BoardDriver(app).point(cell)
 
 
 def hover(app, cell: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_pos(app, cell), rel=(0, 0), buttons=(0, 0, 0)))
-    ui.frames(app, 1)
+    BoardDriver(app).hover(cell)
 
 
 def click_cell(app, cell: str) -> None:

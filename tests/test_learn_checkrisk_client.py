@@ -25,12 +25,7 @@ def board(app) -> CheckRiskScene:
 
 
 def click_cell(app, cell: str) -> None:
-    x, y = board(app).layout.cell_center(cell)
-    pos = (int(x), int(y))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    ui.frames(app, 1)
+    BoardDriver(app).click(cell)
 
 
 def card_button(app, name: str) -> None:
@@ -190,9 +185,7 @@ def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(a
     ui.open_lesson(app, lesson)
     b = board(app)
     click_cell(app, "c2")
-    x, y = b.layout.cell_center("c3")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
-    ui.frames(app, 2)
+    d.hover("c3", settle=2)
     assert b.view.odds_rect is not None  # the move card beside c3
     assert d.picks.chosen_amount("c2", "c3") == 4
     click_cell(app, "c3")

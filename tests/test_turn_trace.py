@@ -34,8 +34,7 @@ def numbers(scene: BoardScene) -> list[str]:
 
 
 def click_cell(app, cell: str) -> None:
-    x, y = scene_of(app).layout.cell_center(cell)
-    click_at(app, (int(x), int(y)), settle=1)
+    BoardDriver(app).click(cell)
 
 
 def since_viewer(session: GameSession, seat: int) -> list[int]:
