@@ -159,10 +159,9 @@ def settle(app: App, limit: int = 3000) -> None:
 
 def click_cell(app: App, cell: str) -> None:
     """Click the centre of a board cell (any mode's board)."""
-    from game.client.board.scene import BoardScene
+    from tests.driver import BoardDriver
 
-    x, y = current(app, BoardScene).layout.cell_center(cell)
-    click_at(app, (int(x), int(y)), settle=1)
+    BoardDriver(app).click(cell)
 
 
 def open_checkrisk(
