@@ -13,7 +13,9 @@ from collections.abc import Hashable
 
 from ai.knowledge import Knowledge
 from game.engine.core import Action, ActionT, Game, State
+from game.engine.kubtafl.actions import Move, ReEntry
 from game.engine.kubtafl.pieces import D20, FACES_OF, KINDS_PER_SIDE, SIDE_OF
+from game.engine.kubtafl.position import Position
 from game.engine.kubtafl.state import KubtaflState
 
 # Points; one point is one pip of a die's value.
@@ -31,10 +33,10 @@ D20_MORTAL = 25.0  # an enemy impact this turn could destroy the d20
 SCALE = 40.0
 
 
-def _scan(state: KubtaflState, side: int, reach: bytearray, damage: list[int]) -> int:
+def _scan(p: Position, side: int, reach: bytearray, damage: list[int]) -> int:
     """One pass over `side`'s dice: marks reachable empty cells, max impact damage per enemy die; returns mobility."""
-    board, pos, val = state.board, state.pos, state.val
-    rays = state.geo.rays
+    board, pos, val = p.board, p.pos, p.val
+    rays = p.geo.rays
     mobility = 0
     base = side * KINDS_PER_SIDE
     for i in range(base, base + KINDS_PER_SIDE):
@@ -61,14 +63,14 @@ def _scan(state: KubtaflState, side: int, reach: bytearray, damage: list[int]) -
     return mobility
 
 
-def _d20_safety(state: KubtaflState, side: int, enemy_reach: bytearray, enemy_damage: list[int]) -> float:
+def _d20_safety(p: Position, side: int, enemy_reach: bytearray, enemy_damage: list[int]) -> float:
     """Penalty points for `side`'s d20: enemy-held neighbours, a reachable last free cell, mortal impacts."""
     d20 = side * KINDS_PER_SIDE + D20
-    c = state.pos[d20]
+    c = p.pos[d20]
     if c < 0:
         return 0.0
-    board = state.board
-    nbrs = state.geo.nbrs[c]
+    board = p.board
+    nbrs = p.geo.nbrs[c]
     free = 0
     last_empty = -1
     for nb in nbrs:
@@ -80,15 +82,15 @@ def _d20_safety(state: KubtaflState, side: int, enemy_reach: bytearray, enemy_da
     penalty = D20_EDGE.get(len(nbrs), 0.0) + D20_FREE_PENALTY.get(free, 0.0)
     if free == 1 and last_empty >= 0 and enemy_reach[last_empty]:
         penalty += D20_LAST_CELL_REACHABLE
-    if enemy_damage[d20] >= state.val[d20]:
+    if enemy_damage[d20] >= p.val[d20]:
         penalty += D20_MORTAL
     return penalty
 
 
-def _pin_chances(state: KubtaflState, side: int, reach: bytearray) -> int:
+def _pin_chances(p: Position, side: int, reach: bytearray) -> int:
     """Enemy dice with an own die on one side and, opposite, an empty cell an own die can reach."""
-    board, pos = state.board, state.pos
-    rays = state.geo.rays
+    board, pos = p.board, p.pos
+    rays = p.geo.rays
     count = 0
     base = (1 - side) * KINDS_PER_SIDE
     for e in range(base, base + KINDS_PER_SIDE):
@@ -107,9 +109,9 @@ def _pin_chances(state: KubtaflState, side: int, reach: bytearray) -> int:
     return count
 
 
-def _best_gain(state: KubtaflState, side: int, damage: list[int]) -> float:
+def _best_gain(p: Position, side: int, damage: list[int]) -> float:
     """The most `side` can win with one impact now: pips taken, plus a bonus (or the game) for a kill."""
-    val = state.val
+    val = p.val
     best = 0.0
     base = (1 - side) * KINDS_PER_SIDE
     for t in range(base, base + KINDS_PER_SIDE):
@@ -125,11 +127,12 @@ def _best_gain(state: KubtaflState, side: int, damage: list[int]) -> float:
 
 def points(state: KubtaflState, side: int) -> float:
     """The evaluation in points for `side` (positive = better for it); the position must not be over."""
-    pos, val = state.pos, state.val
-    size = state.geo.size
+    p = state.position  # the engine's arrays read directly: the evaluation runs at every leaf of the search
+    pos, val = p.pos, p.val
+    size = p.geo.size
     reach = (bytearray(size), bytearray(size))
     damage = [0] * len(pos)  # max impact damage each die could take next move
-    mobility = (_scan(state, 0, reach[0], damage), _scan(state, 1, reach[1], damage))
+    mobility = (_scan(p, 0, reach[0], damage), _scan(p, 1, reach[1], damage))
     total = [0.0, 0.0]
     for s in (0, 1):
         base = s * KINDS_PER_SIDE
@@ -141,11 +144,11 @@ def points(state: KubtaflState, side: int) -> float:
         total[s] = (
             material
             + MOBILITY * mobility[s]
-            + PIN_CHANCE * _pin_chances(state, s, reach[s])
-            - _d20_safety(state, s, reach[1 - s], damage)
+            + PIN_CHANCE * _pin_chances(p, s, reach[s])
+            - _d20_safety(p, s, reach[1 - s], damage)
         )
-    mover = state.to_move
-    total[mover] += TO_MOVE_GAIN * _best_gain(state, mover, damage)
+    mover = p.to_move
+    total[mover] += TO_MOVE_GAIN * _best_gain(p, mover, damage)
     return total[side] - total[1 - side]
 
 
@@ -174,12 +177,10 @@ class KubtaflKnowledge(Knowledge):
 
     def order_hint(self, state: State[ActionT], action: Action) -> float:
         """Kills first (bigger targets first), then other impacts on enemy dice by damage, re-entries, the rest."""
-        s = as_kubtafl(state)
-        # Kubtafl actions are int tuples: `Move` (2), `Transfer` (3), `ReEntry` (4).
-        if not isinstance(action, tuple) or len(action) != 2:
-            return 0.5 if isinstance(action, tuple) and len(action) == 4 else 0.0
-        src: int = action[0]
-        dst: int = action[1]
+        s = as_kubtafl(state).position
+        if type(action) is not Move:
+            return 0.5 if type(action) is ReEntry else 0.0
+        src, dst = action.src, action.dst
         board = s.board
         target = board[dst]
         if target < 0:
@@ -203,8 +204,8 @@ class KubtaflKnowledge(Knowledge):
 
     def is_tactical(self, state: State[ActionT], action: Action) -> bool:
         """Impacts on enemy dice."""
-        if not isinstance(action, tuple) or len(action) != 2:  # only a `Move` hits
+        if type(action) is not Move:  # only a `Move` hits
             return False
-        board = as_kubtafl(state).board
-        target = board[action[1]]
-        return target >= 0 and SIDE_OF[target] != SIDE_OF[board[action[0]]]
+        board = as_kubtafl(state).position.board
+        target = board[action.dst]
+        return target >= 0 and SIDE_OF[target] != SIDE_OF[board[action.src]]

@@ -14,9 +14,9 @@ from game.engine.battle_checkers.odds import REPEL_CHANCE
 from game.engine.battle_checkers.reasons import BattleCheckersReason
 from game.engine.checkrisk import actions as CA
 from game.engine.checkrisk.reasons import CheckRiskReason
-from game.engine.core import CHANCE, Forecast
+from game.engine.core import CHANCE, Forecast, IllegalAction
 from game.engine.driver import random_action, random_playout
-from game.engine.kubtafl.actions import Move, ReEntry, Transfer, typed
+from game.engine.kubtafl.actions import Move, ReEntry, Transfer
 from game.engine.kubtafl.reasons import KubtaflReason
 
 CHECKRISK = registry.load("checkrisk", "standard")
@@ -118,14 +118,16 @@ def test_kubtafl_forecast_is_one_certain_outcome_with_the_events() -> None:
         assert forecast.certain and list(forecast.events) == state.clone().apply(action)
 
 
-def test_kubtafl_actions_are_typed_and_equal_to_the_old_tuples() -> None:
+def test_kubtafl_actions_are_typed_and_plain_tuples_are_refused() -> None:
     state = registry.load("kubtafl").initial_state()
     kinds = {type(a) for a in state.legal_actions()}
     assert kinds <= {Move, Transfer, ReEntry} and Move in kinds
     move = next(a for a in state.legal_actions() if isinstance(a, Move))
-    assert move == (move.src, move.dst) and typed((move.src, move.dst)) == move
+    assert Move(move.src, move.dst) == move
     assert state.action_from_str(state.action_to_str(move)) == move
     assert isinstance(state.action_from_str(state.action_to_str(move)), Move)
+    with pytest.raises(IllegalAction, match="not a Kubtafl action"):
+        state.apply((move.src, move.dst))  # type: ignore[arg-type]
 
 
 def test_every_mode_builds_typed_actions_in_random_games() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine import IllegalAction, registry
-from game.engine.kubtafl import KubtaflState, rules
+from game.engine.kubtafl import KubtaflState, Move, ReEntry, Transfer, rules
 from game.engine.kubtafl import events as ev
 
 
@@ -109,8 +109,8 @@ def test_K1_board_and_orthogonal_lines() -> None:
     assert (state.width, state.height) == (8, 8)
     assert state.cell_name(0, 0) == "a1" and state.cell_name(7, 7) == "h8" and state.cell_name(3, 1) == "d2"
     for action in state.legal_actions():
-        if len(action) == 2:
-            (x1, y1), (x2, y2) = state.geo.cell_xy(action[0]), state.geo.cell_xy(action[1])
+        if isinstance(action, Move):
+            (x1, y1), (x2, y2) = state.geo.cell_xy(action.src), state.geo.cell_xy(action.dst)
             assert x1 == x2 or y1 == y2
     with pytest.raises(IllegalAction):
         state.action_from_str("c2-d3")  # diagonal
@@ -471,8 +471,8 @@ def test_notation_round_trip_in_200_random_positions() -> None:
         for action in state.legal_actions():
             text = state.action_to_str(action)
             assert state.action_from_str(text) == action
-            shapes.add(len(action))
-    assert shapes == {2, 3, 4}  # moves, transfers and re-entries all covered
+            shapes.add(type(action))
+    assert shapes == {Move, Transfer, ReEntry}  # moves, transfers and re-entries all covered
 
 
 def test_notation_examples_and_bad_text() -> None:

@@ -11,7 +11,7 @@ from game.client import art
 from game.client.dice import polyhedra
 from game.client.kubtafl.demo import ricochet_session, screenshot_contexts
 from game.client.play.session import GameSession
-from game.engine.kubtafl import Damaged, Impact, Move
+from game.engine.kubtafl import Damaged, Impact, Move, ReEntry
 from tests.client_helpers import board_of, click_cell, frames, key, make_app, random_session, settle
 from tests.driver import BoardDriver
 
@@ -39,7 +39,7 @@ def test_for_side_gives_the_other_sides_actions_and_leaves_the_state_alone():
     assert state.to_dict() == before and state.current_player() == 0 and other.current_player() == 1
     actions = other.legal_actions()
     assert actions and all(
-        other.die_at(a.src if isinstance(a, Move) else a[0]).side == 1 for a in actions if len(a) < 4
+        other.die_at(a.src if isinstance(a, Move) else a.donor).side == 1 for a in actions if not isinstance(a, ReEntry)
     )
     assert state.for_side(0).legal_actions() == state.legal_actions()
 

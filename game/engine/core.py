@@ -17,7 +17,7 @@ TERMINAL = -2
 MAX_SEATS = 4
 
 Action = Hashable
-#: The action type of one mode's states (its typed named tuples).
+#: The action type of one mode's states (its typed named tuples, see `distinct`).
 ActionT = TypeVar("ActionT", bound=Hashable)
 
 #: A parsed JSON value: what `json.loads` returns and every `to_dict()` is made of.
@@ -58,6 +58,28 @@ def quick_init(cls: type[_T]) -> type[_T]:
     init = cast(Callable[..., None], defaults["__init__"])
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+_TupleT = TypeVar("_TupleT", bound=tuple[object, ...])
+
+
+def _same_type(self: tuple[object, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _not_same_type(self: tuple[object, ...], other: object) -> bool:
+    return type(other) is not type(self) or tuple.__ne__(self, other)
+
+
+def distinct(cls: type[_TupleT]) -> type[_TupleT]:
+    """Make a named tuple equal only to tuples of its own type (it keeps the tuple's hash).
+
+    A mode's actions are typed named tuples; where two of its action types can hold equal fields (a move and an
+    attack between the same cells, two words without fields), each is made `distinct` so they never compare equal.
+    """
+    for name, method in (("__eq__", _same_type), ("__ne__", _not_same_type)):
+        setattr(cls, name, method)
     return cls
 
 

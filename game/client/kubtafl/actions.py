@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from game.engine.core import IllegalAction
 from game.engine.kubtafl import KINDS, KubtaflState
-from game.engine.kubtafl.actions import KubtaflAction, Move, Transfer, typed
+from game.engine.kubtafl.actions import KubtaflAction, Move, Transfer
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,11 @@ class ActionParts:
 def action_parts(state: KubtaflState, action: KubtaflAction) -> ActionParts:
     """The parts of a Kubtafl action, cells named on `state`'s board."""
     names = state.geo.names
-    act = typed(action)
-    if isinstance(act, Move):
-        return ActionParts("move", names[act.src], names[act.dst])
-    if isinstance(act, Transfer):
-        return ActionParts("transfer", names[act.donor], names[act.recipient], act.amount)
-    return ActionParts("reentry", names[act.donor], names[act.cell], act.amount, KINDS[act.kind])
+    if isinstance(action, Move):
+        return ActionParts("move", names[action.src], names[action.dst])
+    if isinstance(action, Transfer):
+        return ActionParts("transfer", names[action.donor], names[action.recipient], action.amount)
+    return ActionParts("reentry", names[action.donor], names[action.cell], action.amount, KINDS[action.kind])
 
 
 def notation_parts(state: KubtaflState, text: str) -> ActionParts | None:

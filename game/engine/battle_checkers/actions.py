@@ -1,7 +1,7 @@
 """Actions of Battle Checkers as typed named tuples, the chance-outcome tables, and plan notation helpers.
 
-Each action is its own `NamedTuple` type, told apart by its type (two actions of different types are never
-equal, even with the same fields). Decisions:
+Each action is its own `NamedTuple` type made `distinct` (`game.engine.core`), told apart by its type (two actions
+of different types are never equal, even with the same fields). Decisions:
   Place(cell, facing)               deploy one unit                      `place d2 NE`
   Preset(name)                      deploy all units in a named preset   `preset wedge`
   Activate(cell, use, to, facing)   activation by its end result (B7)    `d2:s L1 F3 R2`
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from game.engine.battle_checkers.phases import Phase
-from game.engine.core import IllegalAction
+from game.engine.core import IllegalAction, distinct
 
 __all__ = [
     "END",
@@ -46,23 +46,6 @@ __all__ = [
     "RepelRoll",
     "Roll",
 ]
-
-_T = TypeVar("_T", bound=tuple[object, ...])
-
-
-def _same_type(self: tuple[object, ...], other: object) -> bool:
-    return type(other) is type(self) and tuple.__eq__(self, other)
-
-
-def _not_same_type(self: tuple[object, ...], other: object) -> bool:
-    return type(other) is not type(self) or tuple.__ne__(self, other)
-
-
-def distinct(cls: type[_T]) -> type[_T]:
-    """Makes a named tuple equal only to tuples of its own type; it keeps the tuple's hash."""
-    for name, method in (("__eq__", _same_type), ("__ne__", _not_same_type)):
-        setattr(cls, name, method)
-    return cls
 
 
 @distinct

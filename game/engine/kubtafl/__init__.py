@@ -5,9 +5,9 @@ Modules: `actions`, `events`, `position` (the data), `rules` (the rules as funct
 `state` (the seam over a position), `notation`, `position_json`, `geometry`, `pieces`, `reasons`, `game`.
 
 For searchers and evaluators (all cheap, read-only unless noted):
-- `state.legal_actions()` -> typed int tuples (`actions`): `Move(src, dst)` move/impact,
+- `state.legal_actions()` -> typed named tuples (`actions`): `Move(src, dst)` move/impact,
   `Transfer(donor, recipient, amount)`, `ReEntry(kind, cell, donor, amount)`; cells are `y * width + x`;
-  each equals the plain tuple of its fields. `state.is_impact(a)` tells hits apart.
+  tell them apart by their type. `state.is_impact(a)` tells hits apart.
 - `state.for_side(side)`: a copy with `side` to move (the other side's threats: its legal actions and previews).
 - `state.forecast(a)`: one certain `ForecastOutcome` with the action's events (`Forecast.events`).
 - `state.apply(a)` mutates and returns events; `state.clone()` (~1 µs) and `state.preview(a)`.
@@ -19,7 +19,7 @@ For searchers and evaluators (all cheap, read-only unless noted):
 """
 
 from game.engine.kubtafl import events, pieces
-from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer, typed
+from game.engine.kubtafl.actions import KubtaflAction, Move, ReEntry, Transfer
 from game.engine.kubtafl.events import *  # noqa: F403
 from game.engine.kubtafl.game import KubtaflGame, make_game
 from game.engine.kubtafl.geometry import DIRECTIONS, Geometry, geometry
@@ -31,7 +31,6 @@ __all__ = [
     "Move",
     "ReEntry",
     "Transfer",
-    "typed",
     "KubtaflGame",
     "make_game",
     "DIRECTIONS",

@@ -1,9 +1,10 @@
-"""Kubtafl actions as typed named tuples (cells are indices `y * width + x`, see `Geometry`).
+"""Kubtafl actions, one typed named tuple per kind of decision (cells are indices `y * width + x`, see `Geometry`).
 
-Each compares equal to, and hashes like, the plain int tuple it replaced, so saved tuples still work:
 - `Move(src, dst)`: a move or an impact; for an impact `dst` is the occupied cell that is hit (K6).
 - `Transfer(donor, recipient, amount)` (K13).
 - `ReEntry(kind, cell, donor, amount)`: `kind` indexes `KINDS` (K14).
+The three have different numbers of fields, so two actions of different types are never equal without `distinct`;
+the rules take only these types (a plain tuple is no action).
 """
 
 from __future__ import annotations
@@ -36,16 +37,3 @@ class ReEntry(NamedTuple):
 
 
 KubtaflAction = Move | Transfer | ReEntry
-
-_SHAPES: dict[int, type[Move] | type[Transfer] | type[ReEntry]] = {2: Move, 3: Transfer, 4: ReEntry}
-
-
-def typed(action: tuple[int, ...]) -> KubtaflAction:
-    """The typed action equal to a plain int tuple (from an old save or a test); ValueError for another shape."""
-    if type(action) is Move or type(action) is Transfer or type(action) is ReEntry:
-        return action
-    # A plain tuple, or a subclass of one of the types: the exact type of its shape (equal to it).
-    cls = _SHAPES.get(len(action)) if isinstance(action, tuple) else None
-    if cls is None:
-        raise ValueError(f"not a Kubtafl action: {action!r}")
-    return cls(*action)

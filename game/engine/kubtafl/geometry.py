@@ -5,13 +5,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from game.engine.kubtafl.actions import Move
+from game.engine.kubtafl.actions import Move, ReEntry, Transfer
+from game.engine.kubtafl.pieces import FACES, KINDS_PER_SIDE
 
 # Directions in the order the rules list them (K1, K12): N (+y), E (+x), S (-y), W (-x).
 DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _CELL_RE = re.compile(r"([a-z])([1-9][0-9]?)")
 MIN_SIZE, MAX_SIZE = 3, 26
+# K13: a transfer leaves the donor at least as high as the recipient (at least 1), so it moves under half a d20.
+MAX_TRANSFER = max(FACES) // 2
+#: The re-entries a donor cell can pay for: (neighbour, [kind index][amount - 1] -> the action) per neighbour.
+ReEntries = tuple[tuple[int, tuple[tuple[ReEntry, ...], ...]], ...]
 
 
 class Geometry:
@@ -50,6 +55,11 @@ class Geometry:
         )
         #: nbrs[cell] = orthogonal neighbours on the board, in the order N, E, S, W.
         self.nbrs: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays[c] if ray) for c in range(n))
+        #: transfers[cell] = (neighbour, the transfers to it of 1, 2, … MAX_TRANSFER) for each neighbour; shared.
+        self.transfers: tuple[tuple[tuple[int, tuple[Transfer, ...]], ...], ...] = tuple(
+            tuple((nb, tuple(Transfer(c, nb, t) for t in range(1, MAX_TRANSFER + 1))) for nb in self.nbrs[c])
+            for c in range(n)
+        )
         # line[src * n + dst] = (direction, distance) when dst lies on a line from src, else None.
         line: list[tuple[int, int] | None] = [None] * (n * n)
         for c in range(n):
@@ -57,6 +67,24 @@ class Geometry:
                 for k, t in enumerate(ray, 1):
                     line[c * n + t] = (d, k)
         self.line: tuple[tuple[int, int] | None, ...] = tuple(line)
+        self._reentries: list[ReEntries | None] = [None] * n
+
+    def reentries(self, donor: int) -> ReEntries:
+        """For each neighbour of `donor`: (neighbour, by kind index, the re-entries there paid 1, 2, … the kind's
+        faces by the die on `donor`); shared, built on first use (most cells never pay for one)."""
+        table = self._reentries[donor]
+        if table is None:
+            table = tuple(
+                (
+                    nb,
+                    tuple(
+                        tuple(ReEntry(k, nb, donor, t) for t in range(1, FACES[k] + 1)) for k in range(KINDS_PER_SIDE)
+                    ),
+                )
+                for nb in self.nbrs[donor]
+            )
+            self._reentries[donor] = table
+        return table
 
     def cell_name(self, cell: int) -> str:
         """The name of a cell index, e.g. 0 -> 'a1'."""

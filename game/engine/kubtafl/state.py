@@ -96,7 +96,7 @@ class KubtaflState(State[KubtaflAction]):
 
     def clone(self) -> KubtaflState:
         """An independent copy."""
-        new = _new(KubtaflState)  # without __init__'s call: clones are made by the thousand
+        new = _new(KubtaflState)  # without __init__'s call: clones are the search's most frequent step
         new.game = self.game
         new.position = self.position.copy()
         return new
