@@ -13,6 +13,7 @@ from pathlib import Path
 import game.client
 from game.client import i18n
 from game.client.i18n import plural_form
+from game.engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = tuple(i18n.LANGUAGE_NAMES)
@@ -28,9 +29,13 @@ FORMS = re.compile(r"\.(one|few|many|\d+)$")
 
 
 def sources() -> Iterator[Path]:
-    """The program's source files that may speak to the player."""
+    """The program's source files that may speak to the player, with those of a mode kept outside its packages."""
     yield from sorted((ROOT / "game").rglob("*.py"))
     yield from sorted((ROOT / "ai").rglob("*.py"))
+    for spec in registry.MODES:
+        folder = registry.package_folder(spec.scene)
+        if folder is not None and ROOT / "game" not in folder.parents:
+            yield from sorted(folder.rglob("*.py"))
 
 
 def families() -> list[i18n.Keys]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,6 +13,7 @@ from game.client.i18n import FALLBACK
 from game.client.modes import MODE, menu_modes
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup, mode_tabs
+from game.engine import registry
 from game.paths import assets_dir
 
 if TYPE_CHECKING:
@@ -20,10 +22,19 @@ if TYPE_CHECKING:
 LINE_STEP = 48
 
 
+def rules_path(mode: str, language: str) -> Path:
+    """Where the Markdown rules of `mode` in `language` are: `assets/rules/<language>/<mode>.md`, or by convention
+    `rules/<language>.md` beside the scene of a mode kept outside the game's packages."""
+    path = assets_dir() / "rules" / language / f"{mode}.md"
+    spec = registry.find(mode)
+    own = registry.package_folder(spec.scene) if spec is not None and not path.is_file() else None
+    return own / "rules" / f"{language}.md" if own is not None and (own / "rules").is_dir() else path
+
+
 def rules_text(mode: str, language: str) -> str | None:
     """The Markdown rules of `mode` in `language` (English when that translation is missing), or None."""
     for lang in (language, FALLBACK):
-        path = assets_dir() / "rules" / lang / f"{mode}.md"
+        path = rules_path(mode, lang)
         try:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

@@ -1,6 +1,7 @@
 """Translation: one table per language, merged from `assets/i18n/<lang>/*.json`.
 
-Each mode's scene may ship its own part (e.g. `assets/i18n/en/kubtafl.json`); every language must hold
+Each mode's scene may ship its own part (e.g. `assets/i18n/en/kubtafl.json`, or `i18n/en.json` beside the scene of
+a mode kept outside the game's packages: `mode_text_folders`); every language must hold
 exactly the same keys (a test checks it). `t(key, **fmt)` formats with str.format; an unknown key
 falls back to English, then to the key itself, so a missing string shows up but never crashes.
 
@@ -18,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from game.engine import registry
 from game.paths import assets_dir
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
@@ -29,12 +31,36 @@ def i18n_dir() -> Path:
     return assets_dir() / "i18n"
 
 
-@cache
 def table(language: str) -> dict[str, str]:
-    """The merged translation table of `language` (empty when it has no folder)."""
+    """The merged translation table of `language`: the parts in assets, then each registered mode's own (empty when
+    it has none). Merged again only when the registry changes (a mode registered later, as the tests' template)."""
+    modes = registry.MODES
+    known = _tables.get(language)
+    if known is None or known[0] is not modes:
+        known = (modes, _merged(language, mode_text_folders(modes)))
+        _tables[language] = known
+    return known[1]
+
+
+# Per language: the registry it was merged for, and the table.
+_tables: dict[str, tuple[tuple[registry.ModeSpec, ...], dict[str, str]]] = {}
+
+
+def mode_text_folders(modes: tuple[registry.ModeSpec, ...]) -> tuple[Path, ...]:
+    """The folders of texts the modes keep in their own package: by convention `i18n/` beside the mode's scene,
+    holding `<language>.json` (a mode kept outside the game's packages; the game's own keep theirs in assets)."""
+    folders = (registry.package_folder(spec.scene) for spec in modes)
+    return tuple(folder / "i18n" for folder in folders if folder is not None and (folder / "i18n").is_dir())
+
+
+@cache
+def _merged(language: str, own: tuple[Path, ...]) -> dict[str, str]:
+    """The parts of `language` in assets, then its part in each of the modes' folders `own`."""
     merged: dict[str, str] = {}
-    folder = i18n_dir() / language
-    for part in sorted(folder.glob("*.json")):
+    parts = [*sorted((i18n_dir() / language).glob("*.json")), *(folder / f"{language}.json" for folder in own)]
+    for part in parts:
+        if not part.is_file():
+            continue
         data = json.loads(part.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError(f"{part}: a translation table must be a JSON object")

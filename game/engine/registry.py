@@ -133,6 +133,16 @@ def present(target: str) -> bool:
         return False
 
 
+def package_folder(target: str) -> Path | None:
+    """The folder of the module a 'module:attr' string names (without importing it), or None when there is none:
+    where a mode kept outside the game's packages keeps its own texts and rules, beside its scene."""
+    try:
+        found = importlib.util.find_spec(target.partition(":")[0])
+    except (ImportError, ValueError):
+        return None
+    return Path(found.origin).parent if found is not None and found.origin is not None else None
+
+
 def find(mode: str) -> ModeSpec | None:
     """The spec of `mode`, or None for a name no spec has."""
     return next((spec for spec in MODES if spec.name == mode), None)

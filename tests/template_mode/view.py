@@ -3,6 +3,7 @@ the move list in words. The least a mode's view supplies; everything else is the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import final
 
@@ -12,13 +13,18 @@ from game.client import art
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent, Press
 from game.client.board.layout import BoardLayout, cell_name
-from game.client.board.log import LogAction, LogTurn
+from game.client.board.log import LogTurn
+from game.client.board.mode_parts import notation_hint, reason_words
 from game.client.board.mode_view import ModeView
 from game.client.board.scene import BoardScene
+from game.client.board.wording import Decision, TurnWords, decisions
+from game.client.i18n import Keys
 from game.engine.core import Outcome
 from tests.template_mode.engine import Bumped, DiceStripState, Rolled, Step, Stepped
 
 COLOURS = (art.ORANGE, art.SKY)
+#: The seats' names where none was typed.
+SEAT = Keys("dice_strip.seat.{}", range(2))
 
 
 @dataclass
@@ -48,6 +54,20 @@ def draw_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fad
         pygame.draw.circle(
             surface, art.shade(colour, fade), (strip.left + size // 4 + i * size // 2, strip.centery), size // 6
         )
+
+
+class StripWords(TurnWords):
+    """The move list: each step in words, the roll that opened the turn after the seat's name."""
+
+    def note_after(self, d: Decision) -> str:
+        """The roll that opens the next turn."""
+        rolled = next((e for e in d.events if isinstance(e, Rolled)), None)
+        return self.t("dice_strip.words.roll", face=rolled.face) if rolled is not None else ""
+
+    def words(self, group: Sequence[Decision], seat: int) -> str:
+        """The cell the step reached."""
+        stepped = next((e for e in group[0].events if isinstance(e, Stepped)), None)
+        return self.t("dice_strip.words.step", cell=_cell(stepped.end)) if stepped is not None else group[0].notation
 
 
 @final
@@ -117,8 +137,8 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
         return False
 
     def seat_name(self, seat: int) -> str:
-        """Orange or Sky."""
-        return ("Orange", "Sky")[seat]
+        """The typed name, else Orange or Sky."""
+        return self.board.typed_name(seat) or self.board.t(SEAT(seat))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The token's colour."""
@@ -129,31 +149,29 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
         pygame.draw.circle(surface, COLOURS[seat], rect.center, rect.w // 2 - 1)
 
     def log_turns(self) -> list[LogTurn]:
-        """One entry per step: the roll and the cell reached."""
-        timeline = self.board.get_timeline()
-        turns = []
-        face = 0
-        for index, events in enumerate(timeline.events):
-            for event in events:
-                if isinstance(event, Rolled):
-                    face = event.face
-                if isinstance(event, Stepped):
-                    text = f"{event.start} → {event.end}"
-                    action = LogAction(text, timeline.actions[index], index + 1)
-                    turns.append(LogTurn(event.seat, (action,), f"d6 {face}"))
-        return turns
+        """One turn per step, the roll that opened it after the seat's name."""
+        return StripWords(self.board.t, self.seat_name, str).turns(decisions(self.board.get_timeline()))
 
     def status(self, hint: str, note: str) -> str:
         """The hint, the undo's note, or what to do."""
-        return hint or note or "Click a marked cell"
+        return hint or note or self.board.t("dice_strip.status.step")
 
     def hint_words(self, text: str) -> str:
-        """A step in words."""
-        return f"Step {text}"
+        """A step in words: the cell it reaches."""
+        state = self.board.state_as(DiceStripState)
+        try:
+            action = state.action_from_str(text)
+        except ValueError:
+            return notation_hint(self.board, text)
+        if not isinstance(action, Step):
+            return notation_hint(self.board, text)
+        return self.board.t("dice_strip.hint.step", cell=_cell(_reach(state, action)))
 
     def end_reason(self, outcome: Outcome) -> str:
-        """The reason as the engine names it."""
-        return str(outcome.reason)
+        """Why the game ended, naming the winner and the loser."""
+        winner = outcome.winner
+        names = {"winner": self.seat_name(winner), "loser": self.seat_name(1 - winner)} if winner is not None else {}
+        return reason_words(self.board, outcome, **names)
 
 
 class DiceStripScene(BoardScene, mode="dice_strip", view=DiceStripView):

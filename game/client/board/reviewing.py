@@ -204,11 +204,9 @@ class ReviewController:
         playback = self.playback
         if playback is None:
             return False
-        if (
-            key in (pygame.K_p, pygame.K_SPACE)
-            and not self.scene.queue.busy
-            and (key == pygame.K_p or self.replay is not None)
-        ):
+        # P pauses and plays at any time, as the panel's button does; Space does in a replay when nothing moves
+        # (while something moves it skips the animation).
+        if key == pygame.K_p or (key == pygame.K_SPACE and self.replay is not None and not self.scene.queue.busy):
             playback.toggle()
             self.scene.presenter.refresh_buttons()
             return True
