@@ -1,4 +1,4 @@
-"""CheckRisk actions, one small frozen type per kind of decision (cells are indices), and their notation.
+"""CheckRisk actions, one typed named tuple per kind of decision (cells are indices), and their notation.
 
 | action                                | notation                      |
 |---------------------------------------|-------------------------------|
@@ -13,8 +13,9 @@
 | Occupy(k)                             | occupy:k                      |
 | Roll(attacker_hits, defender_hits)    | roll a:1 d:2   (chance)       |
 
-Actions of different types never compare equal (a move and an attack between the same cells differ). The one-word
-decisions are shared instances (`END`, `CONTINUE`, `WITHDRAW`, `STAND`); `WORDS` maps each word to its action.
+Actions of different types never compare equal (`distinct`: a move and an attack between the same cells differ).
+The one-word decisions are shared instances (`END`, `CONTINUE`, `WITHDRAW`, `STAND`); `WORDS` maps each word to its
+action.
 Retreat parts are sorted by cell index, so one split has one action.
 """
 
@@ -23,37 +24,37 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from game.engine.checkrisk.board import Board
 from game.engine.checkrisk.level import MAX_STACK
-from game.engine.core import IllegalAction
+from game.engine.core import IllegalAction, distinct
 
 
-@dataclass(frozen=True, slots=True)
-class Deploy:
+@distinct
+class Deploy(NamedTuple):
     """Place `k` tokens on `cell` while deploying (C4)."""
 
     cell: int
     k: int
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
+@distinct
+class Preset(NamedTuple):
     """Deploy by the named preset (C6)."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Reinforce:
+@distinct
+class Reinforce(NamedTuple):
     """Place one reinforcement token on `cell` (C7)."""
 
     cell: int
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@distinct
+class Move(NamedTuple):
     """Move `n` tokens from `origin` to the neighbouring `target` (C9)."""
 
     origin: int
@@ -61,8 +62,8 @@ class Move:
     n: int
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+@distinct
+class Attack(NamedTuple):
     """Attack the enemy stack on `target` with `n` tokens from `origin` (C10)."""
 
     origin: int
@@ -70,43 +71,43 @@ class Attack:
     n: int
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+@distinct
+class End(NamedTuple):
     """End the turn with actions left (C8)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Continue:
+@distinct
+class Continue(NamedTuple):
     """The attacker fights another round (C12.3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Withdraw:
+@distinct
+class Withdraw(NamedTuple):
     """The attacker breaks off the battle; survivors go home (C12.3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Stand:
+@distinct
+class Stand(NamedTuple):
     """The defender stays for another round (C12.4)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Retreat:
+@distinct
+class Retreat(NamedTuple):
     """The defender on `cell` retreats, `parts` = ((to, n), ...) sorted by cell (C12.4)."""
 
     cell: int
     parts: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Occupy:
+@distinct
+class Occupy(NamedTuple):
     """Move `k` tokens into the won cell (C12.1)."""
 
     k: int
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+@distinct
+class Roll(NamedTuple):
     """Chance: a battle round's decisive hits on each side."""
 
     attacker_hits: int
