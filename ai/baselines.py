@@ -22,9 +22,9 @@ from game.engine.battle_checkers.geometry import STEPS
 from game.engine.battle_checkers.phases import FATE_CHOICE
 from game.engine.battle_checkers.state import BattleCheckersState
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.game import CheckRiskState
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE
+from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import Action, ActionT, State
 
 WALL, SPREADER, RUSH = "wall", "spreader", "rush"

@@ -17,10 +17,11 @@ import math
 from fractions import Fraction
 from functools import cache
 
-from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
+from game.engine.checkrisk.game import CheckRiskGame
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.odds import battle_distribution
 from game.engine.checkrisk.phases import EMPTY
+from game.engine.checkrisk.state import CheckRiskState
 
 # Terminal positions are worth this much (a win dwarfs any material edge).
 WIN = 1000.0

@@ -29,8 +29,8 @@ from pathlib import Path
 
 from game.engine import registry
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.game import CheckRiskState
 from game.engine.checkrisk.odds import battle_distribution
+from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import CHANCE
 
 

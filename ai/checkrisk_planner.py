@@ -21,11 +21,12 @@ from ai.levels import strength_of, strengths
 from ai.planners import planner_budget
 from ai.strengths import CheckRiskStrength
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.fields import Battle
-from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState
+from game.engine.checkrisk.game import CheckRiskGame
 from game.engine.checkrisk.level import MAX_STACK, Zone
 from game.engine.checkrisk.odds import battle_distribution, round_outcomes
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, DEPLOY, EMPTY, OCCUPY, REINFORCE, ROLL
+from game.engine.checkrisk.position import Battle
+from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import ActionT, Game, State
 
 # Battle results less likely than this are not searched further (they keep their evaluation).

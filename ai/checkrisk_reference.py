@@ -29,7 +29,7 @@ class CheckRiskAdapter:
         self.planner.budget = budget
 
     def _leaf(self, state: State[ActionT], seat: int) -> float:
-        from game.engine.checkrisk.game import CheckRiskState
+        from game.engine.checkrisk.state import CheckRiskState
 
         assert isinstance(state, CheckRiskState)
         self.planner.me = seat
@@ -41,8 +41,8 @@ class CheckRiskAdapter:
 
     def proposals(self, state: State[ActionT]) -> list[Proposal]:
         """Actions and reinforcements by their one-step values; everything else as the planner decides it."""
-        from game.engine.checkrisk.game import CheckRiskState
         from game.engine.checkrisk.phases import ACT, REINFORCE
+        from game.engine.checkrisk.state import CheckRiskState
 
         assert isinstance(state, CheckRiskState) and self.budget is not None
         mover = state.current_player()

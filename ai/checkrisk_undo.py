@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.engine import registry
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.game import CheckRiskState
+from game.engine.checkrisk.state import CheckRiskState
 
 
 @dataclass

@@ -691,7 +691,7 @@ def test_malformed_notation_is_refused(text):
 
 
 def test_C11_C12_longest_battle_fits_the_step_bound():
-    from game.engine.checkrisk.game import _STEPS_PER_BATTLE
+    from game.engine.checkrisk.level_game import _STEPS_PER_BATTLE
 
     # One token lost per round is the slowest a 6 v 6 battle can go: 11 rounds, each roll, continue, stand.
     state = pos({"c3": (0, 6), "c4": (1, 6), "a1": (0, 1), "h8": (1, 1)})

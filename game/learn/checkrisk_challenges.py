@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine import files
-from game.engine.checkrisk.game import CheckRiskState
+from game.engine.checkrisk.state import CheckRiskState
 from game.engine.core import AnyState, JSONObject
 from game.learn import challenge_search as search
 from game.learn.challenges import ChallengeError, TurnGoal, won

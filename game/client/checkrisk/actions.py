@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine import checkrisk as cr
-from game.engine.checkrisk import CheckRiskAction, CheckRiskGame, CheckRiskState
+from game.engine.checkrisk import CheckRiskAction, CheckRiskState, LevelGame
 from game.engine.checkrisk.actions import from_str
 
 
@@ -61,7 +61,7 @@ class ActionIndex:
         return sorted({c for parts in self.retreats for c, _ in parts})
 
 
-def typed(game: CheckRiskGame, text: str) -> CheckRiskAction | None:
+def typed(game: LevelGame, text: str) -> CheckRiskAction | None:
     """The typed action a logged notation names (legal now or not), or None."""
     try:
         return from_str(game.board, text)

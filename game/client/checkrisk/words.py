@@ -334,7 +334,11 @@ def _battle_step(t: Translator, state: CheckRiskState, action: object) -> str:
     if isinstance(action, Retreat):
         cells = ", ".join(names[c] for c, _n in action.parts)
         return t("checkrisk.hint.retreat", cells=cells, p=percent(on.hold))
-    key = {Continue: "checkrisk.hint.continue", Withdraw: "checkrisk.hint.withdraw", Stand: "checkrisk.hint.stand"}
+    key: dict[type, str] = {
+        Continue: "checkrisk.hint.continue",
+        Withdraw: "checkrisk.hint.withdraw",
+        Stand: "checkrisk.hint.stand",
+    }
     return t(key[type(action)], win=percent(on.win), hold=percent(on.hold))
 
 

@@ -1,10 +1,11 @@
 """CheckRisk (rules/checkrisk.md): stacks of up to six tokens, reinforcements, and dice battles.
 
-Modules: `board` (geometry), `level` (levels, zones, presets), `actions` (action types, notation, action tables),
-`odds` (exact battle probabilities), `faces` (the dice faces shown), `events`, `phases` (phases and battle
-stages), `fields` (a position's data and its read-only questions), the rules as functions over it in `legal`
-(legal actions), `turns` (turn flow), `battle` and `rules` (who acts, chance, applying an action by its type),
-`position` (position JSON), `game` (the mode and `CheckRiskState`, the position behind the engine seam).
+Modules: `actions` (action types, notation, action tables), `events`, `position` (a position's data and its
+read-only questions), `rules` (who acts, chance, applying an action by its type), `state` (`CheckRiskState`, the
+engine seam over a position); the rules as functions over a position in `legal` (legal actions), `turns` (turn flow)
+and `battle`; `board` (geometry), `level` (levels, zones, presets), `odds` (exact battle probabilities), `faces` (the
+dice faces shown), `phases` (phases and battle stages), `position_json` (position JSON), `level_game` (a loaded
+level) and `game` (the mode: a loaded level that makes its states).
 
 API in brief (cells are indices 0…w·h−1, a1 = 0, rank by rank; `game.cell_name(i)` / `game.cell_index("c2")`):
     game = registry.load("checkrisk", "standard")      # or corners3, corners4, large10
@@ -67,9 +68,9 @@ from game.engine.checkrisk.actions import (
     Withdraw,
     Word,
 )
-from game.engine.checkrisk.fields import CELLS_PER_TOKEN, GroupEarning
-from game.engine.checkrisk.game import CheckRiskGame, CheckRiskState, make_game
+from game.engine.checkrisk.game import CheckRiskGame, make_game
 from game.engine.checkrisk.legal import DeployRefusal, deploy_refusal
+from game.engine.checkrisk.level_game import LevelGame
 from game.engine.checkrisk.odds import (
     BattleForecast,
     battle_distribution,
@@ -79,6 +80,8 @@ from game.engine.checkrisk.odds import (
     round_outcomes,
 )
 from game.engine.checkrisk.phases import BattleView, Phase, Stage
+from game.engine.checkrisk.position import CELLS_PER_TOKEN, GroupEarning
+from game.engine.checkrisk.state import CheckRiskState
 
 __all__ = [
     "deploy_refusal",
@@ -99,6 +102,7 @@ __all__ = [
     "DeployRefusal",
     "End",
     "GroupEarning",
+    "LevelGame",
     "Move",
     "Occupy",
     "Phase",

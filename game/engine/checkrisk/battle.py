@@ -17,9 +17,9 @@ from game.engine.checkrisk.events import (
     Withdrew,
 )
 from game.engine.checkrisk.faces import faces_for
-from game.engine.checkrisk.fields import Battle, Position
 from game.engine.checkrisk.legal import can_retreat, require
 from game.engine.checkrisk.phases import ACT, ATTACKER, BATTLE, DEFENDER, EMPTY, OCCUPY, ROLL
+from game.engine.checkrisk.position import Battle, Position
 from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.checkrisk.turns import end_turn, finish, lift
 from game.engine.core import Event
@@ -84,6 +84,15 @@ def _return_survivors(p: Position, b: Battle) -> None:
         p.owner[b.origin] = p.seat
         p.count[b.origin] += b.attackers
         b.attackers = 0
+
+
+def apply_answer(p: Position, action: A.Continue | A.Withdraw | A.Stand) -> list[Event]:
+    """A battle's word: the attacker's `continue` or `withdraw` (C12.3), the defender's `stand` (C12.4)."""
+    if isinstance(action, A.Continue):
+        return apply_continue(p, action)
+    if isinstance(action, A.Withdraw):
+        return apply_withdraw(p, action)
+    return apply_stand(p, action)
 
 
 def apply_continue(p: Position, action: A.Continue) -> list[Event]:

@@ -7,7 +7,6 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.checkrisk import actions as A
-from game.engine.checkrisk.fields import Position
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import (
     ACT,
@@ -22,6 +21,7 @@ from game.engine.checkrisk.phases import (
     Phase,
     Stage,
 )
+from game.engine.checkrisk.position import Position
 from game.engine.core import IllegalAction
 
 

@@ -1,17 +1,16 @@
-"""The CheckRisk rules in one place: who is to act, the chance outcomes, and applying an action by its type."""
+"""The CheckRisk rules in one place: who is to act, the chance outcomes, and applying an action by its type (the
+legal actions are `legal`, the turn flow `turns`, battles `battle`: functions over a `Position`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Any
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk import battle, turns
-from game.engine.checkrisk.fields import Position
 from game.engine.checkrisk.odds import round_outcomes
 from game.engine.checkrisk.phases import DEFENDER, ROLL
+from game.engine.checkrisk.position import Position
 from game.engine.core import CHANCE, TERMINAL, Event, IllegalAction
 
 
@@ -46,24 +45,26 @@ def apply_action(p: Position, action: object) -> list[Event]:
     """Apply a decision or chance outcome to `p` in place; raises IllegalAction when it is not legal there."""
     if p.outcome is not None:
         raise IllegalAction("the game is over")
-    handler = _APPLY.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"not a CheckRisk action: {action!r}")
-    return handler(p, action)
-
-
-# Each handler takes only actions of its own type, which `apply_action` guarantees.
-_APPLY: dict[type, Callable[[Position, Any], list[Event]]] = {
-    A.Deploy: turns.apply_deploy,
-    A.Preset: turns.apply_preset,
-    A.Reinforce: turns.apply_reinforce,
-    A.Move: turns.apply_move,
-    A.End: turns.apply_end,
-    A.Attack: battle.apply_attack,
-    A.Roll: battle.apply_roll,
-    A.Continue: battle.apply_continue,
-    A.Withdraw: battle.apply_withdraw,
-    A.Stand: battle.apply_stand,
-    A.Retreat: battle.apply_retreat,
-    A.Occupy: battle.apply_occupy,
-}
+    # Each handler checks the action against the position (`legal.require`); class patterns without sub-patterns.
+    match action:
+        case A.Deploy():
+            return turns.apply_deploy(p, action)
+        case A.Preset():
+            return turns.apply_preset(p, action)
+        case A.Reinforce():
+            return turns.apply_reinforce(p, action)
+        case A.Move():
+            return turns.apply_move(p, action)
+        case A.End():
+            return turns.apply_end(p, action)
+        case A.Attack():
+            return battle.apply_attack(p, action)
+        case A.Roll():
+            return battle.apply_roll(p, action)
+        case A.Continue() | A.Withdraw() | A.Stand():
+            return battle.apply_answer(p, action)
+        case A.Retreat():
+            return battle.apply_retreat(p, action)
+        case A.Occupy():
+            return battle.apply_occupy(p, action)
+    raise IllegalAction(f"not a CheckRisk action: {action!r}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from game.engine.checkrisk import actions as A
 from game.engine.checkrisk.events import Deployed, Moved, Reinforced, TurnEnded, TurnStarted
-from game.engine.checkrisk.fields import Position
 from game.engine.checkrisk.legal import require
 from game.engine.checkrisk.level import MAX_STACK
 from game.engine.checkrisk.phases import ACT, EMPTY, OVER, REINFORCE
+from game.engine.checkrisk.position import Position
 from game.engine.checkrisk.reasons import CheckRiskReason
 from game.engine.core import Event, GameOver, Outcome
 
