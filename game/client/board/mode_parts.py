@@ -54,6 +54,7 @@ class Animation(Protocol):
 
 
 StatsT = TypeVar("StatsT", bound=Stats)
+StateT = TypeVar("StateT")
 
 
 class StatsCache(Generic[StatsT]):
@@ -140,6 +141,14 @@ def chipped_marks(
         marks.extend(own)
     chip_on()
     return marks
+
+
+def status_line(hint: str, note: str, state: StateT | None, phase_status: Callable[[StateT], str]) -> str:
+    """The status line of a mode whose picks follow phases: the hint's words, else the last undo's note, else what
+    the phase of `state` asks for (`phase_status`; '' before the first position)."""
+    if hint or note or state is None:
+        return hint or note
+    return phase_status(state)
 
 
 def reason_words(board: BoardServices, outcome: Outcome, **names: str) -> str:

@@ -15,7 +15,15 @@ from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import Chip, TurnMark, TurnStep
-from game.client.board.mode_parts import HintArrow, StatsCache, chipped_marks, draw_drag, notation_hint, reason_words
+from game.client.board.mode_parts import (
+    HintArrow,
+    StatsCache,
+    chipped_marks,
+    draw_drag,
+    notation_hint,
+    reason_words,
+    status_line,
+)
 from game.client.board.mode_view import ModeView
 from game.client.board.odds import badge_colour, percent
 from game.client.board.piece import blit_piece
@@ -496,10 +504,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
 
     def status(self, hint: str, note: str) -> str:
         """The hint's words, else the last undo's note, else what this phase of the picks asks for."""
-        state = self.picks.state
-        if hint or note or state is None:
-            return hint or note
-        return self.phase_status(state)
+        return status_line(hint, note, self.picks.state, self.phase_status)
 
     def phase_status(self, state: CheckRiskState) -> str:
         """What to do now: deploy, reinforce, answer the battle or act."""
