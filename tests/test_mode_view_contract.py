@@ -137,6 +137,8 @@ def check_contract(view_class: type[object]) -> None:
     """`view_class` is a `ModeView` with every job's hooks, each with the contract's parameters, and can be made."""
     assert issubclass(view_class, ModeView) and all(issubclass(view_class, job) for job in JOBS)
     assert missing_hooks(view_class) == []
+    # Final, so that mypy checks the class line itself for a missing hook (a class keyword such as `view=` is not).
+    assert getattr(view_class, "__final__", False)
     # Each hook the view supplies keeps the contract's parameters (names and order), so the board's calls fit.
     for name, hook in hooks().items():
         own = getattr(view_class, name)
