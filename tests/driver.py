@@ -214,10 +214,14 @@ class BoardDriver:
         return self.scene.dialogs.overlay
 
     @property
-    def result(self) -> tuple[str, str] | None:
-        """The game-over (or lesson's) card's title and text, None while none is shown."""
-        dialogs = self.scene.dialogs
-        return dialogs.game_over_text if dialogs.overlay in ("game_over", "card") else None
+    def card_text(self) -> tuple[str, str]:
+        """The result card's title and text (the game over's, a lesson's or a challenge's), as last shown."""
+        return self.scene.dialogs.game_over_text
+
+    @property
+    def card_stars(self) -> int:
+        """The stars the lesson's result card gives."""
+        return self.scene.dialogs.card_stars
 
     def winner_title(self, outcome: Any) -> str:
         """The game-over card's title for `outcome`."""

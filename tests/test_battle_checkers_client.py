@@ -441,14 +441,15 @@ def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
 
 
 def test_b12_a_prepared_level_played_to_the_game_over_card(app):
+    d = BoardDriver(app)
     b = start(app, demo.position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, HOT, spirit=(4, 2)))
     hover(app, "g5")
     assert "Rear" in b.view.odds_lines("g5")[0] and "(100%)" in b.view.odds_lines("g5")[1]
     click_cell(app, "g5")
     idle(app)
     frames(app, 3)
-    assert b.session.is_over and b.dialogs.overlay == "game_over"
-    title, reason = b.dialogs.game_over_text
+    assert b.session.is_over and d.overlay == "game_over"
+    title, reason = d.card_text
     assert "Blue has no units left" in reason and "B12" not in reason
     assert "Orange: losses 0 · 1 of 1 attacks won (expected 1.0)" in reason and "Blue: losses 1 · no attacks" in reason
     assert "Orange's spirit: from 4 to 5, at most 5" in reason
@@ -470,7 +471,7 @@ def test_two_ai_seats_play_a_whole_game_to_the_end(home):
             if b.session.is_over and not d.busy:
                 break
         frames(app, 3)
-        assert b.session.is_over and b.dialogs.overlay == "game_over"
+        assert b.session.is_over and d.overlay == "game_over"
         assert b.view.end_reason(b.session.outcome)
         assert d.move_turns and d.move_turns[0].seat == 0 and d.move_lines[0].lead
     finally:
@@ -567,7 +568,7 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
                 _plan_towards_the_enemy(app, b)
         idle(app)
         frames(app, 3)
-        assert b.session.is_over and b.dialogs.overlay == "game_over"
+        assert b.session.is_over and d.overlay == "game_over"
         assert all(
             actor >= 0 or text.split()[0] in ("roll", "duel", "repel", "fate")
             for text, actor in zip(b.session.log, b.session.actors, strict=True)

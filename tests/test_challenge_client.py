@@ -69,10 +69,11 @@ def play_decision(app, challenge: Challenge, text: str) -> None:
 def play_solution(app, challenge: Challenge) -> None:
     """The stored solution's decisions of the player, each when its turn comes (the defence and the dice are the
     board's own: seeded, they fall as the solution has them)."""
+    d = BoardDriver(app)
     b = board(app)
     for _ in range(len(challenge.solution) + 4):
         settle_scene(app)
-        if b.dialogs.overlay == "card":
+        if d.overlay == "card":
             return
         log = b.session.log
         assert log == list(challenge.solution[: len(log)]), f"{challenge.id}: the line left the solution: {log}"
@@ -90,6 +91,7 @@ def app(home):
 @pytest.mark.parametrize("mode", challenge_modes())
 def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mode):
     app = make_app((1024, 600), anim_speed="instant")  # the smaller window draws faster and must fit as well
+    d = BoardDriver(app)
     app.goto("learn", mode=mode)
     frames(app, 1)
     click(app, button_by_text(app, "Challenges"))
@@ -100,9 +102,9 @@ def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mod
         assert flow(app).challenge == challenge
         assert b.lesson.card.shown[0] == challenge.goal["en"] and b.lesson.card.cut == []  # it fits at 1024×600
         play_solution(app, challenge)
-        assert b.dialogs.overlay == "card", f"{challenge.id} did not end; log {b.session.log}"
-        title, text = b.dialogs.game_over_text
-        assert title == "Well done!" and b.dialogs.card_stars == 3, (challenge.id, text)
+        assert d.overlay == "card", f"{challenge.id} did not end; log {b.session.log}"
+        title, text = d.card_text
+        assert title == "Well done!" and d.card_stars == 3, (challenge.id, text)
         table = load_progress()
         assert table.get(challenge_key(challenge)) == 3
         if mode != "kubtafl":
@@ -133,14 +135,15 @@ def open_with_a_wrong_move(app, challenge, keep=lambda text: True) -> str:
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(home, language):
     app = make_app(language=language, anim_speed="instant")
+    d = BoardDriver(app)
     challenge = next(c for c in CHALLENGES["kubtafl"] if c.id == "10")
     wrong = open_with_a_wrong_move(app, challenge)
     play_kubtafl(app, wrong)
     settle_scene(app)
     b = board(app)
-    assert b.dialogs.overlay == "card" and b.dialogs.card_stars == 0
+    assert d.overlay == "card" and d.card_stars == 0
     assert len(b.session.log) == 2  # the defence answered before the verdict
-    title, text = b.dialogs.game_over_text
+    title, text = d.card_text
     assert title == app.t("learn.result.failure")
     assert text == app.t("challenge.fail.escape", move=wrong, best_moves=counted(app.t, "challenge.moves", 2))
     texts = [button.text for button in b.dialogs.buttons.buttons]
@@ -154,7 +157,7 @@ def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(ho
         if board(app).dialogs.overlay == "card":
             break
     b = board(app)
-    assert b.dialogs.game_over_text[0] == app.t("challenge.result.shown")
+    assert d.card_text[0] == app.t("challenge.result.shown")
     assert b.session.is_over and b.session.outcome.winner == challenge.seat
     assert b.session.log[0] in challenge.proof.first_moves
     table = load_progress()
@@ -170,14 +173,14 @@ def test_a_weaker_checkrisk_plan_fails_naming_both_chances(app):
     wrong = open_with_a_wrong_move(app, challenge, lambda text: "x" not in text and text != "end")
     play_checkrisk(app, wrong)
     b = board(app)
-    assert b.dialogs.overlay == "card" and b.dialogs.card_stars == 0, b.session.log
+    assert d.overlay == "card" and d.card_stars == 0, b.session.log
     chance = flow(app).result.detail.chance  # type: ignore[union-attr]
     assert isinstance(chance, Fraction) and chance < challenge.proof.best  # type: ignore[union-attr]
     # The turn card speaks of the attempt, not of the other side the position passed to.
     info = d.panel
     assert (info.seat, info.turn_text, info.seat_text) == (challenge.seat, "Not quite", "The attempt is over")
     assert info.status == "Retry, or go on from the result card."
-    assert b.dialogs.game_over_text[1] == app.t(
+    assert d.card_text[1] == app.t(
         "challenge.fail.weaker", chance=f"{float(chance * 100):.1f}".rstrip("0").rstrip(".") + " %", best="66.7 %"
     )
     click(app, card_button(app, "Retry"))

@@ -87,7 +87,7 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
         for _ in range(len(challenge.solution) + 2):
             settle_scene(application)
             log = b.live.log
-            if b.dialogs.overlay == "card" or len(log) >= len(challenge.solution):
+            if d.overlay == "card" or len(log) >= len(challenge.solution):
                 break
             if b.live.current_seat == challenge.seat:
                 d.commit(b.live.state.action_from_str(challenge.solution[len(log)]))

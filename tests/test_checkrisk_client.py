@@ -248,7 +248,7 @@ def test_three_ai_seats_play_a_late_position_to_the_end(app):
             elif state.pending_battle() is not None:
                 d.commit(state.legal_actions()[0])
     assert b.session.is_over
-    assert b.dialogs.overlay == "game_over"
+    assert d.overlay == "game_over"
     assert b.view.end_reason(b.session.outcome)
 
 
@@ -340,10 +340,10 @@ def test_results_card_at_game_over_shows_every_seats_record(app):
     key(app, pygame.K_e)  # the human's End turn is the game's last decision (C15: the turn limit)
     idle(app)
     frames(app, 2)
-    assert b.session.is_over and b.dialogs.overlay == "game_over"
-    assert "turn" in b.dialogs.game_over_text[1].lower()  # the reason, naming the winner
+    assert b.session.is_over and d.overlay == "game_over"
+    assert "turn" in d.card_text[1].lower()  # the reason, naming the winner
     winner = b.session.outcome.winners[0]
-    assert b.view.seat_name(winner) in b.dialogs.game_over_text[1]
+    assert b.view.seat_name(winner) in d.card_text[1]
     # The card grew to hold one results row per seat, all of it readable.
     assert b.results_size() == (results.WIDTH, results.height(2))
     assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and d.results_cut == []
@@ -536,7 +536,7 @@ def play_a_whole_game_by_mouse(app) -> None:
     for _ in range(20000):
         frames(app, 1)
         s = b.session
-        if s.is_over and not d.busy and b.dialogs.overlay == "game_over":
+        if s.is_over and not d.busy and d.overlay == "game_over":
             break
         if d.busy or not s.is_human_turn:
             continue
@@ -562,7 +562,7 @@ def play_a_whole_game_by_mouse(app) -> None:
             click_cell(app, advance[1])
         else:
             slot_button(app, "end")
-    assert b.session.is_over and b.dialogs.overlay == "game_over"
+    assert b.session.is_over and d.overlay == "game_over"
     assert attacked_in and any(t.startswith("roll") for t in b.session.log)
     assert d.results_cut == [] and all(st.cells for st in b.view.stats().seats)
 

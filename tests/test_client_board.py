@@ -97,7 +97,7 @@ def test_picker_digits_drag_buttons_ok_and_cancel(app):
     # Esc and a click outside cancel without committing.
     committed, _ = open_picker(board)
     key(app, pygame.K_ESCAPE)
-    assert d.picker is None and board.dialogs.overlay is None
+    assert d.picker is None and d.overlay is None
     committed, _ = open_picker(board)
     frames(app, 1)
     click_at(app, (5, 5), settle=1)

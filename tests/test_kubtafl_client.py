@@ -163,8 +163,8 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     play_by_clicks(app, ENDGAME_WIN)
     frames(app, 3)
     assert board.session.is_over
-    assert board.dialogs.overlay == "game_over"
-    title, reason = board.dialogs.game_over_text
+    assert d.overlay == "game_over"
+    title, reason = d.card_text
     assert title == "Light wins!"
     assert "d20" in reason and "destroyed" in reason
     assert button_by_text(app, "Rematch") and button_by_text(app, "Main menu")
@@ -235,7 +235,7 @@ def test_keyboard_selects_previews_and_commits(app):
     key(app, pygame.K_UP)
     assert d.picks.hover == "a5" and d.picks.preview is not None
     key(app, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-    assert d.selected is None and d.picks.cursor is None and board.dialogs.overlay is None
+    assert d.selected is None and d.picks.cursor is None and d.overlay is None
     for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
         key(app, k)
     assert d.selected == "a3"
@@ -248,7 +248,7 @@ def test_keyboard_selects_previews_and_commits(app):
     frames(app, 1)
     assert model_matches_state(board)
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay == "pause"
+    assert d.overlay == "pause"
 
 
 def test_hint_suggests_a_legal_move(app):

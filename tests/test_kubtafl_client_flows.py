@@ -63,16 +63,16 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
     log = list(board.session.log)
     # Esc pauses; Settings opens over the game; switching to Russian; Back returns to the paused game.
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay == "pause"
+    assert d.overlay == "pause"
     click(app, button_by_text(app, "Settings"))
     assert app.scenes.current_name == "settings"
     click(app, button_by_text(app, "Русский"))
     assert app.settings.language == "ru"
     click(app, button_by_text(app, "Назад"))
-    assert app.scenes.current is board and board.dialogs.overlay == "pause"
+    assert app.scenes.current is board and d.overlay == "pause"
     assert "Продолжить" in button_texts(app)
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay is None
+    assert d.overlay is None
     # The board speaks Russian: its buttons, the turn card and the log's title.
     assert {"Отмена", "Совет", "Меню"} <= set(button_texts(app))
     info = d.panel
@@ -92,6 +92,7 @@ def test_versus_ai_pause_settings_russian_save_and_continue(app):
 
 
 def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
+    d = BoardDriver(app)
     # A short late position (tests/data): the game ends within the loop's turns.
     level = str(Path(__file__).parent / "data" / "kubtafl_finish.json")
     start_session(app, "kubtafl", level, ["human", "human"], 7)
@@ -108,8 +109,8 @@ def test_hot_seat_endgame_played_to_the_end_then_rematch(app):
     frames(app, 3)
     assert board.session.is_over and len(played) > 6
     assert board.session.log == played
-    assert board.dialogs.overlay == "game_over"
-    title, reason = board.dialogs.game_over_text
+    assert d.overlay == "game_over"
+    title, reason = d.card_text
     assert title.endswith("wins!") and reason
     click(app, button_by_text(app, "Rematch"))
     rematch = board_of(app)
@@ -151,6 +152,7 @@ def test_resize_and_f11_during_an_animation(app):
 
 def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home, held_ai):
     app = make_app(menu=False)
+    d = BoardDriver(app)
     start_session(app, "kubtafl", "standard", ["ai:hard", "ai:hard"], 1)
     board = board_of(app)
     for _ in range(300):
@@ -161,7 +163,7 @@ def test_closing_the_window_while_the_computer_thinks_exits_cleanly(home, held_a
     ticket = board.session._ai_ticket
     # The window stays responsive meanwhile: the pause menu opens and closes.
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay == "pause"
+    assert d.overlay == "pause"
     key(app, pygame.K_ESCAPE)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run_loop()  # returns after the frame that saw the close

@@ -121,7 +121,7 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=thumb.center, button=1))
         frames(app, 1)
         assert shown_numbers(board)[0] == 1
-        assert board.dialogs.overlay is None and d.chooser is None  # the log's clicks went nowhere else
+        assert d.overlay is None and d.chooser is None  # the log's clicks went nowhere else
     finally:
         app.close()
 

@@ -212,7 +212,7 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
         ui.click_cell(app, "c4")
         ui.settle(app)
         ui.frames(app, 2)
-        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, quiet)
+        assert d.overlay == "game_over" and shown(board) == (draw, quiet)
         assert d.panel.turn_text == draw
         # K18 repetition: the same shuffle twice over brings the start position back a third time.
         start_session(app, "kubtafl", None, ["human", "human"], 1)
@@ -224,12 +224,12 @@ def test_K18_draws_and_K17_no_legal_action_named_in_the_dialog(home, tmp_path, l
             ui.click_cell(app, dst)
             ui.settle(app)
         ui.frames(app, 2)
-        assert board.dialogs.overlay == "game_over" and shown(board) == (draw, repetition)
+        assert d.overlay == "game_over" and shown(board) == (draw, repetition)
         # K17 as recorded in a position: the dialog opens at once and names the side left without an action.
         start_session(app, "kubtafl", level_file(tmp_path, "stuck", NO_ACTION), ["human", "ai:easy"], 1)
         board = ui.board_of(app)
         ui.frames(app, 3)
-        assert board.dialogs.overlay == "game_over" and shown(board) == (ai_wins, no_action)
+        assert d.overlay == "game_over" and shown(board) == (ai_wins, no_action)
         assert ui.button_texts(app)  # rematch and menu are live
     finally:
         app.close()
@@ -272,6 +272,7 @@ def test_ctrl_z_during_an_animation_finishes_it_and_takes_the_move_back(app):
 
 
 def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
+    d = BoardDriver(app)
     # Light's d20 on a1 with a single free neighbour; any Dark die reaching b1 blocks it (K16).
     data = {
         "to_move": "light",
@@ -288,10 +289,10 @@ def test_take_back_from_the_game_over_dialog_versus_the_computer(app, tmp_path):
     ui.click_cell(app, "e6")  # a careless move: the computer answers b4-b1
     ui.settle(app)
     ui.frames(app, 3)
-    assert board.session.is_over and board.dialogs.overlay == "game_over"
+    assert board.session.is_over and d.overlay == "game_over"
     log = list(board.session.log)
     ui.click_at(app, ui.button_by_text(app, "Take back").rect.center)
-    assert board.dialogs.overlay is None and not board.session.is_over
+    assert d.overlay is None and not board.session.is_over
     assert board.session.log == log[:-2] and board.session.is_human_turn
     assert "Take back" not in ui.button_texts(app)
     [saved] = saves.unfinished()  # the game is unfinished again, so Continue offers it
@@ -325,4 +326,5 @@ def test_quick_launch_errors_are_one_clear_line_and_exit_code_2(home, tmp_path, 
 
 def shown(board):
     """The game-over card's title and the first line of its text (why the game ended)."""
-    return board.dialogs.game_over_text[0], board.dialogs.game_over_text[1].split("\n")[0]
+    title, text = BoardDriver(board.app).card_text
+    return title, text.split("\n")[0]

@@ -127,10 +127,11 @@ def _click_plan(app, text: str) -> None:
 def play_by_clicks(app, text: str) -> None:
     """One decision of a stored solution as a new player makes it: clicks (and the wheel for a facing), never a
     chip key; the move played is the solution's, die and all."""
+    d = BoardDriver(app)
     b = board(app)
     before = len(b.session.log)
     play(app, text, _click_plan)
-    assert b.session.log[before] == text or b.dialogs.overlay == "card", (text, b.session.log[before:])
+    assert b.session.log[before] == text or d.overlay == "card", (text, b.session.log[before:])
 
 
 def test_every_lesson_solved_by_plain_clicks_takes_the_default_die(app):
@@ -173,14 +174,14 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
         app.goto("learn", mode="battle_checkers")
         ui.frames(app, 2)
         ui.open_lesson(app, lesson)
-        b = board(app)
+        board(app)
         for text in lesson.wrong:
-            if b.dialogs.overlay != "card":
+            if d.overlay != "card":
                 play(app, text)
-        assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite", lesson.id
+        assert d.overlay == "card" and d.card_text[0] == "Not quite", lesson.id
         if lesson.id == "deploy-1":  # one unit placed, then the turn ended: the move list counts the placement only
             assert any("deployed 1 unit" in line.text for line in d.move_lines), [line.text for line in d.move_lines]
-        explanation = b.dialogs.game_over_text[1]
+        explanation = d.card_text[1]
         assert explanation.startswith(
             ("Out of moves", "That attack wins", "The game ended in a draw", "That move used")
         ), explanation

@@ -82,6 +82,7 @@ def test_every_checkrisk_lesson_solved_by_posted_events_shows_three_stars_and_ne
 
 
 def test_blitz_fights_on_by_itself_to_take_the_cell(app):
+    d = BoardDriver(app)
     lesson = next(lesson for lesson in LESSONS if lesson.id == "blitz-1")
     app.goto("learn", mode="checkrisk")
     ui.frames(app, 2)
@@ -90,19 +91,20 @@ def test_blitz_fights_on_by_itself_to_take_the_cell(app):
     ui.settle_scene(app)
     ui.frames(app, 2)
     b = board(app)
-    assert b.dialogs.card_stars == 3 and b.session.log.count("continue") == len(lesson.solution)
+    assert d.card_stars == 3 and b.session.log.count("continue") == len(lesson.solution)
 
 
 def test_a_worse_attack_fails_naming_both_chances_and_offers_retry(app):
+    d = BoardDriver(app)
     lesson = next(lesson for lesson in LESSONS if lesson.id == "attack-1")
     app.goto("learn", mode="checkrisk")
     ui.frames(app, 2)
     ui.open_lesson(app, lesson)
     for text in lesson.wrong:
         play(app, text)
-    b = board(app)
-    assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Not quite"
-    assert "That attack wins 41% of the time; c3xd3:6 wins 99%." in b.dialogs.game_over_text[1]
+    board(app)
+    assert d.overlay == "card" and d.card_text[0] == "Not quite"
+    assert "That attack wins 41% of the time; c3xd3:6 wins 99%." in d.card_text[1]
     ui.click(app, ui.card_text_button(app, "Retry"))
     assert board(app).session.log == [] and board(app).lesson.verdict.status == "playing"
 
@@ -116,7 +118,7 @@ def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app
     b = board(app)
     assert d.handover is None and b.view.card.visible
     play(app, lesson.solution[0])
-    assert b.dialogs.card_stars == 3
+    assert d.card_stars == 3
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -195,7 +197,7 @@ def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(a
     ui.settle_scene(app)
     ui.frames(app, 2)
     assert b.session.log == ["c2-c3:4", "c3-c4:4"]
-    assert b.dialogs.card_stars == 3
+    assert d.card_stars == 3
 
 
 def test_the_first_battle_lesson_says_how_the_dice_hit_before_the_first_attack():

@@ -111,6 +111,7 @@ def test_menu_offers_learn_on_the_first_start_and_the_screen_lists_stages_levels
 
 def test_every_scripted_lesson_solved_by_clicks_shows_three_stars_and_next(home):
     app = make_app(anim_speed="instant")
+    d = BoardDriver(app)
     app.goto("learn")
     frames(app, 2)
     open_tile(app, SCRIPTED[0])
@@ -125,8 +126,8 @@ def test_every_scripted_lesson_solved_by_clicks_shows_three_stars_and_next(home)
         assert {("arrow", a) for a, _ in lesson.arrows} <= drawn
         for text in lesson.solution:
             play(app, text)
-        assert board.dialogs.overlay == "card", f"{lesson.id} did not end"
-        assert board.dialogs.game_over_text[0] == "Well done!" and board.dialogs.card_stars == 3
+        assert d.overlay == "card", f"{lesson.id} did not end"
+        assert d.card_text[0] == "Well done!" and d.card_stars == 3
         assert load_progress().get(lesson.key) == 3
         if index + 1 < len(SCRIPTED):
             click(app, card_button(app, "Next"))
@@ -164,6 +165,7 @@ def _material_choice(state, me: int):
 
 def test_the_first_game_against_the_easy_computer_is_won_by_clicks(home):
     app = make_app(anim_speed="instant")
+    d = BoardDriver(app)
     app.goto("learn")
     frames(app, 2)
     lesson = LESSONS[-1]
@@ -171,11 +173,11 @@ def test_the_first_game_against_the_easy_computer_is_won_by_clicks(home):
     board = board_of(app)
     assert board.session.seats == ["human", "ai:easy"]
     for _ in range(40):
-        if board.dialogs.overlay == "card":
+        if d.overlay == "card":
             break
         state = board.session.state
         play(app, state.action_to_str(_material_choice(state, lesson.seat)))
-    assert board.dialogs.overlay == "card" and board.dialogs.game_over_text[0] == "Well done!"
+    assert d.overlay == "card" and d.card_text[0] == "Well done!"
     assert board.lesson.verdict.stars >= 1
     assert [b.text for b in board.dialogs.buttons.buttons] == ["Retry", "Lessons"]  # the last lesson has no Next
     app.close()
@@ -184,6 +186,7 @@ def test_the_first_game_against_the_easy_computer_is_won_by_clicks(home):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_wrong_move_ends_in_the_failure_explanation_and_retry_starts_again(home, language):
     app = make_app(language=language, anim_speed="instant")
+    d = BoardDriver(app)
     lesson = next(item for item in LESSONS if item.id == "ramming-3")
     app.goto("learn")
     frames(app, 2)
@@ -191,8 +194,8 @@ def test_a_wrong_move_ends_in_the_failure_explanation_and_retry_starts_again(hom
     board = board_of(app)
     for text in lesson.wrong:
         play(app, text)
-    assert board.dialogs.overlay == "card" and board.dialogs.card_stars == 0
-    title, explanation = board.dialogs.game_over_text
+    assert d.overlay == "card" and d.card_stars == 0
+    title, explanation = d.card_text
     assert title == app.t("learn.result.failure")
     assert app.t("learn.fail.out_of_moves", n=1) in explanation and lesson.tip is not None
     assert lesson.tip.get(language) in explanation

@@ -89,7 +89,7 @@ def test_f1_and_the_round_button_open_the_legend_with_the_modes_entries(app):
     texts = [entry.text for entry in d.legend_entries]
     assert any("stack of tokens" in text for text in texts) and any("last turn" in text for text in texts)
     key(app, pygame.K_ESCAPE)  # Esc closes the legend, not the game
-    assert not d.legend_open and b.dialogs.overlay is None
+    assert not d.legend_open and d.overlay is None
     frames(app, 1)
     click_at(app, d.legend_button.center)
     assert d.legend_open
@@ -137,16 +137,16 @@ def test_show_solution_while_playing_ends_in_solution_shown_never_well_done(home
         challenge = load_challenges("kubtafl")[0]
         open_challenge(application, challenge)
         frames(application, 2)
-        b = current(application, BoardScene)
+        current(application, BoardScene)
         button = d.panel_button("give_up")
         assert button.text == "Show solution" and button.is_enabled and "hint" not in d.buttons
         click_at(application, button.rect.center)
         for _ in range(40):
             settle_scene(application)
-            if b.dialogs.overlay == "card":
+            if d.overlay == "card":
                 break
-        b = current(application, BoardScene)
-        assert b.dialogs.game_over_text[0] == "Solution shown"
+        current(application, BoardScene)
+        assert d.card_text[0] == "Solution shown"
         info = d.panel
         assert info.turn_text == "Solution shown" and "Well done" not in info.turn_text
         assert d.move_lines, "the solution's moves stay in the move list"
@@ -168,7 +168,7 @@ def test_a_lessons_moves_stay_listed_after_success_when_the_other_side_passes(ap
         d.commit(b.session.state.action_from_str(text))
         settle_scene(app)
     frames(app, 2)
-    assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[0] == "Well done!"
+    assert d.overlay == "card" and d.card_text[0] == "Well done!"
     assert (
         len(d.move_turns) == 2 and d.move_lines and d.move_list.empty_text not in [line.text for line in d.move_lines]
     )
@@ -244,12 +244,12 @@ def test_a_stages_first_level_opens_with_its_intro_and_start_shows_the_goal(app)
     scene = current(app, LearnScene)
     click(app, scene.tiles["attack-1"])  # the first level of "Attacking and the odds"
     b = current(app, BoardScene)
-    assert b.lesson.intro_open and b.dialogs.overlay == "card"
-    title, text = b.dialogs.game_over_text
+    assert b.lesson.intro_open and d.overlay == "card"
+    title, text = d.card_text
     assert title == "Attacking and the odds" and "4, 5 or 6" in text
     assert not d.accepting  # the board waits for the player to read it
     click(app, button_by_text(app, "Start"))
-    assert not b.lesson.intro_open and b.dialogs.overlay is None
+    assert not b.lesson.intro_open and d.overlay is None
     settle_scene(app)
     assert d.accepting
     b.lesson.retry()  # a retry goes straight to the board

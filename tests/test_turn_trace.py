@@ -107,7 +107,7 @@ def test_checkrisk_ai_turn_stays_drawn_until_the_player_acts_and_replays(app):
     key(app, pygame.K_l)
     assert d.busy
     key(app, pygame.K_ESCAPE)
-    assert not d.busy and scene.dialogs.overlay is None and model_cells(scene) == before
+    assert not d.busy and d.overlay is None and model_cells(scene) == before
     # The player acts (a reinforcement, or a move): the computer's turn is no longer drawn.
     app.settings.anim_speed = "instant"
     picks = d.picks
