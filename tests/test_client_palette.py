@@ -17,7 +17,7 @@ from game.client.dice_lab.stats import percent_text
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
 
 # Tuples of small integers that are not colours: mouse-button states and button choices of the monkey tester.
-NOT_COLOURS = {"monkey.py": {"(1, 0, 0)", "(0, 0, 0)", "(1, 1, 1, 3)"}}
+NOT_COLOURS = {"monkey.py": {"(1, 0, 0)", "(0, 0, 0)", "(1, 1, 1, 3)"}, "learn/keys.py": {"(1, 2, 3)"}}
 
 LANGUAGE_CHECK = re.compile(
     r"""(?:==|!=)\s*["'](?:en|ru)["']|["'](?:en|ru)["']\s*(?:==|!=)|startswith\(\s*["'](?:en|ru)|\blang(?:uage)?\s*(?:==|!=)"""
