@@ -22,7 +22,7 @@ import ssl
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -511,24 +511,24 @@ class MatchClient:
         return await self._send(P.Rematch(token=self.token, value=dice.new_value(), ref=self._next_ref()))
 
 
-@dataclass
-class _Shared:
-    """What the background thread publishes for the window's thread (replaced whole, read without locks)."""
-
-    status: Status = "connecting"
-    presence: tuple[SeatPresence, ...] = ()
-    seat: int | None = None
-    token: str | None = None
-    seq: int = 0
-    outcome: Outcome | None = None
-    dice_check: DiceCheck | None = None
-    error: str = ""
-    match: JSONObject = field(default_factory=dict)
-    available: bool = True
-
-
 class ThreadedMatchClient:
-    """A `MatchClient` on its own thread: the window calls `poll()` each frame and sends without waiting."""
+    """A `MatchClient` on its own thread: the window calls `poll()` each frame and sends without waiting.
+
+    What the window reads of the match is copied from the background client before each event is queued (each
+    attribute replaced whole: the window reads them without locks); they mean what the `MatchClient`'s do.
+    """
+
+    status: Status
+    presence: tuple[SeatPresence, ...]
+    seat: int | None
+    token: str | None
+    seq: int
+    available: bool
+    outcome: Outcome | None
+    dice_check: DiceCheck | None
+    match: JSONObject
+    #: Why the client is gone ('' while it is not).
+    error: str
 
     def __init__(
         self,
@@ -544,7 +544,8 @@ class ThreadedMatchClient:
         self.client = MatchClient(
             url, code, seat, token, name, give_up_after=give_up_after, on_event=self._on_event, tls=tls
         )
-        self._shared = _Shared(seat=seat, token=token)
+        self.error = ""
+        self._publish()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sending: set[asyncio.Task[object]] = set()  # the sends under way, held until they finish
         self._started = threading.Event()
@@ -565,34 +566,24 @@ class ThreadedMatchClient:
         try:
             await self.client.run()
         except (JoinRefused, ServerGone) as exc:
-            self._publish(error=str(exc) or type(exc).__name__)
+            self.error = str(exc) or type(exc).__name__
         except Exception as exc:  # noqa: BLE001 - reported to the window, which shows the connection gone
             log.exception("the online client failed")
-            self._publish(error=str(exc) or type(exc).__name__)
+            self.error = str(exc) or type(exc).__name__
             self._events.put(StatusChanged("gone", str(exc)))
-        self._publish(status="gone" if not self.client._closing else self.client.status)
+        self._publish()
+        if not self.client._closing:
+            self.status = "gone"
 
     def _on_event(self, event: ClientEvent) -> None:
         self._publish()
         self._events.put(event)
 
-    def _publish(self, **changes: object) -> None:
+    def _publish(self) -> None:
+        """Copy the background client's facts for the window's thread."""
         c = self.client
-        shared = _Shared(
-            status=c.status,
-            presence=c.presence,
-            seat=c.seat,
-            token=c.token,
-            seq=c.seq,
-            outcome=c.outcome,
-            dice_check=c.dice_check,
-            error=self._shared.error,
-            match=dict(c.match),
-            available=c.available,
-        )
-        for name, value in changes.items():
-            setattr(shared, name, value)
-        self._shared = shared
+        self.status, self.presence, self.seat, self.token, self.seq = c.status, c.presence, c.seat, c.token, c.seq
+        self.available, self.outcome, self.dice_check, self.match = c.available, c.outcome, c.dice_check, dict(c.match)
 
     # ----- read by the window -----
 
@@ -603,56 +594,6 @@ class ThreadedMatchClient:
             while True:
                 events.append(self._events.get_nowait())
         return events
-
-    @property
-    def status(self) -> Status:
-        """connecting, connected, reconnecting or gone."""
-        return self._shared.status
-
-    @property
-    def presence(self) -> tuple[SeatPresence, ...]:
-        """Each seat's name, whether it is online, and since when."""
-        return self._shared.presence
-
-    @property
-    def seat(self) -> int | None:
-        """The seat held (None while watching or before joining)."""
-        return self._shared.seat
-
-    @property
-    def token(self) -> str | None:
-        """The seat's secret token, once joined (keep it to resume the match later)."""
-        return self._shared.token
-
-    @property
-    def seq(self) -> int:
-        """The number of the last entry applied by the background client."""
-        return self._shared.seq
-
-    @property
-    def available(self) -> bool:
-        """False while the server says it cannot apply actions ("server unavailable, retrying")."""
-        return self._shared.available
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the match ended, once it has."""
-        return self._shared.outcome
-
-    @property
-    def dice_check(self) -> DiceCheck | None:
-        """The dice check, once the match has ended."""
-        return self._shared.dice_check
-
-    @property
-    def error(self) -> str:
-        """Why the client is gone ('' while it is not)."""
-        return self._shared.error
-
-    @property
-    def match(self) -> JSONObject:
-        """The match as last described by the server (mode, level, seats, commitment...)."""
-        return self._shared.match
 
     # ----- sent from the window -----
 
