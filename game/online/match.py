@@ -46,7 +46,24 @@ def outcome_text(outcome: Outcome) -> str:
     return f"result: {who} ({outcome.reason})"
 
 
-class Replica:
+class Resignable:
+    """How a match ends, for all that mirrors one: by the rules of its `state`, or by the resignation it `resigned`."""
+
+    state: AnyState
+    resigned: Outcome | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (by the rules or by resignation), or None."""
+        return self.resigned or self.state.outcome()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.outcome is not None
+
+
+class Replica(Resignable):
     """The state a match's entries lead to. `add` applies the next entry; a takeback replays what stands."""
 
     def __init__(self, game: Game) -> None:
@@ -69,16 +86,6 @@ class Replica:
     def rolls(self) -> int:
         """How many rolls stand: the number the next roll gets."""
         return self._rolls
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the match ended (by the rules or by resignation), or None."""
-        return self.resigned or self.state.outcome()
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match has ended."""
-        return self.outcome is not None
 
     def add(self, entry: Entry) -> list[Event]:
         """Apply the next entry; ValueError when it is not the next number or does not replay (IllegalAction)."""

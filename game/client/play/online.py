@@ -43,7 +43,7 @@ from game.online.client import (
     ThreadedMatchClient,
 )
 from game.online.dice import DiceCheck
-from game.online.match import resignation
+from game.online.match import Resignable, resignation
 from game.online.protocol import Entry
 
 log = logging.getLogger(__name__)
@@ -99,7 +99,7 @@ class OnlineLink:
         return link
 
 
-class OnlineSession(GameSession):
+class OnlineSession(Resignable, GameSession):
     """A game on a match server, mirrored from its entries; seats played here send their decisions to it."""
 
     online = True
@@ -164,7 +164,10 @@ class OnlineSession(GameSession):
         if self.clients or self.watcher is not None:
             return
         if self.link.hosted:
-            self.link.url = ensure_server(port_of(self.link.url))
+            wanted = port_of(self.link.url)
+            self.link.url = ensure_server(wanted)
+            if port_of(self.link.url) != wanted:  # taken: a friend's saved address no longer reaches the match
+                self.notes.append(("port_moved", str(wanted)))
         for seat in sorted(self.link.kinds):
             name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Player {seat + 1}"
             token = self.link.tokens.get(seat)
@@ -382,16 +385,6 @@ class OnlineSession(GameSession):
         return events
 
     # ----- the board's questions -----
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the match ended (by the rules or a resignation), or None."""
-        return self.resigned or self.state.outcome()
-
-    @property
-    def is_over(self) -> bool:
-        """True once the match has ended."""
-        return self.outcome is not None
-
     def seat_kind(self, seat: int) -> str:
         """'human' (here), 'remote' or 'ai' (a computer seat played here)."""
         kind = self.seats[seat]
