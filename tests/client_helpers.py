@@ -208,24 +208,24 @@ def card_text_button(app: App, text: str) -> Any:
 
 def open_lesson(app: App, lesson: Any) -> None:
     """Click `lesson`'s tile on the Learn screen shown and let its board settle."""
-    from game.client.board.scene import BoardScene
     from game.client.learn.screen import LearnScene
+    from tests.driver import BoardDriver
 
     click(app, current(app, LearnScene).tiles[lesson.id])
-    assert current(app, BoardScene).lesson.lesson == lesson
+    assert BoardDriver(app).lesson == lesson
     read_intro(app)
     settle_scene(app)
 
 
 def read_intro(app: App) -> None:
     """When the board opened a stage's first level with the stage's intro card, press its Start."""
-    from game.client.board.scene import BoardScene
+    from tests.driver import BoardDriver
 
-    b = current(app, BoardScene)
-    if b.lesson.intro_open:
-        assert b.dialogs.overlay == "card" and b.dialogs.game_over_text[1]
+    d = BoardDriver(app)
+    if d.lesson_intro_open:
+        assert d.overlay == "card" and d.card_text[1]
         click(app, card_text_button(app, "Start"))
-        assert not b.lesson.intro_open and b.dialogs.overlay is None
+        assert not d.lesson_intro_open and d.overlay is None
 
 
 def learn_screen(app: App, mode: str) -> Any:
@@ -241,22 +241,22 @@ def solve_course_by_events(app: App, mode: str, lessons: list[Any], play: Any) -
     """From the Learn screen, play each of `lessons` in turn by its stored solution (`play(app, text)` posts the
     events of one action), checking its goal card, its marks, the three-star success card and the stars kept, and
     go on with Next."""
-    from game.client.board.scene import BoardScene
     from game.learn.progress import load_progress
+    from tests.driver import BoardDriver
 
+    d = BoardDriver(app)
     learn_screen(app, mode)
     open_lesson(app, lessons[0])
     for index, lesson in enumerate(lessons):
-        b = current(app, BoardScene)
-        assert b.lesson.lesson == lesson
-        assert b.lesson.card.shown[0] == lesson.goal.en and b.lesson.card.shown[1].startswith("Moves: 0")
-        drawn = {(m.kind, m.cell) for m in b.marks.drawn}
+        assert d.lesson == lesson
+        assert d.lesson_card[0] == lesson.goal.en and d.lesson_card[1].startswith("Moves: 0")
+        drawn = {(m.kind, m.cell) for m in d.marks()}
         assert {("goal", cell) for cell in lesson.marks} <= drawn
         for text in lesson.solution:
-            if b.dialogs.overlay != "card":
+            if d.overlay != "card":
                 play(app, text)
-        assert b.dialogs.overlay == "card", f"{lesson.id} did not end; log {b.session.log}"
-        assert b.dialogs.game_over_text[0] == "Well done!" and b.dialogs.card_stars == 3, lesson.id
+        assert d.overlay == "card", f"{lesson.id} did not end; log {d.session.log}"
+        assert d.card_text[0] == "Well done!" and d.card_stars == 3, lesson.id
         assert load_progress().get(lesson.key) == 3
         if index + 1 < len(lessons):
             click(app, card_text_button(app, "Next"))

@@ -232,6 +232,42 @@ class BoardDriver:
         """The game-over card's line counting the turns played."""
         return self.scene.ending.count_line()
 
+    # ----- a lesson or a challenge played on the board -----
+    @property
+    def lesson(self) -> Any:
+        """The lesson (or challenge) played on the board."""
+        return self.scene.lesson.lesson
+
+    @property
+    def lesson_card(self) -> tuple[str, str, int]:
+        """The lesson's goal card as last drawn: its goal, its moves line and its stars."""
+        return self.scene.lesson.card.shown
+
+    @property
+    def lesson_card_cut(self) -> list[str]:
+        """The goal card's texts that did not fit."""
+        return self.scene.lesson.card.cut
+
+    @property
+    def lesson_moves(self) -> int:
+        """The decisions the player has used in the lesson."""
+        return self.scene.lesson.used
+
+    @property
+    def lesson_status(self) -> str:
+        """How the lesson stands: "playing", "success" or "failure"."""
+        return self.scene.lesson.verdict.status
+
+    @property
+    def lesson_stars(self) -> int:
+        """The stars the lesson's play so far earns."""
+        return self.scene.lesson.verdict.stars
+
+    @property
+    def lesson_intro_open(self) -> bool:
+        """True while a stage's intro card waits for Start."""
+        return self.scene.lesson.intro_open
+
     # ----- review, replay and watching -----
     @property
     def reviewing(self) -> int | None:

@@ -100,7 +100,7 @@ def test_every_challenge_played_by_its_solution_ends_in_stars_and_next(home, mod
     for index, challenge in enumerate(CHALLENGES[mode]):
         b = board(app)
         assert flow(app).challenge == challenge
-        assert b.lesson.card.shown[0] == challenge.goal["en"] and b.lesson.card.cut == []  # it fits at 1024×600
+        assert d.lesson_card[0] == challenge.goal["en"] and d.lesson_card_cut == []  # it fits at 1024×600
         play_solution(app, challenge)
         assert d.overlay == "card", f"{challenge.id} did not end; log {b.session.log}"
         title, text = d.card_text

@@ -190,9 +190,10 @@ def test_every_wrong_line_played_by_posted_events_ends_in_its_explanation_and_re
 
 
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
+    d = BoardDriver(app)
     lesson = LESSONS[-1]
     b = ui.start_first_game(app, "battle_checkers", lesson)
     state = b.session.state
     assert isinstance(state, BattleCheckersState)
     assert state.phase == "main" and state.unit_count(1) == state.unit_count(0) == 4
-    assert b.lesson.verdict.status == "playing" and b.lesson.used >= 1
+    assert d.lesson_status == "playing" and d.lesson_moves >= 1

@@ -137,12 +137,13 @@ def test_every_checkrisk_goal_fits_its_card_at_1024x600(home, language):
 
 
 def test_the_first_game_deploys_by_the_slots_buttons_and_the_easy_computer_answers(app):
+    d = BoardDriver(app)
     lesson = LESSONS[-1]
     b = ui.start_first_game(app, "checkrisk", lesson)
     state = b.session.state
     assert state.phase in ("act", "reinforce") and state.tokens_on_board(1) == state.game.spec.start_tokens
-    assert b.lesson.verdict.status == "playing" and b.lesson.card.shown[1] == f"Moves: {b.lesson.used}"
-    assert b.lesson.used >= 1  # every placement is a decision of the player
+    assert d.lesson_status == "playing" and d.lesson_card[1] == f"Moves: {d.lesson_moves}"
+    assert d.lesson_moves >= 1  # every placement is a decision of the player
 
 
 def by_clicks(app, text: str, hint: bool) -> None:
@@ -162,7 +163,7 @@ def by_clicks(app, text: str, hint: bool) -> None:
     before = len(b.session.log)
     click_cell(app, src)
     assert d.selected == src, f"{src} was not selected"
-    if not hint and f"press {n}" in b.lesson.lesson.goal.en:
+    if not hint and f"press {n}" in d.lesson.goal.en:
         digit(app, n)
     click_cell(app, dst)
     ui.settle_scene(app)

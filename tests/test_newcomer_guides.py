@@ -244,12 +244,12 @@ def test_a_stages_first_level_opens_with_its_intro_and_start_shows_the_goal(app)
     scene = current(app, LearnScene)
     click(app, scene.tiles["attack-1"])  # the first level of "Attacking and the odds"
     b = current(app, BoardScene)
-    assert b.lesson.intro_open and d.overlay == "card"
+    assert d.lesson_intro_open and d.overlay == "card"
     title, text = d.card_text
     assert title == "Attacking and the odds" and "4, 5 or 6" in text
     assert not d.accepting  # the board waits for the player to read it
     click(app, button_by_text(app, "Start"))
-    assert not b.lesson.intro_open and d.overlay is None
+    assert not d.lesson_intro_open and d.overlay is None
     settle_scene(app)
     assert d.accepting
     b.lesson.retry()  # a retry goes straight to the board
