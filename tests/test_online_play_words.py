@@ -155,3 +155,52 @@ def test_the_join_and_host_fields_are_remembered_for_the_next_run(app, server): 
     finally:
         later.scenes.current.leave()
         later.close()
+
+
+def test_a_host_whose_port_is_taken_says_so_and_a_friend_comes_back_to_the_seat_at_the_new_address(app):
+    import socket
+
+    from game.client.board.scene import BoardScene
+    from game.client.online.lobby import OnlineScene
+    from game.client.play import online as online_play
+    from game.client.play.online import OnlineLink, OnlineSession, port_of
+    from game.online.client import create_match_sync
+    from tests.test_online_window import remote
+
+    first = online_play.ensure_server(0, "127.0.0.1")
+    port = port_of(first)
+    code = str(create_match_sync(first, "kubtafl", "standard")["code"])
+    anna = remote(first, code, 1)  # the friend, on another machine: her game keeps her seat's token
+    token = anna.token
+    anna.close()
+    assert token
+    friend = OnlineSession("kubtafl", "standard", OnlineLink(first, code, kinds={1: "human"}), 2, ["", "Anna"])
+    friend.link.tokens[1] = token
+    friend.save()
+    online_play.stop_servers()
+    with socket.socket() as squatter:  # another program takes the port before the host comes back
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        squatter.bind(("0.0.0.0", port))
+        squatter.listen()
+        host = OnlineSession(
+            "kubtafl", "standard", OnlineLink(first, code, hosted=True, kinds={0: "human"}), 2, ["Me", ""],
+            autosave=False,
+        )  # fmt: skip
+        app.goto("kubtafl", session=host)
+        ui.frames(app, 2)
+        moved = host.link.url
+        assert port_of(moved) != port
+        [told] = [m for m in app.messages if f"Port {port} is taken" in m]
+        assert f":{port_of(moved)}" in told and code in told
+        # The friend finds the game at the new address and comes back to her seat with her token.
+        app.goto("online")
+        lobby = ui.current(app, OnlineScene)
+        lobby.url_entry.set_text(moved)
+        lobby.code_entry.set_text(code)
+        ui.click(app, ui.button_by_text(app, "Find the game"))
+        until(app, lambda: any("Back to seat 2" in text for text in ui.button_texts(app)), "her seat")
+        ui.click(app, ui.button_by_text(app, next(t for t in ui.button_texts(app) if "Back to seat 2" in t)))
+        b = ui.current(app, BoardScene)
+        s = b.session
+        assert isinstance(s, OnlineSession) and s.own(1) and s.link.url == moved and s.link.tokens[1] == token
+        until(app, lambda: s.connected and s.clients[1].token == token, "her seat again")

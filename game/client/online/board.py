@@ -166,6 +166,10 @@ class OnlineBoard:
             self.scene.play_sound("click")
         elif what == "not_now":
             self.scene.app.notify(t("online.status.offline"))
+        elif what == "port_moved":
+            s = self.session
+            code = s.link.code if s is not None else ""
+            self.scene.app.notify(t("online.port_moved", port=detail, url=self.address(), code=code))
         elif what == "refused":
             self.scene.app.notify(t("online.refused", detail=detail))
 

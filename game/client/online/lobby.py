@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import art, gui, saves
+from game.client.confirm import Confirm
 from game.client.modes import MODE, board_modes
+from game.client.open_game import open_unfinished
 from game.client.play.seats import HUMAN, NAME_LIMIT, clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
@@ -38,6 +40,28 @@ def remember(app: App, **fields: str) -> None:
     app.save_settings()
 
 
+def saved_game(code: str) -> saves.Unfinished | None:
+    """This data folder's unfinished online game of the match `code` that holds a seat's token, if any."""
+    for game in saves.unfinished():
+        link = game.session.get("online")
+        if isinstance(link, dict) and link.get("code") == code and saved_seats(game):
+            return game
+    return None
+
+
+def saved_seats(game: saves.Unfinished | None) -> set[int]:
+    """The seats whose tokens a saved online game keeps (it may come back to them)."""
+    link = game.session.get("online") if game is not None else None
+    seats = link.get("seats") if isinstance(link, dict) else None
+    if not isinstance(seats, list):
+        return set()
+    return {
+        seat
+        for item in seats
+        if isinstance(item, dict) and isinstance(seat := item.get("seat"), int) and isinstance(item.get("token"), str)
+    }
+
+
 def ws_url(text: str) -> str:
     """A server's address as typed, with the websocket scheme when none is given ('host:port' -> 'ws://host:port')."""
     text = text.strip()
@@ -61,6 +85,8 @@ class OnlineScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.looking: ThreadedMatchClient | None = None
         self.found: dict[str, object] | None = None  # the match found (its `joined` description)
+        self.saved: saves.Unfinished | None = None  # this data folder's unfinished game of the match found
+        self.confirm: Confirm | None = None  # asked before taking a game over from another copy
         self.seats: tuple[SeatPresence, ...] = ()
         self.message = ""
         self.error = False
@@ -76,6 +102,7 @@ class OnlineScene(Scene):
             "code": "",
         }
         self.found, self.seats, self.message, self.error = None, (), "", False
+        self.saved, self.confirm = None, None
         self._build()
 
     def leave(self) -> None:
@@ -83,8 +110,10 @@ class OnlineScene(Scene):
         self._stop_looking()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay out again."""
+        """Lay out again (with the open question, if any)."""
         self._build()
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.build()
 
     def _keep_texts(self) -> None:
         for key, entry in (("name", self.name_entry), ("url", self.url_entry), ("code", self.code_entry)):
@@ -127,18 +156,20 @@ class OnlineScene(Scene):
         self.buttons.add(app.ui, pygame.Rect(jx, y, jw, s(44)), t("online.join.find"), self.find, object_id="#primary")
         y += s(54 + 32)
         if self.found is not None:
+            mine = saved_seats(self.saved)
             for p in self.seats:
-                text = (
-                    t("online.join.seat", n=p.seat + 1, name=p.name)
-                    if p.claimed
-                    else t("online.join.free", n=p.seat + 1, side=self._side(p.seat))
-                )
+                if p.seat in mine:  # this data folder keeps the seat's token: come back to it
+                    text = t("online.join.mine", n=p.seat + 1, name=p.name)
+                elif p.claimed:
+                    text = t("online.join.seat", n=p.seat + 1, name=p.name)
+                else:
+                    text = t("online.join.free", n=p.seat + 1, side=self._side(p.seat))
                 button = self.buttons.add(
                     app.ui,
                     pygame.Rect(jx, y, jw, s(32)),
                     text,
-                    partial(self.take, p.seat),
-                    enabled=not p.claimed,
+                    partial(self.back_to if p.seat in mine else self.take, p.seat),
+                    enabled=p.seat in mine or not p.claimed,
                     object_id="#menu_button",
                 )
                 self.seat_buttons[button] = p.seat
@@ -192,6 +223,29 @@ class OnlineScene(Scene):
         if self.looking is not None:
             self.looking.close(timeout=2.0)
             self.looking = None
+
+    def back_to(self, seat: int) -> None:
+        """Resume the saved game that holds `seat` of the match found, at the address given now (its server may
+        have moved: a host whose port was taken says so and passes on the new address)."""
+        from game.client.play.online import OnlineSession
+        from game.client.play.session import GameSession
+
+        game = self.saved
+        if game is None:
+            return
+        self._keep_texts()
+        t = self.app.t
+        try:
+            session = GameSession.resume(game)
+        except (KeyError, TypeError, ValueError) as exc:
+            self.message, self.error = t("online.join.failed", detail=str(exc)), True
+            return
+        if not isinstance(session, OnlineSession) or not session.own(seat):
+            return
+        session.link.url = ws_url(self.texts["url"])
+        remember(self.app, url=session.link.url)
+        self._stop_looking()
+        self.confirm = open_unfinished(self.app, session)
 
     def take(self, seat: int) -> None:
         """Join the match at `seat` and open its board."""
@@ -253,6 +307,7 @@ class OnlineScene(Scene):
         for event in looking.poll():
             if isinstance(event, Joined):
                 self.found = dict(event.match)
+                self.saved = saved_game(str(self.found.get("code", "")))
         if self.found is not None and looking.presence:
             self.seats = looking.presence
             self.message, self.error = self._found_words(), False
@@ -275,6 +330,9 @@ class OnlineScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons; Enter in a field finds the game; Esc goes back."""
+        if self.confirm is not None and self.confirm.open:
+            self.confirm.handle(event)  # another copy of the game plays the saved game: take it over?
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.go_back()
             return
