@@ -19,6 +19,16 @@ PREV_KEYS = {pygame.K_UP, pygame.K_w}
 ACTIVATE_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
 
 
+class FocusButton(pygame_gui.elements.UIButton):
+    """A button the keyboard focus may rest on that the mouse still hovers: hovering focuses it (see `ButtonGroup`,
+    which shows it selected again), and a focused button stays hovered, so its tooltip shows (pygame_gui hovers
+    only unselected buttons)."""
+
+    def can_hover(self) -> bool:
+        """Hovered while enabled and not held, focused or not."""
+        return bool(self.is_enabled and not self.held)
+
+
 class ButtonGroup:
     """pygame_gui buttons with callbacks and a keyboard focus (arrows/Tab move, Enter/Space press).
 
@@ -45,7 +55,7 @@ class ButtonGroup:
         layer: int = 1,
     ) -> pygame_gui.elements.UIButton:
         """Create a button (at UI layer `layer`) and register its callback."""
-        button = pygame_gui.elements.UIButton(
+        button = FocusButton(
             relative_rect=rect,
             text=text,
             manager=manager,
