@@ -49,22 +49,6 @@ class BoardDriver:
         return session
 
     @property
-    def state(self) -> Any:
-        """The live position."""
-        return self.session.state
-
-    @property
-    def model(self) -> Any:
-        """The drawing model of the live position."""
-        return self.scene.model
-
-    @property
-    def shown(self) -> Any:
-        """The drawing model of the position on the board: the reviewed one while reviewing, else the live one."""
-        reviewed = self.scene.reviewer.model
-        return self.scene.model if reviewed is None else reviewed
-
-    @property
     def reviewed_model(self) -> Any:
         """The drawing model of the reviewed position, None while the board is live."""
         return self.scene.reviewer.model
@@ -174,11 +158,6 @@ class BoardDriver:
         return self.scene.turns.hint_action
 
     @property
-    def note(self) -> str:
-        """What the last undo said."""
-        return self.scene.turns.status_note
-
-    @property
     def chooser(self) -> Chooser | None:
         """The option card shown (its title, rows of options and chips), None when none is."""
         return self.scene.popups.chooser
@@ -187,11 +166,6 @@ class BoardDriver:
     def picker(self) -> AmountPicker | None:
         """The amount picker shown (its title, range, value and buttons), None when none is."""
         return self.scene.popups.picker
-
-    @property
-    def popup_open(self) -> bool:
-        """True while a chooser or a picker is shown."""
-        return self.scene.popups.open
 
     @property
     def legend_open(self) -> bool:
@@ -412,10 +386,6 @@ class BoardDriver:
         return int(x), int(y)
 
     # ----- acting -----
-    def run(self, n: int = 1) -> None:
-        """Run `n` frames."""
-        frames(self.app, n)
-
     def settle(self) -> None:
         """Frames until nothing animates and no computer seat is thinking or due to move."""
         settle_scene(self.app)
@@ -476,10 +446,6 @@ class BoardDriver:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
         frames(self.app, settle)
 
-    def undo(self, settle: int = 1) -> None:
-        """Ctrl+Z."""
-        self.key(pygame.K_z, pygame.KMOD_CTRL, settle)
-
     def press(self, name: str, settle: int = 2) -> None:
         """Click the panel's button `name` ("undo", "hint", "review", …)."""
         click(self.app, self.panel_button(name), settle)
@@ -491,17 +457,6 @@ class BoardDriver:
     def click_entry(self, entry: int, settle: int = 1) -> None:
         """Click the move list's entry `entry` (scrolling back to it first)."""
         click_at(self.app, self.entry_point(entry), settle)
-
-    def choose(self, text: str, settle: int = 1) -> None:
-        """Click the chooser's chip whose option reads `text` (its words or its label)."""
-        chooser = self.chooser
-        assert chooser is not None, "no chooser is shown"
-        for rect, row, col in chooser.chips:
-            option = chooser.option(row, col)
-            if option is not None and text in (option.text, option.label):
-                click_at(self.app, rect.center, settle)
-                return
-        raise AssertionError(f"no option {text!r} in the chooser")
 
     def take_seat(self) -> bool:
         """Press Enter on the hand-over card if one is shown; True if one was."""

@@ -162,7 +162,7 @@ def test_hint_is_ignored_while_the_computer_thinks_or_an_action_plays(app, held_
             break
     assert board.session.thinking
     ui.key(app, pygame.K_h)
-    ui.click_at(app, d.panel_button("hint").rect.center, settle=1)
+    d.press("hint", settle=1)
     assert not board.session.hinting and not d.panel_button("hint").is_enabled
     assert held_ai.run_pending() == 1  # only the AI's own search was asked for
     ui.settle(app)
