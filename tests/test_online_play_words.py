@@ -204,3 +204,34 @@ def test_a_host_whose_port_is_taken_says_so_and_a_friend_comes_back_to_the_seat_
         s = b.session
         assert isinstance(s, OnlineSession) and s.own(1) and s.link.url == moved and s.link.tokens[1] == token
         until(app, lambda: s.connected and s.clients[1].token == token, "her seat again")
+
+
+def test_computer_seats_hosted_here_are_numbered_so_they_are_told_apart(app, server):  # noqa: F811
+    from game.client.board.scene import BoardScene
+    from game.client.game_names import seat_labels
+    from game.client.online.host import HostScene
+    from game.client.play.online import OnlineSession
+
+    app.goto("online_host", mode="checkrisk", level="corners4")
+    host = ui.current(app, HostScene)
+    for seat, kind in enumerate(("human", "remote", "ai:easy", "ai:easy")):
+        host.choose("seat", seat, kind)
+    host.server_entry.set_text(server.url)
+    ui.click(app, ui.button_by_text(app, "Host"))
+    until(app, lambda: isinstance(app.scenes.current, BoardScene), "the match")
+    s = ui.current(app, BoardScene).session
+    assert isinstance(s, OnlineSession)
+    assert s.names[2:] == ["Computer 3", "Computer 4"]  # not "Computer (easy)" twice
+    labels = seat_labels(app.t, "checkrisk", "corners4", s._saved_seats(), list(s.names), compact=True)
+    assert labels[2:] == ["Computer 3 (easy)", "Computer 4 (easy)"]  # as the Games list shows them
+    until(app, lambda: {p.name for p in s.presence if p.seat >= 2} == {"Computer 3", "Computer 4"}, "the names")
+
+
+def test_the_join_code_of_a_past_visit_is_not_offered_again(app):
+    from game.client.online.lobby import OnlineScene
+
+    ui.click(app, ui.button_by_text(app, "Play online"))
+    ui.current(app, OnlineScene).code_entry.set_text("K7QM2X")
+    ui.click(app, ui.button_by_text(app, "Back"))
+    ui.click(app, ui.button_by_text(app, "Play online"))
+    assert ui.current(app, OnlineScene).code_entry.get_text() == ""

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client.game_names import LEVEL
 from game.client.new_game import ChosenGame, NewGameScene
 from game.client.online.lobby import remember, remembered
-from game.client.play.seats import HUMAN, REMOTE, SEAT_CHOICES, seat_level
+from game.client.play.seats import HUMAN, NAME_LIMIT, REMOTE, SEAT_CHOICES
 from game.engine.core import JSONObject
 from game.online.client import JoinRefused
 
@@ -188,8 +187,9 @@ class HostScene(NewGameScene):
         shown = [self.seat_name_text(seat) for seat in range(len(seats))]
         for seat, kind in kinds.items():
             if kind != HUMAN and not (names and names[seat]):
-                level = t(LEVEL(seat_level(kind)))
-                shown[seat] = t("board.seat.ai", level=level)[:16]
+                # Numbered, so that two computer seats are told apart on every screen and in the records (the
+                # lists add the level to a computer seat's name); a friend sees that it is a computer.
+                shown[seat] = t("online.seat.computer", n=seat + 1)[:NAME_LIMIT]
         given = [shown[s] if s in kinds else "" for s in range(len(seats))]
         session = OnlineSession(self.mode, self.level, link, len(seats), given, chosen.options, chosen.seed)
         session.save()

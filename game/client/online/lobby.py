@@ -103,6 +103,7 @@ class OnlineScene(Scene):
         }
         self.found, self.seats, self.message, self.error = None, (), "", False
         self.saved, self.confirm = None, None
+        self.name_entry = self.url_entry = self.code_entry = None  # a past visit's fields (its code) are not kept
         self._build()
 
     def leave(self) -> None:
