@@ -19,6 +19,7 @@ from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.look import Look
 
 # Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
 FELT = (40, 84, 62)
@@ -330,7 +331,7 @@ def _parchment_surface(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 def text(
-    app: App,
+    app: Look,
     surface: pygame.Surface,
     content: str,
     pos: tuple[int, int],
@@ -360,7 +361,7 @@ def rendered(font: pygame.font.Font, content: str, colour: tuple[int, ...], alph
     return image
 
 
-def heading(app: App, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
+def heading(app: Look, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
     """A bold parchment heading with a brass rule under it, centred at `center`."""
     rect = text(app, surface, content, center, size=size, bold=True, colour=PARCHMENT, anchor="center", shadow=True)
     y = rect.bottom + app.s(6)
@@ -408,7 +409,7 @@ def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
 
 
 def wrapped_text(
-    app: App,
+    app: Look,
     surface: pygame.Surface,
     content: str,
     rect: pygame.Rect,
@@ -635,7 +636,7 @@ def die_image(
     return surf
 
 
-def title_dice(app: App, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
+def title_dice(app: Look, surface: pygame.Surface, center: tuple[int, int], unit: int) -> None:
     """The menu's title decoration: a small scatter of dice (both sides' colours) tumbled on the felt."""
     big = app.fonts.get(round(unit * 0.42), True)
     small = app.fonts.get(round(unit * 0.3), True)

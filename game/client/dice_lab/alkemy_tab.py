@@ -29,7 +29,7 @@ from game.engine.dice import (
 )
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 MAX_ATTRIBUTE = 20
 MAX_DIFFICULTY = 40
@@ -206,11 +206,11 @@ class AlkemyTab(Tab):
         """The chance of success as shown, large."""
         return percent_text(self.chance, language)
 
-    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The net modifier, the chance large, the kept symbol pairs' odds."""
-        t, s, lang = app.t, app.s, app.t.language
+        t, s, lang = look.t, look.s, look.t.language
         y = text.block(
-            app,
+            look,
             surface,
             pygame.Rect(rect.x, rect.y, rect.w, s(60)),
             "",
@@ -218,31 +218,33 @@ class AlkemyTab(Tab):
             size=14,
         )
         y = text.big_figure(
-            app, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang), f"= {fraction_text(self.chance)}"
+            look, surface, (rect.x, y), t("lab.alk.chance"), self.figure_text(lang), f"= {fraction_text(self.chance)}"
         )
         lines = [
             f"{t(SYMBOL(a))} + {t(SYMBOL(b))}: {percent_text(p, lang)}"
             for (a, b), p in sorted(self.pairs.items(), key=lambda kv: -kv[1])
         ]
         half = (len(lines) + 1) // 2
-        top = text.block(app, surface, pygame.Rect(rect.x, y + s(4), rect.w, s(20)), t("lab.alk.pairs"), [])
-        text.block(app, surface, pygame.Rect(rect.x, top, rect.w // 2, s(120)), "", lines[:half], size=13)
-        text.block(app, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:], size=13)
+        top = text.block(look, surface, pygame.Rect(rect.x, y + s(4), rect.w, s(20)), t("lab.alk.pairs"), [])
+        text.block(look, surface, pygame.Rect(rect.x, top, rect.w // 2, s(120)), "", lines[:half], size=13)
+        text.block(
+            look, surface, pygame.Rect(rect.x + rect.w // 2, top, rect.w // 2, s(120)), "", lines[half:], size=13
+        )
 
-    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Success chance by attribute × difficulty around the chosen pair; the attribute needed for 50/75/90 %."""
-        t, s = app.t, app.s
-        y = text.block(app, surface, rect, t("lab.alk.table"), [])
+        t, s = look.t, look.s
+        y = text.block(look, surface, rect, t("lab.alk.table"), [])
         header = [t("lab.alk.attr_short")] + [str(d) for d in self.table_diffs]
         rows = [[str(a)] + [whole_percent(self.table[(a, d)]) for d in self.table_diffs] for a in self.table_attrs]
         mark = (self.table_attrs.index(self.number("attribute")), 1 + self.table_diffs.index(self.number("difficulty")))
-        y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, s(150)), header, rows, mark)
+        y = text.table(look, surface, pygame.Rect(rect.x, y, rect.w, s(150)), header, rows, mark)
         need = []
         for target, attribute in self.need.items():
             shown = t("lab.alk.out_of_reach") if attribute is None else str(attribute)
-            need.append(t("lab.alk.need_line", target=percent_text(target, app.t.language), attribute=shown))
+            need.append(t("lab.alk.need_line", target=percent_text(target, look.t.language), attribute=shown))
         text.block(
-            app,
+            look,
             surface,
             pygame.Rect(rect.x, y + s(6), rect.w, s(90)),
             t("lab.alk.need", difficulty=self.number("difficulty")),

@@ -18,7 +18,7 @@ from game.client.dice_lab.stats import Fit, chi_square
 from game.client.i18n import Keys
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
     from game.engine.core import JSONObject
 
 HISTORY = 20
@@ -115,10 +115,10 @@ class Tab:
         """A line under the landed dice (what a click on them does), or ''."""
         return ""
 
-    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The exact figures under the inputs."""
 
-    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The side panel beside the chart."""
 
     def layout_extra(self, rect: pygame.Rect, s: Callable[[float], int]) -> int:

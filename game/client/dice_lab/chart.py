@@ -14,7 +14,7 @@ import pygame
 from game.client import art
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -85,7 +85,7 @@ def _nice_top(peak: float) -> float:
 class _Plot:
     """The plot area of one chart being drawn, and the scale its bars share."""
 
-    app: App
+    look: Look
     surface: pygame.Surface
     area: pygame.Rect
     small: pygame.font.Font
@@ -100,22 +100,22 @@ class _Plot:
     @property
     def many(self) -> bool:
         """Too many keys for bars: areas and lines instead."""
-        return self.slot < self.app.s(5)
+        return self.slot < self.look.s(5)
 
     def height(self, p: float) -> float:
         """The height of a share `p` on this plot."""
         return self.area.h * min(1.0, p / self.top)
 
 
-def draw_chart(app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
+def draw_chart(look: Look, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel) -> None:
     """The chart over a parchment `rect` drawn beforehand: grid, bars (or areas when keys are many), overlay,
     axis labels and legend."""
-    s = app.s
-    small = app.fonts.get(max(10, s(13)))
+    s = look.s
+    small = look.fonts.get(max(10, s(13)))
     top_pad = s(30) if model.caption or len(model.series) > 1 else s(14)
     area = pygame.Rect(rect.x + s(44), rect.y + top_pad, rect.w - s(56), rect.h - top_pad - s(30))
-    _draw_header(app, surface, rect, model, small)
-    plot = _Plot(app, surface, area, small, model.keys, _nice_top(model.peak or 0.01))
+    _draw_header(look, surface, rect, model, small)
+    plot = _Plot(look, surface, area, small, model.keys, _nice_top(model.peak or 0.01))
     _draw_grid(plot)
     if not model.keys:
         return
@@ -134,15 +134,15 @@ def draw_chart(app: App, surface: pygame.Surface, rect: pygame.Rect, model: Char
 
 
 def _draw_header(
-    app: App, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel, small: pygame.font.Font
+    look: Look, surface: pygame.Surface, rect: pygame.Rect, model: ChartModel, small: pygame.font.Font
 ) -> None:
     # The caption at the top left and, for several series, a legend at the top right.
-    s = app.s
+    s = look.s
     several = len(model.series) > 1
     legend_w = sum(small.size(series.name)[0] + s(26) for series in model.series) if several else 0
     if model.caption:
-        caption = fit_text(app.fonts.get(s(13), True), model.caption, rect.w - s(24) - legend_w)
-        art.text(app, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=art.INK)
+        caption = fit_text(look.fonts.get(s(13), True), model.caption, rect.w - s(24) - legend_w)
+        art.text(look, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=art.INK)
     if not several:
         return
     x = rect.right - s(12)
@@ -157,7 +157,7 @@ def _draw_header(
 
 def _draw_grid(plot: _Plot) -> None:
     # Four quarters of the top, each labelled with its percentage.
-    area, s, numbers = plot.area, plot.app.s, plot.app.t.numbers
+    area, s, numbers = plot.area, plot.look.s, plot.look.t.numbers
     for k in range(5):
         y = area.bottom - area.h * k / 4
         pygame.draw.line(plot.surface, art.PARCHMENT_DARK, (area.x, y), (area.right, y), 1)
@@ -175,7 +175,7 @@ def _draw_area(plot: _Plot, series: Series, filled: bool) -> None:
     if filled:
         pygame.draw.polygon(plot.surface, series.colour, [(area.x, area.bottom), *points, (area.right, area.bottom)])
     if len(points) > 1:
-        pygame.draw.lines(plot.surface, art.shade(series.colour, 0.7), False, points, max(2, plot.app.s(2)))
+        pygame.draw.lines(plot.surface, art.shade(series.colour, 0.7), False, points, max(2, plot.look.s(2)))
 
 
 def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
@@ -198,7 +198,7 @@ def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
 def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
     # Thousands of keys: the observed share is averaged over a few pixels' worth of keys, so the overlay follows
     # the bars' outline instead of a solid mass of single-roll spikes.
-    s, keys, slot, area = plot.app.s, plot.keys, plot.slot, plot.area
+    s, keys, slot, area = plot.look.s, plot.keys, plot.slot, plot.area
     span = max(1, math.ceil(s(4) / slot)) if plot.many else 1
     points = []
     for start in range(0, len(keys), span):
@@ -215,7 +215,7 @@ def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
 
 def _draw_key_labels(plot: _Plot, labels: list[str]) -> None:
     # As many key labels as fit without touching.
-    s, slot = plot.app.s, plot.slot
+    s, slot = plot.look.s, plot.slot
     measured = labels
     if len(labels) > 200:
         # Thousands of numbers: only the longest can be the widest (digits share a width), and measuring each costs.

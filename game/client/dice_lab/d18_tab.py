@@ -20,7 +20,7 @@ from game.client.dice_lab.stats import fraction_text, percent_text, standing
 from game.engine.dice import D3, D6, d6d3
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
     from game.engine.core import JSONObject
 
 SIZES = {"three": 3, "table": 6, "two": 2}
@@ -242,9 +242,9 @@ class D18Tab(Tab):
             t("lab.d18.entry_chance", chance=fraction_text(chance), percent=percent_text(chance, language)),
         ]
 
-    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the helper does, and its exact chances."""
-        t, lang = app.t, app.t.language
+        t, lang = look.t, look.t.language
         helper = self.helper
         lines = [t(HELPER_EXPLAIN(helper))]
         if helper == "percent":
@@ -261,12 +261,12 @@ class D18Tab(Tab):
             lines.append(t("lab.d18.uniform"))
         else:
             lines += [f"{entry}: {fraction_text(p)} ~ {percent_text(p, lang)}" for entry, p in self.exact.items()]
-        text.block(app, surface, rect, t("lab.d18.exact"), lines, size=14)
+        text.block(look, surface, rect, t("lab.d18.exact"), lines, size=14)
 
-    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The percent table: printed and true chance side by side."""
-        t, lang = app.t, app.t.language
-        y = text.block(app, surface, rect, t("lab.d18.percent_table"), [])
+        t, lang = look.t, look.t.language
+        y = text.block(look, surface, rect, t("lab.d18.percent_table"), [])
         rows = []
         for printed, faces in d6d3.PERCENT_TABLE.items():
             chance = Fraction(faces, 6)
@@ -275,11 +275,11 @@ class D18Tab(Tab):
         if self.helper == "percent":
             mark = (list(d6d3.PERCENT_TABLE).index(self.number("percent")), 3)
         header = [t("lab.d18.printed"), t("lab.d18.faces"), t("lab.d18.true"), "%"]
-        y = text.table(app, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
+        y = text.table(look, surface, pygame.Rect(rect.x, y, rect.w, rect.h), header, rows, mark)
         text.block(
-            app,
+            look,
             surface,
-            pygame.Rect(rect.x, y + app.s(6), rect.w, rect.bottom - y),
+            pygame.Rect(rect.x, y + look.s(6), rect.w, rect.bottom - y),
             "",
             [t("lab.d18.percent_note")],
             size=13,

@@ -20,7 +20,7 @@ from game.client.dice_lab.stats import Standing, cumulative, mean_sd, percent_te
 from game.engine.dice import DiceExpression, Distribution, NotationError, Pool, Roll, parse
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 DEFAULTS = ("2d6+3", "4d6kh2", "")
 TRAY_MAX = 20  # dice shown in the tray; the rest are counted in the card
@@ -184,9 +184,9 @@ class FreeTab(Tab):
         lines.append(t(WHERE(where.side), chance=percent_text(where.chance, language)))
         return lines
 
-    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The grammar, briefly."""
-        text.block(app, surface, rect, app.t("lab.free.grammar_title"), [app.t("lab.free.grammar")], size=13)
+        text.block(look, surface, rect, look.t("lab.free.grammar_title"), [look.t("lab.free.grammar")], size=13)
 
     def spread(self, text: str, dist: Distribution) -> tuple[float, float]:
         """Mean and standard deviation of an expression (worked out once: the side panel draws every frame)."""
@@ -195,14 +195,14 @@ class FreeTab(Tab):
             cached = self._spread[text] = mean_sd(dist)
         return cached
 
-    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each expression's mean and standard deviation, in its chart colour."""
-        t, s, numbers = app.t, app.s, app.t.numbers
-        y = text.block(app, surface, rect, t("lab.free.stats"), [])
+        t, s, numbers = look.t, look.s, look.t.numbers
+        y = text.block(look, surface, rect, t("lab.free.stats"), [])
         for slot, expression, dist in self.series():
             mean, sd = self.spread(expression.text, dist)
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
-            art.text(app, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
+            art.text(look, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
             line = t(
                 "lab.free.mean_sd",
@@ -211,4 +211,4 @@ class FreeTab(Tab):
                 low=min(dist),
                 high=max(dist),
             )
-            y = text.block(app, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)
+            y = text.block(look, surface, pygame.Rect(rect.x + s(18), y, rect.w - s(18), s(40)), "", [line], size=13)

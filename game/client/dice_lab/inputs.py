@@ -12,7 +12,7 @@ from game.client import art
 from game.client.dice_lab.chart import fit_text
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 ROW_H = 54  # layout pixels per stepper
 
@@ -170,18 +170,18 @@ class StepperColumn:
             return st if st.set_position(ends[key]) else None
         return None
 
-    def draw(self, app: App, surface: pygame.Surface, active: bool) -> None:
+    def draw(self, look: Look, surface: pygame.Surface, active: bool) -> None:
         """Every stepper: label, value between − and +, and the track with its handle; the focused one banded."""
-        s = app.s
+        s = look.s
         for i, st in enumerate(self.steppers):
             fade = 1.0 if st.enabled else 0.5
             if active and i == self.focus and st.enabled:
                 art.focus_band(surface, st.rect.inflate(s(10), s(6)), s)
             if st.label_at is not None:
                 art.text(
-                    app,
+                    look,
                     surface,
-                    app.t(st.label),
+                    look.t(st.label),
                     st.label_at,
                     size=16,
                     bold=True,
@@ -192,7 +192,7 @@ class StepperColumn:
                 pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 1.2 * fade), rect, border_radius=s(6))
                 pygame.draw.rect(surface, art.shade(art.BRASS_DARK, fade), rect, 1, border_radius=s(6))
                 art.text(
-                    app,
+                    look,
                     surface,
                     sign,
                     rect.center,
@@ -205,10 +205,12 @@ class StepperColumn:
             mid = ((st.minus.right + st.plus.x) // 2, st.minus.centery)
             room = st.plus.x - st.minus.right - s(4)
             size = 17
-            while size > 11 and app.fonts.get(s(size), True).size(shown)[0] > room:
+            while size > 11 and look.fonts.get(s(size), True).size(shown)[0] > room:
                 size -= 1  # a long choice (a Russian colour name) shrinks to fit between − and +
-            shown = fit_text(app.fonts.get(s(size), True), shown, room)  # and is shortened if still too long
-            art.text(app, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade), anchor="center")
+            shown = fit_text(look.fonts.get(s(size), True), shown, room)  # and is shortened if still too long
+            art.text(
+                look, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade), anchor="center"
+            )
             pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 0.8), st.track, border_radius=s(3))
             share = st.position / max(1, len(st.options) - 1)
             filled = st.track.copy()

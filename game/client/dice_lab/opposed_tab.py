@@ -29,7 +29,7 @@ from game.engine.dice import (
 )
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 
 class OpposedArgs(TypedDict):
@@ -177,14 +177,14 @@ class OpposedTab(Tab):
         """A's and B's chances to win as shown, large."""
         return percent_text(self.chance_a, language), percent_text(1 - self.chance_a, language)
 
-    def draw_figures(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_figures(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A's and B's chances large, and the tie rule as it applies to these attributes."""
-        t, s, lang = app.t, app.s, app.t.language
+        t, s, lang = look.t, look.s, look.t.language
         shown_a, shown_b = self.figure_texts(lang)
-        y = text.big_figure(app, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=art.ORANGE)
-        text.big_figure(app, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=art.SKY)
+        y = text.big_figure(look, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=art.ORANGE)
+        text.big_figure(look, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=art.SKY)
         y = art.text(
-            app,
+            look,
             surface,
             t("lab.opp.exact", a=fraction_text(self.chance_a), b=fraction_text(1 - self.chance_a)),
             (rect.x, y),
@@ -209,12 +209,12 @@ class OpposedTab(Tab):
             ),
         ]
         text.block(
-            app, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines, size=14
+            look, surface, pygame.Rect(rect.x, y + s(4), rect.w, rect.bottom - y), t("lab.opp.ties"), lines, size=14
         )
 
-    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, look: Look, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each side's dice and kept-total chances, and the rule in the source's words."""
-        t = app.t
+        t = look.t
         lines = []
         for side in SIDES:
             health = self.choice(f"{side}.health")
@@ -227,11 +227,11 @@ class OpposedTab(Tab):
                     mean=t.numbers.number(float(mean), 2),
                 )
             )
-        y = text.block(app, surface, rect, t("lab.opp.sides"), lines, size=14)
+        y = text.block(look, surface, rect, t("lab.opp.sides"), lines, size=14)
         text.block(
-            app,
+            look,
             surface,
-            pygame.Rect(rect.x, y + app.s(4), rect.w, rect.bottom - y),
+            pygame.Rect(rect.x, y + look.s(4), rect.w, rect.bottom - y),
             t("lab.opp.rule_title"),
             [t("lab.opp.rule")],
             size=13,

@@ -10,11 +10,11 @@ import pygame
 from game.client import art
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 
 def big_figure(
-    app: App,
+    look: Look,
     surface: pygame.Surface,
     pos: tuple[int, int],
     label: str,
@@ -23,12 +23,12 @@ def big_figure(
     colour: tuple[int, int, int] = art.IVORY,
 ) -> int:
     """A caption, a large number under it and a small note beside it; returns the y below."""
-    s = app.s
-    rect = art.text(app, surface, label, pos, size=15, colour=art.MUTED)
-    big = art.text(app, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
+    s = look.s
+    rect = art.text(look, surface, label, pos, size=15, colour=art.MUTED)
+    big = art.text(look, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
     if note:
         art.text(
-            app,
+            look,
             surface,
             note,
             (big.right + s(12), big.centery + s(6)),
@@ -40,7 +40,7 @@ def big_figure(
 
 
 def block(
-    app: App,
+    look: Look,
     surface: pygame.Surface,
     rect: pygame.Rect,
     title: str,
@@ -49,18 +49,18 @@ def block(
     highlight: int = -1,
 ) -> int:
     """A bold title and wrapped lines under it inside `rect`; returns the y below."""
-    s = app.s
+    s = look.s
     y = rect.y
     if title:
-        y = art.text(app, surface, title, (rect.x, y), size=15, bold=True, colour=art.BRASS).bottom + s(2)
+        y = art.text(look, surface, title, (rect.x, y), size=15, bold=True, colour=art.BRASS).bottom + s(2)
     for i, line in enumerate(lines):
         colour = art.IVORY if i == highlight else art.PARCHMENT
-        y = art.wrapped_text(app, surface, line, pygame.Rect(rect.x, y, rect.w, rect.h), size=size, colour=colour)
+        y = art.wrapped_text(look, surface, line, pygame.Rect(rect.x, y, rect.w, rect.h), size=size, colour=colour)
     return y + s(6)
 
 
 def table(
-    app: App,
+    look: Look,
     surface: pygame.Surface,
     rect: pygame.Rect,
     header: Sequence[str],
@@ -69,14 +69,14 @@ def table(
     size: int = 13,
 ) -> int:
     """A grid of short texts (first column and first row as headings); `mark` (row, col) is boxed; returns y below."""
-    s = app.s
+    s = look.s
     cols = len(header)
     cell_w = rect.w / max(1, cols)
     line_h = s(size + 8)
     y = rect.y
     for c, head in enumerate(header):
         art.text(
-            app,
+            look,
             surface,
             head,
             (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2),
@@ -94,6 +94,6 @@ def table(
                 box.center = centre
                 pygame.draw.rect(surface, art.BRASS, box, max(1, s(2)), border_radius=s(4))
             colour = art.BRASS if c == 0 else art.PARCHMENT
-            art.text(app, surface, cell, centre, size=size, bold=(c == 0), colour=colour, anchor="center")
+            art.text(look, surface, cell, centre, size=size, bold=(c == 0), colour=colour, anchor="center")
         y += line_h
     return y
