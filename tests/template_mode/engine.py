@@ -5,9 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.engine import files
-from game.engine.core import CHANCE, TERMINAL, Event, Game, GameOver, IllegalAction, JSONObject, Outcome, State
+from game.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    JSONObject,
+    Outcome,
+    State,
+    distinct,
+)
 
 FACES = range(1, 7)
 
@@ -19,15 +31,15 @@ class DiceStripReason(StrEnum):
     TURN_LIMIT = "turn limit"
 
 
-@dataclass(frozen=True)
-class Roll:
+@distinct
+class Roll(NamedTuple):
     """The d6 of the turn (a chance outcome)."""
 
     face: int
 
 
-@dataclass(frozen=True)
-class Step:
+@distinct
+class Step(NamedTuple):
     """A decision: move the own token `cells` forward (the rolled number, or one)."""
 
     cells: int
