@@ -235,3 +235,29 @@ def test_the_join_code_of_a_past_visit_is_not_offered_again(app):
     ui.click(app, ui.button_by_text(app, "Back"))
     ui.click(app, ui.button_by_text(app, "Play online"))
     assert ui.current(app, OnlineScene).code_entry.get_text() == ""
+
+
+def test_hosting_when_the_usual_port_is_taken_says_which_port_to_open(app, monkeypatch):
+    import socket
+
+    from game.client.board.scene import BoardScene
+    from game.client.online.host import HostScene
+    from game.client.play import online as online_play
+    from game.client.play.online import OnlineSession, port_of
+    from tests.online_helpers import free_port
+
+    port = free_port()
+    monkeypatch.setattr(online_play, "HOST_PORT", port)  # the port the lobby's firewall note names
+    with socket.socket() as squatter:
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        squatter.bind(("127.0.0.1", port))
+        squatter.listen()
+        app.goto("online_host", mode="kubtafl")
+        ui.current(app, HostScene).server_entry.set_text("")  # this machine is the server
+        ui.click(app, ui.button_by_text(app, "Host"))
+        until(app, lambda: isinstance(app.scenes.current, BoardScene), "the match")
+        s = ui.current(app, BoardScene).session
+        assert isinstance(s, OnlineSession) and s.link.hosted
+        used = port_of(s.link.url)
+        assert used != port
+        assert any(f"Port {port} is taken" in m and f"port {used}" in m for m in app.messages)

@@ -136,7 +136,7 @@ class HostScene(NewGameScene):
     def begin(self, chosen: ChosenGame) -> None:
         """Create the match (on the server given, else on one this game runs) and open its board."""
         from game.client.online.lobby import ws_url
-        from game.client.play.online import HOST_PORT, ensure_server
+        from game.client.play.online import HOST_PORT, ensure_server, port_of
         from game.online.client import create_match_sync
 
         t = self.app.t
@@ -151,6 +151,9 @@ class HostScene(NewGameScene):
         except (OSError, RuntimeError) as exc:
             self.error, self.refused = t("online.host.failed", detail=str(exc) or type(exc).__name__), False
             return
+        if not address and HOST_PORT and port_of(url) != HOST_PORT:
+            # The firewall note names the usual port: the friend's way in is another one this time.
+            self.app.notify(t("online.host.port_taken", port=HOST_PORT, used=port_of(url)))
         mode, level, count, options, seed = self.mode, self.level, len(chosen.seats), chosen.options, chosen.seed
         self.creating = Pending(lambda: create_match_sync(url, mode, level, count, options or None, seed, timeout=10.0))
         self.error, self.refused = t("online.host.creating", url=url), False
