@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
@@ -15,34 +14,15 @@ from game.client.dice_lab.chart import ChartModel, Series, draw_chart
 from game.client.dice_lab.d18_tab import D18Tab
 from game.client.dice_lab.free_tab import FreeTab
 from game.client.dice_lab.opposed_tab import OpposedTab
-from game.client.fonts import Fonts
-from game.client.i18n import Translator
-from game.client.look import Look
+from tests.looks import tiny
 
 BLANK = (0, 0, 0)
-
-
-@dataclass
-class TinyLook:
-    """A translator, fonts and a scale: all a drawing part may ask for."""
-
-    t: Translator
-    fonts: Fonts
-    scale: float = 1.0
-
-    def s(self, value: float) -> int:
-        """Layout pixels at this scale."""
-        return round(value * self.scale)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def fonts_ready():
     pygame.font.init()
     yield
-
-
-def tiny(language: str = "en") -> Look:
-    return TinyLook(Translator(language), Fonts())
 
 
 def blank(size: tuple[int, int] = (600, 400)) -> pygame.Surface:
@@ -104,7 +84,7 @@ def test_each_tab_draws_its_figures_and_side_inside_the_given_rect(tab_class):
 
 
 def test_scale_of_the_look_scales_what_a_tab_draws():
-    small, large = TinyLook(Translator("en"), Fonts(), 1.0), TinyLook(Translator("en"), Fonts(), 2.0)
+    small, large = tiny(scale=1.0), tiny(scale=2.0)
     heights = []
     for look in (small, large):
         surface = blank((1200, 1000))

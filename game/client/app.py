@@ -493,7 +493,7 @@ def _load_sound(app: App) -> SoundBoard | None:
     from game.client.sound import SoundBoard
 
     try:
-        return SoundBoard(app)
+        return SoundBoard(lambda: app.settings)
     except Exception:  # noqa: BLE001 - a broken audio device must not stop the game
         return None
 

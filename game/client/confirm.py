@@ -16,6 +16,7 @@ from game.client.widgets import ButtonGroup
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.look import Look
 
 CONFIRM_LAYER = 60  # above every dialog a screen shows (game dialogs use 40)
 CARD_W = 460
@@ -50,19 +51,7 @@ class Confirm:
         self._kill()
         app, s = self.app, self.app.s
         size = app.screen_size
-        font = app.fonts.get(s(QUESTION_SIZE), True)
-        width = min(s(CARD_W), size[0] - s(40))
-        lines = art.wrap(font, self.question, width - s(56))
-        text_h = len(lines) * font.get_linesize()
-        self.rect = pygame.Rect(0, 0, width, s(36) + text_h + s(24 + 50 + 30))
-        self.rect.center = (size[0] // 2, size[1] // 2)
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((*art.VEIL, 170))
-        art.panel(veil, self.rect, app.ui_scale)
-        box = pygame.Rect(self.rect.x + s(28), self.rect.y + s(36), self.rect.w - s(56), text_h)
-        art.wrapped_text(
-            app, veil, self.question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT, align="center"
-        )
+        veil, self.rect = card(app, size, self.question)
         self.elements.append(
             pygame_gui.elements.UIImage(pygame.Rect((0, 0), size), veil, app.ui, starting_height=CONFIRM_LAYER - 1)
         )
@@ -119,3 +108,20 @@ class Confirm:
             else:
                 self.close()
                 self.on_escape()
+
+
+def card(look: Look, size: tuple[int, int], question: str) -> tuple[pygame.Surface, pygame.Rect]:
+    """A veil over a screen of `size` with the question's card on it (room left for the buttons), and the card."""
+    s = look.s
+    font = look.fonts.get(s(QUESTION_SIZE), True)
+    width = min(s(CARD_W), size[0] - s(40))
+    lines = art.wrap(font, question, width - s(56))
+    text_h = len(lines) * font.get_linesize()
+    rect = pygame.Rect(0, 0, width, s(36) + text_h + s(24 + 50 + 30))
+    rect.center = (size[0] // 2, size[1] // 2)
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((*art.VEIL, 170))
+    art.panel(veil, rect, look.ui_scale)
+    box = pygame.Rect(rect.x + s(28), rect.y + s(36), rect.w - s(56), text_h)
+    art.wrapped_text(look, veil, question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT, align="center")
+    return veil, rect

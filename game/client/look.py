@@ -21,6 +21,11 @@ class Look(Protocol):
         """The font cache."""
         ...
 
+    @property
+    def ui_scale(self) -> float:
+        """The layout scale: 1.0 at 1280×720."""
+        ...
+
     def s(self, value: float) -> int:
         """`value` layout pixels (at 1280×720) in window pixels."""
         ...

@@ -11,7 +11,7 @@ import pygame
 from game.client import art
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Look
 
 HOUSE_RULE_MARKERS = ("[house rule]", "[домашнее правило]")
 _INLINE = re.compile(r"(\*\*.+?\*\*|\*[^*\s][^*]*?\*|\[house rule\]|\[домашнее правило\])")
@@ -86,9 +86,9 @@ STYLE = {
 }
 
 
-def render(app: App, source: str, width: int) -> pygame.Surface:
+def render(look: Look, source: str, width: int) -> pygame.Surface:
     """Render Markdown `source` into a transparent surface `width` pixels wide (as tall as needed)."""
-    s = app.s
+    s = look.s
     items: list[tuple[pygame.Surface, int, int]] = []  # image, x, y
     y = 0
     for index, block in enumerate(parse_blocks(source)):
@@ -98,9 +98,9 @@ def render(app: App, source: str, width: int) -> pygame.Surface:
         indent = s(30) if block.kind == "li" else 0
         if block.kind == "h1" and index == 0:
             pass
-        y, placed = _layout_runs(app, inline_runs(block.text), size, bold, colour, indent, width, y)
+        y, placed = _layout_runs(look, inline_runs(block.text), size, bold, colour, indent, width, y)
         if block.kind == "li":
-            font = app.fonts.get(s(size))
+            font = look.fonts.get(s(size))
             cy = placed[0][2] + font.get_linesize() // 2 if placed else y
             items.append((_bullet(s(7)), s(10), cy - s(4)))
         if block.kind == "h2":
@@ -128,9 +128,9 @@ def _rule(width: int, thickness: int) -> pygame.Surface:
     return surf
 
 
-def _badge(app: App, label: str, line_height: int) -> pygame.Surface:
-    s = app.s
-    font = app.fonts.get(s(12), True)
+def _badge(look: Look, label: str, line_height: int) -> pygame.Surface:
+    s = look.s
+    font = look.fonts.get(s(12), True)
     text = font.render(label.upper(), True, art.IVORY)
     w, h = text.get_width() + s(22), min(line_height - s(4), text.get_height() + s(4))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -141,7 +141,7 @@ def _badge(app: App, label: str, line_height: int) -> pygame.Surface:
 
 
 def _layout_runs(
-    app: App,
+    look: Look,
     runs: list[tuple[str, str]],
     size: int,
     bold: bool,
@@ -151,8 +151,8 @@ def _layout_runs(
     y: int,
 ) -> tuple[int, list[tuple[pygame.Surface, int, int]]]:
     """Word-wrap styled runs; returns the y below the block and the placed word images."""
-    s = app.s
-    base = app.fonts.get(s(size), bold)
+    s = look.s
+    base = look.fonts.get(s(size), bold)
     line_h = base.get_linesize()
     space = base.size(" ")[0]
     placed: list[tuple[pygame.Surface, int, int]] = []
@@ -171,10 +171,10 @@ def _layout_runs(
         previous_end = text[-1:] or previous_end
     for style, word, glued in words:
         if style == "badge":
-            image = _badge(app, word, line_h)
+            image = _badge(look, word, line_h)
             offset = (line_h - image.get_height()) // 2
         else:
-            font = base if style == "r" else app.fonts.get(s(size), bold or style == "b", style == "i")
+            font = base if style == "r" else look.fonts.get(s(size), bold or style == "b", style == "i")
             image = font.render(word, True, colour if style != "b" else (art.INK if not bold else colour))
             offset = 0
         gap = 0 if glued or x == indent else space

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pygame
 
-    from game.client.app import App
+    from game.client.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ class SoundBank:
 
 
 class SoundBoard(SoundBank):
-    """The app's sound effects, following `app.settings` (sound_on, volume)."""
+    """The program's sound effects, following the settings `settings` returns (sound_on, volume)."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(lambda: getattr(app, "settings", None))
+    def __init__(self, settings: Callable[[], Settings]) -> None:
+        super().__init__(settings)
