@@ -23,6 +23,7 @@ from game.client.widgets import segment_row
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.look import Look
     from game.engine.core import JSONObject
 
 TAB_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
@@ -599,6 +600,6 @@ class DiceLabScene(Scene):
         return screenshot_states()
 
 
-def _fit(app: App, line: str, width: int, size: int, bold: bool = False) -> str:
+def _fit(look: Look, line: str, width: int, size: int, bold: bool = False) -> str:
     """`line`, shortened with an ellipsis when wider than `width` at text size `size`."""
-    return fit_text(app.fonts.get(app.s(size), bold), line, width)
+    return fit_text(look.fonts.get(look.s(size), bold), line, width)
