@@ -23,7 +23,7 @@ class CheckRiskGame(LevelGame):
         return CheckRiskState(self, position_from_dict(self.spec, self.tables, data))
 
     def position(self, stacks: dict[str, tuple[int, int]], **fields: object) -> CheckRiskState:
-        """A position from {"c2": (owner, count)} and overridden position fields (see `position.position_data`)."""
+        """A position from {"c2": (owner, count)} and overridden position fields (see `position_json.position_data`)."""
         return CheckRiskState(
             self, position_from_dict(self.spec, self.tables, position_data(self.spec, stacks, **fields))
         )
