@@ -280,6 +280,7 @@ def test_battle_records_follow_every_battle_of_random_games():
 
 def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_seats(normal):
     app = normal
+    d = BoardDriver(app)
 
     def player3_attacks(session: GameSession) -> bool:
         """Player 3 may fight on against a defender who may then retreat (so it is asked)."""
@@ -293,7 +294,7 @@ def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_se
     session = demo.played_until("corners4", 4, player3_attacks, seed=1)
     session.seats = ["human"] * 4
     app.goto("checkrisk", session=session)
-    b = scene(app)
+    scene(app)
     settle_scene(app)
     take_the_seat(app)
     defender = session.state.pending_battle().defender
@@ -303,9 +304,9 @@ def test_C13_the_turn_card_names_who_decides_and_whose_turn_plays_out_at_four_se
     assert session.state.pending_battle().stage == "defender"
     assert BoardDriver(app).panel.seat == defender != 2  # the defender decides now
     card_button(app, "stand")
-    assert b.queue.busy and session.log[-1].startswith("roll")
+    assert d.busy and session.log[-1].startswith("roll")
     seen = set()
-    while b.queue.busy:
+    while d.busy:
         seen.add(BoardDriver(app).panel.seat)
         frames(app, 1)
     assert seen == {2}  # the round plays out in Player 3's turn: never "Player 1 to move"
@@ -471,14 +472,14 @@ def test_battle_checkers_turn_card_follows_the_side_whose_attack_plays_out(norma
         a for a in session.state.legal_actions() if isinstance(a, Attack) and not session.state.forecast(a).certain
     )
     app = normal
+    d = BoardDriver(app)
     app.goto("battle_checkers", session=session)
-    b = app.scenes.current
     settle_scene(app)
     take_the_seat(app)
     BoardDriver(app).commit(attack)
-    assert b.queue.busy and session.actors[-1] == CHANCE
+    assert d.busy and session.actors[-1] == CHANCE
     seen = set()
-    while b.queue.busy:
+    while d.busy:
         seen.add(BoardDriver(app).panel.seat)
         frames(app, 1)
     assert seen == {1}  # Blue's attack and its roll: never "Orange to move"
@@ -504,6 +505,7 @@ def test_the_tray_raises_and_outlines_hits_in_the_drawing():
 
 def test_the_luck_line_counts_a_round_once_its_dice_have_landed(normal):
     app = normal
+    d = BoardDriver(app)
     session = demo.odds_session()
     session.seats = ["human", "human"]
     app.goto("checkrisk", session=session)
@@ -514,7 +516,7 @@ def test_the_luck_line_counts_a_round_once_its_dice_have_landed(normal):
     attack = next(a for a in session.state.legal_actions() if isinstance(a, CheckRiskAttack))
     click_cell(app, session.game.cell_name(attack.origin))
     click_cell(app, session.game.cell_name(attack.target))  # the round is rolled at once, its dice still in the air
-    assert b.queue.busy and session.log[-1].startswith("roll")
+    assert d.busy and session.log[-1].startswith("roll")
     assert [seat.expected for seat in b.view.stats().seats] == expected
     settle_scene(app)
     after = [seat.expected for seat in b.view.stats().seats]

@@ -97,13 +97,13 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         d.commit(board.session.state.legal_actions()[0])
         assert d.busy
         key(app, pygame.K_ESCAPE)
-        assert board.dialogs.overlay == "pause"
+        assert d.overlay == "pause"
         steps = len(board.queue.steps)
         paused_at = board.time
         frames(app, 30)
         assert board.time == paused_at and len(board.queue.steps) == steps  # nothing moves while paused
         key(app, pygame.K_ESCAPE)
-        assert board.dialogs.overlay is None
+        assert d.overlay is None
         settle(app, board)
         assert not d.busy
 
@@ -114,8 +114,8 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
     with open_board((1280, 720), session) as (app, board):
         d = BoardDriver(app)
         frames(app, 2)
-        assert board.dialogs.overlay == "game_over"
-        title, reason = board.dialogs.game_over_text
+        assert d.overlay == "game_over"
+        title, reason = d.card_text
         assert title == d.winner_title(session.outcome)
         lines = reason.split("\n")
         # Why it ended, when, then every seat with who played it (the mode may add a summary line).

@@ -164,6 +164,7 @@ def _play_until(app, session, wanted):
 
 
 def test_damage_number_follows_the_pushed_die(app):
+    d = BoardDriver(app)
     from game.client.board.effects import float_origin
 
     session = GameSession("kubtafl", "standard", ["human", "human"], seed=42, autosave=False)
@@ -177,7 +178,7 @@ def test_damage_number_follows_the_pushed_die(app):
     for _ in range(120):
         frames(app, 1)
         floats += [e for e in board.queue.effects if e.kind == "float" and e not in floats]
-        if not board.queue.busy:
+        if not d.busy:
             break
     assert floats
     moved = [e for e in floats if e.params.get("follow") is not None]

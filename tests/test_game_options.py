@@ -12,6 +12,7 @@ from game.client.play.session import GameSession
 from game.client.play.worker import InlineExecutor
 from game.engine import registry
 from tests.client_helpers import button_by_text, click, frames, key
+from tests.driver import BoardDriver
 
 CHECKRISK = {"start_tokens": 30, "supply": 60, "turn_limit": 40}
 BATTLE = {"units_per_player": 6, "spirit": 4}
@@ -152,6 +153,7 @@ def test_a_mode_without_options_has_no_row(app):
 
 
 def test_the_results_card_names_the_agreed_numbers(app):
+    d = BoardDriver(app)
     session = GameSession(
         "checkrisk",
         "standard",
@@ -166,6 +168,5 @@ def test_the_results_card_names_the_agreed_numbers(app):
     app.settings.anim_speed = "instant"
     app.goto("checkrisk", session=session)
     frames(app, 3)
-    scene = app.scenes.current
-    assert scene.dialogs.overlay == "game_over"
-    assert "Agreed rules: Rounds 10" in scene.dialogs.game_over_text[1]
+    assert d.overlay == "game_over"
+    assert "Agreed rules: Rounds 10" in d.card_text[1]
