@@ -444,7 +444,7 @@ def test_B11_destroying_gains_spirit_then_an_optional_fate_roll() -> None:
     acts(state, "fate")
     assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 36
     events = acts(state, "fate 2 6")  # the caller rolled lower: it loses the difference itself
-    assert events[:2] == [FateRolled(0, 2, 6, 0, 4), SpiritChanged(0, -4, 3)]
+    assert events[:2] == [FateRolled(0, 2, 6, 0, 4, 4), SpiritChanged(0, -4, 3)]
 
 
 def test_B11_the_defender_that_wins_a_duel_gains_spirit_and_calls_fate() -> None:
@@ -455,7 +455,16 @@ def test_B11_the_defender_that_wins_a_duel_gains_spirit_and_calls_fate() -> None
     assert state.current_player() == 1 and state.legal_actions() == [FATE, NOFATE]
     acts(state, "fate")
     events = acts(state, "fate 6 1")
-    assert events[:2] == [FateRolled(1, 6, 1, 0, 5), SpiritChanged(0, -5, 1)]
+    assert events[:2] == [FateRolled(1, 6, 1, 0, 5, 5), SpiritChanged(0, -5, 1)]
+
+
+def test_B11_a_fate_roll_takes_no_more_spirit_than_the_loser_has_and_its_event_says_what_was_lost() -> None:
+    state = pos([("e4", 0, "N"), ("e5", 1, "N"), ("a10", 1, "S")], spirit=(6, 2))
+    acts(state, "e4xe5")
+    acts(state, "fate")
+    events = acts(state, "fate 6 1")  # the opponent rolled 5 lower with 2 spirit: it loses those 2, and the game
+    assert events[:2] == [FateRolled(0, 6, 1, 1, 5, 2), SpiritChanged(1, -2, 0)]
+    assert state.spirit == [7, 0] and state.is_terminal()
 
 
 def test_B11_fate_roll_probabilities() -> None:

@@ -334,6 +334,13 @@ def test_battle_checkers_fate_roll_end_of_turn_and_deployment(home, language):
             if en
             else "бросок судьбы: 5 против 2 — сторона «Синие» теряет духа: 3"
         )
+        # The loser had 2 spirit and rolled 5 lower: it lost the 2 it had, as the list says.
+        board = shown(app, "battle_checkers", battle_checkers(rear, ["d4xd5", "fate", "fate 6 1"], spirit=(6, 2)))
+        assert sentences(board)[0][1][1] == (
+            "called fate: 6 against 1 — Blue loses all their spirit (2)"
+            if en
+            else "бросок судьбы: 6 против 1 — сторона «Синие» теряет весь оставшийся дух: 2"
+        )
         board = shown(app, "battle_checkers", battle_checkers(rear, ["d4xd5", "fate", "fate 4 4"]))
         assert sentences(board)[0][1][1] == (
             "called fate: 4 against 4 — nobody loses spirit"

@@ -378,7 +378,8 @@ class BattleCheckersAnimation:
         if ev.loser is None:
             result = self.t("battle_checkers.fate.even")
         else:
-            result = self.t("battle_checkers.fate.loses", name=self.seat_name(ev.loser), n=ev.loss)
+            key = "battle_checkers.fate.loses" if ev.lost == ev.loss else "battle_checkers.fate.loses_all"
+            result = self.t(key, name=self.seat_name(ev.loser), n=ev.lost)  # what was lost: spirit stops at zero
         glow = [] if ev.loser is None else ([(0, 0)] if ev.loser == other else [(1, 0)])
         self._roll(
             self.t("battle_checkers.fate.title"),

@@ -33,7 +33,7 @@ DIRECTION = Keys("battle_checkers.words.dir.{}", DIRECTIONS)
 #: A turn by eighths: right (R) or left (L), one to three eighths or none.
 TURN = Keys("battle_checkers.words.turn.{}{}", ("R", "L"), range(4))
 #: A fate choice: by the turn's side ('') or by the other ('other.'); let pass, or how the roll went.
-FATE = Keys("battle_checkers.words.fate.{}{}", ("", "other."), ("pass", "even", "lost"))
+FATE = Keys("battle_checkers.words.fate.{}{}", ("", "other."), ("pass", "even", "lost", "lost_all"))
 FATE_HINT = Keys("battle_checkers.hint.{}.{}", ("fate", "nofate"), ("odds", "spirit"))
 SIDE = Keys("battle_checkers.side.{}", SIDES)
 SIDE_SHORT = Keys("battle_checkers.side_short.{}", SIDES)

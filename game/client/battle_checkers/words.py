@@ -130,7 +130,8 @@ def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller:
     who = "other." if caller else ""
     if not called or rolled is None:
         return t(FATE(who, "pass"), caller=caller)
-    key = "even" if rolled.loser is None else "lost"
+    # A loser with less spirit than the difference loses what it had: the words say what was lost.
+    key = "even" if rolled.loser is None else ("lost" if rolled.lost == rolled.loss else "lost_all")
     loser = name(rolled.loser) if rolled.loser is not None else ""
     return t(
         FATE(who, key),
@@ -138,7 +139,7 @@ def fate_sentence(t: Translator, events: Sequence[object], called: bool, caller:
         a=rolled.roll,
         b=rolled.opponent_roll,
         loser=loser,
-        loss=rolled.loss,
+        loss=rolled.lost,
     )
 
 

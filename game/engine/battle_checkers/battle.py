@@ -104,12 +104,12 @@ def apply_fate_roll(p: Position, action: FateRoll) -> list[Event]:
     p.phase, p.fate_player = MAIN, None
     loser = None if mine == theirs else (1 - caller if mine > theirs else caller)
     loss = abs(mine - theirs)
-    events: list[Event] = [ev.FateRolled(caller, mine, theirs, loser, loss)]
+    # Spirit does not go below zero; at zero the player has lost anyway (B12).
+    lost = 0 if loser is None else min(loss, p.spirit[loser])
+    events: list[Event] = [ev.FateRolled(caller, mine, theirs, loser, loss, lost)]
     if loser is not None:
-        # Spirit does not go below zero; at zero the player has lost anyway (B12).
-        before = p.spirit[loser]
-        p.spirit[loser] = max(0, before - loss)
-        events.append(ev.SpiritChanged(loser, p.spirit[loser] - before, p.spirit[loser]))
+        p.spirit[loser] -= lost
+        events.append(ev.SpiritChanged(loser, -lost, p.spirit[loser]))
         if p.spirit[loser] <= 0:
             finish(p, (1 - loser,), BattleCheckersReason.NO_SPIRIT, events)
             return events

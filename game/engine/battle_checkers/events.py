@@ -166,13 +166,15 @@ class FateCalled(Event):
 @quick_init
 @dataclass(frozen=True)
 class FateRolled(Event):
-    """B11: the fate roll; `loser` (None on equal rolls) loses `loss` spirit."""
+    """B11: the fate roll; `loser` (None on equal rolls) rolled `loss` lower and lost `lost` spirit (less than `loss`
+    when it had less: spirit stops at zero)."""
 
     player: int
     roll: int
     opponent_roll: int
     loser: int | None
     loss: int
+    lost: int
 
 
 @quick_init
