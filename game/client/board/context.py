@@ -3,14 +3,21 @@ a review or replay to open, a preparation), and the pointer's intents, held clic
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client.board.input import Hover, Press
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.anim import AnimQueue
+    from game.client.board.input import PointerTracker
+    from game.client.board.layout import BoardLayout
+    from game.client.board.mode_view import ModeView
+    from game.client.board.reviewing import ReviewController
+    from game.client.board.signals import BoardEnv
+    from game.client.board.turns import TurnFlow
 
 
 def _notations(play: object) -> list[str]:
@@ -23,39 +30,63 @@ def _entry(entry: object) -> int:
     return entry if isinstance(entry, int) else 0
 
 
-def apply_context(scene: BoardScene, context: dict[str, object]) -> None:
+def apply_context(
+    context: dict[str, object],
+    env: BoardEnv,
+    queue: AnimQueue,
+    turns: TurnFlow,
+    reviewer: ReviewController,
+    stage: object,
+) -> None:
     """Pre-play `play` (notations), open the replay at `entry` or the review at `review`, then call `prepare` with
-    the settled scene."""
+    `stage` (the settled board scene a screenshot or test stages its picture on)."""
     for text in _notations(context.get("play")):
-        scene.turns.commit(scene.live.state.action_from_str(text))
-        scene.queue.skip()
+        turns.commit(env.live.state.action_from_str(text))
+        queue.skip()
     review = context.get("review")
-    if scene.reviewer.replay is not None:
-        scene.queue.clear()
-        scene.reviewer.start(_entry(context.get("entry")))
+    if reviewer.replay is not None:
+        queue.clear()
+        reviewer.start(_entry(context.get("entry")))
     elif review is not None:
-        scene.settle_now()
-        scene.turns.game_over_shown = scene.live.is_over  # reviewing a finished game: its card was seen
-        scene.reviewer.start(_entry(review))
+        queue.skip()
+        turns.settle()
+        turns.game_over_shown = env.live.is_over  # reviewing a finished game: its card was seen
+        reviewer.start(_entry(review))
     prepare = context.get("prepare")
     if callable(prepare):
-        scene.settle_now()
-        prepare(scene)
+        queue.skip()
+        turns.settle()
+        prepare(stage)
 
 
-def pointer_event(scene: BoardScene, event: pygame.event.Event) -> None:
-    """The mode's pointer intents (hover always, the rest only when input is taken); a press the mode grabs lets a
-    drag start from it."""
-    intent = scene.tracker.pointer(event, scene.layout)
-    if isinstance(intent, Press):
-        if scene.accepting_input and scene.view.pointer(intent) and intent.cell and intent.pos:
-            scene.tracker.grab = (intent.cell, intent.pos)
-    elif intent is not None and (scene.accepting_input or isinstance(intent, Hover)):
-        scene.view.pointer(intent)
+class PointerIntents:
+    """The mode's pointer intents from the tracker over the board laid out by `layout()` (hover always, the rest
+    only while `accepting()`); a press the mode grabs lets a drag start from it, a held press becomes a `Hold`."""
 
+    def __init__(
+        self,
+        tracker: PointerTracker,
+        view: ModeView[Any, Any],
+        layout: Callable[[], BoardLayout],
+        accepting: Callable[[], bool],
+    ) -> None:
+        self.tracker = tracker
+        self.view = view
+        self.layout = layout
+        self.accepting = accepting
 
-def pointer_tick(scene: BoardScene, dt: float) -> None:
-    """Time for a held press: once it becomes a `Hold`, the mode may act on it (its release is then ignored)."""
-    held = scene.tracker.tick(dt)
-    if held is not None and scene.accepting_input:
-        scene.tracker.hold_taken = scene.view.pointer(held)
+    def event(self, event: pygame.event.Event) -> None:
+        """The mode's pointer intent of `event`."""
+        tracker = self.tracker
+        intent = tracker.pointer(event, self.layout())
+        if isinstance(intent, Press):
+            if self.accepting() and self.view.pointer(intent) and intent.cell and intent.pos:
+                tracker.grab = (intent.cell, intent.pos)
+        elif intent is not None and (self.accepting() or isinstance(intent, Hover)):
+            self.view.pointer(intent)
+
+    def tick(self, dt: float) -> None:
+        """Time for a held press: once it becomes a `Hold`, the mode may act on it (its release is then ignored)."""
+        held = self.tracker.tick(dt)
+        if held is not None and self.accepting():
+            self.tracker.hold_taken = self.view.pointer(held)

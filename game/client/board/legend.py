@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,7 +15,8 @@ from game.client.board import buttons as B
 from game.client.board.marks import text_badge
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.mode_view import ModeView
+    from game.client.board.signals import BoardEnv
 
 LEGEND_KEY = pygame.K_F1
 Sample = Callable[[pygame.Surface, pygame.Rect], None]
@@ -64,10 +65,20 @@ def frame_sample(colour: tuple[int, int, int]) -> Sample:
 
 
 class Legend:
-    """Whether the legend is open, its button beside the board and the card drawn over the board."""
+    """Whether the legend is open, its button beside the board and the card drawn over the board; `place()` gives the
+    board's frame and the panel's unit, `beside()` the last turn's button it sits above."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        env: BoardEnv,
+        view: ModeView[Any, Any],
+        place: Callable[[], tuple[pygame.Rect, int]],
+        beside: Callable[[], pygame.Rect],
+    ) -> None:
+        self.env = env
+        self.view = view
+        self.place = place
+        self.beside = beside
         self.open = False
         self.button = B.Button("legend", "?")
         self.hover = False
@@ -75,16 +86,16 @@ class Legend:
 
     def entries(self) -> list[LegendEntry]:
         """The mode's entries, then the board's own."""
-        t = self.scene.app.t
+        t = self.env.t
         board = [
             LegendEntry(t("legend.board.numbers"), number_sample("1", art.SKY)),
             LegendEntry(t("legend.board.keys")),
         ]
-        return [*self.scene.view.legend(), *board]
+        return [*self.view.legend(), *board]
 
     def button_rect(self) -> pygame.Rect:
         """On the felt between the board and the panel, above the last turn's button (on the frame when narrow)."""
-        replay = self.scene.trace.button_rect()
+        replay = self.beside()
         rect = replay.copy()
         size = max(20, replay.w * 3 // 4)
         rect.size = (size, size)
@@ -94,7 +105,7 @@ class Legend:
     def toggle(self) -> None:
         """Open or close the legend."""
         self.open = not self.open
-        self.scene.play_sound("click")
+        self.env.play_sound("click")
 
     def handle(self, event: pygame.event.Event) -> bool:
         """F1 or the button opens and closes it; while open, a click or Esc closes it. True when used."""
@@ -127,14 +138,13 @@ class Legend:
         B.draw_icon(surface, self.button, "legend" if self.hover or self.open else None)
         art.label(surface, "?", max(12, rect.h * 2 // 3), art.IVORY, center=rect.center, bold=True)
         if self.hover and not self.open:
-            B.draw_tip(surface, self.scene.app.t("legend.button"), rect, max(12, self.scene.panel_layout.unit))
+            B.draw_tip(surface, self.env.t("legend.button"), rect, max(12, self.place()[1]))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The card over the board: the title and one line per entry with its sample."""
         if not self.open:
             return
-        frame = self.scene.layout.frame
-        unit = self.scene.panel_layout.unit
+        frame, unit = self.place()
         size = max(12, int(unit * 0.95))
         font = art.font(size)
         line_h = font.get_linesize()
@@ -145,7 +155,7 @@ class Legend:
         entries = self.entries()
         wrapped = [art.wrap(font, entry.text, text_w) for entry in entries]
         heights = [max(row_h, len(lines) * line_h + 6) for lines in wrapped]
-        title = self.scene.app.t("legend.title")
+        title = self.env.t("legend.title")
         height = int(size * 2.6) + sum(heights) + unit + size
         self.card = pygame.Rect(0, 0, width, min(height, frame.h))
         self.card.center = frame.center
@@ -167,7 +177,7 @@ class Legend:
                 art.label(surface, line, size, art.PARCHMENT, topleft=(card.left + unit + sample_w + unit, ty))
                 ty += line_h
             y += h
-        closing = self.scene.app.t("legend.close")
+        closing = self.env.t("legend.close")
         art.label(
             surface, closing, int(size * 0.85), art.PARCHMENT_DARK, center=(card.centerx, card.bottom - size * 0.7)
         )

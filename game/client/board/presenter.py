@@ -5,8 +5,8 @@ panel's buttons (pygame_gui), which change with the replay, watch mode and the e
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -22,7 +22,14 @@ from game.client.play.seats import HUMAN, REMOTE, seat_level
 from game.client.widgets import text_room
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.anim import AnimQueue
+    from game.client.board.handover import HandoverFlow
+    from game.client.board.log import MoveLog
+    from game.client.board.mode_view import ModeView
+    from game.client.board.panel import PanelLayout
+    from game.client.board.reviewing import ReviewController
+    from game.client.board.signals import BoardEnv
+    from game.client.board.turns import TurnFlow
     from game.client.play.session import GameSession
     from game.engine.core import Outcome
 
@@ -36,11 +43,88 @@ DRAW = -1  # the turn card's seat after a draw: the neutral emblem
 TURN_LOOKBACK = 400  # log entries searched back for the event that opened the turn being played out
 
 
-class PanelPresenter:
-    """The panel's texts and image and its buttons, read from the scene's session, mode and parts."""
+class PanelCoach(Protocol):
+    """What the panel reads of a lesson or challenge on the board (an inactive one in an ordinary game)."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    @property
+    def panel_buttons(self) -> tuple[str, ...]:
+        """The panel's buttons while it is played."""
+
+    @property
+    def active(self) -> bool:
+        """True while one is played."""
+
+    @property
+    def can_give_up(self) -> bool:
+        """True while the attempt may be given up."""
+
+    def level_title(self) -> str | None:
+        """Its title for the panel (None: the level's own)."""
+
+    def ended(self) -> tuple[int, str] | None:
+        """The player's seat and the result in words once judged."""
+
+    def plays(self, seat: int) -> bool:
+        """True when `seat` is its player."""
+
+
+class OnlineWords(Protocol):
+    """What the panel reads of the board's online part (inactive for a game played here only)."""
+
+    @property
+    def holds_turn_card(self) -> bool:
+        """True while the turn card speaks for the network."""
+
+    def status_text(self) -> str:
+        """The status line while the board waits on the network, '' otherwise."""
+
+    def seat_text(self, seat: int) -> str:
+        """The turn card's line for a remote seat."""
+
+
+class PanelPresenter:
+    """The panel's texts and image and its buttons, read from the parts it is given (never the scene): the board's
+    `env`, the mode's view, the animation queue, the move list, the reviewer, the turn flow, the hand-over, the online
+    part and the lesson (`coach()`); `panel()` is the panel's layout, `relayout()` lays the board out again,
+    `static()` is the board's static image, `clock()` the board's time, `overlay()` the open dialog, `rebuild()`
+    builds the UI again and `ui()` is the pygame_gui manager."""
+
+    def __init__(
+        self,
+        env: BoardEnv,
+        view: ModeView[Any, Any],
+        queue: AnimQueue,
+        log: MoveLog,
+        *,
+        reviewer: ReviewController,
+        turns: TurnFlow,
+        handovers: HandoverFlow,
+        online: OnlineWords,
+        coach: Callable[[], PanelCoach],
+        panel: Callable[[], PanelLayout],
+        relayout: Callable[[], None],
+        static: Callable[[], pygame.Surface],
+        clock: Callable[[], float],
+        overlay: Callable[[], str | None],
+        rebuild: Callable[[], None],
+        ui: Callable[[], pygame_gui.UIManager],
+    ) -> None:
+        self.env = env
+        self.view = view
+        self.queue = queue
+        self.log = log
+        self.reviewer = reviewer
+        self.turns = turns
+        self.handovers = handovers
+        self.online = online
+        self.coach = coach
+        self.panel = panel
+        self.relayout = relayout
+        self.static = static
+        self.clock = clock
+        self.overlay = overlay
+        self.rebuild = rebuild
+        self.ui = ui
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel_cut: list[str] = []  # panel texts that did not fit this frame
         self._button_texts: tuple[str, ...] = ()
@@ -55,9 +139,9 @@ class PanelPresenter:
     # ----- seats -----
     def seat_controller(self, seat: int) -> str:
         """Who plays `seat`: "You", "Human" or "Computer (hard)" (in a replay, as the game was played)."""
-        t = self.scene.app.t
-        replay = self.scene.reviewer.replay is not None
-        seats = self.scene.reviewer.replay_seats if replay else list(self.scene.live.seats)
+        t = self.env.t
+        replay = self.reviewer.replay is not None
+        seats = self.reviewer.replay_seats if replay else list(self.env.live.seats)
         if seat >= len(seats):
             return ""
         if seats[seat] == HUMAN:
@@ -69,49 +153,50 @@ class PanelPresenter:
 
     def typed_name(self, seat: int) -> str:
         """The name typed for `seat` in the new-game dialog, '' when none was (the mode then names the seat)."""
-        names = list(self.scene.session.names or []) if self.scene.session is not None else []
+        s = self.env.session()
+        names = list(s.names or []) if s is not None else []
         return str(names[seat]) if 0 <= seat < len(names) and names[seat] else ""
 
     def seat_label(self, seat: int) -> str:
         """'Light · You', 'Dark · Computer (hard)'."""
         who = self.seat_controller(seat)
-        name = self.scene.view.seat_name(seat)
+        name = self.view.seat_name(seat)
         return f"{name} · {who}" if who else name
 
     # ----- texts -----
     def keys_text(self) -> str:
         """The key help under the panel: the replay's, the review's or watch mode's keys, else the mode's."""
-        t, reviewer = self.scene.app.t, self.scene.reviewer
+        t, reviewer = self.env.t, self.reviewer
         if reviewer.replay is not None:
             return t("review.keys.replay")
         if reviewer.review is not None:
             return t("review.keys")
         if reviewer.watch is not None:
             return t("review.keys.watch")
-        lesson_keys = LESSON_KEYS(self.scene.mode)  # a lesson has no undo: its key help does not offer one
-        if self.scene.lesson.active and t.has(lesson_keys):
+        lesson_keys = LESSON_KEYS(self.env.mode())  # a lesson has no undo: its key help does not offer one
+        if self.coach().active and t.has(lesson_keys):
             return t(lesson_keys)
-        return t(KEYS_HELP(self.scene.mode))
+        return t(KEYS_HELP(self.env.mode()))
 
     def level_title(self) -> str:
         """The level's title in the interface language (English when it has none in that language)."""
-        s = self.scene.session
+        s = self.env.session()
         if s is None:
             return ""
-        lesson_title = self.scene.lesson.level_title()
+        lesson_title = self.coach().level_title()
         if lesson_title is not None:
             return lesson_title
         title = s.game.level_data.get("title")
         if isinstance(title, dict):
-            return str(title.get(self.scene.app.settings.language) or title.get(FALLBACK, ""))
+            return str(title.get(self.env.settings.language) or title.get(FALLBACK, ""))
         if isinstance(title, str):
             return title
         return ""
 
     def status_text(self) -> str:
         """The status line: the game's state first, then what the mode says about the picks."""
-        scene, t = self.scene, self.scene.app.t
-        s, reviewer = scene.session, scene.reviewer
+        t = self.env.t
+        s, reviewer = self.env.session(), self.reviewer
         if s is None:
             return ""
         if reviewer.review is not None:
@@ -121,36 +206,36 @@ class PanelPresenter:
         key = self._state_status_key()
         if key:
             return t(key)
-        card = scene.handovers.card
-        if card is not None and not scene.turns.status_note:
+        card = self.handovers.card
+        if card is not None and not self.turns.status_note:
             return t("board.status.handover", name=card.name)  # an undo's note wins: the card says Ready
-        online = scene.online.status_text()
+        online = self.online.status_text()
         if online:
             return online
         if s.is_ai_turn:
             return t("board.status.ai")
         if s.hinting:
             return t("board.status.hinting")
-        return scene.view.status(scene.turns.hint_text, scene.turns.status_note)
+        return self.view.status(self.turns.hint_text, self.turns.status_note)
 
     def _state_status_key(self) -> str:
-        s = self.scene.live
-        if self.scene.lesson.ended() is not None and not self.scene.queue.busy:
+        s = self.env.live
+        if self.coach().ended() is not None and not self.queue.busy:
             return "learn.status.over"
         if s.is_over:
             return "board.status.over"
-        return "board.status.animating" if self.scene.queue.busy else ""
+        return "board.status.animating" if self.queue.busy else ""
 
     def _review_status(self) -> str:
-        t, reviewer = self.scene.app.t, self.scene.reviewer
+        t, reviewer = self.env.t, self.reviewer
         review = reviewer.review
         assert review is not None
         if reviewer.replay is None:
-            return t("review.status.over" if self.scene.live.is_over else "review.status")
+            return t("review.status.over" if self.env.live.is_over else "review.status")
         final = review.timeline.final.outcome()
         winner = final.winner if final is not None else None
         result = (
-            t("games.won", side=self.scene.view.seat_name(winner))
+            t("games.won", side=self.view.seat_name(winner))
             if winner is not None
             else (t("gameover.draw") if final is not None else t("games.unfinished"))
         )
@@ -159,15 +244,15 @@ class PanelPresenter:
 
     def _to_move_key(self) -> str:
         """'X to move': the mode's own wording when it has one (a player's name reads differently from a side)."""
-        key = TO_MOVE(self.scene.mode)
-        return key if self.scene.app.t.has(key) else "board.to_move"
+        key = TO_MOVE(self.env.mode())
+        return key if self.env.t.has(key) else "board.to_move"
 
     def _shown_seat(self) -> int:
         """The seat the turn card shows: the one to act, or while an action plays out the one that made it."""
-        s, busy = self.scene.session, self.scene.queue.busy
+        s, busy = self.env.session(), self.queue.busy
         if s is None:
             return 0
-        opening = self.scene.handovers.opening
+        opening = self.handovers.opening
         if busy and opening is not None:
             return opening  # the turn the player took the seat for is opening (its roll)
         if (s.current_seat < 0 or busy) and s.actors:
@@ -186,7 +271,7 @@ class PanelPresenter:
 
     def _turn_of_newest_decision(self, s: GameSession) -> int | None:
         """The seat whose turn the mode's `turn_opened` events put the newest decision in (None: none found)."""
-        timeline = self.scene.reviewer.get_timeline()
+        timeline = self.reviewer.get_timeline()
         actors, events = timeline.actors, timeline.events
         if len(actors) != len(s.log):
             return None  # a position the log does not replay from the start (a hand-made one)
@@ -205,7 +290,7 @@ class PanelPresenter:
 
     def _opened(self, events: Sequence[object]) -> int | None:
         """The seat whose turn the last turn-opening event among `events` opens, if any."""
-        view = self.scene.view
+        view = self.view
         for event in reversed(events):
             seat = view.turn_opened(event)
             if seat is not None:
@@ -214,24 +299,24 @@ class PanelPresenter:
 
     def _ended(self, outcome: Outcome | None) -> tuple[int, str]:
         """The seat whose emblem the card shows for an ended game and the card's words."""
-        t = self.scene.app.t
+        t = self.env.t
         if outcome is not None and outcome.winner is not None:
-            return outcome.winner, t("board.winner.side", side=self.scene.view.seat_name(outcome.winner))
+            return outcome.winner, t("board.winner.side", side=self.view.seat_name(outcome.winner))
         return DRAW, t("gameover.draw")  # a draw is neutral: no seat's emblem or colour
 
     def _turn_card(self) -> tuple[int, str, str, str, bool]:
         """The turn card's seat, words, seat line and short seat line, and whether an AI seat thinks."""
-        t, s = self.scene.app.t, self.scene.session
+        t, s = self.env.t, self.env.session()
         # While an action plays out, the card still shows the seat that made it.
-        busy = self.scene.queue.busy
+        busy = self.queue.busy
         seat = self._shown_seat()
         seat_text = seat_short = ""
         thinking = False
         if s is not None and s.current_seat >= 0 and not busy:
-            if s.seat_kind(s.current_seat) == REMOTE or self.scene.online.holds_turn_card:
-                seat_text = self.scene.online.seat_text(s.current_seat)
+            if s.seat_kind(s.current_seat) == REMOTE or self.online.holds_turn_card:
+                seat_text = self.online.seat_text(s.current_seat)
             elif s.seat_kind(s.current_seat) == "human":
-                mine = s.seats.count("human") == 1 or self.scene.lesson.plays(s.current_seat)
+                mine = s.seats.count("human") == 1 or self.coach().plays(s.current_seat)
                 seat_text = t("board.seat.you") if mine else t("board.seat.human")
             else:
                 # An AI seat to act on an idle board is thinking, or starts to on this frame.
@@ -239,8 +324,8 @@ class PanelPresenter:
                 thinking = True
                 seat_text = t("board.seat.thinking", level=level)
                 seat_short = t("board.seat.ai", level=level)
-        turn_text = t(self._to_move_key(), side=self.scene.view.seat_name(seat))
-        ended = self.scene.lesson.ended()
+        turn_text = t(self._to_move_key(), side=self.view.seat_name(seat))
+        ended = self.coach().ended()
         if ended is not None and not busy:
             return ended[0], ended[1], t("learn.attempt_over"), "", False
         if s is not None and s.is_over and not busy:
@@ -251,22 +336,22 @@ class PanelPresenter:
 
     def _review_card(self) -> tuple[int, str, str, str, bool]:
         """The card for the reviewed position: who was to move there (or how the game ended there)."""
-        t = self.scene.app.t
-        review = self.scene.reviewer.review
+        t = self.env.t
+        review = self.reviewer.review
         assert review is not None
         state = review.state()
         seat = state.current_player() if state.current_player() >= 0 else self._shown_seat()
         if state.is_terminal():
             seat, turn_text = self._ended(state.outcome())
             return seat, turn_text, t("board.game_over"), "", False
-        return seat, t(self._to_move_key(), side=self.scene.view.seat_name(seat)), self.seat_controller(seat), "", False
+        return seat, t(self._to_move_key(), side=self.view.seat_name(seat)), self.seat_controller(seat), "", False
 
     def panel_info(self) -> PanelInfo:
         """What the turn card, seat row, status and key help say now."""
-        scene, view, s = self.scene, self.scene.view, self.scene.session
-        card = self._turn_card() if scene.reviewer.review is None else self._review_card()
+        view, s = self.view, self.env.session()
+        card = self._turn_card() if self.reviewer.review is None else self._review_card()
         seat, turn_text, seat_text, seat_short, thinking = card
-        if scene.reviewer.review is not None:
+        if self.reviewer.review is not None:
             seat_short = self._turn_card()[3]
         seats = (
             [SeatChip(view.seat_name(i), view.seat_colour(i), view.eliminated(i)) for i in range(len(s.seats))]
@@ -274,7 +359,7 @@ class PanelPresenter:
             else []
         )
         return PanelInfo(
-            title=scene.app.t(MODE(scene.mode)),
+            title=self.env.t(MODE(self.env.mode())),
             subtitle=self.level_title(),
             seat=seat,
             colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
@@ -291,28 +376,28 @@ class PanelPresenter:
     # ----- drawing -----
     def update_log_rows(self) -> None:
         """The move list's turns from the mode, worded again only when the game's log or the language changed."""
-        scene, log = self.scene, self.scene.log
-        s = scene.session
-        if scene.queue.busy and self._log_key is not None and scene.reviewer.model is None:
+        log = self.log
+        s = self.env.session()
+        if self.queue.busy and self._log_key is not None and self.reviewer.model is None:
             return  # the list tells what happened once the board has shown it: no result before its dice land
-        seats = [(scene.view.seat_name(i), scene.view.seat_colour(i)) for i in range(len(s.seats))] if s else []
-        key = (id(s), len(s.log), hash(tuple(s.log)), scene.app.t.language, tuple(seats)) if s else None
+        seats = [(self.view.seat_name(i), self.view.seat_colour(i)) for i in range(len(s.seats))] if s else []
+        key = (id(s), len(s.log), hash(tuple(s.log)), self.env.t.language, tuple(seats)) if s else None
         if key != self._log_key:
             self._log_key = key
-            log.set_turns(scene.view.log_turns() if s is not None else [], seats)
-            log.numbers = [n for n, _ in scene.reviewer.turn_counts()]  # as the board, review and Games count
+            log.set_turns(self.view.log_turns() if s is not None else [], seats)
+            log.numbers = [n for n, _ in self.reviewer.turn_counts()]  # as the board, review and Games count
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
-        scene, view, log = self.scene, self.scene.view, self.scene.log
-        if view.slot_room() != scene.panel_layout.slot_units:
-            scene.layout_board(scene.size)  # the slot needs another height now: the move list takes the rest
+        view, log = self.view, self.log
+        if view.slot_room() != self.panel().slot_units:
+            self.relayout()  # the slot needs another height now: the move list takes the rest
         info = self.panel_info()
         self.update_log_rows()
-        log.title = scene.app.t("board.log")
-        log.empty_text = scene.app.t("board.log.empty")
-        log.chip_text = scene.app.t("review.latest")
-        pl = scene.panel_layout
+        log.title = self.env.t("board.log")
+        log.empty_text = self.env.t("board.log.empty")
+        log.chip_text = self.env.t("review.latest")
+        pl = self.panel()
         key = (
             pl.rect,
             repr(info),
@@ -325,7 +410,7 @@ class PanelPresenter:
         )
         if self._key != key or self._image is None:
             rect = pl.rect
-            image = scene.static_surface().subsurface(rect).copy()
+            image = self.static().subsurface(rect).copy()
             local = pl.moved(-rect.x, -rect.y)
             cut = draw_dynamic(image, local, info, self._spinner_time(), view.draw_emblem)
             log.draw(image, (-rect.x, -rect.y), cut)
@@ -338,25 +423,24 @@ class PanelPresenter:
 
     def _spinner_time(self) -> float:
         """The board's time in whole slow frames: the thinking spinner moves at that low rate."""
-        return math.floor(self.scene.time / SLOW_FRAME) * SLOW_FRAME
+        return math.floor(self.clock() / SLOW_FRAME) * SLOW_FRAME
 
     # ----- buttons -----
     def button_keys(self) -> tuple[str, ...]:
         """The panel's buttons now: the replay's or watch mode's playback, the game-over bar, or the game's own."""
-        scene = self.scene
-        if scene.reviewer.replay is not None:
+        if self.reviewer.replay is not None:
             return REPLAY_BUTTONS
-        if scene.lesson.active:
-            return scene.lesson.panel_buttons
-        s = scene.session
-        if s is not None and s.is_over and scene.turns.game_over_shown and scene.dialogs.overlay != "game_over":
+        if self.coach().active:
+            return self.coach().panel_buttons
+        s = self.env.session()
+        if s is not None and s.is_over and self.turns.game_over_shown and self.overlay() != "game_over":
             return OVER_BUTTONS
-        return WATCH_BUTTONS if scene.reviewer.watch is not None else BUTTONS
+        return WATCH_BUTTONS if self.reviewer.watch is not None else BUTTONS
 
     def button_text(self, key: str) -> str:
         """A panel button's words (the playback's change with its state)."""
-        t = self.scene.app.t
-        playback = self.scene.reviewer.playback
+        t = self.env.t
+        playback = self.reviewer.playback
         if key == "pause" and playback is not None:
             return t("board.pause") if playback.playing else t("board.play")
         if key == "speed" and playback is not None:
@@ -371,17 +455,16 @@ class PanelPresenter:
 
     def build_buttons(self) -> None:
         """The panel's buttons (see `button_keys`)."""
-        app = self.scene.app
         self.buttons = {}
         keys = self.button_keys()
         self._button_texts = tuple(self.button_text(k) for k in keys)
-        area = self.scene.panel_layout.buttons
-        gap = max(6, self.scene.panel_layout.unit // 2)
+        area = self.panel().buttons
+        gap = max(6, self.panel().unit // 2)
         w = (area.w - (len(keys) - 1) * gap) // len(keys)
         for i, key in enumerate(keys):
             rect = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
             self.buttons[key] = pygame_gui.elements.UIButton(
-                relative_rect=rect, text=self.button_text(key), manager=app.ui, object_id="#small_button"
+                relative_rect=rect, text=self.button_text(key), manager=self.ui(), object_id="#small_button"
             )
         self._fit_buttons(area, gap)
         self.refresh_buttons()
@@ -410,20 +493,19 @@ class PanelPresenter:
 
     def refresh_buttons(self) -> None:
         """New buttons when their texts changed, else each enabled when it can act now."""
-        scene = self.scene
-        s = scene.session
+        s = self.env.session()
         if (
             s is not None
-            and scene.dialogs.overlay is None
+            and self.overlay() is None
             and tuple(self.button_text(k) for k in self.button_keys()) != self._button_texts
         ):
-            scene.rebuild_ui()
+            self.rebuild()
             return
         if not self.buttons or s is None:
             return
-        idle = not scene.queue.busy
-        hint_ok = s.is_human_turn and idle and scene.handovers.card is None
-        give_up = scene.lesson.can_give_up and idle
+        idle = not self.queue.busy
+        hint_ok = s.is_human_turn and idle and self.handovers.card is None
+        give_up = self.coach().can_give_up and idle
         for key, ok in (
             ("undo", s.can_undo and idle),
             ("hint", hint_ok),

@@ -3,7 +3,8 @@ mode's playback (the computer plays every seat), the banner over a reviewed boar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,7 +13,11 @@ from game.client.play.counting import count_words, turn_count
 from game.client.play.records import RecordError, Timeline
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.anim import AnimQueue
+    from game.client.board.log import MoveLog
+    from game.client.board.mode_view import ModeView
+    from game.client.board.panel import PanelLayout
+    from game.client.board.signals import BoardEnv
     from game.engine.core import AnyState, Event
 
 REVIEW_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
@@ -21,10 +26,33 @@ SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 class ReviewController:
-    """Review, replay and watch over the scene's session; past positions are drawn with the mode's own model."""
+    """Review, replay and watch over the board's session; past positions are drawn with the mode's own model. It
+    reads the board's `env`, the mode's view, the move list and the animation queue; `panel()` is the side panel's
+    layout, `word_log()` words the move list, `close()` and `rebuild()` drop a dialog and build the buttons again,
+    `goto(name)` leaves the board."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        env: BoardEnv,
+        view: ModeView[Any, Any],
+        log: MoveLog,
+        queue: AnimQueue,
+        panel: Callable[[], PanelLayout],
+        *,
+        word_log: Callable[[], None],
+        close: Callable[[], None],
+        rebuild: Callable[[], None],
+        goto: Callable[[str], object],
+    ) -> None:
+        self.env = env
+        self.view = view
+        self.log = log
+        self.queue = queue
+        self.panel = panel
+        self.word_log = word_log
+        self.close = close
+        self.rebuild = rebuild
+        self.goto = goto
         self.timeline: Timeline | None = None  # the game's positions, replayed through the engine (review, notes)
         self.review: Review | None = None  # the past position shown, None: live
         self.model: object = None  # the drawing model of the reviewed position, None: live
@@ -42,7 +70,7 @@ class ReviewController:
         self.replay = Playback(playing=False) if replay is not None else None
         self.replay_seats = list(replay.get("seats", [])) if isinstance(replay, dict) else []
         self.replay_back = str(replay.get("back", "menu")) if isinstance(replay, dict) else "menu"
-        s = self.scene.session
+        s = self.env.session()
         self.watch = Playback() if s is not None and not s.has_human and self.replay is None else None
 
     @property
@@ -52,7 +80,7 @@ class ReviewController:
 
     def get_timeline(self) -> Timeline:
         """The game's positions so far, replayed through the engine (kept in step with the session's log)."""
-        s = self.scene.live
+        s = self.env.live
         if self.timeline is None or self.timeline.game is not s.game:
             self.timeline = Timeline(s.game)
         try:
@@ -64,14 +92,12 @@ class ReviewController:
 
     def show_position(self, state: AnyState | None) -> None:
         """Show `state` (a past position) read-only instead of the live board; None returns to the game."""
-        self.scene.popups.close()
-        self.scene.view.reset()
-        self.model = self.scene.view.build_model(state) if state is not None else None
+        self.env.signals.shown_changed.emit()
+        self.model = self.view.build_model(state) if state is not None else None
 
     def start(self, entry: int) -> None:
         """Show the position after move-list entry `entry` (0: the start), read-only."""
-        scene = self.scene
-        if scene.session is None:
+        if self.env.session() is None:
             return
         timeline = self.get_timeline()
         if self.review is None:
@@ -80,14 +106,14 @@ class ReviewController:
             self.review.timeline = timeline
             self.review.go(entry)
         self.show_position(self.review.state())
-        log = scene.log
-        scene.presenter.update_log_rows()
+        log = self.log
+        self.word_log()
         log.selected = self.review.entry or None
         if self.review.entry:
             log.show_entry(self.review.entry)
         else:
             log.top = 0 if log.lines else None
-        scene.play_sound("click")
+        self.env.play_sound("click")
 
     def leave(self) -> None:
         """Back to the live game (the replay viewer has none: it stays)."""
@@ -95,8 +121,8 @@ class ReviewController:
             return
         self.review = None
         self.show_position(None)
-        self.scene.log.selected = None
-        self.scene.log.top = None
+        self.log.selected = None
+        self.log.top = None
 
     def leave_review(self) -> None:
         """Back to the live game when a past position is shown (an undo changed the game under it)."""
@@ -105,9 +131,8 @@ class ReviewController:
 
     def ends(self, by_action: bool = False) -> list[int]:
         """The entries the move list's turns end with (or its actions, `by_action`): where review steps."""
-        scene = self.scene
-        scene.presenter.update_log_rows()
-        return scene.log.action_ends() if by_action else scene.log.turn_ends()
+        self.word_log()
+        return self.log.action_ends() if by_action else self.log.turn_ends()
 
     def neighbour(self, entry: int, step: int, by_action: bool = False) -> int | None:
         """The end of the turn (or action) before (-1) or after (+1) `entry`: 0 is the start; None past the newest."""
@@ -132,7 +157,7 @@ class ReviewController:
         """Where the review stands in the list's terms: (turn, turns, action within the turn, its actions); the
         action is 0 at a turn's end (the whole turn is shown) and the turn is 0 at the start."""
         review = self.review
-        log = self.scene.log
+        log = self.log
         self.ends()
         turns = len(log.turns)
         if review is None or review.entry == 0:
@@ -147,18 +172,18 @@ class ReviewController:
 
     def review_game(self) -> None:
         """The game-over bar's Review: the final position, ← to step back."""
-        self.scene.dialogs.overlay = None
+        self.close()
         self.start(len(self.get_timeline().entry_ends()))
-        self.scene.rebuild_ui()
+        self.rebuild()
 
     def back_from_replay(self) -> None:
         """Leave the replay viewer (to the Games screen it was opened from, or the menu)."""
-        self.scene.app.goto(self.replay_back)
+        self.goto(self.replay_back)
 
     # ----- what the mode reads -----
     def last_entry_events(self) -> list[Event]:
         """The events of the newest decision with the chance outcomes after it (the last move's marks)."""
-        s = self.scene.session
+        s = self.env.session()
         if s is None or not s.log:
             return []
         timeline = self.get_timeline()
@@ -179,7 +204,7 @@ class ReviewController:
             self.start(following)  # the replay plays action by action, as the list shows them
         if self.neighbour(review.entry, 1, by_action=True) is None and playback.playing:
             playback.playing = False
-            self.scene.presenter.refresh_buttons()
+            self.env.signals.buttons_changed.emit()
 
     def button(self, key: str | None) -> None:
         """The playback's panel buttons: pause (play from the start again at the replay's end), step, speed."""
@@ -206,9 +231,9 @@ class ReviewController:
             return False
         # P pauses and plays at any time, as the panel's button does; Space does in a replay when nothing moves
         # (while something moves it skips the animation).
-        if key == pygame.K_p or (key == pygame.K_SPACE and self.replay is not None and not self.scene.queue.busy):
+        if key == pygame.K_p or (key == pygame.K_SPACE and self.replay is not None and not self.queue.busy):
             playback.toggle()
-            self.scene.presenter.refresh_buttons()
+            self.env.signals.buttons_changed.emit()
             return True
         if key in FASTER_KEYS or key in SLOWER_KEYS:
             playback.nudge(1 if key in FASTER_KEYS else -1)
@@ -218,13 +243,8 @@ class ReviewController:
     def _review_key(self, event: pygame.event.Event) -> bool:
         by_action = bool(event.mod & pygame.KMOD_SHIFT)
         if self.review is None:
-            s = self.scene.session
-            if (
-                s is not None
-                and s.is_over
-                and not self.scene.queue.busy
-                and event.key in (pygame.K_LEFT, pygame.K_HOME)
-            ):
+            s = self.env.session()
+            if s is not None and s.is_over and not self.queue.busy and event.key in (pygame.K_LEFT, pygame.K_HOME):
                 total = len(self.get_timeline().entry_ends())
                 back = self.neighbour(total, -1, by_action)
                 self.start(back if event.key == pygame.K_LEFT and back is not None else 0)
@@ -243,7 +263,7 @@ class ReviewController:
     # ----- the banner -----
     def banner_text(self) -> str:
         """The review banner's words: the turn (or round) as the board counts it, whose it is, the action in it."""
-        t, review = self.scene.app.t, self.review
+        t, review = self.env.t, self.review
         if review is None:
             return ""
         turn, _turns, action, actions = self.place()
@@ -259,26 +279,25 @@ class ReviewController:
     def count_of(self, turn: int, capital: bool = True) -> tuple[str, str]:
         """The list's `turn` (1-based) as the board counts it ('Turn 9 of 100'; mid-sentence unless `capital`) and
         the name of its seat."""
-        scene = self.scene
         counts = self.turn_counts()
         if not 0 < turn <= len(counts):
             return "", ""
-        words = count_words(scene.app.t, scene.mode, counts[turn - 1], capital)
-        return words, scene.view.seat_name(scene.log.turns[turn - 1].seat)
+        words = count_words(self.env.t, self.env.mode(), counts[turn - 1], capital)
+        return words, self.view.seat_name(self.log.turns[turn - 1].seat)
 
     def turn_counts(self) -> list[tuple[int, int | None]]:
         """Each turn of the move list as the board counts it, read from the position the turn began in (its roll
         made): the engine's `progress`, else each side's turn number."""
-        scene = self.scene
-        if scene.session is None:
+        s = self.env.session()
+        if s is None:
             return []
         timeline = self.get_timeline()
         ends = timeline.entry_ends()
         first = next((i for i, actor in enumerate(timeline.actors) if actor >= 0), len(timeline.actors))
-        seats = len(scene.live.seats)
+        seats = len(s.seats)
         counts: list[tuple[int, int | None]] = []
         previous = 0
-        for index, turn in enumerate(scene.log.turns):
+        for index, turn in enumerate(self.log.turns):
             at = ends[previous - 1] if 0 < previous <= len(ends) else first
             counts.append(turn_count(timeline.states[min(at, len(timeline.states) - 1)], index + 1, seats))
             previous = turn.end
@@ -289,13 +308,13 @@ class ReviewController:
         self.banner_chip = None
         if self.review is None:
             return
-        chip = "" if self.replay is not None else self.scene.app.t(self.chip_key())
-        panel = self.scene.panel_layout
+        chip = "" if self.replay is not None else self.env.t(self.chip_key())
+        panel = self.panel()
         self.banner_chip = draw_banner(surface, panel.title, panel.unit, self.banner_text(), chip)
 
     def chip_key(self) -> str:
         """The banner chip's words: back to the live game, or to the end of a finished one."""
-        return "review.end" if self.scene.live.is_over else "review.live"
+        return "review.end" if self.env.live.is_over else "review.live"
 
     def chip_pressed(self, event: pygame.event.Event) -> bool:
         """A click on the banner's chip returns to the live game; True when it was one."""

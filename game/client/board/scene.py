@@ -2,11 +2,13 @@
 
 It coordinates parts with one job each, owned by composition: `layout` (geometry), `table` (felt, frame, squares),
 `marks` and `effects` (overlays), `queue` and `animator` (engine events to tweens, dispatched by event type),
-`tracker` (pointer and keys to intents), `turns` (the one place actions are committed: undo, redo, settling, AI
-replies, hints), `handovers` (the hand-over card and the events held for it), `reviewer` (review, the replay
-viewer, watch mode, the banner), `popups` (chooser and picker), `presenter` (the panel's texts, image and buttons)
-and `log` (the move list). The mode is handed `services`, never the scene. The pause menu, game-over card and
-autosave are `GameScene`'s.
+`tracker` and `pointer` (pointer and keys to the mode's intents), `input` (events routed to the parts), `turns`
+(the one place actions are committed: undo, redo, settling, AI replies, hints), `handovers` (the hand-over card and
+the events held for it), `reviewer` (review, the replay viewer, watch mode, the banner), `popups` (chooser and
+picker), `presenter` (the panel's texts, image and buttons), `log` (the move list), `pacing` (when the board next
+changes by itself) and `online_hooks` (an online game's undo, Resign and Rematch). `parts.build_parts` makes them,
+each given only what it uses, and wires the board's signals (`signals.BoardSignals`) once; no part holds the scene,
+and the mode is handed `services`. The pause menu, game-over card and autosave are `GameScene`'s.
 
 Input is taken only when the animation queue is empty and a human seat is to act; a click or Space skips a
 running animation, Ctrl+Z undoes (finishing the animation first), H asks for a hint, Esc first lets the mode drop
@@ -22,16 +24,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from game.client import art
 from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
-from game.client.board.context import apply_context, pointer_event, pointer_tick
+from game.client.board.context import PointerIntents, apply_context
 from game.client.board.effects import Effects, shake_offset
 from game.client.board.ending import GameEnd
 from game.client.board.handover import HandoverFlow
-from game.client.board.input import PointerTracker, left_press
+from game.client.board.input import PointerTracker
 from game.client.board.layout import BoardLayout
 from game.client.board.legend import Legend
 from game.client.board.log import MoveLog
@@ -39,35 +40,49 @@ from game.client.board.marks import Marks
 from game.client.board.mode_view import ModeView
 from game.client.board.online_hooks import OnlineHooks
 from game.client.board.panel import PanelLayout
+from game.client.board.parts import build_parts
 from game.client.board.popups import Popups
 from game.client.board.presenter import PanelPresenter
 from game.client.board.reviewing import ReviewController
+from game.client.board.routing import BoardInput, ctrl
 from game.client.board.services import BoardServices
-from game.client.board.signals import BoardEnv, BoardSignals
+from game.client.board.signals import BoardEnv
 from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.view import TableView
 from game.client.board.wakeup import Wakeup
 from game.client.game_scene import DialogItem, GameScene
 from game.client.learn.challenge_play import open_flow
-from game.client.learn.flow import LessonFlow
+from game.client.learn.flow import LessonBoard, LessonFlow
 from game.client.online.board import OnlineBoard
-from game.client.pacing import SLOW_FRAME
 
 if TYPE_CHECKING:
     from game.client.app import App
-
-SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN)
-
-
-def _ctrl(event: pygame.event.Event, key: int) -> bool:
-    return bool(event.type == pygame.KEYDOWN and event.key == key and event.mod & pygame.KMOD_CTRL)
 
 
 class BoardScene(GameScene):
     """A game on a grid board with previews, animation, undo, hints and AI seats; the mode is `view`."""
 
     view_class: Callable[[], ModeView[Any, Any]]
+    # The parts with a job of their own, made and wired by `parts.build_parts`:
+    env: BoardEnv  # texts, settings, sound, the session and the board's signals
+    lesson: LessonFlow  # a lesson or challenge played on this board (inactive in an ordinary game)
+    lesson_board: LessonBoard  # what a lesson or challenge uses of the board
+    ending: GameEnd
+    reviewer: ReviewController
+    handovers: HandoverFlow
+    turns: TurnFlow
+    trace: TurnTrace  # the other seats' last turn, drawn until the player acts
+    legend: Legend  # what the badges mean, on F1 or its button
+    popups: Popups
+    presenter: PanelPresenter
+    services: BoardServices  # what the mode may use of the board
+    online: OnlineBoard  # a game on a match server (inactive in a game played here only)
+    online_hooks: OnlineHooks
+    pacing: Wakeup
+    input: BoardInput  # events to the parts, in order
+    pointer: PointerIntents  # the pointer's intents for the mode
+    panel_layout: PanelLayout
 
     def __init_subclass__(
         cls,
@@ -97,66 +112,14 @@ class BoardScene(GameScene):
         self.log = MoveLog()
         self.time = 0.0
         self._static: pygame.Surface | None = None
-        self.env = BoardEnv(
-            app.t, app.settings, lambda text: self.app.notify(text), self.play_sound, lambda: self.session
-        )
         self.view: ModeView[Any, Any] = self.view_class()
-        self.lesson = LessonFlow(self)  # a lesson played on this board (inactive in an ordinary game)
-        self.ending = GameEnd(self)
-        self.reviewer = ReviewController(self)
-        self.handovers = HandoverFlow(
-            self.env,
-            self.view,
-            lambda: (self.layout.frame, self.panel_layout.unit),
-            play_on=lambda events: self.turns.play_on(events),
-            undo=lambda: self.turns.undo(),
-            in_lesson=lambda: self.lesson.active,
-        )
-        self.turns = TurnFlow(
-            self.env,
-            self.view,
-            self.queue,
-            self.handovers,
-            self.animator.play,
-            ask=self.dialogs.ask,
-            accepting=lambda: self.accepting_input,
-            coach=lambda: self.lesson,
-            playbacks=self.reviewer,
-        )
-        self.trace = TurnTrace(self)  # the other seats' last turn, drawn until the player acts
-        self.legend = Legend(self)  # what the badges mean, on F1 or its button
-        self.popups = Popups(lambda: self.layout, self.turns.commit)
-        self.presenter = PanelPresenter(self)
-        self.services = BoardServices(self)
-        self.online = OnlineBoard(self)  # a game on a match server (inactive in a game played here only)
-        self.online_hooks = OnlineHooks(self.online, app.t, self.dialogs.ask, self.close_pause)
-        self.pacing = Wakeup()
-        self.panel_layout = PanelLayout(self.layout.panel, self.view.slot_units)
-        self._wire(self.env.signals)
+        build_parts(self)  # the parts with a job of their own, each given only what it uses
         self.view.attach(self.services)
         self.animator.handlers.update(self.view.event_handlers())
 
-    def _wire(self, signals: BoardSignals) -> None:
-        """Who follows what, once."""
-        for reset in (self.popups.close, self.view.reset, self.tracker.reset):
-            signals.ui_reset.connect(reset)
-        signals.undone.connect(self.reviewer.leave_review)
-        signals.settled.connect(self.handovers.settled)
-        signals.game_ended.connect(self.ending.show)
-        signals.committed.connect(self.presenter.refresh_buttons)
-        signals.buttons_changed.connect(self.presenter.refresh_buttons)
-        self.turns.undo_elsewhere = self.online_hooks.undo
-        pacing = self.pacing
-        pacing.still.append(lambda: self.dialogs.overlay == "pause")  # the board stands still under the pause menu
-        pacing.moving.append(lambda: bool(self.queue.busy or self.queue.effects or self.marks.moving))
-        pacing.moving.append(lambda: self.session is not None and not self.turns.settled and not self.handovers.held)
-        pacing.due.append(lambda: None if self.reviewer.playback is None else self.reviewer.playback.wake_in())
-        pacing.due += [self.tracker.hold_due, self._thinking, self.online.wake_in]
-
-    def _thinking(self) -> float | None:
-        """The computer thinking (or a hint): a slow spinner, and its answer looked for."""
-        s = self.session
-        return SLOW_FRAME if s is not None and not s.is_over and (s.is_ai_turn or s.hinting) else None
+    def frame_unit(self) -> tuple[pygame.Rect, int]:
+        """The board's frame and the panel's unit (where cards over the board are laid out)."""
+        return self.layout.frame, self.panel_layout.unit
 
     @property
     def model(self) -> object:
@@ -171,7 +134,7 @@ class BoardScene(GameScene):
     def enter_board(self, **context: object) -> None:
         """Set up for `self.session`; screenshot contexts may pre-play moves (`play`: notations) and then prepare
         picks (`prepare`: a callable given the settled scene); a lesson or a challenge opens by `open_flow`."""
-        self.lesson = open_flow(self, context)
+        self.lesson = open_flow(self.lesson_board, context)
         self.legend.close()
         self.view.enter()  # a mode with cards or drafts drops what a last game left
         self.queue.clear()
@@ -187,7 +150,7 @@ class BoardScene(GameScene):
         self.layout_board(self.size)
         if self.session is not None and self.session.initial_events:
             self.animator.play(self.session.initial_events)
-        apply_context(self, context)
+        apply_context(context, self.env, self.queue, self.turns, self.reviewer, stage=self)
         self.online.enter()
 
     def settle_now(self) -> None:
@@ -226,6 +189,10 @@ class BoardScene(GameScene):
         self.presenter.build_buttons()
         self.online.build_ui()
 
+    def drop_overlay(self) -> None:
+        """No dialog over the board (its buttons go with the next `rebuild_ui`)."""
+        self.dialogs.overlay = None
+
     def rebuild_ui(self) -> None:
         """Every pygame_gui element again (the panel's buttons and any open dialog)."""
         self._build_ui()
@@ -257,7 +224,7 @@ class BoardScene(GameScene):
     # ----- events -----
     def handle(self, event: pygame.event.Event) -> None:
         """Ctrl+Z in the game-over card takes back; Esc first closes a popup or lets the mode drop its pick."""
-        if self.dialogs.overlay == "game_over" and _ctrl(event, pygame.K_z):
+        if self.dialogs.overlay == "game_over" and ctrl(event, pygame.K_z):
             self.ending.take_back()
         elif self.dialogs.overlay == "game_over" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_game_over()
@@ -265,109 +232,13 @@ class BoardScene(GameScene):
             self.dialogs.overlay is None
             and event.type == pygame.KEYDOWN
             and event.key == pygame.K_ESCAPE
-            and self._escape()
+            and self.input.escape()
         ):
             super().handle(event)
 
-    def _escape(self) -> bool:
-        """Esc on the board: leave the replay or the review, close a popup or drop the mode's pick; False: pause."""
-        if self.legend.open:
-            self.legend.close()
-        elif self.trace.replaying and self.queue.busy:
-            self.queue.skip()  # Esc skips the last turn's replay
-        elif self.reviewer.replay is not None:
-            self.reviewer.back_from_replay()
-        elif self.reviewer.review is not None:
-            self.reviewer.leave()
-        elif self.popups.open:
-            self.popups.close()
-        else:
-            return self.view.cancel()
-        return True
-
     def handle_board(self, event: pygame.event.Event) -> None:
-        """The banner's chip, the move log, buttons, review keys, skipping animations, the hand-over card, then keys,
-        popups and the mode's pointer intents."""
-        if event.type == pygame.MOUSEMOTION:
-            self.tracker.pos = event.pos
-        self.marks.stir()
-        self.turns.picks_current()
-        ctrl_z = _ctrl(event, pygame.K_z)
-        if (
-            self.legend.handle(event)
-            or self.online.handle(event)
-            or self.reviewer.chip_pressed(event)
-            or self._log_event(event)
-            or self._button_event(event)
-            or self.trace.handle(event)
-            or (event.type == pygame.KEYDOWN and self.reviewer.key(event))
-            or self._while_busy(event, ctrl_z)
-            or self.handovers.handle(event, ctrl_z)
-        ):
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event, ctrl_z)
-        elif not (
-            self.app.ui_consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        ) and not self.popups.handle(event, self.accepting_input):
-            pointer_event(self, event)
-
-    def _log_event(self, event: pygame.event.Event) -> bool:
-        if not self.log.handle(event, self.tracker.pos):
-            return False
-        entry = self.log.take_click()
-        if entry is not None:
-            self.reviewer.start(entry)
-        return True
-
-    def _button_event(self, event: pygame.event.Event) -> bool:
-        """A panel button."""
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
-        key = self.presenter.button_key(event.ui_element)
-        actions: dict[str, Callable[[], None]] = {
-            "undo": self.turns.undo,
-            "redo": self.turns.redo,
-            "hint": self.turns.ask_hint,
-            "menu": self.open_pause,
-            "rematch": self.rematch,
-            "review": self.reviewer.review_game,
-            "back": self.reviewer.back_from_replay,
-            "retry": self.lesson.retry,
-            "give_up": self.lesson.give_up,
-        }
-        if key in actions:
-            if self.reviewer.review is not None and key in ("undo", "redo", "hint"):
-                self.reviewer.leave()
-            actions[key]()
-        else:
-            self.reviewer.button(key)
-        self.presenter.refresh_buttons()
-        return True
-
-    def _while_busy(self, event: pygame.event.Event, ctrl_z: bool) -> bool:
-        """While events play: Ctrl+Z undoes (finishing them at once), the mode's own control over a running
-        animation (CheckRisk's Stop blitz), else a click, Space or Enter skips; True while busy."""
-        if not self.queue.busy:
-            return False
-        if ctrl_z:
-            self.turns.undo()
-        elif left_press(event) and self.view.press_while_busy(event.pos):
-            pass
-        elif left_press(event) or (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS):
-            self.queue.skip()
-        return True
-
-    def _key(self, event: pygame.event.Event, ctrl_z: bool) -> None:
-        """Ctrl+Z, Ctrl+Y, H, then a popup's keys or the mode's key intents."""
-        if ctrl_z:
-            self.turns.undo()
-        elif _ctrl(event, pygame.K_y):
-            self.turns.redo()
-        elif event.key == pygame.K_h:
-            self.turns.ask_hint()
-        elif self.accepting_input and not self.popups.handle(event, True):
-            self.view.key(self.tracker.key(event))
+        """The board's input, routed to its parts (`input`)."""
+        self.input.handle(event)
 
     # ----- update -----
     def update_board(self, dt: float) -> None:
@@ -377,7 +248,7 @@ class BoardScene(GameScene):
         if self.reviewer.replay is not None:
             self.reviewer.tick(dt)
         self.marks.time = self.time
-        pointer_tick(self, dt)
+        self.pointer.tick(dt)
         was_busy = self.queue.busy
         self.queue.update(dt)
         if was_busy and not self.queue.busy:

@@ -41,7 +41,7 @@ class BoardSignals:
     undone: Signal[[]] = field(default_factory=Signal)  # an undo took actions back (before the board settles)
     settled: Signal[[]] = field(default_factory=Signal)  # the board follows a new position of the session
     game_ended: Signal[[]] = field(default_factory=Signal)  # the board has shown the end of the game (once)
-    review_entered: Signal[[]] = field(default_factory=Signal)  # a past position is shown instead of the live one
+    shown_changed: Signal[[]] = field(default_factory=Signal)  # the board shows another position (a review's step)
     buttons_changed: Signal[[]] = field(default_factory=Signal)  # what the panel's buttons can do may have changed
 
 
@@ -49,15 +49,21 @@ def _no_session() -> GameSession | None:
     return None
 
 
+def _no_mode() -> str:
+    return ""
+
+
 @dataclass
 class BoardEnv:
-    """What the board's parts read of the program: texts, settings, sound, notes, the open game and the signals."""
+    """What the board's parts read of the program: texts, settings, sound, notes, the open game, the mode's name and
+    the signals."""
 
     t: Translator
     settings: Settings
     notify: Callable[[str], None] = lambda text: None
     play_sound: Callable[[str], None] = lambda name: None
     session: Callable[[], GameSession | None] = _no_session
+    mode: Callable[[], str] = _no_mode  # the mode's name (the board's, also before a game opens)
     signals: BoardSignals = field(default_factory=BoardSignals)
 
     @property

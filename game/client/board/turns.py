@@ -166,6 +166,15 @@ class TurnFlow:
         self.settle()
         env.signals.buttons_changed.emit()
 
+    def unsettle(self) -> None:
+        """The position changed under the board (a lesson's hand-back, a catch-up): the picks are built again."""
+        self.settled_at = None
+
+    def take_back(self) -> None:
+        """Undo from the game-over card: the card opens again when the game ends again."""
+        self.game_over_shown = False
+        self.undo()
+
     def play_on(self, events: Sequence[object]) -> None:
         """Play `events` held back until now (a hand-over's); the board settles once they have played."""
         self.animate(events)

@@ -2,7 +2,8 @@
 with `game.learn.challenges.score` once it is decided, opens the result card (stars and, for a turn, the plan's exact
 chance against the best; or why it failed, with Retry and Show solution) and plays the solution step by step.
 
-It is the lesson flow's sibling on the same board (`scene.lesson`): the board's hooks are the same."""
+It is the lesson flow's sibling on the same board (the scene's `lesson`), given the same `LessonBoard`: the
+board's hooks are the same."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pygame
 
 from game.client.board.wording import counted
 from game.client.learn import start
-from game.client.learn.flow import LessonFlow
+from game.client.learn.flow import LessonBoard, LessonFlow
 from game.client.learn.keys import STARS_TURN, STARS_WIN
 from game.engine.core import CHANCE
 from game.learn.challenges import (
@@ -33,7 +34,6 @@ from game.learn.goals import Decision, Verdict
 
 if TYPE_CHECKING:
     from game.client.app import App
-    from game.client.board.scene import BoardScene
     from game.client.game_scene import DialogItem
     from game.client.play.session import GameSession
 
@@ -66,12 +66,12 @@ def percent(app: App, chance: Fraction) -> str:
     return app.t.numbers.chance(chance)
 
 
-def open_flow(scene: BoardScene, context: Mapping[str, object]) -> LessonFlow:
+def open_flow(board: LessonBoard, context: Mapping[str, object]) -> LessonFlow:
     """The learning flow a board's `context` opens: a challenge (`challenge`; `showing`: its solution plays by
     itself) judged by its proof, else a lesson (`lesson`), or neither (an inactive flow)."""
     challenge = context.get("challenge")
     # A challenge is a lesson's sibling: the same hooks, its own judging.
-    flow = ChallengeFlow(scene) if challenge is not None else LessonFlow(scene)
+    flow = ChallengeFlow(board) if challenge is not None else LessonFlow(board)
     flow.enter(challenge if challenge is not None else context.get("lesson"), context.get("showing"))
     if context.get("intro"):
         flow.show_intro()
@@ -81,8 +81,8 @@ def open_flow(scene: BoardScene, context: Mapping[str, object]) -> LessonFlow:
 class ChallengeFlow(LessonFlow):
     """The challenge being played on a board, how the attempt stands, and the solution being shown."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        super().__init__(scene)
+    def __init__(self, board: LessonBoard) -> None:
+        super().__init__(board)
         self.challenge: Challenge | None = None
         self.showing = False  # the solution plays by itself
         self.result: Score | None = None
@@ -103,7 +103,7 @@ class ChallengeFlow(LessonFlow):
         self.judged = -1
         self.wait = STEP_SECONDS
         self.verdict = Verdict("playing")
-        session = self.scene.session
+        session = self.board.env.session()
         self.start = session.state.clone() if session is not None else None
 
     panel_buttons = ("retry", "give_up", "menu")  # no hints: the solution is offered instead
@@ -111,7 +111,7 @@ class ChallengeFlow(LessonFlow):
     def ended(self) -> tuple[int, str] | None:
         """As a lesson's, but a shown solution is said to be shown (it is no success of the player's)."""
         if self.showing and self.verdict.done:
-            return self.seat, self.scene.app.t("challenge.result.shown")
+            return self.seat, self.board.env.t("challenge.result.shown")
         return super().ended()
 
     def give_up(self) -> None:
@@ -132,11 +132,11 @@ class ChallengeFlow(LessonFlow):
     def level_title(self) -> str | None:
         """The challenge's title for the panel."""
         challenge = self.challenge
-        return None if challenge is None else challenge.text("title", self.scene.app.t.language)
+        return None if challenge is None else challenge.text("title", self.board.env.t.language)
 
     def back_label(self) -> str:
         """The pause menu's way back to the list."""
-        return self.scene.app.t("challenge.back")
+        return self.board.env.t("challenge.back")
 
     @property
     def seat(self) -> int:
@@ -145,7 +145,7 @@ class ChallengeFlow(LessonFlow):
 
     def decisions(self) -> list[Decision]:
         """The player's decisions so far: the position each was taken in and its notation."""
-        session = self.scene.session
+        session = self.board.env.session()
         if self.challenge is None or session is None:
             return []
         return [(snap.state, session.log[snap.log_length]) for snap in session.snapshots if snap.seat == self.seat]
@@ -157,7 +157,7 @@ class ChallengeFlow(LessonFlow):
     @property
     def holds_input(self) -> bool:
         """True when the player may not act: the attempt is over, the solution plays, or the defence is to act."""
-        session = self.scene.session
+        session = self.board.env.session()
         if self.challenge is None or session is None:
             return False
         return self.showing or self.verdict.done or (not session.is_over and session.current_seat != self.seat)
@@ -174,7 +174,7 @@ class ChallengeFlow(LessonFlow):
         if self.showing:
             self._show_step(challenge)
             return True
-        session = self.scene.live
+        session = self.board.env.live
         if len(session.log) != self.judged:
             self.judged = len(session.log)
             if self._judge(challenge):
@@ -182,12 +182,12 @@ class ChallengeFlow(LessonFlow):
         if not session.is_over and session.current_seat not in (self.seat, CHANCE):
             reply = best_reply(challenge, session.log)
             if reply is not None:
-                self.scene.turns.commit(session.state.action_from_str(reply))
+                self.board.commit(session.state.action_from_str(reply))
         return True
 
     def _judge(self, challenge: Challenge) -> bool:
         """Score the attempt so far; True when it is decided (the card is open)."""
-        session = self.scene.live
+        session = self.board.env.live
         result = score(challenge, session.log)
         detail, proof = result.detail, challenge.proof
         if isinstance(proof, WinIn):
@@ -213,7 +213,7 @@ class ChallengeFlow(LessonFlow):
         )
         self._keep(result)
         if result.solved:
-            self.scene.play_sound("victory")
+            self.board.env.play_sound("victory")
         self._card()
         return True
 
@@ -221,7 +221,7 @@ class ChallengeFlow(LessonFlow):
         challenge = self.challenge
         if challenge is None:
             return
-        app = self.scene.app
+        app = self.board.app
         table = start.progress(app)
         key = challenge_key(challenge)
         changed = table.record(key, result.stars)
@@ -233,20 +233,20 @@ class ChallengeFlow(LessonFlow):
                 app.notify_once(app.t("learn.msg.save_failed", detail=problem))
 
     def _card(self) -> None:
-        t = self.scene.app.t
-        self.scene.view.reset()
+        t = self.board.env.t
+        self.board.view.reset()
         if self.showing:
             title = t("challenge.result.shown")
         else:
             title = t("learn.result.success") if self.verdict.status == "success" else t("learn.result.failure")
-        self.scene.dialogs.show_card(title, self.explanation(), self.card_items(), self.verdict.stars)
+        self.board.show_card(title, self.explanation(), self.card_items(), self.verdict.stars)
 
     def explanation(self) -> str:
         """What the result card says: the stars' meaning, or why the attempt failed."""
         challenge, result = self.challenge, self.result
         if challenge is None or result is None:
             return ""
-        app = self.scene.app
+        app = self.board.app
         t = app.t
         detail, proof = result.detail, challenge.proof
         if isinstance(proof, BestTurn):
@@ -262,7 +262,7 @@ class ChallengeFlow(LessonFlow):
             else:
                 lines.append(t("challenge.luck.reached" if detail.reached else "challenge.luck.missed"))
             return "\n".join(lines)
-        side = self.scene.view.seat_name(1 - challenge.seat)  # the side the player plays against
+        side = self.board.view.seat_name(1 - challenge.seat)  # the side the player plays against
         values2: dict[str, object] = {
             "n": detail.moves,
             "best": proof.moves,
@@ -275,7 +275,7 @@ class ChallengeFlow(LessonFlow):
         if result.solved:
             return t(STARS_WIN(min(result.stars, 3)), **values2)
         if detail.reason == "wrong_first_move":
-            session = self.scene.live
+            session = self.board.env.live
             first = session.log[0] if session.log else ""
             return t("challenge.fail.escape", move=first, **values2)
         if detail.reason == "lost":
@@ -284,7 +284,7 @@ class ChallengeFlow(LessonFlow):
 
     def card_items(self) -> list[DialogItem]:
         """The result card's buttons: Next after a success, Retry, Show solution after a failure, and the list."""
-        t = self.scene.app.t
+        t = self.board.env.t
         items: list[DialogItem] = []
         following = self.following_challenge()
         solved = self.verdict.status == "success"
@@ -309,25 +309,25 @@ class ChallengeFlow(LessonFlow):
     # ----- the solution, shown -----
     def _show_step(self, challenge: Challenge) -> None:
         """The solution's next decision after a pause (the dice fall as the session's seeded roll gives them)."""
-        self.wait -= self.scene.turns.dt
-        if self.wait > 0 and self.scene.app.settings.anim_speed != "instant":
+        self.wait -= self.board.dt()
+        if self.wait > 0 and self.board.env.settings.anim_speed != "instant":
             return
         self.wait = STEP_SECONDS
-        session = self.scene.live
+        session = self.board.env.live
         line = complete_line(challenge, session.log)
         if session.is_over or len(line) <= len(session.log):
             self.result = score(challenge, session.log)
             self.verdict = Verdict("success", stars=0, reason="shown")
             self._card()
             return
-        self.scene.turns.commit(session.state.action_from_str(line[len(session.log)]))
+        self.board.commit(session.state.action_from_str(line[len(session.log)]))
 
     def show_solution(self) -> None:
         """Play the solution on the board from the start; the challenge is marked as seen."""
         challenge = self.challenge
         if challenge is None:
             return
-        app = self.scene.app
+        app = self.board.app
         table = start.progress(app)
         if table.mark_seen(challenge_key(challenge)):
             problem = table.save()
@@ -339,7 +339,7 @@ class ChallengeFlow(LessonFlow):
     def retry(self) -> None:
         """The same challenge from its start."""
         if self.challenge is not None:
-            open_challenge(self.scene.app, self.challenge)
+            open_challenge(self.board.app, self.challenge)
 
     def next(self) -> None:
         """The next challenge, or the list after the last."""
@@ -347,12 +347,12 @@ class ChallengeFlow(LessonFlow):
         if following is None:
             self.to_list()
         else:
-            open_challenge(self.scene.app, following)
+            open_challenge(self.board.app, following)
 
     def to_list(self) -> None:
         """Back to the challenge screen at this game."""
         mode = self.challenge.mode if self.challenge is not None else None
-        self.scene.app.goto("challenges", mode=mode)
+        self.board.app.goto("challenges", mode=mode)
 
     def hint(self) -> str | None:
         """No hints in a challenge: the solution is offered after a failure."""
@@ -378,7 +378,7 @@ class ChallengeFlow(LessonFlow):
         challenge = self.challenge
         if challenge is None:
             return
-        t = self.scene.app.t
+        t = self.board.env.t
         used = len(self.decisions())
         proof = challenge.proof
         if self.showing:

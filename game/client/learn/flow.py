@@ -4,7 +4,9 @@ each settled position with `game.learn.goals`, draws the goal's arrows and marks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,8 +24,35 @@ from game.learn.goals import Decision, Verdict
 from game.learn.lessons import Lesson
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.app import App
+    from game.client.board.layout import BoardLayout
+    from game.client.board.marks import Marks
+    from game.client.board.mode_view import ModeView
+    from game.client.board.panel import PanelLayout
+    from game.client.board.signals import BoardEnv
     from game.client.game_scene import DialogItem
+
+ShowCard = Callable[..., None]  # a result card over the board: title, text, buttons, stars (and where it lies)
+
+
+@dataclass
+class LessonBoard:
+    """What a lesson or a challenge uses of the board it is played on (never the scene): the board's `env`, the
+    mode's view, the app (the Learn screens' progress, courses and ways out), the marks and where the board and panel
+    are; `commit` plays an action, `settle` settles the board now, `unsettle` has the picks built again, `show_card`
+    and `close_card` open and close a card over the board, `dt` is the frame's time."""
+
+    env: BoardEnv
+    view: ModeView[Any, Any]
+    app: App
+    marks: Marks
+    place: Callable[[], tuple[BoardLayout, PanelLayout]]
+    commit: Callable[[object], None]
+    settle: Callable[[], None]
+    unsettle: Callable[[], None]
+    show_card: ShowCard
+    close_card: Callable[[], None]
+    dt: Callable[[], float]
 
 
 class LessonFlow:
@@ -31,8 +60,8 @@ class LessonFlow:
 
     panel_buttons = ("retry", "hint", "menu")  # a lesson is tried again whole, never undone
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(self, board: LessonBoard) -> None:
+        self.board = board
         self.lesson: Lesson | None = None
         self.start: AnyState | None = None
         self.replies = 0  # scripted replies played so far
@@ -48,7 +77,7 @@ class LessonFlow:
     def enter(self, lesson: object, showing: object = False) -> None:
         """Play `lesson` (from the board's context) on the fresh session, or none (`showing` is a challenge's)."""
         self.lesson = lesson if isinstance(lesson, Lesson) else None
-        session = self.scene.session
+        session = self.board.env.session()
         self.start = session.state.clone() if self.lesson is not None and session is not None else None
         self.replies = 0
         self.verdict = Verdict("playing")
@@ -56,16 +85,16 @@ class LessonFlow:
     def level_title(self) -> str | None:
         """The lesson's title for the panel (None: the level's own)."""
         lesson = self.lesson
-        return None if lesson is None else lesson.title.get(self.scene.app.t.language)
+        return None if lesson is None else lesson.title.get(self.board.env.t.language)
 
     def back_label(self) -> str:
         """The pause menu's way back to the list."""
-        return self.scene.app.t("learn.back")
+        return self.board.env.t("learn.back")
 
     # ----- the attempt -----
     def decisions(self) -> list[Decision]:
         """The player's decisions so far: the position each was taken in and its notation."""
-        lesson, session = self.lesson, self.scene.session
+        lesson, session = self.lesson, self.board.env.session()
         if lesson is None or session is None:
             return []
         return [(snap.state, session.log[snap.log_length]) for snap in session.snapshots if snap.seat == lesson.seat]
@@ -81,7 +110,7 @@ class LessonFlow:
         if not self.active or not self.verdict.done:
             return None
         success = self.verdict.status == "success"
-        return self.seat, self.scene.app.t("learn.result.success" if success else "learn.result.failure")
+        return self.seat, self.board.env.t("learn.result.success" if success else "learn.result.failure")
 
     def plays(self, seat: int) -> bool:
         """True when `seat` is the lesson's player."""
@@ -96,7 +125,7 @@ class LessonFlow:
     def holds_input(self) -> bool:
         """True when the player may not act: the stage's intro is open, the attempt is over, or the other side is to
         act."""
-        lesson, session = self.lesson, self.scene.session
+        lesson, session = self.lesson, self.board.env.session()
         if lesson is None or session is None:
             return False
         return self.intro_open or self.verdict.done or (not session.is_over and session.current_seat != lesson.seat)
@@ -109,7 +138,7 @@ class LessonFlow:
             return False
         if self.verdict.done:
             return True
-        session = self.scene.live
+        session = self.board.env.live
         decisions = self.decisions()
         if not session.is_over and session.current_seat != lesson.seat:
             # The goal may be reached before the other side answers.
@@ -122,15 +151,15 @@ class LessonFlow:
             reply = goals.other_side(lesson, session.state, self.replies)
             if reply is not None:
                 self.replies += 1
-                self.scene.turns.commit(session.state.action_from_str(reply))
+                self.board.commit(session.state.action_from_str(reply))
                 return True
             idle = goals.idle_reply(lesson, session.state)  # a decision inside the player's turn, played
             if idle is not None:
-                self.scene.turns.commit(session.state.action_from_str(idle))
+                self.board.commit(session.state.action_from_str(idle))
                 return True
             session.set_position(goals.hand_back(lesson, session.state))
-            self.scene.turns.settled_at = None
-            self.scene.turns.settle()
+            self.board.unsettle()
+            self.board.settle()
         verdict = goals.judge(lesson, start_state, session.state, decisions)
         if verdict.done:
             self.finish(verdict)
@@ -143,22 +172,22 @@ class LessonFlow:
         if lesson is None:
             return
         self.verdict = verdict
-        scene = self.scene
-        scene.view.reset()
-        session = scene.live
+        board = self.board
+        board.view.reset()
+        session = board.env.live
         if not session.is_over and lesson.opponent != "easy" and session.current_seat != lesson.seat:
             session.set_position(goals.hand_back(lesson, session.state))  # the turn card shows the player's side
-            scene.turns.settled_at = None
+            board.unsettle()
         if verdict.status == "success":
-            start.keep_stars(scene.app, lesson, verdict.stars)
-            scene.play_sound("victory")
-        t = scene.app.t
+            start.keep_stars(board.app, lesson, verdict.stars)
+            board.env.play_sound("victory")
+        t = board.env.t
         title = t("learn.result.success") if verdict.status == "success" else t("learn.result.failure")
-        scene.dialogs.show_card(title, self.explanation(), self.card_items(), verdict.stars)
+        board.show_card(title, self.explanation(), self.card_items(), verdict.stars)
 
     def explanation(self) -> str:
         """What the result card says: the stars' meaning, or why the attempt failed and the lesson's tip."""
-        lesson, verdict, t = self.lesson, self.verdict, self.scene.app.t
+        lesson, verdict, t = self.lesson, self.verdict, self.board.env.t
         if lesson is None:
             return ""
         language = t.language
@@ -176,13 +205,13 @@ class LessonFlow:
     def piece_words(self, piece: str) -> str:
         """A piece as the failure names it ('light d8' in the player's words)."""
         side, _, kind = piece.partition(" ")
-        t = self.scene.app.t
-        key = LESSON_PIECE(self.scene.mode)
-        return t(key, side=t(MODE_SIDE(self.scene.mode, side)), kind=kind) if t.has(key) else piece
+        t = self.board.env.t
+        key = LESSON_PIECE(self.board.env.mode())
+        return t(key, side=t(MODE_SIDE(self.board.env.mode(), side)), kind=kind) if t.has(key) else piece
 
     def card_items(self) -> list[DialogItem]:
         """The result card's buttons: Next after a success (when there is a next lesson), Retry, and the list."""
-        t = self.scene.app.t
+        t = self.board.env.t
         items: list[DialogItem] = []
         following = self.following()
         if self.verdict.status == "success" and following is not None:
@@ -196,13 +225,13 @@ class LessonFlow:
         lesson = self.lesson
         if lesson is None:
             return None
-        return start.course(self.scene.app, lesson.mode).after(lesson)
+        return start.course(self.board.app, lesson.mode).after(lesson)
 
     # ----- buttons -----
     def retry(self) -> None:
         """The same lesson from its start (its stage's intro was read already)."""
         if self.lesson is not None:
-            start.open_lesson(self.scene.app, self.lesson, intro=False)
+            start.open_lesson(self.board.app, self.lesson, intro=False)
 
     def next(self) -> None:
         """The next lesson, or the list after the last."""
@@ -210,12 +239,12 @@ class LessonFlow:
         if following is None:
             self.to_list()
         else:
-            start.open_lesson(self.scene.app, following)
+            start.open_lesson(self.board.app, following)
 
     def to_list(self) -> None:
         """Back to the Learn screen at this game."""
         mode = self.lesson.mode if self.lesson is not None else None
-        self.scene.app.goto("learn", mode=mode)
+        self.board.app.goto("learn", mode=mode)
 
     def show_intro(self) -> bool:
         """Before a stage's first level: the stage's rule explained on a card over the board (Start closes it);
@@ -223,21 +252,20 @@ class LessonFlow:
         lesson = self.lesson
         if lesson is None:
             return False
-        stage = start.course(self.scene.app, lesson.mode).stage_opened_by(lesson)
+        stage = start.course(self.board.app, lesson.mode).stage_opened_by(lesson)
         if stage is None or stage.intro is None:
             return False
-        t = self.scene.app.t
+        t = self.board.env.t
         self.intro_open = True
         items: list[DialogItem] = [(t("learn.intro.start"), self.close_intro, "#primary")]
-        beside = self.scene.panel_layout.rect
-        self.scene.dialogs.show_card(stage.title.get(t.language), stage.intro.get(t.language), items, beside=beside)
+        beside = self.board.place()[1].rect
+        self.board.show_card(stage.title.get(t.language), stage.intro.get(t.language), items, beside=beside)
         return True
 
     def close_intro(self) -> None:
         """The intro read: the level's board, its goal and arrows."""
         self.intro_open = False
-        self.scene.dialogs.overlay = None
-        self.scene.rebuild_ui()
+        self.board.close_card()
 
     def give_up(self) -> None:
         """Only a challenge is given up (its solution shown)."""
@@ -283,7 +311,7 @@ class LessonFlow:
         lesson = self.lesson
         if lesson is None:
             return
-        t = self.scene.app.t
+        t = self.board.env.t
         used = self.used
         stars = self.verdict.stars if self.verdict.done else goals.stars_for(lesson, used + 1)
         if lesson.max_actions is None:
@@ -297,8 +325,7 @@ class LessonFlow:
         lesson = self.lesson
         if lesson is None or self.verdict.done or not lesson.marks:
             return False
-        scene = self.scene
-        layout, marks = scene.layout, scene.marks
+        layout, marks = self.board.place()[0], self.board.marks
         for cell in lesson.marks:
             marks.drawn.append(Mark("goal", cell))
             cx, cy = layout.cell_center(cell)
@@ -317,7 +344,7 @@ class LessonFlow:
         lesson = self.lesson
         if lesson is None or self.verdict.done or not lesson.arrows or self.used:
             return False
-        layout, marks = self.scene.layout, self.scene.marks
+        layout, marks = self.board.place()[0], self.board.marks
         width = max(4, layout.cell // 9)
         for a, b in lesson.arrows:
             # From the die's edge, so the number it shows stays readable.
