@@ -13,10 +13,17 @@ from game.client import saves
 from game.client.play import records
 from game.client.settings import Settings, load_settings
 from game.engine import registry
-from tests.client_helpers import button_by_text, click, frames, make_app
+from tests.client_helpers import button_by_text, click, click_at, frames, make_app
 
 DEEP = "[" * 100_000 + "]" * 100_000
 HUGE = '{"format": 1, "session": {"mode": "kubtafl", "seed": ' + "9" * 5000 + "}}"
+
+
+def read_messages(app) -> None:
+    """Close the messages at the top as a player does, by a click on each (they sit over the menu's first rows)."""
+    for toast in list(app.toasts):
+        click_at(app, toast.rect.center)
+    assert not app.toasts
 
 
 def _write(path, kind):
@@ -139,6 +146,7 @@ def test_autosave_of_an_unknown_mode_is_kept_and_told(home):
     app = make_app()
     try:
         assert any("chess960" in m for m in app.messages)
+        read_messages(app)
         click(app, button_by_text(app, "Kubtafl"))
         click(app, button_by_text(app, "Start game"))
         [kept] = [game for game in saves.unfinished() if game.mode == "chess960"]
@@ -420,6 +428,7 @@ def test_autosave_of_a_mode_this_version_cannot_play_is_kept_and_told(home, monk
     try:
         told = [m for m in app.messages if "cannot be played in this version" in m]
         assert len(told) == 1 and str(path) in told[0]
+        read_messages(app)
         click(app, button_by_text(app, "Kubtafl"))
         click(app, button_by_text(app, "Start game"))
         frames(app, 3)

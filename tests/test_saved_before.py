@@ -12,16 +12,27 @@ from game.client.play.session import GameSession
 from game.engine import registry
 
 FOLDER = Path(__file__).parent / "data" / "compat" / "sessions"
-NAMES = sorted(p.name.removesuffix("_save.json") for p in FOLDER.glob("*_save.json"))
+
+
+def _folders() -> list[Path]:
+    """Where kept files are: the game's modes' here, a mode kept outside the game's packages in `compat/` beside
+    its scene (the template's)."""
+    own = (registry.package_folder(spec.scene) for spec in registry.MODES)
+    return [FOLDER, *(folder / "compat" for folder in own if folder is not None and (folder / "compat").is_dir())]
+
+
+KEPT = {p.name.removesuffix("_save.json"): p.parent for folder in _folders() for p in folder.glob("*_save.json")}
+NAMES = sorted(KEPT)
 
 
 def _read(name: str) -> dict:
-    return json.loads((FOLDER / name).read_text(encoding="utf-8"))
+    base = name.removesuffix("_save.json").removesuffix("_record.json")
+    return json.loads((KEPT[base] / name).read_text(encoding="utf-8"))
 
 
 def test_every_mode_has_a_kept_save_and_record() -> None:
     assert {name.split("_standard")[0] for name in NAMES if "_standard" in name} == set(registry.modes())
-    assert all((FOLDER / f"{name}_record.json").is_file() for name in NAMES)
+    assert all((KEPT[name] / f"{name}_record.json").is_file() for name in NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
