@@ -15,7 +15,8 @@ from game.client.kubtafl.demo import ENDGAME_WIN, RICOCHET_ACTION, RICOCHET_OPEN
 from game.client.kubtafl.preview import merge_pushes
 from game.client.kubtafl.scene import KubtaflScene
 from game.client.play.session import GameSession
-from tests.client_helpers import button_by_text, click, click_at, frames, key
+from game.online.match import resignation
+from tests.client_helpers import button_by_text, click, click_at, frames, key, make_app
 from tests.driver import BoardDriver
 
 #: A test position (not a player's setup) where Light's d12 wins at once: h2-h8.
@@ -292,3 +293,23 @@ def test_window_resize_mid_game_keeps_clicks_on_cells(app):
     click_cell(app, "a6")
     settle(app)
     assert board.session.log[-1] in ("a3-a6",)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_resignation_names_the_player_who_resigned_and_the_side_they_played(home, language):
+    app = make_app(language=language, menu=False)
+    try:
+        session = GameSession("kubtafl", "standard", ["human", "human"], seed=3, autosave=False)
+        session.names = ["Anna", "Boris"]
+        app.goto("kubtafl", session=session)
+        frames(app, 2)
+        words = scene(app).view.end_reason(resignation(1, 2))
+        assert words == ("Boris (Dark) resigned." if language == "en" else "Boris (Тёмные) сдаётся.")
+        # Seats nobody named are their sides.
+        session.names = ["", ""]
+        frames(app, 1)
+        assert scene(app).view.end_reason(resignation(0, 2)) == (
+            "Light resigned." if language == "en" else "Светлые: сдача."
+        )
+    finally:
+        app.close()

@@ -302,7 +302,7 @@ def test_resigning_ends_the_match_on_both_sides_and_dice_that_do_not_check_out_a
     until(app, lambda: s.is_over and b.dialogs.overlay == "game_over", "the end")
     wait_for(lambda: anna.outcome is not None, "Anna to see the end")
     assert s.outcome == anna.outcome and s.outcome.winners == (1,) and s.outcome.reason == "resignation"
-    assert "Dark resigned" not in b.dialogs.game_over_text[1] and "Light resigned." in b.dialogs.game_over_text[1]
+    assert "Dark resigned" not in b.dialogs.game_over_text[1] and "Me (Light) resigned." in b.dialogs.game_over_text[1]
     until(app, lambda: s.dice_check is not None, "the dice check")
     # A server that lied about a roll: the player is warned.
     s.dice_check = DiceCheck(False, 1, "roll 0 is not the one the seed gives")

@@ -33,6 +33,7 @@ from game.client.kubtafl.threats import Reach
 from game.client.kubtafl.words import hint_sentence, log_turns
 from game.engine.core import IllegalAction
 from game.engine.kubtafl import KubtaflState
+from game.online.protocol import RESIGNATION
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -348,6 +349,10 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """K16–K18 in words, naming the losing side."""
         t = self.board.t
         loser = SIDES[1 - outcome.winner] if outcome.winner is not None else ""
+        player = self.board.typed_name(1 - outcome.winner) if outcome.winner is not None else ""
+        if outcome.reason == RESIGNATION and player:
+            # A player resigns, not a side: named as the other modes name theirs, with the side played.
+            return t("kubtafl.reason.resignation_named", player=player, loser_side=t(SIDE(loser)))
         return reason_words(
             self.board,
             outcome,
