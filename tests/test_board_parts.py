@@ -3,6 +3,9 @@ callables) and tells the others through the board's signals."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
@@ -488,3 +491,19 @@ def test_the_online_hooks_leave_a_game_played_here_to_the_board():
     hooks = OnlineHooks(offline, Translator("en"), lambda *question: None, lambda: None)  # type: ignore[arg-type]
     assert not hooks.undo() and not hooks.ask_restart() and not hooks.rematch()
     assert hooks.restart_label() is None
+
+
+def test_no_part_of_the_board_or_of_learn_takes_the_scene():
+    # The scene's own module, the composition root that builds its parts, and the screenshot staging (a demo's
+    # `prepare` is handed the real scene to stage a picture on) are the only code that names it.
+    client = Path(__file__).resolve().parent.parent / "game" / "client"
+    allowed = {"scene.py", "parts.py", "demo.py"}
+    naming = []
+    for folder in ("board", "learn"):
+        for path in sorted((client / folder).glob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+            names |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+            if path.name not in allowed and "BoardScene" in names:
+                naming.append(f"{folder}/{path.name}")
+    assert naming == []
