@@ -23,13 +23,12 @@ from game.client.widgets import text_room
 
 if TYPE_CHECKING:
     from game.client.anim import AnimQueue
-    from game.client.board.handover import HandoverFlow
+    from game.client.board.handover import HandoverCard
     from game.client.board.log import MoveLog
     from game.client.board.mode_view import ModeView
     from game.client.board.panel import PanelLayout
     from game.client.board.reviewing import ReviewController
     from game.client.board.signals import BoardEnv
-    from game.client.board.turns import TurnFlow
     from game.client.play.session import GameSession
     from game.engine.core import Outcome
 
@@ -68,6 +67,21 @@ class PanelCoach(Protocol):
         """True when `seat` is its player."""
 
 
+class TurnWords(Protocol):
+    """What the panel reads of the turn flow: the last undo's words, the hint's, whether the end was shown."""
+
+    status_note: str
+    hint_text: str
+    game_over_shown: bool
+
+
+class HandoverState(Protocol):
+    """What the panel reads of the hand-over: its card (None when none is up) and the seat whose turn opens."""
+
+    card: HandoverCard | None
+    opening: int | None
+
+
 class OnlineWords(Protocol):
     """What the panel reads of the board's online part (inactive for a game played here only)."""
 
@@ -97,8 +111,8 @@ class PanelPresenter:
         log: MoveLog,
         *,
         reviewer: ReviewController,
-        turns: TurnFlow,
-        handovers: HandoverFlow,
+        turns: TurnWords,
+        handovers: HandoverState,
         online: OnlineWords,
         coach: Callable[[], PanelCoach],
         panel: Callable[[], PanelLayout],

@@ -23,9 +23,7 @@ if TYPE_CHECKING:
     from game.client.anim import AnimQueue
     from game.client.board.input import PointerTracker
     from game.client.board.mode_view import ModeView
-    from game.client.board.reviewing import ReviewController
     from game.client.board.signals import BoardEnv
-    from game.client.board.turns import TurnFlow
     from game.client.play.session import GameSession
     from game.client.settings import Settings
     from game.engine.core import Event
@@ -52,6 +50,34 @@ class PanelWords(Protocol):
         """The name typed for `seat`."""
 
 
+class Acting(Protocol):
+    """What the services use of the turn flow: the live model, the hint shown, committing and ending a turn."""
+
+    model: object
+    hint_action: str | None
+
+    def commit(self, action: object) -> None:
+        """Play `action`."""
+
+    def end_turn(self, action: object) -> None:
+        """End the turn with `action` (asking first when something could still be done)."""
+
+    def clear_hint(self) -> None:
+        """Forget the shown suggestion."""
+
+
+class Looking(Protocol):
+    """What the services read of review: the game's timeline, the last decision's events, a reviewed model."""
+
+    model: object
+
+    def get_timeline(self) -> Timeline:
+        """The game's positions so far."""
+
+    def last_entry_events(self) -> list[Event]:
+        """The events of the newest decision with the chance outcomes after it."""
+
+
 class Teaching(Protocol):
     """What the services read of a lesson or challenge on the board (an inactive one in an ordinary game)."""
 
@@ -74,8 +100,8 @@ class BoardServices:
         env: BoardEnv,
         view: ModeView[Any, Any],
         *,
-        turns: TurnFlow,
-        reviewer: ReviewController,
+        turns: Acting,
+        reviewer: Looking,
         popups: Popups,
         marks: Marks,
         effects: Effects,
