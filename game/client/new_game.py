@@ -9,7 +9,7 @@ dialog was left with when a mode's last game started is kept in the settings and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -82,6 +82,12 @@ def agreed_text(t: Translator, mode: str, options: dict[str, int]) -> str:
         return ""
     parts = [t("option.value", option=option_label(t, mode, name), value=value) for name, value in options.items()]
     return t("option.agreed", options=" · ".join(parts))
+
+
+def chosen_rules(t: Translator, mode: str, options: Sequence[GameOption], chosen: Mapping[str, int]) -> str:
+    """Every agreeable number of a game at its chosen value ('Agreed rules: Starting tokens 30 · Supply 50'); an
+    option not chosen keeps the level's value; '' when the game has none."""
+    return agreed_text(t, mode, {option.name: chosen.get(option.name, option.value) for option in options})
 
 
 def read_options(t: Translator, mode: str, options: tuple[GameOption, ...], texts: dict[str, str]) -> dict[str, int]:
@@ -675,7 +681,7 @@ class NewGameScene(Scene):
                 art.wrapped_text(app, surface, words, hint, size=13, colour=art.MUTED)
         if self.name_entries and self.row_rects:
             self._headings(surface)
-        desc = level_info(self.mode, self.level, t.language)[1]
+        desc = self.description()
         y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
         box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
         if self.error:
@@ -685,6 +691,18 @@ class NewGameScene(Scene):
         if self.cap_note:
             note = pygame.Rect(box.x, box.bottom + s(6), box.w, s(NOTE_H))
             art.wrapped_text(app, surface, self.cap_note, note, size=15, colour=art.FLOAT_NOTE, align="center")
+
+    def description(self) -> str:
+        """The level's description; once an agreed number differs from the level's own, the chosen numbers instead
+        (the level's words quote its own numbers: '24 of 50 tokens')."""
+        desc = level_info(self.mode, self.level, self.app.t.language)[1]
+        try:
+            chosen = self.agreed()
+        except ValueError:
+            return desc  # a number being typed that is not allowed: the error says so on Start
+        if all(chosen.get(option.name, option.value) == option.value for option in self.options):
+            return desc
+        return chosen_rules(self.app.t, self.mode, self.options, chosen)
 
     def _option_labels(self, surface: pygame.Surface) -> None:
         """Each number field's name before it, shrunk to the room it has."""
