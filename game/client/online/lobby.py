@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.client.settings import Settings
 
 PANEL_W, PANEL_H = 1000, 600
+RULES_H = 40  # the agreed rules' two lines under the match found, above its seats
 #: How long finding a game may take before the screen says the server cannot be reached.
 LOOKUP_SECONDS = 10.0
 
@@ -88,6 +89,7 @@ class OnlineScene(Scene):
         self.saved: saves.Unfinished | None = None  # this data folder's unfinished game of the match found
         self.confirm: Confirm | None = None  # asked before taking a game over from another copy
         self.seats: tuple[SeatPresence, ...] = ()
+        self.rules = ""  # the agreed rules of the match found, in words (see `rules_words`)
         self.message = ""
         self.error = False
         self.texts = {"name": "", "url": "", "code": ""}
@@ -102,7 +104,7 @@ class OnlineScene(Scene):
             "code": "",
         }
         self.found, self.seats, self.message, self.error = None, (), "", False
-        self.saved, self.confirm = None, None
+        self.saved, self.confirm, self.rules = None, None, ""
         self.name_entry = self.url_entry = self.code_entry = None  # a past visit's fields (its code) are not kept
         self._build()
 
@@ -157,6 +159,7 @@ class OnlineScene(Scene):
         self.buttons.add(app.ui, pygame.Rect(jx, y, jw, s(44)), t("online.join.find"), self.find, object_id="#primary")
         y += s(54 + 32)
         if self.found is not None:
+            y += s(RULES_H)  # the match's agreed rules, drawn under the message
             mine = saved_seats(self.saved)
             for p in self.seats:
                 if p.seat in mine:  # this data folder keeps the seat's token: come back to it
@@ -213,7 +216,7 @@ class OnlineScene(Scene):
             self.message, self.error = t("online.join.bad_code"), True
             return
         self._stop_looking()
-        self.found, self.seats = None, ()
+        self.found, self.seats, self.rules = None, (), ""
         self.texts["url"] = url
         remember(self.app, url=url, **({"name": self.texts["name"]} if clean_name(self.texts["name"]) else {}))
         self.looking = ThreadedMatchClient(url, code, give_up_after=LOOKUP_SECONDS).start()
@@ -294,6 +297,23 @@ class OnlineScene(Scene):
         t = self.app.t
         return t("online.join.found", mode=mode_name(t, mode), level=setup_title(mode, level, t.language))
 
+    def rules_words(self) -> str:
+        """The agreed rules of the match found, every number as agreed ('Agreed rules: Starting tokens 30 · …'); ''
+        for a game without any, or before a match is found."""
+        from game import userfiles
+        from game.client.new_game import chosen_rules
+
+        found = self.found
+        if found is None:
+            return ""
+        mode, level, options = str(found.get("mode", "")), str(found.get("level", "")), found.get("options")
+        try:
+            game = userfiles.load_game(mode, level)
+        except (KeyError, ValueError):
+            return ""  # a mode or level this copy lacks: the seats still say who plays
+        chosen = {str(k): v for k, v in options.items() if isinstance(v, int)} if isinstance(options, dict) else {}
+        return chosen_rules(self.app.t, mode, game.options(), chosen)
+
     def go_back(self) -> None:
         """Back to the main menu."""
         self.app.goto("menu")
@@ -311,7 +331,7 @@ class OnlineScene(Scene):
                 self.saved = saved_game(str(self.found.get("code", "")))
         if self.found is not None and looking.presence:
             self.seats = looking.presence
-            self.message, self.error = self._found_words(), False
+            self.message, self.error, self.rules = self._found_words(), False, self.rules_words()
             self._stop_looking()
             self._build()
         elif looking.status == "gone":
@@ -363,4 +383,7 @@ class OnlineScene(Scene):
         if self.message:
             box = pygame.Rect(jx, r.y + s(140 + 2 * 46 + 50 + 50), half - s(70), s(30))
             colour = art.ERROR if self.error else art.PARCHMENT_DARK
-            art.wrapped_text(app, surface, self.message, box, size=15, colour=colour)
+            bottom = art.wrapped_text(app, surface, self.message, box, size=15, colour=colour)
+            if self.rules and self.seats:
+                box = pygame.Rect(jx, max(bottom, box.bottom), half - s(70), s(RULES_H))
+                art.wrapped_text(app, surface, self.rules, box, size=14, colour=art.PARCHMENT)
