@@ -9,7 +9,7 @@ import os
 import sys
 import time
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -38,6 +38,8 @@ STEP = 1.0 / FPS
 MAX_FRAME_TIME = 0.25  # after a stall, catch up at most this much simulated time
 DUE_SLACK = 1e-6  # a rest that ended this close to its deadline reached it (clocks round)
 TOAST_SECONDS = 12.0
+#: What a message is: news the player may read and forget (`info`), or a problem to act on (`warning`).
+ToastKind = Literal["info", "warning"]
 MESSAGE_LIMIT = 600  # characters of one message: more than five lines of a toast show
 # Layout scale is quantised so the UI (and its fonts) is rebuilt only at a few window sizes.
 SCALE_STEP = 0.125
@@ -92,8 +94,10 @@ def _number(value: JSON) -> float:
 class Toast:
     """A message shown over every screen until dismissed or timed out."""
 
-    def __init__(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+    def __init__(self, text: str, seconds: float = TOAST_SECONDS, kind: ToastKind = "warning") -> None:
         self.text = text
+        self.kind: ToastKind = kind
+        self.icon = ""  # the badge it was last drawn with: 'i' for news, '!' for a warning
         self.left = seconds
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -242,12 +246,12 @@ class App:
         if current is not None:
             current.resize(self.screen_size)
 
-    def notify(self, text: str) -> None:
-        """Show a message over every screen (dismissed by a click or after a while); a message quoting a file is
-        cleaned and kept short first (a toast shows five lines)."""
+    def notify(self, text: str, kind: ToastKind = "warning") -> None:
+        """Show a message over every screen (dismissed by a click or after a while), a warning unless `kind` says it
+        only informs; a message quoting a file is cleaned and kept short first (a toast shows five lines)."""
         text = clean_text(text, MESSAGE_LIMIT, " ")
         self.messages.append(text)
-        self.toasts.append(Toast(text))
+        self.toasts.append(Toast(text, kind=kind))
 
     def notify_once(self, text: str) -> None:
         """Show a message unless the same one was shown before in this run (a folder that stays read-only)."""

@@ -663,7 +663,8 @@ def title_dice(app: Look, surface: pygame.Surface, center: tuple[int, int], unit
 
 
 def draw_toasts(app: App, surface: pygame.Surface) -> None:
-    """Messages at the top of the screen: parchment slips with a vermillion '!' badge; click to dismiss."""
+    """Messages at the top of the screen: parchment slips, a warning with a vermillion '!' badge and rim, news with
+    a brass 'i'; click to dismiss."""
     y = app.s(14)
     width = min(surface.get_width() - app.s(40), app.s(760))
     font = app.fonts.get(app.s(16))
@@ -674,10 +675,12 @@ def draw_toasts(app: App, surface: pygame.Surface) -> None:
         toast.rect = rect
         soft_shadow(surface, rect, app.s(8), app.s(12), 160)
         pygame.draw.rect(surface, PARCHMENT, rect, border_radius=app.s(8))
-        pygame.draw.rect(surface, VERMILLION, rect, max(2, app.s(2)), border_radius=app.s(8))
+        accent = BRASS_DARK if toast.kind == "info" else VERMILLION
+        toast.icon = "i" if toast.kind == "info" else "!"
+        pygame.draw.rect(surface, accent, rect, max(2, app.s(2)), border_radius=app.s(8))
         badge = (rect.x + app.s(28), rect.y + app.s(26))
-        pygame.draw.circle(surface, VERMILLION, badge, app.s(14))
-        mark = app.fonts.get(app.s(20), True).render("!", True, IVORY)
+        pygame.draw.circle(surface, accent, badge, app.s(14))
+        mark = app.fonts.get(app.s(20), True).render(toast.icon, True, IVORY)
         surface.blit(mark, mark.get_rect(center=badge))
         ty = rect.y + app.s(11)
         for line in lines:

@@ -359,7 +359,7 @@ class GamesScene(Scene):
         except (RecordError, OSError) as exc:
             self.app.notify(self.app.t("games.export_failed", detail=str(exc)))
             return None
-        self.app.notify(self.app.t("games.exported", path=str(path)))
+        self.app.notify(self.app.t("games.exported", path=str(path)), kind="info")
         return path
 
     def go_back(self) -> None:

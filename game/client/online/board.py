@@ -154,7 +154,7 @@ class OnlineBoard:
         t = self.scene.app.t
         for seat in s.rematch_seats:
             if seat not in self.rematch_told and not s.own(seat):
-                self.scene.app.notify(t("online.rematch.offered", name=self.scene.view.seat_name(seat)))
+                self.scene.app.notify(t("online.rematch.offered", name=self.scene.view.seat_name(seat)), kind="info")
         self.rematch_told = s.rematch_seats
 
     def _tell(self, what: str, detail: str) -> None:
@@ -299,7 +299,7 @@ class OnlineBoard:
         if s is None:
             return
         s.ask_rematch()
-        self.scene.app.notify(self.scene.app.t("online.rematch.asked"))
+        self.scene.app.notify(self.scene.app.t("online.rematch.asked"), kind="info")
         if self.scene.dialogs.overlay == "game_over":
             self.scene.close_game_over()
 
