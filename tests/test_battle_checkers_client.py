@@ -817,3 +817,47 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
         assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes
     finally:
         app.close()
+
+
+def small_board(units: dict[str, tuple[int, str]]) -> GameSession:
+    """A hot-seat game on the 6×6 skirmish level from a prepared position, Orange to act with 3 and 5."""
+    session = GameSession("battle_checkers", "skirmish6", HOT, seed=5, autosave=False, executor=InlineExecutor())
+    data = {
+        **session.game.initial_state().to_dict(),
+        "phase": "main",
+        "player": 0,
+        "dice": [3, 5],
+        "spent": [False, False],
+        "to_place": [0, 0],
+        "units": [{"cell": c, "owner": o, "facing": f} for c, (o, f) in units.items()],
+    }
+    session.game = BattleCheckersGame(session.level, {**session.game.level_data, "position": data})
+    session.state = session.game.initial_state()
+    return session
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_duel_cards_title_stays_inside_the_card_on_a_small_board(home, size, language):
+    app = make_app(size, language=language, anim_speed="normal")
+    try:
+        units = {"b3": (0, "N"), "a1": (0, "N"), "b4": (1, "S"), "f6": (1, "S")}
+        b = start(app, small_board(units))
+        assert b.layout.rows == 6
+        click_cell(app, "b4")
+        assert b.session.log[0] == "b3xb4"
+        card = b.view.card
+        seen = False
+        for _ in range(600):
+            frames(app, 1)
+            if card.visible and card.title_rects:
+                seen = True
+                assert card.title == app.t("battle_checkers.duel.title", a="b3", d="b4")
+                inside = card.rect.inflate(-8, -8)
+                assert all(inside.contains(r) for r in card.title_rects), (card.title_lines, card.rect)
+                assert card.tray.rect.top >= card.title_rects[-1].bottom  # the dice sit below the title
+            if not b.queue.busy:
+                break
+        assert seen
+    finally:
+        app.close()

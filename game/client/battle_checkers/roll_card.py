@@ -30,6 +30,9 @@ class RollCard:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.progress = 0.0
         self.away: int | None = None  # the rank of the cell the roll is about
+        self.title_lines: list[str] = []  # the title as drawn: one line, or two when it is wider than the card
+        self.title_size = 12
+        self.title_rects: list[pygame.Rect] = []  # where each title line was last drawn
 
     def roll(
         self,
@@ -75,7 +78,12 @@ class RollCard:
         scale = max(0.5, cell / 80)
         frame = max(6, round(FRAME_PX * scale))
         w = int(layout.board.w * 0.62)
-        h = int(cell * (1.5 + 1.25 * rows)) + 2 * frame
+        self.title_lines, self.title_size = title_lines(self.title, w - cell * 0.6, max(12, int(cell * 0.32)))
+        if len(self.title_lines) > 1:  # a title that needs two lines at this width takes the board's width first
+            w = int(layout.board.w * 0.9)
+            self.title_lines, self.title_size = title_lines(self.title, w - cell * 0.6, max(12, int(cell * 0.32)))
+        extra = max(0, len(self.title_lines) - 1) * art.font(self.title_size, bold=True).get_linesize()
+        h = int(cell * (1.5 + 1.25 * rows)) + 2 * frame + extra
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
         if away is not None:
@@ -86,7 +94,7 @@ class RollCard:
                 self.rect.bottom = layout.board.bottom - margin
             else:
                 self.rect.top = layout.board.top + margin
-        top = self.rect.top + int(cell * 0.75) + frame
+        top = self.rect.top + int(cell * 0.75) + frame + extra
         bottom = self.rect.bottom - int(cell * 0.62) - frame
         self.tray.set_rect(pygame.Rect(self.rect.left + frame * 2, top, w - frame * 4, bottom - top), scale)
 
@@ -99,11 +107,30 @@ class RollCard:
         pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=12)
         pygame.draw.rect(surface, self.colour, rect, 2, border_radius=12)
         cell = self.board.layout.cell
-        size = art.fitting_size(self.title, rect.w - cell * 0.6, max(12, int(cell * 0.32)), cut, bold=True)
-        art.label(surface, self.title, size, art.PARCHMENT, center=(rect.centerx, rect.top + cell * 0.4), bold=True)
+        f = art.font(self.title_size, bold=True)
+        self.title_rects = []
+        for i, line in enumerate(self.title_lines):
+            centre = (rect.centerx, round(rect.top + cell * 0.4 + i * f.get_linesize()))
+            self.title_rects.append(art.label(surface, line, self.title_size, art.PARCHMENT, center=centre, bold=True))
+            if f.size(line)[0] > rect.w - cell * 0.6:
+                cut.append(line)
         self.tray.draw(surface)
         if self.result:
             size = art.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
             art.label(
                 surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32), bold=True
             )
+
+
+def title_lines(title: str, width: float, size: int) -> tuple[list[str], int]:
+    """The card's title fitted into `width`: one line at the largest size down to 70 % of `size`, else two lines at
+    the largest size that holds them (the smallest when none does)."""
+    floor = max(6, int(size * 0.7))
+    for points in range(size, floor - 1, -1):
+        if art.font(points, bold=True).size(title)[0] <= width:
+            return [title], points
+    for points in range(size, floor - 1, -1):
+        lines = art.wrap(art.font(points, bold=True), title, int(width))
+        if len(lines) <= 2 and all(art.font(points, bold=True).size(line)[0] <= width for line in lines):
+            return lines, points
+    return art.wrap(art.font(floor, bold=True), title, int(width)), floor
