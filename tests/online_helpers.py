@@ -1,6 +1,7 @@
 """Helpers for the online tests: a real server on loopback, random seats over real websockets, a raw client.
 
-Every wait is bounded (DEADLINE); nothing sleeps to make a test pass.
+Every wait blocks on the clients' own news (`NEWS`: each event any client of this process reports); DEADLINE only
+ends a wait that would hang, failing with what never arrived. Nothing sleeps to make a test pass.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import NoReturn
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.online import dice
-from game.online.client import ClientEvent, Joined, MatchClient, Refused
+from game.online.client import NEWS, ClientEvent, Joined, MatchClient, Refused, Unsent
 from game.online.server import ServerConfig, ServerThread
 from game.online.store import store_from_url
 
+#: How long a wait goes without any news from the clients before it is taken for one that would hang.
 DEADLINE = 60.0
 ROOT = Path(__file__).resolve().parent.parent
 #: A server for whole games: no rate limit gets in the way of players answering at once.
@@ -69,8 +73,8 @@ async def random_seat(
 
     def on_event(event: ClientEvent) -> None:
         nonlocal sent_for
-        if isinstance(event, Joined | Refused):
-            sent_for = -1  # a decision sent on a lost connection, or refused, is decided again
+        if isinstance(event, Joined | Refused | Unsent):
+            sent_for = -1  # a decision sent on a lost connection, refused or never sent is decided again
         if watch is not None:
             watch(client, event)
         wake.set()
@@ -217,10 +221,26 @@ def redis_url(base: str = "") -> str:
     return f"{base or REDIS}?prefix=kubiki-test-{secrets.token_hex(6)}:"
 
 
-async def until(condition: Callable[[], bool], deadline: float = DEADLINE) -> None:
-    """Wait (bounded) until `condition()` holds, yielding to the clients in between."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        assert loop.time() < end, "condition not reached in time"
-        await asyncio.sleep(0.005)
+def never_arrived(what: str) -> NoReturn:
+    """End a wait that would hang."""
+    pytest.fail(f"{what} never arrived", pytrace=False)
+
+
+def wait_for(done: Callable[[], bool], what: str) -> None:
+    """Block until `done()` holds, looking again at each event the clients report (their own threads run them)."""
+    while True:
+        seen = NEWS.count
+        if done():
+            return
+        if not NEWS.wait(seen, DEADLINE):
+            never_arrived(what)
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """`wait_for` in asyncio code: the clients run on this loop while a thread waits for their next news."""
+    while True:
+        seen = NEWS.count
+        if condition():
+            return
+        if not await asyncio.to_thread(NEWS.wait, seen, DEADLINE):
+            never_arrived(what)

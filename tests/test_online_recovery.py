@@ -94,13 +94,13 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
         created = await create_match(server.url, "battle_checkers", "skirmish6")
         clients = [MatchClient(server.url, created["code"], seat=s) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
-        while not all(c.connected for c in clients) or clients[0].seq < 1 and not clients[0].my_turn:
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: all(c.connected for c in clients) and (clients[0].seq >= 1 or clients[0].my_turn), "the first turn"
+        )
         mover = next(c for c in clients if c.my_turn)
         state = mover.replica.state
         await mover.send_action(state.action_to_str(state.legal_actions()[0]))
-        while clients[0].seq < 1 or clients[1].seq != clients[0].seq:
-            await asyncio.sleep(0.01)
+        await until(lambda: clients[0].seq >= 1 and clients[1].seq == clients[0].seq, "the decision at both seats")
         for c in clients:
             await c.close()
         await asyncio.gather(*tasks)
@@ -114,8 +114,7 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
         async def rest():
             back = MatchClient(server.url, code, seat=0, token=tokens[0])
             task = asyncio.create_task(back.run())
-            while not back.connected:
-                await asyncio.sleep(0.01)
+            await until(lambda: back.connected, "the seat back on the restarted server")
             await back.close()
             await task
             return back
@@ -141,7 +140,10 @@ async def _pair(url: str, mode: str, level: str):
     events: tuple[list[object], list[object]] = ([], [])
     clients = [MatchClient(url, created["code"], seat=s, on_event=events[s].append) for s in (0, 1)]
     tasks = [asyncio.create_task(c.run()) for c in clients]
-    await until(lambda: all(c.connected for c in clients) and clients[0].match.get("status") == "playing")
+    await until(
+        lambda: all(c.connected for c in clients) and clients[0].match.get("status") == "playing",
+        "both seats joined to a match that plays",
+    )
     return clients, tasks, events
 
 
@@ -155,14 +157,20 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
         clients, tasks, events = await _pair(server.url, "battle_checkers", "skirmish6")
         # Play first decisions until one is followed by a roll.
         while True:
-            await until(lambda: _decider(clients) is not None and clients[0].seq == clients[1].seq)
+            await until(
+                lambda: _decider(clients) is not None and clients[0].seq == clients[1].seq,
+                "a seat to decide, with both clients level",
+            )
             mover = _decider(clients)
             before = mover.seq
             state = mover.replica.state
             actions = state.legal_actions()
             action = state.action_to_str(actions[-1])
             await mover.send_action(action)
-            await until(lambda before=before: clients[0].seq > before and clients[1].seq == clients[0].seq)
+            await until(
+                lambda before=before: clients[0].seq > before and clients[1].seq == clients[0].seq,
+                "the decision at both seats",
+            )
             after = mover.replica.entries[before:]
             if any(e.type == P.CHANCE for e in after):
                 break
@@ -170,22 +178,25 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
         # Nothing to take back for a seat that has not decided; a takeback asked and declined changes nothing.
         seq = mover.seq
         await mover.request_takeback()
-        await until(lambda: other.takeback_from == mover.seat)
+        await until(lambda: other.takeback_from == mover.seat, "the takeback request at the other seat")
         await other.answer_takeback(False)
-        await until(lambda: any(isinstance(e, OfferChanged) and not e.open for e in events[mover.seat]))
+        await until(
+            lambda: any(isinstance(e, OfferChanged) and not e.open for e in events[mover.seat]),
+            "the declined takeback at the asking seat",
+        )
         assert mover.seq == seq
         # Asked again and accepted: the position is the one before the decision.
         await mover.request_takeback()
-        await until(lambda: other.takeback_from == mover.seat)
+        await until(lambda: other.takeback_from == mover.seat, "the second takeback request at the other seat")
         await other.answer_takeback(True)
-        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1)
+        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1, "the takeback at both seats")
         entry = mover.replica.entries[-1]
         assert entry.type == P.TAKEBACK and entry.undo_to == before
         assert mover.replica.state.to_dict() == mover.replica.replayed(mover.replica.log).to_dict()
         assert mover.my_turn
         # The same decision again: the same roll numbers give the same dice.
         await mover.send_action(action)
-        await until(lambda: mover.seq > seq + 1 and other.seq == mover.seq)
+        await until(lambda: mover.seq > seq + 1 and other.seq == mover.seq, "the decision made again at both seats")
         again = mover.replica.entries[seq + 1 :]
         assert [(e.type, e.action, e.roll) for e in again] == [(e.type, e.action, e.roll) for e in after]
         for c in clients:
@@ -200,7 +211,7 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
         await clients[1].resign()
-        await until(lambda: all(c.outcome is not None for c in clients))
+        await until(lambda: all(c.outcome is not None for c in clients), "the end at both seats")
         for c in clients:
             assert c.outcome.winners == (0,) and c.outcome.reason == P.RESIGNATION
             assert c.dice_check.ok
@@ -208,14 +219,17 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
         assert [e for e in events[0] if isinstance(e, Ended)]
         # No takeback once the seed is public; both ask for a rematch.
         await clients[0].ask_rematch()
-        await until(lambda: any(isinstance(e, OfferChanged) and e.offer == "rematch" for e in events[1]))
+        await until(
+            lambda: any(isinstance(e, OfferChanged) and e.offer == "rematch" for e in events[1]),
+            "the rematch request at the other seat",
+        )
         await clients[1].ask_rematch()
-        await until(lambda: all(c.rematch_code for c in clients))
+        await until(lambda: all(c.rematch_code for c in clients), "the rematch's code at both seats")
         code = clients[0].rematch_code
         assert any(isinstance(e, RematchReady) for e in events[1]) and code != clients[0].code
         again = [MatchClient(server.url, code, seat=s, token=c.token) for s, c in enumerate(clients)]
         more = [asyncio.create_task(c.run()) for c in again]
-        await until(lambda: all(c.connected for c in again))
+        await until(lambda: all(c.connected for c in again), "both seats joined to the rematch")
         assert again[0].match["status"] == "playing" and again[0].match["rematch_of"] == clients[0].code
         for c in [*clients, *again]:
             await c.close()
@@ -228,13 +242,15 @@ def test_presence_says_who_is_away_since_when(server):
 
     async def scenario():
         clients, tasks, events = await _pair(server.url, "kubtafl", "endgame")
-        await until(lambda: all(p.online for p in clients[0].presence))
+        await until(lambda: all(p.online for p in clients[0].presence), "both seats online")
         clients[1].drop()
-        await until(lambda: any(not p.online for p in clients[0].presence))
+        await until(lambda: any(not p.online for p in clients[0].presence), "a seat away")
         away = next(p for p in clients[0].presence if p.seat == 1)
         assert away.since is not None and away.name == "player 2" and away.claimed
         assert any(isinstance(e, PresenceChanged) for e in events[0])
-        await until(lambda: all(p.online for p in clients[0].presence))  # it reconnects by itself
+        await until(
+            lambda: all(p.online for p in clients[0].presence), "the seat back online"
+        )  # it reconnects by itself
         for c in clients:
             await c.close()
         await asyncio.gather(*tasks)

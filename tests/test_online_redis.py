@@ -112,12 +112,12 @@ def test_presence_crosses_processes(two):
         created = await create_match(two.urls[0], "kubtafl", "endgame")
         clients = [MatchClient(two.urls[s], created["code"], seat=s) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
-        await until(lambda: all(c.connected for c in clients))
+        await until(lambda: all(c.connected for c in clients), "both seats joined")
         # Seat 1 is on the other process: seat 0 sees it come, go and come back (it reconnects by itself).
-        await until(lambda: all(p.online for p in clients[0].presence))
+        await until(lambda: all(p.online for p in clients[0].presence), "both seats online")
         clients[1].drop()
-        await until(lambda: not clients[0].presence[1].online)
-        await until(lambda: all(p.online for p in clients[0].presence))
+        await until(lambda: not clients[0].presence[1].online, "seat 2 away")
+        await until(lambda: all(p.online for p in clients[0].presence), "seat 2 back online")
         for c in clients:
             await c.close()
         await asyncio.gather(*tasks)
@@ -143,7 +143,10 @@ def test_a_seat_on_a_killed_process_is_soon_shown_away(tmp_path):
             ]
             clients[1].give_up_after = 0.5
             tasks = [asyncio.create_task(c.run()) for c in clients]
-            await until(lambda: len(clients[0].presence) == 2 and all(p.online for p in clients[0].presence))
+            await until(
+                lambda: len(clients[0].presence) == 2 and all(p.online for p in clients[0].presence),
+                "both seats online",
+            )
             servers.kill(0)
             await asyncio.gather(tasks[1], return_exceptions=True)  # it gives up: no other server
             from game.online.redis_store import RedisStore
@@ -158,7 +161,7 @@ def test_a_seat_on_a_killed_process_is_soon_shown_away(tmp_path):
                 await probe.close()
             assert clients[0].presence[1].online  # nothing said it left
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(here.server.sweep(), here._loop))
-            await until(lambda: not clients[0].presence[1].online)
+            await until(lambda: not clients[0].presence[1].online, "seat 2 away")
             await clients[0].close()
             await tasks[0]
 
@@ -215,14 +218,17 @@ def test_two_processes_racing_for_one_match_never_fork_its_log(two):
 
         first = [MatchClient(two.urls[0], code, seat=s, on_event=note) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in first]
-        await until(lambda: all(c.connected and c.token for c in first))
+        await until(lambda: all(c.connected and c.token for c in first), "the first clients joined")
         second = [MatchClient(two.urls[1], code, seat=s, token=c.token, on_event=note) for s, c in enumerate(first)]
         tasks += [asyncio.create_task(c.run()) for c in second]
         everyone = first + second
-        await until(lambda: all(c.connected for c in everyone))
+        await until(lambda: all(c.connected for c in everyone), "every client joined")
         races = 0
         while races < 25 and not first[0].replica.is_over:
-            await until(lambda: len({c.seq for c in everyone}) == 1 and any(c.my_turn for c in first))
+            await until(
+                lambda: len({c.seq for c in everyone}) == 1 and any(c.my_turn for c in first),
+                "a seat to decide, with every client level",
+            )
             seat = next(s for s, c in enumerate(first) if c.my_turn)
             here, there = first[seat], second[seat]
             state = here.replica.state
@@ -230,12 +236,15 @@ def test_two_processes_racing_for_one_match_never_fork_its_log(two):
             seq, before = here.seq, len(refusals)
             await asyncio.gather(here.send_action(options[0], seq), there.send_action(options[-1], seq))
             # One of the two is applied (every client sees it), the other refused.
-            await until(lambda seq=seq, before=before: all(c.seq > seq for c in everyone) and len(refusals) > before)
-            await until(lambda: len({c.seq for c in everyone}) == 1)
+            await until(
+                lambda seq=seq, before=before: all(c.seq > seq for c in everyone) and len(refusals) > before,
+                "the race's winner and the loser's refusal",
+            )
+            await until(lambda: len({c.seq for c in everyone}) == 1, "every client level")
             applied = here.replica.entries[seq]
             assert applied.seq == seq + 1 and applied.action in (options[0], options[-1])
             races += 1
-        await until(lambda: len({c.seq for c in everyone}) == 1)
+        await until(lambda: len({c.seq for c in everyone}) == 1, "every client level")
         for c in everyone:
             await c.close()
         await asyncio.gather(*tasks)
@@ -262,28 +271,31 @@ def test_takeback_and_rematch_across_processes(two):
         code = created["code"]
         clients = [MatchClient(two.urls[s], code, seat=s) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
-        await until(lambda: all(c.connected for c in clients) and any(c.my_turn for c in clients))
+        await until(
+            lambda: all(c.connected for c in clients) and any(c.my_turn for c in clients),
+            "a seat to decide, with both clients joined",
+        )
         mover = next(c for c in clients if c.my_turn)
         other = clients[1 - mover.seat]
         state = mover.replica.state
         before = mover.seq
         await mover.send_action(state.action_to_str(state.legal_actions()[0]))
-        await until(lambda: mover.seq > before and other.seq == mover.seq)
+        await until(lambda: mover.seq > before and other.seq == mover.seq, "the decision at both seats")
         seq = mover.seq
         await mover.request_takeback()
-        await until(lambda: other.takeback_from == mover.seat)
+        await until(lambda: other.takeback_from == mover.seat, "the takeback request at the other seat")
         await other.answer_takeback(True)
-        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1)
+        await until(lambda: mover.seq == seq + 1 and other.seq == seq + 1, "the takeback at both seats")
         assert mover.replica.entries[-1].type == P.TAKEBACK and mover.replica.entries[-1].undo_to == before
         # Resign, then both ask for a rematch at once, each through its own process.
         await other.resign()
-        await until(lambda: all(c.outcome is not None for c in clients))
+        await until(lambda: all(c.outcome is not None for c in clients), "the end at both seats")
         await asyncio.gather(*(c.ask_rematch() for c in clients))
-        await until(lambda: all(c.rematch_code for c in clients))
+        await until(lambda: all(c.rematch_code for c in clients), "the rematch's code at both seats")
         assert clients[0].rematch_code == clients[1].rematch_code != code
         again = [MatchClient(two.urls[1 - s], c.rematch_code, seat=s, token=c.token) for s, c in enumerate(clients)]
         more = [asyncio.create_task(c.run()) for c in again]
-        await until(lambda: all(c.connected for c in again))
+        await until(lambda: all(c.connected for c in again), "both seats joined to the rematch")
         assert again[0].match["status"] == "playing" and again[1].match["rematch_of"] == code
         for c in [*clients, *again]:
             await c.close()
@@ -365,7 +377,10 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
             restarted.set()
             redis.kill()
             # Both servers tell their clients, and nobody can act while Redis is away.
-            await until(lambda: not any(c.available or c.connected for c in clients.values()))
+            await until(
+                lambda: not any(c.available or c.connected for c in clients.values()),
+                "every client told the store is unavailable",
+            )
             redis.start()
 
     try:

@@ -10,12 +10,14 @@ For the window (game/client) — `game.online.client`:
   Each frame: `poll() -> list[ClientEvent]`; read `status` ('connecting' | 'connected' | 'reconnecting' | 'gone'),
   `presence` (`SeatPresence`: seat, name, claimed, online, since), `seat`, `token` (keep it to resume later), `seq`,
   `match` (mode, level, options, seed, commitment, status...), `outcome`, `dice_check`, `error`.
-  Send without waiting: `send_action(notation, seq)` (seq: that of the last `Applied` polled), `resign()`,
-  `request_takeback()`, `answer_takeback(accept)`, `ask_rematch()`, `close()`.
+  Send without waiting: `send_action(notation, seq) -> ref` (seq: that of the last `Applied` polled; the request
+  number its `Refused` or `Unsent` carries), `resign()`, `request_takeback()`, `answer_takeback(accept)`,
+  `ask_rematch()`, `close()`. `NEWS.wait(seen, timeout)` blocks until any client of the process reports an event.
 - Events: `Joined(seat, match)` (after every (re)connection), `Applied(entry, events)` — apply `entry.action` to
   the session for `entry.type` 'action' (a seat's decision) and 'chance' (a roll); 'takeback' means: the entries
   after `entry.undo_to` are taken back (rebuild from the log); 'resign' ends the match — `StatusChanged(status,
   reason)`, `PresenceChanged(seats)`, `OfferChanged(offer, seat, open, seats)`, `Refused(code, message, ref)`,
+  `Unsent(ref)` (the request could not be sent: no answer will come),
   `Ended(outcome, dice)` (`dice.ok` False: show the player the dice did not check out), `RematchReady(code)` (join
   that code with the same token), `ServerStatus(available, message)` (False: "server unavailable, retrying" — its
   store is out of reach; nothing is applied until True; `available` says the same, and `connected` is False

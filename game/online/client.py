@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import queue
 import random
@@ -107,6 +108,14 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class Unsent:
+    """A request this client could not send (no connection, or it broke while sending), by its `ref`: no answer
+    will come for it."""
+
+    ref: int
+
+
+@dataclass(frozen=True)
 class Ended:
     """The match ended: its outcome and the dice check (ok, rolls replayed, the problem when it failed)."""
 
@@ -131,8 +140,46 @@ class RematchReady:
 
 
 ClientEvent: TypeAlias = (
-    Joined | Applied | StatusChanged | PresenceChanged | OfferChanged | Refused | Ended | RematchReady | ServerStatus
+    Joined
+    | Applied
+    | StatusChanged
+    | PresenceChanged
+    | OfferChanged
+    | Refused
+    | Unsent
+    | Ended
+    | RematchReady
+    | ServerStatus
 )
+
+
+class News:
+    """How many events the online clients of this process have reported: a loop (or a test) that waits for the
+    next one reads `count`, then `wait(count, timeout)`."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._changed = threading.Condition()
+
+    @property
+    def count(self) -> int:
+        """The events reported so far."""
+        return self._count
+
+    def arrived(self) -> None:
+        """One more event (called by the clients, on their own threads)."""
+        with self._changed:
+            self._count += 1
+            self._changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> bool:
+        """Block until more than `seen` events have been reported; False when `timeout` seconds passed first."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count > seen, timeout)
+
+
+#: Every event any client of this process reports (a window's thread or a test waits on it for news).
+NEWS = News()
 
 
 class JoinRefused(Exception):
@@ -255,7 +302,7 @@ class MatchClient:
         self._ws: ClientConnection | None = None
         self._joined = False
         self._closing = False
-        self._ref = 0
+        self._refs = itertools.count(1)  # request numbers (`next` on a count is atomic: any thread may take one)
         self._done = asyncio.Event()
 
     # ----- facts -----
@@ -354,6 +401,7 @@ class MatchClient:
     def _emit(self, event: ClientEvent) -> None:
         if self._on_event is not None:
             self._on_event(event)
+        NEWS.arrived()
 
     # ----- receiving -----
 
@@ -466,49 +514,52 @@ class MatchClient:
     # ----- requests -----
 
     async def _send(self, request: P.Request) -> bool:
-        ws = self._ws
-        if ws is None or not self._joined:
-            return False
-        try:
-            await ws.send(P.dumps(P.request_to_wire(request)))
-        except WebSocketException:
-            return False
-        return True
+        """Send a request; False, with an `Unsent` event, when it could not be (its answer would never come)."""
+        ws, sent = self._ws, False
+        if ws is not None and self._joined:
+            with contextlib.suppress(WebSocketException):
+                await ws.send(P.dumps(P.request_to_wire(request)))
+                sent = True
+        if not sent and request.ref is not None:
+            self._emit(Unsent(request.ref))
+        return sent
 
-    def _next_ref(self) -> int:
-        self._ref += 1
-        return self._ref
+    def next_ref(self) -> int:
+        """A number for the next request, unique for this client (any thread may take one)."""
+        return next(self._refs)
 
-    async def send_action(self, notation: str, seq: int | None = None) -> bool:
+    async def send_action(self, notation: str, seq: int | None = None, ref: int | None = None) -> bool:
         """Send this seat's decision, made having seen the entries up to `seq` (default: the last one this client
-        applied); False when not connected (the answer is an `Applied` entry or a `Refused`)."""
+        applied), as request `ref` (default: the next number). The answer is an `Applied` entry or a `Refused`; an
+        `Unsent` (and False) when it could not be sent."""
+        request = ref if ref is not None else self.next_ref()
         if self.token is None:
+            self._emit(Unsent(request))
             return False
         number = self.seq if seq is None else seq
-        act = P.Act(token=self.token, seq=number, action=notation, seat=self.seat, ref=self._next_ref())
-        return await self._send(act)
+        return await self._send(P.Act(token=self.token, seq=number, action=notation, seat=self.seat, ref=request))
 
     async def resign(self) -> bool:
         """Give up the match."""
-        return self.token is not None and await self._send(P.Resign(token=self.token, ref=self._next_ref()))
+        return self.token is not None and await self._send(P.Resign(token=self.token, ref=self.next_ref()))
 
     async def request_takeback(self) -> bool:
         """Ask the other seats to take back this seat's last decision."""
         if self.token is None:
             return False
-        return await self._send(P.Takeback(token=self.token, seq=self.seq, ref=self._next_ref()))
+        return await self._send(P.Takeback(token=self.token, seq=self.seq, ref=self.next_ref()))
 
     async def answer_takeback(self, accept: bool) -> bool:
         """Accept or decline the open takeback request."""
         if self.token is None:
             return False
-        return await self._send(P.TakebackReply(token=self.token, accept=accept, ref=self._next_ref()))
+        return await self._send(P.TakebackReply(token=self.token, accept=accept, ref=self.next_ref()))
 
     async def ask_rematch(self) -> bool:
         """Ask for (or agree to) a rematch with the same seats."""
         if self.token is None:
             return False
-        return await self._send(P.Rematch(token=self.token, value=dice.new_value(), ref=self._next_ref()))
+        return await self._send(P.Rematch(token=self.token, value=dice.new_value(), ref=self.next_ref()))
 
 
 class ThreadedMatchClient:
@@ -574,6 +625,7 @@ class ThreadedMatchClient:
         self._publish()
         if not self.client._closing:
             self.status = "gone"
+        NEWS.arrived()  # the window may wait for `error` or `status`
 
     def _on_event(self, event: ClientEvent) -> None:
         self._publish()
@@ -597,26 +649,32 @@ class ThreadedMatchClient:
 
     # ----- sent from the window -----
 
-    def _call(self, make: Callable[[], object]) -> None:
+    def _call(self, make: Callable[[], object], ref: int | None = None) -> None:
+        """Run the request `make()` on the client's loop; request `ref` is reported `Unsent` when it cannot run."""
         loop = self._loop
-        if loop is None or loop.is_closed():
-            return
+        if loop is not None:
 
-        def schedule() -> None:
-            coro = make()
-            if asyncio.iscoroutine(coro):
-                # The loop keeps only a weak reference to a task: without this one a send could be collected
-                # before it ran, and the decision would never reach the server.
-                task = loop.create_task(coro)
-                self._sending.add(task)
-                task.add_done_callback(self._sending.discard)
+            def schedule() -> None:
+                coro = make()
+                if asyncio.iscoroutine(coro):
+                    # The loop keeps only a weak reference to a task: this one holds it until it has run.
+                    task = loop.create_task(coro)
+                    self._sending.add(task)
+                    task.add_done_callback(self._sending.discard)
 
-        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            loop.call_soon_threadsafe(schedule)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the client is gone
+                loop.call_soon_threadsafe(schedule)
+                return
+        if ref is not None:
+            self._events.put(Unsent(ref))
+            NEWS.arrived()
 
-    def send_action(self, notation: str, seq: int | None = None) -> None:
-        """Send this seat's decision made at entry `seq` (pass the seq of the last `Applied` the window polled)."""
-        self._call(lambda: self.client.send_action(notation, seq))
+    def send_action(self, notation: str, seq: int | None = None) -> int:
+        """Send this seat's decision made at entry `seq` (pass the seq of the last `Applied` the window polled);
+        returns its request number, which the `Refused` or `Unsent` answering it carries."""
+        ref = self.client.next_ref()
+        self._call(lambda: self.client.send_action(notation, seq, ref), ref)
+        return ref
 
     def resign(self) -> None:
         """Give up the match."""

@@ -26,6 +26,7 @@ from game.online.client import (
     ServerGone,
     ServerStatus,
     StatusChanged,
+    Unsent,
     create_match,
 )
 from game.online.match import outcome_text
@@ -263,7 +264,7 @@ class ComputerSeat:
             self._sent_for = -1  # a decision sent before the connection dropped may be lost: decide again
             if self.client is not None and event.seat is not None:
                 _say(f"joined seat {event.seat} of {self.client.code} (token {self.client.token})")
-        elif isinstance(event, Refused):
+        elif isinstance(event, Refused | Unsent):
             self._sent_for = -1
             self._tries += 1
         elif isinstance(event, OfferChanged) and event.offer == "takeback" and event.open:

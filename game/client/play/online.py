@@ -41,6 +41,7 @@ from game.online.client import (
     Status,
     StatusChanged,
     ThreadedMatchClient,
+    Unsent,
 )
 from game.online.dice import DiceCheck
 from game.online.match import Resignable, resignation
@@ -50,7 +51,8 @@ log = logging.getLogger(__name__)
 
 #: The port a game hosted from the menu listens on (another free one when it is taken).
 HOST_PORT = 8765
-#: Refusals after which the seat decides again (its decision was not applied).
+#: Refusals without a request number (a flood, a message the server could not read) after which a seat decides
+#: again; a refusal that names the decision awaited always lets it decide again.
 DECIDE_AGAIN = frozenset({P.STALE, P.ILLEGAL, P.NOT_YOUR_TURN, P.NOT_STARTED, P.UNAVAILABLE, P.RATE_LIMITED})
 
 ClientFactory = Callable[[str, str, "int | None", "str | None", str], ThreadedMatchClient]
@@ -124,6 +126,7 @@ class OnlineSession(Resignable, GameSession):
         self.seq_of: list[int] = []  # the entry behind each log item
         self.catch_up_to: int | None = None  # entries up to this one are applied at once (set by the first join)
         self.pending: int | None = None  # the seat whose decision was sent and is not answered yet
+        self.pending_ref: int | None = None  # that decision's request number (its refusal carries it)
         # Decisions the seat made in the same breath after the one pending (a deployment cell by cell), each sent
         # once the one before it is confirmed.
         self.outbox: list[tuple[int, str]] = []
@@ -233,15 +236,13 @@ class OnlineSession(Resignable, GameSession):
             if client is None or not legal:
                 self.outbox.clear()
                 return
-            client.send_action(text, self.entry_seq)
-            self.pending = seat
+            self.pending, self.pending_ref = seat, client.send_action(text, self.entry_seq)
 
     def _read(self, seat: int | None, client: ThreadedMatchClient, primary: bool) -> None:
         for event in client.poll():
             if isinstance(event, Joined):
                 if seat is not None and self.pending == seat:
-                    self.pending = None  # sent on a lost connection: decided again (the replay has it if applied)
-                    self.outbox.clear()
+                    self._decide_again()  # sent on a lost connection (the replay has it if it was applied)
                 if primary:
                     self.available = True  # a new connection; the server says at once if it cannot store
                     self.match = dict(event.match)
@@ -250,6 +251,9 @@ class OnlineSession(Resignable, GameSession):
                         self.catch_up_to = seq if isinstance(seq, int) else 0
             elif isinstance(event, Refused):
                 self._refused(seat, event)
+            elif isinstance(event, Unsent):
+                if seat is not None and self.pending == seat and event.ref == self.pending_ref:
+                    self._decide_again()  # it never left this machine: no answer will come
             elif primary:
                 self._primary_event(event)
 
@@ -292,11 +296,18 @@ class OnlineSession(Resignable, GameSession):
         self.takeback_from = None
 
     def _refused(self, seat: int | None, event: Refused) -> None:
-        if self.pending is not None and self.pending == seat and event.code in DECIDE_AGAIN:
-            self.pending = None
-            self.outbox.clear()
+        # The refusal of the decision awaited, whatever its reason (the server applied nothing), or one the server
+        # could not number (a flood, a message it could not read) that says the decision may be made again.
+        answers = event.ref == self.pending_ref if event.ref is not None else event.code in DECIDE_AGAIN
+        if seat is not None and self.pending == seat and answers:
+            self._decide_again()
         if event.code not in (P.STALE, P.NO_OFFER):
             self.notes.append(("refused", event.message))
+
+    def _decide_again(self) -> None:
+        """The decision awaited was not applied: the seat decides again, on the position then current."""
+        self.pending = self.pending_ref = None
+        self.outbox.clear()
 
     @property
     def gone_reason(self) -> str:
@@ -344,7 +355,7 @@ class OnlineSession(Resignable, GameSession):
             seat = self.state.current_player()
             if entry.type == P.ACTION:
                 if self.pending == entry.seat:
-                    self.pending = None  # the decision sent is confirmed (or another came first: decide again)
+                    self.pending = self.pending_ref = None  # confirmed (or another came first: decide again)
                 self.snapshots.append(Snapshot(self.state.clone(), len(self.log), self.rng.getstate(), seat))
             events = list(self.state.apply(self.state.action_from_str(entry.action)))
             self.log.append(entry.action)
@@ -391,7 +402,11 @@ class OnlineSession(Resignable, GameSession):
         return kind if kind in (HUMAN, REMOTE) else "ai"
 
     def _may_decide(self) -> bool:
-        return self.pending is None and self.connected and self.started and self._next_entry() is None
+        """True when nothing is awaited or still to show, the board's client is connected to a server that can store
+        a decision, and so is the client of the seat to decide (another seat's may be reconnecting meanwhile)."""
+        client = self.clients.get(self.current_seat)
+        joined = client is None or client is self.primary or (client.status == "connected" and client.available)
+        return self.pending is None and self.connected and self.started and self._next_entry() is None and joined
 
     @property
     def is_human_turn(self) -> bool:
@@ -534,8 +549,7 @@ class OnlineSession(Resignable, GameSession):
             # A click that got through while the connection is down or an answer is awaited: nothing is sent.
             self.notes.append(("not_now", ""))
             return []
-        client.send_action(self.state.action_to_str(action), self.entry_seq)
-        self.pending = seat
+        self.pending, self.pending_ref = seat, client.send_action(self.state.action_to_str(action), self.entry_seq)
         self._cancel_jobs()
         return []
 
