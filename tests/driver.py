@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.client.board.picker import AmountPicker
     from game.client.board.review import Playback
     from game.client.board.scene import BoardScene
+    from game.client.game_scene import GameScene
     from game.client.play.session import GameSession
 
 
@@ -40,6 +41,13 @@ class BoardDriver:
         from game.client.board.scene import BoardScene
 
         return current(self.app, BoardScene)
+
+    @property
+    def game_scene(self) -> GameScene:
+        """The game scene shown now (a board, or a plain game scene: its dialogs are the same)."""
+        from game.client.game_scene import GameScene
+
+        return current(self.app, GameScene)
 
     @property
     def session(self) -> GameSession:
@@ -185,17 +193,17 @@ class BoardDriver:
     @property
     def overlay(self) -> str | None:
         """The dialog over the board: "pause", "game_over", "card" (a lesson's), or None."""
-        return self.scene.dialogs.overlay
+        return self.game_scene.dialogs.overlay
 
     @property
     def card_text(self) -> tuple[str, str]:
         """The result card's title and text (the game over's, a lesson's or a challenge's), as last shown."""
-        return self.scene.dialogs.game_over_text
+        return self.game_scene.dialogs.game_over_text
 
     @property
     def card_stars(self) -> int:
         """The stars the lesson's result card gives."""
-        return self.scene.dialogs.card_stars
+        return self.game_scene.dialogs.card_stars
 
     def winner_title(self, outcome: Any) -> str:
         """The game-over card's title for `outcome`."""

@@ -11,6 +11,7 @@ from game.client import modes, saves
 from game.client.app import MIN_WINDOW, App, fit_window, layout_scale
 from game.client.settings import settings_path
 from tests.client_helpers import PlainBoard, button_by_text, button_texts, click, click_at, frames, key, make_app
+from tests.driver import BoardDriver
 
 
 @pytest.fixture
@@ -283,6 +284,7 @@ def test_autosave_with_illegal_moves_is_set_aside(home, app, kubtafl_board):
 
 
 def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board):
+    d = BoardDriver(app)
     kubtafl_board(app)
     app.goto("menu")
     frames(app)
@@ -298,20 +300,20 @@ def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board
     left = board.session
     position, seed = left.state.to_dict(), left.seed
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay == "pause"
+    assert d.overlay == "pause"
     assert "Resume" in button_texts(app)
     key(app, pygame.K_m)  # the board gets no input while paused
     assert board.session.log == log
     key(app, pygame.K_ESCAPE)
-    assert board.dialogs.overlay is None and "Resume" not in button_texts(app)
+    assert d.overlay is None and "Resume" not in button_texts(app)
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Resume"))
-    assert board.dialogs.overlay is None
+    assert d.overlay is None
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Rules"))
     assert app.scenes.current_name == "howto" and app.scenes.current.mode == "kubtafl"
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.current is board and board.dialogs.overlay == "pause" and "Resume" in button_texts(app)
+    assert app.scenes.current is board and d.overlay == "pause" and "Resume" in button_texts(app)
     click(app, button_by_text(app, "Settings"))
     assert app.scenes.current_name == "settings"
     click(app, button_by_text(app, "Back"))
@@ -329,6 +331,7 @@ def test_pause_menu_opens_closes_and_save_quit_continue(home, app, kubtafl_board
 
 
 def test_restart_and_game_over_dialog(home, app, kubtafl_board):
+    d = BoardDriver(app)
     kubtafl_board(app)
     app.goto("menu")
     frames(app)
@@ -345,7 +348,7 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     assert confirm.question == "Start this Kubtafl game again? The moves played so far are lost."
     moves = list(board.session.log)
     click(app, button_by_text(app, "Cancel"))
-    assert app.scenes.current is board and board.dialogs.overlay == "pause" and board.session.log == moves
+    assert app.scenes.current is board and d.overlay == "pause" and board.session.log == moves
     click(app, button_by_text(app, "Restart"))
     click(app, button_by_text(app, "Start again"))
     board = app.scenes.current
@@ -353,7 +356,7 @@ def test_restart_and_game_over_dialog(home, app, kubtafl_board):
     assert board.session.seed == seed
     board.show_game_over("Light wins!", "The dark d20 was destroyed.")
     frames(app)
-    assert board.dialogs.overlay == "game_over"
+    assert d.overlay == "game_over"
     click(app, button_by_text(app, "Rematch"))
     assert app.scenes.current_name == "kubtafl" and app.scenes.current.dialogs.overlay is None
     app.scenes.current.show_game_over("Dark wins!", "")
