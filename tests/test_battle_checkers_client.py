@@ -856,8 +856,35 @@ def test_the_duel_cards_title_stays_inside_the_card_on_a_small_board(home, size,
                 inside = card.rect.inflate(-8, -8)
                 assert all(inside.contains(r) for r in card.title_rects), (card.title_lines, card.rect)
                 assert card.tray.rect.top >= card.title_rects[-1].bottom  # the dice sit below the title
+                assert b.view.top_cut == []
             if not b.queue.busy:
                 break
         assert seen
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_fate_cards_result_stays_inside_the_card_on_a_small_board(home, language):
+    app = make_app((1024, 600), language=language, anim_speed="normal")
+    try:
+        # b3 strikes b4 in the rear and destroys it; Orange calls the fate roll.
+        b = start(app, small_board({"b3": (0, "N"), "a1": (0, "N"), "b4": (1, "N"), "f6": (1, "S")}))
+        click_cell(app, "b4")
+        idle(app)
+        assert b.session.log == ["b3xb4"] and b.view.fate.visible
+        fate_button(app, "fate")
+        card = b.view.card
+        results: list[str] = []
+        for _ in range(900):
+            frames(app, 1)
+            if card.visible and card.result and card.result_rect.w:
+                results.append(card.result)
+                assert card.rect.inflate(-8, -8).contains(card.result_rect), (card.result, card.rect)
+                assert b.view.top_cut == []
+                assert b.layout.board.contains(card.rect)
+            if not b.queue.busy:
+                break
+        assert results
     finally:
         app.close()

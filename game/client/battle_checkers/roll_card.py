@@ -33,6 +33,7 @@ class RollCard:
         self.title_lines: list[str] = []  # the title as drawn: one line, or two when it is wider than the card
         self.title_size = 12
         self.title_rects: list[pygame.Rect] = []  # where each title line was last drawn
+        self.result_rect = pygame.Rect(0, 0, 0, 0)  # where the result line was last drawn
 
     def roll(
         self,
@@ -63,6 +64,14 @@ class RollCard:
         if glow:
             self.tray.set_hits(glow)
         self.result = result
+        # A result wider than the card at its smallest size widens the card (on the board, the tray unmoved).
+        layout = self.board.layout
+        size = max(12, int(layout.cell * 0.3))
+        need = art.font(max(6, int(size * 0.7)), bold=True).size(result)[0] + layout.cell * 0.6
+        if need > self.rect.w:
+            centre = self.rect.centerx
+            self.rect.w = min(int(need) + 2, int(layout.board.w * 0.96))
+            self.rect.centerx = centre
 
     def close(self) -> None:
         """Hide the card."""
@@ -117,7 +126,7 @@ class RollCard:
         self.tray.draw(surface)
         if self.result:
             size = art.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
-            art.label(
+            self.result_rect = art.label(
                 surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32), bold=True
             )
 

@@ -108,6 +108,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         self._last_key: object = None
         self._last: tuple[list[str], int] | None = None
         self.odds_shown: pygame.Rect | None = None  # where the odds card was last drawn (None: not shown)
+        self.top_cut: list[str] = []  # the texts over the board (cards, the drag's words) that did not fit last frame
         self.card_lines: list[str] = []  # the lines of the card last drawn (odds or plan), as wrapped
 
     # ----- model and animation -----
@@ -448,6 +449,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         self.card.draw(surface, cut)
         self.fate.draw(surface, cut)
         draw_drag(self.board, surface, cut)
+        self.top_cut = cut
 
     def odds_lines(self, target: str) -> list[str]:
         """The hovered attack in words: who hits which side, the exact chance of success and what winning and losing
