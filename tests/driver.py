@@ -205,6 +205,17 @@ class BoardDriver:
         """The stars the lesson's result card gives."""
         return self.game_scene.dialogs.card_stars
 
+    @property
+    def card_buttons(self) -> list[str]:
+        """The words on the result card's buttons."""
+        return [button.text for button in self.game_scene.dialogs.buttons.buttons]
+
+    @property
+    def question(self) -> Any:
+        """The yes/no question open over everything (its words, its buttons), None when none is."""
+        confirm = self.game_scene.dialogs.confirm
+        return confirm if confirm is not None and confirm.open else None
+
     def winner_title(self, outcome: Any) -> str:
         """The game-over card's title for `outcome`."""
         return self.scene.ending.winner_title(outcome)

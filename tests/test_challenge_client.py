@@ -146,7 +146,7 @@ def test_a_wrong_kubtafl_move_lets_the_defence_out_and_show_solution_plays_it(ho
     title, text = d.card_text
     assert title == app.t("learn.result.failure")
     assert text == app.t("challenge.fail.escape", move=wrong, best_moves=counted(app.t, "challenge.moves", 2))
-    texts = [button.text for button in b.dialogs.buttons.buttons]
+    texts = d.card_buttons
     assert texts == [app.t("learn.retry"), app.t("challenge.show"), app.t("challenge.back")]
     click(app, card_button(app, app.t("challenge.show")))
     shown = flow(app)

@@ -180,7 +180,7 @@ def test_the_first_game_against_the_easy_computer_is_won_by_clicks(home):
         play(app, state.action_to_str(_material_choice(state, lesson.seat)))
     assert d.overlay == "card" and d.card_text[0] == "Well done!"
     assert d.lesson_stars >= 1
-    assert [b.text for b in board.dialogs.buttons.buttons] == ["Retry", "Lessons"]  # the last lesson has no Next
+    assert d.card_buttons == ["Retry", "Lessons"]  # the last lesson has no Next
     app.close()
 
 
@@ -192,7 +192,7 @@ def test_a_wrong_move_ends_in_the_failure_explanation_and_retry_starts_again(hom
     app.goto("learn")
     frames(app, 2)
     open_tile(app, lesson)
-    board = board_of(app)
+    board_of(app)
     for text in lesson.wrong:
         play(app, text)
     assert d.overlay == "card" and d.card_stars == 0
@@ -200,7 +200,7 @@ def test_a_wrong_move_ends_in_the_failure_explanation_and_retry_starts_again(hom
     assert title == app.t("learn.result.failure")
     assert app.t("learn.fail.out_of_moves", n=1) in explanation and lesson.tip is not None
     assert lesson.tip.get(language) in explanation
-    assert [b.text for b in board.dialogs.buttons.buttons] == [app.t("learn.retry"), app.t("learn.back")]
+    assert d.card_buttons == [app.t("learn.retry"), app.t("learn.back")]
     click(app, card_button(app, app.t("learn.retry")))
     retried = board_of(app)
     assert retried.lesson.lesson == lesson and retried.session.log == [] and retried.dialogs.overlay is None

@@ -41,15 +41,16 @@ def slot_button(app, b: BoardScene, name: str) -> None:
 
 def test_e_with_actions_left_asks_first_and_no_keeps_the_turn(app):
     b = checkrisk_act(app)
+    d = BoardDriver(app)
     log = list(b.session.log)
     key(app, pygame.K_e)
-    confirm = b.dialogs.confirm
-    assert confirm is not None and confirm.open
+    confirm = d.question
+    assert confirm is not None
     assert "You still have 3 actions this turn" in confirm.question
     key(app, pygame.K_ESCAPE)  # Keep playing
     assert b.session.log == log and b.session.state.seat == 0
     slot_button(app, b, "end")  # the panel's End turn asks the same
-    assert b.dialogs.confirm is not None and b.dialogs.confirm.open
+    assert d.question is not None
     key(app, pygame.K_RETURN)  # End turn
     settle_scene(app)
     assert b.session.log == [*log, "end"]
@@ -58,8 +59,9 @@ def test_e_with_actions_left_asks_first_and_no_keeps_the_turn(app):
 def test_the_question_can_be_turned_off_in_settings(app):
     app.settings.ask_end_turn = False
     b = checkrisk_act(app)
+    d = BoardDriver(app)
     key(app, pygame.K_e)
-    assert b.dialogs.confirm is None or not b.dialogs.confirm.open
+    assert d.question is None
     assert b.session.log[-1] == "end"
 
 
@@ -70,9 +72,10 @@ def test_battle_checkers_n_with_pips_left_asks_in_russian_plurals(home):
         application.goto("battle_checkers", session=session)
         settle_scene(application)
         b = current(application, BoardScene)
+        d = BoardDriver(application)
         key(application, pygame.K_n)
-        confirm = b.dialogs.confirm
-        assert confirm is not None and confirm.open and "ещё есть 5 очков" in confirm.question
+        confirm = d.question
+        assert confirm is not None and "ещё есть 5 очков" in confirm.question
         key(application, pygame.K_ESCAPE)
         assert b.session.state.player == 0
         assert b.view.turn_left(b.session.state) == "5 очков"
