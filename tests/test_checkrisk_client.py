@@ -619,3 +619,26 @@ def test_a_held_click_opens_the_amount_picker_clear_of_the_odds_card(home, size)
         assert b.session.log[0] == "d4xd5:5"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_four_seat_chips_keep_a_readable_font_and_end_a_long_name_in_an_ellipsis(home, size):
+    from game.client.board.panel import CHIP_LEAST_PX, draw_dynamic
+
+    app = make_app(size)
+    try:
+        names = ["Anna", "Player 2", "Computer 3", "WWWWWWWWWWWWWWWW"]  # the longest name a seat may have
+        session = GameSession("checkrisk", "corners4", ["human"] * 4, seed=1, names=names, autosave=False)
+        app.goto("checkrisk", session=session)
+        settle_scene(app)
+        b, d = board(app), BoardDriver(app)
+        info = d.panel
+        assert [chip.name for chip in info.seats] == names
+        cut = draw_dynamic(app.window.copy(), b.panel_layout, info, 0.0, b.view.draw_emblem)
+        assert cut == []
+        for chip in info.seats:
+            assert chip.size >= CHIP_LEAST_PX, (chip.name, chip.size)
+        shown = [chip.shown for chip in info.seats]
+        assert shown[0] == "Anna" and shown[3].endswith("…") and names[3].startswith(shown[3][:-1])
+    finally:
+        app.close()

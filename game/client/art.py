@@ -545,6 +545,15 @@ def fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool =
     return size
 
 
+def fit_text(font: pygame.font.Font, line: str, width: float) -> str:
+    """`line`, shortened with an ellipsis when wider than `width` pixels in `font`."""
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
 def wrapped_label(
     surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike, cut: list[str]
 ) -> None:

@@ -75,6 +75,22 @@ class SeatChip:
     name: str
     colour: tuple[int, int, int]
     eliminated: bool = False
+    shown: str = field(default="", repr=False, compare=False)  # the name as last drawn (shortened when too long)
+    size: int = field(default=0, repr=False, compare=False)  # its font size then
+
+
+#: The smallest font a seat chip's name is drawn in: a longer name ends in an ellipsis instead of shrinking further.
+CHIP_LEAST_PX = 12
+
+
+def chip_words(name: str, room: float, size: int, bold: bool = False) -> tuple[str, int]:
+    """A seat chip's name and font size: the largest size down to a readable least that holds the whole name in
+    `room`, else the name shortened with an ellipsis at that least."""
+    least = min(size, max(CHIP_LEAST_PX, round(size * 0.85)))
+    for points in range(size, least - 1, -1):
+        if art.font(points, bold).size(name)[0] <= room:
+            return name, points
+    return art.fit_text(art.font(least, bold), name, room), least
 
 
 @dataclass
@@ -207,11 +223,11 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
         icon = int(rect.h * 0.62)
         emblem(surface, i, pygame.Rect(rect.left + u // 5, rect.centery - icon // 2, icon, icon))
         room = rect.right - (rect.left + u // 5 + icon + u // 5) - u // 5
-        size = art.fitting_size(chip.name, room, int(u * 0.72), cut, bold=i == info.acting)
+        chip.shown, chip.size = chip_words(chip.name, room, int(u * 0.72), bold=i == info.acting)
         art.label(
             surface,
-            chip.name,
-            size,
+            chip.shown,
+            chip.size,
             colour,
             midleft=(rect.left + u // 5 + icon + u // 5, rect.centery),
             bold=i == info.acting,

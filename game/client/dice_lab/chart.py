@@ -230,10 +230,4 @@ def _draw_key_labels(plot: _Plot, labels: list[str]) -> None:
         plot.surface.blit(label, label.get_rect(midtop=(plot.area.x + slot * (i + 0.5), plot.area.bottom + s(4))))
 
 
-def fit_text(font: pygame.font.Font, line: str, width: int) -> str:
-    """`line`, shortened with an ellipsis when wider than `width` pixels in `font`."""
-    if font.size(line)[0] <= width:
-        return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+fit_text = art.fit_text  # the Dice Lab's panels shorten their lines as every screen does
