@@ -366,3 +366,27 @@ def test_the_speed_keys_stop_at_the_fastest_and_the_slowest(app):
     for _ in range(len(SPEEDS) + 1):
         key(app, pygame.K_MINUS)
     assert watch.speed == SPEEDS[0]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_game_ended_by_resignation_replays_as_won_not_unfinished(home, language):
+    from tests.client_helpers import button_by_text, click, make_app
+
+    app = make_app(language=language)
+    try:
+        session = random_session("kubtafl", 3, seed=3)
+        record = records.GameRecord(
+            "kubtafl", "standard", list(session.log), session.seed, ["human", "human"], [1], "resignation", 1.7e9
+        )
+        record.names = ["Anna", "Boris"]
+        records.save_record(record)
+        click(app, button_by_text(app, app.t("menu.games")))
+        frames(app, 2)
+        click(app, button_by_text(app, app.t("games.replay")))
+        frames(app, 3)
+        d = BoardDriver(app)
+        assert d.in_replay and not board_of(app).session.is_over  # the rules had not ended it: Anna resigned
+        assert app.t("games.won", side="Boris") in d.status
+        assert app.t("games.unfinished") not in d.status
+    finally:
+        app.close()

@@ -246,7 +246,7 @@ class PanelPresenter:
         assert review is not None
         if reviewer.replay is None:
             return t("review.status.over" if self.env.live.is_over else "review.status")
-        final = review.timeline.final.outcome()
+        final = review.timeline.final.outcome() or reviewer.replay_ended  # a resignation: only the record knows
         winner = final.winner if final is not None else None
         result = (
             t("games.won", side=self.view.seat_name(winner))

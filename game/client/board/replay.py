@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.client.modes import board_modes
 from game.client.play.records import GameRecord, RecordError, Timeline
+from game.engine.core import Outcome
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -44,5 +45,8 @@ def open_replay(app: App, record: GameRecord, back: str = "menu", entry: int = 0
         session = replay_session(record)
     except RecordError as exc:
         return app.t("games.bad_record", detail=str(exc))
-    app.goto(record.mode, session=session, replay={"seats": list(record.seats), "back": back}, entry=entry)
+    # How the game ended as recorded: a resignation ends a game its rules had not ended.
+    ended = Outcome(tuple(record.winners), record.reason, len(record.seats)) if record.winners is not None else None
+    replay = {"seats": list(record.seats), "back": back, "ended": ended}
+    app.goto(record.mode, session=session, replay=replay, entry=entry)
     return None

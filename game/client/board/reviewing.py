@@ -11,6 +11,7 @@ import pygame
 from game.client.board.review import Playback, Review, draw_banner
 from game.client.play.counting import count_words, turn_count
 from game.client.play.records import RecordError, Timeline
+from game.engine.core import Outcome
 
 if TYPE_CHECKING:
     from game.client.anim import AnimQueue
@@ -59,6 +60,7 @@ class ReviewController:
         self.replay: Playback | None = None  # set in the replay viewer: the whole game is reviewed, never live
         self.replay_seats: list[str] = []  # how the replayed game's seats were played
         self.replay_back = "menu"  # where Esc and Back go from the replay viewer
+        self.replay_ended: Outcome | None = None  # how the replayed game ended as recorded (a resignation too)
         self.watch: Playback | None = None  # set when the computer plays every seat
         self.banner_chip: pygame.Rect | None = None
 
@@ -70,6 +72,8 @@ class ReviewController:
         self.replay = Playback(playing=False) if replay is not None else None
         self.replay_seats = list(replay.get("seats", [])) if isinstance(replay, dict) else []
         self.replay_back = str(replay.get("back", "menu")) if isinstance(replay, dict) else "menu"
+        ended = replay.get("ended") if isinstance(replay, dict) else None
+        self.replay_ended = ended if isinstance(ended, Outcome) else None
         s = self.env.session()
         self.watch = Playback() if s is not None and not s.has_human and self.replay is None else None
 
