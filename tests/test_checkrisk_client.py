@@ -640,5 +640,7 @@ def test_four_seat_chips_keep_a_readable_font_and_end_a_long_name_in_an_ellipsis
             assert chip.size >= CHIP_LEAST_PX, (chip.name, chip.size)
         shown = [chip.shown for chip in info.seats]
         assert shown[0] == "Anna" and shown[3].endswith("…") and names[3].startswith(shown[3][:-1])
+        # Computer seats shortened keep the number that tells them apart.
+        assert shown[2] == "Computer 3" or (shown[2].endswith("… 3") and "Computer".startswith(shown[2][:-3]))
     finally:
         app.close()

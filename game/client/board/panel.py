@@ -90,7 +90,11 @@ def chip_words(name: str, room: float, size: int, bold: bool = False) -> tuple[s
     for points in range(size, least - 1, -1):
         if art.font(points, bold).size(name)[0] <= room:
             return name, points
-    return art.fit_text(art.font(least, bold), name, room), least
+    font = art.font(least, bold)
+    head, _, tail = name.rpartition(" ")
+    if head and len(tail) <= 3:  # a short last word tells seats apart ('Computer 3', 'Computer 4'): it stays
+        return f"{art.fit_text(font, head, room - font.size(' ' + tail)[0])} {tail}", least
+    return art.fit_text(font, name, room), least
 
 
 @dataclass
