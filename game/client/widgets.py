@@ -171,8 +171,10 @@ def segment_row(
     gap: int,
     *,
     object_id: str = "#segment",
+    tips: Sequence[str | None] = (),
 ) -> list[pygame_gui.elements.UIButton]:
-    """A row of buttons spanning `width`: equal widths when every label fits, else each widened to its label.
+    """A row of buttons spanning `width`: equal widths when every label fits, else each widened to its label
+    (`tips`: a tooltip per button, None for none).
 
     Widths are measured with the buttons' own themed font, so a long translation (e.g. «Мгновенно») never gets cut.
     """
@@ -181,9 +183,12 @@ def segment_row(
 
     def build(widths: list[int]) -> list[pygame_gui.elements.UIButton]:
         made, left = [], x
-        for label, bw in zip(labels, widths, strict=True):
+        for i, (label, bw) in enumerate(zip(labels, widths, strict=True)):
+            tip = tips[i] if i < len(tips) else None
             made.append(
-                pygame_gui.elements.UIButton(pygame.Rect(left, y, bw, height), label, manager, object_id=object_id)
+                pygame_gui.elements.UIButton(
+                    pygame.Rect(left, y, bw, height), label, manager, object_id=object_id, tool_tip_text=tip
+                )
             )
             left += bw + gap
         return made
@@ -220,22 +225,16 @@ def mode_tabs(
     closed_tip: str | None = None,
 ) -> dict[pygame_gui.elements.UIButton, str]:
     """A row of tabs, one per game, spanning `width` at (x, y): `selected` selected, those `closed` disabled with
-    `closed_tip` saying why; each tab button maps to its mode."""
+    `closed_tip` saying why; each tab button maps to its mode. Equal tabs when every name fits, else each widened
+    to its name (`segment_row`)."""
     s = app.s
-    tab_w = (width - (len(modes) - 1) * s(10)) // max(1, len(modes))
+    labels = [app.t(MODE(mode)) for mode in modes]
+    tips = [closed_tip if mode in closed else None for mode in modes]
+    buttons = segment_row(app.ui, labels, x, y, width, s(40), s(10), object_id="#tab", tips=tips)
     tabs: dict[pygame_gui.elements.UIButton, str] = {}
-    for mode in modes:
-        shut = mode in closed
-        button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, tab_w, s(40)),
-            app.t(MODE(mode)),
-            app.ui,
-            object_id="#tab",
-            tool_tip_text=closed_tip if shut else None,
-        )
-        gui.set_enabled(button, not shut)
+    for button, mode in zip(buttons, modes, strict=True):
+        gui.set_enabled(button, mode not in closed)
         if mode == selected:
             gui.set_selected(button, True)
         tabs[button] = mode
-        x += tab_w + s(10)
     return tabs
