@@ -12,7 +12,7 @@ import pygame
 import pytest
 from client_helpers import button_by_text, click, click_at, current, frames, key, make_app, settle_scene
 
-from game.client import art
+from game.client import lettering
 from game.client.battle_checkers import demo
 from game.client.battle_checkers.animation import tied_rolls
 from game.client.battle_checkers.scene import BattleCheckersScene
@@ -811,7 +811,9 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
                 assert card is not None and b.layout.frame.contains(card), target
                 size = max(13, int(b.layout.cell * 0.27))  # the card's font, as the view sizes it
                 room = card.w - 2 * size
-                assert all(art.font(size).size(line)[0] <= room for line in b.view.card_lines[1:]), b.view.card_lines
+                assert all(lettering.font(size).size(line)[0] <= room for line in b.view.card_lines[1:]), (
+                    b.view.card_lines
+                )
                 assert d.cut == [], (target, d.cut)
         stakes = " ".join(b.view.odds_lines("d5")[1:2])
         assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes

@@ -401,13 +401,13 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
 
 def test_B10_a_sure_attacks_odds_badge_is_not_red(home):
     # Red reads as danger: a blow on the rear (it always succeeds) is shown green, a hopeless one red.
-    from game.client import art
+    from game.client import palette
 
     app = make_app(anim_speed="fast")
     try:
         for units, target, text, paint in (
-            ({"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "N"), "h9": (1, "S")}, "d5", "100%", art.TRANSFER),
-            ({"d5": (0, "E"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, "e5", "0%", art.ATTACK),
+            ({"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "N"), "h9": (1, "S")}, "d5", "100%", palette.TRANSFER),
+            ({"d5": (0, "E"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, "e5", "0%", palette.ATTACK),
         ):
             app.goto("battle_checkers", session=bc_position(units))
             settle_scene(app)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client import art
+from game.client import lettering
 from game.client.board.chooser import Chooser
 
 
@@ -24,7 +24,7 @@ def test_chips_are_wide_enough_for_word_labels(app):
     for rect, _row, c in chooser.chips:
         label = options[c].label
         size = max(12, int(rect.h * 0.55))
-        assert rect.w >= art.font(size, bold=True).size(label)[0], label
+        assert rect.w >= lettering.font(size, bold=True).size(label)[0], label
         assert chooser.rect.contains(rect)
     first, second = (rect for rect, _, _ in chooser.chips)
     assert first.right < second.left  # the chips do not overlap

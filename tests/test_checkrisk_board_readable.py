@@ -70,7 +70,7 @@ def test_after_the_battle_the_card_shows_the_starting_counts_and_who_took_the_ce
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
 def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, language):
-    from game.client import art
+    from game.client import lettering
     from game.client.board.dialogs import REASON_SIZE
     from game.client.learn.challenge_play import open_challenge
     from game.learn.challenges import load_challenges
@@ -99,7 +99,7 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
         # The text as drawn: wrapped to its box's width, line under line from the box's top.
         font = application.fonts.get(application.s(REASON_SIZE))
         box = dialogs.reason_box()
-        drawn = art.wrap(font, dialogs.game_over_text[1], box.w)
+        drawn = lettering.wrap(font, dialogs.game_over_text[1], box.w)
         assert len(drawn) >= 3 and box.top + len(drawn) * font.get_linesize() <= first, (drawn, box, first)
     finally:
         application.close()

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from client_helpers import checkrisk_battle, click_cell, current, frames, key, make_app, open_checkrisk, settle_scene
 
-from game.client import art
+from game.client import palette
 from game.client.checkrisk import move_card
 from game.client.checkrisk.scene import CheckRiskScene
 from tests.driver import BoardDriver
@@ -75,8 +75,8 @@ def test_a_near_certain_attacks_odds_badge_is_not_red(app):
     click_cell(app, "c3")
     frames(app, 2)
     badges = {m.cell: m for m in b.marks.drawn if m.kind == "crosshair"}
-    assert badges["d3"].text == ">99%" and badges["d3"].paint != art.ATTACK
-    assert badges["d3"].paint == art.TRANSFER and badges["c4"].paint == art.SELECT  # six against six: near even
+    assert badges["d3"].text == ">99%" and badges["d3"].paint != palette.ATTACK
+    assert badges["d3"].paint == palette.TRANSFER and badges["c4"].paint == palette.SELECT  # six against six: near even
 
 
 def test_the_odds_badge_leaves_the_defenders_count_readable(app):

@@ -1,4 +1,4 @@
-"""One palette and no language checks: colours come from `art.py`, number marks from each language's own data."""
+"""One palette and no language checks: colours come from `palette.py`, number marks from each language's own data."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.client import art, i18n
+from game.client import i18n, palette
 from game.client.dice_lab.stats import percent_text
 
 CLIENT = Path(__file__).resolve().parent.parent / "game" / "client"
@@ -60,9 +60,9 @@ def colour_literals(name: str, source: str) -> list[str]:
     return [f"{name}: {text}" for text in found if text not in NOT_COLOURS.get(name, set())]
 
 
-def test_colours_come_from_art_only():
+def test_colours_come_from_the_palette_only():
     sources = _sources()
-    found = {name: colour_literals(name, text) for name, text in sources.items() if name != "art.py"}
+    found = {name: colour_literals(name, text) for name, text in sources.items() if name != "palette.py"}
     stray = [line for name, lines in sorted(found.items()) for line in lines]
     assert stray == []
 
@@ -150,6 +150,6 @@ def test_the_four_seat_colours_stay_apart_for_every_eye(vision):
     rest, as they do for the Okabe-Ito sky and green)."""
     matrix = _VISION[vision]
     least = 50 if vision == "typical" else 15
-    for a, b in itertools.combinations(art.SEAT_COLOURS, 2):
+    for a, b in itertools.combinations(palette.SEAT_COLOURS, 2):
         distance = math.dist(_lab(_seen(a, matrix)), _lab(_seen(b, matrix)))
         assert distance >= least, f"{a} and {b} are {distance:.0f} apart for {vision}"

@@ -46,17 +46,17 @@ def test_the_check_can_fail_on_a_font_without_arrows(font_dictionary) -> None:
 
 
 def test_every_interface_text_has_its_glyphs_in_the_drawing_font() -> None:
-    """Texts drawn with pygame (panels, cards, results) use `art.font`: no character of any translation may fall
+    """Texts drawn with pygame (panels, cards, results) use `lettering.font`: no character of any translation may fall
     back to its missing-glyph box."""
     import json
     from pathlib import Path
 
-    from game.client import art
+    from game.client import lettering
 
     pygame.init()
     missing = []
     for bold in (False, True):
-        font = art.font(20, bold)
+        font = lettering.font(20, bold)
         box = font.metrics(MISSING)[0]
         for path in sorted(Path("assets/i18n").glob("*/*.json")):
             for key, text in json.loads(path.read_text(encoding="utf-8")).items():

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.client import art, fonts
+from game.client import fonts, lettering, palette
 from game.client.board.replay import open_replay
 from game.client.board.scene import BoardScene
 from game.client.checkrisk import demo
@@ -48,13 +48,13 @@ def test_clean_text_leaves_nothing_a_font_cannot_draw(text):
     "text", ["\x00", "a\x00b", "\ud800", "\udcff.json", "W" * 100_000, "tab\there\n", "\xad", "\u200b\u200b"]
 )
 def test_every_font_the_game_uses_draws_any_text(app, text):
-    for font in (art.font(40, bold=True), app.fonts.get(17)):
-        assert font.render(text, True, art.INK).get_height() > 0
+    for font in (lettering.font(40, bold=True), app.fonts.get(17)):
+        assert font.render(text, True, palette.INK).get_height() > 0
         assert font.size(text)[1] > 0
     surface = pygame.Surface((400, 200))
-    art.label(surface, text, 90, art.INK, center=(200, 100), bold=True)
-    art.text(app, surface, text, (0, 0))
-    art.wrapped_text(app, surface, text[:500], pygame.Rect(0, 0, 300, 200))
+    lettering.label(surface, text, 90, palette.INK, center=(200, 100), bold=True)
+    lettering.text(app, surface, text, (0, 0))
+    lettering.wrapped_text(app, surface, text[:500], pygame.Rect(0, 0, 300, 200))
 
 
 def test_the_export_dialog_lists_a_folder_with_names_that_are_not_utf8(app, tmp_path):

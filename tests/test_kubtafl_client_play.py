@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.cli import main as cli_main
-from game.client import art, saves
+from game.client import palette, saves
 from game.client.app import App, start_session
 from game.client.board.marks import Mark
 from game.client.kubtafl.scene import KubtaflScene
@@ -84,7 +84,7 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
     for cell in (src, dst):
         rect = board.layout.cell_rect(*_xy(cell))
         plain = tuple(static.get_at((rect.left + 4, rect.top + 4)))[:3]
-        assert closer_to(corner_pixel(app, cell), art.SKY, plain), cell  # tinted in Dark's colour
+        assert closer_to(corner_pixel(app, cell), palette.SKY, plain), cell  # tinted in Dark's colour
     # Our next move: once both have played out, the mark follows the newest reply.
     ui.click_cell(app, "a5")
     ui.click_cell(app, sorted(d.picks.index.targets("a5"))[0])
@@ -107,7 +107,7 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     assert "another removed die" in d.status
     assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
     d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
-    assert closer_to(app.window.get_at(d5.topleft)[:3], art.TRANSFER, before)
+    assert closer_to(app.window.get_at(d5.topleft)[:3], palette.TRANSFER, before)
     # Another kind from the removed row, then a square, then the value in the popup.
     kinds = board.model.removed["light"]
     slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]

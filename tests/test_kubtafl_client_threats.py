@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client import art
+from game.client import palette
 from game.client.dice import polyhedra
 from game.client.kubtafl.demo import ricochet_session, screenshot_contexts
 from game.client.play.session import GameSession
@@ -141,7 +141,7 @@ def test_the_preview_warns_of_a_repetition_draw_and_the_draw_card_is_neutral(app
     frames(app, 2)
     assert board.session.outcome.winner is None
     info = d.panel
-    assert info.seat == -1 and info.colour == art.BRASS and info.turn_text == app.t("gameover.draw")
+    assert info.seat == -1 and info.colour == palette.BRASS and info.turn_text == app.t("gameover.draw")
     key(app, pygame.K_ESCAPE, settle=2)  # close the card: the board and panel stay
     # The turn card's emblem is the neutral one (dark between its two bars), not a side's ivory or charcoal d20.
     card = board.panel_layout.turn

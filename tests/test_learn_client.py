@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client import art
+from game.client import palette
 from game.client.learn.screen import LearnScene
 from game.learn.lessons import Lesson, load_course
 from game.learn.progress import load_progress, progress_path
@@ -275,5 +275,5 @@ def test_hint_shows_the_next_step_of_the_solution_and_undo_is_not_offered(home):
     key(app, pygame.K_ESCAPE)
     click(app, button_by_text(app, "Lessons"))
     assert app.scenes.current_name == "learn"
-    assert art.GAIN  # the lesson's colour comes from the one palette
+    assert palette.GAIN  # the lesson's colour comes from the one palette
     app.close()

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pygame
 import pytest
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.dice_lab import text
 from game.client.dice_lab.alkemy_tab import AlkemyTab
 from game.client.dice_lab.chart import ChartModel, Series, draw_chart
@@ -48,7 +48,7 @@ def test_block_draws_its_title_as_the_text_helper_does():
     look = tiny()
     surface, alone = blank(), blank()
     below = text.block(look, surface, pygame.Rect(10, 10, 300, 200), "Odds", ["one line"])
-    title = art.text(look, alone, "Odds", (10, 10), size=15, bold=True, colour=art.BRASS)
+    title = lettering.text(look, alone, "Odds", (10, 10), size=15, bold=True, colour=palette.BRASS)
     assert below > title.bottom
     assert pixels(surface, title) == pixels(alone, title)
     assert drawn_box(surface).bottom > title.bottom  # the line under the title
@@ -63,7 +63,9 @@ def test_free_tab_figures_say_the_grammar_title_in_the_looks_language():
         surface = blank()
         tab.draw_figures(look, surface, area)
         alone = blank()
-        title = art.text(look, alone, look.t("lab.free.grammar_title"), (0, 0), size=15, bold=True, colour=art.BRASS)
+        title = lettering.text(
+            look, alone, look.t("lab.free.grammar_title"), (0, 0), size=15, bold=True, colour=palette.BRASS
+        )
         assert pixels(surface, title) == pixels(alone, title)
         drawn[name] = pygame.image.tobytes(surface, "RGB")
     assert drawn["en"] != drawn["ru"]
@@ -97,11 +99,11 @@ def test_chart_draws_the_series_colour_without_the_app():
     look = tiny()
     surface = blank((500, 300))
     model = ChartModel(
-        keys=[1, 2, 3], series=[Series("d3", art.ORANGE, {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)})]
+        keys=[1, 2, 3], series=[Series("d3", palette.ORANGE, {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)})]
     )
     draw_chart(look, surface, surface.get_rect(), model)
     colours = {surface.get_at((x, y))[:3] for x in range(0, 500, 3) for y in range(0, 300, 3)}
-    assert art.ORANGE in colours
+    assert palette.ORANGE in colours
 
 
 def test_steppers_draw_their_translated_label():
@@ -115,5 +117,5 @@ def test_steppers_draw_their_translated_label():
     first = column.steppers[0]
     assert first.label_at is not None
     alone = blank(surface.get_size())
-    label = art.text(look, alone, look.t(first.label), first.label_at, size=16, bold=True, anchor="midleft")
+    label = lettering.text(look, alone, look.t(first.label), first.label_at, size=16, bold=True, anchor="midleft")
     assert pixels(surface, label) == pixels(alone, label)

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.client import art
+from game.client import lettering
 from game.client.board.log import LogAction, LogTurn, MoveLog, wrap_text
 from game.client.board.odds import percent
 from game.client.board.scene import BoardScene
@@ -515,7 +515,7 @@ def test_a_long_four_seat_list_wraps_every_sentence_and_cuts_nothing(home, size,
         if size == (1280, 720):
             assert log.rows_shown >= 8
         width = log.text_right() - log.text_left()
-        measure = art.font(log.text_size).size
+        measure = lettering.font(log.text_size).size
         for t, turn in enumerate(log.turns):
             for a, action in enumerate(turn.actions):
                 lines = [line for line in log.lines if (line.turn, line.action) == (t, a)]

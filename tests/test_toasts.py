@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import palette
 from game.client.games import GamesScene
 from game.client.play import records
 from tests import client_helpers as ui
@@ -38,7 +38,7 @@ def test_news_wears_an_information_badge_and_a_problem_the_warning_one(app, tmp_
     toast = app.toasts[-1]
     assert toast.text.startswith("Exported") or "kubiki-kubtafl-" in toast.text
     assert toast.kind == "info" and toast.icon == "i"
-    assert badge_colour(app) == art.BRASS_DARK
+    assert badge_colour(app) == palette.BRASS_DARK
     # A folder that cannot be written: a warning, as before.
     blocker = tmp_path / "file"
     blocker.write_text("x")
@@ -48,4 +48,4 @@ def test_news_wears_an_information_badge_and_a_problem_the_warning_one(app, tmp_
     export_by_clicks(app, blocker / "inside")
     toast = app.toasts[-1]
     assert toast.kind == "warning" and toast.icon == "!"
-    assert badge_colour(app) == art.VERMILLION
+    assert badge_colour(app) == palette.VERMILLION

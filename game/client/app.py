@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.client import art, gui
+from game.client import gui, palette
 from game.client.fonts import Fonts
 from game.client.i18n import Translator
 from game.client.pacing import LoopClock, present_natively, soonest, ui_wake_in
@@ -314,18 +314,18 @@ class App:
         if current is not None:
             current.draw(surface)
         else:
-            surface.fill(art.BACKDROP)
+            surface.fill(palette.BACKDROP)
         self.ui.draw_ui(surface)
         if current is not None:
             current.draw_overlay(surface)
         if self.toasts:
-            from game.client.art import draw_toasts
+            from game.client.shapes import draw_toasts
 
             draw_toasts(self, surface)
         alpha = self.scenes.fade_alpha()
         if alpha:
             veil = pygame.Surface(surface.get_size())
-            veil.fill(art.VEIL)
+            veil.fill(palette.VEIL)
             veil.set_alpha(alpha)
             surface.blit(veil, (0, 0))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import gui, lettering, palette, shapes
 from game.client.widgets import ButtonGroup
 
 if TYPE_CHECKING:
@@ -115,13 +115,15 @@ def card(look: Look, size: tuple[int, int], question: str) -> tuple[pygame.Surfa
     s = look.s
     font = look.fonts.get(s(QUESTION_SIZE), True)
     width = min(s(CARD_W), size[0] - s(40))
-    lines = art.wrap(font, question, width - s(56))
+    lines = lettering.wrap(font, question, width - s(56))
     text_h = len(lines) * font.get_linesize()
     rect = pygame.Rect(0, 0, width, s(36) + text_h + s(24 + 50 + 30))
     rect.center = (size[0] // 2, size[1] // 2)
     veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((*art.VEIL, 170))
-    art.panel(veil, rect, look.ui_scale)
+    veil.fill((*palette.VEIL, 170))
+    shapes.panel(veil, rect, look.ui_scale)
     box = pygame.Rect(rect.x + s(28), rect.y + s(36), rect.w - s(56), text_h)
-    art.wrapped_text(look, veil, question, box, size=QUESTION_SIZE, bold=True, colour=art.PARCHMENT, align="center")
+    lettering.wrapped_text(
+        look, veil, question, box, size=QUESTION_SIZE, bold=True, colour=palette.PARCHMENT, align="center"
+    )
     return veil, rect

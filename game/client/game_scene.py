@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art, gui
+from game.client import gui, shapes
 from game.client.board.dialogs import BoardDialogs
 from game.client.game_names import tell_save_news
 from game.client.modes import MODE
@@ -78,7 +78,7 @@ class GameScene(Scene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the table, board and panels."""
-        surface.blit(art.table_background(surface.get_size()), (0, 0))
+        surface.blit(shapes.table_background(surface.get_size()), (0, 0))
 
     # --- Scene ------------------------------------------------------------------------------------
     def enter(self, session: GameSession | None = None, **context: object) -> None:

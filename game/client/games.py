@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 import pygame_gui
 
-from game.client import art, gui, saves
+from game.client import gui, lettering, palette, saves, shapes
 from game.client.board.replay import open_replay
 from game.client.confirm import Confirm
 from game.client.game_names import (
@@ -430,13 +430,15 @@ class GamesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, panel, heading, the sections' headers and rows, and a line when there are none."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.panel(surface, self.panel_rect, app.ui_scale)
-        art.heading(app, surface, t("games.title"), (self.panel_rect.centerx, self.panel_rect.y + s(46)), 30)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        shapes.panel(surface, self.panel_rect, app.ui_scale)
+        lettering.heading(app, surface, t("games.title"), (self.panel_rect.centerx, self.panel_rect.y + s(46)), 30)
         self.cut = []
         if not self.items:
             box = self.row_rects[1].union(self.row_rects[2])
-            art.wrapped_text(app, surface, t("games.empty"), box, size=18, colour=art.PARCHMENT_DARK, align="center")
+            lettering.wrapped_text(
+                app, surface, t("games.empty"), box, size=18, colour=palette.PARCHMENT_DARK, align="center"
+            )
             return
         for rect, line in zip(self.row_rects, self.lines[self.top :], strict=False):
             if isinstance(line, str):
@@ -446,13 +448,13 @@ class GamesScene(Scene):
         visible = [line for line in self.lines[self.top : self.top + ROWS] if isinstance(line, int)]
         if len(self.lines) > ROWS and visible:
             more = t("games.count", shown=f"{visible[0] + 1}–{visible[-1] + 1}", total=len(self.items))
-            art.text(
+            lettering.text(
                 app,
                 surface,
                 more,
                 (self.panel_rect.right - s(34), self.row_rects[-1].bottom + s(6)),
                 size=13,
-                colour=art.MUTED,
+                colour=palette.MUTED,
                 anchor="topright",
             )
 
@@ -466,12 +468,14 @@ class GamesScene(Scene):
             title = t("games.section.finished", n=len(self.listed))
             note = t("games.section.finished_note", keep=RECORDS_KEPT)
         y = rect.bottom - s(8)
-        head = art.text(
-            app, surface, title, (rect.x + s(4), y), size=16, bold=True, colour=art.BRASS, anchor="bottomleft"
+        head = lettering.text(
+            app, surface, title, (rect.x + s(4), y), size=16, bold=True, colour=palette.BRASS, anchor="bottomleft"
         )
-        tail = art.text(app, surface, note, (rect.right - s(4), y), size=13, colour=art.MUTED, anchor="bottomright")
+        tail = lettering.text(
+            app, surface, note, (rect.right - s(4), y), size=13, colour=palette.MUTED, anchor="bottomright"
+        )
         rule_y = rect.bottom - s(2)
-        pygame.draw.line(surface, art.BRASS_DARK, (rect.x, rule_y), (rect.right, rule_y), max(1, s(1)))
+        pygame.draw.line(surface, palette.BRASS_DARK, (rect.x, rule_y), (rect.right, rule_y), max(1, s(1)))
         if head.right > tail.x:
             self.cut.append(note)
 
@@ -479,9 +483,9 @@ class GamesScene(Scene):
         """One entry: the date, the mode over its setup, the seats, the turn or result over its detail."""
         s = self.app.s
         if index == self.selected:
-            art.focus_band(surface, rect, s)
+            shapes.focus_band(surface, rect, s)
         row = self._row(index)
-        colour = art.ERROR if row.bad else (art.PARCHMENT if index == self.selected else art.PARCHMENT_DARK)
+        colour = palette.ERROR if row.bad else (palette.PARCHMENT if index == self.selected else palette.PARCHMENT_DARK)
         cells = (
             (row.date, row.online, 15),
             (row.mode, row.setup, 16),
@@ -491,19 +495,19 @@ class GamesScene(Scene):
         for column, ((main, under, size), (start, width)) in enumerate(zip(cells, COLUMNS, strict=True)):
             x, room = rect.x + s(12) + int(rect.w * start), rect.w * width - s(8)
             if column == 2 and row.seats_more:  # three or four seats: two lines alike, in one size
-                fitted = min(art.fitting_size(line, room, s(14), self.cut) for line in (main, row.seats_more))
-                art.label(surface, main, fitted, colour, midleft=(x, rect.centery - s(9)))
-                art.label(surface, row.seats_more, fitted, colour, midleft=(x, rect.centery + s(10)))
+                fitted = min(lettering.fitting_size(line, room, s(14), self.cut) for line in (main, row.seats_more))
+                lettering.label(surface, main, fitted, colour, midleft=(x, rect.centery - s(9)))
+                lettering.label(surface, row.seats_more, fitted, colour, midleft=(x, rect.centery + s(10)))
             elif under:
                 self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
                 tag = column == 0  # an online game's tag stands out from the muted details
-                self._text(surface, under, 13, art.BRASS if tag else art.MUTED, (x, rect.centery + s(10)), room)
+                self._text(surface, under, 13, palette.BRASS if tag else palette.MUTED, (x, rect.centery + s(10)), room)
             elif main:
                 self._text(surface, main, size, colour, (x, rect.centery), room)
 
     def _text(
-        self, surface: pygame.Surface, text: str, size: int, colour: art.Colour, at: tuple[int, int], room: float
+        self, surface: pygame.Surface, text: str, size: int, colour: palette.Colour, at: tuple[int, int], room: float
     ) -> None:
         """`text` from its left middle at `at`, in a smaller font when it needs to (else noted in `cut`)."""
-        fitted = art.fitting_size(text, room, self.app.s(size), self.cut)
-        art.label(surface, text, fitted, colour, midleft=at)
+        fitted = lettering.fitting_size(text, room, self.app.s(size), self.cut)
+        lettering.label(surface, text, fitted, colour, midleft=at)

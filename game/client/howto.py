@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui, markdown
+from game.client import gui, lettering, markdown, palette, shapes
 from game.client.i18n import FALLBACK
 from game.client.modes import MODE, menu_modes
 from game.client.scene import Scene
@@ -204,9 +204,9 @@ class HowToScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the parchment with the visible part of the rules, the scrollbar."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.heading(app, surface, t("howto.title"), (app.screen_size[0] // 2, s(40)), 30)
-        art.parchment(surface, self.paper, app.ui_scale)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        lettering.heading(app, surface, t("howto.title"), (app.screen_size[0] // 2, s(40)), 30)
+        shapes.parchment(surface, self.paper, app.ui_scale)
         page = self._page()
         surface.blit(page, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
         # Soft fades at the top and bottom edges hint that there is more text.
@@ -217,16 +217,16 @@ class HowToScene(Scene):
         thumb = self._thumb()
         if thumb is not None:
             track = self._track()
-            pygame.draw.rect(surface, art.PARCHMENT_DARK, track, border_radius=track.w // 2)
-            pygame.draw.rect(surface, art.WOOD, thumb, border_radius=thumb.w // 2)
-            pygame.draw.rect(surface, art.WOOD_DARK, thumb, 1, border_radius=thumb.w // 2)
+            pygame.draw.rect(surface, palette.PARCHMENT_DARK, track, border_radius=track.w // 2)
+            pygame.draw.rect(surface, palette.WOOD, thumb, border_radius=thumb.w // 2)
+            pygame.draw.rect(surface, palette.WOOD_DARK, thumb, 1, border_radius=thumb.w // 2)
         # The key help wraps in the room left of Back, centred on it, never under the button.
         font = app.fonts.get(s(13))
-        lines = art.wrap(font, t("howto.keys"), self.keys_rect.w)
+        lines = lettering.wrap(font, t("howto.keys"), self.keys_rect.w)
         y = self.keys_rect.centery - len(lines) * font.get_linesize() // 2
         self.keys_lines = []
         for line in lines:
-            image = font.render(line, True, art.MUTED)
+            image = font.render(line, True, palette.MUTED)
             self.keys_lines.append(surface.blit(image, (self.keys_rect.x, y)))
             y += font.get_linesize()
 
@@ -240,6 +240,6 @@ def _fade(width: int, height: int, top: bool) -> pygame.Surface:
         strip = pygame.Surface((1, height), pygame.SRCALPHA)
         for y in range(height):
             k = 1 - y / height if top else y / height
-            strip.set_at((0, y), (*art.PARCHMENT, int(235 * k)))
+            strip.set_at((0, y), (*palette.PARCHMENT, int(235 * k)))
         _fades[key] = pygame.transform.scale(strip, (width, height))
     return _fades[key]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import palette
 
 if TYPE_CHECKING:
     from game.client.look import Look
@@ -78,11 +78,11 @@ def inline_runs(text: str) -> list[tuple[str, str]]:
 
 STYLE = {
     # kind: (layout size, bold, colour, space before, space after)
-    "h1": (34, True, art.INK, 4, 10),
-    "h2": (25, True, art.HEADING_INK, 22, 6),
-    "h3": (20, True, art.INK, 14, 4),
-    "p": (18, False, art.INK, 4, 8),
-    "li": (18, False, art.INK, 2, 4),
+    "h1": (34, True, palette.INK, 4, 10),
+    "h2": (25, True, palette.HEADING_INK, 22, 6),
+    "h3": (20, True, palette.INK, 14, 4),
+    "p": (18, False, palette.INK, 4, 8),
+    "li": (18, False, palette.INK, 2, 4),
 }
 
 
@@ -118,24 +118,24 @@ def _bullet(size: int) -> pygame.Surface:
     # A small brass diamond: shape, not just colour, marks the list item.
     surf = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
     c = (size + 2) / 2
-    pygame.draw.polygon(surf, art.BULLET, [(c, 1), (size + 1, c), (c, size + 1), (1, c)])
+    pygame.draw.polygon(surf, palette.BULLET, [(c, 1), (size + 1, c), (c, size + 1), (1, c)])
     return surf
 
 
 def _rule(width: int, thickness: int) -> pygame.Surface:
     surf = pygame.Surface((width, thickness), pygame.SRCALPHA)
-    surf.fill((*art.PARCHMENT_EDGE, 110))
+    surf.fill((*palette.PARCHMENT_EDGE, 110))
     return surf
 
 
 def _badge(look: Look, label: str, line_height: int) -> pygame.Surface:
     s = look.s
     font = look.fonts.get(s(12), True)
-    text = font.render(label.upper(), True, art.IVORY)
+    text = font.render(label.upper(), True, palette.IVORY)
     w, h = text.get_width() + s(22), min(line_height - s(4), text.get_height() + s(4))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, art.NOTE_BADGE, surf.get_rect(), border_radius=h // 2)
-    pygame.draw.circle(surf, art.IVORY, (s(8), h // 2), max(2, s(3)))
+    pygame.draw.rect(surf, palette.NOTE_BADGE, surf.get_rect(), border_radius=h // 2)
+    pygame.draw.circle(surf, palette.IVORY, (s(8), h // 2), max(2, s(3)))
     surf.blit(text, text.get_rect(midleft=(s(14), h // 2)))
     return surf
 
@@ -175,7 +175,7 @@ def _layout_runs(
             offset = (line_h - image.get_height()) // 2
         else:
             font = base if style == "r" else look.fonts.get(s(size), bold or style == "b", style == "i")
-            image = font.render(word, True, colour if style != "b" else (art.INK if not bold else colour))
+            image = font.render(word, True, colour if style != "b" else (palette.INK if not bold else colour))
             offset = 0
         gap = 0 if glued or x == indent else space
         if x + gap + image.get_width() > width and x > indent:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art, saves
+from game.client import lettering, palette, saves, shapes
 from game.client.game_names import mode_name, tell_save_news
 from game.client.modes import MODE, MODE_BLURB, UNAVAILABLE, menu_modes, playable, scene_only, unavailable_reason
 from game.client.open_game import open_unfinished
@@ -55,7 +55,7 @@ class MenuScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         # Text drawn every frame is rendered once per language and size (the menu redraws 60 times a second).
         self._blurbs: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = {}
-        self._pills: dict[tuple[str, int, art.Colour], pygame.Surface] = {}
+        self._pills: dict[tuple[str, int, palette.Colour], pygame.Surface] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self, **context: object) -> None:
@@ -161,32 +161,34 @@ class MenuScene(Scene):
     def _render_background(self) -> pygame.Surface:
         app, t, s = self.app, self.app.t, self.app.s
         size = app.screen_size
-        bg = art.table_background(size).copy()
+        bg = shapes.table_background(size).copy()
         left_cx = int(size[0] * 0.3)
-        art.title_dice(app, bg, (left_cx, int(size[1] * 0.3)), s(86))
+        shapes.title_dice(app, bg, (left_cx, int(size[1] * 0.3)), s(86))
         title = t("app.title")
         font = app.fonts.get(s(92), True)
-        for offset, colour in ((s(5), art.TITLE_SHADOW), (0, art.PARCHMENT)):
+        for offset, colour in ((s(5), palette.TITLE_SHADOW), (0, palette.PARCHMENT)):
             image = font.render(title, True, colour)
             if offset:
                 image.set_alpha(150)
             bg.blit(image, image.get_rect(center=(left_cx + offset, int(size[1] * 0.53) + offset)))
-        tag_rect = art.text(
+        tag_rect = lettering.text(
             app,
             bg,
             t("app.tagline"),
             (left_cx, int(size[1] * 0.53) + s(64)),
             size=24,
-            colour=art.BRASS,
+            colour=palette.BRASS,
             anchor="center",
             shadow=True,
         )
         y = tag_rect.bottom + s(14)
-        pygame.draw.line(bg, art.BRASS_DARK, (left_cx - s(120), y), (left_cx + s(120), y), max(1, s(2)))
+        pygame.draw.line(bg, palette.BRASS_DARK, (left_cx - s(120), y), (left_cx + s(120), y), max(1, s(2)))
         for dx in (-s(132), s(132)):
-            pygame.draw.circle(bg, art.BRASS, (left_cx + dx, y), max(2, s(3)))
-        art.text(app, bg, t("menu.keys"), (s(24), size[1] - s(18)), size=14, colour=art.MUTED, anchor="bottomleft")
-        art.panel(bg, self.panel_rect, app.ui_scale)
+            pygame.draw.circle(bg, palette.BRASS, (left_cx + dx, y), max(2, s(3)))
+        lettering.text(
+            app, bg, t("menu.keys"), (s(24), size[1] - s(18)), size=14, colour=palette.MUTED, anchor="bottomleft"
+        )
+        shapes.panel(bg, self.panel_rect, app.ui_scale)
         return bg
 
     # --- actions ------------------------------------------------------------------------------------
@@ -267,27 +269,27 @@ class MenuScene(Scene):
         if image is None:
             rect = pygame.Rect(0, 0, self.app.s(460), self.app.s(60))
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            bottom = art.wrapped_text(
+            bottom = lettering.wrapped_text(
                 self.app,
                 image,
                 self.app.t(MODE_BLURB(mode)),
                 rect,
                 size=18,
-                colour=art.PARCHMENT_DARK,
+                colour=palette.PARCHMENT_DARK,
                 align="center",
             )
             image = image.subsurface((0, 0, rect.w, min(rect.h, max(1, bottom)))).copy()
             self._blurbs[key] = image
         return image
 
-    def _pill(self, text: str, fill: art.Colour = art.BRASS_DARK) -> pygame.Surface:
+    def _pill(self, text: str, fill: palette.Colour = palette.BRASS_DARK) -> pygame.Surface:
         """A tag on a button ('coming soon', the count of unfinished games) as an image (cached per text, size and
         colour)."""
         s = self.app.s
         key = (text, s(100), fill)
         image = self._pills.get(key)
         if image is None:
-            label = self.app.fonts.get(s(13), True).render(text, True, art.PANEL)
+            label = self.app.fonts.get(s(13), True).render(text, True, palette.PANEL)
             pill = label.get_rect().inflate(s(16), s(6))
             image = pygame.Surface(pill.size, pygame.SRCALPHA)
             pygame.draw.rect(image, fill, image.get_rect(), border_radius=pill.h // 2)
@@ -300,16 +302,16 @@ class MenuScene(Scene):
         s = self.app.s
         for mode, button in self.mode_buttons.items():
             rect = button.rect
-            emblem = art.emblem_image(mode, s(30), button.is_enabled)
+            emblem = shapes.emblem_image(mode, s(30), button.is_enabled)
             surface.blit(emblem, emblem.get_rect(center=(rect.x + s(28), rect.centery)))
             if not button.is_enabled:
                 pill = self._pill(self.app.t("menu.coming_soon").upper())
                 surface.blit(pill, pill.get_rect(midright=(rect.right - s(12), rect.centery)))
         learn = self.learn_button
         if learn is not None and self.first_start and learn.is_enabled:
-            pill = self._pill(self.app.t("menu.learn.new").upper(), art.GAIN)
+            pill = self._pill(self.app.t("menu.learn.new").upper(), palette.GAIN)
             surface.blit(pill, pill.get_rect(midright=(learn.rect.right - s(12), learn.rect.centery)))
         games = self.games_button
         if games is not None and self.unfinished_count:
-            pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count), art.BRASS)
+            pill = self._pill(self.app.t("menu.unfinished_count", n=self.unfinished_count), palette.BRASS)
             surface.blit(pill, pill.get_rect(midright=(games.rect.right - s(12), games.rect.centery)))

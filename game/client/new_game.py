@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game import userfiles
-from game.client import art, gui, saves
+from game.client import gui, lettering, palette, saves, shapes
 from game.client.game_names import MODE_SEAT, SIDE, level_info, unfinished_line
 from game.client.i18n import Keys
 from game.client.modes import MODE
@@ -656,41 +656,43 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel, row labels, the level's description and any error."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.panel(surface, self.panel_rect, app.ui_scale)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        shapes.panel(surface, self.panel_rect, app.ui_scale)
         title = t(self.title_key, mode=t(MODE(self.mode)))
-        head = art.heading(app, surface, title, (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
-        art.mode_emblem(surface, self.mode, (head.x - s(30), head.centery), s(30))
+        head = lettering.heading(app, surface, title, (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
+        shapes.mode_emblem(surface, self.mode, (head.x - s(30), head.centery), s(30))
         rows = self.rows()
         for index, ((kind, seat), rect) in enumerate(zip(rows, self.row_rects, strict=False)):
             if index == self.row_index:
-                art.focus_band(surface, rect, s)
+                shapes.focus_band(surface, rect, s)
             if kind == "seat" and self.name_entries:
                 continue  # the name field is the row's label
             if kind == "options":
                 self._option_labels(surface)
             label = self.seat_label(seat) if kind == "seat" else self.row_label(kind)
-            art.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
+            lettering.text(app, surface, label, (rect.x + s(24), rect.centery), size=19, bold=True, anchor="midleft")
             if kind == "seed" and self.seed_entry is not None:
                 entry = self.seed_entry.rect
                 hint = pygame.Rect(entry.right + s(14), entry.y, rect.right - entry.right - s(24), entry.h)
                 font = app.fonts.get(s(13))
                 words = t("newgame.seed_hint") if self.rolls_dice else t("newgame.seed_hint_ai")
-                lines = art.wrap(font, words, hint.w)
+                lines = lettering.wrap(font, words, hint.w)
                 hint.y = entry.centery - len(lines) * font.get_linesize() // 2
-                art.wrapped_text(app, surface, words, hint, size=13, colour=art.MUTED)
+                lettering.wrapped_text(app, surface, words, hint, size=13, colour=palette.MUTED)
         if self.name_entries and self.row_rects:
             self._headings(surface)
         desc = self.description()
         y = self.row_rects[-1].bottom + s(12) if self.row_rects else self.panel_rect.y
         box = pygame.Rect(self.panel_rect.x + s(40), y, self.panel_rect.w - s(80), s(44))
         if self.error:
-            art.wrapped_text(app, surface, self.error, box, size=15, colour=art.ERROR, align="center")
+            lettering.wrapped_text(app, surface, self.error, box, size=15, colour=palette.ERROR, align="center")
         elif desc:
-            art.wrapped_text(app, surface, desc, box, size=15, colour=art.PARCHMENT_DARK, align="center")
+            lettering.wrapped_text(app, surface, desc, box, size=15, colour=palette.PARCHMENT_DARK, align="center")
         if self.cap_note:
             note = pygame.Rect(box.x, box.bottom + s(6), box.w, s(NOTE_H))
-            art.wrapped_text(app, surface, self.cap_note, note, size=15, colour=art.FLOAT_NOTE, align="center")
+            lettering.wrapped_text(
+                app, surface, self.cap_note, note, size=15, colour=palette.FLOAT_NOTE, align="center"
+            )
 
     def description(self) -> str:
         """The level's description; once an agreed number differs from the level's own, the chosen numbers instead
@@ -712,8 +714,8 @@ class NewGameScene(Scene):
             if room is None:
                 continue
             label = option_label(app.t, self.mode, option.name)
-            size = art.fitting_size(label, room.w, app.s(15), [], bold=True)
-            image = art.rendered(app.fonts.get(size, True), label, art.LABEL_TEXT)
+            size = lettering.fitting_size(label, room.w, app.s(15), [], bold=True)
+            image = lettering.rendered(app.fonts.get(size, True), label, palette.LABEL_TEXT)
             surface.blit(image, image.get_rect(midright=room.midright))
         if self.option_entries and self.option_label_rects:
             # The level's own numbers, after the fields: what "standard" means here.
@@ -723,7 +725,7 @@ class NewGameScene(Scene):
             words = app.t("newgame.options_hint", values=standard)
             font = app.fonts.get(app.s(13))
             if font.size(words)[0] <= room.w:
-                image = art.rendered(font, words, art.MUTED)
+                image = lettering.rendered(font, words, palette.MUTED)
                 surface.blit(image, image.get_rect(midleft=room.midleft))
 
     def _headings(self, surface: pygame.Surface) -> None:
@@ -737,4 +739,4 @@ class NewGameScene(Scene):
         if self.preset_menus:
             columns.append((t("newgame.col.preset"), self.preset_menus[0].rect.x))
         for text, x in columns:
-            art.text(app, surface, text, (x + s(4), y), size=14, colour=art.MUTED, anchor="midleft")
+            lettering.text(app, surface, text, (x + s(4), y), size=14, colour=palette.MUTED, anchor="midleft")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import gui, lettering, palette, shapes
 from game.client.i18n import LANGUAGE_NAMES, Keys
 from game.client.scene import Scene
 from game.client.settings import ANIM_SPEEDS, LANGUAGES, settings_path
@@ -250,47 +250,49 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel, row labels and the focused row's highlight."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.panel(surface, self.panel_rect, app.ui_scale)
-        art.heading(app, surface, t("settings.title"), (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        shapes.panel(surface, self.panel_rect, app.ui_scale)
+        lettering.heading(app, surface, t("settings.title"), (self.panel_rect.centerx, self.panel_rect.y + s(50)), 30)
         for index, (row, rect) in enumerate(zip(self.rows, self.row_rects, strict=False)):
             if index == self.row_index:
-                art.focus_band(surface, rect, s)
+                shapes.focus_band(surface, rect, s)
             label_y = rect.centery - (s(10) if row.hint else 0)
             if index == 0:
                 self.label_rects = []
             self.label_rects.append(
-                art.text(app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True, anchor="midleft")
+                lettering.text(
+                    app, surface, t(row.key), (rect.x + s(24), label_y), size=20, bold=True, anchor="midleft"
+                )
             )
             if row.hint:
                 hint_rect = pygame.Rect(rect.x + s(24), label_y + s(12), s(270), s(40))
-                art.wrapped_text(app, surface, row.hint, hint_rect, size=12, colour=art.MUTED)
+                lettering.wrapped_text(app, surface, row.hint, hint_rect, size=12, colour=palette.MUTED)
             if row.slider:
-                art.text(
+                lettering.text(
                     app,
                     surface,
                     f"{round(app.settings.volume * 100)}%",
                     (rect.x + s(250), rect.centery),
                     size=18,
-                    colour=art.BRASS,
+                    colour=palette.BRASS,
                     anchor="midleft",
                 )
         footer_y = self.panel_rect.bottom + s(22)
-        art.text(
+        lettering.text(
             app,
             surface,
             t("settings.keys"),
             (self.panel_rect.centerx, footer_y),
             size=14,
-            colour=art.MUTED,
+            colour=palette.MUTED,
             anchor="center",
         )
-        art.text(
+        lettering.text(
             app,
             surface,
             t("settings.saved_in", path=str(settings_path())),
             (self.panel_rect.centerx, footer_y + s(22)),
             size=12,
-            colour=art.FOOTNOTE,
+            colour=palette.FOOTNOTE,
             anchor="center",
         )

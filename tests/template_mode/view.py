@@ -9,7 +9,7 @@ from typing import final
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent, Press
 from game.client.board.layout import BoardLayout, cell_name
@@ -22,7 +22,7 @@ from game.client.i18n import Keys
 from game.engine.core import Outcome
 from tests.template_mode.engine import Bumped, DiceStripState, Rolled, Step, Stepped
 
-COLOURS = (art.ORANGE, art.SKY)
+COLOURS = (palette.ORANGE, palette.SKY)
 #: The seats' names where none was typed.
 SEAT = Keys("dice_strip.seat.{}", range(2))
 
@@ -49,10 +49,10 @@ def draw_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fad
     """The mode's emblem on the menu: two tokens on a strip."""
     strip = pygame.Rect(0, 0, size, size // 3)
     strip.center = center
-    pygame.draw.rect(surface, art.shade(art.PARCHMENT, fade), strip)
+    pygame.draw.rect(surface, palette.shade(palette.PARCHMENT, fade), strip)
     for i, colour in enumerate(COLOURS):
         pygame.draw.circle(
-            surface, art.shade(colour, fade), (strip.left + size // 4 + i * size // 2, strip.centery), size // 6
+            surface, palette.shade(colour, fade), (strip.left + size // 4 + i * size // 2, strip.centery), size // 6
         )
 
 
@@ -118,7 +118,7 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
         drawn = False
         for action in state.legal_actions():
             if isinstance(action, Step):
-                pygame.draw.rect(layer, (*art.MOVE_MARK, 90), layout.cell_rect(_reach(state, action) - 1, 0))
+                pygame.draw.rect(layer, (*palette.MOVE_MARK, 90), layout.cell_rect(_reach(state, action) - 1, 0))
                 drawn = True
         return drawn
 
@@ -130,7 +130,7 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
             x, y = layout.center(cell - 1, 0)
             y += (seat - 0.5) * layout.cell * 0.4
             pygame.draw.circle(surface, COLOURS[seat], (x + offset[0], y + offset[1]), layout.cell * 0.22)
-            pygame.draw.circle(surface, art.INK, (x + offset[0], y + offset[1]), layout.cell * 0.22, 2)
+            pygame.draw.circle(surface, palette.INK, (x + offset[0], y + offset[1]), layout.cell * 0.22, 2)
 
     def draw_over(self, layer: pygame.Surface, interactive: bool) -> bool:
         """No marks over the tokens."""

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.client import art
+from game.client import palette
 from game.client.anim import Anim, Effect, ease_in_out, ease_out_back
 from game.client.battle_checkers.keys import SIDE
 from game.client.battle_checkers.model import BattleCheckersModel, UnitView
@@ -48,8 +48,8 @@ LINGER_SECONDS = 0.55  # the settled dice stay a moment
 LUNGE_SECONDS = 0.26
 TIE_CHANCE = 1 / 6  # two d6 show the same face
 MOST_TIES_SHOWN = 4
-GOLD = art.FLOAT_NOTE
-WHITE = art.LIGHT_TEXT
+GOLD = palette.FLOAT_NOTE
+WHITE = palette.LIGHT_TEXT
 Text = Callable[..., str]
 
 
@@ -316,7 +316,7 @@ class BattleCheckersAnimation:
             unit = self.model().unit(ev.defender)
             if unit is not None:
                 unit.shield = False
-            self.anim.float_text(ev.defender, self.t("battle_checkers.float.shielded"), art.SHIELD_TEXT)
+            self.anim.float_text(ev.defender, self.t("battle_checkers.float.shielded"), palette.SHIELD_TEXT)
             self.anim.shake(0.4, 0.14)
             self.anim.play_sound("impact")
 
@@ -335,7 +335,7 @@ class BattleCheckersAnimation:
             self.anim.queue.add_effect(
                 Effect("shards", 0.8, {"x": float(x), "y": float(y), "owner": ev.owner, "facing": facing})
             )
-            self.anim.burst(ev.cell, [seat_colour(ev.owner), art.WARM_LIGHT])
+            self.anim.burst(ev.cell, [seat_colour(ev.owner), palette.WARM_LIGHT])
             self.anim.shake(0.8, 0.2)
             self.anim.play_sound("destroy")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.art import INK, IVORY, VERMILLION, shade
+from game.client.palette import INK, IVORY, VERMILLION, shade
 
 
 def draw(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.battle_checkers.pieces import seat_colour
 from game.client.board import buttons as B
 from game.client.board.odds import fraction_text, percent
@@ -87,7 +87,7 @@ class FateCard:
         texts = self.lines()
         rows = [(texts[0], True, 0)]
         for i, text in enumerate(texts[1:], start=1):
-            rows += [(line, False, i) for line in art.wrap(art.font(small), text, width)]
+            rows += [(line, False, i) for line in lettering.wrap(lettering.font(small), text, width)]
         return rows
 
     def layout(self) -> list[B.Button]:
@@ -98,7 +98,11 @@ class FateCard:
         big, small = self._fonts()
         rows = self._rows()
         w = int(layout.board.w * 0.84)
-        h = int(art.font(big, bold=True).get_linesize() + (len(rows) - 1) * art.font(small).get_linesize() + cell * 1.6)
+        h = int(
+            lettering.font(big, bold=True).get_linesize()
+            + (len(rows) - 1) * lettering.font(small).get_linesize()
+            + cell * 1.6
+        )
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
         pad = max(6, cell // 5)
@@ -130,19 +134,19 @@ class FateCard:
         rect = self.rect
         cell = self.view.board.layout.cell
         colour = seat_colour(self.view.picks.state.fate_player or 0)
-        art.soft_shadow(surface, rect, 12, 10)
-        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=12)
+        shapes.soft_shadow(surface, rect, 12, 10)
+        pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=12)
         pygame.draw.rect(surface, colour, rect, 2, border_radius=12)
         big, small = self._fonts()
         y = float(rect.top + cell * 0.25)
         for text, bold, line in self._rows():
-            size = art.fitting_size(text, rect.w - cell * 0.5, big if bold else small, cut, bold=bold)
-            f = art.font(size, bold=bold)
-            art.label(
+            size = lettering.fitting_size(text, rect.w - cell * 0.5, big if bold else small, cut, bold=bold)
+            f = lettering.font(size, bold=bold)
+            lettering.label(
                 surface,
                 text,
                 size,
-                colour if line == 2 else art.PARCHMENT,
+                colour if line == 2 else palette.PARCHMENT,
                 center=(rect.centerx, y + f.get_linesize() / 2),
                 bold=bold,
             )

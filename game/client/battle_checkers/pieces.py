@@ -10,18 +10,18 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import art
+from game.client import palette
 
 ANGLE_STEPS = 64  # cached facings: 8 per eighth, enough for a smooth turn
 SUPER = 3  # supersampling: pygame draws polygons without anti-aliasing
-BLADE = art.BLADE
-SHIELD = art.SHIELD
-INK = art.PIECE_INK
+BLADE = palette.BLADE
+SHIELD = palette.SHIELD
+INK = palette.PIECE_INK
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The side's accent."""
-    return art.SEAT_COLOURS[seat % 2]
+    return palette.SEAT_COLOURS[seat % 2]
 
 
 def direction(facing: float) -> tuple[float, float]:
@@ -53,32 +53,32 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
     colour = seat_colour(seat)
     # A soft shadow below and behind, as lit from the upper left.
     shadow = [(x + big * 0.035, y + big * 0.05) for x, y in (nose, rear_r, rear_l)]
-    pygame.draw.polygon(surf, (*art.SHADOW, 95), shadow)
+    pygame.draw.polygon(surf, (*palette.SHADOW, 95), shadow)
     # Three faces meeting at the apex, each lit by how much it faces the light (from the upper left).
     light = (-0.6, -0.8)
     for p, q in ((nose, rear_r), (rear_r, rear_l), (rear_l, nose)):
         mx, my = (p[0] + q[0]) / 2 - c, (p[1] + q[1]) / 2 - c
         norm = math.hypot(mx, my) or 1.0
         lit = (mx * light[0] + my * light[1]) / norm
-        pygame.draw.polygon(surf, art.shade(colour, 0.78 + 0.32 * lit), [p, q, top])
+        pygame.draw.polygon(surf, palette.shade(colour, 0.78 + 0.32 * lit), [p, q, top])
     rim = max(2, big // 36)
     outline = [nose, rear_r, rear_l]
     pygame.draw.polygon(surf, INK, outline, rim)
     if seat % 2 == 1:
         # The blue side's double rim: an inner line a little inside the outer one.
         inner = [(c + (x - c) * 0.8, c + (y - c) * 0.8) for x, y in outline]
-        pygame.draw.polygon(surf, art.shade(colour, 0.45), inner, max(1, rim // 2 + 1))
+        pygame.draw.polygon(surf, palette.shade(colour, 0.45), inner, max(1, rim // 2 + 1))
     # The front: the nose lit bright, so the facing reads at a glance.
     tip = [nose, at(0.2, 0.105), at(0.2, -0.105)]
-    pygame.draw.polygon(surf, art.mix(colour, art.BLADE_GLEAM, 0.75), tip)
+    pygame.draw.polygon(surf, palette.mix(colour, palette.BLADE_GLEAM, 0.75), tip)
     pygame.draw.polygon(surf, INK, tip, max(1, rim // 2))
     # The blade along the right flank, standing out of the edge: steel, grey once the unit has attacked.
     blade = [at(-0.24, 0.36), at(0.22, 0.165), at(0.26, 0.19), at(-0.2, 0.41)]
     hilt = [at(-0.27, 0.3), at(-0.22, 0.28), at(-0.17, 0.47), at(-0.22, 0.49)]
-    steel = BLADE if attack else art.BLADE_DOWN
+    steel = BLADE if attack else palette.BLADE_DOWN
     pygame.draw.polygon(surf, steel, blade)
     pygame.draw.polygon(surf, INK, blade, max(1, rim // 2))
-    pygame.draw.polygon(surf, art.HILT if attack else art.HILT_DOWN, hilt)
+    pygame.draw.polygon(surf, palette.HILT if attack else palette.HILT_DOWN, hilt)
     pygame.draw.polygon(surf, INK, hilt, max(1, rim // 2))
     # The shield on the left flank: a heater shield across the edge, dark once spent this turn.
     sc = at(-0.06, -0.25)
@@ -90,11 +90,11 @@ def _unit_image(seat: int, step: int, size: int, attack: bool, shield: bool) -> 
         at(-0.06 - sh, -0.25),
         at(-0.06 - sh * 0.2, -0.25 - sw),
     ]
-    face = SHIELD if shield else art.SHIELD_DOWN
+    face = SHIELD if shield else palette.SHIELD_DOWN
     pygame.draw.polygon(surf, face, plate)
     pygame.draw.polygon(surf, INK, plate, max(1, rim // 2))
     if shield:
-        pygame.draw.circle(surf, art.SHIELD_GLINT, sc, big * 0.025)
+        pygame.draw.circle(surf, palette.SHIELD_GLINT, sc, big * 0.025)
     return pygame.transform.smoothscale(surf, (size, size))
 
 
@@ -109,8 +109,8 @@ def grain(
 ) -> None:
     """One spirit grain: a small glowing bead (dark when lost)."""
     if lit:
-        pygame.draw.circle(surface, art.shade(colour, 0.5), (center[0] + 1, center[1] + 1), r)
+        pygame.draw.circle(surface, palette.shade(colour, 0.5), (center[0] + 1, center[1] + 1), r)
         pygame.draw.circle(surface, colour, center, r)
-        pygame.draw.circle(surface, art.GRAIN_LIGHT, (center[0] - r * 0.35, center[1] - r * 0.35), max(1, r * 0.35))
+        pygame.draw.circle(surface, palette.GRAIN_LIGHT, (center[0] - r * 0.35, center[1] - r * 0.35), max(1, r * 0.35))
     else:
-        pygame.draw.circle(surface, art.GRAIN_DARK, center, r, max(1, int(r // 3)))
+        pygame.draw.circle(surface, palette.GRAIN_DARK, center, r, max(1, int(r // 3)))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.board.layout import cell_xy
 from game.client.dice import DiceTray, TrayDie
 from game.client.dice.tray import FRAME_PX
@@ -26,7 +26,7 @@ class RollCard:
         self.visible = False
         self.title = ""
         self.result = ""
-        self.colour: tuple[int, int, int] = art.PARCHMENT
+        self.colour: tuple[int, int, int] = palette.PARCHMENT
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.progress = 0.0
         self.away: int | None = None  # the rank of the cell the roll is about
@@ -67,7 +67,7 @@ class RollCard:
         # A result wider than the card at its smallest size widens the card (on the board, the tray unmoved).
         layout = self.board.layout
         size = max(12, int(layout.cell * 0.3))
-        need = art.font(max(6, int(size * 0.7)), bold=True).size(result)[0] + layout.cell * 0.6
+        need = lettering.font(max(6, int(size * 0.7)), bold=True).size(result)[0] + layout.cell * 0.6
         if need > self.rect.w:
             centre = self.rect.centerx
             self.rect.w = min(int(need) + 2, int(layout.board.w * 0.96))
@@ -91,7 +91,7 @@ class RollCard:
         if len(self.title_lines) > 1:  # a title that needs two lines at this width takes the board's width first
             w = int(layout.board.w * 0.9)
             self.title_lines, self.title_size = title_lines(self.title, w - cell * 0.6, max(12, int(cell * 0.32)))
-        extra = max(0, len(self.title_lines) - 1) * art.font(self.title_size, bold=True).get_linesize()
+        extra = max(0, len(self.title_lines) - 1) * lettering.font(self.title_size, bold=True).get_linesize()
         h = int(cell * (1.5 + 1.25 * rows)) + 2 * frame + extra
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = layout.board.center
@@ -112,21 +112,23 @@ class RollCard:
         if not self.visible:
             return
         rect = self.rect
-        art.soft_shadow(surface, rect, 12, 10)
-        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=12)
+        shapes.soft_shadow(surface, rect, 12, 10)
+        pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=12)
         pygame.draw.rect(surface, self.colour, rect, 2, border_radius=12)
         cell = self.board.layout.cell
-        f = art.font(self.title_size, bold=True)
+        f = lettering.font(self.title_size, bold=True)
         self.title_rects = []
         for i, line in enumerate(self.title_lines):
             centre = (rect.centerx, round(rect.top + cell * 0.4 + i * f.get_linesize()))
-            self.title_rects.append(art.label(surface, line, self.title_size, art.PARCHMENT, center=centre, bold=True))
+            self.title_rects.append(
+                lettering.label(surface, line, self.title_size, palette.PARCHMENT, center=centre, bold=True)
+            )
             if f.size(line)[0] > rect.w - cell * 0.6:
                 cut.append(line)
         self.tray.draw(surface)
         if self.result:
-            size = art.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
-            self.result_rect = art.label(
+            size = lettering.fitting_size(self.result, rect.w - cell * 0.6, max(12, int(cell * 0.3)), cut, bold=True)
+            self.result_rect = lettering.label(
                 surface, self.result, size, self.colour, center=(rect.centerx, rect.bottom - cell * 0.32), bold=True
             )
 
@@ -136,10 +138,10 @@ def title_lines(title: str, width: float, size: int) -> tuple[list[str], int]:
     the largest size that holds them (the smallest when none does)."""
     floor = max(6, int(size * 0.7))
     for points in range(size, floor - 1, -1):
-        if art.font(points, bold=True).size(title)[0] <= width:
+        if lettering.font(points, bold=True).size(title)[0] <= width:
             return [title], points
     for points in range(size, floor - 1, -1):
-        lines = art.wrap(art.font(points, bold=True), title, int(width))
-        if len(lines) <= 2 and all(art.font(points, bold=True).size(line)[0] <= width for line in lines):
+        lines = lettering.wrap(lettering.font(points, bold=True), title, int(width))
+        if len(lines) <= 2 and all(lettering.font(points, bold=True).size(line)[0] <= width for line in lines):
             return lines, points
-    return art.wrap(art.font(floor, bold=True), title, int(width)), floor
+    return lettering.wrap(lettering.font(floor, bold=True), title, int(width)), floor

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.battle_checkers.keys import DEPLOY
 from game.client.battle_checkers.model import BattleCheckersModel
 from game.client.battle_checkers.pieces import draw_emblem, grain, seat_colour
@@ -177,9 +177,9 @@ class Slot:
         screen = self.view.board.panel_layout.slot
         offset = (rect.left - screen.left, rect.top - screen.top)
         text = self.phase_text()
-        size = art.fitting_size(text, line.w, int(unit * 0.9), cut, bold=True)
-        art.label(
-            surface, text, size, art.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]), bold=True
+        size = lettering.fitting_size(text, line.w, int(unit * 0.9), cut, bold=True)
+        lettering.label(
+            surface, text, size, palette.PARCHMENT, midleft=(line.left + offset[0], line.centery + offset[1]), bold=True
         )
         if self._over():
             self._spirit_chart(surface, rows.row1.union(rows.row2).move(offset), unit, cut)
@@ -208,16 +208,16 @@ class Slot:
             return
         t = self.view.board.t
         title = t("battle_checkers.slot.spirit_chart")
-        size = art.fitting_size(title, rect.w, int(unit * 0.75), cut)
-        art.label(surface, title, size, art.MUTED, topleft=(rect.left, rect.top))
+        size = lettering.fitting_size(title, rect.w, int(unit * 0.75), cut)
+        lettering.label(surface, title, size, palette.MUTED, topleft=(rect.left, rect.top))
         area = pygame.Rect(
             rect.left + int(unit * 1.2), rect.top + int(unit * 1.45), rect.w - int(unit * 1.6), rect.h - int(unit * 1.8)
         )
-        pygame.draw.rect(surface, art.CARD, area.inflate(unit // 2, unit // 3), border_radius=6)
+        pygame.draw.rect(surface, palette.CARD, area.inflate(unit // 2, unit // 3), border_radius=6)
         top = max(1, max(max(line) for line in series))
         steps = max(1, max(len(line) for line in series) - 1)
-        art.label(surface, str(top), int(unit * 0.6), art.MUTED, midright=(area.left - unit * 0.35, area.top))
-        art.label(surface, "0", int(unit * 0.6), art.MUTED, midright=(area.left - unit * 0.35, area.bottom))
+        lettering.label(surface, str(top), int(unit * 0.6), palette.MUTED, midright=(area.left - unit * 0.35, area.top))
+        lettering.label(surface, "0", int(unit * 0.6), palette.MUTED, midright=(area.left - unit * 0.35, area.bottom))
         for seat, line in enumerate(series):
             points = [(area.left + area.w * i / steps, area.bottom - area.h * v / top) for i, v in enumerate(line)]
             if len(points) == 1:
@@ -232,13 +232,13 @@ class Slot:
         for chip in chips:
             rect = chip.rect.move(offset)
             spent = not chip.primary
-            bg = art.CHIP_SPENT if spent else art.CHIP_READY
+            bg = palette.CHIP_SPENT if spent else palette.CHIP_READY
             if chip.key == self.hover and chip.enabled:
-                bg = art.shade(bg, 1.25)
+                bg = palette.shade(bg, 1.25)
             radius = max(4, rect.h // 4)
-            pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
+            pygame.draw.rect(surface, palette.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
             pygame.draw.rect(surface, bg, rect, border_radius=radius)
-            edge = art.SELECT if chip.selected else (art.EDGE_DARK if spent else art.CHIP_READY_EDGE)
+            edge = palette.SELECT if chip.selected else (palette.EDGE_DARK if spent else palette.CHIP_READY_EDGE)
             pygame.draw.rect(surface, edge, rect, 3 if chip.selected else 2, border_radius=radius)
             size = int(rect.h * 0.72)
             if chip.key == f"use:{USE_SUM}":
@@ -254,11 +254,11 @@ class Slot:
                             center=(rect.left + rect.h * 0.45 + i * small * 0.7, rect.centery + (i - 0.5) * small * 0.3)
                         ),
                     )
-                art.label(
+                lettering.label(
                     surface,
                     f"= {chip.text}",
                     int(rect.h * 0.5),
-                    art.MUTED if spent else art.IVORY,
+                    palette.MUTED if spent else palette.IVORY,
                     midright=(rect.right - unit * 0.5, rect.centery),
                     bold=True,
                 )
@@ -275,7 +275,9 @@ class Slot:
         if model is None:
             return
         t = self.view.board.t
-        art.label(surface, t("battle_checkers.slot.spirit"), int(unit * 0.75), art.MUTED, topleft=(area.left, area.top))
+        lettering.label(
+            surface, t("battle_checkers.slot.spirit"), int(unit * 0.75), palette.MUTED, topleft=(area.left, area.top)
+        )
         for seat, row in enumerate(self.spirit_rows()):
             row = row.move(offset)
             icon = pygame.Rect(row.left, row.top, row.h, row.h)
@@ -289,11 +291,11 @@ class Slot:
                 grain(surface, (x0, row.centery), unit * 0.24, colour, lit=False)
             text = counted(t, "battle_checkers.slot.side", model.count(seat), spirit=n)
             room = row.right - (x0 + min(MAX_GRAINS, max(1, n)) * unit * 0.62)
-            size = art.fitting_size(text, max(unit * 2.0, room), int(unit * 0.78), cut)
-            art.label(surface, text, size, art.PARCHMENT_DARK, midright=(row.right, row.centery))
+            size = lettering.fitting_size(text, max(unit * 2.0, room), int(unit * 0.78), cut)
+            lettering.label(surface, text, size, palette.PARCHMENT_DARK, midright=(row.right, row.centery))
 
 
 def _dimmed(image: pygame.Surface) -> pygame.Surface:
     out = image.copy()
-    out.fill((*art.GREYED, 170), special_flags=pygame.BLEND_RGBA_MULT)
+    out.fill((*palette.GREYED, 170), special_flags=pygame.BLEND_RGBA_MULT)
     return out

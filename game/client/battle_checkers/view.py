@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, final
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.anim import Effect
 from game.client.battle_checkers import legend, trace
 from game.client.battle_checkers.animation import BattleCheckersAnimation
@@ -71,8 +71,8 @@ if TYPE_CHECKING:
     from game.client.play.session import GameSession
     from game.engine.core import Outcome
 
-SIDE_COLOURS = {FRONT: art.SIDE_FRONT, RIGHT: art.SIDE_RIGHT, LEFT: art.SIDE_LEFT, REAR: art.SIDE_REAR}
-COST_BADGE = art.DARK_WELL
+SIDE_COLOURS = {FRONT: palette.SIDE_FRONT, RIGHT: palette.SIDE_RIGHT, LEFT: palette.SIDE_LEFT, REAR: palette.SIDE_REAR}
+COST_BADGE = palette.DARK_WELL
 
 
 @final
@@ -221,7 +221,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
             name = state.board.name(cell)
             rect = layout.cell_rect(*cell_xy(name))
             shade = int(30 + 170 * float(p))
-            pygame.draw.rect(layer, (*art.THREAT, shade), rect)
+            pygame.draw.rect(layer, (*palette.THREAT, shade), rect)
             marks.drawn.append(_mark("threat", name, percent(p)))
 
     def _threat_badges(self, layer: pygame.Surface, state: BattleCheckersState) -> bool:
@@ -237,8 +237,8 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
                 percent(odds),
                 (rect.left + layout.cell * 0.27, rect.bottom - layout.cell * 0.14),
                 max(10, layout.cell // 6),
-                art.WHITE,
-                art.THREAT_BADGE,
+                palette.WHITE,
+                palette.THREAT_BADGE,
             )
         return True
 
@@ -338,7 +338,11 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
                     b = layout.cell_center(target)
                     mid = ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3)
                     pygame.draw.line(
-                        layer, art.with_alpha(art.ATTACK, 200), mid, ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3), 3
+                        layer,
+                        palette.with_alpha(palette.ATTACK, 200),
+                        mid,
+                        ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3),
+                        3,
                     )
         if p.cursor is not None:
             marks.cursor(layer, layout, p.cursor)
@@ -363,9 +367,9 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
                 str(cost),
                 (cx + layout.cell * 0.28, cy - layout.cell * 0.28),
                 size,
-                art.IVORY,
+                palette.IVORY,
                 COST_BADGE,
-                art.with_alpha(art.MOVE_MARK, 220),
+                palette.with_alpha(palette.MOVE_MARK, 220),
             )
             marks.drawn.append(_mark("cost", cell, str(cost)))
         end = p.end_of(p.hover) if p.hover is not None and (p.hover in ends or p.hover == p.selected) else None
@@ -375,7 +379,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         # The path from the unit to the end cell first: the ghost is read over it.
         if cell != p.selected and p.selected:
             a, b = layout.cell_center(p.selected), layout.cell_center(cell)
-            marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 150), 3, 10, f"{p.selected}-{cell}")
+            marks.ghost_arrow(layer, a, b, palette.with_alpha(palette.GHOST, 150), 3, 10, f"{p.selected}-{cell}")
         x, y = cell_xy(cell)
         ghost = UnitView(state.player, float(x), float(y), float(facing))
         self.draw_unit(layer, layout, ghost, (0, 0), alpha=0.72)
@@ -410,14 +414,14 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
             cx, cy = layout.cell_center(name)
             colour = SIDE_COLOURS[side]
             rect = layout.cell_rect(*cell_xy(name)).inflate(-layout.cell // 6, -layout.cell // 6)
-            pygame.draw.rect(layer, art.with_alpha(colour, 60), rect, border_radius=6)
-            pygame.draw.rect(layer, art.with_alpha(colour, 220), rect, 2, border_radius=6)
+            pygame.draw.rect(layer, palette.with_alpha(colour, 60), rect, border_radius=6)
+            pygame.draw.rect(layer, palette.with_alpha(colour, 220), rect, 2, border_radius=6)
             text_badge(
                 layer,
                 self.board.t(SIDE_SHORT(side)),
                 (cx - r * 0.62, cy - r * 0.62),
                 max(9, layout.cell // 6),
-                art.DARK_INK,
+                palette.DARK_INK,
                 colour,
             )
             self.board.marks.drawn.append(_mark("side", name, side))
@@ -504,7 +508,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         attack = self.picks.shown_attack(target)
         origin = self.picks.state.board.name(attack.cell) if attack is not None else None
         accent = seat_colour(self.picks.state.player)
-        colours = [art.PARCHMENT, accent] + [art.PARCHMENT] * (len(texts) - 2)
+        colours = [palette.PARCHMENT, accent] + [palette.PARCHMENT] * (len(texts) - 2)
         self.odds_shown = self._card(surface, target, texts, colours, origin, cut)
 
     def plan_lines(self, cell: str) -> list[str]:
@@ -546,8 +550,8 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         if not texts or action is None:
             return
         warn = self.picks.spend(action).wasted > 0
-        colours = [art.PARCHMENT, art.ERROR if warn else seat_colour(self.picks.state.player)]
-        colours += [art.PARCHMENT] * (len(texts) - 2)
+        colours = [palette.PARCHMENT, palette.ERROR if warn else seat_colour(self.picks.state.player)]
+        colours += [palette.PARCHMENT] * (len(texts) - 2)
         end = self.picks.name(action.to)
         self._card(surface, end, texts, colours, self.picks.selected if end != self.picks.selected else None, cut)
 
@@ -564,24 +568,26 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         board's width wrapped onto the next; returns where."""
         layout = self.board.layout
         size = max(13, int(layout.cell * 0.27))
-        f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+        f, fb = lettering.font(size), lettering.font(int(size * 1.08), bold=True)
         room = layout.frame.w - size * 2
         lines, tints = texts[:1], colours[:1]
         for text, colour in zip(texts[1:], colours[1:], strict=True):
-            parts = art.wrap(f, text, room - size * 2)
+            parts = lettering.wrap(f, text, room - size * 2)
             lines, tints = lines + parts, tints + [colour] * len(parts)
         texts, colours = lines, tints
         self.card_lines = texts
         rect = card_rect(layout, cell, texts, size, room, origin=origin)
-        pygame.draw.rect(surface, art.SHADOW, rect.move(3, 5), border_radius=8)
-        pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
+        pygame.draw.rect(surface, palette.SHADOW, rect.move(3, 5), border_radius=8)
+        pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
         y = rect.top + size // 2
         for i, text in enumerate(texts):
             font = fb if i == 0 else f
             # Drawn at the size the card was measured for, so every line fits as measured.
-            fit = art.fitting_size(text, rect.w - size * 2, int(size * 1.08) if i == 0 else size, cut, bold=i == 0)
-            art.label(surface, text, fit, colours[i], topleft=(rect.left + size, y), bold=i == 0)
+            fit = lettering.fitting_size(
+                text, rect.w - size * 2, int(size * 1.08) if i == 0 else size, cut, bold=i == 0
+            )
+            lettering.label(surface, text, fit, colours[i], topleft=(rect.left + size, y), bold=i == 0)
             y += font.get_linesize()
         return rect
 
@@ -748,14 +754,14 @@ def _shards(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
             dx, dy = (vx - mx) * cell, (vy - my) * cell
             cos, sin = math.cos(spin), math.sin(spin)
             points.append((ox + dx * cos - dy * sin, oy + dx * sin + dy * cos))
-        shade = art.mix(art.shade(colour, 0.7 + 0.25 * i), art.PANEL, t)
+        shade = palette.mix(palette.shade(colour, 0.7 + 0.25 * i), palette.PANEL, t)
         centre = (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
         points = [
             (centre[0] + (x - centre[0]) * (1 - t * 0.6), centre[1] + (y - centre[1]) * (1 - t * 0.6))
             for x, y in points
         ]
         pygame.draw.polygon(surface, shade, points)
-        pygame.draw.polygon(surface, art.PIECE_INK, points, 2)
+        pygame.draw.polygon(surface, palette.PIECE_INK, points, 2)
 
 
 def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
@@ -774,9 +780,9 @@ def _grain_flight(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> No
             k = 1 - (1 - v) ** 2
             px = ax + (bx - ax) * k
             py = ay + (by - ay) * k - math.sin(math.pi * v) * layout.cell * 1.2
-            colour_now = colour if size == 1.0 else art.mix(colour, art.GRAIN_LIGHT, 0.5)
+            colour_now = colour if size == 1.0 else palette.mix(colour, palette.GRAIN_LIGHT, 0.5)
             pygame.draw.circle(surface, colour_now, (px, py), r * size)
-        pygame.draw.circle(surface, art.GRAIN_LIGHT, (px - r * 0.3, py - r * 0.3), max(1, r // 3))
+        pygame.draw.circle(surface, palette.GRAIN_LIGHT, (px - r * 0.3, py - r * 0.3), max(1, r // 3))
 
 
 def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
@@ -789,5 +795,5 @@ def _grain_loss(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None
         if 0 < u < 1:
             px = bx - i * r * 2.4
             py = by - u * layout.cell * 1.2
-            fade = art.mix(colour, art.GRAIN_DARK, u)
+            fade = palette.mix(colour, palette.GRAIN_DARK, u)
             pygame.draw.circle(surface, fade, (px, py), r * (1 - u * 0.5))

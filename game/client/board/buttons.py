@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 
 
 @dataclass
@@ -61,7 +61,7 @@ def draw(
 ) -> None:
     """Every button (moved by `offset`), its text shrunk to fit (what cannot fit goes to `cut`); the buttons of a row
     share one text size, so a long title does not make its row look uneven."""
-    fits = [art.fitting_size(button.text, button.rect.w - 8, size, cut, bold=True) for button in buttons]
+    fits = [lettering.fitting_size(button.text, button.rect.w - 8, size, cut, bold=True) for button in buttons]
     row_size: dict[tuple[int, int], int] = {}
     for button, fit in zip(buttons, fits, strict=True):
         line = (button.rect.top, button.rect.h)
@@ -70,18 +70,20 @@ def draw(
         rect = button.rect.move(offset)
         hot = button.enabled and button.key == hover
         if not button.enabled:
-            bg, fg, edge = art.BUTTON_OFF, art.MUTED, art.INK_DARK
+            bg, fg, edge = palette.BUTTON_OFF, palette.MUTED, palette.INK_DARK
         elif button.primary or button.selected:
-            bg = art.shade(art.ORANGE, 1.1 if hot else 1.0)
-            fg, edge = art.BUTTON_TEXT_DARK, art.PRIMARY_EDGE_HOT if hot else art.PRIMARY_EDGE
+            bg = palette.shade(palette.ORANGE, 1.1 if hot else 1.0)
+            fg, edge = palette.BUTTON_TEXT_DARK, palette.PRIMARY_EDGE_HOT if hot else palette.PRIMARY_EDGE
         else:
-            bg = art.BUTTON_HOT if hot else art.BUTTON
-            fg, edge = art.IVORY, art.BUTTON_EDGE_HOT if hot else art.EDGE_DARK
+            bg = palette.BUTTON_HOT if hot else palette.BUTTON
+            fg, edge = palette.IVORY, palette.BUTTON_EDGE_HOT if hot else palette.EDGE_DARK
         radius = max(4, rect.h // 4)
-        pygame.draw.rect(surface, art.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, palette.shade(bg, 0.5), rect.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, bg, rect, border_radius=radius)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
-        art.label(surface, button.text, row_size[(button.rect.top, button.rect.h)], fg, center=rect.center, bold=True)
+        lettering.label(
+            surface, button.text, row_size[(button.rect.top, button.rect.h)], fg, center=rect.center, bold=True
+        )
 
 
 def draw_icon(surface: pygame.Surface, button: Button, hover: str | None) -> None:
@@ -91,22 +93,22 @@ def draw_icon(surface: pygame.Surface, button: Button, hover: str | None) -> Non
     hot = button.enabled and button.key == hover
     r = rect.w / 2
     cx, cy = rect.center
-    pygame.draw.circle(surface, art.shade(art.SHADOW, 1.0), (cx + 1, cy + 3), r)
-    pygame.draw.circle(surface, art.BUTTON_HOT if hot else art.BUTTON, (cx, cy), r)
-    pygame.draw.circle(surface, art.BUTTON_EDGE_HOT if hot else art.BRASS, (cx, cy), r, max(2, int(r // 9)))
-    ink = art.IVORY if button.enabled else art.MUTED
+    pygame.draw.circle(surface, palette.shade(palette.SHADOW, 1.0), (cx + 1, cy + 3), r)
+    pygame.draw.circle(surface, palette.BUTTON_HOT if hot else palette.BUTTON, (cx, cy), r)
+    pygame.draw.circle(surface, palette.BUTTON_EDGE_HOT if hot else palette.BRASS, (cx, cy), r, max(2, int(r // 9)))
+    ink = palette.IVORY if button.enabled else palette.MUTED
     if button.key == "replay":
         _replay_glyph(surface, (cx, cy), r * 0.55, ink, max(2, int(r // 7)))
 
 
 def draw_tip(surface: pygame.Surface, words: str, beside: pygame.Rect, size: int) -> None:
     """A round button's words in a small box at its left (while it is hovered)."""
-    box = pygame.Rect(0, 0, *art.font(size, bold=True).size(words)).inflate(size, size // 2)
+    box = pygame.Rect(0, 0, *lettering.font(size, bold=True).size(words)).inflate(size, size // 2)
     box.midright = (beside.left - 6, beside.centery)
     box.left = max(4, box.left)
-    pygame.draw.rect(surface, art.POPUP, box, border_radius=6)
-    pygame.draw.rect(surface, art.BRASS, box, 2, border_radius=6)
-    art.label(surface, words, size, art.PARCHMENT, center=box.center, bold=True)
+    pygame.draw.rect(surface, palette.POPUP, box, border_radius=6)
+    pygame.draw.rect(surface, palette.BRASS, box, 2, border_radius=6)
+    lettering.label(surface, words, size, palette.PARCHMENT, center=box.center, bold=True)
 
 
 def _replay_glyph(
@@ -121,6 +123,6 @@ def _replay_glyph(
         for k in range(steps + 1)
     ]
     pygame.draw.lines(surface, ink, False, points, width)
-    art.arrow(surface, points[-3], points[-1], ink, width, max(5.0, r * 0.55))
+    shapes.arrow(surface, points[-3], points[-1], ink, width, max(5.0, r * 0.55))
     k = r * 0.42
     pygame.draw.polygon(surface, ink, [(cx - k * 0.6, cy - k), (cx - k * 0.6, cy + k), (cx + k, cy)])

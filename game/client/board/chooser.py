@@ -14,7 +14,7 @@ from typing import Protocol
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 
 
 class Option(Protocol):
@@ -59,13 +59,13 @@ class Chooser:
         the least of them."""
         chip = max(26, int(unit * 1.1))
         gap = max(4, chip // 6)
-        label_w = max((art.font(max(11, chip // 2)).size(label)[0] for label, _ in self.rows), default=0)
+        label_w = max((lettering.font(max(11, chip // 2)).size(label)[0] for label, _ in self.rows), default=0)
         label_w = label_w + gap * 2 if label_w else 0
-        chip_font = art.font(_chip_text_size(chip), bold=True)
+        chip_font = lettering.font(_chip_text_size(chip), bold=True)
         # a chip is square for a digit and as wide as its word for a word ("Left flank"), so no label spills
         widths = [[max(chip, chip_font.size(opt.label)[0] + gap * 2) for opt in opts] for _, opts in self.rows]
         widest = max(sum(ws) + gap * len(ws) for ws in widths)
-        title_w = art.font(max(12, chip // 2), bold=True).size(self.title)[0]
+        title_w = lettering.font(max(12, chip // 2), bold=True).size(self.title)[0]
         w = max(title_w + gap * 4, label_w + widest + gap * 3)
         h = gap * 3 + chip * 0.8 + len(self.rows) * (chip + gap)
         rect = pygame.Rect(0, 0, int(w), int(h))
@@ -110,26 +110,28 @@ class Chooser:
         """A dark card with a brass edge, a title, row labels and numbered chips."""
         rect = self.rect
         chip = self.chips[0][0].h if self.chips else 24
-        art.popup_card(surface, rect, art.POPUP, self.title, chip)
+        shapes.popup_card(surface, rect, palette.POPUP, self.title, chip)
         for r, (label, _opts) in enumerate(self.rows):
             if label:
                 row_rect = next(cr for cr, rr, _ in self.chips if rr == r)
-                art.label(
+                lettering.label(
                     surface,
                     label,
                     max(11, chip // 2),
-                    art.LABEL_TEXT,
+                    palette.LABEL_TEXT,
                     midleft=(rect.left + chip // 3, row_rect.centery),
                 )
         for chip_rect, r, c in self.chips:
             opt = self.rows[r][1][c]
             focused = (r, c) == self.focus
             hot = (r, c) == hover
-            bg = art.ORANGE if hot or focused else art.CHIP
+            bg = palette.ORANGE if hot or focused else palette.CHIP
             pygame.draw.rect(surface, bg, chip_rect, border_radius=6)
-            pygame.draw.rect(surface, art.WARM_LIGHT if focused else art.CHIP_EDGE, chip_rect, 2, border_radius=6)
-            art.label(
-                surface, opt.label, _chip_text_size(chip_rect.h), art.CHIP_TEXT, center=chip_rect.center, bold=True
+            pygame.draw.rect(
+                surface, palette.WARM_LIGHT if focused else palette.CHIP_EDGE, chip_rect, 2, border_radius=6
+            )
+            lettering.label(
+                surface, opt.label, _chip_text_size(chip_rect.h), palette.CHIP_TEXT, center=chip_rect.center, bold=True
             )
 
 

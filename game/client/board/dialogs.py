@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.confirm import Confirm
 from game.client.widgets import ButtonGroup
 
@@ -86,19 +86,19 @@ class BoardDialogs:
         """The dialog's backdrop as a UI image above the board's own UI: dim veil, panel, title, reason."""
         veil = pygame.Surface(self.scene.size, pygame.SRCALPHA)
         if self.card_beside is not None and self.overlay == "card":
-            veil.fill((*art.VEIL, 150), self.card_beside)  # the board stays in sight, arrows and all
+            veil.fill((*palette.VEIL, 150), self.card_beside)  # the board stays in sight, arrows and all
         else:
-            veil.fill((*art.VEIL, 150))
-        art.panel(veil, self.rect, self.app.ui_scale)
+            veil.fill((*palette.VEIL, 150))
+        shapes.panel(veil, self.rect, self.app.ui_scale)
         title = self.app.t("pause.title") if self.overlay == "pause" else self.game_over_text[0]
         s = self.app.s
-        art.heading(self.app, veil, title, (self.rect.centerx, self.rect.y + s(46)), self._title_size(title))
+        lettering.heading(self.app, veil, title, (self.rect.centerx, self.rect.y + s(46)), self._title_size(title))
         if self.overlay == "card" and self.card_stars:
             self._stars(veil)
         if self.overlay in ("game_over", "card") and self.game_over_text[1]:
             box = self.reason_box()
-            art.wrapped_text(
-                self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=art.PARCHMENT, align="center"
+            lettering.wrapped_text(
+                self.app, veil, self.game_over_text[1], box, size=REASON_SIZE, colour=palette.PARCHMENT, align="center"
             )
         if self.overlay == "game_over" and self.scene.results_size()[1]:
             top = self.reason_box().bottom + s(10)
@@ -155,7 +155,7 @@ class BoardDialogs:
         font = self.app.fonts.get(self.app.s(REASON_SIZE))
         # Wrapped as wide as it is drawn: the game-over card widens for its results, a result card never does.
         width = self.app.s(self._game_over_w() if self.overlay == "game_over" else self._card_w()) - self.app.s(56)
-        return art.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
+        return lettering.wrap(font, self.game_over_text[1], width) if self.game_over_text[1] else []
 
     def reason_box(self) -> pygame.Rect:
         """Where the game-over reason is written: under the title, as tall as its lines."""
@@ -232,7 +232,7 @@ class BoardDialogs:
         r = s(STARS_H) * 0.4
         for index in range(3):
             center = (self.rect.centerx + (index - 1) * r * 2.6, self.rect.y + s(82) + s(STARS_H) / 2)
-            star(veil, center, r, art.VICTORY if index < self.card_stars else art.EDGE_DARK)
+            star(veil, center, r, palette.VICTORY if index < self.card_stars else palette.EDGE_DARK)
 
     def _game_over_w(self) -> int:
         """The game-over card's width in layout units: wider when it shows results."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.anim import Effect
 from game.client.board.layout import BoardLayout
 
@@ -67,8 +67,8 @@ def _float(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     cy -= cell * (0.25 + 0.55 * u)
     alpha = 255 if u < 0.6 else int(255 * (1 - (u - 0.6) / 0.4))
     size = max(16, int(cell * 0.46))
-    img = art.font(size, bold=True).render(e.params["text"], True, e.params["color"])
-    out = art.font(size, bold=True).render(e.params["text"], True, art.DARK_INK)
+    img = lettering.font(size, bold=True).render(e.params["text"], True, e.params["color"])
+    out = lettering.font(size, bold=True).render(e.params["text"], True, palette.DARK_INK)
     for ox, oy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
         out.set_alpha(alpha)
         surface.blit(out, out.get_rect(center=(cx + ox, cy + oy)))
@@ -95,7 +95,7 @@ def _spark(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
         a = math.pi * 2 * i / 8 + 0.3
         pygame.draw.line(
             surface,
-            art.mix(art.SPARK_HOT, art.SPARK_COOL, t),
+            palette.mix(palette.SPARK_HOT, palette.SPARK_COOL, t),
             (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
             (cx + math.cos(a) * r, cy + math.sin(a) * r),
             max(1, int(3 * (1 - t)) + 1),
@@ -112,19 +112,23 @@ def _orbs(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
         if 0 < u < 1:
             px = ax + (bx - ax) * u
             py = ay + (by - ay) * u - math.sin(math.pi * u) * cell * 0.25
-            pygame.draw.circle(surface, art.GAIN_ORB, (px, py), max(3, cell // 14))
-            pygame.draw.circle(surface, art.GAIN_DARK, (px, py), max(3, cell // 14), 1)
+            pygame.draw.circle(surface, palette.GAIN_ORB, (px, py), max(3, cell // 14))
+            pygame.draw.circle(surface, palette.GAIN_DARK, (px, py), max(3, cell // 14), 1)
 
 
 def _victory(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     t, cell = e.t, layout.cell
     cx, cy = layout.center(e.params["x"], e.params["y"])
-    accent = e.params.get("colour", art.VICTORY)
+    accent = e.params.get("colour", palette.VICTORY)
     for k in range(3):
         u = t * 1.5 - k * 0.25
         if 0 < u < 1:
             pygame.draw.circle(
-                surface, art.mix(accent, art.WHITE, 0.3), (cx, cy), cell * (0.45 + 0.9 * u), max(1, int(5 * (1 - u)))
+                surface,
+                palette.mix(accent, palette.WHITE, 0.3),
+                (cx, cy),
+                cell * (0.45 + 0.9 * u),
+                max(1, int(5 * (1 - u))),
             )
     for i in range(12):
         a = math.pi * 2 * i / 12 + t * 1.5

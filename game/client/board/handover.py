@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 
 if TYPE_CHECKING:
     from game.client.board.mode_view import ModeView
@@ -39,8 +39,8 @@ class HandoverCard:
     def layout(self, bounds: pygame.Rect, unit: int) -> None:
         """Centre the card over `bounds` (the board)."""
         w = min(bounds.w - 2 * unit, unit * 26)
-        lines = art.wrap(art.font(int(unit * 1.1)), self.message, w - 3 * unit)
-        h = int(unit * 7.5) + len(lines) * art.font(int(unit * 1.1)).get_linesize()
+        lines = lettering.wrap(lettering.font(int(unit * 1.1)), self.message, w - 3 * unit)
+        h = int(unit * 7.5) + len(lines) * lettering.font(int(unit * 1.1)).get_linesize()
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = bounds.center
         self.ok = pygame.Rect(0, 0, unit * 8, int(unit * 2.4))
@@ -60,28 +60,28 @@ class HandoverCard:
     def draw(self, surface: pygame.Surface, unit: int) -> None:
         """A veil over the board and a parchment card in the seat's colour."""
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*art.VEIL, 170))
+        veil.fill((*palette.VEIL, 170))
         surface.blit(veil, (0, 0))
-        art.panel(surface, self.rect, unit / 18)
+        shapes.panel(surface, self.rect, unit / 18)
         pygame.draw.rect(surface, self.colour, self.rect.inflate(-unit // 2, -unit // 2), 3, border_radius=10)
-        art.label(
+        lettering.label(
             surface,
             self.name,
             int(unit * 1.8),
             self.colour,
             center=(self.rect.centerx, self.rect.top + unit * 2.2),
             bold=True,
-            shadow=art.SHADOW,
+            shadow=palette.SHADOW,
         )
-        f = art.font(int(unit * 1.1))
+        f = lettering.font(int(unit * 1.1))
         y = self.rect.top + int(unit * 3.8)
-        for line in art.wrap(f, self.message, self.rect.w - 3 * unit):
-            image = f.render(line, True, art.PARCHMENT)
+        for line in lettering.wrap(f, self.message, self.rect.w - 3 * unit):
+            image = f.render(line, True, palette.PARCHMENT)
             surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
             y += f.get_linesize()
         pygame.draw.rect(surface, self.colour, self.ok, border_radius=8)
-        pygame.draw.rect(surface, art.CHIP_EDGE, self.ok, 2, border_radius=8)
-        art.label(surface, self.button, int(unit * 1.0), art.INK, center=self.ok.center, bold=True)
+        pygame.draw.rect(surface, palette.CHIP_EDGE, self.ok, 2, border_radius=8)
+        lettering.label(surface, self.button, int(unit * 1.0), palette.INK, center=self.ok.center, bold=True)
 
 
 class HandoverFlow:

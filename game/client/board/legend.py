@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board import buttons as B
 from game.client.board.marks import text_badge
 
@@ -46,10 +46,10 @@ def number_sample(text: str, edge: tuple[int, int, int]) -> Sample:
         x, y = rect.center
         k = rect.h * 0.38
         diamond = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
-        pygame.draw.polygon(surface, art.IVORY, diamond)
+        pygame.draw.polygon(surface, palette.IVORY, diamond)
         pygame.draw.polygon(surface, edge, diamond, max(2, int(k // 4)))
-        pygame.draw.polygon(surface, art.DARK_INK, diamond, 1)
-        art.label(surface, text, max(9, int(k * 0.9)), art.DARK_INK, center=(x, y + 1), bold=True)
+        pygame.draw.polygon(surface, palette.DARK_INK, diamond, 1)
+        lettering.label(surface, text, max(9, int(k * 0.9)), palette.DARK_INK, center=(x, y + 1), bold=True)
 
     return draw
 
@@ -88,7 +88,7 @@ class Legend:
         """The mode's entries, then the board's own."""
         t = self.env.t
         board = [
-            LegendEntry(t("legend.board.numbers"), number_sample("1", art.SKY)),
+            LegendEntry(t("legend.board.numbers"), number_sample("1", palette.SKY)),
             LegendEntry(t("legend.board.keys")),
         ]
         return [*self.view.legend(), *board]
@@ -136,7 +136,7 @@ class Legend:
         self.button.rect = self.button_rect()
         rect = self.button.rect
         B.draw_icon(surface, self.button, "legend" if self.hover or self.open else None)
-        art.label(surface, "?", max(12, rect.h * 2 // 3), art.IVORY, center=rect.center, bold=True)
+        lettering.label(surface, "?", max(12, rect.h * 2 // 3), palette.IVORY, center=rect.center, bold=True)
         if self.hover and not self.open:
             B.draw_tip(surface, self.env.t("legend.button"), rect, max(12, self.place()[1]))
 
@@ -146,25 +146,30 @@ class Legend:
             return
         frame, unit = self.place()
         size = max(12, int(unit * 0.95))
-        font = art.font(size)
+        font = lettering.font(size)
         line_h = font.get_linesize()
         row_h = max(int(size * 2.0), line_h + 6)
         sample_w = row_h * 2
         width = min(frame.w - unit * 2, unit * 34)
         text_w = width - sample_w - unit * 3  # a unit's margin at either side and between sample and text
         entries = self.entries()
-        wrapped = [art.wrap(font, entry.text, text_w) for entry in entries]
+        wrapped = [lettering.wrap(font, entry.text, text_w) for entry in entries]
         heights = [max(row_h, len(lines) * line_h + 6) for lines in wrapped]
         title = self.env.t("legend.title")
         height = int(size * 2.6) + sum(heights) + unit + size
         self.card = pygame.Rect(0, 0, width, min(height, frame.h))
         self.card.center = frame.center
         card = self.card
-        pygame.draw.rect(surface, art.shade(art.SHADOW, 1.0), card.move(0, 4), border_radius=10)
-        pygame.draw.rect(surface, art.POPUP, card, border_radius=10)
-        pygame.draw.rect(surface, art.BRASS, card, 2, border_radius=10)
-        art.label(
-            surface, title, int(size * 1.2), art.PARCHMENT, center=(card.centerx, card.top + int(size * 1.3)), bold=True
+        pygame.draw.rect(surface, palette.shade(palette.SHADOW, 1.0), card.move(0, 4), border_radius=10)
+        pygame.draw.rect(surface, palette.POPUP, card, border_radius=10)
+        pygame.draw.rect(surface, palette.BRASS, card, 2, border_radius=10)
+        lettering.label(
+            surface,
+            title,
+            int(size * 1.2),
+            palette.PARCHMENT,
+            center=(card.centerx, card.top + int(size * 1.3)),
+            bold=True,
         )
         y = card.top + int(size * 2.6)
         for entry, lines, h in zip(entries, wrapped, heights, strict=True):
@@ -174,10 +179,12 @@ class Legend:
                 entry.sample(surface, pygame.Rect(card.left + unit, y, sample_w, row_h))
             ty = y + (h - len(lines) * line_h) // 2
             for line in lines:
-                art.label(surface, line, size, art.PARCHMENT, topleft=(card.left + unit + sample_w + unit, ty))
+                lettering.label(
+                    surface, line, size, palette.PARCHMENT, topleft=(card.left + unit + sample_w + unit, ty)
+                )
                 ty += line_h
             y += h
         closing = self.env.t("legend.close")
-        art.label(
-            surface, closing, int(size * 0.85), art.PARCHMENT_DARK, center=(card.centerx, card.bottom - size * 0.7)
+        lettering.label(
+            surface, closing, int(size * 0.85), palette.PARCHMENT_DARK, center=(card.centerx, card.bottom - size * 0.7)
         )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 
 Colour = tuple[int, int, int]
 
@@ -79,7 +79,7 @@ def wrap_text(measure: Callable[[str], int], text: str, first: int, width: int) 
     lines: list[str] = []
     line = ""
     room = first
-    for word in art.words(text):
+    for word in lettering.words(text):
         trial = f"{line} {word}" if line else word
         if measure(trial) <= room:
             line = trial
@@ -202,18 +202,18 @@ class MoveLog:
 
     def name_of(self, seat: int) -> tuple[str, Colour]:
         """The seat's name and colour ('' and ink when not known)."""
-        return self.seats[seat] if 0 <= seat < len(self.seats) else ("", art.INK_SOFT)
+        return self.seats[seat] if 0 <= seat < len(self.seats) else ("", palette.INK_SOFT)
 
     def _lead_width(self, turn: LogTurn) -> int:
         """The width the name and note take on a turn's first line, with the gap after them."""
         name = self.name_of(turn.seat)[0]
-        width = art.font(self.text_size, bold=True).size(name)[0] if name else 0
+        width = lettering.font(self.text_size, bold=True).size(name)[0] if name else 0
         if turn.note:
-            width += self.unit // 2 + art.font(self.text_size).size(turn.note)[0]
+            width += self.unit // 2 + lettering.font(self.text_size).size(turn.note)[0]
         return width + (self.unit // 2 if width else 0)
 
     def _layout(self) -> list[LogLine]:
-        font = art.font(self.text_size)
+        font = lettering.font(self.text_size)
         width = max(self.unit * 4, self.text_right() - self.text_left())
 
         def measure(text: str) -> int:
@@ -268,7 +268,7 @@ class MoveLog:
         if not self.scrolled_back() or not self.chip_text:
             return None
         u = self.unit
-        w = min(self.body.w - u, art.font(int(u * 0.75), bold=True).size(self.chip_text)[0] + u)
+        w = min(self.body.w - u, lettering.font(int(u * 0.75), bold=True).size(self.chip_text)[0] + u)
         rect = pygame.Rect(0, 0, w, int(u * 1.15))
         # On the box's lower edge, below the lines, so it hides none of them.
         rect.center = (self.body.centerx - u // 2, self.rect.bottom)
@@ -407,7 +407,7 @@ class MoveLog:
     # ----- drawing -----
     def draw_box(self, surface: pygame.Surface) -> None:
         """The parchment box (static: cached with the table)."""
-        art.parchment(surface, self.rect, self.unit / 18)
+        shapes.parchment(surface, self.rect, self.unit / 18)
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
         """Title, the lines shown and the scroll bar; `offset` shifts the drawing (the panel is drawn onto its own
@@ -415,7 +415,9 @@ class MoveLog:
         u = self.unit
         log = self.rect.move(offset)
         top = self.first_shown()
-        art.label(surface, self.title, int(u * 0.66), art.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 5))
+        lettering.label(
+            surface, self.title, int(u * 0.66), palette.INK_SOFT, topleft=(log.left + u // 2, log.top + u // 5)
+        )
         self._draw_band(surface, offset, top)
         self._draw_lines(surface, offset, top, cut)
         self._draw_scroll_bar(surface, offset, top)
@@ -435,8 +437,8 @@ class MoveLog:
         left = self._chip_x() + offset[0] - int(u * 0.45)
         right = self.text_right() + offset[0] + u // 4
         band = pygame.Rect(left, body.top + rows[0] * self.line, right - left, len(rows) * self.line)
-        pygame.draw.rect(surface, art.LOG_SELECT, band, border_radius=max(2, u // 4))
-        pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
+        pygame.draw.rect(surface, palette.LOG_SELECT, band, border_radius=max(2, u // 4))
+        pygame.draw.rect(surface, palette.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
 
     def _draw_lines(self, surface: pygame.Surface, offset: tuple[int, int], top: int, cut: list[str]) -> None:
         """Each line: a turn's number, chip and name (and note) before its first words; a bullet before each later
@@ -444,7 +446,7 @@ class MoveLog:
         u = self.unit
         body = self.body.move(offset)
         size = self.text_size
-        font = art.font(size)
+        font = lettering.font(size)
         x0 = self.text_left() + offset[0]
         chip_x = self._chip_x() + offset[0]
         newest = len(self.turns) - 1
@@ -457,29 +459,31 @@ class MoveLog:
             if line.lead:
                 number = str(self.numbers[line.turn] if line.turn < len(self.numbers) else line.turn + 1)
                 bold = line.turn == newest
-                art.label(
+                lettering.label(
                     surface,
                     number,
                     int(u * 0.7),
-                    art.INK_SOFT,
+                    palette.INK_SOFT,
                     midright=(self._number_right() + offset[0], mid),
                     bold=bold,
                 )
                 pygame.draw.circle(surface, colour, (chip_x, mid), max(3, int(u * 0.3)))
-                pygame.draw.circle(surface, art.DARK_INK, (chip_x, mid), max(3, int(u * 0.3)), 1)
+                pygame.draw.circle(surface, palette.DARK_INK, (chip_x, mid), max(3, int(u * 0.3)), 1)
                 if name:
                     room = self.text_right() + offset[0] - x
-                    name_size = art.fitting_size(name, room, size, cut, bold=True)
-                    x = art.label(surface, name, name_size, art.shade(colour, 0.55), midleft=(x, mid), bold=True).right
+                    name_size = lettering.fitting_size(name, room, size, cut, bold=True)
+                    x = lettering.label(
+                        surface, name, name_size, palette.shade(colour, 0.55), midleft=(x, mid), bold=True
+                    ).right
                     x += u // 2
                 if turn.note:
-                    x = art.label(surface, turn.note, size, art.INK_SOFT, midleft=(x, mid)).right + u // 2
+                    x = lettering.label(surface, turn.note, size, palette.INK_SOFT, midleft=(x, mid)).right + u // 2
             elif line.start:
-                pygame.draw.circle(surface, art.shade(colour, 0.7), (chip_x, mid), max(2, int(u * 0.14)))
+                pygame.draw.circle(surface, palette.shade(colour, 0.7), (chip_x, mid), max(2, int(u * 0.14)))
             if line.text:
-                surface.blit(font.render(line.text, True, art.INK), (x, mid - font.get_height() // 2))
+                surface.blit(font.render(line.text, True, palette.INK), (x, mid - font.get_height() // 2))
         if not self.lines:
-            art.label(surface, self.empty_text or "…", size, art.INK_SOFT, topleft=(x0, body.top))
+            lettering.label(surface, self.empty_text or "…", size, palette.INK_SOFT, topleft=(x0, body.top))
 
     def _draw_scroll_bar(self, surface: pygame.Surface, offset: tuple[int, int], top: int) -> None:
         thumb = self.thumb(len(self.lines), top)
@@ -488,13 +492,13 @@ class MoveLog:
         u = self.unit
         track = self.track().move(offset)
         thumb = thumb.move(offset)
-        pygame.draw.rect(surface, art.SCROLL_TRACK, track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, art.INK_SOFT, thumb, border_radius=track.w // 2)
+        pygame.draw.rect(surface, palette.SCROLL_TRACK, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, palette.INK_SOFT, thumb, border_radius=track.w // 2)
         if top + self.rows_shown < len(self.lines):
             # Scrolled back: a small marker at the foot of the scroll bar says newer moves are below.
             mx, my, k = track.centerx, track.bottom - u * 0.15, u * 0.3
             pygame.draw.polygon(
-                surface, art.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8), (mx, my + k * 0.4)]
+                surface, palette.INK_SOFT, [(mx - k, my - k * 0.8), (mx + k, my - k * 0.8), (mx, my + k * 0.4)]
             )
 
     def _draw_chip(self, surface: pygame.Surface, offset: tuple[int, int], cut: list[str]) -> None:
@@ -504,10 +508,10 @@ class MoveLog:
             return
         u = self.unit
         chip = chip.move(offset)
-        pygame.draw.rect(surface, art.PANEL, chip, border_radius=chip.h // 2)
-        pygame.draw.rect(surface, art.BRASS, chip, 1, border_radius=chip.h // 2)
-        size = art.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
-        art.label(surface, self.chip_text, size, art.PARCHMENT, center=chip.center, bold=True)
+        pygame.draw.rect(surface, palette.PANEL, chip, border_radius=chip.h // 2)
+        pygame.draw.rect(surface, palette.BRASS, chip, 1, border_radius=chip.h // 2)
+        size = lettering.fitting_size(self.chip_text, chip.w - u // 2, int(u * 0.75), cut, bold=True)
+        lettering.label(surface, self.chip_text, size, palette.PARCHMENT, center=chip.center, bold=True)
 
     def draw_tip(self, surface: pygame.Surface) -> None:
         """The hovered action's notation in a small dark chip on the list's title line, right-aligned (so it hides
@@ -525,17 +529,17 @@ class MoveLog:
             left = self._chip_x() - int(u * 0.45)
             band = pygame.Rect(left, self.body.top + rows[0] * self.line, self.text_right() + u // 4 - left, 0)
             band.h = len(rows) * self.line
-            pygame.draw.rect(surface, art.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
+            pygame.draw.rect(surface, palette.BRASS_DARK, band, 1, border_radius=max(2, u // 4))
         room = self.rect.w - u
         size = max(6, int(u * 0.66))
-        while size > 6 and art.font(size).size(text)[0] > room - u:
+        while size > 6 and lettering.font(size).size(text)[0] > room - u:
             size -= 1
         shown = text
-        while art.font(size).size(shown)[0] > room - u and len(shown) > 2:
+        while lettering.font(size).size(shown)[0] > room - u and len(shown) > 2:
             shown = "…" + shown[2:]  # still too long: its end stays (the battle's last decisions)
-        w, h = art.font(size).size(shown)[0] + u, int(u * 0.9)
+        w, h = lettering.font(size).size(shown)[0] + u, int(u * 0.9)
         rect = pygame.Rect(0, 0, w, h)
         rect.topright = (self.rect.right - u // 4, self.rect.top + u // 8)
-        pygame.draw.rect(surface, art.CARD, rect, border_radius=h // 3)
-        pygame.draw.rect(surface, art.BRASS, rect, 1, border_radius=h // 3)
-        art.label(surface, shown, size, art.PARCHMENT, center=rect.center)
+        pygame.draw.rect(surface, palette.CARD, rect, border_radius=h // 3)
+        pygame.draw.rect(surface, palette.BRASS, rect, 1, border_radius=h // 3)
+        lettering.label(surface, shown, size, palette.PARCHMENT, center=rect.center)

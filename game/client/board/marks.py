@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.board.layout import BoardLayout, Cell, cell_xy
 
 Point = tuple[float, float]
@@ -46,12 +46,18 @@ def edge_point(layout: BoardLayout, a: str, b: str) -> Point:
 
 def badge_rect(text: str, size: int) -> pygame.Rect:
     """The rectangle a text badge with this text takes (at the origin)."""
-    w, h = art.font(size, bold=True).size(text)
+    w, h = lettering.font(size, bold=True).size(text)
     return pygame.Rect(0, 0, w, h).inflate(size * 0.7, size * 0.25)
 
 
 def text_badge(
-    surface: pygame.Surface, text: str, center: Point, size: int, fg: Paint, bg: Paint, outline: Paint = art.DARK_INK
+    surface: pygame.Surface,
+    text: str,
+    center: Point,
+    size: int,
+    fg: Paint,
+    bg: Paint,
+    outline: Paint = palette.DARK_INK,
 ) -> pygame.Rect:
     """A rounded label (damage numbers, odds, amounts); returns where it was drawn."""
     image = _badge_image(text, size, tuple(fg), tuple(bg), tuple(outline))
@@ -70,7 +76,7 @@ def _badge_image(
     local = rect.move(-rect.x, -rect.y)
     pygame.draw.rect(image, bg, local, border_radius=rect.h // 2)
     pygame.draw.rect(image, outline, local, max(1, size // 10), border_radius=rect.h // 2)
-    img = art.font(size, bold=True).render(text, True, fg)
+    img = lettering.font(size, bold=True).render(text, True, fg)
     image.blit(img, img.get_rect(center=local.center))
     return image
 
@@ -167,7 +173,7 @@ def starburst(layer: pygame.Surface, center: Point, r: float, colour: Paint) -> 
         rr = r if i % 2 == 0 else r * 0.45
         points.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
     pygame.draw.polygon(layer, colour, points)
-    pygame.draw.polygon(layer, (*art.WARM_LIGHT, 230), points, 2)
+    pygame.draw.polygon(layer, (*palette.WARM_LIGHT, 230), points, 2)
 
 
 def ghost_image(layer: pygame.Surface, image: pygame.Surface, center: Point, alpha: int) -> None:
@@ -228,7 +234,7 @@ class Marks:
         are drawn there only, so the caller blits that part alone."""
         if self.layer is None or self.layer.get_size() != size:
             self.layer = pygame.Surface(size, pygame.SRCALPHA)
-        self.layer.fill(art.CLEAR, area)
+        self.layer.fill(palette.CLEAR, area)
         return self.layer
 
     @property
@@ -236,15 +242,15 @@ class Marks:
         """0..1, a slow pulse for selections and hints."""
         return self.wave(5)
 
-    def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint = art.SELECT) -> None:
+    def ring(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint = palette.SELECT) -> None:
         """A glowing ring around the selected piece."""
         self.drawn.append(Mark("ring", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.5
         pygame.draw.circle(
-            layer, art.with_alpha(colour, 70 + int(40 * self.pulse)), (cx, cy), r, max(3, layout.cell // 12)
+            layer, palette.with_alpha(colour, 70 + int(40 * self.pulse)), (cx, cy), r, max(3, layout.cell // 12)
         )
-        pygame.draw.circle(layer, art.with_alpha(colour, 230), (cx, cy), r - layout.cell // 14, 2)
+        pygame.draw.circle(layer, palette.with_alpha(colour, 230), (cx, cy), r - layout.cell // 14, 2)
 
     def corner_ticks(self, layer: pygame.Surface, layout: BoardLayout, cells: set[str]) -> None:
         """Soft corner ticks on pieces that can act (so a new player sees what to click)."""
@@ -252,7 +258,7 @@ class Marks:
             self.drawn.append(Mark("ticks", cell))
             rect = layout.cell_rect(*cell_xy(cell)).inflate(-4, -4)
             k = max(4, layout.cell // 7)
-            colour = art.with_alpha(art.SELECT, 120)
+            colour = palette.with_alpha(palette.SELECT, 120)
             for (x, y), (dx, dy) in (
                 (rect.topleft, (1, 1)),
                 (rect.topright, (-1, 1)),
@@ -267,10 +273,12 @@ class Marks:
         self.drawn.append(Mark("dot_hot" if hot else "dot", cell))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * (0.17 if hot else 0.12)
-        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 90), (cx + 1, cy + 2), r + 2)
-        pygame.draw.circle(layer, art.with_alpha(art.MOVE_MARK, 235 if hot else 190), (cx, cy), r)
+        pygame.draw.circle(layer, palette.with_alpha(palette.DARK_INK, 90), (cx + 1, cy + 2), r + 2)
+        pygame.draw.circle(layer, palette.with_alpha(palette.MOVE_MARK, 235 if hot else 190), (cx, cy), r)
         if hot:
-            dashed_ring(layer, (cx, cy), layout.cell * 0.38, art.with_alpha(art.MOVE_MARK, 220), 2, 14, self.spin(1.5))
+            dashed_ring(
+                layer, (cx, cy), layout.cell * 0.38, palette.with_alpha(palette.MOVE_MARK, 220), 2, 14, self.spin(1.5)
+            )
 
     def attack(
         self,
@@ -285,13 +293,15 @@ class Marks:
         """An attack target: a crosshair, with an optional badge (damage, odds) at its upper right, else at the first
         corner clear of `keep_clear` (the pieces' own numbers), on `badge_bg` (the attack's red unless the mode says
         how good the odds are); returns where the badge went."""
-        bg = badge_bg or art.ATTACK
+        bg = badge_bg or palette.ATTACK
         self.drawn.append(Mark("crosshair", cell, badge, tuple(bg)))
         cx, cy = layout.cell_center(cell)
         r = layout.cell * 0.44
-        crosshair(layer, (cx, cy), r, art.with_alpha(art.ATTACK, 255 if hot else 210), max(2, layout.cell // 22))
+        crosshair(
+            layer, (cx, cy), r, palette.with_alpha(palette.ATTACK, 255 if hot else 210), max(2, layout.cell // 22)
+        )
         if badge:
-            fg = art.WHITE if badge_bg is None else ink_on(bg)
+            fg = palette.WHITE if badge_bg is None else ink_on(bg)
             size = max(10, layout.cell // 5)
             corners = [(cx + dx * r * 0.72, cy + dy * r * 0.72) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
             spots = [badge_rect(badge, size) for _ in corners]
@@ -306,19 +316,19 @@ class Marks:
         self.drawn.append(Mark("plus", b, a))
         x, y = edge_point(layout, a, b)
         r = max(9, layout.cell // 7)
-        pygame.draw.circle(layer, art.with_alpha(art.TRANSFER_SHADOW, 200), (x + 1, y + 2), r + 2)
-        pygame.draw.circle(layer, art.with_alpha(art.TRANSFER, 255 if hot else 225), (x, y), r)
-        pygame.draw.circle(layer, art.with_alpha(art.TRANSFER_INK, 255), (x, y), r, 2)
+        pygame.draw.circle(layer, palette.with_alpha(palette.TRANSFER_SHADOW, 200), (x + 1, y + 2), r + 2)
+        pygame.draw.circle(layer, palette.with_alpha(palette.TRANSFER, 255 if hot else 225), (x, y), r)
+        pygame.draw.circle(layer, palette.with_alpha(palette.TRANSFER_INK, 255), (x, y), r, 2)
         w = max(2, r // 4)
-        pygame.draw.line(layer, art.TRANSFER_INK, (x - r * 0.5, y), (x + r * 0.5, y), w)
-        pygame.draw.line(layer, art.TRANSFER_INK, (x, y - r * 0.5), (x, y + r * 0.5), w)
+        pygame.draw.line(layer, palette.TRANSFER_INK, (x - r * 0.5, y), (x + r * 0.5, y), w)
+        pygame.draw.line(layer, palette.TRANSFER_INK, (x, y - r * 0.5), (x, y + r * 0.5), w)
         return pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6)
 
     def dashed_cell(self, layer: pygame.Surface, layout: BoardLayout, cell: str, hot: bool, plus: bool = True) -> None:
         """A dashed square: a place to choose (re-entry, deployment), with a '+' inside."""
         self.drawn.append(Mark("dashed_cell", cell))
         rect = layout.cell_rect(*cell_xy(cell)).inflate(-layout.cell // 5, -layout.cell // 5)
-        colour = art.with_alpha(art.TRANSFER, 255 if hot else 190)
+        colour = palette.with_alpha(palette.TRANSFER, 255 if hot else 190)
         dashed_rect(layer, rect, colour, 3 if hot else 2)
         if plus:
             cx, cy = rect.center
@@ -330,24 +340,24 @@ class Marks:
         """The keyboard cursor: a bright square outline."""
         self.drawn.append(Mark("cursor", f"{chr(97 + cell[0])}{cell[1] + 1}"))
         rect = layout.cell_rect(*cell).inflate(-3, -3)
-        pygame.draw.rect(layer, art.with_alpha(art.WHITE, 230), rect, 3, border_radius=4)
-        pygame.draw.rect(layer, art.with_alpha(art.DARK_INK, 160), rect.inflate(4, 4), 1, border_radius=5)
+        pygame.draw.rect(layer, palette.with_alpha(palette.WHITE, 230), rect, 3, border_radius=4)
+        pygame.draw.rect(layer, palette.with_alpha(palette.DARK_INK, 160), rect.inflate(4, 4), 1, border_radius=5)
 
     def ghost_arrow(
         self, layer: pygame.Surface, a: Point, b: Point, colour: Paint, width: int, head: float, what: str = ""
     ) -> None:
         """A translucent arrow with a dark under-stroke (what will slide, or a suggested move: `what`, in cells)."""
         self.drawn.append(Mark("arrow", what.partition("-")[0], what))
-        art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 120), width + 4, head + 3)
-        art.arrow(layer, a, b, colour, width, head)
+        shapes.arrow(layer, a, b, palette.with_alpha(palette.DARK_INK, 120), width + 4, head + 3)
+        shapes.arrow(layer, a, b, colour, width, head)
 
     def cell_tint(self, layer: pygame.Surface, layout: BoardLayout, cell: str, colour: Paint, strong: bool) -> None:
         """A square tinted and outlined in a seat's accent (strong: filled more, for the end of a move)."""
         self.drawn.append(Mark("tint_strong" if strong else "tint", cell))
         width = max(2, layout.cell // 24)
         rect = layout.cell_rect(*cell_xy(cell))
-        pygame.draw.rect(layer, art.with_alpha(colour, 95 if strong else 50), rect)
-        pygame.draw.rect(layer, art.with_alpha(colour, 235 if strong else 200), rect.inflate(-width, -width), width)
+        pygame.draw.rect(layer, palette.with_alpha(colour, 95 if strong else 50), rect)
+        pygame.draw.rect(layer, palette.with_alpha(colour, 235 if strong else 200), rect.inflate(-width, -width), width)
 
     def cell_tints(self, layer: pygame.Surface, layout: BoardLayout, cells: Iterable[str], colour: Paint) -> None:
         """Each of `cells` lightly tinted in a seat's accent (a deployment zone, the last action's squares)."""
@@ -362,7 +372,7 @@ class Marks:
             self.drawn.append(Mark("region", cell))
             x, y = cell_xy(cell)
             rect = layout.cell_rect(x, y)
-            pygame.draw.rect(layer, art.with_alpha(colour, 42), rect)
+            pygame.draw.rect(layer, palette.with_alpha(colour, 42), rect)
             # Rank grows upwards on screen: (x, y + 1) is the square above.
             sides = {
                 (0, 1): ((rect.left, rect.top), (rect.right - 1, rect.top)),
@@ -376,7 +386,7 @@ class Marks:
                     shift = (-dx * (width // 2), dy * (width // 2))
                     pygame.draw.line(
                         layer,
-                        art.with_alpha(colour, 235),
+                        palette.with_alpha(colour, 235),
                         (a[0] + shift[0], a[1] + shift[1]),
                         (b[0] + shift[0], b[1] + shift[1]),
                         width,
@@ -390,14 +400,14 @@ class Marks:
         for sgn in (1, -1):
             pygame.draw.line(
                 layer,
-                art.with_alpha(art.STRIKE_SHADOW, 200),
+                palette.with_alpha(palette.STRIKE_SHADOW, 200),
                 (cx - r, cy - sgn * r + 2),
                 (cx + r, cy + sgn * r + 2),
                 max(6, layout.cell // 8),
             )
             pygame.draw.line(
                 layer,
-                art.with_alpha(art.STRIKE, 245),
+                palette.with_alpha(palette.STRIKE, 245),
                 (cx - r, cy - sgn * r),
                 (cx + r, cy + sgn * r),
                 max(4, layout.cell // 11),
@@ -456,7 +466,7 @@ class TurnMark:
 def ink_on(colour: Sequence[int]) -> tuple[int, int, int]:
     """Dark lettering on a light fill, light lettering on a dark one."""
     r, g, b = colour[0], colour[1], colour[2]
-    return art.DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else art.WHITE
+    return palette.DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else palette.WHITE
 
 
 def number_marks(marks: Iterable[TurnMark]) -> list[TurnMark]:
@@ -496,7 +506,7 @@ class TurnPainter:
         for mark in turn:
             if mark.kind in ("move", "attack", "turn") and not mark.clear:
                 rect = layout.cell_rect(*cell_xy(mark.cells[-1]))
-                pygame.draw.rect(layer, art.with_alpha(colour(mark.seat), 46), rect)
+                pygame.draw.rect(layer, palette.with_alpha(colour(mark.seat), 46), rect)
             if mark.kind == "attack":
                 self._battle_ring(layer, layout, mark.cells[-1], colour(mark.seat))
 
@@ -543,11 +553,11 @@ class TurnPainter:
             self._turn(layer, layout, mark, paint)
         elif mark.kind == "hit":
             r = cell * 0.46
-            pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 150), (x, y), r, max(3, cell // 16) + 2)
-            pygame.draw.circle(layer, art.with_alpha(paint, 235), (x, y), r, max(2, cell // 16))
+            pygame.draw.circle(layer, palette.with_alpha(palette.DARK_INK, 150), (x, y), r, max(3, cell // 16) + 2)
+            pygame.draw.circle(layer, palette.with_alpha(paint, 235), (x, y), r, max(2, cell // 16))
             self.marks.drawn.append(Mark("turn_hit", mark.cells[0]))
         elif mark.kind == "place":
-            dashed_ring(layer, (x, y), cell * 0.44, art.with_alpha(paint, 235), max(2, cell // 20))
+            dashed_ring(layer, (x, y), cell * 0.44, palette.with_alpha(paint, 235), max(2, cell // 20))
             self.marks.drawn.append(Mark("turn_place", mark.cells[0]))
         return corner
 
@@ -567,8 +577,8 @@ class TurnPainter:
         head = max(8.0, cell * (0.17 if thin else 0.24))
         a, b = keep_off(a, b, self.keep_clear, width / 2 + 2, cell * 0.45, cell * 0.3)
         self.arrow_segments.append((a, b))
-        art.arrow(layer, a, b, art.with_alpha(art.DARK_INK, 130 if thin else 160), width + 4, head + 4)
-        art.arrow(layer, a, b, art.with_alpha(paint, 200 if thin else 245), width, head)
+        shapes.arrow(layer, a, b, palette.with_alpha(palette.DARK_INK, 130 if thin else 160), width + 4, head + 4)
+        shapes.arrow(layer, a, b, palette.with_alpha(paint, 200 if thin else 245), width, head)
         self.marks.drawn.append(Mark(f"turn_{mark.kind}", mark.cells[-1], "-".join((mark.cells[0], mark.cells[-1]))))
         return a, b
 
@@ -578,14 +588,14 @@ class TurnPainter:
         x, y = layout.cell_center(cell)
         r = layout.cell * 0.44
         width = max(2, layout.cell // 20)
-        pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 150), (x, y), r, width + 3)
-        pygame.draw.circle(layer, art.with_alpha(paint, 240), (x, y), r, width)
+        pygame.draw.circle(layer, palette.with_alpha(palette.DARK_INK, 150), (x, y), r, width + 3)
+        pygame.draw.circle(layer, palette.with_alpha(paint, 240), (x, y), r, width)
         for k in range(8):
             angle = math.pi / 8 + k * math.pi / 4
             dx, dy = math.cos(angle), math.sin(angle)
             a, b = (x + dx * r * 1.04, y + dy * r * 1.04), (x + dx * r * 1.2, y + dy * r * 1.2)
-            pygame.draw.line(layer, art.with_alpha(art.DARK_INK, 150), a, b, width + 3)
-            pygame.draw.line(layer, art.with_alpha(paint, 240), a, b, width)
+            pygame.draw.line(layer, palette.with_alpha(palette.DARK_INK, 150), a, b, width + 3)
+            pygame.draw.line(layer, palette.with_alpha(paint, 240), a, b, width)
         self.marks.drawn.append(Mark("turn_battle", cell))
 
     def _turn(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> None:
@@ -604,9 +614,11 @@ class TurnPainter:
         ]
         width = max(2, layout.cell // 18)
         if len(points) > 1:
-            pygame.draw.lines(layer, art.with_alpha(art.DARK_INK, 150), False, points, width + 4)
-            pygame.draw.lines(layer, art.with_alpha(paint, 245), False, points, width)
-            art.arrow(layer, points[-2], points[-1], art.with_alpha(paint, 245), width, max(8.0, layout.cell * 0.16))
+            pygame.draw.lines(layer, palette.with_alpha(palette.DARK_INK, 150), False, points, width + 4)
+            pygame.draw.lines(layer, palette.with_alpha(paint, 245), False, points, width)
+            shapes.arrow(
+                layer, points[-2], points[-1], palette.with_alpha(paint, 245), width, max(8.0, layout.cell * 0.16)
+            )
         self.marks.drawn.append(Mark("turn_turn", mark.cells[0], f"{mark.amount:+d}"))
 
     def _plus(self, layer: pygame.Surface, layout: BoardLayout, mark: TurnMark, paint: Paint) -> pygame.Rect:
@@ -651,11 +663,11 @@ class TurnPainter:
         x, y = rect.center
         k = r * 1.2
         diamond = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
-        pygame.draw.polygon(layer, art.with_alpha(art.DARK_INK, 170), [(px + 1, py + 2) for px, py in diamond])
-        pygame.draw.polygon(layer, art.IVORY, diamond)
+        pygame.draw.polygon(layer, palette.with_alpha(palette.DARK_INK, 170), [(px + 1, py + 2) for px, py in diamond])
+        pygame.draw.polygon(layer, palette.IVORY, diamond)
         pygame.draw.polygon(layer, paint, diamond, max(2, r // 4))
-        pygame.draw.polygon(layer, art.DARK_INK, diamond, 1)
-        art.label(layer, str(mark.number), max(9, int(r * 1.1)), art.DARK_INK, center=(x, y + 1), bold=True)
+        pygame.draw.polygon(layer, palette.DARK_INK, diamond, 1)
+        lettering.label(layer, str(mark.number), max(9, int(r * 1.1)), palette.DARK_INK, center=(x, y + 1), bold=True)
         self.marks.drawn.append(Mark("turn_number", mark.cells[-1], str(mark.number)))
         return rect
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
-from game.client import art
+from game.client import palette, shapes
 from game.client.board.animator import Handlers
 from game.client.board.marks import Chip, TurnMark, TurnStep, keep_off
 from game.client.board.stats import Stats, stats_of
@@ -97,13 +97,13 @@ class HintArrow:
             return False
         layout, marks = self.board.layout, self.board.marks
         if cells[0] == cells[1]:
-            marks.ring(layer, layout, cells[0], art.GHOST)
+            marks.ring(layer, layout, cells[0], palette.GHOST)
         else:
             a, b = layout.cell_center(cells[0]), layout.cell_center(cells[1])
             # Off the pieces' own numbers, as the last turn's arrows are (a stack's count stays readable).
             a, b = keep_off(a, b, self.keep_clear(), 6, layout.cell * 0.45, layout.cell * 0.3)
             self.arrow = (a, b)
-            marks.ghost_arrow(layer, a, b, art.with_alpha(art.GHOST, 210), 5, 14, text)
+            marks.ghost_arrow(layer, a, b, palette.with_alpha(palette.GHOST, 210), 5, 14, text)
         return True
 
 
@@ -111,7 +111,7 @@ def draw_drag(board: BoardServices, surface: pygame.Surface, cut: list[str]) -> 
     """Last on top: a dragged piece's arrow to the pointer; the texts `cut` on top go to the panel's list."""
     grab = board.grab
     if board.dragging and grab is not None:
-        art.arrow(surface, board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), art.TRANSFER, 3, 12)
+        shapes.arrow(surface, board.layout.cell_center(grab[0]), pygame.mouse.get_pos(), palette.TRANSFER, 3, 12)
     board.note_cut(cut)
 
 

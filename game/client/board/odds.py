@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board.layout import BoardLayout
 
 
@@ -25,10 +25,10 @@ def badge_colour(chance: Fraction) -> tuple[int, int, int]:
     """An attack's odds badge fill, for every mode: green where the attack is likely to succeed, amber near even, red
     only where it is likely to fail (red reads as danger)."""
     if chance >= Fraction(2, 3):
-        return art.TRANSFER
+        return palette.TRANSFER
     if chance >= Fraction(1, 3):
-        return art.SELECT
-    return art.ATTACK
+        return palette.SELECT
+    return palette.ATTACK
 
 
 def fraction_text(p: Fraction) -> str:
@@ -49,7 +49,7 @@ def card_rect(
     """An odds card of `texts` (the first line bold) at font `size`, no wider than `room`, beside `cell`: on its
     right, else on its left, kept on the board's frame, clear of `cell` and of `origin` (the attacking piece) where
     a place allows; clear of `avoid` (an open amount picker) where it fits."""
-    f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+    f, fb = lettering.font(size), lettering.font(int(size * 1.08), bold=True)
     w = max(fb.size(texts[0])[0], *(f.size(x)[0] for x in texts[1:])) + size * 2
     h = fb.get_linesize() + f.get_linesize() * (len(texts) - 1) + size
     rect = pygame.Rect(0, 0, w if room is None else min(room, w), h)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 
 EmblemDrawer = Callable[[pygame.Surface, int, pygame.Rect], None]
 
@@ -88,13 +88,13 @@ def chip_words(name: str, room: float, size: int, bold: bool = False) -> tuple[s
     `room`, else the name shortened with an ellipsis at that least."""
     least = min(size, max(CHIP_LEAST_PX, round(size * 0.85)))
     for points in range(size, least - 1, -1):
-        if art.font(points, bold).size(name)[0] <= room:
+        if lettering.font(points, bold).size(name)[0] <= room:
             return name, points
-    font = art.font(least, bold)
+    font = lettering.font(least, bold)
     head, _, tail = name.rpartition(" ")
     if head and len(tail) <= 3:  # a short last word tells seats apart ('Computer 3', 'Computer 4'): it stays
-        return f"{art.fit_text(font, head, room - font.size(' ' + tail)[0])} {tail}", least
-    return art.fit_text(font, name, room), least
+        return f"{lettering.fit_text(font, head, room - font.size(' ' + tail)[0])} {tail}", least
+    return lettering.fit_text(font, name, room), least
 
 
 @dataclass
@@ -123,28 +123,32 @@ def draw_dynamic(
     cut: list[str] = []
     sub_size = int(u * 0.85)
     # A long subtitle (a lesson's title on a small screen) takes room from the game's name before it shrinks.
-    sub_least = art.font(max(6, int(sub_size * 0.7))).size(info.subtitle)[0] + u if info.subtitle else 0
-    title_size = art.fitting_size(info.title, pl.title.w - sub_least, int(u * 1.45), [], bold=True)
-    title = art.label(
+    sub_least = lettering.font(max(6, int(sub_size * 0.7))).size(info.subtitle)[0] + u if info.subtitle else 0
+    title_size = lettering.fitting_size(info.title, pl.title.w - sub_least, int(u * 1.45), [], bold=True)
+    title = lettering.label(
         surface,
         info.title,
         title_size,
-        art.PARCHMENT,
+        palette.PARCHMENT,
         midleft=(pl.title.left, pl.title.centery - u * 0.3),
         bold=True,
-        shadow=art.SHADOW,
+        shadow=palette.SHADOW,
     )
     if info.subtitle:
         room = pl.title.right - title.right - u
-        size = art.fitting_size(info.subtitle, room, sub_size, cut)
-        art.label(surface, info.subtitle, size, art.SUBTITLE, midright=(pl.title.right, pl.title.centery - u * 0.2))
-    pygame.draw.line(surface, art.BRASS_DARK, (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2)
+        size = lettering.fitting_size(info.subtitle, room, sub_size, cut)
+        lettering.label(
+            surface, info.subtitle, size, palette.SUBTITLE, midright=(pl.title.right, pl.title.centery - u * 0.2)
+        )
+    pygame.draw.line(
+        surface, palette.BRASS_DARK, (pl.title.left, pl.title.bottom), (pl.title.right, pl.title.bottom), 2
+    )
     _turn_card(surface, pl, info, time, emblem, cut)
     if pl.seat_row and info.seats:
         _seat_row(surface, pl, info, emblem, cut)
     if info.status:
-        art.wrapped_label(surface, info.status, pl.status, int(u * 0.9), art.PARCHMENT, cut)
-    art.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), art.KEYS_TEXT, cut)
+        lettering.wrapped_label(surface, info.status, pl.status, int(u * 0.9), palette.PARCHMENT, cut)
+    lettering.wrapped_label(surface, info.keys, pl.keys, int(u * 0.78), palette.KEYS_TEXT, cut)
     return cut
 
 
@@ -155,7 +159,7 @@ def _turn_card(
     u = pl.unit
     card = pl.turn
     accent = info.colour
-    pygame.draw.rect(surface, art.CARD, card, border_radius=10)
+    pygame.draw.rect(surface, palette.CARD, card, border_radius=10)
     pygame.draw.rect(surface, accent, card, 2, border_radius=10)
     pygame.draw.rect(
         surface,
@@ -173,20 +177,20 @@ def _turn_card(
     tx = int(card.left + u * 1.6 + icon)
     # The spinner takes the card's right end while the computer thinks.
     room = (card.right - u * 2.4 if info.thinking else card.right - u // 2) - tx
-    size = art.fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
+    size = lettering.fitting_size(info.turn_text, room, int(u * 1.15), cut, bold=True)
     # With no second line (while an action plays out) the first sits in the card's middle.
     turn_y = card.centery - u * 0.65 if info.seat_text else card.centery
-    art.label(surface, info.turn_text, size, art.TURN_TEXT, midleft=(tx, turn_y), bold=True)
+    lettering.label(surface, info.turn_text, size, palette.TURN_TEXT, midleft=(tx, turn_y), bold=True)
     seat = info.seat_text
     dots = "..." if info.thinking else ""
     # The dots are measured at their longest, so the text does not shrink and grow as they count.
     full = int(u * 0.9)
-    if info.seat_short and art.font(int(full * 0.85)).size(seat + dots)[0] > room:
+    if info.seat_short and lettering.font(int(full * 0.85)).size(seat + dots)[0] > room:
         seat = info.seat_short
-    size = art.fitting_size(seat + dots, room, full, cut)
+    size = lettering.fitting_size(seat + dots, room, full, cut)
     if info.thinking:
         seat = seat + "." * (int(time * 3) % 4)
-    art.label(surface, seat, size, art.LABEL_TEXT, midleft=(tx, card.centery + u * 0.75))
+    lettering.label(surface, seat, size, palette.LABEL_TEXT, midleft=(tx, card.centery + u * 0.75))
     if info.thinking:
         cx, cy = card.right - u * 1.4, card.centery
         for i in range(8):
@@ -203,13 +207,13 @@ def _turn_card(
 def draw_emblem(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The neutral emblem of a draw: an equals sign in a brass ring, no seat's piece or colour."""
     r = rect.w // 2 - 1
-    pygame.draw.circle(surface, art.CARD, rect.center, r)
-    pygame.draw.circle(surface, art.BRASS, rect.center, r, max(2, rect.w // 14))
+    pygame.draw.circle(surface, palette.CARD, rect.center, r)
+    pygame.draw.circle(surface, palette.BRASS, rect.center, r, max(2, rect.w // 14))
     w, h = int(rect.w * 0.44), max(3, rect.w // 10)
     for dy in (-rect.h * 0.11, rect.h * 0.11):
         bar = pygame.Rect(0, 0, w, h)
         bar.center = (rect.centerx, int(rect.centery + dy))
-        pygame.draw.rect(surface, art.PARCHMENT, bar, border_radius=h // 2)
+        pygame.draw.rect(surface, palette.PARCHMENT, bar, border_radius=h // 2)
 
 
 def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem: EmblemDrawer, cut: list[str]) -> None:
@@ -221,14 +225,14 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
     h = pl.seats.h
     for i, chip in enumerate(info.seats):
         rect = pygame.Rect(pl.seats.left + i * (w + gap), pl.seats.top, w, h)
-        colour = art.ELIMINATED if chip.eliminated else chip.colour
-        pygame.draw.rect(surface, art.CARD, rect, border_radius=6)
+        colour = palette.ELIMINATED if chip.eliminated else chip.colour
+        pygame.draw.rect(surface, palette.CARD, rect, border_radius=6)
         pygame.draw.rect(surface, colour, rect, 2 if i == info.acting else 1, border_radius=6)
         icon = int(rect.h * 0.62)
         emblem(surface, i, pygame.Rect(rect.left + u // 5, rect.centery - icon // 2, icon, icon))
         room = rect.right - (rect.left + u // 5 + icon + u // 5) - u // 5
         chip.shown, chip.size = chip_words(chip.name, room, int(u * 0.72), bold=i == info.acting)
-        art.label(
+        lettering.label(
             surface,
             chip.shown,
             chip.size,

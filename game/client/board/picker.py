@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 
 DRAG_STEP = 0.6  # drag distance per step, in picker units (about a fifth of a cell)
 COMMIT, CANCEL = "commit", "cancel"
@@ -64,8 +64,8 @@ class AmountPicker:
         self.unit = u = max(10, unit)
         chip = max(26, int(u * 1.1))
         gap = max(4, chip // 6)
-        title_w = art.font(max(12, chip // 2), bold=True).size(self.title)[0]
-        number_w = max(chip * 2, art.font(int(chip * 0.98), bold=True).size(str(self.high))[0] + gap * 4)
+        title_w = lettering.font(max(12, chip // 2), bold=True).size(self.title)[0]
+        number_w = max(chip * 2, lettering.font(int(chip * 0.98), bold=True).size(str(self.high))[0] + gap * 4)
         body_w = chip * 2 + number_w + gap * 2
         w = max(title_w + gap * 4, body_w + gap * 4)
         number_h = int(chip * 1.4)
@@ -162,14 +162,25 @@ class AmountPicker:
         """A dark card with a brass edge: title, − amount +, OK."""
         rect = self.rect
         chip = self.minus.h
-        art.popup_card(surface, rect, art.PANEL_LIGHT, self.title, chip)
+        shapes.popup_card(surface, rect, palette.PANEL_LIGHT, self.title, chip)
         for button, sign, live in ((self.minus, "−", self.value > self.low), (self.plus, "+", self.value < self.high)):
-            pygame.draw.rect(surface, art.CHIP if live else art.CHIP_OFF, button, border_radius=6)
-            pygame.draw.rect(surface, art.CHIP_EDGE, button, 2, border_radius=6)
-            art.label(surface, sign, int(chip * 0.7), art.IVORY if live else art.MUTED, center=button.center, bold=True)
-        pygame.draw.rect(surface, art.PARCHMENT, self.number, border_radius=8)
-        pygame.draw.rect(surface, art.ORANGE if self.drag_from else art.BRASS_DARK, self.number, 2, border_radius=8)
-        art.label(surface, str(self.value), int(self.number.h * 0.7), art.INK, center=self.number.center, bold=True)
-        pygame.draw.rect(surface, art.ORANGE, self.ok, border_radius=6)
-        pygame.draw.rect(surface, art.CHIP_EDGE, self.ok, 2, border_radius=6)
-        art.label(surface, "OK", int(chip * 0.55), art.CHIP_TEXT, center=self.ok.center, bold=True)
+            pygame.draw.rect(surface, palette.CHIP if live else palette.CHIP_OFF, button, border_radius=6)
+            pygame.draw.rect(surface, palette.CHIP_EDGE, button, 2, border_radius=6)
+            lettering.label(
+                surface,
+                sign,
+                int(chip * 0.7),
+                palette.IVORY if live else palette.MUTED,
+                center=button.center,
+                bold=True,
+            )
+        pygame.draw.rect(surface, palette.PARCHMENT, self.number, border_radius=8)
+        pygame.draw.rect(
+            surface, palette.ORANGE if self.drag_from else palette.BRASS_DARK, self.number, 2, border_radius=8
+        )
+        lettering.label(
+            surface, str(self.value), int(self.number.h * 0.7), palette.INK, center=self.number.center, bold=True
+        )
+        pygame.draw.rect(surface, palette.ORANGE, self.ok, border_radius=6)
+        pygame.draw.rect(surface, palette.CHIP_EDGE, self.ok, 2, border_radius=6)
+        lettering.label(surface, "OK", int(chip * 0.55), palette.CHIP_TEXT, center=self.ok.center, bold=True)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import gui, palette
 from game.client.board.panel import PanelInfo, SeatChip, draw_dynamic
 from game.client.board.review import speed_text
 from game.client.game_names import LEVEL
@@ -376,7 +376,7 @@ class PanelPresenter:
             title=self.env.t(MODE(self.env.mode())),
             subtitle=self.level_title(),
             seat=seat,
-            colour=view.seat_colour(seat) if seat != DRAW else art.BRASS,
+            colour=view.seat_colour(seat) if seat != DRAW else palette.BRASS,
             turn_text=turn_text,
             seat_text=seat_text,
             seat_short=seat_short,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.play.records import Timeline
 from game.engine.core import AnyState
 
@@ -113,22 +113,22 @@ def draw_banner(surface: pygame.Surface, strip: pygame.Rect, unit: int, text: st
     """A bar filling `strip` (the panel's title row, so the board's coordinates stay in sight) with `text` and, when
     `chip` is given, a clickable chip at its right (returned, for clicks)."""
     h = strip.h
-    pygame.draw.rect(surface, art.PANEL, strip)  # the title row it covers does not show at the rounded ends
-    pygame.draw.rect(surface, art.REVIEW_BAR, strip, border_radius=h // 2)
-    pygame.draw.rect(surface, art.BRASS, strip, 2, border_radius=h // 2)
+    pygame.draw.rect(surface, palette.PANEL, strip)  # the title row it covers does not show at the rounded ends
+    pygame.draw.rect(surface, palette.REVIEW_BAR, strip, border_radius=h // 2)
+    pygame.draw.rect(surface, palette.BRASS, strip, 2, border_radius=h // 2)
     chip_rect = None
     right = strip.right - unit // 2
     if chip:
-        cw = art.font(int(unit * 0.85), bold=True).size(chip)[0] + unit * 2
+        cw = lettering.font(int(unit * 0.85), bold=True).size(chip)[0] + unit * 2
         chip_rect = pygame.Rect(0, 0, cw, h - unit // 2)
         chip_rect.midright = (strip.right - unit // 3, strip.centery)
-        pygame.draw.rect(surface, art.SELECT, chip_rect, border_radius=chip_rect.h // 2)
-        art.label(surface, chip, int(unit * 0.85), art.INK, center=chip_rect.center, bold=True)
+        pygame.draw.rect(surface, palette.SELECT, chip_rect, border_radius=chip_rect.h // 2)
+        lettering.label(surface, chip, int(unit * 0.85), palette.INK, center=chip_rect.center, bold=True)
         right = chip_rect.left - unit // 2
     cut: list[str] = []
-    size = art.fitting_size(text, right - strip.left - unit, int(unit * 0.95), cut, bold=True)
+    size = lettering.fitting_size(text, right - strip.left - unit, int(unit * 0.95), cut, bold=True)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(strip.left, strip.top, right - strip.left, h).clip(clip))  # never under the chip
-    art.label(surface, text, size, art.PARCHMENT, midleft=(strip.left + unit, strip.centery), bold=True)
+    lettering.label(surface, text, size, palette.PARCHMENT, midleft=(strip.left + unit, strip.centery), bold=True)
     surface.set_clip(clip)
     return chip_rect

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
+from game.client import shapes
 from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
 from game.client.board.context import PointerIntents, apply_context
@@ -318,7 +318,7 @@ class BoardScene(GameScene):
         if self._static is None:
             surf = self.table.static_surface(self.layout).copy()
             pl = self.panel_layout
-            art.panel(surf, pl.rect, pl.unit / 18)
+            shapes.panel(surf, pl.rect, pl.unit / 18)
             self.log.draw_box(surf)
             self.view.draw_slot_static(surf, pl.slot, pl.unit)
             self._static = surf

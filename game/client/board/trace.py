@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board import buttons as B
 from game.client.board.marks import Marks, TurnMark, TurnPainter, TurnStep, number_marks, text_badge
 from game.client.play.seats import HUMAN
@@ -190,7 +190,9 @@ class TurnTrace:
         rect = self.button.rect
         B.draw_icon(surface, self.button, "replay" if self.hover else None)
         key = max(9, rect.w // 4)
-        text_badge(surface, "L", (rect.right - key * 0.4, rect.bottom - key * 0.4), key, art.DARK_INK, art.PARCHMENT)
+        text_badge(
+            surface, "L", (rect.right - key * 0.4, rect.bottom - key * 0.4), key, palette.DARK_INK, palette.PARCHMENT
+        )
         layout, panel = self.place()
         if not rect.colliderect(layout.frame):
             self._caption(surface, rect)
@@ -202,17 +204,17 @@ class TurnTrace:
         layout, panel = self.place()
         room = layout.panel.left - layout.frame.right - 8
         size = max(10, panel.unit * 4 // 5)
-        font = art.font(size, bold=True)
+        font = lettering.font(size, bold=True)
         y = rect.bottom + 4
-        for line in art.wrap(font, self.env.t("board.replay_short"), room)[:2]:
-            art.label(
+        for line in lettering.wrap(font, self.env.t("board.replay_short"), room)[:2]:
+            lettering.label(
                 surface,
                 line,
                 size,
-                art.PARCHMENT_DARK,
+                palette.PARCHMENT_DARK,
                 center=(rect.centerx, y + size // 2),
                 bold=True,
-                shadow=art.SHADOW,
+                shadow=palette.SHADOW,
             )
             y += font.get_linesize()
 

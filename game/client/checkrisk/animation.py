@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.client import art
+from game.client import palette
 from game.client.anim import Anim, ease_out_back
 from game.client.board.animator import CELL_SECONDS, Animator, Handlers
 from game.client.board.layout import cell_xy
@@ -25,8 +25,8 @@ LOSS_SECONDS = 0.2  # one token coming off
 LINGER_SECONDS = 1.1  # the last round's dice and the result stay a moment after a battle ends
 HIT_GAP = 0.25  # between the dice settling and the round's result
 RESULT_SECONDS = 0.35  # the round's result read before the first token comes off
-RED = art.LOSS
-GREEN_TEXT = art.GAIN
+RED = palette.LOSS
+GREEN_TEXT = palette.GAIN
 
 
 class CheckRiskAnimation:
@@ -211,7 +211,7 @@ class CheckRiskAnimation:
                 at = (stack.x, stack.y)
                 if stack.count <= 0:
                     model.attackers = None
-                    self.anim.burst(target, [seat_colour(stack.owner), art.WARM_LIGHT])
+                    self.anim.burst(target, [seat_colour(stack.owner), palette.WARM_LIGHT])
             else:
                 stack = model.stacks.get(target)
                 if stack is None:
@@ -219,7 +219,7 @@ class CheckRiskAnimation:
                 at = (stack.x, stack.y)
                 model.take(target, 1)
                 if target not in model.stacks:
-                    self.anim.burst(target, [seat_colour(stack.owner), art.WARM_LIGHT])
+                    self.anim.burst(target, [seat_colour(stack.owner), palette.WARM_LIGHT])
             self.anim.float_text(target, "−1", RED, at=at)
             self.anim.shake(0.5, 0.12)
             self.anim.play_sound("impact")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.board import buttons as B
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.odds import percent
@@ -170,20 +170,22 @@ class BattleCard:
         if record is None or round_ is None:
             return []
         t, name = self.board.t, self.board.seat_name
-        out = [Segment(t("checkrisk.card.round", n=round_.number) + " · ", art.PARCHMENT)]
+        out = [Segment(t("checkrisk.card.round", n=round_.number) + " · ", palette.PARCHMENT)]
         if self.over_at(round_):
             # The last round of a finished battle: the line leads with who took (or held) the cell.
             winner = record.winner
-            out = [Segment(self.outcome_text() + " · ", seat_colour(winner) if winner is not None else art.PARCHMENT)]
+            out = [
+                Segment(self.outcome_text() + " · ", seat_colour(winner) if winner is not None else palette.PARCHMENT)
+            ]
         sides = (
             (record.attacker, round_.attacker_lost, round_.attackers_before, round_.attackers_after),
             (record.defender, round_.defender_lost, round_.defenders_before, round_.defenders_after),
         )
         for i, (seat, lost, before, after) in enumerate(sides):
             if i:
-                out.append(Segment(" · ", art.PARCHMENT))
+                out.append(Segment(" · ", palette.PARCHMENT))
             out.append(Segment(name(seat) + " ", seat_colour(seat)))
-            ink = art.LOSS if lost else art.PARCHMENT
+            ink = palette.LOSS if lost else palette.PARCHMENT
             out.append(Segment(t("checkrisk.card.loss", lost=lost) + f" ({before}", ink))
             out.append(Segment(ARROW, ink))
             out.append(Segment(f"{after})", ink))
@@ -429,9 +431,9 @@ class BattleCard:
             return
         unit = max(10, int(self.unit / 3))
         shadow = pygame.Surface(self.rect.inflate(20, 20).size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (*art.SHADOW, 110), shadow.get_rect(), border_radius=16)
+        pygame.draw.rect(shadow, (*palette.SHADOW, 110), shadow.get_rect(), border_radius=16)
         surface.blit(shadow, self.rect.move(4, 8).inflate(20, 20).topleft)
-        art.panel(surface, self.rect, unit / 18, shadow=False)
+        shapes.panel(surface, self.rect, unit / 18, shadow=False)
         self._header(surface, cut)
         self.tray.draw(surface)
         self._sides(surface, cut)
@@ -462,8 +464,8 @@ class BattleCard:
         text = self.board.t(key)
         area = self.button_area
         row = pygame.Rect(area.left, area.top + self.line + self.pad // 2, area.w, self.line) if buttons else area
-        size = art.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.52), cut)
-        art.label(surface, text, size, art.MUTED, center=row.center)
+        size = lettering.fitting_size(text, row.w - self.pad * 2, int(self.line * 0.52), cut)
+        lettering.label(surface, text, size, palette.MUTED, center=row.center)
 
     def _header(self, surface: pygame.Surface, cut: list[str]) -> None:
         """Both emblems and sides with their tokens; at the right the odds, or how the battle ended."""
@@ -474,18 +476,20 @@ class BattleCard:
         size = max(12, int(h.h * 0.58))
         right, colour = self._header_right(record)
         right_size = size if right == self.outcome_text() else max(11, int(size * 0.9))
-        right_w = min(art.font(right_size, bold=True).size(right)[0], int(h.w * 0.5)) if right else 0
+        right_w = min(lettering.font(right_size, bold=True).size(right)[0], int(h.w * 0.5)) if right else 0
         icon = pygame.Rect(h.left, h.top, h.h, h.h)
         draw_emblem(surface, record.attacker, icon)
         room = h.w - h.h * 2.4 - right_w - h.h
         text = self._header_words(record, room, size)
-        size_text = art.fitting_size(text, room, size, cut, bold=True)
-        art.label(surface, text, size_text, art.PARCHMENT, midleft=(icon.right + h.h // 3, h.centery), bold=True)
+        size_text = lettering.fitting_size(text, room, size, cut, bold=True)
+        lettering.label(
+            surface, text, size_text, palette.PARCHMENT, midleft=(icon.right + h.h // 3, h.centery), bold=True
+        )
         if record.defender >= 0:
             draw_emblem(surface, record.defender, pygame.Rect(h.right - h.h - right_w - h.h // 3, h.top, h.h, h.h))
         if right:
-            fit = art.fitting_size(right, right_w, right_size, cut, bold=True)
-            art.label(surface, right, fit, colour, midright=(h.right, h.centery), bold=True)
+            fit = lettering.fitting_size(right, right_w, right_size, cut, bold=True)
+            lettering.label(surface, right, fit, colour, midright=(h.right, h.centery), bold=True)
 
     def _header_right(self, record: BattleRecord) -> tuple[str, tuple[int, int, int]]:
         """The header's right end: how the battle ended (in the winner's colour), else the odds of the stacks
@@ -493,14 +497,14 @@ class BattleCard:
         outcome = self.outcome_text()
         if outcome:
             if self.shown_result() is not None:
-                return "", art.PARCHMENT  # the result line names the end, in large type
-            return outcome, seat_colour(record.winner) if record.winner is not None else art.PARCHMENT
+                return "", palette.PARCHMENT  # the result line names the end, in large type
+            return outcome, seat_colour(record.winner) if record.winner is not None else palette.PARCHMENT
         a, d = record.attackers_left, record.defenders_left
         if a and d:
             f = battle_forecast(a, d)
             odds = self.board.t("checkrisk.tray.odds", win=percent(f.win), hold=percent(f.hold))
             return odds, seat_colour(record.attacker)
-        return "", art.PARCHMENT
+        return "", palette.PARCHMENT
 
     def _header_words(self, record: BattleRecord, room: float, size: int) -> str:
         """The sides in words as fit in `room`: names, tokens and cells; names and tokens; cells and tokens (the
@@ -510,7 +514,7 @@ class BattleCard:
         defender = names(record.defender) if record.defender >= 0 else "—"
         short = t("checkrisk.tray.short", a=a, origin=record.origin, d=d, target=record.target)
         sides = t("checkrisk.tray.sides", attacker=names(record.attacker), a=a, defender=defender, d=d)
-        small = art.font(max(6, int(size * 0.85)), bold=True)
+        small = lettering.font(max(6, int(size * 0.85)), bold=True)
         for text in (self.header_text(), sides):
             if small.size(text)[0] <= room:
                 return text
@@ -535,26 +539,26 @@ class BattleCard:
                 draw_emblem(surface, seat, pygame.Rect(names.left, round(y - icon / 2), icon, icon))
             left = names.left + icon + max(3, icon // 4)
             name = self.board.seat_name(seat) if seat >= 0 else "—"
-            size = art.fitting_size(name, names.right - left, name_size, cut, bold=True)
-            colour = seat_colour(seat) if seat >= 0 else art.PARCHMENT
-            art.label(surface, name, size, colour, midleft=(left, y - role_size * 0.45), bold=True)
+            size = lettering.fitting_size(name, names.right - left, name_size, cut, bold=True)
+            colour = seat_colour(seat) if seat >= 0 else palette.PARCHMENT
+            lettering.label(surface, name, size, colour, midleft=(left, y - role_size * 0.45), bold=True)
             words = t(role)
-            size = art.fitting_size(words, names.right - left, role_size, cut)
-            art.label(surface, words, size, art.MUTED, midleft=(left, y + name_size * 0.6))
+            size = lettering.fitting_size(words, names.right - left, role_size, cut)
+            lettering.label(surface, words, size, palette.MUTED, midleft=(left, y + name_size * 0.6))
             if hits is not None:
                 n = hits[group]
                 big = max(14, round(self.unit * 0.34))
-                art.label(
+                lettering.label(
                     surface,
                     str(n),
                     big,
-                    art.WARM_LIGHT if n else art.MUTED,
+                    palette.WARM_LIGHT if n else palette.MUTED,
                     center=(counts.centerx, y - role_size * 0.4),
                     bold=True,
                 )
                 word = t("checkrisk.card.hits")
-                size = art.fitting_size(word, counts.w, role_size, cut)
-                art.label(surface, word, size, art.MUTED, center=(counts.centerx, y + big * 0.62))
+                size = lettering.fitting_size(word, counts.w, role_size, cut)
+                lettering.label(surface, word, size, palette.MUTED, center=(counts.centerx, y + big * 0.62))
 
     def _history(self, surface: pygame.Surface, cut: list[str]) -> None:
         """The rounds so far, newest last: each side's losses in its colour."""
@@ -563,23 +567,30 @@ class BattleCard:
         if record is None or not lines:
             return
         box = self.history
-        pygame.draw.rect(surface, art.DARK_WELL, box, border_radius=max(4, self.pad))
+        pygame.draw.rect(surface, palette.DARK_WELL, box, border_radius=max(4, self.pad))
         t = self.board.t
         small = max(10, round(self.unit * 0.16))
         size = max(11, round(self.unit * 0.19))
         title = t("checkrisk.card.rounds")
-        fit = art.fitting_size(title, box.w - self.pad * 2, small, cut)
-        art.label(surface, title, fit, art.MUTED, midleft=(box.left + self.pad, box.top + small))
+        fit = lettering.fitting_size(title, box.w - self.pad * 2, small, cut)
+        lettering.label(surface, title, fit, palette.MUTED, midleft=(box.left + self.pad, box.top + small))
         step = (box.h - small * 2) / HISTORY_LINES
         newest = lines[-1][0]
         for i, (number, a_lost, d_lost) in enumerate(lines):
             y = box.top + small * 2 + step * (i + 0.5)
-            ink = art.PARCHMENT if number == newest else art.MUTED
+            ink = palette.PARCHMENT if number == newest else palette.MUTED
             x = box.left + self.pad
-            x = art.label(surface, f"{number}.", size, ink, midleft=(x, y), bold=number == newest).right + self.pad
-            x = art.label(surface, f"−{a_lost}", size, seat_colour(record.attacker), midleft=(x, y), bold=True).right
-            x = art.label(surface, " · ", size, ink, midleft=(x, y)).right
-            art.label(surface, f"−{d_lost}", size, seat_colour(max(0, record.defender)), midleft=(x, y), bold=True)
+            x = (
+                lettering.label(surface, f"{number}.", size, ink, midleft=(x, y), bold=number == newest).right
+                + self.pad
+            )
+            x = lettering.label(
+                surface, f"−{a_lost}", size, seat_colour(record.attacker), midleft=(x, y), bold=True
+            ).right
+            x = lettering.label(surface, " · ", size, ink, midleft=(x, y)).right
+            lettering.label(
+                surface, f"−{d_lost}", size, seat_colour(max(0, record.defender)), midleft=(x, y), bold=True
+            )
 
     def _result(self, surface: pygame.Surface, cut: list[str]) -> None:
         """The shown round's result in large type, names in their colours and losses in red."""
@@ -589,10 +600,10 @@ class BattleCard:
             return
         text = "".join(s.text for s in segments)
         size = max(12, round(row.h * 0.72))
-        f = art.font(size, bold=True)
+        f = lettering.font(size, bold=True)
         while size > 8 and _width(segments, f) > row.w:
             size -= 1
-            f = art.font(size, bold=True)
+            f = lettering.font(size, bold=True)
         if _width(segments, f) > row.w:
             cut.append(text)
         x = row.centerx - _width(segments, f) / 2
@@ -601,7 +612,9 @@ class BattleCard:
                 _arrow(surface, (x, row.centery), _arrow_w(f), size, segment.colour)
                 x += _arrow_w(f)
             else:
-                x = art.label(surface, segment.text, size, segment.colour, midleft=(x, row.centery), bold=True).right
+                x = lettering.label(
+                    surface, segment.text, size, segment.colour, midleft=(x, row.centery), bold=True
+                ).right
 
 
 def _arrow_w(f: pygame.font.Font) -> int:

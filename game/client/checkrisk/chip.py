@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board.layout import BoardLayout
 from game.client.board.marks import Mark, Marks
 from game.client.checkrisk.battles import BattleRecord
@@ -23,7 +23,7 @@ def chip_parts(record: BattleRecord, t: Translator) -> list[tuple[str, Colour]]:
     loss in its player's colour."""
     end = record.end.value if record.end is not None else "fighting"
     winner = record.winner
-    parts = [(t(CHIP(end)), seat_colour(winner) if winner is not None else art.PARCHMENT)]
+    parts = [(t(CHIP(end)), seat_colour(winner) if winner is not None else palette.PARCHMENT)]
     parts.append((f"−{record.attacker_lost}", seat_colour(record.attacker)))
     parts.append((f"−{record.defender_lost}", seat_colour(max(0, record.defender))))
     return parts
@@ -48,7 +48,7 @@ def draw_chip(
     image = _chip_image(
         tuple(chip_parts(record, t)),
         size,
-        seat_colour(record.winner) if record.winner is not None else art.PARCHMENT_DARK,
+        seat_colour(record.winner) if record.winner is not None else palette.PARCHMENT_DARK,
     )
     x, y = layout.cell_center(record.target)
     rect = image.get_rect(center=(round(x), round(y - layout.cell * 0.5)))
@@ -63,7 +63,7 @@ def draw_chip(
 @lru_cache(maxsize=64)
 def _chip_image(parts: tuple[tuple[str, Colour], ...], size: int, edge: Colour) -> pygame.Surface:
     """The chip drawn once: a dark pill with a rim in the winner's colour and its coloured words."""
-    f = art.font(size, bold=True)
+    f = lettering.font(size, bold=True)
     gap = max(3, size // 3)
     widths = [f.size(text)[0] for text, _ in parts]
     pad = max(4, size // 2)
@@ -71,8 +71,8 @@ def _chip_image(parts: tuple[tuple[str, Colour], ...], size: int, edge: Colour) 
     h = f.get_height() + max(4, size // 3)
     image = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(image, (*art.SHADOW, 120), body.move(2, 3), border_radius=h // 2)
-    pygame.draw.rect(image, art.DARK_WELL, body, border_radius=h // 2)
+    pygame.draw.rect(image, (*palette.SHADOW, 120), body.move(2, 3), border_radius=h // 2)
+    pygame.draw.rect(image, palette.DARK_WELL, body, border_radius=h // 2)
     pygame.draw.rect(image, edge, body, max(2, size // 7), border_radius=h // 2)
     x = pad
     for (text, colour), width in zip(parts, widths, strict=True):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.art import INK, ORANGE, SKY, shade
+from game.client.palette import INK, ORANGE, SKY, shade
 
 
 def draw(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:

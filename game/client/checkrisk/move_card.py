@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.client import art
+from game.client import palette
 from game.client.board.wording import counted
 from game.engine.checkrisk import CheckRiskState
 
@@ -34,7 +34,7 @@ def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list
 
 def colours(texts: list[str], amounts: list[int]) -> list[tuple[int, int, int]]:
     """The lines' colours: the amount bright, the facts softer, how to change the amount muted."""
-    out = [art.PARCHMENT] + [art.PARCHMENT_DARK] * (len(texts) - 1)
+    out = [palette.PARCHMENT] + [palette.PARCHMENT_DARK] * (len(texts) - 1)
     if len(amounts) > 1:
-        out[-1] = art.MUTED
+        out[-1] = palette.MUTED
     return out

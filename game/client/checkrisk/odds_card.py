@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board.odds import card_rect, percent
 from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import Attack, BattleForecast, CheckRiskState
@@ -73,8 +73,14 @@ def draw(
 ) -> pygame.Rect:
     """The card beside the target cell, kept on the board's frame."""
     texts = lines(state, origin, target, n, amounts, board.t)
-    colours = [art.PARCHMENT, seat_colour(state.seat), art.PARCHMENT_DARK, art.PARCHMENT_DARK, art.PARCHMENT_DARK]
-    return paint_card(surface, board, origin, target, texts, [*colours, art.MUTED], seat_colour(state.seat))
+    colours = [
+        palette.PARCHMENT,
+        seat_colour(state.seat),
+        palette.PARCHMENT_DARK,
+        palette.PARCHMENT_DARK,
+        palette.PARCHMENT_DARK,
+    ]
+    return paint_card(surface, board, origin, target, texts, [*colours, palette.MUTED], seat_colour(state.seat))
 
 
 def paint_card(
@@ -90,12 +96,12 @@ def paint_card(
     on the board's frame; returns where it was drawn."""
     layout = board.layout
     size = max(12, int(layout.cell * 0.2))
-    f, fb = art.font(size), art.font(int(size * 1.08), bold=True)
+    f, fb = lettering.font(size), lettering.font(int(size * 1.08), bold=True)
     rect = card_rect(layout, target, texts, size, avoid=board.picker_rect, origin=origin)
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (*art.SHADOW, 100), shadow.get_rect(), border_radius=12)
+    pygame.draw.rect(shadow, (*palette.SHADOW, 100), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(3, 6).inflate(12, 12).topleft)
-    pygame.draw.rect(surface, art.PANEL_LIGHT, rect, border_radius=8)
+    pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=8)
     pygame.draw.rect(surface, accent, rect, 2, border_radius=8)
     y = rect.top + size // 2
     for i, (text, colour) in enumerate(zip(texts, colours, strict=True)):

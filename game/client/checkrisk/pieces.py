@@ -8,13 +8,13 @@ from functools import cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board.layout import BoardLayout
 from game.client.board.piece import PieceView
 
-GREY = art.NEUTRAL
+GREY = palette.NEUTRAL
 EMBLEMS = ("sun", "diamond", "triangle", "star")
-INK = art.DARK_WELL
+INK = palette.DARK_WELL
 SUPER = 2  # supersampling: pygame draws ellipses without anti-aliasing
 DISC_W = 0.78  # a disc's width, in cells
 DISC_H = 0.34  # its top ellipse's height
@@ -24,7 +24,7 @@ STACK_RISE = 0.25  # a lifted stack rises this many cells at its full lift
 
 def seat_colour(seat: int, grey: bool = False) -> tuple[int, int, int]:
     """The seat's accent (grey once it is out)."""
-    return GREY if grey else art.SEAT_COLOURS[seat % len(art.SEAT_COLOURS)]
+    return GREY if grey else palette.SEAT_COLOURS[seat % len(palette.SEAT_COLOURS)]
 
 
 def emblem_points(seat: int, cx: float, cy: float, r: float) -> list[list[tuple[float, float]]]:
@@ -71,9 +71,9 @@ def emblem_image(seat: int, size: int, grey: bool = False) -> pygame.Surface:
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     colour = seat_colour(seat, grey)
     c = big / 2
-    pygame.draw.circle(surf, art.shade(colour, 0.55), (c, c), c - 1)
+    pygame.draw.circle(surf, palette.shade(colour, 0.55), (c, c), c - 1)
     pygame.draw.circle(surf, colour, (c, c), c * 0.86)
-    pygame.draw.circle(surf, art.shade(colour, 1.18), (c, c), c * 0.86, max(1, big // 24))
+    pygame.draw.circle(surf, palette.shade(colour, 1.18), (c, c), c * 0.86, max(1, big // 24))
     for poly in emblem_points(seat, c, c, c * 0.55):
         pygame.draw.polygon(surf, INK, poly)
     return pygame.transform.smoothscale(surf, (size, size))
@@ -87,15 +87,15 @@ def stack_image(seat: int, count: int, cell: int, grey: bool = False, badge: boo
     big = cell * SUPER
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     colour = seat_colour(seat, grey)
-    side = art.shade(colour, 0.62)
-    edge = art.shade(colour, 0.38)
+    side = palette.shade(colour, 0.62)
+    edge = palette.shade(colour, 0.38)
     w, h, t = big * DISC_W, big * DISC_H, big * DISC_T
     cx = big / 2
     base = big * 0.5 + big * 0.34  # the bottom of the lowest disc's side
     # A soft contact shadow under the stack.
     shadow = pygame.Rect(0, 0, int(w * 1.08), int(h * 0.9))
     shadow.center = (int(cx + big * 0.03), int(base - h * 0.35))
-    pygame.draw.ellipse(surf, (*art.SHADOW, 90), shadow)
+    pygame.draw.ellipse(surf, (*palette.SHADOW, 90), shadow)
     line = max(1, big // 60)
     for k in range(max(1, count)):
         top_y = base - h / 2 - (k + 1) * t  # centre of this disc's top face
@@ -108,22 +108,22 @@ def stack_image(seat: int, count: int, cell: int, grey: bool = False, badge: boo
         pygame.draw.line(surf, edge, (cx + w / 2 - 1, top_y), (cx + w / 2 - 1, top_y + t), line)
         face = pygame.Rect(0, 0, int(w), int(h))
         face.center = (int(cx), int(top_y))
-        pygame.draw.ellipse(surf, colour if k == count - 1 else art.shade(colour, 0.86), face)
+        pygame.draw.ellipse(surf, colour if k == count - 1 else palette.shade(colour, 0.86), face)
         pygame.draw.ellipse(surf, edge, face, line)
     top_y = base - h / 2 - max(1, count) * t
     inner = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.74))
     inner.center = (int(cx), int(top_y))
-    pygame.draw.ellipse(surf, art.shade(colour, 1.12), inner, max(1, big // 50))
+    pygame.draw.ellipse(surf, palette.shade(colour, 1.12), inner, max(1, big // 50))
     # The emblem lies on the top face, flattened as the face is.
     er = h * 0.34
     for poly in emblem_points(seat, 0, 0, er * 1.6):
         pygame.draw.polygon(surf, INK, [(cx + x, top_y + y * (h / w) * 1.55) for x, y in poly])
     if badge:
         bx, by, r = count_badge(count, big)
-        pygame.draw.circle(surf, (*art.SHADOW, 110), (bx + 2, by + 3), r)
-        pygame.draw.circle(surf, art.COUNT_BADGE, (bx, by), r)
+        pygame.draw.circle(surf, (*palette.SHADOW, 110), (bx + 2, by + 3), r)
+        pygame.draw.circle(surf, palette.COUNT_BADGE, (bx, by), r)
         pygame.draw.circle(surf, colour, (bx, by), r, max(2, big // 40))
-        img = art.font(int(r * 1.45), bold=True).render(str(count), True, art.LIGHT_TEXT)
+        img = lettering.font(int(r * 1.45), bold=True).render(str(count), True, palette.LIGHT_TEXT)
         surf.blit(img, img.get_rect(center=(bx, by + r * 0.04)))
     return pygame.transform.smoothscale(surf, (cell, cell))
 

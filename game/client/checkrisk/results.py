@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.checkrisk.pieces import GREY, draw_emblem, seat_colour
 from game.client.checkrisk.stats import GameStats
 
@@ -58,12 +58,12 @@ def draw(
     # The legend names the chart's two lines: cells solid, tokens dotted.
     x = chart.left
     for text, dotted in ((t("checkrisk.results.cells"), False), (t("checkrisk.results.tokens"), True)):
-        _line(surface, [(x, head_y), (x + s(18), head_y)], art.PARCHMENT, s(2), dotted)
-        x = art.label(surface, text, small, art.MUTED, midleft=(x + s(22), head_y)).right + s(12)
+        _line(surface, [(x, head_y), (x + s(18), head_y)], palette.PARCHMENT, s(2), dotted)
+        x = lettering.label(surface, text, small, palette.MUTED, midleft=(x + s(22), head_y)).right + s(12)
     for key, col in (("checkrisk.results.battles", cols["battles"]), ("checkrisk.results.luck", cols["luck"])):
         text = t(key)
-        size = art.fitting_size(text, col.w, small, cut)
-        art.label(surface, text, size, art.MUTED, midleft=(col.left, head_y))
+        size = lettering.fitting_size(text, col.w, small, cut)
+        lettering.label(surface, text, size, palette.MUTED, midleft=(col.left, head_y))
     top_cells = max((max(r.cells, default=0) for r in stats.seats), default=1)
     top_tokens = max((max(r.tokens, default=0) for r in stats.seats), default=1)
     for seat, record in enumerate(stats.seats):
@@ -71,7 +71,7 @@ def draw(
         row = pygame.Rect(rect.left, y, rect.w, s(ROW_H) - s(6))
         gone = seat < len(out) and out[seat]
         colour = GREY if gone else seat_colour(seat)
-        ink = art.MUTED if gone else art.PARCHMENT
+        ink = palette.MUTED if gone else palette.PARCHMENT
         band = pygame.Surface(row.size, pygame.SRCALPHA)
         band.fill((*colour, 40 if seat in winners else 18))
         surface.blit(band, row)
@@ -81,30 +81,30 @@ def draw(
         title = name(seat)
         if seat in winners:
             pygame.draw.rect(surface, colour, row, max(1, s(2)))
-        size = art.fitting_size(title, who.w, s(16), cut, bold=True)
-        art.label(surface, title, size, ink, midleft=(who.left, row.centery - s(8)), bold=True)
+        size = lettering.fitting_size(title, who.w, s(16), cut, bold=True)
+        lettering.label(surface, title, size, ink, midleft=(who.left, row.centery - s(8)), bold=True)
         sub = t("checkrisk.results.out", who=controller(seat)) if gone else controller(seat)
-        size = art.fitting_size(sub, who.w, small, cut)
-        art.label(surface, sub, size, art.MUTED, midleft=(who.left, row.centery + s(10)))
+        size = lettering.fitting_size(sub, who.w, small, cut)
+        lettering.label(surface, sub, size, palette.MUTED, midleft=(who.left, row.centery + s(10)))
         plot = pygame.Rect(chart.left, row.top + s(5), chart.w, row.h - s(10))
-        pygame.draw.line(surface, art.shade(colour, 0.5), plot.bottomleft, plot.bottomright, 1)
-        _line(surface, chart_points(record.tokens, top_tokens, plot), art.shade(colour, 1.25), s(2), True)
+        pygame.draw.line(surface, palette.shade(colour, 0.5), plot.bottomleft, plot.bottomright, 1)
+        _line(surface, chart_points(record.tokens, top_tokens, plot), palette.shade(colour, 1.25), s(2), True)
         _line(surface, chart_points(record.cells, top_cells, plot), colour, s(2), False)
         for line, (text, size) in enumerate(
             ((t("checkrisk.results.won", n=record.won), s(15)), (t("checkrisk.results.lost", n=record.lost), small))
         ):
-            size = art.fitting_size(text, cols["battles"].w, size, cut)
-            art.label(
+            size = lettering.fitting_size(text, cols["battles"].w, size, cut)
+            lettering.label(
                 surface,
                 text,
                 size,
-                ink if line == 0 else art.MUTED,
+                ink if line == 0 else palette.MUTED,
                 midleft=(cols["battles"].left, row.centery + (s(10) if line else -s(8))),
             )
         luck = cols["luck"]
         hits = t("checkrisk.results.hits", hits=record.hits, expected=f"{float(record.expected):.1f}")
-        size = art.fitting_size(hits, luck.w, s(15), cut)
-        art.label(surface, hits, size, ink, midleft=(luck.left, row.centery - s(8)))
+        size = lettering.fitting_size(hits, luck.w, s(15), cut)
+        lettering.label(surface, hits, size, ink, midleft=(luck.left, row.centery - s(8)))
         delta = record.luck
         verdict = t(
             "checkrisk.results.lucky"
@@ -114,9 +114,9 @@ def draw(
             else "checkrisk.results.even",
             delta=f"{delta:+.1f}",
         )
-        tint = art.RISE if delta > 0.5 else art.DECLINE if delta < -0.5 else art.MUTED
-        size = art.fitting_size(verdict, luck.w, small, cut)
-        art.label(surface, verdict, size, tint, midleft=(luck.left, row.centery + s(10)))
+        tint = palette.RISE if delta > 0.5 else palette.DECLINE if delta < -0.5 else palette.MUTED
+        size = lettering.fitting_size(verdict, luck.w, small, cut)
+        lettering.label(surface, verdict, size, tint, midleft=(luck.left, row.centery + s(10)))
 
 
 def _columns(rect: pygame.Rect, s: Callable[[float], int]) -> dict[str, pygame.Rect]:
@@ -130,7 +130,9 @@ def _columns(rect: pygame.Rect, s: Callable[[float], int]) -> dict[str, pygame.R
     return cols
 
 
-def _line(surface: pygame.Surface, points: list[tuple[int, int]], colour: art.Colour, width: int, dotted: bool) -> None:
+def _line(
+    surface: pygame.Surface, points: list[tuple[int, int]], colour: palette.Colour, width: int, dotted: bool
+) -> None:
     """A polyline, solid or dotted (a dot every few pixels along it)."""
     if len(points) < 2:
         if points:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.board import buttons as B
 from game.client.board.slot import SlotRows, deploy_buttons, press_deploy, slot_rows
 from game.client.checkrisk.keys import DEPLOY
@@ -126,12 +126,12 @@ class Slot:
         if state is not None and state.phase in ("act", "battle"):
             pips = state.game.spec.actions
         text_room = line.w - pips * unit * 1.1 - unit // 2
-        size = art.fitting_size(self.phase_text(), text_room, int(unit * 0.9), cut, bold=True)
-        art.label(
+        size = lettering.fitting_size(self.phase_text(), text_room, int(unit * 0.9), cut, bold=True)
+        lettering.label(
             surface,
             self.phase_text(),
             size,
-            art.PARCHMENT,
+            palette.PARCHMENT,
             midleft=(line.left + offset[0], line.centery + offset[1]),
             bold=True,
         )
@@ -141,9 +141,9 @@ class Slot:
                 cx = line.right + offset[0] - unit * 0.5 - (pips - 1 - i) * unit * 1.1
                 filled = i < state.actions_left
                 pygame.draw.circle(
-                    surface, colour if filled else art.SLOT_EMPTY, (cx, line.centery + offset[1]), unit * 0.4
+                    surface, colour if filled else palette.SLOT_EMPTY, (cx, line.centery + offset[1]), unit * 0.4
                 )
-                pygame.draw.circle(surface, art.DARK_INK, (cx, line.centery + offset[1]), unit * 0.4, 2)
+                pygame.draw.circle(surface, palette.DARK_INK, (cx, line.centery + offset[1]), unit * 0.4, 2)
         B.draw(surface, self.buttons(), self.hover, int(unit * 0.82), cut, offset)
         self._luck(surface, luck.move(offset), unit, cut)
 
@@ -153,11 +153,11 @@ class Slot:
         if not rows or rect.h <= unit:
             return
         title = t("checkrisk.luck.title")
-        art.label(
+        lettering.label(
             surface,
             title,
-            art.fitting_size(title, rect.w, int(unit * 0.75), cut),
-            art.MUTED,
+            lettering.fitting_size(title, rect.w, int(unit * 0.75), cut),
+            palette.MUTED,
             topleft=(rect.left, rect.top),
         )
         per_line = 2
@@ -168,11 +168,11 @@ class Slot:
             y = rect.top + int(unit * 0.95) + (i // per_line) * h
             icon = pygame.Rect(x, y, int(h * 0.85), int(h * 0.85))
             draw_emblem(surface, seat, icon, grey=out)
-            size = art.fitting_size(text, w - icon.w - unit * 0.6, int(unit * 0.78), cut)
-            art.label(
+            size = lettering.fitting_size(text, w - icon.w - unit * 0.6, int(unit * 0.78), cut)
+            lettering.label(
                 surface,
                 text,
                 size,
-                art.OUT_TEXT if out else art.PARCHMENT_DARK,
+                palette.OUT_TEXT if out else palette.PARCHMENT_DARK,
                 midleft=(icon.right + unit // 4, icon.centery),
             )

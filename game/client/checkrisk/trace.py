@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.client import art
+from game.client import palette
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.client.checkrisk.pieces import seat_colour
 from game.client.i18n import Translator
@@ -43,7 +43,7 @@ def battle_chip(
                 continue
             elif isinstance(event, BattleEnded):
                 if event.result == "both":
-                    return Chip(t("trace.checkrisk.both"), art.NEUTRAL)
+                    return Chip(t("trace.checkrisk.both"), palette.NEUTRAL)
                 won = event.result == "attacker"
                 return Chip(
                     t("trace.checkrisk.taken" if won else "trace.checkrisk.held"),

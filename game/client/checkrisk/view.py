@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, final
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.board import buttons as B
 from game.client.board.input import Hover, Intent, Key, Press
 from game.client.board.layout import BoardLayout, cell_xy
@@ -233,7 +233,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
                         f"+{left}",
                         (cx - layout.cell * 0.32, cy - layout.cell * 0.36),
                         max(11, layout.cell // 4),
-                        art.DARK_INK,
+                        palette.DARK_INK,
                         seat_colour(seat),
                     )
 

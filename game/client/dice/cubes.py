@@ -8,10 +8,10 @@ from functools import cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.dice.polyhedra import SUPER, Point, bevelled_body, draw_glow, outline_points, regular, scaled
 
-PIPS = art.PIPS
+PIPS = shapes.PIPS
 # Health dice also differ by the wound marks in a corner (none, one, two), never by colour alone.
 WOUNDS = {"white": 0, "yellow": 1, "red": 2}
 
@@ -82,8 +82,8 @@ def _cube(big: int, body: tuple[int, int, int], glow: bool, light: bool) -> tupl
     outer = scaled(unit, r, half)
     inner = [(half + (x - half) * 0.8 - r * 0.03, half + (y - half) * 0.8 - r * 0.04) for x, y in outer]
     line = max(2, big // 36)
-    bevelled_body(surf, outer, inner, body, art.shade(body, 0.8), line, (half - 0.3 * r, half - 0.3 * r), r, light)
-    pygame.draw.polygon(surf, art.shade(body, 0.3), outer, line)
+    bevelled_body(surf, outer, inner, body, palette.shade(body, 0.8), line, (half - 0.3 * r, half - 0.3 * r), r, light)
+    pygame.draw.polygon(surf, palette.shade(body, 0.3), outer, line)
     return surf, inner, r
 
 
@@ -110,8 +110,8 @@ def pip_surface(
         dark = not light_body(tint)
         body = tint
     else:
-        body = art.CHARCOAL if dark else art.IVORY
-    ink = art.IVORY if dark else art.DIE_INK
+        body = palette.CHARCOAL if dark else palette.IVORY
+    ink = palette.IVORY if dark else palette.DIE_INK
     surf, inner, r = _cube(big, body, glow, not dark)
     cx = sum(p[0] for p in inner) / len(inner)
     cy = sum(p[1] for p in inner) / len(inner)
@@ -119,8 +119,8 @@ def pip_surface(
     pip = r * 0.13
     for dx, dy in PIPS[value]:
         p = (cx + dx * step, cy + dy * step)
-        pygame.draw.circle(surf, art.shade(body, 0.7), (p[0] + pip * 0.15, p[1] + pip * 0.2), pip)
-        pygame.draw.circle(surf, art.ACE_PIP if value == 1 and not dark and tint is None else ink, p, pip)
+        pygame.draw.circle(surf, palette.shade(body, 0.7), (p[0] + pip * 0.15, p[1] + pip * 0.2), pip)
+        pygame.draw.circle(surf, palette.ACE_PIP if value == 1 and not dark and tint is None else ink, p, pip)
     return _finish(surf, size)
 
 
@@ -130,29 +130,29 @@ def d3_surface(value: int, size: int, glow: bool = False) -> pygame.Surface:
     if value not in (1, 2, 3):
         raise ValueError(f"a d3 shows 1…3, not {value}")
     big = max(8, int(size)) * SUPER
-    surf, inner, r = _cube(big, art.D3_BODY, glow, True)
+    surf, inner, r = _cube(big, palette.D3_BODY, glow, True)
     cx = sum(p[0] for p in inner) / len(inner)
     cy = sum(p[1] for p in inner) / len(inner)
-    img = art.font(int(r * 0.95), bold=True).render(str(value), True, art.DIE_INK)
+    img = lettering.font(int(r * 0.95), bold=True).render(str(value), True, palette.DIE_INK)
     surf.blit(img, img.get_rect(center=(cx, cy - r * 0.1)))
     tri = [(cx, cy + r * 0.34), (cx + r * 0.2, cy + r * 0.6), (cx - r * 0.2, cy + r * 0.6)]
-    pygame.draw.polygon(surf, art.DIE_INK, tri)
+    pygame.draw.polygon(surf, palette.DIE_INK, tri)
     return _finish(surf, size)
 
 
 @cache
 def alkemy_surface(colour: str, value: int, symbol: str, size: int, glow: bool = False) -> pygame.Surface:
     """An Alkemy health die (white / yellow / red) showing `value` and its weapon `symbol` (cached)."""
-    if colour not in art.HEALTH:
+    if colour not in palette.HEALTH:
         raise ValueError(f"unknown health colour {colour!r}")
     big = max(8, int(size)) * SUPER
-    body = art.HEALTH[colour]
-    ink = art.IVORY if colour == "red" else art.DIE_INK
-    edge = art.shade(body, 1.12) if colour != "red" else art.shade(body, 0.7)
+    body = palette.HEALTH[colour]
+    ink = palette.IVORY if colour == "red" else palette.DIE_INK
+    edge = palette.shade(body, 1.12) if colour != "red" else palette.shade(body, 0.7)
     surf, inner, r = _cube(big, body, glow, colour != "red")
     cx = sum(p[0] for p in inner) / len(inner)
     cy = sum(p[1] for p in inner) / len(inner)
-    img = art.font(int(r * 0.78), bold=True).render(str(value), True, ink)
+    img = lettering.font(int(r * 0.78), bold=True).render(str(value), True, ink)
     surf.blit(img, img.get_rect(center=(cx - r * 0.32, cy - r * 0.04)))
     draw_symbol(surf, symbol, (cx + r * 0.32, cy + r * 0.0), r * 0.4, ink, edge)
     for i in range(WOUNDS[colour]):
@@ -173,12 +173,20 @@ def token_surface(label: str, sides: int, size: int, glow: bool = False) -> pyga
     outer = scaled(unit, r, half)
     inner = scaled(regular(24, 0.78, 0.0), r, half - r * 0.03)
     bevelled_body(
-        surf, outer, inner, art.DIE_FACE, art.DIE_BEVEL, max(2, big // 36), (half - 0.3 * r, half - 0.3 * r), r, True
+        surf,
+        outer,
+        inner,
+        palette.DIE_FACE,
+        palette.DIE_BEVEL,
+        max(2, big // 36),
+        (half - 0.3 * r, half - 0.3 * r),
+        r,
+        True,
     )
-    pygame.draw.polygon(surf, art.DIE_OUTLINE, outer, max(2, big // 36))
+    pygame.draw.polygon(surf, palette.DIE_OUTLINE, outer, max(2, big // 36))
     px = int(r * (0.8 if len(label) <= 2 else 0.56))
-    img = art.font(px, bold=True).render(label, True, art.DIE_INK)
+    img = lettering.font(px, bold=True).render(label, True, palette.DIE_INK)
     surf.blit(img, img.get_rect(center=(half, half - r * 0.1)))
-    name = art.font(int(r * 0.26)).render(f"d{sides}", True, art.INK_SOFT)
+    name = lettering.font(int(r * 0.26)).render(f"d{sides}", True, palette.INK_SOFT)
     surf.blit(name, name.get_rect(center=(half, half + r * 0.5)))
     return _finish(surf, size)

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.dice import cubes, polyhedra
 
 POLYHEDRA = set(polyhedra.KINDS)
@@ -65,7 +65,7 @@ def halo_image(size: int) -> pygame.Surface:
     for y in range(24):
         for x in range(24):
             d = math.hypot(x - 11.5, y - 11.5) / 12
-            small.set_at((x, y), (*art.SELECT, int(235 * max(0.0, 1 - d) ** 1.4)))
+            small.set_at((x, y), (*palette.SELECT, int(235 * max(0.0, 1 - d) ** 1.4)))
     return pygame.transform.smoothscale(small, (side, side))
 
 

@@ -13,7 +13,7 @@ from functools import cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 
 KINDS = ("d4", "d6", "d8", "d10", "d%", "d12", "d20")
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d%": 10, "d12": 12, "d20": 20}
@@ -21,18 +21,18 @@ Point = tuple[float, float]
 
 _STYLE: dict[str, dict[str, tuple[int, int, int] | None]] = {
     "light": {
-        "face": art.DIE_FACE,
-        "bevel": art.DIE_BEVEL,
-        "outline": art.DIE_OUTLINE,
-        "ink": art.DIE_INK,
+        "face": palette.DIE_FACE,
+        "bevel": palette.DIE_BEVEL,
+        "outline": palette.DIE_OUTLINE,
+        "ink": palette.DIE_INK,
         "rim2": None,
     },
     "dark": {
-        "face": art.DIE_DARK_FACE,
-        "bevel": art.DIE_DARK_BEVEL,
-        "outline": art.DIE_DARK_OUTLINE,
-        "ink": art.DIE_DARK_INK,
-        "rim2": art.DIE_DARK_RIM,
+        "face": palette.DIE_DARK_FACE,
+        "bevel": palette.DIE_DARK_BEVEL,
+        "outline": palette.DIE_DARK_OUTLINE,
+        "ink": palette.DIE_DARK_INK,
+        "rim2": palette.DIE_DARK_RIM,
     },
 }
 SUPER = 3  # supersampling factor for smooth edges
@@ -156,7 +156,7 @@ def _value_box(kind: str, label: str, size: int, note: str = "") -> tuple[float,
     # The inked glyphs' box relative to the die's centre, measured on the numerals rendered as the die is.
     big = size * SUPER
     px = _value_px(kind, label, big, bool(note))
-    img = art.font(px, bold=True).render(label, True, art.WHITE)
+    img = lettering.font(px, bold=True).render(label, True, palette.WHITE)
     ink = img.get_bounding_rect()
     r = big / 2 * 0.95
     text = img.get_rect(center=_label_center(kind, px, r, note))
@@ -168,7 +168,7 @@ def draw_glow(surf: pygame.Surface, unit_outline: Sequence[Point], r: float, hal
     """A soft golden halo just outside a silhouette (hits, kept dice)."""
     for grow, alpha in ((1.16, 70), (1.09, 150)):
         grown = [(x * grow, y * grow) for x, y in unit_outline]
-        pygame.draw.polygon(surf, (*art.SELECT, alpha), scaled(grown, r, half))
+        pygame.draw.polygon(surf, (*palette.SELECT, alpha), scaled(grown, r, half))
 
 
 def bevelled_body(
@@ -190,19 +190,19 @@ def bevelled_body(
         length = math.hypot(ex, ey) or 1.0
         nx, ny = ey / length, -ex / length  # outward normal for clockwise-on-screen order
         lit = nx * LIGHT_DIR[0] + ny * LIGHT_DIR[1]
-        pygame.draw.polygon(surf, art.shade(bevel, 1.0 + 0.22 * lit), [outer[i], outer[j], inner[j], inner[i]])
-    ridge = art.shade(bevel, 0.8)
+        pygame.draw.polygon(surf, palette.shade(bevel, 1.0 + 0.22 * lit), [outer[i], outer[j], inner[j], inner[i]])
+    ridge = palette.shade(bevel, 0.8)
     for i in range(n):
         pygame.draw.line(surf, ridge, inner[i], outer[i], max(1, line // 2))
     pygame.draw.polygon(surf, face, inner)
     big = surf.get_width()
     hl = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(hl, (*art.WHITE, 34 if light else 22), highlight, r * 0.42)
+    pygame.draw.circle(hl, (*palette.WHITE, 34 if light else 22), highlight, r * 0.42)
     mask = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (*art.WHITE, 255), inner)
+    pygame.draw.polygon(mask, (*palette.WHITE, 255), inner)
     hl.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(hl, (0, 0))
-    pygame.draw.polygon(surf, art.shade(face, 0.82), inner, max(1, line // 2))
+    pygame.draw.polygon(surf, palette.shade(face, 0.82), inner, max(1, line // 2))
 
 
 @cache
@@ -210,7 +210,7 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
     """A polyhedron of `kind` for `side` with `label` large on its top face and an optional small `note` under it,
     `size` pixels across (cached)."""
     style = _STYLE["dark" if side == "dark" else "light"]
-    face, bevel, outline, ink = (style[k] or art.SHADOW for k in ("face", "bevel", "outline", "ink"))
+    face, bevel, outline, ink = (style[k] or palette.SHADOW for k in ("face", "bevel", "outline", "ink"))
     big = max(8, int(size)) * SUPER
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     half = big / 2
@@ -230,14 +230,14 @@ def labelled_surface(kind: str, side: str, label: str, size: int, glow: bool = F
         rim2 = scaled([(x * 0.9, y * 0.9) for x, y in outline_points(kind)], r, half)
         pygame.draw.polygon(surf, style["rim2"], rim2, max(2, line * 2 // 3))
     px = _value_px(kind, label, big, bool(note))
-    img = art.font(px, bold=True).render(label, True, ink)
+    img = lettering.font(px, bold=True).render(label, True, ink)
     lx, ly = _label_center(kind, px, r, note)
     rect = img.get_rect(center=(half + lx, half + ly))
     if side == "dark":
-        surf.blit(art.font(px, bold=True).render(label, True, art.SHADOW), rect.move(0, max(1, big // 90)))
+        surf.blit(lettering.font(px, bold=True).render(label, True, palette.SHADOW), rect.move(0, max(1, big // 90)))
     surf.blit(img, rect)
     if note:
-        small = art.font(_note_px(px), bold=True).render(note, True, art.mix(ink, face, 0.3))
+        small = lettering.font(_note_px(px), bold=True).render(note, True, palette.mix(ink, face, 0.3))
         surf.blit(small, small.get_rect(midtop=(rect.centerx, rect.bottom - px * 0.08)))
     if label in ("6", "9"):
         # The underline that tells 6 from 9 on real dice.
@@ -262,7 +262,7 @@ def outline_shadow(points: tuple[Point, ...], size: int) -> pygame.Surface:
     size = max(8, int(size))
     small = max(8, size // 4)
     surf = pygame.Surface((small, small), pygame.SRCALPHA)
-    pygame.draw.polygon(surf, (*art.SHADOW, 110), scaled(points, small / 2 * 0.86, small / 2))
+    pygame.draw.polygon(surf, (*palette.SHADOW, 110), scaled(points, small / 2 * 0.86, small / 2))
     surf = pygame.transform.smoothscale(surf, (small // 2 + 1, small // 2 + 1))
     return pygame.transform.smoothscale(surf, (size, size))
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.anim import ease_out_cubic, speed_factor
 from game.client.dice.faces import TrayDie, die_image, flicker_face, halo_image, shadow_image
 
@@ -245,7 +245,9 @@ class DiceTray:
         for group, label in enumerate(self.labels):
             if not label or group >= len(self._row_ys):
                 continue
-            img = art.rendered(art.font(max(10, round(15 * self.scale)), bold=True), label, art.PARCHMENT_DARK)
+            img = lettering.rendered(
+                lettering.font(max(10, round(15 * self.scale)), bold=True), label, palette.PARCHMENT_DARK
+            )
             surface.blit(
                 img,
                 img.get_rect(
@@ -289,7 +291,7 @@ class DiceTray:
             ring = max(2, round(3 * self.scale))
             rect = pygame.Rect(0, 0, size + ring * 4, size + ring * 4)
             rect.center = (round(x), round(y))
-            pygame.draw.rect(surface, art.SKY, rect, ring, border_radius=ring * 3)
+            pygame.draw.rect(surface, palette.SKY, rect, ring, border_radius=ring * 3)
 
     # --- layout ---------------------------------------------------------------------------------------
     def _place(
@@ -334,8 +336,8 @@ def _outline(surface: pygame.Surface, center: tuple[float, float], size: float, 
     c, s = math.cos(a), math.sin(a)
     corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
     points = [(center[0] + px * c - py * s, center[1] + px * s + py * c) for px, py in corners]
-    pygame.draw.polygon(surface, art.DARK_INK, points, width + 2)
-    pygame.draw.polygon(surface, art.WARM_LIGHT, points, width)
+    pygame.draw.polygon(surface, palette.DARK_INK, points, width + 2)
+    pygame.draw.polygon(surface, palette.WARM_LIGHT, points, width)
 
 
 @lru_cache(maxsize=512)
@@ -348,7 +350,7 @@ def _posed(face: TrayDie, size: int, angle: int, lift: int, dimmed: bool) -> pyg
         image = pygame.transform.rotate(image, angle)
     if dimmed:
         image = image.copy()
-        image.fill((*art.DIMMED, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        image.fill((*palette.DIMMED, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return image
 
 
@@ -358,16 +360,16 @@ def _tray_back(size: tuple[int, int], frame: int) -> pygame.Surface:
     pad = frame * 3
     surf = pygame.Surface((size[0] + pad * 2, size[1] + pad * 2), pygame.SRCALPHA)
     inner = pygame.Rect(pad, pad, *size)
-    art.wood_frame(surf, inner, frame, seed=5)
+    shapes.wood_frame(surf, inner, frame, seed=5)
     felt = pygame.Surface(size)
-    felt.fill(art.shade(art.FELT, 0.62))
+    felt.fill(palette.shade(palette.FELT, 0.62))
     # A darker lining toward the walls, as the tray's sides shade its floor.
     small = pygame.Surface((32, 18), pygame.SRCALPHA)
     for y in range(18):
         for x in range(32):
             d = max(abs(x - 15.5) / 16, abs(y - 8.5) / 9)
-            small.set_at((x, y), (*art.SHADOW, int(max(0.0, d - 0.55) / 0.45 * 150)))
+            small.set_at((x, y), (*palette.SHADOW, int(max(0.0, d - 0.55) / 0.45 * 150)))
     felt.blit(pygame.transform.smoothscale(small, size), (0, 0))
     surf.blit(felt, inner.topleft)
-    pygame.draw.rect(surf, art.TRAY_EDGE, inner, max(1, frame // 4))
+    pygame.draw.rect(surf, palette.TRAY_EDGE, inner, max(1, frame // 4))
     return surf

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 
 if TYPE_CHECKING:
     from game.client.look import Look
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 Colour = tuple[int, int, int]
-SERIES_COLOURS: tuple[Colour, ...] = (art.ORANGE, art.SKY, art.GREEN)
-FAIL = art.CHART_FAIL
-SUCCESS = art.GREEN
+SERIES_COLOURS: tuple[Colour, ...] = (palette.ORANGE, palette.SKY, palette.GREEN)
+FAIL = palette.CHART_FAIL
+SUCCESS = palette.GREEN
 
 
 @dataclass
@@ -126,10 +126,10 @@ def draw_chart(look: Look, surface: pygame.Surface, rect: pygame.Rect, model: Ch
             _draw_bars(plot, model, index)
     if model.threshold is not None and model.threshold in model.keys:
         x = area.x + plot.slot * list(model.keys).index(model.threshold)
-        pygame.draw.line(surface, art.INK, (x, area.y - s(4)), (x, area.bottom), max(2, s(2)))
+        pygame.draw.line(surface, palette.INK, (x, area.y - s(4)), (x, area.bottom), max(2, s(2)))
     if model.observed:
         _draw_observed(plot, model.observed)
-    pygame.draw.line(surface, art.INK, (area.x, area.bottom), (area.right, area.bottom), max(1, s(2)))
+    pygame.draw.line(surface, palette.INK, (area.x, area.bottom), (area.right, area.bottom), max(1, s(2)))
     _draw_key_labels(plot, [model.label(k) for k in model.keys])
 
 
@@ -142,12 +142,12 @@ def _draw_header(
     legend_w = sum(small.size(series.name)[0] + s(26) for series in model.series) if several else 0
     if model.caption:
         caption = fit_text(look.fonts.get(s(13), True), model.caption, rect.w - s(24) - legend_w)
-        art.text(look, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=art.INK)
+        lettering.text(look, surface, caption, (rect.x + s(12), rect.y + s(8)), size=13, bold=True, colour=palette.INK)
     if not several:
         return
     x = rect.right - s(12)
     for series in reversed(model.series):
-        label = small.render(series.name, True, art.INK)
+        label = small.render(series.name, True, palette.INK)
         x -= label.get_width()
         surface.blit(label, (x, rect.y + s(9)))
         x -= s(16)
@@ -160,9 +160,9 @@ def _draw_grid(plot: _Plot) -> None:
     area, s, numbers = plot.area, plot.look.s, plot.look.t.numbers
     for k in range(5):
         y = area.bottom - area.h * k / 4
-        pygame.draw.line(plot.surface, art.PARCHMENT_DARK, (area.x, y), (area.right, y), 1)
+        pygame.draw.line(plot.surface, palette.PARCHMENT_DARK, (area.x, y), (area.right, y), 1)
         tick = numbers.percent_of(numbers.number(round(plot.top * k / 4 * 100, 1), 1, trim=True))
-        label = plot.small.render(tick, True, art.INK_SOFT)
+        label = plot.small.render(tick, True, palette.INK_SOFT)
         plot.surface.blit(label, label.get_rect(midright=(area.x - s(4), y)))
 
 
@@ -175,7 +175,7 @@ def _draw_area(plot: _Plot, series: Series, filled: bool) -> None:
     if filled:
         pygame.draw.polygon(plot.surface, series.colour, [(area.x, area.bottom), *points, (area.right, area.bottom)])
     if len(points) > 1:
-        pygame.draw.lines(plot.surface, art.shade(series.colour, 0.7), False, points, max(2, plot.look.s(2)))
+        pygame.draw.lines(plot.surface, palette.shade(series.colour, 0.7), False, points, max(2, plot.look.s(2)))
 
 
 def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
@@ -192,7 +192,7 @@ def _draw_bars(plot: _Plot, model: ChartModel, index: int) -> None:
             round(x), round(area.bottom - plot.height(p)), max(1, round(width) - 1), round(plot.height(p))
         )
         pygame.draw.rect(plot.surface, colour, bar)
-        pygame.draw.rect(plot.surface, art.shade(colour, 0.6), bar, 1)
+        pygame.draw.rect(plot.surface, palette.shade(colour, 0.6), bar, 1)
 
 
 def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
@@ -206,11 +206,11 @@ def _draw_observed(plot: _Plot, observed: Mapping[Hashable, float]) -> None:
         share = sum(observed.get(key, 0.0) for key in bunch) / len(bunch)
         points.append((area.x + slot * (start + len(bunch) / 2), area.bottom - plot.height(share)))
     if len(points) > 1:
-        pygame.draw.lines(plot.surface, art.INK, False, points, max(1, s(2)))
+        pygame.draw.lines(plot.surface, palette.INK, False, points, max(1, s(2)))
     if not plot.many:
         for x, y in points:
             d = max(3, s(4))
-            pygame.draw.polygon(plot.surface, art.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+            pygame.draw.polygon(plot.surface, palette.INK, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
 
 
 def _draw_key_labels(plot: _Plot, labels: list[str]) -> None:
@@ -226,8 +226,8 @@ def _draw_key_labels(plot: _Plot, labels: list[str]) -> None:
     for i, text in enumerate(labels):
         if i % every:
             continue
-        label = plot.small.render(text, True, art.INK)
+        label = plot.small.render(text, True, palette.INK)
         plot.surface.blit(label, label.get_rect(midtop=(plot.area.x + slot * (i + 0.5), plot.area.bottom + s(4))))
 
 
-fit_text = art.fit_text  # the Dice Lab's panels shorten their lines as every screen does
+fit_text = lettering.fit_text  # the Dice Lab's panels shorten their lines as every screen does

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
@@ -149,7 +149,7 @@ class D18Tab(Tab):
         colours: dict[Hashable, Colour] = {"yes": SUCCESS, "no": FAIL} if self.helper == "percent" else {}
         model = ChartModel(
             keys,
-            [Series(t(HELPER(self.helper)), art.ORANGE, dict(self.exact))],
+            [Series(t(HELPER(self.helper)), palette.ORANGE, dict(self.exact))],
             colours,
             self.observed_shares(),
             None,

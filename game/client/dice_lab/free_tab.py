@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Entry, Tab, Throw, Translate
@@ -202,7 +202,7 @@ class FreeTab(Tab):
         for slot, expression, dist in self.series():
             mean, sd = self.spread(expression.text, dist)
             pygame.draw.rect(surface, SERIES_COLOURS[slot], (rect.x, y + s(4), s(12), s(12)))
-            art.text(look, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
+            lettering.text(look, surface, expression.text, (rect.x + s(18), y), size=15, bold=True)
             y += s(22)
             line = t(
                 "lab.free.mean_sd",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.dice_lab.chart import fit_text
 
 if TYPE_CHECKING:
@@ -176,29 +176,29 @@ class StepperColumn:
         for i, st in enumerate(self.steppers):
             fade = 1.0 if st.enabled else 0.5
             if active and i == self.focus and st.enabled:
-                art.focus_band(surface, st.rect.inflate(s(10), s(6)), s)
+                shapes.focus_band(surface, st.rect.inflate(s(10), s(6)), s)
             if st.label_at is not None:
-                art.text(
+                lettering.text(
                     look,
                     surface,
                     look.t(st.label),
                     st.label_at,
                     size=16,
                     bold=True,
-                    colour=art.shade(art.PARCHMENT, fade),
+                    colour=palette.shade(palette.PARCHMENT, fade),
                     anchor="midleft",
                 )
             for rect, sign in ((st.minus, "−"), (st.plus, "+")):
-                pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 1.2 * fade), rect, border_radius=s(6))
-                pygame.draw.rect(surface, art.shade(art.BRASS_DARK, fade), rect, 1, border_radius=s(6))
-                art.text(
+                pygame.draw.rect(surface, palette.shade(palette.PANEL_LIGHT, 1.2 * fade), rect, border_radius=s(6))
+                pygame.draw.rect(surface, palette.shade(palette.BRASS_DARK, fade), rect, 1, border_radius=s(6))
+                lettering.text(
                     look,
                     surface,
                     sign,
                     rect.center,
                     size=18,
                     bold=True,
-                    colour=art.shade(art.BRASS, fade),
+                    colour=palette.shade(palette.BRASS, fade),
                     anchor="center",
                 )
             shown = st.choice_label(st.value) if st.choice_label else str(st.value)
@@ -208,14 +208,21 @@ class StepperColumn:
             while size > 11 and look.fonts.get(s(size), True).size(shown)[0] > room:
                 size -= 1  # a long choice (a Russian colour name) shrinks to fit between − and +
             shown = fit_text(look.fonts.get(s(size), True), shown, room)  # and is shortened if still too long
-            art.text(
-                look, surface, shown, mid, size=size, bold=True, colour=art.shade(art.IVORY, fade), anchor="center"
+            lettering.text(
+                look,
+                surface,
+                shown,
+                mid,
+                size=size,
+                bold=True,
+                colour=palette.shade(palette.IVORY, fade),
+                anchor="center",
             )
-            pygame.draw.rect(surface, art.shade(art.PANEL_LIGHT, 0.8), st.track, border_radius=s(3))
+            pygame.draw.rect(surface, palette.shade(palette.PANEL_LIGHT, 0.8), st.track, border_radius=s(3))
             share = st.position / max(1, len(st.options) - 1)
             filled = st.track.copy()
             filled.w = max(s(3), round(st.track.w * share))
-            pygame.draw.rect(surface, art.shade(art.BRASS_DARK, fade * 1.2), filled, border_radius=s(3))
+            pygame.draw.rect(surface, palette.shade(palette.BRASS_DARK, fade * 1.2), filled, border_radius=s(3))
             knob = (st.track.x + round(st.track.w * share), st.track.centery)
-            pygame.draw.circle(surface, art.shade(art.BRASS, fade), knob, s(8))
-            pygame.draw.circle(surface, art.shade(art.WOOD_DARK, fade), knob, s(8), max(1, s(2)))
+            pygame.draw.circle(surface, palette.shade(palette.BRASS, fade), knob, s(8))
+            pygame.draw.circle(surface, palette.shade(palette.WOOD_DARK, fade), knob, s(8), max(1, s(2)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.dice import TrayDie
 from game.client.dice_lab import text
 from game.client.dice_lab.base import Chip, Tab, Throw, Translate
@@ -46,8 +46,8 @@ class OpposedArgs(TypedDict):
 
 
 SIDES = ("a", "b")
-SIDE_COLOURS = {"a": art.ORANGE, "b": art.SKY}
-REROLL = art.CHART_REROLL
+SIDE_COLOURS = {"a": palette.ORANGE, "b": palette.SKY}
+REROLL = palette.CHART_REROLL
 
 
 class OpposedTab(Tab):
@@ -181,15 +181,17 @@ class OpposedTab(Tab):
         """A's and B's chances large, and the tie rule as it applies to these attributes."""
         t, s, lang = look.t, look.s, look.t.language
         shown_a, shown_b = self.figure_texts(lang)
-        y = text.big_figure(look, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=art.ORANGE)
-        text.big_figure(look, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=art.SKY)
-        y = art.text(
+        y = text.big_figure(look, surface, (rect.x, rect.y), t("lab.opp.chance_a"), shown_a, colour=palette.ORANGE)
+        text.big_figure(
+            look, surface, (rect.x + rect.w // 2, rect.y), t("lab.opp.chance_b"), shown_b, colour=palette.SKY
+        )
+        y = lettering.text(
             look,
             surface,
             t("lab.opp.exact", a=fraction_text(self.chance_a), b=fraction_text(1 - self.chance_a)),
             (rect.x, y),
             size=13,
-            colour=art.PARCHMENT_DARK,
+            colour=palette.PARCHMENT_DARK,
         ).bottom + s(4)
         aa, ab = self.number("a.attribute"), self.number("b.attribute")
         tie = self.tie_winner()

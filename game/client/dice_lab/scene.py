@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import gui, lettering, palette, shapes
 from game.client.dice import DiceTray
 from game.client.dice_lab.alkemy_tab import AlkemyTab, warm_engine
 from game.client.dice_lab.base import Chip, Tab, Throw
@@ -187,7 +187,7 @@ class DiceLabScene(Scene):
             self.entry_widgets[widget] = entry.key
         # The key help takes as many lines as it wraps to (three in Russian in the smallest window).
         font = app.fonts.get(s(13))
-        keys_h = len(art.wrap(font, app.t("lab.keys"), left.w - s(40))) * font.get_linesize()
+        keys_h = len(lettering.wrap(font, app.t("lab.keys"), left.w - s(40))) * font.get_linesize()
         self.rects["keys"] = pygame.Rect(left.x + s(20), left.bottom - s(8) - keys_h, left.w - s(40), keys_h)
         self.rects["figures"] = pygame.Rect(inner.x, y + s(8), inner.w, self.rects["keys"].y - s(4) - y - s(8))
         # What the roll is (an Alkemy check, the symbols), across the empty tray above its hint, as many lines as it
@@ -195,7 +195,7 @@ class DiceLabScene(Scene):
         tray = self.rects["tray"]
         about = app.t(self.tab.about) if self.tab.about else ""
         font = app.fonts.get(s(ABOUT_SIZE))
-        about_h = len(art.wrap(font, about, tray.w - s(80))) * font.get_linesize() if about else 0
+        about_h = len(lettering.wrap(font, about, tray.w - s(80))) * font.get_linesize() if about else 0
         self.rects["about"] = pygame.Rect(tray.x + s(40), tray.centery - s(24) - about_h, tray.w - s(80), about_h)
         self._chart = None
 
@@ -411,12 +411,14 @@ class DiceLabScene(Scene):
 
     def _background(self) -> pygame.Surface:
         app, s = self.app, self.app.s
-        bg = art.table_background(app.screen_size).copy()
-        art.panel(bg, self.rects["left"], app.ui_scale)
+        bg = shapes.table_background(app.screen_size).copy()
+        shapes.panel(bg, self.rects["left"], app.ui_scale)
         for name in ("card", "history", "side"):
-            art.panel(bg, self.rects[name], app.ui_scale)
-        art.parchment(bg, self.rects["chart"], app.ui_scale)
-        art.text(app, bg, app.t("mode.dice_lab"), (s(24), s(37)), size=26, bold=True, anchor="midleft", shadow=True)
+            shapes.panel(bg, self.rects[name], app.ui_scale)
+        shapes.parchment(bg, self.rects["chart"], app.ui_scale)
+        lettering.text(
+            app, bg, app.t("mode.dice_lab"), (s(24), s(37)), size=26, bold=True, anchor="midleft", shadow=True
+        )
         return bg
 
     def chart_surface(self) -> pygame.Surface:
@@ -436,14 +438,20 @@ class DiceLabScene(Scene):
             self.background = self._background()
         surface.blit(self.background, (0, 0))
         left = self.rects["left"]
-        art.text(
-            app, surface, t(self.tab.title), (left.x + s(20), left.y + s(18)), size=22, bold=True, colour=art.PARCHMENT
+        lettering.text(
+            app,
+            surface,
+            t(self.tab.title),
+            (left.x + s(20), left.y + s(18)),
+            size=22,
+            bold=True,
+            colour=palette.PARCHMENT,
         )
         if isinstance(self.tab, OpposedTab):
             cols = self.rects["columns"]
             half = (cols.w - s(14)) // 2
-            for i, (name, colour) in enumerate((("A", art.ORANGE), ("B", art.SKY))):
-                art.text(
+            for i, (name, colour) in enumerate((("A", palette.ORANGE), ("B", palette.SKY))):
+                lettering.text(
                     app,
                     surface,
                     t("lab.opp.side", side=name),
@@ -455,8 +463,8 @@ class DiceLabScene(Scene):
                 )
         self.tab.column.draw(app, surface, self._focused_entry() is None)
         for entry in self.tab.entries:
-            colour = art.PARCHMENT if entry.enabled else art.MUTED
-            art.text(
+            colour = palette.PARCHMENT if entry.enabled else palette.MUTED
+            lettering.text(
                 app,
                 surface,
                 t(entry.label),
@@ -467,51 +475,57 @@ class DiceLabScene(Scene):
                 anchor="bottomleft",
             )
             if entry.error and entry.enabled:
-                self.error_rect = art.text(
+                self.error_rect = lettering.text(
                     app,
                     surface,
                     _fit(app, entry.error, entry.rect.w, 12),
                     (entry.rect.x, entry.rect.bottom + s(2)),
                     size=12,
-                    colour=art.ERROR,
+                    colour=palette.ERROR,
                 )
         self.tab.draw_figures(app, surface, self.rects["figures"])
-        art.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=art.MUTED)
+        lettering.wrapped_text(app, surface, t("lab.keys"), self.rects["keys"], size=13, colour=palette.MUTED)
         self.tray.draw(surface)
         if not self.tray.entries:
             if self.tab.about:
                 about = self.rects["about"]
-                art.wrapped_text(
-                    app, surface, t(self.tab.about), about, size=ABOUT_SIZE, colour=art.PARCHMENT, align="center"
+                lettering.wrapped_text(
+                    app, surface, t(self.tab.about), about, size=ABOUT_SIZE, colour=palette.PARCHMENT, align="center"
                 )
-            art.text(
-                app, surface, t("lab.tray_hint"), self.rects["tray"].center, size=16, colour=art.MUTED, anchor="center"
+            lettering.text(
+                app,
+                surface,
+                t("lab.tray_hint"),
+                self.rects["tray"].center,
+                size=16,
+                colour=palette.MUTED,
+                anchor="center",
             )
         note = self.tab.tray_note(t) if self.rolled_tab == self.current and not (self.tray.busy or self.pending) else ""
         if note:
             tray = self.rects["tray"]
-            art.text(
+            lettering.text(
                 app,
                 surface,
                 _fit(app, note, tray.w - s(24), 14),
                 (tray.centerx, tray.bottom - s(8)),
                 size=14,
-                colour=art.PARCHMENT,
+                colour=palette.PARCHMENT,
                 anchor="midbottom",
                 shadow=True,
             )
         seed_label = self.rects["seed_label"]
-        art.text(
+        lettering.text(
             app, surface, t("lab.seed"), (seed_label.right, seed_label.centery), size=15, bold=True, anchor="midright"
         )
         if self.seed_error:
-            art.text(
+            lettering.text(
                 app,
                 surface,
                 self.seed_error,
                 (seed_label.right, seed_label.bottom + s(4)),
                 size=12,
-                colour=art.ERROR,
+                colour=palette.ERROR,
                 anchor="topright",
             )
         self._draw_card(surface)
@@ -551,14 +565,14 @@ class DiceLabScene(Scene):
         for i, line in enumerate(self.card_lines(room)):
             line = _fit(app, line, rect.w, 15 if i == 0 else 14, i == 0)
             self.card_shown.append(line)
-            y = art.text(
+            y = lettering.text(
                 app,
                 surface,
                 line,
                 (rect.x, y),
                 size=15 if i == 0 else 14,
                 bold=(i == 0),
-                colour=art.IVORY if i == 0 else art.PARCHMENT,
+                colour=palette.IVORY if i == 0 else palette.PARCHMENT,
             ).bottom
             if y + font.get_linesize() > rect.bottom + s(4):
                 break
@@ -572,7 +586,7 @@ class DiceLabScene(Scene):
     def _draw_history(self, surface: pygame.Surface) -> None:
         app, s, t = self.app, self.app.s, self.app.t
         rect = self.rects["history"].inflate(-s(24), -s(12))
-        art.text(app, surface, t("lab.history"), rect.topleft, size=13, bold=True, colour=art.BRASS)
+        lettering.text(app, surface, t("lab.history"), rect.topleft, size=13, bold=True, colour=palette.BRASS)
         chips = self.shown_history()
         per_row = 10
         chip_w = (rect.w - s(4) * (per_row - 1)) // per_row
@@ -580,13 +594,13 @@ class DiceLabScene(Scene):
         for i, chip in enumerate(reversed(chips)):
             row, col = divmod(i, per_row)
             box = pygame.Rect(rect.x + col * (chip_w + s(4)), rect.y + s(22) + row * s(24), chip_w, s(20))
-            fill = {True: art.GREEN, False: art.VERMILLION, None: art.PANEL_LIGHT}[chip.good]
+            fill = {True: palette.GREEN, False: palette.VERMILLION, None: palette.PANEL_LIGHT}[chip.good]
             pygame.draw.rect(surface, fill, box, border_radius=s(4))
             if chip.good is False:
                 pygame.draw.line(
-                    surface, art.IVORY, (box.x + s(3), box.bottom - s(4)), (box.right - s(3), box.bottom - s(4)), 1
+                    surface, palette.IVORY, (box.x + s(3), box.bottom - s(4)), (box.right - s(3), box.bottom - s(4)), 1
                 )
-            label = font.render(chip.text, True, art.IVORY)
+            label = font.render(chip.text, True, palette.IVORY)
             if label.get_width() > box.w - s(2):
                 label = pygame.transform.smoothscale(label, (box.w - s(2), label.get_height()))
             surface.blit(label, label.get_rect(center=box.center))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 
 if TYPE_CHECKING:
     from game.client.look import Look
@@ -20,20 +20,20 @@ def big_figure(
     label: str,
     figure: str,
     note: str = "",
-    colour: tuple[int, int, int] = art.IVORY,
+    colour: tuple[int, int, int] = palette.IVORY,
 ) -> int:
     """A caption, a large number under it and a small note beside it; returns the y below."""
     s = look.s
-    rect = art.text(look, surface, label, pos, size=15, colour=art.MUTED)
-    big = art.text(look, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
+    rect = lettering.text(look, surface, label, pos, size=15, colour=palette.MUTED)
+    big = lettering.text(look, surface, figure, (pos[0], rect.bottom), size=40, bold=True, colour=colour, shadow=True)
     if note:
-        art.text(
+        lettering.text(
             look,
             surface,
             note,
             (big.right + s(12), big.centery + s(6)),
             size=15,
-            colour=art.PARCHMENT_DARK,
+            colour=palette.PARCHMENT_DARK,
             anchor="midleft",
         )
     return big.bottom + s(4)
@@ -52,10 +52,12 @@ def block(
     s = look.s
     y = rect.y
     if title:
-        y = art.text(look, surface, title, (rect.x, y), size=15, bold=True, colour=art.BRASS).bottom + s(2)
+        y = lettering.text(look, surface, title, (rect.x, y), size=15, bold=True, colour=palette.BRASS).bottom + s(2)
     for i, line in enumerate(lines):
-        colour = art.IVORY if i == highlight else art.PARCHMENT
-        y = art.wrapped_text(look, surface, line, pygame.Rect(rect.x, y, rect.w, rect.h), size=size, colour=colour)
+        colour = palette.IVORY if i == highlight else palette.PARCHMENT
+        y = lettering.wrapped_text(
+            look, surface, line, pygame.Rect(rect.x, y, rect.w, rect.h), size=size, colour=colour
+        )
     return y + s(6)
 
 
@@ -75,14 +77,14 @@ def table(
     line_h = s(size + 8)
     y = rect.y
     for c, head in enumerate(header):
-        art.text(
+        lettering.text(
             look,
             surface,
             head,
             (round(rect.x + cell_w * (c + 0.5)), y + line_h // 2),
             size=size,
             bold=True,
-            colour=art.BRASS,
+            colour=palette.BRASS,
             anchor="center",
         )
     y += line_h
@@ -92,8 +94,8 @@ def table(
             if mark == (r, c):
                 box = pygame.Rect(0, 0, round(cell_w) - s(2), line_h - s(2))
                 box.center = centre
-                pygame.draw.rect(surface, art.BRASS, box, max(1, s(2)), border_radius=s(4))
-            colour = art.BRASS if c == 0 else art.PARCHMENT
-            art.text(look, surface, cell, centre, size=size, bold=(c == 0), colour=colour, anchor="center")
+                pygame.draw.rect(surface, palette.BRASS, box, max(1, s(2)), border_radius=s(4))
+            colour = palette.BRASS if c == 0 else palette.PARCHMENT
+            lettering.text(look, surface, cell, centre, size=size, bold=(c == 0), colour=colour, anchor="center")
         y += line_h
     return y

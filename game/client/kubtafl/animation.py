@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from game.client import art
+from game.client import palette
 from game.client.anim import Anim, ease_out_back, squash
 from game.client.board.animator import CELL_SECONDS, Animator, Handlers, Movable
 from game.client.board.layout import cell_xy
@@ -18,10 +18,10 @@ from game.engine.kubtafl import events as kev
 PUSH_CELL_SECONDS = 0.09
 
 PARTICLE_COLOURS = {
-    "light": [art.DIE_FACE, art.DIE_BEVEL, art.DIE_SHINE, art.ORANGE],
-    "dark": [art.DIE_DARK_FACE, art.DIE_DARK_BEVEL, art.DIE_DARK_RIM, art.SKY],
+    "light": [palette.DIE_FACE, palette.DIE_BEVEL, palette.DIE_SHINE, palette.ORANGE],
+    "dark": [palette.DIE_DARK_FACE, palette.DIE_DARK_BEVEL, palette.DIE_DARK_RIM, palette.SKY],
 }
-ACCENT = {"light": art.ORANGE, "dark": art.SKY}
+ACCENT = {"light": palette.ORANGE, "dark": palette.SKY}
 
 
 class KubtaflAnimation:
@@ -94,7 +94,7 @@ class KubtaflAnimation:
         def start() -> None:
             holder["die"] = self._die(ev.cell)
             # The number rides on the struck die, which a push moves on right after.
-            self.anim.float_text(ev.cell, f"−{ev.amount}", art.LOSS, follow=holder["die"])
+            self.anim.float_text(ev.cell, f"−{ev.amount}", palette.LOSS, follow=holder["die"])
 
         def tick(t: float) -> None:
             die = holder.get("die")
@@ -166,7 +166,7 @@ class KubtaflAnimation:
         def start() -> None:
             self.anim.play_sound("click")
             self.anim.effect("orbs", 0.45, a=cell_xy(ev.donor), b=cell_xy(ev.recipient), n=min(8, 2 + ev.amount))
-            self.anim.float_text(ev.recipient, f"+{ev.amount}", art.GAIN, delay=0.2)
+            self.anim.float_text(ev.recipient, f"+{ev.amount}", palette.GAIN, delay=0.2)
 
         self.anim.step([Anim("transfer", 0.45)], start)
 
@@ -204,7 +204,7 @@ class KubtaflAnimation:
             model.dice[ev.cell] = die
             holder["die"] = die
             self.anim.play_sound("roll")
-            self.anim.float_text(ev.cell, f"{ev.value}", art.WARM_LIGHT, delay=0.1)
+            self.anim.float_text(ev.cell, f"{ev.value}", palette.WARM_LIGHT, delay=0.1)
 
         def tick(t: float) -> None:
             die = holder.get("die")

@@ -6,7 +6,8 @@ import math
 
 import pygame
 
-from game.client.art import INK, IVORY, polygon, shade
+from game.client.palette import INK, IVORY, shade
+from game.client.shapes import polygon
 
 
 def draw(surface: pygame.Surface, center: tuple[int, int], size: int, fade: float) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import palette, shapes
 from game.client.anim import Effect
 from game.client.board.layout import BoardLayout, Cell, cell_name, cell_xy
 from game.client.board.marks import (
@@ -32,14 +32,14 @@ if TYPE_CHECKING:
     from game.client.kubtafl.model import BoardModel, DieView
     from game.client.kubtafl.threats import Reach
 
-ACCENT = {"light": art.ORANGE, "dark": art.SKY}
+ACCENT = {"light": palette.ORANGE, "dark": palette.SKY}
 
 
 def draw_pin(surface: pygame.Surface, layout: BoardLayout, e: Effect) -> None:
     """The pin effect: a fading line between the pinning pair."""
     ax, ay = layout.center(*e.params["a"])
     bx, by = layout.center(*e.params["b"])
-    colour = art.mix(art.PIN, art.WHITE, 0.3 * (1 - e.t))
+    colour = palette.mix(palette.PIN, palette.WHITE, 0.3 * (1 - e.t))
     pygame.draw.line(surface, colour, (ax, ay), (bx, by), max(2, int(layout.cell * 0.09 * (1 - e.t))))
 
 
@@ -75,26 +75,28 @@ class KubtaflOverlays:
     def reach(self, layer: pygame.Surface, layout: BoardLayout, cell: str, reach: Reach, side: str) -> None:
         """An enemy die's reach (`reach`: a `threats.Reach`): its die ringed in its side's accent, hollow rings on
         the cells it can move to, crosshairs with the damage on the dice it can ram."""
-        accent = ACCENT.get(side, art.ATTACK)
+        accent = ACCENT.get(side, palette.ATTACK)
         self.marks.ring(layer, layout, cell, accent)
         for target in reach.moves:
             self.marks.drawn.append(Mark("reach", target))
             cx, cy = layout.cell_center(target)
             r = max(5, int(layout.cell * 0.13))
-            pygame.draw.circle(layer, art.with_alpha(art.DARK_INK, 110), (cx + 1, cy + 2), r + 1, max(3, r // 2))
-            pygame.draw.circle(layer, art.with_alpha(accent, 235), (cx, cy), r, max(3, r * 2 // 5))
+            pygame.draw.circle(
+                layer, palette.with_alpha(palette.DARK_INK, 110), (cx + 1, cy + 2), r + 1, max(3, r // 2)
+            )
+            pygame.draw.circle(layer, palette.with_alpha(accent, 235), (cx, cy), r, max(3, r * 2 // 5))
         for target, damage in reach.rams.items():
             self.marks.drawn.append(Mark("reach_hit", target, f"−{damage}"))
             cx, cy = layout.cell_center(target)
             radius = layout.cell * 0.44
-            crosshair(layer, (cx, cy), radius, art.with_alpha(art.ATTACK, 235), max(2, layout.cell // 22))
+            crosshair(layer, (cx, cy), radius, palette.with_alpha(palette.ATTACK, 235), max(2, layout.cell // 22))
             text_badge(
                 layer,
                 f"−{damage}",
                 (cx + radius * 0.72, cy - radius * 0.72),
                 max(10, layout.cell // 5),
-                art.WHITE,
-                art.ATTACK,
+                palette.WHITE,
+                palette.ATTACK,
             )
 
     def threats(self, layer: pygame.Surface, layout: BoardLayout, worst: dict[str, int], fatal: set[str]) -> None:
@@ -107,7 +109,7 @@ class KubtaflOverlays:
             rect = layout.cell_rect(*cell_xy(cell)).inflate(-layout.cell // 12, -layout.cell // 12)
             pygame.draw.rect(
                 layer,
-                art.with_alpha(art.ATTACK, 150 + int(80 * pulse)),
+                palette.with_alpha(palette.ATTACK, 150 + int(80 * pulse)),
                 rect,
                 max(3, layout.cell // 18),
                 border_radius=layout.cell // 6,
@@ -118,8 +120,8 @@ class KubtaflOverlays:
                 text,
                 (rect.left + rect.w * 0.2, rect.bottom - rect.h * 0.12),
                 max(10, layout.cell // 5),
-                art.WHITE,
-                art.ATTACK,
+                palette.WHITE,
+                palette.ATTACK,
             )
 
     def reentry_cells(self, layer: pygame.Surface, layout: BoardLayout, cells: list[str], hover: str | None) -> None:
@@ -140,10 +142,10 @@ class KubtaflOverlays:
         re-entry the returning die (`ghost`: kind, side, value) on a dashed square."""
         self.marks.drawn.append(Mark("hint", dst, label or f"{src}-{dst}"))
         pulse = self.marks.wave(4)
-        colour = art.with_alpha(art.TRANSFER, 150 + int(90 * pulse))
+        colour = palette.with_alpha(palette.TRANSFER, 150 + int(90 * pulse))
         if ghost is not None:
             rect = layout.cell_rect(*cell_xy(dst)).inflate(-layout.cell // 8, -layout.cell // 8)
-            dashed_rect(layer, rect, art.with_alpha(art.TRANSFER, 255), 3)
+            dashed_rect(layer, rect, palette.with_alpha(palette.TRANSFER, 255), 3)
             kind, side, value = ghost
             ghost_image(
                 layer,
@@ -155,21 +157,21 @@ class KubtaflOverlays:
         a, b = trim_start(layout.cell_center(src), layout.cell_center(dst), layout.cell * 0.36)
         if label or ghost is not None:
             b, a = trim_start(b, a, layout.cell * 0.36)
-        art.arrow(layer, a, b, colour, max(4, layout.cell // 10), layout.cell * 0.3)
+        shapes.arrow(layer, a, b, colour, max(4, layout.cell // 10), layout.cell * 0.3)
         if label:
             text_badge(
                 layer,
                 label,
                 edge_point(layout, src, dst),
                 max(11, layout.cell // 4),
-                art.TRANSFER_INK,
-                art.TRANSFER,
-                art.TRANSFER_INK,
+                palette.TRANSFER_INK,
+                palette.TRANSFER,
+                palette.TRANSFER_INK,
             )
 
     def last_action(self, layer: pygame.Surface, layout: BoardLayout, src: str, dst: str, side: str) -> None:
         """Both squares of the last action tinted in the acting side's accent: the start outlined, the end filled."""
-        accent = ACCENT.get(side, art.SELECT)
+        accent = ACCENT.get(side, palette.SELECT)
         if src != dst:
             self.marks.cell_tint(layer, layout, src, accent, strong=False)
         self.marks.cell_tint(layer, layout, dst, accent, strong=True)
@@ -193,7 +195,13 @@ class KubtaflOverlays:
             a, b = trim_start(layout.center(*src), layout.center(*dst), cell * 0.36)
             segments.append((a, b))
             self.marks.ghost_arrow(
-                layer, a, b, art.with_alpha(art.PLAN_ARROW, 225), width, head, f"{cell_name(*src)}-{cell_name(*dst)}"
+                layer,
+                a,
+                b,
+                palette.with_alpha(palette.PLAN_ARROW, 225),
+                width,
+                head,
+                f"{cell_name(*src)}-{cell_name(*dst)}",
             )
         if p.mover is not None and p.mover[0] != p.mover[1]:
             a, b = trim_start(layout.center(*p.mover[0]), layout.center(*p.mover[1]), cell * 0.36)
@@ -205,7 +213,7 @@ class KubtaflOverlays:
                 layer,
                 a,
                 b,
-                art.with_alpha(art.GHOST, 235),
+                palette.with_alpha(palette.GHOST, 235),
                 width,
                 head,
                 f"{cell_name(*p.mover[0])}-{cell_name(*p.mover[1])}",
@@ -222,15 +230,19 @@ class KubtaflOverlays:
             ax, ay = layout.center(*a_cell)
             bx, by = layout.center(*b_cell)
             mx, my = ((ax + bx) / 2, (ay + by) / 2) if a_cell != b_cell else (bx, by)
-            starburst(layer, (mx, my), cell * 0.16, art.with_alpha(art.ATTACK, 240))
+            starburst(layer, (mx, my), cell * 0.16, palette.with_alpha(palette.ATTACK, 240))
             r = int(cell * 0.16)
             bursts.append(pygame.Rect(int(mx) - r, int(my) - r, 2 * r, 2 * r))
         for a_cell, b_cell, target in p.pins:
             pygame.draw.line(
-                layer, art.with_alpha(art.PIN, 220), layout.center(*a_cell), layout.center(*b_cell), max(3, cell // 16)
+                layer,
+                palette.with_alpha(palette.PIN, 220),
+                layout.center(*a_cell),
+                layout.center(*b_cell),
+                max(3, cell // 16),
             )
             pygame.draw.circle(
-                layer, art.with_alpha(art.PIN, 230), layout.center(*target), cell * 0.46, max(3, cell // 16)
+                layer, palette.with_alpha(palette.PIN, 230), layout.center(*target), cell * 0.46, max(3, cell // 16)
             )
         for c in p.destroyed:
             self.marks.cross(layer, layout, c)
@@ -249,10 +261,14 @@ class KubtaflOverlays:
         size = max(11, layout.cell // 4)
         labels = []
         for c, (dmg, new) in p.damage.items():
-            labels.append((c, f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}", art.PREVIEW_LOSS))
+            labels.append((c, f"−{dmg}" if c in p.destroyed else f"−{dmg} › {new}", palette.PREVIEW_LOSS))
         for c, delta in p.gains.items():
             labels.append(
-                (c, f"+{delta}" if delta > 0 else f"−{-delta}", art.PREVIEW_GAIN if delta > 0 else art.PREVIEW_NONE)
+                (
+                    c,
+                    f"+{delta}" if delta > 0 else f"−{-delta}",
+                    palette.PREVIEW_GAIN if delta > 0 else palette.PREVIEW_NONE,
+                )
             )
         values = [
             polyhedra.value_rect(kind, value, layout.piece_size, layout.center(*c)) for c, (kind, value) in dice.items()
@@ -275,7 +291,7 @@ class KubtaflOverlays:
             bursts,
         )
         self.label_rects = [
-            text_badge(layer, text, rect.center, size, art.WHITE, bg)
+            text_badge(layer, text, rect.center, size, palette.WHITE, bg)
             for (_c, text, bg), rect in zip(labels, spots, strict=True)
         ]
         self.marks.drawn.extend(Mark("badge", cell_name(*c), text) for c, text, _bg in labels)

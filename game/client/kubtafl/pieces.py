@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.board.layout import BoardLayout
 from game.client.dice import polyhedra
 from game.client.kubtafl.model import BoardModel, DieView
@@ -59,6 +59,6 @@ class DicePainter:
         surface.blit(image, (cx - w / 2, cy - h / 2))
         if die.flash > 0.01:
             flash = polyhedra.die_surface(die.kind, die.side, max(1, value), size, True).copy()
-            flash.fill((*art.WHITE, 0), special_flags=pygame.BLEND_RGBA_MAX)
+            flash.fill((*palette.WHITE, 0), special_flags=pygame.BLEND_RGBA_MAX)
             flash.set_alpha(int(150 * die.flash))
             surface.blit(flash, (cx - size / 2, cy - size / 2))

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 from game.client.dice import polyhedra
 from game.client.kubtafl.model import SIDES
 
 POOL_UNITS = 3.0  # one row's height in panel units
 SLOT_UNITS = 2 * (POOL_UNITS + 1 / 3)  # both rows and the gaps after them
-ACCENT = {"light": art.ORANGE, "dark": art.SKY}
+ACCENT = {"light": palette.ORANGE, "dark": palette.SKY}
 
 
 @dataclass
@@ -60,8 +60,8 @@ class RemovedPools:
         """The rows' dark boxes."""
         for side in SIDES:
             box = self.rows[side]
-            pygame.draw.rect(surface, art.DARK_WELL, box, border_radius=8)
-            pygame.draw.rect(surface, art.POOL_EDGE, box, 1, border_radius=8)
+            pygame.draw.rect(surface, palette.DARK_WELL, box, border_radius=8)
+            pygame.draw.rect(surface, palette.POOL_EDGE, box, 1, border_radius=8)
 
     def draw(self, surface: pygame.Surface, info: PoolsInfo, cut: list[str]) -> None:
         """Labels and dice; the acting side's dice outlined (the chosen one in gold), the other side's dimmed."""
@@ -69,8 +69,10 @@ class RemovedPools:
         for side in SIDES:
             box = self.rows[side]
             label = info.labels.get(side, side)
-            size = art.fitting_size(label, box.w - u, int(u * 0.8), cut, bold=True)
-            art.label(surface, label, size, ACCENT[side], topleft=(box.left + u // 2, box.top + u // 5), bold=True)
+            size = lettering.fitting_size(label, box.w - u, int(u * 0.8), cut, bold=True)
+            lettering.label(
+                surface, label, size, ACCENT[side], topleft=(box.left + u // 2, box.top + u // 5), bold=True
+            )
             kinds = info.pools.get(side, [])
             slots = self.slots(side, len(kinds))
             for kind, slot in zip(kinds, slots, strict=False):
@@ -83,10 +85,12 @@ class RemovedPools:
                     sel = info.selected == kind
                     pygame.draw.rect(
                         surface,
-                        art.SELECT if sel else art.POOL_SLOT,
+                        palette.SELECT if sel else palette.POOL_SLOT,
                         slot.inflate(4, 4),
                         3 if sel else 1,
                         border_radius=6,
                     )
             if not kinds:
-                art.label(surface, "—", int(u * 0.9), art.EMPTY_MARK, midleft=(box.left + u // 2, box.bottom - u * 1.2))
+                lettering.label(
+                    surface, "—", int(u * 0.9), palette.EMPTY_MARK, midleft=(box.left + u // 2, box.bottom - u * 1.2)
+                )

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.client import art
+from game.client import palette
 from game.client.board.marks import Chip, TurnMark, TurnStep
 from game.engine.kubtafl import events as kev
 
-ACCENT = (art.ORANGE, art.SKY)
+ACCENT = (palette.ORANGE, palette.SKY)
 
 
 def turn_marks(steps: Sequence[TurnStep]) -> list[TurnMark]:
@@ -61,7 +61,7 @@ def _losses(events: Sequence[object]) -> dict[str, Chip]:
             damage[event.cell] = damage.get(event.cell, 0) + event.amount
         elif isinstance(event, kev.Destroyed):
             destroyed.add(event.cell)
-    return {cell: Chip(f"−{n}" + (" ×" if cell in destroyed else ""), art.LOSS) for cell, n in damage.items()}
+    return {cell: Chip(f"−{n}" + (" ×" if cell in destroyed else ""), palette.LOSS) for cell, n in damage.items()}
 
 
 def _ends(events: Sequence[object]) -> dict[str, str]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, final
 
 import pygame
 
-from game.client import art
+from game.client import palette, shapes
 from game.client.board.animator import Handlers
 from game.client.board.input import Intent
 from game.client.board.layout import BoardLayout, cell_name
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.client.board.services import BoardServices
     from game.engine.core import Outcome
 
-ACCENT = {"light": art.ORANGE, "dark": art.SKY}
+ACCENT = {"light": palette.ORANGE, "dark": palette.SKY}
 
 
 @final
@@ -220,7 +220,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         grab = self.board.grab
         if self.board.dragging and grab is not None and grab[0] in self.board.model_as(BoardModel).dice:
             pos = self.board.pointer_pos or pygame.mouse.get_pos()
-            art.arrow(surface, self.board.layout.cell_center(grab[0]), pos, art.TRANSFER, 3, 12)
+            shapes.arrow(surface, self.board.layout.cell_center(grab[0]), pos, palette.TRANSFER, 3, 12)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:

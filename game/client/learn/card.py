@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette
 
 
 class GoalCard:
@@ -36,25 +36,25 @@ class GoalCard:
         u = self.unit
         image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         box = image.get_rect()
-        pygame.draw.rect(image, art.PANEL_LIGHT, box, border_radius=max(4, u // 2))
-        pygame.draw.rect(image, art.GAIN_DARK, box, 2, border_radius=max(4, u // 2))
-        pygame.draw.rect(image, art.GAIN, pygame.Rect(0, 0, max(4, u // 3), box.h), border_radius=max(2, u // 4))
+        pygame.draw.rect(image, palette.PANEL_LIGHT, box, border_radius=max(4, u // 2))
+        pygame.draw.rect(image, palette.GAIN_DARK, box, 2, border_radius=max(4, u // 2))
+        pygame.draw.rect(image, palette.GAIN, pygame.Rect(0, 0, max(4, u // 3), box.h), border_radius=max(2, u // 4))
         self.cut = []
         left = u
-        art.label(image, heading.upper(), int(u * 0.7), art.GAIN, topleft=(left, int(u * 0.45)), bold=True)
+        lettering.label(image, heading.upper(), int(u * 0.7), palette.GAIN, topleft=(left, int(u * 0.45)), bold=True)
         bottom = box.h - int(u * 1.6)
         text_box = pygame.Rect(left, int(u * 1.5), box.w - left - u // 2, bottom - int(u * 1.6))
-        art.wrapped_label(image, goal, text_box, int(u * 1.0), art.PARCHMENT, self.cut)
-        size = art.fitting_size(counter, box.w * 0.5, int(u * 0.8), self.cut)
-        art.label(image, counter, size, art.MUTED, midleft=(left, bottom + int(u * 0.8)))
+        lettering.wrapped_label(image, goal, text_box, int(u * 1.0), palette.PARCHMENT, self.cut)
+        size = lettering.fitting_size(counter, box.w * 0.5, int(u * 0.8), self.cut)
+        lettering.label(image, counter, size, palette.MUTED, midleft=(left, bottom + int(u * 0.8)))
         r = u * 0.62
         for index in range(3):
             cx = box.w - u * 0.9 - (2 - index) * r * 2.3
-            star(image, (cx, bottom + u * 0.8), r, art.VICTORY if index < stars else art.EDGE_DARK)
+            star(image, (cx, bottom + u * 0.8), r, palette.VICTORY if index < stars else palette.EDGE_DARK)
         return image
 
 
-def star(surface: pygame.Surface, center: tuple[float, float], radius: float, fill: art.Colour) -> None:
+def star(surface: pygame.Surface, center: tuple[float, float], radius: float, fill: palette.Colour) -> None:
     """A five-pointed star with a dark rim."""
     import math
 
@@ -65,4 +65,4 @@ def star(surface: pygame.Surface, center: tuple[float, float], radius: float, fi
         angle = -math.pi / 2 + k * math.pi / 5
         points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
     pygame.draw.polygon(surface, fill, points)
-    pygame.draw.polygon(surface, art.DARK_INK, points, max(1, int(radius / 6)))
+    pygame.draw.polygon(surface, palette.DARK_INK, points, max(1, int(radius / 6)))

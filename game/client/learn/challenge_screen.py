@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.board.wording import counted
 from game.client.i18n import Translator
 from game.client.learn import start
@@ -124,12 +124,12 @@ class ChallengeScene(LearnScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the parchment with the tiles, each tile's stars and best score, the focused challenge."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.heading(app, surface, t("challenge.title"), (app.screen_size[0] // 2, s(38)), 30)
-        art.parchment(surface, self.paper, app.ui_scale)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        lettering.heading(app, surface, t("challenge.title"), (app.screen_size[0] // 2, s(38)), 30)
+        shapes.parchment(surface, self.paper, app.ui_scale)
         if not self.challenges:
             box = self.paper.inflate(-s(80), -s(80))
-            art.wrapped_text(app, surface, t("challenge.none"), box, size=20, colour=art.INK, align="center")
+            lettering.wrapped_text(app, surface, t("challenge.none"), box, size=20, colour=palette.INK, align="center")
             return
         for challenge in self.challenges:
             tile = self.tiles.get(challenge.id)
@@ -143,13 +143,13 @@ class ChallengeScene(LearnScene):
             y = tile.rect.bottom + s(3)
             used = 0
             if best:
-                used = art.text(
-                    app, surface, best, (beside.right, y), size=11, colour=art.INK_SOFT, anchor="topright"
+                used = lettering.text(
+                    app, surface, best, (beside.right, y), size=11, colour=palette.INK_SOFT, anchor="topright"
                 ).w
             line = description(app.t, challenge)
             room = beside.right - tile.rect.x - s(4) - used - s(10)
-            size = art.fitting_size(line, room, s(15), [])
-            art.label(surface, line, size, art.INK_SOFT, topleft=(tile.rect.x + s(4), y))
+            size = lettering.fitting_size(line, room, s(15), [])
+            lettering.label(surface, line, size, palette.INK_SOFT, topleft=(tile.rect.x + s(4), y))
         self._draw_focused_challenge(surface)
         solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
         text = t("challenge.total", n=solved, most=len(self.challenges))
@@ -164,12 +164,17 @@ class ChallengeScene(LearnScene):
         number = self.challenges.index(challenge) + 1
         language = t.language
         box = pygame.Rect(self.paper.x + s(28), self.paper.bottom - s(74), self.paper.w - s(56), s(64))
-        pygame.draw.line(surface, art.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
+        pygame.draw.line(surface, palette.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
         title = f"{number}. {challenge.text('title', language)}"
-        art.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=art.HEADING_INK)
+        lettering.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=palette.HEADING_INK)
         level = t("challenge.difficulty", n=challenge.difficulty)
-        art.text(app, surface, level, (box.right, box.y), size=15, colour=art.INK_SOFT, anchor="topright")
+        lettering.text(app, surface, level, (box.right, box.y), size=15, colour=palette.INK_SOFT, anchor="topright")
         goal = challenge.text("goal", language)
-        art.wrapped_text(
-            app, surface, goal, pygame.Rect(box.x, box.y + s(24), box.w, box.h - s(24)), size=15, colour=art.INK_SOFT
+        lettering.wrapped_text(
+            app,
+            surface,
+            goal,
+            pygame.Rect(box.x, box.y + s(24), box.w, box.h - s(24)),
+            size=15,
+            colour=palette.INK_SOFT,
         )

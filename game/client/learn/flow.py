@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import art
+from game.client import palette
 from game.client.board.layout import cell_xy
 from game.client.board.marks import Mark, trim_start
 from game.client.game_names import MODE_SIDE
@@ -332,11 +332,11 @@ class LessonFlow:
             r = layout.cell * 0.42
             pygame.draw.rect(
                 layer,
-                art.with_alpha(art.GAIN, 60 + int(50 * marks.pulse)),
+                palette.with_alpha(palette.GAIN, 60 + int(50 * marks.pulse)),
                 layout.cell_rect(*cell_xy(cell)).inflate(-4, -4),
                 border_radius=max(4, layout.cell // 10),
             )
-            pygame.draw.circle(layer, art.with_alpha(art.GAIN, 235), (cx, cy), r, max(2, layout.cell // 20))
+            pygame.draw.circle(layer, palette.with_alpha(palette.GAIN, 235), (cx, cy), r, max(2, layout.cell // 20))
         return True
 
     def draw_over(self, layer: pygame.Surface) -> bool:
@@ -353,7 +353,7 @@ class LessonFlow:
                 layer,
                 start_point,
                 end_point,
-                art.with_alpha(art.GAIN, 210),
+                palette.with_alpha(palette.GAIN, 210),
                 width,
                 layout.cell * 0.28,
                 f"{a}-{b}",

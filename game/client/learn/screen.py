@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui
+from game.client import gui, lettering, palette, shapes
 from game.client.learn import start
 from game.client.learn.card import star
 from game.client.modes import board_modes
@@ -163,10 +163,12 @@ class LearnScene(Scene):
         number = course.lessons.index(lesson) + 1
         language = app.t.language
         box = pygame.Rect(self.paper.x + s(28), self.paper.bottom - s(62), self.paper.w - s(56), s(50))
-        pygame.draw.line(surface, art.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
+        pygame.draw.line(surface, palette.PARCHMENT_EDGE, (box.x, box.y - s(6)), (box.right, box.y - s(6)), 1)
         title = f"{number}. {lesson.title.get(language)}"
-        art.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=art.HEADING_INK)
-        art.wrapped_text(app, surface, lesson.goal.get(language), box.move(0, s(24)), size=15, colour=art.INK_SOFT)
+        lettering.text(app, surface, title, (box.x, box.y), size=17, bold=True, colour=palette.HEADING_INK)
+        lettering.wrapped_text(
+            app, surface, lesson.goal.get(language), box.move(0, s(24)), size=15, colour=palette.INK_SOFT
+        )
 
     def _first_unsolved(self) -> Lesson | None:
         course = self.course
@@ -197,36 +199,38 @@ class LearnScene(Scene):
         """The stars of a tile under it (`earned` of them lit), `r` their radius, `gap` below the tile."""
         for index in range(MAX_STARS):
             cx = tile.centerx + (index - 1) * r * 2.25
-            star(surface, (cx, tile.bottom + r + gap), r, art.VICTORY if index < earned else art.PARCHMENT_EDGE)
+            star(surface, (cx, tile.bottom + r + gap), r, palette.VICTORY if index < earned else palette.PARCHMENT_EDGE)
 
     def draw_total(self, surface: pygame.Surface, text: str) -> None:
         """The screen's total under the parchment's right corner."""
         spot = (self.paper.right, self.paper.bottom + self.app.s(10))
-        art.text(self.app, surface, text, spot, size=15, colour=art.PARCHMENT_DARK, anchor="topright")
+        lettering.text(self.app, surface, text, spot, size=15, colour=palette.PARCHMENT_DARK, anchor="topright")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, the parchment with the stages, each tile's stars, the total."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
-        art.heading(app, surface, t("learn.title"), (app.screen_size[0] // 2, s(38)), 30)
-        art.parchment(surface, self.paper, app.ui_scale)
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
+        lettering.heading(app, surface, t("learn.title"), (app.screen_size[0] // 2, s(38)), 30)
+        shapes.parchment(surface, self.paper, app.ui_scale)
         course = self.course
         if course is None or not course.stages:
             box = self.paper.inflate(-s(80), -s(80))
-            art.wrapped_text(app, surface, t("learn.no_lessons"), box, size=20, colour=art.INK, align="center")
+            lettering.wrapped_text(
+                app, surface, t("learn.no_lessons"), box, size=20, colour=palette.INK, align="center"
+            )
             return
         for rect, title in self.rows:
             size = 19
             while size > 13 and app.fonts.get(s(size), True).size(title)[0] > rect.w:
                 size -= 1
-            art.text(
+            lettering.text(
                 app,
                 surface,
                 title,
                 (rect.x, rect.centery - s(5)),
                 size=size,
                 bold=True,
-                colour=art.INK,
+                colour=palette.INK,
                 anchor="midleft",
             )
         for lesson in course.lessons:

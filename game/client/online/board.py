@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art
+from game.client import lettering, palette, shapes
 from game.client.board.wording import counted
 from game.client.i18n import Keys
 from game.client.play.online import OnlineSession, presence_words, shared_url
@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 POLL_SECONDS = 0.1
 #: The connection strip's words and colours, by the client's connection state.
 STATUS_COLOURS = {
-    "connected": art.GAIN,
-    "connecting": art.FLOAT_NOTE,
-    "reconnecting": art.FLOAT_NOTE,
-    "unavailable": art.FLOAT_NOTE,
-    "gone": art.LOSS,
+    "connected": palette.GAIN,
+    "connecting": palette.FLOAT_NOTE,
+    "reconnecting": palette.FLOAT_NOTE,
+    "unavailable": palette.FLOAT_NOTE,
+    "gone": palette.LOSS,
 }
 CONNECTION = Keys("online.conn.{}", STATUS_COLOURS)
 #: How long a seat has been away (a counted phrase), in the strip or short.
@@ -332,7 +332,7 @@ class OnlineBoard:
         seats = len(s.presence) if s is not None else 2
         small = app.fonts.get(max(10, int(u * 1.05))).get_linesize()
         note = app.t("online.seats.host_note" if s is not None and s.link.hosted else "online.seats.server_note")
-        note_lines = len(art.wrap(app.fonts.get(app.s(13)), note, width - 2 * u))
+        note_lines = len(lettering.wrap(app.fonts.get(app.s(13)), note, width - 2 * u))
         lines = (
             u
             + app.fonts.get(int(u * 1.6), True).get_linesize()
@@ -363,9 +363,9 @@ class OnlineBoard:
         if s is None:
             return []
         t = self.scene.app.t
-        parts = [(t(CONNECTION(s.connection)), STATUS_COLOURS.get(s.connection, art.PARCHMENT))]
+        parts = [(t(CONNECTION(s.connection)), STATUS_COLOURS.get(s.connection, palette.PARCHMENT))]
         if s.watching:
-            parts.append((t("online.watching"), art.PARCHMENT_DARK))
+            parts.append((t("online.watching"), palette.PARCHMENT_DARK))
         now = time.time()
         for p in s.presence if s.connected else ():
             if s.own(p.seat) or not p.claimed:
@@ -373,9 +373,9 @@ class OnlineBoard:
             online, minutes = presence_words(p, now)
             name = self.scene.view.seat_name(p.seat)
             if online:
-                parts.append((name if short else t("online.presence.online", name=name), art.PARCHMENT))
+                parts.append((name if short else t("online.presence.online", name=name), palette.PARCHMENT))
             else:
-                parts.append((away_words(t, name, minutes, short), art.MUTED))
+                parts.append((away_words(t, name, minutes, short), palette.MUTED))
         return parts
 
     def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
@@ -385,16 +385,16 @@ class OnlineBoard:
         font = app.fonts.get(max(10, min(int(u * 0.95), room.h - u // 3)), True)
         gap = u
         for short in (False, True):
-            images = [art.rendered(font, words, colour) for words, colour in self.strip_words(short)]
+            images = [lettering.rendered(font, words, colour) for words, colour in self.strip_words(short)]
             width = sum(i.get_width() for i in images) + gap * (len(images) - 1) + u * 3
             if width <= room.w:
                 break
         rect = self.strip_rect = pygame.Rect(room.x, room.y, min(width, room.w), room.h)
         surface.set_clip(rect)  # with many seats even the short words may not fit: they are cut at the strip's end
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*art.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
+        pygame.draw.rect(veil, (*palette.PANEL, 225), veil.get_rect(), border_radius=rect.h // 2)
         surface.blit(veil, rect)
-        dot = STATUS_COLOURS.get(s.connection, art.PARCHMENT)
+        dot = STATUS_COLOURS.get(s.connection, palette.PARCHMENT)
         pygame.draw.circle(surface, dot, (rect.x + u, rect.centery), max(3, u // 3))
         x = rect.x + u * 2
         for image in images:
@@ -406,41 +406,41 @@ class OnlineBoard:
         app, t = self.scene.app, self.scene.app.t
         u = self.scene.panel_layout.unit
         r = self.card_rect
-        art.panel(surface, r, u / 18)
+        shapes.panel(surface, r, u / 18)
         y = r.y + u
         title = app.fonts.get(int(u * 1.6), True)
-        image = art.rendered(title, t("online.seats.title"), art.BRASS)
+        image = lettering.rendered(title, t("online.seats.title"), palette.BRASS)
         surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
         y += title.get_linesize() + u // 2
         big = app.fonts.get(int(u * 2.6), True)
-        image = art.rendered(big, t("online.seats.code", code=s.link.code), art.PARCHMENT)
+        image = lettering.rendered(big, t("online.seats.code", code=s.link.code), palette.PARCHMENT)
         surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
         y += big.get_linesize()
         small = app.fonts.get(max(10, int(u * 1.05)))
-        image = art.rendered(small, t("online.seats.address", url=self.address()), art.PARCHMENT_DARK)
+        image = lettering.rendered(small, t("online.seats.address", url=self.address()), palette.PARCHMENT_DARK)
         surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
         y += small.get_linesize() + u // 2
         for p in s.presence:
             name = self.scene.view.seat_name(p.seat)
             if s.own(p.seat):
-                words, colour = t("online.seats.here", name=name), art.GAIN
+                words, colour = t("online.seats.here", name=name), palette.GAIN
             elif p.claimed:
-                words, colour = t("online.seats.joined", name=name), art.GAIN
+                words, colour = t("online.seats.joined", name=name), palette.GAIN
             else:
-                words, colour = t("online.seats.free", n=p.seat + 1), art.MUTED
-            image = art.rendered(small, words, colour)
+                words, colour = t("online.seats.free", n=p.seat + 1), palette.MUTED
+            image = lettering.rendered(small, words, colour)
             surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
             y += small.get_linesize()
         note = t("online.seats.host_note") if s.link.hosted else t("online.seats.server_note")
         box = pygame.Rect(r.x + u, y + u // 3, r.w - 2 * u, r.bottom - u * 4 - y)  # as `_seats_card_height` has it
-        art.wrapped_text(app, surface, note, box, size=13, colour=art.MUTED, align="center")
+        lettering.wrapped_text(app, surface, note, box, size=13, colour=palette.MUTED, align="center")
 
     def _draw_takeback_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
         app, t = self.scene.app, self.scene.app.t
         u = self.scene.panel_layout.unit
         r = self.card_rect
-        art.panel(surface, r, u / 18)
+        shapes.panel(surface, r, u / 18)
         asker = s.takeback_from if s.takeback_from is not None else 0
         words = t("online.takeback.request", name=self.scene.view.seat_name(asker))
         box = pygame.Rect(r.x + u, r.y + u * 2, r.w - 2 * u, r.h - u * 6)
-        art.wrapped_text(app, surface, words, box, size=18, colour=art.PARCHMENT, align="center")
+        lettering.wrapped_text(app, surface, words, box, size=18, colour=palette.PARCHMENT, align="center")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.client import art, gui, saves
+from game.client import gui, lettering, palette, saves, shapes
 from game.client.confirm import Confirm
 from game.client.modes import MODE, board_modes
 from game.client.open_game import open_unfinished
@@ -342,7 +342,7 @@ class OnlineScene(Scene):
         """Each mode's emblem on its Host button."""
         s = self.app.s
         for mode, button in self.mode_buttons.items():
-            emblem = art.emblem_image(mode, s(30))
+            emblem = shapes.emblem_image(mode, s(30))
             surface.blit(emblem, emblem.get_rect(center=(button.rect.x + s(28), button.rect.centery)))
 
     def wake_in(self) -> float | None:
@@ -368,22 +368,22 @@ class OnlineScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel, its two halves' headings and labels, and the lookup's message."""
         app, s, t = self.app, self.app.s, self.app.t
-        surface.blit(art.table_background(app.screen_size), (0, 0))
+        surface.blit(shapes.table_background(app.screen_size), (0, 0))
         r = self.panel_rect
-        art.panel(surface, r, app.ui_scale)
-        art.heading(app, surface, t("online.title"), (r.centerx, r.y + s(44)), 30)
+        shapes.panel(surface, r, app.ui_scale)
+        lettering.heading(app, surface, t("online.title"), (r.centerx, r.y + s(44)), 30)
         half = r.w // 2
-        art.text(app, surface, t("online.host.heading"), (r.x + s(40), r.y + s(100)), size=22, bold=True)
-        art.text(app, surface, t("online.join.heading"), (r.x + half + s(30), r.y + s(100)), size=22, bold=True)
+        lettering.text(app, surface, t("online.host.heading"), (r.x + s(40), r.y + s(100)), size=22, bold=True)
+        lettering.text(app, surface, t("online.join.heading"), (r.x + half + s(30), r.y + s(100)), size=22, bold=True)
         note = pygame.Rect(r.x + s(40), r.y + s(140) + len(board_modes()) * s(58) + s(6), half - s(70), s(120))
-        art.wrapped_text(app, surface, t("online.host.note"), note, size=14, colour=art.MUTED)
+        lettering.wrapped_text(app, surface, t("online.host.note"), note, size=14, colour=palette.MUTED)
         jx = r.x + half + s(30)
         for i, key in enumerate(("online.join.name", "online.join.address", "online.join.code")):
-            art.text(app, surface, t(key), (jx, r.y + s(159) + i * s(46)), size=17, anchor="midleft")
+            lettering.text(app, surface, t(key), (jx, r.y + s(159) + i * s(46)), size=17, anchor="midleft")
         if self.message:
             box = pygame.Rect(jx, r.y + s(140 + 2 * 46 + 50 + 50), half - s(70), s(30))
-            colour = art.ERROR if self.error else art.PARCHMENT_DARK
-            bottom = art.wrapped_text(app, surface, self.message, box, size=15, colour=colour)
+            colour = palette.ERROR if self.error else palette.PARCHMENT_DARK
+            bottom = lettering.wrapped_text(app, surface, self.message, box, size=15, colour=colour)
             if self.rules and self.seats:
                 box = pygame.Rect(jx, max(bottom, box.bottom), half - s(70), s(RULES_H))
-                art.wrapped_text(app, surface, self.rules, box, size=14, colour=art.PARCHMENT)
+                lettering.wrapped_text(app, surface, self.rules, box, size=14, colour=palette.PARCHMENT)

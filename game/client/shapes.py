@@ -1,4 +1,5 @@
-"""Drawn-in-code art for the shell: felt table, wooden frame, panels, parchment, title dice, messages.
+"""Drawn-in-code art for the shell: felt table, wooden frame, panels, parchment, popup cards, arrows, the title
+dice, messages, and the modes' emblems as the registry names them.
 
 Everything here is generated at run time (no image files), cached by size, and deterministic.
 """
@@ -7,178 +8,46 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame.typing import ColorLike
 
-from game.client.fonts import Fonts
+from game.client.lettering import Point, label, wrap
+from game.client.palette import (
+    BRASS,
+    BRASS_DARK,
+    CHARCOAL,
+    FELT,
+    FELT_DARK,
+    GREEN,
+    INK,
+    INK_SOFT,
+    IVORY,
+    ORANGE,
+    PANEL,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    PARCHMENT_EDGE,
+    SHADOW,
+    VERMILLION,
+    WARM_LIGHT,
+    WHITE,
+    WOOD,
+    WOOD_DARK,
+    WOOD_EDGE,
+    WOOD_GRAIN_DARK,
+    WOOD_GRAIN_LIGHT,
+    WOOD_LIGHT,
+    shade,
+)
 from game.engine import registry
 
 if TYPE_CHECKING:
     from game.client.app import App
     from game.client.look import Look
-
-# Palette: warm wood and brass on green felt; accents from the Okabe–Ito colour-blind-safe set.
-FELT = (40, 84, 62)
-FELT_DARK = (12, 30, 22)
-WOOD_DARK = (58, 34, 19)
-WOOD = (112, 70, 38)
-WOOD_LIGHT = (156, 104, 60)
-PANEL = (40, 30, 24)
-PANEL_LIGHT = (62, 47, 36)
-BRASS = (196, 158, 96)
-BRASS_DARK = (122, 92, 52)
-PARCHMENT = (240, 228, 198)
-PARCHMENT_DARK = (214, 196, 156)
-INK = (46, 34, 24)
-INK_SOFT = (98, 78, 58)
-MUTED = (170, 156, 132)
-ORANGE = (230, 159, 0)
-SKY = (86, 180, 233)
-GREEN = (0, 158, 115)
-VERMILLION = (213, 94, 0)
-VIOLET = (140, 80, 230)  # the fourth seat: far from orange, sky and green also for colour-blind eyes
-IVORY = (246, 238, 218)
-CHARCOAL = (44, 44, 48)
-Colour = tuple[int, int, int]
-
-# The board: a wooden frame with light lettering, two muted square tones.
-FRAME_DARK = (74, 46, 26)
-FRAME_LIGHT = (140, 96, 58)
-FRAME_TEXT = (236, 214, 170)
-SQUARE_LIGHT = (178, 158, 120)
-SQUARE_DARK = (136, 113, 82)
-
-# One accent per seat (Okabe–Ito: colour-blind safe); seats also differ by emblem or rim, never colour alone.
-SEAT_COLOURS: tuple[Colour, ...] = (ORANGE, SKY, GREEN, VIOLET)
-
-# Overlays on the board.
-MOVE_MARK = (250, 240, 200)
-SELECT = (255, 214, 90)
-ATTACK = (222, 72, 52)
-GHOST = (255, 246, 220)
-PIN = (255, 120, 200)
-TRANSFER = (120, 220, 150)
-TRANSFER_INK = (16, 60, 30)  # dark green lettering and rim of a transfer badge
-TRANSFER_SHADOW = (10, 40, 20)
-STRIKE = (235, 50, 40)  # the cross over a piece that would be destroyed
-STRIKE_SHADOW = (30, 0, 0)
-PLAN_ARROW = (255, 190, 80)  # a planned move's ghost arrow
-
-# Plain light and dark: highlights, glints, mixing toward white; drop and text shadows; a cleared layer.
-WHITE = (255, 255, 255)
-SHADOW = (0, 0, 0)
-CLEAR = (0, 0, 0, 0)
-VEIL = (6, 10, 8)  # the dark veil behind dialogs and screen fades
-BACKDROP = (20, 30, 24)  # the window before any scene draws
-WARM_LIGHT = (255, 240, 200)  # lamp light, bursts, a focused chip's edge
-DARK_INK = (20, 14, 10)  # near-black outlines and lettering on light badges
-INK_DARK = (40, 30, 22)  # ink on ivory dice; a disabled button's edge
-EDGE_DARK = (34, 24, 16)  # the edge of an idle button or a spent chip
-PARCHMENT_EDGE = (150, 118, 70)  # the mottled edge of parchment and the rule under a heading
-
-# Floating numbers and words over the board: one colour for a loss, one for a gain.
-LOSS = (255, 96, 72)
-GAIN = (130, 235, 160)
-GAIN_DARK = (40, 120, 70)  # rim of a flying gain orb
-GAIN_ORB = (160, 255, 190)
-FLOAT_NOTE = (255, 214, 110)  # announcements: a side hit, a fate roll's result
-LIGHT_TEXT = (250, 244, 230)  # light lettering on dark pieces and floats
-SPARK_HOT = (255, 250, 220)  # a spark's start and end colours
-SPARK_COOL = (255, 140, 60)
-VICTORY = (255, 220, 120)  # the victory rings' default accent
-
-# Screens and cards.
-ERROR = (240, 150, 90)  # an error or a broken entry on a dark panel
-FOOTNOTE = (120, 140, 124)  # small print under a panel on the felt
-TITLE_SHADOW = (10, 20, 14)  # the menu title's offset shadow
-HEADING_INK = (120, 62, 20)  # second-level headings on parchment
-BULLET = (150, 100, 40)  # list markers on parchment
-NOTE_BADGE = (0, 114, 178)  # Okabe–Ito blue: a keyword badge inside running text
-POPUP = (48, 36, 28)  # a chooser card's body
-CARD = (30, 23, 19)  # dark wells behind seat cards, chips and slots
-DARK_WELL = (34, 26, 20)  # a dark box, a cost badge, a stack's lettering
-COUNT_BADGE = (26, 20, 16)  # the disc behind a stack's count
-POOL_EDGE = (82, 62, 42)
-POOL_SLOT = (150, 130, 90)
-EMPTY_MARK = (120, 104, 84)  # the dash in an empty pool
-REVIEW_BAR = (24, 18, 14)  # the review bar's backing (drawn translucent)
-FRAME_SHADOW = (30, 18, 10)  # lettering shadow on the board frame
-SUBTITLE = (196, 170, 130)
-TURN_TEXT = (246, 236, 214)
-LABEL_TEXT = (200, 186, 160)  # row labels and seat names on dark cards
-KEYS_TEXT = (160, 144, 118)  # the key reminders under a panel's status
-OUT_TEXT = (140, 132, 120)  # a seat that is out of the game
-ELIMINATED = (110, 104, 96)  # an eliminated seat's chip
-NEUTRAL = (128, 122, 114)  # a piece that belongs to no seat
-SLOT_EMPTY = (70, 58, 48)
-SCROLL_TRACK = (200, 184, 150)
-LOG_SELECT = (236, 200, 120)  # the selected cell of a log row
-RISE = (150, 210, 120)  # a figure that went up between start and end of a game
-DECLINE = (236, 140, 100)  # one that went down
-PREVIEW_LOSS = (200, 50, 38)  # outcome previews on the board: a loss, a gain, no change
-PREVIEW_GAIN = (40, 140, 80)
-PREVIEW_NONE = (110, 100, 90)
-THREAT = (220, 40, 30)  # a cell shaded by the threat to its unit (drawn translucent)
-THREAT_BADGE = (150, 30, 24)
-GREYED = (110, 110, 110)  # multiplied into an image that is out of play
-DIMMED = (150, 150, 150)  # multiplied into a die that does not count
-
-# Buttons and chips on the board.
-BUTTON = (104, 78, 54)
-BUTTON_HOT = (132, 100, 68)
-BUTTON_EDGE_HOT = (232, 206, 150)
-BUTTON_OFF = (66, 54, 44)
-BUTTON_TEXT_DARK = (30, 20, 12)  # dark lettering on an orange button or a light badge
-PRIMARY_EDGE = (120, 80, 20)
-PRIMARY_EDGE_HOT = (255, 236, 190)
-CHIP = (110, 84, 58)  # a live chip or stepper button
-CHIP_OFF = (70, 56, 44)
-CHIP_EDGE = (30, 20, 14)
-CHIP_TEXT = (255, 250, 236)
-CHIP_READY = (96, 72, 48)
-CHIP_SPENT = (52, 44, 36)
-CHIP_READY_EDGE = (200, 170, 120)
-
-# Dice: light (ivory) and dark (slate) polyhedra, the d3's brass body, the red ace of a light d6.
-DIE_FACE = IVORY
-DIE_BEVEL = (214, 200, 166)
-DIE_OUTLINE = (62, 46, 32)
-DIE_INK = INK_DARK
-DIE_SHINE = (255, 255, 240)  # a sparkle off a light die
-DIE_DARK_FACE = (70, 74, 82)
-DIE_DARK_BEVEL = (46, 49, 55)
-DIE_DARK_OUTLINE = (10, 11, 13)
-DIE_DARK_INK = (244, 236, 220)
-DIE_DARK_RIM = (196, 170, 116)  # the brass inner rim of a dark die
-D3_BODY = (206, 170, 104)  # brass-coloured, so a d3 never passes for a d6
-ACE_PIP = (196, 40, 36)
-TRAY_EDGE = (20, 12, 6)  # the dark line where a dice tray's felt meets its frame
-
-# Dice Lab charts.
-CHART_FAIL = (150, 128, 100)  # bars of outcomes that fail
-CHART_REROLL = (150, 140, 120)  # bars of opposed margins that are rerolled
-
-# Battle Checkers units: blade, shield, hilt, spirit grains, and the four sides of a unit.
-PIECE_INK = (26, 18, 12)
-BLADE = (236, 240, 246)
-BLADE_DOWN = (120, 114, 106)
-BLADE_GLEAM = (255, 252, 235)
-HILT = (150, 104, 52)
-HILT_DOWN = (96, 88, 80)
-SHIELD = (120, 170, 255)
-SHIELD_DOWN = (64, 68, 80)
-SHIELD_GLINT = (226, 238, 255)
-SHIELD_TEXT = (150, 196, 255)
-GRAIN_LIGHT = (255, 250, 230)
-GRAIN_DARK = (60, 50, 42)
-SIDE_FRONT = (255, 244, 214)
-SIDE_RIGHT = (236, 96, 80)
-SIDE_LEFT = (110, 160, 255)
-SIDE_REAR = (150, 40, 40)
 
 
 def _noise_tile(size: int, base: tuple[int, int, int], spread: int, seed: int) -> pygame.Surface:
@@ -262,7 +131,7 @@ def wood_frame(surface: pygame.Surface, rect: pygame.Rect, width: int, seed: int
     surface.set_clip(outer)
     # Grain: long thin lines along each side, slightly wavy and of varying tone.
     for _ in range(max(30, (outer.w + outer.h) // 12)):
-        tone = rng.choice([WOOD_DARK, WOOD_LIGHT, (96, 58, 31), (138, 90, 50)])
+        tone = rng.choice([WOOD_DARK, WOOD_LIGHT, WOOD_GRAIN_DARK, WOOD_GRAIN_LIGHT])
         if rng.random() < 0.5:
             y = rng.choice([rng.randint(outer.top, rect.top), rng.randint(rect.bottom, outer.bottom)])
             x0 = rng.randint(outer.left, outer.right)
@@ -277,7 +146,7 @@ def wood_frame(surface: pygame.Surface, rect: pygame.Rect, width: int, seed: int
     pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 3, outer.top + 2), (outer.right - 4, outer.top + 2), 2)
     pygame.draw.line(surface, WOOD_LIGHT, (outer.left + 2, outer.top + 3), (outer.left + 2, outer.bottom - 4), 2)
     pygame.draw.rect(surface, WOOD_DARK, rect.inflate(4, 4), 2)
-    pygame.draw.rect(surface, (34, 20, 11), rect.inflate(2, 2), 1)
+    pygame.draw.rect(surface, WOOD_EDGE, rect.inflate(2, 2), 1)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0, *, shadow: bool = True) -> None:
@@ -330,134 +199,6 @@ def _parchment_surface(size: tuple[int, int], radius: int) -> pygame.Surface:
     return paper
 
 
-def text(
-    app: Look,
-    surface: pygame.Surface,
-    content: str,
-    pos: tuple[int, int],
-    *,
-    size: int = 18,
-    bold: bool = False,
-    colour: tuple[int, int, int] = PARCHMENT,
-    anchor: str = "topleft",
-    shadow: bool = False,
-) -> pygame.Rect:
-    """Draw one line of text at layout size `size` (scaled), anchored at `pos`; returns its rect."""
-    font = app.fonts.get(app.s(size), bold)
-    image = rendered(font, content, colour)
-    rect = image.get_rect(**{anchor: pos})
-    if shadow:
-        surface.blit(rendered(font, content, SHADOW, 140), rect.move(max(1, app.s(2)), max(1, app.s(2))))
-    surface.blit(image, rect)
-    return rect
-
-
-@lru_cache(maxsize=1024)
-def rendered(font: pygame.font.Font, content: str, colour: tuple[int, ...], alpha: int = 255) -> pygame.Surface:
-    """`content` rendered in `font` (cached: screens redraw the same lines every frame; do not draw on it)."""
-    image = font.render(content, True, colour)
-    if alpha != 255:
-        image.set_alpha(alpha)
-    return image
-
-
-def heading(app: Look, surface: pygame.Surface, content: str, center: tuple[int, int], size: int = 28) -> pygame.Rect:
-    """A bold parchment heading with a brass rule under it, centred at `center`."""
-    rect = text(app, surface, content, center, size=size, bold=True, colour=PARCHMENT, anchor="center", shadow=True)
-    y = rect.bottom + app.s(6)
-    half = max(rect.w // 2, app.s(60))
-    pygame.draw.line(surface, BRASS_DARK, (center[0] - half, y), (center[0] + half, y), max(1, app.s(2)))
-    pygame.draw.circle(surface, BRASS, (center[0], y), max(2, app.s(4)))
-    return rect
-
-
-@lru_cache(maxsize=512)
-def _wrapped(font: pygame.font.Font, content: str, width: int) -> tuple[str, ...]:
-    return tuple(_wrap(font, content, width))
-
-
-def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """Split `content` into lines no wider than `width` pixels (breaking at spaces; cached per font and width)."""
-    return list(_wrapped(font, content, width))
-
-
-def words(text: str) -> list[str]:
-    """`text` split at its spaces into the pieces a line may break between: a percent sign stays with its number
-    ("8.3 %" never ends one line and starts the next with "%")."""
-    out: list[str] = []
-    for word in text.split(" "):
-        if out and word.startswith("%") and out[-1]:
-            out[-1] = f"{out[-1]} {word}"
-        else:
-            out.append(word)
-    return out
-
-
-def _wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in content.split("\n"):
-        line = ""
-        for word in words(paragraph):
-            trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-
-def wrapped_text(
-    app: Look,
-    surface: pygame.Surface,
-    content: str,
-    rect: pygame.Rect,
-    *,
-    size: int = 18,
-    bold: bool = False,
-    colour: tuple[int, int, int] = PARCHMENT,
-    align: str = "left",
-) -> int:
-    """Draw `content` wrapped to `rect`'s width; returns the y below the last line."""
-    font = app.fonts.get(app.s(size), bold)
-    y = rect.y
-    for line in wrap(font, content, rect.w):
-        image = rendered(font, line, colour)
-        x = rect.x + (rect.w - image.get_width()) // 2 if align == "center" else rect.x
-        surface.blit(image, (x, y))
-        y += font.get_linesize()
-    return y
-
-
-# --- text and shapes at pixel sizes (boards, panels, overlays) ---------------------------------------
-_fonts = Fonts()
-_quit_hooked = False
-
-
-def _forget_fonts() -> None:
-    # Fonts die with pygame.quit(); a later pygame.init() (a new window, the next test) needs fresh ones.
-    global _fonts, _quit_hooked
-    _fonts = Fonts()
-    _quit_hooked = False
-    rendered.cache_clear()
-    _wrapped.cache_clear()
-
-
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans (has Cyrillic) at a pixel size, cached until pygame quits."""
-    global _quit_hooked
-    if not pygame.font.get_init():
-        pygame.font.init()
-    if not _quit_hooked:
-        pygame.register_quit(_forget_fonts)
-        _quit_hooked = True
-    return _fonts.get(size, bold)
-
-
-Point = tuple[float, float]
-
-
 def popup_card(surface: pygame.Surface, rect: pygame.Rect, fill: ColorLike, title: str, chip: int) -> None:
     """A popup's card over the board: a soft shadow, the `fill` with a brass edge, and its bold title in the top
     left, sized for chips `chip` pixels high."""
@@ -469,49 +210,6 @@ def popup_card(surface: pygame.Surface, rect: pygame.Rect, fill: ColorLike, titl
     label(
         surface, title, max(12, chip // 2), PARCHMENT, midleft=(rect.left + chip // 3, rect.top + chip // 2), bold=True
     )
-
-
-def label(
-    surface: pygame.Surface,
-    msg: str,
-    size: int,
-    colour: ColorLike,
-    *,
-    center: Point | None = None,
-    topleft: Point | None = None,
-    midleft: Point | None = None,
-    midright: Point | None = None,
-    bold: bool = False,
-    shadow: Colour | None = None,
-) -> pygame.Rect:
-    """Blit one line of text at pixel `size`, anchored at the one point given; returns its rect."""
-    img = font(size, bold).render(msg, True, colour)
-    rect = img.get_rect()
-    for anchor, point in (("center", center), ("midleft", midleft), ("midright", midright), ("topleft", topleft)):
-        if point is not None:
-            setattr(rect, anchor, (int(point[0]), int(point[1])))
-            break
-    if shadow is not None:
-        surface.blit(font(size, bold).render(msg, True, shadow), rect.move(1, 1))
-    surface.blit(img, rect)
-    return rect
-
-
-def shade(colour: Sequence[int], factor: float) -> Colour:
-    """Lighter (factor > 1) or darker (< 1) version of an RGB colour."""
-    r, g, b = (max(0, min(255, int(c * factor))) for c in colour[:3])
-    return r, g, b
-
-
-def mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
-    """Blend two RGB colours."""
-    r, g, bl = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
-    return r, g, bl
-
-
-def with_alpha(colour: Sequence[int], a: int) -> tuple[int, int, int, int]:
-    """An RGB colour with an alpha (clamped to 0..255), for translucent layers."""
-    return colour[0], colour[1], colour[2], max(0, min(255, a))
 
 
 def arrow(surface: pygame.Surface, start: Point, end: Point, colour: ColorLike, width: int, head: float) -> None:
@@ -532,48 +230,6 @@ def arrow(surface: pygame.Surface, start: Point, end: Point, colour: ColorLike, 
         (base[0] - px * head * 0.6, base[1] - py * head * 0.6),
     ]
     pygame.draw.polygon(surface, colour, tip)
-
-
-def fitting_size(msg: str, width: float, size: int, cut: list[str], bold: bool = False) -> int:
-    """The largest font size up to `size` (and no smaller than 70 % of it) at which `msg` fits in `width`;
-    a text that fits at none is added to `cut`."""
-    floor = max(6, int(size * 0.7))
-    while size > floor and font(size, bold).size(msg)[0] > width:
-        size -= 1
-    if font(size, bold).size(msg)[0] > width:
-        cut.append(msg)
-    return size
-
-
-def fit_text(font: pygame.font.Font, line: str, width: float) -> str:
-    """`line`, shortened with an ellipsis when wider than `width` pixels in `font`."""
-    if font.size(line)[0] <= width:
-        return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
-
-
-def wrapped_label(
-    surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike, cut: list[str]
-) -> None:
-    """`msg` wrapped into `rect`, in a smaller font when it would not fit at `size` (else added to `cut`)."""
-    floor = max(6, int(size * 0.7))
-    while True:
-        f = font(size)
-        lines = wrap(f, msg, rect.w)
-        fits = len(lines) * f.get_linesize() <= rect.h + 2 and all(f.size(line)[0] <= rect.w for line in lines)
-        if fits or size <= floor:
-            break
-        size -= 1
-    if not fits:
-        cut.append(msg)
-    y = rect.top
-    for text_line in lines:
-        if y + f.get_linesize() > rect.bottom + 2:
-            break
-        surface.blit(f.render(text_line, True, colour), (rect.left, y))
-        y += f.get_linesize()
 
 
 # --- dice for the title --------------------------------------------------------------------------------
@@ -739,7 +395,3 @@ def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Callable[[float], 
     # A triangle marker, so the focus does not rely on the tint alone.
     cy = rect.centery
     pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])
-
-
-# Alkemy health dice (white / yellow / red); the dice also carry wound marks, so colour is never alone.
-HEALTH = {"white": (244, 240, 228), "yellow": (236, 196, 64), "red": (196, 52, 44)}
