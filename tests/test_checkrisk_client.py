@@ -623,7 +623,8 @@ def test_a_held_click_opens_the_amount_picker_clear_of_the_odds_card(home, size)
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_four_seat_chips_keep_a_readable_font_and_end_a_long_name_in_an_ellipsis(home, size):
-    from game.client.board.panel import CHIP_LEAST_PX, draw_dynamic
+    from game.client.board.panel import draw_dynamic
+    from game.client.lettering import NAME_LEAST_PX
 
     app = make_app(size)
     try:
@@ -637,10 +638,37 @@ def test_four_seat_chips_keep_a_readable_font_and_end_a_long_name_in_an_ellipsis
         cut = draw_dynamic(app.window.copy(), b.panel_layout, info, 0.0, b.view.draw_emblem)
         assert cut == []
         for chip in info.seats:
-            assert chip.size >= CHIP_LEAST_PX, (chip.name, chip.size)
+            assert chip.size >= NAME_LEAST_PX, (chip.name, chip.size)
         shown = [chip.shown for chip in info.seats]
         assert shown[0] == "Anna" and shown[3].endswith("…") and names[3].startswith(shown[3][:-1])
         # Computer seats shortened keep the number that tells them apart.
         assert shown[2] == "Computer 3" or (shown[2].endswith("… 3") and "Computer".startswith(shown[2][:-3]))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_battle_cards_long_names_end_in_an_ellipsis_inside_the_card(home, size, language):
+    app = make_app(size, language=language, anim_speed="normal")
+    try:
+        session = battle_session(["human", "human"])
+        session.names = ["Konstantinopolis", "Maximilianovich"]  # the longest names a seat may have
+        app.goto("checkrisk", session=session)
+        idle(app)
+        d = BoardDriver(app)
+        d.click("d4")
+        d.hover("d5")
+        d.click("d5")
+        b = board(app)
+        shown = False
+        for _ in range(300):
+            frames(app, 1)
+            if b.view.card.visible and b.view.card.names_shown:
+                shown = True
+                assert b.view.top_cut == (), b.view.top_cut
+                for name, full in zip(b.view.card.names_shown, session.names, strict=True):
+                    assert name == full or (name.endswith("…") and full.startswith(name[:-1])), name
+        assert shown
     finally:
         app.close()

@@ -190,6 +190,24 @@ def fit_text(font: pygame.font.Font, line: str, width: float) -> str:
     return line.rstrip() + "…"
 
 
+#: The smallest font a player's name is drawn in where room is short: a longer name ends in an ellipsis instead.
+NAME_LEAST_PX = 12
+
+
+def fitted_name(name: str, room: float, size: int, bold: bool = False) -> tuple[str, int]:
+    """A player's name and its font size in `room`: the largest size down to a readable least that holds the whole
+    name, else the name shortened with an ellipsis at that least (a short last word stays: 'Comp… 3')."""
+    least = min(size, max(NAME_LEAST_PX, round(size * 0.85)))
+    for points in range(size, least - 1, -1):
+        if font(points, bold).size(name)[0] <= room:
+            return name, points
+    small = font(least, bold)
+    head, _, tail = name.rpartition(" ")
+    if head and len(tail) <= 3:  # a short last word tells seats apart ('Computer 3', 'Computer 4')
+        return f"{fit_text(small, head, room - small.size(' ' + tail)[0])} {tail}", least
+    return fit_text(small, name, room), least
+
+
 def wrapped_label(
     surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: ColorLike, cut: list[str]
 ) -> None:

@@ -79,24 +79,6 @@ class SeatChip:
     size: int = field(default=0, repr=False, compare=False)  # its font size then
 
 
-#: The smallest font a seat chip's name is drawn in: a longer name ends in an ellipsis instead of shrinking further.
-CHIP_LEAST_PX = 12
-
-
-def chip_words(name: str, room: float, size: int, bold: bool = False) -> tuple[str, int]:
-    """A seat chip's name and font size: the largest size down to a readable least that holds the whole name in
-    `room`, else the name shortened with an ellipsis at that least."""
-    least = min(size, max(CHIP_LEAST_PX, round(size * 0.85)))
-    for points in range(size, least - 1, -1):
-        if lettering.font(points, bold).size(name)[0] <= room:
-            return name, points
-    font = lettering.font(least, bold)
-    head, _, tail = name.rpartition(" ")
-    if head and len(tail) <= 3:  # a short last word tells seats apart ('Computer 3', 'Computer 4'): it stays
-        return f"{lettering.fit_text(font, head, room - font.size(' ' + tail)[0])} {tail}", least
-    return lettering.fit_text(font, name, room), least
-
-
 @dataclass
 class PanelInfo:
     """What the panel's generic part shows this frame."""
@@ -231,7 +213,7 @@ def _seat_row(surface: pygame.Surface, pl: PanelLayout, info: PanelInfo, emblem:
         icon = int(rect.h * 0.62)
         emblem(surface, i, pygame.Rect(rect.left + u // 5, rect.centery - icon // 2, icon, icon))
         room = rect.right - (rect.left + u // 5 + icon + u // 5) - u // 5
-        chip.shown, chip.size = chip_words(chip.name, room, int(u * 0.72), bold=i == info.acting)
+        chip.shown, chip.size = lettering.fitted_name(chip.name, room, int(u * 0.72), bold=i == info.acting)
         lettering.label(
             surface,
             chip.shown,

@@ -49,6 +49,7 @@ class BattleCard:
         self.picks = picks
         self.tray = DiceTray(pygame.Rect(0, 0, 10, 10), speed=lambda: board.settings.anim_speed)
         self.visible = False
+        self.names_shown: list[str] = []  # the two sides' names as last drawn (a long one ends in an ellipsis)
         self.record: BattleRecord | None = None
         self.shown_round = 0  # the round whose dice lie in the tray (0: none yet)
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -538,8 +539,10 @@ class BattleCard:
             if seat >= 0:
                 draw_emblem(surface, seat, pygame.Rect(names.left, round(y - icon / 2), icon, icon))
             left = names.left + icon + max(3, icon // 4)
-            name = self.board.seat_name(seat) if seat >= 0 else "—"
-            size = lettering.fitting_size(name, names.right - left, name_size, cut, bold=True)
+            name, size = lettering.fitted_name(
+                self.board.seat_name(seat) if seat >= 0 else "—", names.right - left, name_size, bold=True
+            )
+            self.names_shown[group:] = [name]
             colour = seat_colour(seat) if seat >= 0 else palette.PARCHMENT
             lettering.label(surface, name, size, colour, midleft=(left, y - role_size * 0.45), bold=True)
             words = t(role)

@@ -65,6 +65,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
     slot_units = SLOT_UNITS
     show_groups = False  # the seats' connected groups drawn also outside reinforcement (G toggles)
     odds_rect: pygame.Rect | None = None  # where the odds card was drawn last frame (None: not shown)
+    top_cut: tuple[str, ...] = ()  # the texts over the board (cards, the drag's words) that did not fit last frame
     odds_badges: dict[str, pygame.Rect] = {}  # noqa: RUF012 - replaced whole each frame: the attack targets' odds badges
 
     def attach(self, board: BoardServices) -> None:
@@ -417,6 +418,7 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
                 )
         self.card.draw(surface, cut)
         draw_drag(self.board, surface, cut)
+        self.top_cut = tuple(cut)
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
