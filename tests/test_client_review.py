@@ -390,3 +390,27 @@ def test_a_game_ended_by_resignation_replays_as_won_not_unfinished(home, languag
         assert app.t("games.unfinished") not in d.status
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_game_resigned_before_the_first_move_replays_saying_so(home, language):
+    from tests.client_helpers import button_by_text, click, make_app
+
+    app = make_app(language=language)
+    try:
+        record = records.GameRecord("kubtafl", "standard", [], 3, ["human", "human"], [0], "resignation", 1.7e9)
+        record.names = ["Anna", "Boris"]
+        records.save_record(record)
+        click(app, button_by_text(app, app.t("menu.games")))
+        frames(app, 2)
+        click(app, button_by_text(app, app.t("games.replay")))
+        frames(app, 3)
+        won = app.t("games.won", side="Anna")
+        assert BoardDriver(app).status == app.t("review.status.replay_unplayed", result=won)
+        assert BoardDriver(app).status == (
+            "A finished game: Anna won before the first move."
+            if language == "en"
+            else "Сыгранная партия (Anna: победа): закончилась до первого хода."
+        )
+    finally:
+        app.close()

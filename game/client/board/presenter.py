@@ -254,6 +254,8 @@ class PanelPresenter:
             else (t("gameover.draw") if final is not None else t("games.unfinished"))
         )
         turns = reviewer.place()[1]
+        if turns == 0:  # a resignation before the first move
+            return t("review.status.replay_unplayed", result=result)
         return t("review.status.replay", result=result, when=reviewer.count_of(turns, capital=False)[0])
 
     def _to_move_key(self) -> str:
