@@ -9,9 +9,12 @@ import pytest
 
 from game.client.app import STEP, TOAST_SECONDS
 from game.client.board.marks import CALM_SECONDS
-from game.client.pacing import SLOW_FRAME
+from game.client.online.board import NEWS_ARRIVED
+from game.client.pacing import NUDGE, SLOW_FRAME
+from game.client.play.online import OnlineLink, OnlineSession
 from game.client.play.session import GameSession
 from game.engine import registry
+from game.online.client import SeatPresence
 from tests.client_helpers import board_of, click_cell, frames, settle, settle_scene
 from tests.driver import BoardDriver
 
@@ -247,3 +250,59 @@ def test_the_replay_viewer_rests_between_moves_and_after_the_last(app, clock):
     assert d.reviewing == len(record.actions)
     waits = [rest for rest in clock.rests if rest is not None and rest > 0.5]
     assert len(waits) >= len(record.actions)  # it rested between the moves
+
+
+def test_a_hint_answered_while_the_loop_draws_still_wakes_it(app, clock, held_ai):
+    # The answer can come in between the loop's update and its next look at when to wake: the board must still
+    # wake to take it, not rest until the player moves the mouse with "Looking for a good move…" on the panel.
+    d = BoardDriver(app)
+    session = GameSession("kubtafl", "standard", ["human", "ai:easy"], seed=3, autosave=False)
+    app.goto("kubtafl", session=session)
+    settle_scene(app)
+    rest_reached(app, clock)
+    d.key(pygame.K_h)
+    assert session.hinting and app.wake_in() == pytest.approx(SLOW_FRAME)
+    held_ai.run_pending()  # answered after the frame's update
+    assert app.wake_in() == pytest.approx(SLOW_FRAME)
+    app.loop_step()
+    assert clock.rests[-1] == pytest.approx(SLOW_FRAME)
+    assert not session.hinting and d.hint_move
+
+
+class Unplugged(OnlineSession):
+    """An online game whose clients never start: the test says what the server told; pumps are counted."""
+
+    def __init__(self) -> None:
+        link = OnlineLink("ws://127.0.0.1:9", "ABCD", kinds={0: "human"})
+        super().__init__("kubtafl", "standard", link, 2, ["Me", "Anna"], autosave=False)
+        self.pumped = 0
+
+    def connect(self) -> None:
+        pass
+
+    def pump(self) -> None:
+        self.pumped += 1
+        super().pump()
+
+
+def test_an_online_board_rests_until_news_arrives_and_wakes_for_the_strip_minutes(app, clock):
+    session = Unplugged()
+    app.goto("kubtafl", session=session)
+    online = board_of(app).online
+    rest_reached(app, clock)  # no wake-up a few times a second: the clients' news rings the loop
+    assert online.bell.ringing
+    shown, pumped = app.frame_count, session.pumped
+    clock.arrivals = [pygame.event.Event(NEWS_ARRIVED)]  # the bell rings while the loop rests
+    assert app.loop_step()
+    assert clock.rests[-1] is None and app.frame_count == shown + 1 and session.pumped > pumped
+    # Anna went away 10 seconds ago: the strip says so and the loop wakes when it says "1 minute".
+    online.wall = lambda: 10_000.0
+    session.status = "connected"
+    session.presence = (SeatPresence(0, "Me", True, True, 9_000.0), SeatPresence(1, "Anna", True, False, 9_990.0))
+    clock.arrivals = [pygame.event.Event(NEWS_ARRIVED)]
+    app.loop_step()
+    until_scheduled(app)
+    assert app.wake_in() == pytest.approx(50.0 + NUDGE)
+    shown = app.frame_count
+    assert app.loop_step()
+    assert clock.rests[-1] == pytest.approx(50.0 + NUDGE) and app.frame_count == shown + 1

@@ -361,8 +361,9 @@ class GameSession:
 
     @property
     def hinting(self) -> bool:
-        """True while a hint is being computed."""
-        return self._hint_ticket is not None and not self._hint_ticket.done
+        """True from a hint's request until `poll_hint` takes its answer: one that came in between the board's
+        update and its look at when to wake must still wake it."""
+        return self._hint_ticket is not None
 
     def poll_hint(self) -> Action | None:
         """The suggested action once ready (and still for this position), else None."""
