@@ -23,7 +23,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.online import dice
 from game.online.client import NEWS, ClientEvent, Joined, MatchClient, Refused, Unsent
-from game.online.server import ServerConfig, ServerThread
+from game.online.limits import ServerConfig
+from game.online.server_thread import ServerThread
 from game.online.store import store_from_url
 
 #: How long a wait goes without any news from the clients before it is taken for one that would hang.

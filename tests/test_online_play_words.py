@@ -7,7 +7,7 @@ A real server on loopback and real websocket clients, real scenes driven by post
 from __future__ import annotations
 
 from game.client.online.board import away_words
-from game.online.server import ServerThread
+from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
 from tests.online_helpers import FAST, start_server
 from tests.test_online_window import hosted_on_loopback, kubtafl_board, server, until  # noqa: F401 - fixtures

@@ -11,8 +11,8 @@ import pytest
 
 from game.online import protocol as P
 from game.online.client import Ended, MatchClient, OfferChanged, PresenceChanged, RematchReady, create_match
+from game.online.limits import ServerConfig
 from game.online.match import outcome_text
-from game.online.server import ServerConfig
 from tests.online_helpers import DEADLINE, free_port, play_match, serve_process, start_server, stored_entries, until
 
 LEVELS = [("kubtafl", "endgame"), ("checkrisk", "standard"), ("battle_checkers", "skirmish6")]

@@ -16,7 +16,8 @@ import pytest
 
 from game.online import protocol as P
 from game.online.client import MatchClient, Refused, ServerStatus, addresses, create_match
-from game.online.server import ServerConfig, ServerThread
+from game.online.limits import ServerConfig
+from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
 from tests import test_online_window as window
 from tests.online_helpers import (

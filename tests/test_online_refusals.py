@@ -9,7 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol as P
-from game.online.server import ServerConfig
+from game.online.limits import ServerConfig
 from tests.online_helpers import DEADLINE, Raw, claim, create, start_server
 
 

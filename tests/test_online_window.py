@@ -24,7 +24,7 @@ from game.client.play import records
 from game.client.play.online import OnlineLink, OnlineSession
 from game.online.client import NEWS, ThreadedMatchClient, create_match_sync
 from game.online.dice import DiceCheck
-from game.online.server import ServerThread
+from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
 from tests.online_helpers import DEADLINE, FAST, free_port, never_arrived, random_seat, start_server, wait_for
 

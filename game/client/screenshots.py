@@ -234,7 +234,7 @@ def online_screens(app: App, folder: Path, written: list[Path]) -> list[str]:
     waiting for the other player's move; CheckRisk's lobby and host dialog); returns the problems met."""
     from game.client.modes import playable_modes
     from game.online.client import ThreadedMatchClient
-    from game.online.server import ServerThread
+    from game.online.server_thread import ServerThread
 
     server = ServerThread(Path(os.environ["KUBIKI_HOME"]) / "shots.sqlite3")
     clients: list[ThreadedMatchClient] = []

@@ -23,7 +23,7 @@ For the window (game/client) — `game.online.client`:
   store is out of reach; nothing is applied until True; `available` says the same, and `connected` is False
   meanwhile). The address may list several servers sharing one store, comma-separated (`ws://h:1,ws://h:2`).
 - The match's game: `game.online.match.make_game(mode, level, options)`; `Replica(game)` replays entries.
-- Hosting from the window: `game.online.server.ServerThread(store_path, host, port).start() -> url`, `.stop()`.
+- Hosting from the window: `game.online.server_thread.ServerThread(store_path, host, port).start() -> url`, `.stop()`.
 
 For another store (Redis) — `game.online.store.Store`, an async protocol: `create(MatchRecord) -> bool`,
 `load(code) -> StoredMatch | None`, `claim_seat(code, SeatRecord) -> bool` (False: taken), `append(code, entries,

@@ -29,9 +29,10 @@ from game.online.client import (
     Unsent,
     create_match,
 )
+from game.online.limits import ServerConfig
 from game.online.match import outcome_text
 from game.online.protocol import Entry
-from game.online.server import MatchServer, ServerConfig
+from game.online.server import MatchServer
 from game.online.store import store_from_url
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765

@@ -627,7 +627,7 @@ _servers: dict[int, object] = {}
 def ensure_server(port: int = HOST_PORT, listen: str = "0.0.0.0", store: Path | None = None) -> str:
     """Run the match server in this process (once; on `port`, another free one when it is taken) with its store in
     the data folder; returns the address to connect to from here."""
-    from game.online.server import ServerThread
+    from game.online.server_thread import ServerThread
 
     with _server_lock:
         for server in _servers.values():
@@ -645,7 +645,7 @@ def ensure_server(port: int = HOST_PORT, listen: str = "0.0.0.0", store: Path | 
 
 def stop_servers() -> None:
     """Stop the server this process hosts (the window closes; tests)."""
-    from game.online.server import ServerThread
+    from game.online.server_thread import ServerThread
 
     with _server_lock:
         for server in _servers.values():
