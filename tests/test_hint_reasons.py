@@ -279,3 +279,11 @@ def test_battle_checkers_ending_the_turn_says_why(en, ru):
     assert board.view.hint_words("end") == "Hint: end the turn — no safe use of the pips is left"
     board = shown(ru, "battle_checkers", battle_checkers(HOME, ["d4:1 F3"]))
     assert board.view.hint_words("end") == "Подсказка: завершите ход — безопасно использовать остаток броска нечем"
+
+
+def test_kubtafl_a_ram_on_the_enemy_d20_is_not_said_to_close_in_on_it(en, tmp_path):
+    ram = [("light", "d20", "a1", 12), ("dark", "d20", "h8", 20), ("light", "d6", "h5", 6)]
+    board = shown(en, "kubtafl", kubtafl(tmp_path, ram, []))
+    words = board.view.hint_words("h5-h8")
+    assert words.startswith("Hint: ram the d20 on h8 with the d6 for 3")
+    assert "cells away" not in words and "closes in" not in words

@@ -252,8 +252,8 @@ def _closer(t: Translator, before: KubtaflState, action: KubtaflAction, text: st
     parts = action_parts(before, action)
     enemy = 1 - before.current_player()
     king = next((d for d in before.dice(enemy) if d.kind == D20), None)
-    if parts.kind != "move" or king is None:
-        return ""
+    if parts.kind != "move" or king is None or parts.dst == before.cell_name(king.cell):
+        return ""  # a ram on the d20 itself says so in its own words: it closes in on nothing
     target = cell_xy(before.cell_name(king.cell))
 
     def cells(name: str) -> int:
