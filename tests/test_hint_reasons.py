@@ -287,3 +287,10 @@ def test_kubtafl_a_ram_on_the_enemy_d20_is_not_said_to_close_in_on_it(en, tmp_pa
     words = board.view.hint_words("h5-h8")
     assert words.startswith("Hint: ram the d20 on h8 with the d6 for 3")
     assert "cells away" not in words and "closes in" not in words
+
+
+def test_kubtafl_the_result_card_counts_one_die_as_one(en, tmp_path):
+    board = shown(en, "kubtafl", kubtafl(tmp_path, [*D20S, ("light", "d6", "c3", 4)], []))
+    assert board.view.end_summary(board.session.state) == (
+        "Light kept 2 dice, worth 16 in all; Dark kept 1 die, worth 12."
+    )

@@ -17,7 +17,7 @@ from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
 from game.client.board.mode_parts import notation_hint, reason_words
 from game.client.board.mode_view import ModeView
-from game.client.board.wording import decisions
+from game.client.board.wording import counted, decisions
 from game.client.dice import polyhedra
 from game.client.kubtafl import legend, trace
 from game.client.kubtafl.actions import ActionParts, notation_parts
@@ -281,12 +281,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         parts = []
         for seat, side in enumerate(SIDES):
             parts.append(
-                t(
-                    "kubtafl.summary.side",
-                    side=t(SIDE(side)),
-                    count=len(state.dice(seat)),
-                    points=state.total(seat),
-                )
+                counted(t, "kubtafl.summary.side", len(state.dice(seat)), side=t(SIDE(side)), points=state.total(seat))
             )
         return t("kubtafl.summary", sides="; ".join(parts))
 
