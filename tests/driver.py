@@ -114,22 +114,185 @@ class BoardDriver:
     @property
     def selected(self) -> str | None:
         """The cell the player has selected."""
-        return self.scene.view.picks.selected
+        return self._picks.selected
 
     @property
     def draft(self) -> dict[str, int]:
         """The deployment placed but not yet confirmed: cell -> the mode's value (tokens, facing)."""
-        return self.scene.view.picks.draft
+        return self._picks.draft
 
     @property
     def hovered(self) -> str | None:
         """The cell under the pointer or the keyboard's cursor, as the mode took it."""
-        return self.scene.view.picks.hover
+        return self._picks.hover
 
     @property
-    def picks(self) -> Any:
-        """The mode's own picks (its selection, draft, plans, cursor): what a mode's tests read of its choices."""
+    def _picks(self) -> Any:
+        """The mode's own picks (its selection, draft, plans, cursor), which the readings below put in the player's
+        terms."""
         return self.scene.view.picks
+
+    @property
+    def cursor(self) -> tuple[int, int] | None:
+        """Where the keyboard's cursor is (column, row), None while the mouse leads."""
+        return self._picks.cursor
+
+    @property
+    def offered(self) -> Any:
+        """The actions the board offers the player, by cell, as its marks show them (the mode's index of legal
+        actions: moves, targets, transfers, re-entries, origins…)."""
+        return self._picks.index
+
+    @property
+    def preset(self) -> str:
+        """The preset the deployment draft came from ('' when placed by hand or changed since)."""
+        return self._picks.draft_preset
+
+    def deploy_for_me(self) -> None:
+        """Lay out the deployment draft as the slot's "Deploy for me" does (no frame runs)."""
+        self._picks.deploy_for_me()
+
+    def confirm_deployment(self) -> None:
+        """Commit the deployment draft as the slot's "Confirm" does (no frame runs)."""
+        self._picks.confirm_deployment()
+
+    # ----- Kubtafl's choices -----
+    @property
+    def preview(self) -> Any:
+        """The hovered action's preview drawn over the board (its ghost arrows and badges), None when none is."""
+        return self._picks.preview
+
+    @property
+    def preview_text(self) -> str:
+        """The action the drawn preview shows, in notation ('' when none)."""
+        return self._picks.preview_text
+
+    @property
+    def transfer_badges(self) -> dict[str, pygame.Rect]:
+        """Where the selected die's '+' transfer badges were drawn, by the recipient's cell."""
+        return dict(self._picks.badges)
+
+    @property
+    def reentry_kind(self) -> str | None:
+        """The removed die chosen in the removed row to come back, None when none is."""
+        return self._picks.reentry_kind
+
+    @property
+    def clickable_dice(self) -> set[str]:
+        """The own dice a click would pick (those marked as able to act)."""
+        return set(self._picks.clickable_dice())
+
+    def open_transfer(self, donor: str, recipient: str) -> None:
+        """Open the amount chooser of a transfer from `donor` to `recipient`, as its '+' badge does (no frame)."""
+        self._picks.open_transfer(donor, recipient)
+
+    def drop_preview(self) -> None:
+        """Take the drawn preview away, as moving the pointer off the board does (no frame runs)."""
+        self._picks.set_preview(None)
+
+    def drop_picks(self) -> None:
+        """Drop the selection, hover and preview, as a committed action does (no frame runs)."""
+        self._picks.reset()
+
+    # ----- Battle Checkers' choices -----
+    @property
+    def chosen_die(self) -> int | None:
+        """The die chip shown as chosen (`USE_DIE1`, `USE_DIE2`, `USE_SUM`); None: each move takes the die that
+        wastes the fewest pips."""
+        return self._picks.use
+
+    @property
+    def open_dice(self) -> list[int]:
+        """The die chips still offered."""
+        return list(self._picks.open_uses())
+
+    def die_pips(self, use: int | None) -> int:
+        """The pips the die chip `use` gives."""
+        return self._picks.pips(use)
+
+    @property
+    def units_left(self) -> int:
+        """The units still to place in the deployment."""
+        return self._picks.units_left()
+
+    @property
+    def actors(self) -> set[str]:
+        """The own units marked as able to act."""
+        return set(self._picks.actors())
+
+    def plans(self, unit: str | None = None, use: int | None = None) -> dict[str, dict[int, int]]:
+        """The end cells the selected unit (or `unit`, with die chip `use`) can reach, each with the facings it may
+        end in and their costs, as the cost marks show them."""
+        return self._picks.plans(unit, use)
+
+    def cheapest(self, cell: str) -> int:
+        """The cost marked on the end cell `cell` (its cheapest plan)."""
+        return self._picks.cheapest(cell)
+
+    def facing(self, cell: str) -> int | None:
+        """The facing the ghost unit on `cell` shows (an index of `DIRECTIONS`), None when no plan ends there."""
+        return self._picks.facing_on(cell)
+
+    def pips_left(self, cell: str) -> int | None:
+        """The pips the plan card says stay after the ghost's plan on `cell`."""
+        return self._picks.pips_left(cell)
+
+    @property
+    def turn_only(self) -> bool:
+        """True when the selected unit may only turn (it stands next to an enemy)."""
+        return bool(self._picks.turn_only())
+
+    @property
+    def facing_targets(self) -> dict[str, int]:
+        """The cells a unit that may only turn can be turned to face by a click, each with the facing it gives."""
+        return self._picks.facing_targets()
+
+    def plan_action(self, cell: str) -> Any:
+        """The action a click on `cell` would play for the selected unit, None when none."""
+        return self._picks.plan_action(cell)
+
+    @property
+    def attacks(self) -> dict[str, list[Any]]:
+        """The enemy cells an own unit can attack now, each with its attacks."""
+        return self._picks.targets()
+
+    def shown_attack(self, target: str) -> Any:
+        """The attack whose odds show on hovering `target` (the selected attacker's, else the best)."""
+        return self._picks.shown_attack(target)
+
+    @property
+    def threat_shown(self) -> bool:
+        """True while the threat view (V) shades the own units by the enemy's chances."""
+        return bool(self._picks.threat)
+
+    # ----- CheckRisk's choices -----
+    def amount(self, origin: str, target: str) -> int:
+        """The tokens the ghost card says a move from `origin` to `target` takes now."""
+        return self._picks.chosen_amount(origin, target)
+
+    @property
+    def tokens_left(self) -> int:
+        """The tokens still to place in the deployment."""
+        return self._picks.tokens_left()
+
+    @property
+    def split(self) -> dict[str, int] | None:
+        """The defender's retreat split in progress (cell -> tokens), None when none is."""
+        return self._picks.split
+
+    @property
+    def blitz(self) -> Any:
+        """The blitz running (its rounds go on by themselves), None when none is."""
+        return self._picks.blitz
+
+    @property
+    def refusal(self) -> Any:
+        """Why the last deployment click was refused (a `DeployRefusal`), None when it was not."""
+        return self._picks.refusal
+
+    def why_not(self, note: str) -> None:
+        """Put `note` on the status line as the words on why the last click on the board did nothing (no frame)."""
+        self._picks.note = note
 
     @property
     def handover_card(self) -> Any:
@@ -215,6 +378,26 @@ class BoardDriver:
         """The yes/no question open over everything (its words, its buttons), None when none is."""
         confirm = self.game_scene.dialogs.confirm
         return confirm if confirm is not None and confirm.open else None
+
+    @property
+    def card_rect(self) -> pygame.Rect:
+        """Where the card over the board (the game-over card, a lesson's, the pause menu) was last laid out."""
+        return self.game_scene.dialogs.rect
+
+    @property
+    def card_reason_box(self) -> pygame.Rect:
+        """Where the result card's words (why the game ended, the seats) are written."""
+        return self.game_scene.dialogs.reason_box()
+
+    @property
+    def card_reason_lines(self) -> list[str]:
+        """The result card's words as wrapped into lines."""
+        return self.game_scene.dialogs.reason_lines()
+
+    @property
+    def card_button_rects(self) -> list[pygame.Rect]:
+        """Where the result card's buttons are, in their order."""
+        return [button.rect for button in self.game_scene.dialogs.buttons.buttons]
 
     def winner_title(self, outcome: Any) -> str:
         """The game-over card's title for `outcome`."""
@@ -395,6 +578,15 @@ class BoardDriver:
         raise AssertionError(f"entry {entry} is not in the list")
 
     # ----- the drawing -----
+    def effects(self, kind: str | None = None) -> list[Any]:
+        """The effects on the screen now (floating numbers, dice, sparks…; of `kind` only, when given)."""
+        return [e for e in self.scene.queue.effects if kind is None or e.kind == kind]
+
+    @property
+    def steps_waiting(self) -> int:
+        """How many animation steps still wait to play."""
+        return len(self.scene.queue.steps)
+
     def marks(self, kind: str | None = None) -> list[Mark]:
         """The marks drawn in the last frame (of `kind` only, when given)."""
         return [m for m in self.scene.marks.drawn if kind is None or m.kind == kind]

@@ -85,7 +85,6 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     b = board(app)
     assert b.session.seats == HOT
     idle(app)
-    picks = d.picks
     click_cell(app, "c2")
     assert d.draft == {"c2": 0}  # a new unit faces the enemy (north)
     wheel(app, 1)
@@ -101,7 +100,7 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
     assert d.draft == {}
     click_cell(app, "b1")
     slot_button(app, "auto")
-    assert picks.units_left() == 0 and "b1" in d.draft
+    assert d.units_left == 0 and "b1" in d.draft
     slot_button(app, "confirm")
     idle(app)
     state = b.session.state
@@ -126,14 +125,13 @@ def test_b4_hot_seat_deployment_by_clicks_wheel_drag_and_a_preset_from_the_menu(
 def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app):
     d = BoardDriver(app)
     b = start(app, GameSession("battle_checkers", "standard", HOT, seed=3, autosave=False))
-    picks = d.picks
     slot_button(app, "auto")
     slot_button(app, "confirm")
     idle(app)
     key(app, pygame.K_RETURN)  # Blue takes the seat
     assert b.session.state.player == 1
     slot_button(app, "auto")  # Blue's draft on its own half
-    assert picks.units_left() == 0
+    assert d.units_left == 0
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # back to Orange's deployment
     idle(app)
     if d.handover is not None:
@@ -148,18 +146,17 @@ def test_b4_a_draft_belongs_to_its_side_and_undo_to_the_other_side_drops_it(app)
 def test_b6_a_turn_using_both_dice_on_two_units(app):
     d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT, dice=(2, 5)))
-    picks = d.picks
     click_cell(app, "c2")
     slot_button(app, f"use:{USE_DIE1}")
-    assert picks.use == USE_DIE1 and picks.pips(USE_DIE1) == 2
-    assert max(picks.cheapest(c) for c in picks.plans()) == 2
-    assert "c5" not in picks.plans()  # three cells away: beyond 2 pips
+    assert d.chosen_die == USE_DIE1 and d.die_pips(USE_DIE1) == 2
+    assert max(d.cheapest(c) for c in d.plans()) == 2
+    assert "c5" not in d.plans()  # three cells away: beyond 2 pips
     click_cell(app, "c4")
     idle(app)
     assert b.session.log[-1] == "c2:1 F2"
     assert b.model.spent == [True, False]
     click_cell(app, "h2")
-    assert picks.use is None and picks.open_uses() == [USE_DIE2]  # the only chip left
+    assert d.chosen_die is None and d.open_dice == [USE_DIE2]  # the only chip left
     click_cell(app, "h7")
     idle(app)
     assert "h2:2 F5" in b.session.log
@@ -171,23 +168,22 @@ def test_b7_the_sum_with_turn_move_turn_and_only_the_engines_plans(app):
     d = BoardDriver(app)
     app.settings.anim_speed = "normal"
     b = start(app, demo.position({"c2": (0, "N"), "d4": (0, "N"), "d5": (1, "S"), "h9": (1, "S")}, HOT))
-    picks = d.picks
     click_cell(app, "d4")  # next to an enemy: it may only turn (B7)
-    assert set(picks.plans()) == {"d4"}
+    assert set(d.plans()) == {"d4"}
     click_cell(app, "c2")
     key(app, pygame.K_3)  # the sum, chosen: every plan below takes it
-    assert d.selected == "c2" and picks.use == USE_SUM and picks.pips(USE_SUM) == 8
+    assert d.selected == "c2" and d.chosen_die == USE_SUM and d.die_pips(USE_SUM) == 8
     state = b.session.state
     listed = {
         (a.to, a.facing) for a in state.unit_actions(state.board.cell("c2")) if isinstance(a, Activate) and a.use == 0
     }
-    offered = {(state.board.cell(c), f) for c, costs in picks.plans().items() for f in costs}
+    offered = {(state.board.cell(c), f) for c, costs in d.plans().items() for f in costs}
     assert offered == listed
     hover(app, "e4")
-    assert picks.facing_on("e4") == 1 and picks.pips_left("e4") == 5  # R1 F2: the cheapest
+    assert d.facing("e4") == 1 and d.pips_left("e4") == 5  # R1 F2: the cheapest
     wheel(app, 1)
     key(app, pygame.K_e)
-    assert picks.facing_on("e4") == 3 and picks.pips_left("e4") == 3
+    assert d.facing("e4") == 3 and d.pips_left("e4") == 3
     assert any(m.kind == "ghost" and m.cell == "e4" and m.text == "SE" for m in b.marks.drawn)
     unit = b.model.units["c2"]
     click_cell(app, "e4")
@@ -425,7 +421,7 @@ def test_threat_view_shades_each_unit_by_the_enemys_chance_over_its_2d6(app):
     units = {"d4": (0, "N"), "h2": (0, "E"), "d7": (1, "S"), "g1": (1, "N")}
     b = start(app, demo.position(units, HOT))
     key(app, pygame.K_v)
-    assert d.picks.threat
+    assert d.threat_shown
     frames(app, 1)
     state = b.session.state
     odds = b.view.threat_odds(state)
@@ -547,7 +543,6 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
     d = BoardDriver(app)
     try:
         b = start(app, GameSession("battle_checkers", "skirmish6", HOT, seed=3, autosave=False))
-        picks = d.picks
         for _ in range(3000):
             idle(app)
             state = b.session.state
@@ -560,9 +555,9 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
                 slot_button(app, "confirm")
             elif state.phase == "fate_choice":
                 fate_button(app, "fate")
-            elif picks.targets():
-                target = sorted(picks.targets())[0]
-                click_cell(app, picks.name(picks.targets()[target][0].cell))
+            elif d.attacks:
+                target = sorted(d.attacks)[0]
+                click_cell(app, state.board.name(d.attacks[target][0].cell))
                 click_cell(app, target)
             else:
                 _plan_towards_the_enemy(app, b)
@@ -580,12 +575,11 @@ def test_a_hot_seat_game_played_to_the_end_with_the_mouse_alone(home):
 def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
     """Click the unit and the end cell nearest an enemy, wheeling the ghost to face it; else End turn."""
     d = BoardDriver(app)
-    picks = d.picks
     state = b.session.state
     enemies = [state.board.name(c) for c in state.units_of(1 - state.player)]
     best = None
-    for unit in sorted(picks.actors()):
-        for cell, costs in picks.plans(unit, picks.use).items():
+    for unit in sorted(d.actors):
+        for cell, costs in d.plans(unit, d.chosen_die).items():
             for facing in costs:
                 ahead = state.board.ahead[state.board.cell(cell)][facing]
                 faces = ahead >= 0 and state.board.name(ahead) in enemies
@@ -599,7 +593,7 @@ def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
     click_cell(app, unit)
     hover(app, cell)
     for _ in range(8):
-        if picks.facing_on(cell) == facing:
+        if d.facing(cell) == facing:
             break
         wheel(app, 1)
     click_cell(app, cell)
@@ -608,14 +602,13 @@ def _plan_towards_the_enemy(app, b: BattleCheckersScene) -> None:
 def test_the_keyboard_plans_too_arrows_move_a_cursor_and_enter_acts(app):
     d = BoardDriver(app)
     b = start(app, demo.position({"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}, HOT))
-    picks = d.picks
     key(app, pygame.K_TAB)
     assert d.selected == "c2"
     for k in (pygame.K_UP, pygame.K_UP):
         key(app, k)
     assert d.hovered == "c4" and any(m.kind == "cursor" and m.cell == "c4" for m in b.marks.drawn)
     key(app, pygame.K_e)
-    assert picks.facing_on("c4") == 1
+    assert d.facing("c4") == 1
     key(app, pygame.K_RETURN)
     idle(app)
     assert b.session.log[0] == "c2:1 F2 R1"  # 3 pips: the 3 fits exactly, the 5 stays
@@ -649,9 +642,8 @@ WALK = {"c2": (0, "N"), "h2": (0, "N"), "e9": (1, "S"), "h9": (1, "S")}
 def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_takes_the_die_that_fits(app):
     d = BoardDriver(app)
     b = start(app, demo.position(WALK, HOT, dice=(3, 5)))
-    picks = d.picks
     click_cell(app, "c2")
-    assert picks.use is None  # no chip chosen: each move takes the die that wastes the fewest pips
+    assert d.chosen_die is None  # no chip chosen: each move takes the die that wastes the fewest pips
     hover(app, "c5")
     lines = b.view.plan_lines("c5")
     assert lines[:2] == ["c2 to c5, facing north: costs 3", "Uses the 3: none of its pips wasted"]
@@ -667,7 +659,7 @@ def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_t
     assert lines[3] == "Nothing is left to do after it: your turn ends"  # the sum spends both dice
     assert any(m.kind == "spend" and m.cell == "c5" and m.text == "s:5" for m in b.marks.drawn)
     slot_button(app, f"use:{USE_SUM}")  # a click on the chosen chip again: back to the die that fits
-    assert picks.use is None
+    assert d.chosen_die is None
     click_cell(app, "c5")
     idle(app)
     assert b.session.log == ["c2:1 F3"] and b.session.state.spent == [True, False]
@@ -699,15 +691,14 @@ def test_the_plan_card_is_drawn_whole_on_the_board(app):
 def test_a_unit_that_may_only_turn_is_explained_and_turned_by_clicking_the_cell_it_should_face(app):
     d = BoardDriver(app)
     b = start(app, demo.position({"c3": (0, "N"), "a1": (0, "N"), "d4": (1, "N"), "j10": (1, "S")}, HOT, dice=(1, 4)))
-    picks = d.picks
     click_cell(app, "c3")
-    assert picks.turn_only()
+    assert d.turn_only
     assert d.status.startswith("c3 is next to an enemy, so it may only turn")
     frames(app, 2)
     assert d.cut == []
     costs = {m.cell: m.text for m in b.marks.drawn if m.kind == "cost"}
     assert costs["d4"] == "1" and costs["c2"] == "4"  # the cells it can face are marked with what turning costs
-    assert set(costs) == set(picks.facing_targets()) and "c4" not in costs  # it faces c4 already
+    assert set(costs) == set(d.facing_targets) and "c4" not in costs  # it faces c4 already
     hover(app, "d4")
     assert any(m.kind == "ghost" and m.cell == "c3" and m.text == "NE" for m in b.marks.drawn)
     assert b.view.plan_lines("d4")[:2] == [
@@ -725,9 +716,8 @@ def test_a_unit_that_may_only_turn_leaves_a_click_on_another_own_unit_to_select_
     d = BoardDriver(app)
     units = {"d4": (0, "NE"), "c4": (0, "NE"), "a1": (0, "N"), "c5": (1, "S"), "j10": (1, "S")}
     b = start(app, demo.position(units, HOT, dice=(3, 5)))
-    picks = d.picks
     click_cell(app, "d4")
-    assert picks.turn_only() and "c4" not in picks.facing_targets() and "c5" in picks.facing_targets()
+    assert d.turn_only and "c4" not in d.facing_targets and "c5" in d.facing_targets
     hover(app, "c5")
     lines = b.view.plan_lines("c5")
     assert "Unused pips are lost" in lines and not any("at the end" in line for line in lines)  # a turn in place

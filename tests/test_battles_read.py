@@ -390,7 +390,7 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
             d.hover(target)
             assert b.view.odds_lines(target)[1] == expected
             # The card leaves the unit it speaks of and the attacker in sight.
-            attack = d.picks.shown_attack(target)
+            attack = d.shown_attack(target)
             for cell in (target, b.session.state.board.name(attack.cell)):
                 square = pygame.Rect(0, 0, b.layout.cell, b.layout.cell)
                 square.center = tuple(int(v) for v in b.layout.cell_center(cell))

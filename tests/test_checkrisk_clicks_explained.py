@@ -31,12 +31,11 @@ def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_bef
     b = open_checkrisk(app, {"c2": (0, 4), "c4": (0, 5), "h8": (1, 3)})
     click_cell(app, "c2")
     hover(app, "c3")
-    picks = d.picks
     assert b.view.odds_rect is not None  # the move card beside c3
-    texts = move_card.lines(b.session.state, "c2", "c3", picks.chosen_amount("c2", "c3"), [1, 2, 3, 4], app.t)
+    texts = move_card.lines(b.session.state, "c2", "c3", d.amount("c2", "c3"), [1, 2, 3, 4], app.t)
     assert texts[:2] == ["Move 4 tokens to c3", "c2 is left empty"]
     wheel(app, -1)
-    assert picks.chosen_amount("c2", "c3") == 3
+    assert d.amount("c2", "c3") == 3
     assert move_card.lines(b.session.state, "c2", "c3", 3, [1, 2, 3, 4], app.t)[1] == "1 token stays on c2"
     click_cell(app, "c3")
     settle_scene(app)
@@ -45,7 +44,7 @@ def test_a_hovered_move_shows_the_whole_stack_going_and_the_wheel_changes_it_bef
     click_cell(app, "c3")
     key(app, pygame.K_1)
     hover(app, "c4")
-    assert b.view.odds_rect is not None and d.picks.chosen_amount("c3", "c4") == 1
+    assert b.view.odds_rect is not None and d.amount("c3", "c4") == 1
     assert "c4 will hold 6" in move_card.lines(b.session.state, "c3", "c4", 1, [1], app.t)
     click_cell(app, "c4")
     settle_scene(app)
@@ -145,7 +144,7 @@ def test_every_why_not_note_fits_the_status_line_at_1024x600(home, language):
         notes = [t(f"checkrisk.note.{kind}", cell="c3", origin="c2") for kind in kinds]
         notes += [counted(t, "checkrisk.note.amount_first", n) for n in (1, 2, 5)]
         for note in notes:
-            d.picks.note = note
+            d.why_not(note)
             frames(application, 2)
             assert d.status == note and d.cut == [], note
     finally:

@@ -72,14 +72,13 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     b = board(app)
     assert b.session.seats == ["human", "human"]
     idle(app)
-    picks = d.picks
     # Deployment: a click adds a token, a right click takes it off again.
     click_cell(app, "c2")
     assert d.draft == {"c2": 1}
     click_cell(app, "c2", button=3)
     assert d.draft == {}
     slot_button(app, "auto")
-    assert picks.tokens_left() == 0
+    assert d.tokens_left == 0
     slot_button(app, "confirm")
     idle(app)
     assert b.session.state.seat == 1 and b.session.state.phase == "deploy"
@@ -92,7 +91,7 @@ def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(ap
     assert state.phase == "act" and state.seat == 0
     key(app, pygame.K_RETURN)  # the hand-over card back to player 1
     # A split: all but one of a stack on rank 2 go forward (a held click opens the picker at the whole stack).
-    origin = next(c for c in sorted(picks.index.origins()) if c.endswith("2") and tokens(b, c) >= 3)
+    origin = next(c for c in sorted(d.offered.origins()) if c.endswith("2") and tokens(b, c) >= 3)
     target = origin[0] + "3"
     click_cell(app, origin)
     assert d.selected == origin
@@ -126,11 +125,10 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
     app.goto("checkrisk", session=battle_session(["human", "human"]))
     b = board(app)
     idle(app)
-    picks = d.picks
     click_cell(app, "d4")
     # Hovering the enemy stack shows the exact odds from the forecast.
     d.hover("d5")
-    assert d.hovered == "d5" and picks.chosen_amount("d4", "d5") == 6
+    assert d.hovered == "d5" and d.amount("d4", "d5") == 6
     assert (
         b.session.state.forecast(b.session.state.action_from_str("d4xd5:6")).probability("win") == battle_odds(6, 3)[0]
     )
@@ -167,8 +165,8 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         if d.handover is not None:
             key(app, pygame.K_RETURN)
         card_button(app, "retreat")
-        assert picks.split is not None
-        cells = d.picks.index.retreat_cells()
+        assert d.split is not None
+        cells = d.offered.retreat_cells()
         click_cell(app, cells[0])
         assert d.picker is not None
         key(app, pygame.K_RETURN)
@@ -205,12 +203,12 @@ def test_blitz_stops_mid_battle_on_the_stop_button(home):
         if b.session.state.pending_battle() is None:
             pytest.skip("the first round decided the battle")
         card_button(app, "blitz_end")
-        assert d.picks.blitz is not None and d.busy
+        assert d.blitz is not None and d.busy
         frames(app, 3)
         stop = [x for x in b.view.card.layout_buttons() if x.key == "stop"]
         assert stop
         click_at(app, stop[0].rect.center, settle=1)
-        assert d.picks.blitz is None
+        assert d.blitz is None
         idle(app)
         battle = b.session.state.pending_battle()
         # Stopped: the attacker is asked again (unless that round ended the battle).
@@ -309,8 +307,7 @@ def test_new_game_dialog_names_the_seats_and_deals_each_its_preset(app):
     assert b.session.names == ["Ann", "", "", ""] and b.session.presets == ["front", "fort", "", ""]
     assert b.view.seat_name(0) == "Ann" and b.view.seat_name(1) == "Player 2"
     idle(app)
-    picks = d.picks
-    assert picks.draft_preset == "front" and picks.tokens_left() == 0  # laid out, ready to confirm
+    assert d.preset == "front" and d.tokens_left == 0  # laid out, ready to confirm
     slot_button(app, "confirm")
     idle(app)
     actors = list(zip(b.session.log, b.session.actors, strict=True))
@@ -346,7 +343,7 @@ def test_results_card_at_game_over_shows_every_seats_record(app):
     assert b.view.seat_name(winner) in d.card_text[1]
     # The card grew to hold one results row per seat, all of it readable.
     assert b.results_size() == (results.WIDTH, results.height(2))
-    assert b.dialogs.rect.w >= b.app.s(results.WIDTH) and d.results_cut == []
+    assert d.card_rect.w >= b.app.s(results.WIDTH) and d.results_cut == []
     stats = b.view.stats()
     state = b.session.state
     for seat, record in enumerate(stats.seats):

@@ -45,13 +45,12 @@ def _drag(scene: CheckRiskScene, src: str, dst: str) -> None:
 
 def test_c4_every_click_adds_a_token_also_on_a_drafted_cell(board):
     d = BoardDriver(board.app)
-    picks = d.picks
     _click(board, "d2")
     _click(board, "d2")
     _click(board, "d2")
     _click(board, "e1")
     assert d.draft == {"d2": 3, "e1": 1}
-    assert picks.tokens_left() == 20
+    assert d.tokens_left == 20
     _click(board, "d2", button=3)
     assert d.draft == {"d2": 2, "e1": 1}
 
@@ -68,7 +67,6 @@ def test_c4_a_drag_moves_one_token_and_a_click_after_it_still_adds(board):
 
 def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
     d = BoardDriver(board.app)
-    picks = d.picks
     cells = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
     for cell in cells:
         _click(board, cell)
@@ -76,17 +74,17 @@ def test_c5_a_refused_drag_to_a_ninth_cell_says_why(board):
     assert len(d.draft) == 8 and d.draft["a1"] == 2
     _drag(board, "a1", "a2")
     assert "a2" not in d.draft and d.draft["a1"] == 2
-    assert picks.refusal is DeployRefusal.CELL_LIMIT
+    assert d.refusal is DeployRefusal.CELL_LIMIT
     assert "at most 8 cells" in d.status
     _click(board, "b1")  # a change that works clears the reason
-    assert picks.refusal is None and "at most" not in d.status
+    assert d.refusal is None and "at most" not in d.status
 
 
 def test_c4_a_click_outside_the_zone_says_why(board):
     d = BoardDriver(board.app)
     _click(board, "d5")
-    assert d.picks.draft == {}
-    assert d.picks.refusal is DeployRefusal.OUTSIDE_ZONE
+    assert d.draft == {}
+    assert d.refusal is DeployRefusal.OUTSIDE_ZONE
     assert "deployment zone" in d.status
 
 

@@ -112,13 +112,12 @@ def test_chooser_digit_commits_its_option_and_arrows_preview(app):
     board = board_of(app)
     settle(app)
     click_cell(app, "a1")
-    picks = d.picks
-    options = picks.index.transfers[("a1", "a2")]
-    picks.open_transfer("a1", "a2")
+    options = d.offered.transfers[("a1", "a2")]
+    d.open_transfer("a1", "a2")
     # Nothing was previewed: it opens on the largest amount, as hovering the '+' badge previews it.
-    assert d.chooser is not None and picks.preview_text == options[-1].text
+    assert d.chooser is not None and d.preview_text == options[-1].text
     key(app, pygame.K_LEFT)
-    assert picks.preview_text == options[-2].text
+    assert d.preview_text == options[-2].text
     key(app, getattr(pygame, f"K_{options[-1].label}"))
     settle(app)
     assert board.session.log == [options[-1].text] and d.chooser is None

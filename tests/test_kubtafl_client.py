@@ -112,8 +112,8 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
     # Dark answers; then Light transfers by dragging one die onto its neighbour and choosing the amount.
     play_by_clicks(app, "f8-g8")
-    donor, recipient = next(iter(d.picks.index.transfers))
-    options = d.picks.index.transfers[(donor, recipient)]
+    donor, recipient = next(iter(d.offered.transfers))
+    options = d.offered.transfers[(donor, recipient)]
     drag(app, cell_pos(app, donor), cell_pos(app, recipient))
     assert d.chooser is not None
     chip = d.chooser.chips[0][0]
@@ -138,7 +138,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     settle(app)
     # Light gives value with the '+' badge between a1 and a2.
     click_cell(app, "a1")
-    badge = dict(d.picks.badges)["a2"]
+    badge = d.transfer_badges["a2"]
     click_at(app, badge.center, settle=1)
     assert d.chooser is not None
     key(app, pygame.K_RIGHT)
@@ -150,8 +150,8 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     kinds = board.model.removed["dark"]
     slot = board.view.pools().slots("dark", len(kinds))[kinds.index("d12")]
     click_at(app, slot.center, settle=1)
-    assert d.picks.reentry_kind == "d12"
-    cell = sorted(d.picks.index.reentries["d12"])[0]
+    assert d.reentry_kind == "d12"
+    cell = sorted(d.offered.reentries["d12"])[0]
     click_cell(app, cell)
     assert d.chooser is not None
     opt = d.chooser.option(0, 0)
@@ -190,7 +190,7 @@ def test_preview_drawn_on_hover_and_gone_after_commit(app):
     assert not [m for m in board.marks.drawn if m.kind == "arrow"]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_pos(app, dst), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 1)
-    preview = d.picks.preview
+    preview = d.preview
     assert preview is not None and preview.pushes
     # One ghost arrow per push chain and one for the mover, and a badge for each damaged or changed die.
     arrows = {m.text for m in board.marks.drawn if m.kind == "arrow"}
@@ -201,7 +201,7 @@ def test_preview_drawn_on_hover_and_gone_after_commit(app):
     click_cell(app, dst)
     settle(app)
     frames(app, 1)
-    assert d.picks.preview is None
+    assert d.preview is None
     assert not [m for m in board.marks.drawn if m.kind in ("arrow", "badge", "ring")]
 
 
@@ -227,16 +227,16 @@ def test_keyboard_selects_previews_and_commits(app):
     d = BoardDriver(app)
     board = start_game(app)
     key(app, pygame.K_UP)  # the cursor appears on Light's d20 (a1)
-    assert d.picks.cursor == (0, 0)
+    assert d.cursor == (0, 0)
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)  # a3: the d6
     key(app, pygame.K_RETURN)
     assert d.selected == "a3"
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
-    assert d.picks.hover == "a5" and d.picks.preview is not None
+    assert d.hovered == "a5" and d.preview is not None
     key(app, pygame.K_ESCAPE)  # drops the selection (and the cursor), not the game
-    assert d.selected is None and d.picks.cursor is None and d.overlay is None
+    assert d.selected is None and d.cursor is None and d.overlay is None
     for k in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN):
         key(app, k)
     assert d.selected == "a3"
@@ -260,7 +260,7 @@ def test_hint_suggests_a_legal_move(app):
         frames(app, 1)
         if d.hint_move:
             break
-    assert d.hint_move in d.picks.index.by_text
+    assert d.hint_move in d.offered.by_text
     assert d.hint.startswith("Hint: ")
 
 

@@ -29,8 +29,8 @@ def play_one_by_clicks(app: App, rng: random.Random, win_if_possible: bool) -> s
     d = BoardDriver(app)
     b = board_of(app)
     best = None
-    for src in sorted(d.picks.index.dice_with_actions()):
-        for dst, option in d.picks.index.targets(src).items():
+    for src in sorted(d.offered.dice_with_actions()):
+        for dst, option in d.offered.targets(src).items():
             events = b.session.state.preview(option.action)
             wins = any(type(e).__name__ == "GameOver" and b.session.current_seat in e.winners for e in events)
             damage = sum(getattr(e, "amount", 0) for e in events if type(e).__name__ == "Damaged")

@@ -97,8 +97,8 @@ def test_move_log_scrolls_back_by_wheel_and_drag_and_follows_new_moves(home):
         assert shown_numbers(board) == [n - 3 for n in newest]
         # Scrolled back, a new move does not yank the view: the same lines stay.
         before = shown_numbers(board)
-        cell = sorted(d.picks.index.dice_with_actions())[0]
-        d.commit(next(iter(d.picks.index.targets(cell).values())).action)
+        cell = sorted(d.offered.dice_with_actions())[0]
+        d.commit(next(iter(d.offered.targets(cell).values())).action)
         frames(app, 3)
         assert total_lines(board) >= total
         assert shown_numbers(board) == before
@@ -156,7 +156,7 @@ def test_preview_labels_leave_every_die_value_readable(home, size):
     try:
         board.view.show_preview_of(RICOCHET_ACTION)
         frames(app, 1)
-        preview = d.picks.preview
+        preview = d.preview
         assert preview is not None and len(preview.damage) >= 3
         labels = board.view.overlays.label_rects
         assert len(labels) == len(preview.damage) + len(preview.gains)
@@ -244,7 +244,7 @@ def test_panel_texts_fit_in_every_state(home, size, language):
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_game_over_reason_wraps_inside_the_dialog(home, language):
     app, board = open_board(MIN_WINDOW, ricochet_session(["human", "ai:hard"]), language)
-    BoardDriver(app)
+    d = BoardDriver(app)
     try:
         t = app.t
         long_reason = " ".join(
@@ -253,14 +253,14 @@ def test_game_over_reason_wraps_inside_the_dialog(home, language):
         )
         board.show_game_over(t("board.winner.ai"), long_reason)
         frames(app, 2)
-        lines = board.dialogs.reason_lines()
+        lines = d.card_reason_lines
         assert len(lines) >= 3
-        box = board.dialogs.reason_box()
+        box = d.card_reason_box
         font = app.fonts.get(app.s(18))
         assert all(font.size(line)[0] <= box.w for line in lines)
-        buttons = board.dialogs.buttons.buttons
-        assert box.bottom <= buttons[0].rect.top  # the reason ends above Rematch
-        assert board.dialogs.rect.contains(buttons[-1].rect)
-        assert app.window.get_rect().contains(board.dialogs.rect)
+        buttons = d.card_button_rects
+        assert box.bottom <= buttons[0].top  # the reason ends above Rematch
+        assert d.card_rect.contains(buttons[-1])
+        assert app.window.get_rect().contains(d.card_rect)
     finally:
         app.close()

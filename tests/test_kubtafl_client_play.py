@@ -87,7 +87,7 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
         assert closer_to(corner_pixel(app, cell), palette.SKY, plain), cell  # tinted in Dark's colour
     # Our next move: once both have played out, the mark follows the newest reply.
     ui.click_cell(app, "a5")
-    ui.click_cell(app, sorted(d.picks.index.targets("a5"))[0])
+    ui.click_cell(app, sorted(d.offered.targets("a5"))[0])
     ui.settle(app)
     ui.frames(app, 2)
     assert len(board.session.log) == 4 and board.view.last_action()[:2] == tuple(board.session.log[-1].split("-"))
@@ -96,14 +96,14 @@ def test_ai_reply_is_marked_on_the_board_after_it_plays_out(app):
 def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     d = BoardDriver(app)
     board = start_game(app, level_file(tmp_path, "lonely", LONELY), ["human", "human"], 1)
-    assert not d.picks.index.moves and d.picks.index.reentries  # K15: only re-entries are legal
-    assert "d4" in d.picks.clickable_dice()
+    assert not d.offered.moves and d.offered.reentries  # K15: only re-entries are legal
+    assert "d4" in d.clickable_dice
     before = corner_pixel(app, "d5")
     # A new player clicks the only die they have: the re-entry squares around it appear.
     ui.click_cell(app, "d4")
     ui.frames(app, 1)
-    assert d.picks.reentry_kind == "d4"
-    assert set(d.picks.index.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
+    assert d.reentry_kind == "d4"
+    assert set(d.offered.reentries["d4"]) == {"d5", "e4", "d3", "c4"}
     assert "another removed die" in d.status
     assert {m.cell for m in board.marks.drawn if m.kind == "dashed_cell"} == {"d5", "e4", "d3", "c4"}
     d5 = board.layout.cell_rect(*_xy("d5")).inflate(-board.layout.cell // 5, -board.layout.cell // 5)
@@ -112,7 +112,7 @@ def test_K15_lonely_d20_click_on_it_then_bring_a_die_back(app, tmp_path):
     kinds = board.model.removed["light"]
     slot = board.view.pools().slots("light", len(kinds))[kinds.index("d12")]
     ui.click_at(app, slot.center, settle=1)
-    assert d.picks.reentry_kind == "d12"
+    assert d.reentry_kind == "d12"
     ui.click_cell(app, "e4")
     assert d.chooser is not None
     chip, row, col = d.chooser.chips[-1]  # the largest value offered
@@ -132,7 +132,7 @@ def test_hint_for_a_reentry_is_drawn_and_said_in_words_and_repeated_h_is_harmles
     assert not board.session.hinting  # the suite's AI answers inline, within the key press
     ui.frames(app, 2)
     parts = d.hint_move
-    assert parts and "@" in parts and parts in d.picks.index.by_text
+    assert parts and "@" in parts and parts in d.offered.by_text
     kind, rest = parts.split("@")
     cell, donor_amount = rest.split("/")
     donor, amount = donor_amount.split(":")

@@ -74,7 +74,7 @@ def test_hover_or_click_an_enemy_die_shows_its_reach_with_each_rams_damage(app):
     for _ in range(7):  # the keyboard cursor starts on Light's d20 (a1); on a7 it shows that die's reach
         key(app, pygame.K_UP, settle=1)
     frames(app, 1)
-    assert d.picks.cursor == (0, 6)
+    assert d.cursor == (0, 6)
     assert set(marks(app, "reach")) == moves and marks(app, "reach_hit") == rams
 
 
@@ -111,11 +111,11 @@ def test_a_stale_hint_goes_once_another_move_is_previewed(app):
     open_ricochet(app)
     key(app, pygame.K_h, settle=3)
     assert d.hint_move and d.status.startswith("Hint")
-    other = next(t for t in d.picks.index.by_text if "-" in t and t != d.hint_move)
+    other = next(t for t in d.offered.by_text if "-" in t and t != d.hint_move)
     src, dst = other.split("-")
     click_cell(app, src)
     hover(app, dst)
-    assert d.picks.preview_text == other
+    assert d.preview_text == other
     assert d.hint_move is None and not d.status.startswith("Hint")
     assert not marks(app, "hint")
 
@@ -176,7 +176,7 @@ def open_transfers(app) -> None:
     app.goto("kubtafl", session=random_session("kubtafl", 20, seed=42))
     settle(app)
     frames(app, 2)
-    assert set(BoardDriver(app).picks.index.recipients("b2")) == {"b3", "a2"}
+    assert set(BoardDriver(app).offered.recipients("b2")) == {"b3", "a2"}
 
 
 def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_that_amount_clear_of_it(app):
@@ -189,8 +189,8 @@ def test_a_drag_onto_an_own_die_previews_the_transfer_and_the_popup_opens_on_tha
     frames(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     frames(app, 2)
-    largest = d.picks.index.transfers[("b2", "b3")][-1].text
-    assert d.picks.preview_text == largest  # the transfer the drop opens, not the shove of b3
+    largest = d.offered.transfers[("b2", "b3")][-1].text
+    assert d.preview_text == largest  # the transfer the drop opens, not the shove of b3
     assert marks(app, "badge") == {"b3": "+4", "b2": "−4"} and not marks(app, "arrow")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     frames(app, 2)
@@ -213,9 +213,9 @@ def test_t_after_tab_offers_every_transfer_of_the_selected_die(app):
     key(app, pygame.K_t, settle=2)
     assert d.chooser is not None
     rows = {label: [o.text for o in options] for label, options in d.chooser.rows}
-    index = d.picks.index
+    index = d.offered
     assert rows == {f"to {rec}": [o.text for o in index.transfers[("b2", rec)]] for rec in ("b3", "a2")}
-    assert d.picks.preview_text == d.chooser.focused.text
+    assert d.preview_text == d.chooser.focused.text
     key(app, pygame.K_DOWN, settle=1)
     key(app, pygame.K_RETURN, settle=1)
     assert board.session.log[-1] == "b2>a2:1"
@@ -232,14 +232,14 @@ def test_the_new_words_fit_the_panel(home, size, language):
         click_cell(app, "a7")
         frames(app, 2)
         assert d.status and not d.cut
-        d.picks.set_preview(None)
+        d.drop_preview()
         for status in (
             "kubtafl.status.draws.draw_repetition",
             "kubtafl.status.draws.draw_100_quiet",
             "kubtafl.status.reach_none",
         ):
             text = app.t(status, side="x", die="d20 (20)")
-            d.picks.reset()
+            d.drop_picks()
             d.say(text)  # the status line shows it as it would any message of that length
             frames(app, 2)
             assert d.status == text and not d.cut, status

@@ -67,7 +67,7 @@ def _activate(app, text: str) -> None:
     assert d.selected == src, f"{src} was not selected"
     ui.key(app, USE_KEYS[use])
     hover(app, dst)
-    _turn_until(app, lambda: d.picks.facing_on(dst), action.facing)
+    _turn_until(app, lambda: d.facing(dst), action.facing)
     click_cell(app, dst)
 
 
@@ -82,7 +82,7 @@ def play(app, text: str, activate: Callable[[Any, str], None] | None = None) -> 
     elif text.startswith("place "):
         _, cell, facing = text.split()
         click_cell(app, cell)
-        _turn_until(app, lambda: d.picks.draft.get(cell), DIRECTIONS.index(facing))
+        _turn_until(app, lambda: d.draft.get(cell), DIRECTIONS.index(facing))
         ui.key(app, pygame.K_RETURN)
     elif "x" in text:
         src, dst = text.split("x")
@@ -104,23 +104,22 @@ def _click_plan(app, text: str) -> None:
     action = state.action_from_str(text)
     assert isinstance(action, Activate)
     src, dst = state.board.name(action.cell), state.board.name(action.to)
-    picks = d.picks
     click_cell(app, src)
-    assert d.selected == src and picks.use is None, f"{src} was not selected"
+    assert d.selected == src and d.chosen_die is None, f"{src} was not selected"
     if dst == src:
         faced = state.board.name(state.board.ahead[action.cell][action.facing])
-        assert picks.facing_targets().get(faced) == action.facing, "the cell to face is not marked"
+        assert d.facing_targets.get(faced) == action.facing, "the cell to face is not marked"
         hover(app, faced)
         assert any(m.kind == "cost" and m.cell == faced for m in b.marks.drawn)
         click_cell(app, faced)
         return
     hover(app, dst)
     for _ in range(8):
-        if picks.facing_on(dst) == action.facing:
+        if d.facing(dst) == action.facing:
             break
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
         ui.frames(app, 1)
-    assert picks.plan_action(dst) == action, f"a click on {dst} would play {picks.plan_action(dst)}, not {text}"
+    assert d.plan_action(dst) == action, f"a click on {dst} would play {d.plan_action(dst)}, not {text}"
     click_cell(app, dst)
 
 

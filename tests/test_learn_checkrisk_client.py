@@ -190,7 +190,7 @@ def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(a
     click_cell(app, "c2")
     d.hover("c3", settle=2)
     assert b.view.odds_rect is not None  # the move card beside c3
-    assert d.picks.chosen_amount("c2", "c3") == 4
+    assert d.amount("c2", "c3") == 4
     click_cell(app, "c3")
     ui.settle_scene(app)
     click_cell(app, "c3")

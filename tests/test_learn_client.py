@@ -67,7 +67,7 @@ def play(app, text: str) -> None:
         donor, _, rest = text.partition(">")
         recipient = rest.partition(":")[0]
         click_cell(app, donor)
-        badge = dict(d.picks.badges)[recipient]
+        badge = d.transfer_badges[recipient]
         click_at(app, badge.center, settle=1)
         choose_option(app, text)
     else:

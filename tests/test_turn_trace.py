@@ -110,11 +110,10 @@ def test_checkrisk_ai_turn_stays_drawn_until_the_player_acts_and_replays(app):
     assert not d.busy and d.overlay is None and model_cells(scene) == before
     # The player acts (a reinforcement, or a move): the computer's turn is no longer drawn.
     app.settings.anim_speed = "instant"
-    picks = d.picks
     if session.state.phase == "reinforce":
-        click_cell(app, sorted(picks.index.reinforce)[0])
+        click_cell(app, sorted(d.offered.reinforce)[0])
     else:
-        origin, target = sorted(picks.index.moves)[0]
+        origin, target = sorted(d.offered.moves)[0]
         click_cell(app, origin)
         click_cell(app, target)
         if d.picker is not None:
@@ -206,13 +205,12 @@ def test_battle_checkers_ai_turn_numbers_each_activation_and_attack(app):
     assert scene.model == scene.view.build_model(session.state) == model
     # The player moves a unit on one die (the turn goes on): acting clears the trace.
     app.settings.anim_speed = "instant"
-    picks = d.picks
     state = session.state
     log = len(session.log)
     for cell in sorted(state.board.name(c) for c, owner in enumerate(state.owner) if owner == 0):
         click_cell(app, cell)
         key(app, pygame.K_1)
-        targets = sorted(c for c in picks.plans() if c != cell)
+        targets = sorted(c for c in d.plans() if c != cell)
         if targets:
             click_cell(app, targets[0])
             break
@@ -251,7 +249,7 @@ def test_kubtafl_ai_reply_is_one_numbered_arrow_cleared_by_the_next_move(app):
     app.settings.anim_speed = "instant"
     session_log = len(scene.session.log)
     click_cell(app, "a5")
-    click_cell(app, sorted(d.picks.index.targets("a5"))[0])
+    click_cell(app, sorted(d.offered.targets("a5"))[0])
     frames(app, 1)
     assert len(scene.session.log) > session_log
     settle_scene(app)
