@@ -39,6 +39,18 @@ def _board(mode: str) -> Callable[[App], None]:
     return open_board
 
 
+def _online_board(app: App) -> None:
+    """A Kubtafl match on a server this process runs, waiting for the friend to take the other seat (the seats card
+    and the connection strip, the clients listening for news)."""
+    from game.client.play.online import OnlineLink, OnlineSession, ensure_server
+    from game.online.client import create_match_sync
+
+    url = ensure_server(int(os.environ.get("KUBIKI_BENCH_PORT", "0")), "127.0.0.1")
+    code = str(create_match_sync(url, "kubtafl", "standard")["code"])
+    link = OnlineLink(url, code, kinds={0: "human"})
+    app.goto("kubtafl", session=OnlineSession("kubtafl", "standard", link, 2, ["Me", ""]))
+
+
 #: Each main screen as the player meets it, opened on a fresh app.
 SCREENS: dict[str, Callable[[App], object]] = {
     "menu": lambda app: app.goto("menu"),
@@ -50,6 +62,7 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "battle_checkers": _board("battle_checkers"),
     "dice_lab": lambda app: app.goto("dice_lab"),
     "online": lambda app: app.goto("online"),
+    "online_board": _online_board,
 }
 
 

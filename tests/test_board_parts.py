@@ -4,10 +4,12 @@ callables) and tells the others through the board's signals."""
 from __future__ import annotations
 
 import ast
+import threading
 from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.client.anim import AnimQueue
 from game.client.board.animator import Animator
@@ -31,14 +33,18 @@ from game.client.board.signals import BoardEnv, Signal
 from game.client.board.trace import TurnTrace
 from game.client.board.turns import TurnFlow
 from game.client.board.wakeup import Wakeup
+from game.client.fonts import Fonts
 from game.client.i18n import Translator
 from game.client.learn.challenge_play import open_flow
 from game.client.learn.flow import LessonBoard, LessonFlow
 from game.client.modes import KEYS_HELP
+from game.client.online.board import NEWS_ARRIVED, NewsBell, OnlineBoard
+from game.client.play.online import OnlineLink, OnlineSession
 from game.client.play.records import Timeline
 from game.client.play.session import GameSession
 from game.client.settings import Settings
 from game.engine import registry
+from game.online.client import News, SeatPresence
 
 
 class FakeView:
@@ -493,13 +499,13 @@ def test_the_online_hooks_leave_a_game_played_here_to_the_board():
     assert hooks.restart_label() is None
 
 
-def test_no_part_of_the_board_or_of_learn_takes_the_scene():
+def test_no_part_of_the_board_of_learn_or_online_takes_the_scene():
     # The scene's own module, the composition root that builds its parts, and the screenshot staging (a demo's
     # `prepare` is handed the real scene to stage a picture on) are the only code that names it.
     client = Path(__file__).resolve().parent.parent / "game" / "client"
     allowed = {"scene.py", "parts.py", "demo.py"}
     naming = []
-    for folder in ("board", "learn"):
+    for folder in ("board", "learn", "online"):
         for path in sorted((client / folder).glob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
@@ -507,3 +513,107 @@ def test_no_part_of_the_board_or_of_learn_takes_the_scene():
             if path.name not in allowed and "BoardScene" in names:
                 naming.append(f"{folder}/{path.name}")
     assert naming == []
+
+
+class Look:
+    """The fonts and the scale at 1280×720."""
+
+    t = Translator("en")
+    fonts = Fonts()
+    ui_scale = 1.0
+
+    def s(self, value: float) -> int:
+        return int(value)
+
+
+class OnlineTurns:
+    """The turn flow's hooks the online part calls, recorded."""
+
+    def __init__(self) -> None:
+        self.game_over_shown = True
+        self.status_note = ""
+        self.calls: list[str] = []
+
+    def reset_ui(self) -> None:
+        self.calls.append("reset_ui")
+
+    def unsettle(self) -> None:
+        self.calls.append("unsettle")
+
+    def settle(self) -> None:
+        self.calls.append("settle")
+
+
+class SilentBell(NewsBell):
+    """A bell whose thread never starts (the test rings nothing)."""
+
+    def start(self) -> None:
+        self._thread = None
+
+
+def test_the_online_part_words_waits_and_jumps_without_a_scene():
+    pygame.font.init()
+    link = OnlineLink("ws://127.0.0.1:9", "ABCD", kinds={0: "human"})
+    session = OnlineSession(registry.modes()[0], "standard", link, 2, ["Me", "Anna"], autosave=False)
+    env = _env(session)
+    layout = BoardLayout((1280, 720))
+    panel = PanelLayout(layout.panel, 4, strip_row=True)
+    turns, queue, told, rebuilt = OnlineTurns(), AnimQueue(), [], []
+    env.notify = told.append
+    online = OnlineBoard(
+        env,
+        Look(),
+        FakeView(),
+        lambda: (layout, panel),
+        turns=turns,
+        queue=queue,
+        handovers=FakeHandovers(),
+        ui=lambda: pygame_gui.UIManager((1280, 720)),
+        overlay=lambda: None,
+        show_ending=lambda: None,
+        close_game_over=lambda: None,
+        close_pause=lambda: None,
+        rebuild=lambda: rebuilt.append(True),
+        open_rematch=lambda rematch: None,
+        inform=told.append,
+        bell=SilentBell(),
+    )
+    assert online.active and online.waiting_seats
+    assert online.status_text() == env.t("online.status.offline")  # not connected yet
+    assert online.wake_in() is None  # nothing on the strip changes by itself
+    # Connected, Anna away for 3 minutes and 20 seconds: the strip says so and wakes when it says 4 minutes.
+    online.wall = lambda: 10_000.0
+    session.status = "connected"
+    session.match = {"status": "playing"}
+    session.presence = (SeatPresence(0, "Me", True, True, 9_000.0), SeatPresence(1, "Anna", True, False, 9_800.0))
+    words = [w for w, _ in online.strip_words()]
+    assert words[0] == env.t("online.conn.connected") and "Seat 2" in words[1] and "3" in words[1]
+    assert online.wake_in() == pytest.approx(40.0, abs=0.01)
+    online.wall = lambda: 10_000.0 + 3 * 3600  # over an hour away: the next hour changes the words
+    assert online.wake_in() == pytest.approx(3600 - 200, abs=0.01)
+    surface = pygame.Surface((1280, 720))
+    online.draw(surface)
+    assert online.strip_rect.w > 0 and panel.strip.contains(online.strip_rect)
+    # A takeback applied on the server: the board shows the new position at once, its picks built again.
+    session.jumped = True
+    online.update()
+    assert not session.jumped and turns.calls[:3] == ["reset_ui", "unsettle", "settle"]
+    assert not turns.game_over_shown
+
+
+def test_the_news_bell_posts_an_event_for_news():
+    news, posted, rang = News(), [], threading.Event()
+
+    def post(event: pygame.event.Event) -> None:
+        posted.append(event.type)
+        rang.set()
+
+    bell = NewsBell(news, post)
+    bell.start()
+    try:
+        news.arrived()
+        assert rang.wait(10), "the bell never rang"
+        assert posted == [NEWS_ARRIVED] and bell.ringing
+    finally:
+        bell.stop()
+    assert not bell.ringing

@@ -94,7 +94,23 @@ def build_parts(scene: BoardScene) -> None:
     # What the badges mean, on F1 or the button above the last turn's.
     scene.legend = Legend(scene.env, scene.view, scene.frame_unit, scene.trace.button_rect)
     scene.popups = Popups(lambda: scene.layout, scene.turns.commit)
-    scene.online = OnlineBoard(scene)  # a game on a match server (inactive in a game played here only)
+    scene.online = OnlineBoard(  # a game on a match server (inactive in a game played here only)
+        scene.env,
+        scene.app,
+        scene.view,
+        lambda: (scene.layout, scene.panel_layout),
+        turns=scene.turns,
+        queue=scene.queue,
+        handovers=scene.handovers,
+        ui=lambda: scene.app.ui,
+        overlay=lambda: scene.dialogs.overlay,
+        show_ending=lambda: scene.ending.show(),
+        close_game_over=scene.close_game_over,
+        close_pause=scene.close_pause,
+        rebuild=scene.rebuild_ui,
+        open_rematch=lambda rematch: scene.app.goto(rematch.mode, session=rematch),
+        inform=lambda text: scene.app.notify(text, kind="info"),
+    )
     scene.presenter = PanelPresenter(
         scene.env,
         scene.view,
@@ -203,6 +219,11 @@ def wire(scene: BoardScene) -> None:
 
 
 def _thinking(scene: BoardScene) -> float | None:
-    """The computer thinking (or a hint): a slow spinner, and its answer looked for."""
+    """The computer thinking here (or a hint): a slow spinner, and its answer looked for. A seat played elsewhere
+    (online) needs no wake-up: its move is news, which rings the loop."""
     s = scene.session
-    return SLOW_FRAME if s is not None and not s.is_over and (s.is_ai_turn or s.hinting) else None
+    if s is None or s.is_over:
+        return None
+    seat = s.current_seat
+    computer = s.is_ai_turn and seat >= 0 and s.seat_kind(seat) == "ai"
+    return SLOW_FRAME if computer or s.hinting else None

@@ -159,7 +159,8 @@ class BoardScene(GameScene):
         self.turns.settle()
 
     def leave_board(self) -> None:
-        """Stop listening for the AI."""
+        """Stop listening for the AI and for the server's news."""
+        self.online.leave()
         if self.session is not None:
             self.session.close()
         self.queue.clear()

@@ -2,14 +2,20 @@
 who is online), the card while seats are free (the join code and address to pass on), the takeback card
 (Accept / Decline), the dice check at the end, and the rematch. Inactive for a game played on this machine only.
 
-It reads an `OnlineSession` (`game.client.play.online`), pumps its clients each frame and asks the loop to wake it a
-few times a second while online, so the opponent's move is seen without any input here.
+It reads an `OnlineSession` (`game.client.play.online`) through the board's `BoardEnv` and is handed the rest (the
+look, the layouts, the turn flow's few hooks, callables for the dialogs); it never holds the scene. Its clients run
+on their own threads: a `NewsBell` posts `NEWS_ARRIVED` to pygame's queue when they report news, which ends the
+loop's rest, and the board pumps them then; the loop is asked to wake by itself only when the strip's words on a
+seat's absence change ("away for 3 minutes").
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -17,14 +23,24 @@ import pygame_gui
 from game.client import lettering, palette, shapes
 from game.client.board.wording import counted
 from game.client.i18n import Keys
+from game.client.pacing import NUDGE
 from game.client.play.online import OnlineSession, presence_words, shared_url
+from game.online.client import NEWS, News
 
 if TYPE_CHECKING:
-    from game.client.board.scene import BoardScene
+    from game.client.board.layout import BoardLayout
+    from game.client.board.panel import PanelLayout
+    from game.client.board.signals import BoardEnv
+    from game.client.board.turns import Handing
     from game.client.i18n import Translator
+    from game.client.look import Look
 
-#: How often an online board looks for news from the server while nothing else moves (seconds).
-POLL_SECONDS = 0.1
+#: The event the news bell posts: the online clients reported something (the board pumps them on the next pass).
+NEWS_ARRIVED = pygame.event.custom_type()
+#: How long the bell's thread waits for news before it looks whether it should stop (seconds).
+BELL_LISTEN = 1.0
+#: The units an absence is told in ('away for 3 minutes', '2 hours', '1 day'), in seconds, with the least of each.
+AWAY_UNITS = ((24 * 3600, 24 * 3600), (3600, 3600), (0, 60))
 #: The connection strip's words and colours, by the client's connection state.
 STATUS_COLOURS = {
     "connected": palette.GAIN,
@@ -60,11 +76,120 @@ def away_words(t: Translator, name: str, minutes: int, short: bool = False) -> s
     return counted(t, AWAY(how, "days"), minutes // (24 * 60), name=name)
 
 
+class SeatNames(Protocol):
+    """What the online part reads of the mode's view: the seats' names."""
+
+    def seat_name(self, seat: int) -> str:
+        """The name shown for `seat`."""
+
+
+class Turning(Protocol):
+    """What the online part asks of the turn flow: the UI dropped and the picks rebuilt after a jump, the game-over
+    card allowed again, and the status line's note."""
+
+    game_over_shown: bool
+    status_note: str
+
+    def reset_ui(self) -> None:
+        """Drop the turn's UI (popups, picks, a press, the hint)."""
+
+    def unsettle(self) -> None:
+        """Build the picks again for the position."""
+
+    def settle(self) -> None:
+        """Follow the session's position now."""
+
+
+class Queueing(Protocol):
+    """What the online part reads of the animation queue."""
+
+    @property
+    def busy(self) -> bool:
+        """True while steps remain."""
+
+    def clear(self) -> None:
+        """Drop every step."""
+
+
+class NewsBell:
+    """Rings the loop when the online clients report news: a thread that waits on `news` and posts one
+    `NEWS_ARRIVED` to pygame's queue for each batch (the loop's rest ends on any queued event)."""
+
+    def __init__(self, news: News = NEWS, post: Callable[[pygame.event.Event], object] = pygame.event.post) -> None:
+        self.news = news
+        self.post = post
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    @property
+    def ringing(self) -> bool:
+        """True while the bell listens."""
+        return self._thread is not None
+
+    def start(self) -> None:
+        """Listen from now on (again after `stop`)."""
+        if self._thread is not None:
+            return
+        self._stop = threading.Event()
+        seen = self.news.count  # read here: news that comes while the thread starts rings too
+        self._thread = threading.Thread(target=self._listen, args=(self._stop, seen), name="news-bell", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop listening (the thread ends within `BELL_LISTEN`; nothing waits for it)."""
+        self._stop.set()
+        self._thread = None
+
+    def _listen(self, stop: threading.Event, seen: int) -> None:
+        while not stop.is_set():
+            if not self.news.wait(seen, BELL_LISTEN):
+                continue
+            seen = self.news.count
+            if not stop.is_set():
+                with contextlib.suppress(pygame.error):  # the window closed under the thread
+                    self.post(pygame.event.Event(NEWS_ARRIVED))
+
+
 class OnlineBoard:
     """The board's online part; `active` only for an `OnlineSession`."""
 
-    def __init__(self, scene: BoardScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        env: BoardEnv,
+        look: Look,
+        view: SeatNames,
+        place: Callable[[], tuple[BoardLayout, PanelLayout]],
+        *,
+        turns: Turning,
+        queue: Queueing,
+        handovers: Handing,
+        ui: Callable[[], pygame_gui.UIManager],
+        overlay: Callable[[], str | None],
+        show_ending: Callable[[], None],
+        close_game_over: Callable[[], None],
+        close_pause: Callable[[], None],
+        rebuild: Callable[[], None],
+        open_rematch: Callable[[OnlineSession], object],
+        inform: Callable[[str], None],
+        bell: NewsBell | None = None,
+    ) -> None:
+        self.env = env
+        self.look = look  # the fonts and the scale (the texts are `env.t`)
+        self.view = view
+        self.place = place  # the board's layout and the panel's, as laid out now
+        self.turns = turns
+        self.queue = queue
+        self.handovers = handovers
+        self.ui = ui
+        self.overlay = overlay  # the dialog open over the board ('pause', 'game_over'...), None for none
+        self.show_ending = show_ending  # the game-over card again (with the dice's line once checked)
+        self.close_game_over = close_game_over
+        self.close_pause = close_pause
+        self.rebuild = rebuild  # every pygame_gui element of the board again
+        self.open_rematch = open_rematch  # a board for the agreed rematch
+        self.inform = inform  # a note that only informs (not a warning)
+        self.bell = bell if bell is not None else NewsBell()
+        self.wall: Callable[[], float] = time.time  # the presences' clock (the server's times are wall times)
         self.card = ""  # the card shown: '' none, 'seats' (waiting for players), 'takeback' (a request to answer)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.card_rect = pygame.Rect(0, 0, 0, 0)
@@ -77,7 +202,7 @@ class OnlineBoard:
     @property
     def session(self) -> OnlineSession | None:
         """The online game on the board, if it is one."""
-        s = self.scene.session
+        s = self.env.session()
         return s if isinstance(s, OnlineSession) else None
 
     @property
@@ -100,8 +225,13 @@ class OnlineBoard:
         self.rematch_told = ()
         s = self.session
         if s is not None:
+            self.bell.start()
             s.connect()
             self.update()
+
+    def leave(self) -> None:
+        """The board closes: its news is no longer rung."""
+        self.bell.stop()
 
     def update(self) -> None:
         """Read the server's news: apply what is not animated, tell refusals, open or close the cards."""
@@ -109,23 +239,22 @@ class OnlineBoard:
         if s is None:
             return
         s.pump()
-        scene = self.scene
         if s.jumped:
             # A catch-up or a takeback: the board shows the new position at once, like an undo.
             s.jumped = False
-            scene.queue.clear()
-            scene.handovers.reset()
-            scene.turns.reset_ui()
-            scene.turns.settled_at = None
+            self.queue.clear()
+            self.handovers.reset()
+            self.turns.reset_ui()
+            self.turns.unsettle()
             if not s.is_over:
-                scene.turns.game_over_shown = False
-            scene.turns.settle()
+                self.turns.game_over_shown = False
+            self.turns.settle()
         human_turn = s.is_human_turn
         if human_turn != self.was_human_turn:
             # The position is the same but who may act on it changed (the match started, a reconnection, a
             # confirmation awaited): the mode's picks are built again for it.
             self.was_human_turn = human_turn
-            scene.turns.settled_at = None
+            self.turns.unsettle()
         for what, detail in s.notes:
             self._tell(what, detail)
         s.notes.clear()
@@ -133,49 +262,61 @@ class OnlineBoard:
         if s.is_over and check is not None and not self.told_end and (check.rolls or not check.ok):
             self.told_end = True
             if not check.ok:  # a mismatch is an alarm; dice that check out are a calm line of the game-over card
-                scene.app.notify(scene.app.t("online.dice.bad", problem=check.problem))
-            elif scene.dialogs.overlay == "game_over":
-                scene.ending.show()  # the card opened before the check came: shown again with its line
+                self.env.notify(self.env.t("online.dice.bad", problem=check.problem))
+            elif self.overlay() == "game_over":
+                self.show_ending()  # the card opened before the check came: shown again with its line
         self._tell_rematch(s)
         rematch = s.rematch_session()
         if rematch is not None:
             s.rematch_code = ""
-            scene.app.goto(rematch.mode, session=rematch)
+            self.open_rematch(rematch)
             return
         card = "seats" if not s.started and s.status != "gone" else "takeback" if s.takeback_asked_of_me else ""
         if card != self.card or (card and self._card_rect() != self.card_rect):
             self.card = card  # a new card, or the seats card grown by a seat's line: its button moves
-            scene.rebuild_ui()
+            self.rebuild()
 
     def _tell_rematch(self, s: OnlineSession) -> None:
         """Say once who asks for a rematch (the player answers with the Rematch button)."""
         if s.rematch_seats == self.rematch_told:
             return
-        t = self.scene.app.t
+        t = self.env.t
         for seat in s.rematch_seats:
             if seat not in self.rematch_told and not s.own(seat):
-                self.scene.app.notify(t("online.rematch.offered", name=self.scene.view.seat_name(seat)), kind="info")
+                self.inform(t("online.rematch.offered", name=self.view.seat_name(seat)))
         self.rematch_told = s.rematch_seats
 
     def _tell(self, what: str, detail: str) -> None:
-        t = self.scene.app.t
+        t = self.env.t
         if what == "takeback_declined":
-            self.scene.turns.status_note = t("online.takeback.declined")
+            self.turns.status_note = t("online.takeback.declined")
         elif what == "taken_back":
-            self.scene.turns.status_note = t("online.takeback.done")
-            self.scene.play_sound("click")
+            self.turns.status_note = t("online.takeback.done")
+            self.env.play_sound("click")
         elif what == "not_now":
-            self.scene.app.notify(t("online.status.offline"))
+            self.env.notify(t("online.status.offline"))
         elif what == "port_moved":
             s = self.session
             code = s.link.code if s is not None else ""
-            self.scene.app.notify(t("online.port_moved", port=detail, url=self.address(), code=code))
+            self.env.notify(t("online.port_moved", port=detail, url=self.address(), code=code))
         elif what == "refused":
-            self.scene.app.notify(t("online.refused", detail=detail))
+            self.env.notify(t("online.refused", detail=detail))
 
     def wake_in(self) -> float | None:
-        """A few times a second while online: the opponent's move and the connection's news come without input."""
-        return POLL_SECONDS if self.active else None
+        """When the strip's words change by themselves: a seat away one minute (hour, day) longer. The server's news
+        needs no wake-up: the bell ends the loop's rest when it comes."""
+        s = self.session
+        if s is None or not s.connected:
+            return None
+        now = self.wall()
+        due: list[float] = []
+        for p in s.presence:
+            if s.own(p.seat) or not p.claimed or p.online or p.since is None:
+                continue
+            away = max(0.0, now - p.since)
+            unit = next(unit for least, unit in AWAY_UNITS if away >= least)
+            due.append(unit - away % unit + NUDGE)
+        return min(due) if due else None
 
     # ----- what the panel says -----
     def status_text(self) -> str:
@@ -183,7 +324,7 @@ class OnlineBoard:
         s = self.session
         if s is None or s.is_over:
             return ""
-        t = self.scene.app.t
+        t = self.env.t
         if s.status == "gone":
             return t("online.status.gone", reason=s.gone_reason)
         if s.connection == "unavailable":
@@ -198,8 +339,8 @@ class OnlineBoard:
             return t("online.status.sent")
         seat = s.waiting_for
         if seat is not None:
-            waiting = t("online.status.waiting", name=self.scene.view.seat_name(seat))
-            note = self.scene.turns.status_note  # a takeback's answer, said until the next move
+            waiting = t("online.status.waiting", name=self.view.seat_name(seat))
+            note = self.turns.status_note  # a takeback's answer, said until the next move
             return f"{note} {waiting}" if note else waiting
         return ""
 
@@ -209,7 +350,7 @@ class OnlineBoard:
         check = s.dice_check if s is not None and s.is_over else None
         if check is None or not check.ok or not check.rolls:
             return ""
-        return self.scene.app.t("online.dice.ok", rolls=check.rolls)
+        return self.env.t("online.dice.ok", rolls=check.rolls)
 
     @property
     def holds_turn_card(self) -> bool:
@@ -222,12 +363,12 @@ class OnlineBoard:
         """The turn card's line for a remote seat, or for any seat while the network holds the game: whom or what
         the board waits for."""
         s = self.session
-        t = self.scene.app.t
+        t = self.env.t
         if s is not None and not s.started:
             return t("online.seat.waiting_seats")
         if s is not None and s.connection != "connected":
             return t("online.seat.waiting_server")
-        return t("online.status.waiting", name=self.scene.view.seat_name(seat))
+        return t("online.status.waiting", name=self.view.seat_name(seat))
 
     # ----- input -----
     def build_ui(self) -> None:
@@ -236,15 +377,15 @@ class OnlineBoard:
         s = self.session
         if s is None or not self.card:
             return
-        app, u = self.scene.app, self.scene.panel_layout.unit
+        t, u = self.env.t, self.place()[1].unit
         self.card_rect = self._card_rect()
         r = self.card_rect
         bw, bh = min(r.w // 2 - u, u * 11), u * 3
         keys = ("copy",) if self.card == "seats" else ("accept", "decline")
         texts = {
-            "copy": app.t("online.copied") if self.copied else app.t("online.copy"),
-            "accept": app.t("online.takeback.accept"),
-            "decline": app.t("online.takeback.decline"),
+            "copy": t("online.copied") if self.copied else t("online.copy"),
+            "accept": t("online.takeback.accept"),
+            "decline": t("online.takeback.decline"),
         }
         total = len(keys) * bw + (len(keys) - 1) * u
         x = r.centerx - total // 2
@@ -253,7 +394,7 @@ class OnlineBoard:
             self.buttons[key] = pygame_gui.elements.UIButton(
                 relative_rect=rect,
                 text=texts[key],
-                manager=app.ui,
+                manager=self.ui(),
                 object_id="#primary" if key in ("accept", "copy") else "#menu_button",
             )
             x += bw + u
@@ -269,29 +410,29 @@ class OnlineBoard:
         if key == "copy":
             self.copied = copy_text(self.invitation())
             if not self.copied:
-                self.scene.app.notify(self.scene.app.t("online.copy_failed"))
-            self.scene.rebuild_ui()
+                self.env.notify(self.env.t("online.copy_failed"))
+            self.rebuild()
         elif key in ("accept", "decline"):
             s.answer_takeback(key == "accept")
             self.card = ""
-            self.scene.rebuild_ui()
+            self.rebuild()
         return True
 
     def ask_takeback(self) -> None:
         """Undo online: ask the other seats to take back the last move (the card on their side answers)."""
         s = self.session
-        if s is None or self.scene.queue.busy:
+        if s is None or self.queue.busy:
             return
-        t = self.scene.app.t
-        self.scene.turns.status_note = t("online.takeback.asked") if s.undo() else t("board.status.no_undo")
-        self.scene.presenter.refresh_buttons()
+        t = self.env.t
+        self.turns.status_note = t("online.takeback.asked") if s.undo() else t("board.status.no_undo")
+        self.env.signals.buttons_changed.emit()
 
     def resign(self) -> None:
         """Give up the match (asked first by the pause menu)."""
         s = self.session
         if s is not None:
             s.resign()
-        self.scene.close_pause()
+        self.close_pause()
 
     def rematch(self) -> None:
         """Ask for a rematch; the board opens it once every seat agreed."""
@@ -299,16 +440,16 @@ class OnlineBoard:
         if s is None:
             return
         s.ask_rematch()
-        self.scene.app.notify(self.scene.app.t("online.rematch.asked"), kind="info")
-        if self.scene.dialogs.overlay == "game_over":
-            self.scene.close_game_over()
+        self.inform(self.env.t("online.rematch.asked"))
+        if self.overlay() == "game_over":
+            self.close_game_over()
 
     def invitation(self) -> str:
         """What to pass on to a friend: the address and the join code."""
         s = self.session
         if s is None:
             return ""
-        return self.scene.app.t("online.invitation", url=self.address(), code=s.link.code)
+        return self.env.t("online.invitation", url=self.address(), code=s.link.code)
 
     def address(self) -> str:
         """The server's address as a friend reaches it (this machine's network address when it hosts)."""
@@ -319,19 +460,19 @@ class OnlineBoard:
 
     # ----- drawing -----
     def _card_rect(self) -> pygame.Rect:
-        frame = self.scene.layout.frame
-        u = self.scene.panel_layout.unit
+        frame = self.place()[0].frame
+        u = self.place()[1].unit
         w = min(frame.w - u * 2, u * 34)
         h = self._seats_card_height(w) if self.card == "seats" else u * 10
         return pygame.Rect(frame.centerx - w // 2, frame.centery - h // 2, w, h)
 
     def _seats_card_height(self, width: int) -> int:
         """The seats card's height: its lines as the drawing lays them out, the note wrapped, then the button."""
-        app, u = self.scene.app, self.scene.panel_layout.unit
+        app, u = self.look, self.place()[1].unit
         s = self.session
         seats = len(s.presence) if s is not None else 2
         small = app.fonts.get(max(10, int(u * 1.05))).get_linesize()
-        note = app.t("online.seats.host_note" if s is not None and s.link.hosted else "online.seats.server_note")
+        note = self.env.t("online.seats.host_note" if s is not None and s.link.hosted else "online.seats.server_note")
         note_lines = len(lettering.wrap(app.fonts.get(app.s(13)), note, width - 2 * u))
         lines = (
             u
@@ -362,16 +503,16 @@ class OnlineBoard:
         s = self.session
         if s is None:
             return []
-        t = self.scene.app.t
+        t = self.env.t
         parts = [(t(CONNECTION(s.connection)), STATUS_COLOURS.get(s.connection, palette.PARCHMENT))]
         if s.watching:
             parts.append((t("online.watching"), palette.PARCHMENT_DARK))
-        now = time.time()
+        now = self.wall()
         for p in s.presence if s.connected else ():
             if s.own(p.seat) or not p.claimed:
                 continue
             online, minutes = presence_words(p, now)
-            name = self.scene.view.seat_name(p.seat)
+            name = self.view.seat_name(p.seat)
             if online:
                 parts.append((name if short else t("online.presence.online", name=name), palette.PARCHMENT))
             else:
@@ -379,9 +520,9 @@ class OnlineBoard:
         return parts
 
     def _draw_strip(self, surface: pygame.Surface, s: OnlineSession) -> None:
-        app = self.scene.app
-        u = self.scene.panel_layout.unit
-        room = self.scene.panel_layout.strip  # the panel's row above the move log: it covers nothing of the board
+        app = self.look
+        u = self.place()[1].unit
+        room = self.place()[1].strip  # the panel's row above the move log: it covers nothing of the board
         font = app.fonts.get(max(10, min(int(u * 0.95), room.h - u // 3)), True)
         gap = u
         for short in (False, True):
@@ -403,8 +544,8 @@ class OnlineBoard:
         surface.set_clip(None)
 
     def _draw_seats_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
-        app, t = self.scene.app, self.scene.app.t
-        u = self.scene.panel_layout.unit
+        app, t = self.look, self.env.t
+        u = self.place()[1].unit
         r = self.card_rect
         shapes.panel(surface, r, u / 18)
         y = r.y + u
@@ -421,7 +562,7 @@ class OnlineBoard:
         surface.blit(image, image.get_rect(midtop=(r.centerx, y)))
         y += small.get_linesize() + u // 2
         for p in s.presence:
-            name = self.scene.view.seat_name(p.seat)
+            name = self.view.seat_name(p.seat)
             if s.own(p.seat):
                 words, colour = t("online.seats.here", name=name), palette.GAIN
             elif p.claimed:
@@ -436,11 +577,11 @@ class OnlineBoard:
         lettering.wrapped_text(app, surface, note, box, size=13, colour=palette.MUTED, align="center")
 
     def _draw_takeback_card(self, surface: pygame.Surface, s: OnlineSession) -> None:
-        app, t = self.scene.app, self.scene.app.t
-        u = self.scene.panel_layout.unit
+        app, t = self.look, self.env.t
+        u = self.place()[1].unit
         r = self.card_rect
         shapes.panel(surface, r, u / 18)
         asker = s.takeback_from if s.takeback_from is not None else 0
-        words = t("online.takeback.request", name=self.scene.view.seat_name(asker))
+        words = t("online.takeback.request", name=self.view.seat_name(asker))
         box = pygame.Rect(r.x + u, r.y + u * 2, r.w - 2 * u, r.h - u * 6)
         lettering.wrapped_text(app, surface, words, box, size=18, colour=palette.PARCHMENT, align="center")
