@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.client.online.board import away_words
 from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
+from tests.driver import BoardDriver
 from tests.online_helpers import FAST, start_server
 from tests.test_online_window import hosted_on_loopback, kubtafl_board, server, until  # noqa: F401 - fixtures
 
@@ -20,11 +21,12 @@ def test_the_turn_card_waits_for_the_server_while_the_connection_is_lost(app, tm
     first = start_server(store)
     port = int(first.url.rsplit(":", 1)[1])
     b, s, anna = kubtafl_board(app, first.url)
-    assert b.presenter.panel_info().seat_text == "Your move"
+    d = BoardDriver(app)
+    assert d.panel.seat_text == "Your move"
     first.stop()
     until(app, lambda: s.status == "reconnecting", "the lost connection")
     ui.frames(app, 2)
-    info = b.presenter.panel_info()
+    info = d.panel
     assert info.seat_text == "Waiting for the server…"  # not "Your move" beside "Not connected to the server"
     assert "Not connected" in info.status
     second = ServerThread(store, port=port, config=FAST)
@@ -32,7 +34,7 @@ def test_the_turn_card_waits_for_the_server_while_the_connection_is_lost(app, tm
     try:
         until(app, lambda: s.status == "connected" and s.is_human_turn, "the reconnection")
         ui.frames(app, 2)
-        assert b.presenter.panel_info().seat_text == "Your move"
+        assert d.panel.seat_text == "Your move"
     finally:
         anna.close()
         second.stop()
@@ -40,13 +42,14 @@ def test_the_turn_card_waits_for_the_server_while_the_connection_is_lost(app, tm
 
 def test_the_turn_card_waits_for_the_server_while_its_store_is_out_of_reach(app, server):  # noqa: F811
     b, s, anna = kubtafl_board(app, server.url)
+    d = BoardDriver(app)
     s.available = False  # as the server's `status` message sets it while its store cannot be reached
     ui.frames(app, 2)
-    info = b.presenter.panel_info()
+    info = d.panel
     assert info.seat_text == "Waiting for the server…"
     assert "cannot store moves" in info.status
     app.t.language = "ru"
-    assert b.presenter.panel_info().seat_text == "Ждём сервер…"
+    assert d.panel.seat_text == "Ждём сервер…"
     anna.close()
 
 
