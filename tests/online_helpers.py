@@ -22,7 +22,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.online import dice
-from game.online.client import NEWS, ClientEvent, Joined, MatchClient, Refused, Unsent
+from game.online.client import NEWS, ClientConfig, ClientEvent, Joined, MatchClient, Refused, Unsent
 from game.online.limits import ServerConfig
 from game.online.server_thread import ServerThread
 from game.online.store import store_from_url
@@ -80,7 +80,7 @@ async def random_seat(
             watch(client, event)
         wake.set()
 
-    client = MatchClient(url, code, seat=seat, name=f"r{seat}", on_event=on_event, stop_when_over=True)
+    client = MatchClient(ClientConfig(url, code, seat=seat, name=f"r{seat}"), on_event=on_event, stop_when_over=True)
     client.give_up_after = give_up
 
     async def decide() -> None:

@@ -10,7 +10,15 @@ import signal
 import pytest
 
 from game.online import protocol as P
-from game.online.client import Ended, MatchClient, OfferChanged, PresenceChanged, RematchReady, create_match
+from game.online.client import (
+    ClientConfig,
+    Ended,
+    MatchClient,
+    OfferChanged,
+    PresenceChanged,
+    RematchReady,
+    create_match,
+)
 from game.online.limits import ServerConfig
 from game.online.match import outcome_text
 from tests.online_helpers import DEADLINE, free_port, play_match, serve_process, start_server, stored_entries, until
@@ -92,7 +100,7 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
 
     async def half():
         created = await create_match(server.url, "battle_checkers", "skirmish6")
-        clients = [MatchClient(server.url, created["code"], seat=s) for s in (0, 1)]
+        clients = [MatchClient(ClientConfig(server.url, created["code"], seat=s)) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
         await until(
             lambda: all(c.connected for c in clients) and (clients[0].seq >= 1 or clients[0].my_turn), "the first turn"
@@ -112,7 +120,7 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
     try:
 
         async def rest():
-            back = MatchClient(server.url, code, seat=0, token=tokens[0])
+            back = MatchClient(ClientConfig(server.url, code, seat=0, token=tokens[0]))
             task = asyncio.create_task(back.run())
             await until(lambda: back.connected, "the seat back on the restarted server")
             await back.close()
@@ -138,7 +146,7 @@ async def _pair(url: str, mode: str, level: str):
     """Two connected clients holding seats 0 and 1 of a new match (running), with their events."""
     created = await create_match(url, mode, level)
     events: tuple[list[object], list[object]] = ([], [])
-    clients = [MatchClient(url, created["code"], seat=s, on_event=events[s].append) for s in (0, 1)]
+    clients = [MatchClient(ClientConfig(url, created["code"], seat=s), on_event=events[s].append) for s in (0, 1)]
     tasks = [asyncio.create_task(c.run()) for c in clients]
     await until(
         lambda: all(c.connected for c in clients) and clients[0].match.get("status") == "playing",
@@ -227,7 +235,7 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
         await until(lambda: all(c.rematch_code for c in clients), "the rematch's code at both seats")
         code = clients[0].rematch_code
         assert any(isinstance(e, RematchReady) for e in events[1]) and code != clients[0].code
-        again = [MatchClient(server.url, code, seat=s, token=c.token) for s, c in enumerate(clients)]
+        again = [MatchClient(ClientConfig(server.url, code, seat=s, token=c.token)) for s, c in enumerate(clients)]
         more = [asyncio.create_task(c.run()) for c in again]
         await until(lambda: all(c.connected for c in again), "both seats joined to the rematch")
         assert again[0].match["status"] == "playing" and again[0].match["rematch_of"] == clients[0].code

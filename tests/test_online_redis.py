@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.online import protocol as P
-from game.online.client import MatchClient, Refused, ServerStatus, addresses, create_match
+from game.online.client import ClientConfig, MatchClient, Refused, ServerStatus, addresses, create_match
 from game.online.limits import ServerConfig
 from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
@@ -112,7 +112,7 @@ def test_a_whole_game_with_the_seats_on_different_processes(two, mode, level, se
 def test_presence_crosses_processes(two):
     async def scenario():
         created = await create_match(two.urls[0], "kubtafl", "endgame")
-        clients = [MatchClient(two.urls[s], created["code"], seat=s) for s in (0, 1)]
+        clients = [MatchClient(ClientConfig(two.urls[s], created["code"], seat=s)) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
         await until(lambda: all(c.connected for c in clients), "both seats joined")
         # Seat 1 is on the other process: seat 0 sees it come, go and come back (it reconnects by itself).
@@ -140,8 +140,8 @@ def test_a_seat_on_a_killed_process_is_soon_shown_away(tmp_path):
         async def scenario():
             created = await create_match(here.url, "kubtafl", "endgame")
             clients = [
-                MatchClient(here.url, created["code"], seat=0),
-                MatchClient(servers.urls[0], created["code"], seat=1),
+                MatchClient(ClientConfig(here.url, created["code"], seat=0)),
+                MatchClient(ClientConfig(servers.urls[0], created["code"], seat=1)),
             ]
             clients[1].give_up_after = 0.5
             tasks = [asyncio.create_task(c.run()) for c in clients]
@@ -218,10 +218,13 @@ def test_two_processes_racing_for_one_match_never_fork_its_log(two):
             if isinstance(event, Refused):
                 refusals.append(event)
 
-        first = [MatchClient(two.urls[0], code, seat=s, on_event=note) for s in (0, 1)]
+        first = [MatchClient(ClientConfig(two.urls[0], code, seat=s), on_event=note) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in first]
         await until(lambda: all(c.connected and c.token for c in first), "the first clients joined")
-        second = [MatchClient(two.urls[1], code, seat=s, token=c.token, on_event=note) for s, c in enumerate(first)]
+        second = [
+            MatchClient(ClientConfig(two.urls[1], code, seat=s, token=c.token), on_event=note)
+            for s, c in enumerate(first)
+        ]
         tasks += [asyncio.create_task(c.run()) for c in second]
         everyone = first + second
         await until(lambda: all(c.connected for c in everyone), "every client joined")
@@ -271,7 +274,7 @@ def test_takeback_and_rematch_across_processes(two):
     async def scenario():
         created = await create_match(two.urls[0], "battle_checkers", "skirmish6")
         code = created["code"]
-        clients = [MatchClient(two.urls[s], code, seat=s) for s in (0, 1)]
+        clients = [MatchClient(ClientConfig(two.urls[s], code, seat=s)) for s in (0, 1)]
         tasks = [asyncio.create_task(c.run()) for c in clients]
         await until(
             lambda: all(c.connected for c in clients) and any(c.my_turn for c in clients),
@@ -295,7 +298,10 @@ def test_takeback_and_rematch_across_processes(two):
         await asyncio.gather(*(c.ask_rematch() for c in clients))
         await until(lambda: all(c.rematch_code for c in clients), "the rematch's code at both seats")
         assert clients[0].rematch_code == clients[1].rematch_code != code
-        again = [MatchClient(two.urls[1 - s], c.rematch_code, seat=s, token=c.token) for s, c in enumerate(clients)]
+        again = [
+            MatchClient(ClientConfig(two.urls[1 - s], c.rematch_code, seat=s, token=c.token))
+            for s, c in enumerate(clients)
+        ]
         more = [asyncio.create_task(c.run()) for c in again]
         await until(lambda: all(c.connected for c in again), "both seats joined to the rematch")
         assert again[0].match["status"] == "playing" and again[1].match["rematch_of"] == code

@@ -10,7 +10,7 @@ import itertools
 
 from game.client.play.online import OnlineLink, OnlineSession
 from game.online import protocol as P
-from game.online.client import ClientEvent, Joined, PresenceChanged, Refused, StatusChanged, Unsent
+from game.online.client import ClientConfig, ClientEvent, Joined, PresenceChanged, Refused, StatusChanged, Unsent
 
 _refs = itertools.count(1)
 
@@ -60,9 +60,9 @@ def session_with(kinds: dict[int, str]) -> tuple[OnlineSession, dict[int, StandI
     """A Kubtafl match whose seats `kinds` are played here, each through a stand-in client, all joined."""
     made: dict[int, StandIn] = {}
 
-    def connect(url: str, code: str, seat: int | None, token: str | None, name: str) -> StandIn:
-        made[seat] = StandIn(seat, token)
-        return made[seat]
+    def connect(config: ClientConfig) -> StandIn:
+        made[config.seat] = StandIn(config.seat, config.token)
+        return made[config.seat]
 
     link = OnlineLink("ws://127.0.0.1:9", "ABCDEF", kinds=dict(kinds))
     session = OnlineSession("kubtafl", "standard", link, 2, autosave=False, connect=connect)  # type: ignore[arg-type]

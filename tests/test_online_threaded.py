@@ -7,6 +7,7 @@ import random
 from game.online.client import (
     NEWS,
     Applied,
+    ClientConfig,
     Ended,
     PresenceChanged,
     Refused,
@@ -22,7 +23,7 @@ def test_a_game_played_through_threaded_clients_polled_like_frames(tmp_path):
     server = start_server(tmp_path / "s.db")
     created = create_match_sync(server.url, "kubtafl", "endgame")
     code = str(created["code"])
-    clients = [ThreadedMatchClient(server.url, code, seat=s, name=f"p{s}").start() for s in (0, 1)]
+    clients = [ThreadedMatchClient(ClientConfig(server.url, code, seat=s, name=f"p{s}")).start() for s in (0, 1)]
     # Each seat's window keeps its own copy of the game from the entries it polled, as a session would.
     copies = [Replica(make_game("kubtafl", "endgame")) for _ in clients]
     ended: list[Ended] = []

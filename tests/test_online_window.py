@@ -22,7 +22,7 @@ from game.client.online.lobby import OnlineScene
 from game.client.play import online as online_play
 from game.client.play import records
 from game.client.play.online import OnlineLink, OnlineSession
-from game.online.client import NEWS, ThreadedMatchClient, create_match_sync
+from game.online.client import NEWS, ClientConfig, ThreadedMatchClient, create_match_sync
 from game.online.dice import DiceCheck
 from game.online.server_thread import ServerThread
 from tests import client_helpers as ui
@@ -102,7 +102,7 @@ def board(app) -> BoardScene:
 
 def remote(url: str, code: str, seat: int, name: str = "Anna", token: str | None = None) -> ThreadedMatchClient:
     """The other player: a client holding `seat`, joined."""
-    client = ThreadedMatchClient(url, code, seat=seat, token=token, name=name).start()
+    client = ThreadedMatchClient(ClientConfig(url, code, seat=seat, token=token, name=name)).start()
     wait_for(lambda: client.status == "connected", "the remote player to join")
     return client
 

@@ -5,8 +5,9 @@ The protocol is described in one place, docs/online-protocol.md. No pygame here:
 For the window (game/client) — `game.online.client`:
 - `create_match_sync(url, mode, level=None, seats=None, options=None, seed=None) -> dict` (the `created` message:
   `["code"]` is the join code, `["match"]` the match) — or `await create_match(...)` in asyncio code.
-- `ThreadedMatchClient(url, code, seat=None, token=None, name="").start()` joins a seat (claims a free `seat`, or
-  reclaims it with its `token`; seat None watches) on a background thread and stays joined, reconnecting by itself.
+- `ThreadedMatchClient(ClientConfig(url, code, seat=None, token=None, name="")).start()` joins a seat (claims a
+  free `seat`, or reclaims it with its `token`; seat None watches) on a background thread and stays joined,
+  reconnecting by itself.
   Each frame: `poll() -> list[ClientEvent]`; read `status` ('connecting' | 'connected' | 'reconnecting' | 'gone'),
   `presence` (`SeatPresence`: seat, name, claimed, online, since), `seat`, `token` (keep it to resume later), `seq`,
   `match` (mode, level, options, seed, commitment, status...), `outcome`, `dice_check`, `error`.
@@ -37,5 +38,12 @@ redis://). `MatchServer(store, config)` takes any store; when `append` returns
 False the server drops its copy of the match and reloads it from the store.
 
 Modules: `protocol` (messages, limits, error codes, `Entry`), `dice` (commitment, rolls, `verify`), `match`
-(`Replica`, game setup, outcome line), `store`/`sqlite_store`, `server`, `client`, `headless` (the command lines).
+(`Replica`, game setup, outcome line), `store`/`sqlite_store`/`redis_store`, `headless` (the command lines).
+The server: `server` (`MatchServer`: connections, dispatch, a seat's action) composed of `ledger` (matches in memory:
+loaded, made, rolled, committed), `seating` (create, join, claim, presence), `offers` (resign, takeback, rematch),
+`relay` (matches shared with other server processes), `availability` (the store out of reach); `live` (a match in
+memory, its connections, join codes), `limits` (`ServerConfig`, the rate bucket), `server_thread` (`ServerThread`).
+The client: `client` (the names the window imports, from `match_client` (`MatchClient`), `threaded_client`
+(`ThreadedMatchClient`), `client_config` (`ClientConfig`, `addresses`), `client_events` (the events, `NEWS`) and
+`creating` (`create_match`, `create_match_sync`)).
 """

@@ -15,22 +15,23 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.online import protocol as P
-from game.online.client import (
+from game.online.client_config import ClientConfig
+from game.online.client_events import (
     Applied,
     ClientEvent,
     Joined,
     JoinRefused,
-    MatchClient,
     OfferChanged,
     Refused,
     ServerGone,
     ServerStatus,
     StatusChanged,
     Unsent,
-    create_match,
 )
+from game.online.creating import create_match
 from game.online.limits import ServerConfig
 from game.online.match import outcome_text
+from game.online.match_client import MatchClient
 from game.online.protocol import Entry
 from game.online.server import MatchServer
 from game.online.store import store_from_url
@@ -244,7 +245,8 @@ async def _watch(args: argparse.Namespace) -> int:
         elif isinstance(event, ServerStatus):
             print(event.message or "server available again", file=sys.stderr)
 
-    client = MatchClient(args.url, args.code, give_up_after=args.give_up, on_event=on_event, stop_when_over=True)
+    config = ClientConfig(args.url, args.code, give_up_after=args.give_up)
+    client = MatchClient(config, on_event=on_event, stop_when_over=True)
     return await _run_client(client)
 
 
@@ -314,15 +316,9 @@ class ComputerSeat:
 
 async def _play(args: argparse.Namespace) -> int:
     seat = ComputerSeat(args.ai, max(0.0, args.pace))
-    client = MatchClient(
-        args.url,
-        args.code,
-        seat=args.seat,
-        token=args.token,
-        name=f"computer {args.ai}",
-        give_up_after=args.give_up,
-        on_event=seat.on_event,
-        stop_when_over=True,
+    config = ClientConfig(
+        args.url, args.code, seat=args.seat, token=args.token, name=f"computer {args.ai}", give_up_after=args.give_up
     )
+    client = MatchClient(config, on_event=seat.on_event, stop_when_over=True)
     seat.client = client
     return await _run_client(client, asyncio.create_task(seat.loop()))

@@ -191,10 +191,10 @@ def online(app: App, folder: Path, written: list[Path], url: str, clients: list[
     """`online.png` (a code looked up: its seats to take) and `online_host.png` (the host's dialog with Remote
     player seats), on the match server at `url`."""
     from game.client.online.lobby import OnlineScene
-    from game.online.client import ThreadedMatchClient, create_match_sync
+    from game.online.client import ClientConfig, ThreadedMatchClient, create_match_sync
 
     code = str(create_match_sync(url, "checkrisk", "standard")["code"])
-    clients.append(ThreadedMatchClient(url, code, seat=0, name="Anna").start())
+    clients.append(ThreadedMatchClient(ClientConfig(url, code, seat=0, name="Anna")).start())
     lobby = app.goto("online")
     assert isinstance(lobby, OnlineScene)
     for entry, text in ((lobby.name_entry, "Boris"), (lobby.url_entry, url), (lobby.code_entry, code)):

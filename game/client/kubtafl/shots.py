@@ -70,7 +70,7 @@ def online(app: App, folder: Path, written: list[Path], url: str, clients: list[
     `online_waiting.png` (the board waiting for the other player's move), on the match server at `url`."""
     from game.client.board.scene import BoardScene
     from game.client.play.online import OnlineLink, OnlineSession
-    from game.online.client import ThreadedMatchClient, create_match_sync
+    from game.online.client import ClientConfig, ThreadedMatchClient, create_match_sync
 
     code = str(create_match_sync(url, "kubtafl", "standard")["code"])
     session = OnlineSession("kubtafl", "standard", OnlineLink(url, code, kinds={0: "human"}), 2, ["Boris", ""])
@@ -80,7 +80,7 @@ def online(app: App, folder: Path, written: list[Path], url: str, clients: list[
     frames_until(app, lambda: scene.online.card == "seats" and bool(session.presence))
     settle(app, 4)
     save(app, folder, "online_code", written)
-    clients.append(ThreadedMatchClient(url, code, seat=1, name="Anna").start())
+    clients.append(ThreadedMatchClient(ClientConfig(url, code, seat=1, name="Anna")).start())
     frames_until(app, lambda: session.is_human_turn and scene.online.card == "")
     scene.turns.commit(session.state.action_from_str("a3-a5"))
     frames_until(app, lambda: session.log == ["a3-a5"] and not scene.queue.busy and session.waiting_for == 1)

@@ -17,7 +17,7 @@ from game.client.play.seats import HUMAN, NAME_LIMIT, clean_name
 from game.client.scene import Scene
 from game.client.widgets import ButtonGroup
 from game.online import protocol as P
-from game.online.client import Joined, SeatPresence, ThreadedMatchClient
+from game.online.client import ClientConfig, Joined, SeatPresence, ThreadedMatchClient
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -219,7 +219,7 @@ class OnlineScene(Scene):
         self.found, self.seats, self.rules = None, (), ""
         self.texts["url"] = url
         remember(self.app, url=url, **({"name": self.texts["name"]} if clean_name(self.texts["name"]) else {}))
-        self.looking = ThreadedMatchClient(url, code, give_up_after=LOOKUP_SECONDS).start()
+        self.looking = ThreadedMatchClient(ClientConfig(url, code, give_up_after=LOOKUP_SECONDS)).start()
         self.message, self.error = t("online.join.looking"), False
         self._build()
 

@@ -29,6 +29,7 @@ from game.engine.core import CHANCE, JSON, Action, Event, JSONObject, Outcome
 from game.online import protocol as P
 from game.online.client import (
     Applied,
+    ClientConfig,
     ClientEvent,
     Ended,
     Joined,
@@ -55,11 +56,7 @@ HOST_PORT = 8765
 #: again; a refusal that names the decision awaited always lets it decide again.
 DECIDE_AGAIN = frozenset({P.STALE, P.ILLEGAL, P.NOT_YOUR_TURN, P.NOT_STARTED, P.UNAVAILABLE, P.RATE_LIMITED})
 
-ClientFactory = Callable[[str, str, "int | None", "str | None", str], ThreadedMatchClient]
-
-
-def _threaded(url: str, code: str, seat: int | None, token: str | None, name: str) -> ThreadedMatchClient:
-    return ThreadedMatchClient(url, code, seat=seat, token=token, name=name)
+ClientFactory = Callable[[ClientConfig], ThreadedMatchClient]
 
 
 @dataclass
@@ -117,7 +114,7 @@ class OnlineSession(Resignable, GameSession):
         seed: int | None = None,
         executor: Executor | None = None,
         autosave: bool = True,
-        connect: ClientFactory = _threaded,
+        connect: ClientFactory = ThreadedMatchClient,
     ) -> None:
         # Set before the base constructor: it asks `_advance_chance` for the opening rolls (none until they arrive).
         self.link = link
@@ -174,9 +171,9 @@ class OnlineSession(Resignable, GameSession):
         for seat in sorted(self.link.kinds):
             name = self.names[seat] if seat < len(self.names) and self.names[seat] else f"Player {seat + 1}"
             token = self.link.tokens.get(seat)
-            self.clients[seat] = self._connect(self.link.url, self.link.code, seat, token, name).start()
+            self.clients[seat] = self._connect(ClientConfig(self.link.url, self.link.code, seat, token, name)).start()
         if not self.clients:
-            self.watcher = self._connect(self.link.url, self.link.code, None, None, "").start()
+            self.watcher = self._connect(ClientConfig(self.link.url, self.link.code)).start()
         self.save()  # listed in Games from the start (a rematch, a game joined)
 
     @property
@@ -592,7 +589,7 @@ class OnlineSession(Resignable, GameSession):
 
     @classmethod
     def from_saved(
-        cls, game: saves.Unfinished, executor: Executor | None = None, connect: ClientFactory = _threaded
+        cls, game: saves.Unfinished, executor: Executor | None = None, connect: ClientFactory = ThreadedMatchClient
     ) -> OnlineSession:
         """The unfinished online game kept in `game`'s file, ready to reconnect (Resume); ValueError when the save
         does not hold one."""
