@@ -98,10 +98,10 @@ def test_pause_stops_the_board_and_esc_returns(home, mode):
         assert d.busy
         key(app, pygame.K_ESCAPE)
         assert d.overlay == "pause"
-        steps = len(board.queue.steps)
+        steps = d.steps_waiting
         paused_at = board.time
         frames(app, 30)
-        assert board.time == paused_at and len(board.queue.steps) == steps  # nothing moves while paused
+        assert board.time == paused_at and d.steps_waiting == steps  # nothing moves while paused
         key(app, pygame.K_ESCAPE)
         assert d.overlay is None
         settle(app, board)
@@ -124,7 +124,7 @@ def test_a_finished_game_opens_the_game_over_card_naming_the_result(home, mode):
         assert str(session.count()[0]) in d.count_line
         if board.results_size()[1]:
             # A mode with a results table names every seat (and who played it) there, readable, not in a line.
-            assert board.dialogs.rect.h > board.app.s(board.results_size()[1]) and d.results_cut == []
+            assert d.card_rect.h > board.app.s(board.results_size()[1]) and d.results_cut == []
         else:
             assert lines[1] == "  ·  ".join(d.seat_label(i) for i in range(len(session.seats)))
             assert all(board.view.seat_name(i) in lines[1] for i in range(len(session.seats)))

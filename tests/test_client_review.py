@@ -171,13 +171,12 @@ def test_damage_number_follows_the_pushed_die(app):
     app.settings.anim_speed = "normal"
     app.goto("kubtafl", session=session)
     settle(app)
-    board = board_of(app)
     action = _play_until(app, session, lambda names: {"Damaged", "Pushed"} <= names)  # a ram pushes the die it damages
     BoardDriver(app).commit(action)
     floats = []
     for _ in range(120):
         frames(app, 1)
-        floats += [e for e in board.queue.effects if e.kind == "float" and e not in floats]
+        floats += [e for e in d.effects("float") if e not in floats]
         if not d.busy:
             break
     assert floats
