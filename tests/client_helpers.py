@@ -267,15 +267,14 @@ def start_first_game(app: App, mode: str, lesson: Any) -> Any:
     """Open `mode`'s first-game lesson, deploy by the slot's Auto and Confirm buttons, and wait for the easy
     computer to deploy and hand the first turn back; returns the board."""
     from game.client.board.scene import BoardScene
+    from tests.driver import BoardDriver
 
     learn_screen(app, mode)
     open_lesson(app, lesson)
     b = current(app, BoardScene)
     assert b.session.seats == ["human", "ai:easy"] and b.session.state.phase == "deploy"
     for name in ("auto", "confirm"):
-        match = [button for button in b.view.slot.buttons() if button.key == name]
-        assert match, f"no {name!r} in the deployment slot"
-        click_at(app, match[0].rect.center, settle=1)
+        BoardDriver(app).press_slot(name)
     for _ in range(40):  # the computer deploys, then the first turn is the player's
         settle_scene(app)
         if b.session.current_seat == 0 and b.session.state.phase != "deploy":

@@ -408,6 +408,62 @@ class BoardDriver:
         """The game-over card's line counting the turns played."""
         return self.scene.ending.count_line()
 
+    # ----- a mode's panel slot and battle card -----
+    def _slot_controls(self) -> list[Any]:
+        """The slot's drawn buttons, then its die chips (a mode without chips has none)."""
+        slot = self.scene.view.slot
+        return slot.buttons() + getattr(slot, "chips", list)()
+
+    @property
+    def slot_keys(self) -> list[str]:
+        """The keys of the panel slot's buttons and chips shown now ("auto", "confirm", "end", "use:1"…)."""
+        return [control.key for control in self._slot_controls()]
+
+    @property
+    def chosen_chips(self) -> list[str]:
+        """The keys of the slot's chips shown as chosen."""
+        return [control.key for control in self._slot_controls() if control.selected]
+
+    def press_slot(self, name: str, settle: int = 1) -> None:
+        """Click the panel slot's button or chip `name` (Deploy for me, Confirm, End turn, a die chip)."""
+        match = [control for control in self._slot_controls() if control.key == name]
+        assert match, f"no slot button {name!r}; have {self.slot_keys}"
+        click_at(self.app, match[0].rect.center, settle)
+
+    @property
+    def slot_text(self) -> str:
+        """What the panel slot says the phase asks, with its counters ("Turn 3 of 100")."""
+        return self.scene.view.slot.phase_text()
+
+    def odds(self, target: str) -> list[str]:
+        """The odds card's lines for the attack on `target` (who hits which side, the chance, what it costs)."""
+        return self.scene.view.odds_lines(target)
+
+    @property
+    def battle_card_shown(self) -> bool:
+        """True while the battle card is shown over the board."""
+        return bool(self.scene.view.card.visible)
+
+    @property
+    def battle_card_rect(self) -> pygame.Rect:
+        """Where the battle card is."""
+        return self.scene.view.card.rect
+
+    @property
+    def battle_card_keys(self) -> list[str]:
+        """The keys of the battle card's buttons ("continue", "stand", "retreat"…)."""
+        return [button.key for button in self.scene.view.card.layout_buttons()]
+
+    def battle_card_button(self, name: str) -> Any:
+        """The battle card's button `name` (its key, words and rectangle)."""
+        match = [button for button in self.scene.view.card.layout_buttons() if button.key == name]
+        assert match, f"no battle card button {name!r}; have {self.battle_card_keys}"
+        return match[0]
+
+    def press_battle_card(self, name: str, settle: int = 1) -> None:
+        """Click the battle card's button `name`."""
+        click_at(self.app, self.battle_card_button(name).rect.center, settle)
+
     # ----- a lesson or a challenge played on the board -----
     @property
     def lesson(self) -> Any:

@@ -58,10 +58,7 @@ def drag(app, src: str, dst: str) -> None:
 
 def slot_button(app, name: str) -> None:
     """Click the drawn button or dice chip `name` of the panel slot."""
-    slot = board(app).view.slot
-    match = [b for b in slot.buttons() + slot.chips() if b.key == name]
-    assert match, f"no button {name!r}; have {[b.key for b in slot.buttons() + slot.chips()]}"
-    click_at(app, match[0].rect.center, settle=1)
+    BoardDriver(app).press_slot(name)
 
 
 def fate_button(app, name: str) -> None:
@@ -207,7 +204,7 @@ def test_b10_a_head_on_duel_with_its_odds_and_both_dice(app):
     app.settings.anim_speed = "normal"
     b = start(app, demo.position({"d4": (0, "N"), "c2": (0, "N"), "d5": (1, "S"), "h9": (1, "S")}, HOT))
     hover(app, "d5")
-    lines = b.view.odds_lines("d5")
+    lines = BoardDriver(app).odds("d5")
     assert "Front" in lines[0] and "1/2" in lines[1] and "50%" in lines[1]
     assert any(m.kind == "crosshair" and m.cell == "d5" and m.text == "50%" for m in b.marks.drawn)
     turn = b.model.turn
@@ -236,12 +233,13 @@ def test_b10_a_head_on_duel_with_its_odds_and_both_dice(app):
 
 
 def test_b10_left_flank_attack_stopped_by_the_shield_then_a_second_succeeds(app):
+    d = BoardDriver(app)
     b = start(
         app, demo.position({"d5": (0, "E"), "d6": (0, "SE"), "a1": (0, "N"), "e5": (1, "N"), "j10": (1, "S")}, HOT)
     )
     click_cell(app, "d5")
     hover(app, "e5")
-    lines = b.view.odds_lines("e5")
+    lines = d.odds("e5")
     assert "Left flank" in lines[0] and "(0%)" in lines[1]
     click_cell(app, "e5")
     idle(app)
@@ -250,7 +248,7 @@ def test_b10_left_flank_attack_stopped_by_the_shield_then_a_second_succeeds(app)
     assert b.model.units["e5"].shield is False
     click_cell(app, "d6")
     hover(app, "e5")
-    assert "(100%)" in b.view.odds_lines("e5")[1]
+    assert "(100%)" in d.odds("e5")[1]
     click_cell(app, "e5")
     idle(app)
     assert b.session.log[-1] == "d6xe5" and b.session.state.unit_at("e5") is None
@@ -440,7 +438,7 @@ def test_b12_a_prepared_level_played_to_the_game_over_card(app):
     d = BoardDriver(app)
     b = start(app, demo.position({"f4": (0, "NE"), "d4": (0, "N"), "c2": (0, "N"), "g5": (1, "N")}, HOT, spirit=(4, 2)))
     hover(app, "g5")
-    assert "Rear" in b.view.odds_lines("g5")[0] and "(100%)" in b.view.odds_lines("g5")[1]
+    assert "Rear" in d.odds("g5")[0] and "(100%)" in d.odds("g5")[1]
     click_cell(app, "g5")
     idle(app)
     frames(app, 3)
@@ -515,7 +513,7 @@ def test_b10_a_right_flank_attack_rolls_the_defenders_repel_die(app):
     app.settings.anim_speed = "normal"
     b = start(app, demo.position({"a5": (0, "NE"), "h2": (0, "N"), "b6": (1, "S"), "j10": (1, "S")}, HOT))
     hover(app, "b6")
-    lines = b.view.odds_lines("b6")
+    lines = d.odds("b6")
     assert "Right flank" in lines[0] and "1/2" in lines[1] and "4–6" in lines[2]
     click_cell(app, "b6")
     assert b.session.log[0] == "a5xb6" and b.session.log[1].startswith("repel ")
@@ -649,7 +647,7 @@ def test_a_move_says_before_the_click_which_die_it_uses_and_what_it_wastes_and_t
     assert lines[:2] == ["c2 to c5, facing north: costs 3", "Uses the 3: none of its pips wasted"]
     assert lines[2] == "The 5 stays for another unit"
     assert any(m.kind == "spend" and m.cell == "c5" and m.text == "1:0" for m in b.marks.drawn)
-    assert [c.key for c in b.view.slot.chips() if c.selected] == [f"use:{USE_DIE1}"]  # the chip it will take
+    assert d.chosen_chips == [f"use:{USE_DIE1}"]  # the chip it will take
     hover(app, "c6")  # 4 cells: the 5, one pip wasted
     assert b.view.plan_lines("c6")[1] == "Uses the 5: 1 of its pips wasted"
     key(app, pygame.K_3)  # the sum, chosen: the card warns before the click
@@ -758,9 +756,10 @@ def test_the_hint_names_the_die_of_a_move(app):
 
 def test_the_attack_card_says_the_attackers_weapon_is_then_spent(app):
     """B10 before the click: attacking spends the weapon, so the attacker's right flank then falls to any blow."""
-    b = start(app, demo.position(demo.ATTACKS, HOT))
+    d = BoardDriver(app)
+    start(app, demo.position(demo.ATTACKS, HOT))
     hover(app, "d5")
-    assert b.view.odds_lines("d5")[-1] == (
+    assert d.odds("d5")[-1] == (
         "Then d4's weapon is spent until your next turn: a blow on its right flank always lands"
     )
 
@@ -805,7 +804,7 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
                     b.view.card_lines
                 )
                 assert d.cut == [], (target, d.cut)
-        stakes = " ".join(b.view.odds_lines("d5")[1:2])
+        stakes = " ".join(d.odds("d5")[1:2])
         assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes
     finally:
         app.close()

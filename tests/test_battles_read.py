@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pygame
 import pytest
-from client_helpers import click_at, frames, key, make_app, settle_scene
+from client_helpers import frames, key, make_app, settle_scene
 
 from game.client.board.marks import Mark
 from game.client.checkrisk import demo
@@ -37,10 +37,7 @@ def scene(app) -> CheckRiskScene:
 
 def card_button(app, name: str) -> None:
     """Click the drawn button `name` of the battle card."""
-    buttons = scene(app).view.card.layout_buttons()
-    match = [b for b in buttons if b.key == name]
-    assert match, f"no button {name!r}; have {[b.key for b in buttons]}"
-    click_at(app, match[0].rect.center, settle=1)
+    BoardDriver(app).press_battle_card(name)
 
 
 def click_cell(app, cell: str) -> None:
@@ -388,7 +385,7 @@ def test_B10_the_attack_tooltip_says_what_losing_costs(home):
             settle_scene(app)
             d = BoardDriver(app)
             d.hover(target)
-            assert b.view.odds_lines(target)[1] == expected
+            assert d.odds(target)[1] == expected
             # The card leaves the unit it speaks of and the attacker in sight.
             attack = d.shown_attack(target)
             for cell in (target, b.session.state.board.name(attack.cell)):

@@ -49,9 +49,9 @@ def test_the_move_in_picker_opens_clear_of_the_battle_card(home, size, origin, t
         frames(application, 2)
         battle = b.session.state.pending_battle()
         assert battle is not None and battle.stage == "occupy"
-        picker, card = d.picker, b.view.card
-        assert picker is not None and card.visible
-        assert not picker.rect.colliderect(card.rect), (picker.rect, card.rect)
+        picker, card = d.picker, d.battle_card_rect
+        assert picker is not None and d.battle_card_shown
+        assert not picker.rect.colliderect(card), (picker.rect, card)
         assert application.window.get_rect().contains(picker.rect)
     finally:
         application.close()
@@ -93,13 +93,12 @@ def test_a_checkrisk_challenges_result_stays_above_its_buttons(home, size, langu
                 d.commit(b.live.state.action_from_str(challenge.solution[len(log)]))
         settle_scene(application)
         frames(application, 4)
-        dialogs = b.dialogs
-        assert dialogs.overlay == "card"
-        first = min(button.rect.top for button in dialogs.buttons.buttons)
+        assert d.overlay == "card"
+        first = min(rect.top for rect in d.card_button_rects)
         # The text as drawn: wrapped to its box's width, line under line from the box's top.
         font = application.fonts.get(application.s(REASON_SIZE))
-        box = dialogs.reason_box()
-        drawn = lettering.wrap(font, dialogs.game_over_text[1], box.w)
+        box = d.card_reason_box
+        drawn = lettering.wrap(font, d.card_text[1], box.w)
         assert len(drawn) >= 3 and box.top + len(drawn) * font.get_linesize() <= first, (drawn, box, first)
     finally:
         application.close()

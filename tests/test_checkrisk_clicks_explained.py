@@ -92,7 +92,7 @@ def test_a_blitz_won_leaves_no_stop_button_beside_the_move_in_picker(app):
     b = checkrisk_battle(app, "d4", "d5", pygame.K_b)
     battle = b.session.state.pending_battle()
     assert battle is not None and battle.stage == "occupy" and d.picker is not None
-    assert "stop" not in {button.key for button in b.view.card.layout_buttons()}
+    assert "stop" not in d.battle_card_keys
 
 
 def test_the_screenshot_of_a_hovered_move_shows_its_amount(app, tmp_path):
@@ -114,7 +114,7 @@ def test_a_board_click_during_a_battle_says_to_answer_the_battle_first(app):
     settle_scene(app)
     battle = b.session.state.pending_battle()
     assert battle is not None and battle.stage == "attacker"
-    assert not b.view.card.rect.collidepoint(b.layout.cell_center("b7"))
+    assert not d.battle_card_rect.collidepoint(b.layout.cell_center("b7"))
     click_cell(app, "b7")
     assert d.status.startswith("A battle is on: answer it first")
     assert b.session.state.pending_battle() == battle

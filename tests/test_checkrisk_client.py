@@ -47,19 +47,12 @@ def tokens(b: CheckRiskScene, cell: str) -> int:
     return 0 if stack is None else stack[1]
 
 
-def press_button(app, buttons, key_name: str) -> None:
-    """Click the drawn button `key_name` of the slot or the battle card."""
-    match = [b for b in buttons() if b.key == key_name]
-    assert match, f"no button {key_name!r}; have {[b.key for b in buttons()]}"
-    click_at(app, match[0].rect.center, settle=1)
-
-
 def slot_button(app, name: str) -> None:
-    press_button(app, board(app).view.slot.buttons, name)
+    BoardDriver(app).press_slot(name)
 
 
 def card_button(app, name: str) -> None:
-    press_button(app, board(app).view.card.layout_buttons, name)
+    BoardDriver(app).press_battle_card(name)
 
 
 def test_hot_seat_from_the_menu_deploys_moves_splits_ends_the_turn_and_undoes(app):
@@ -141,7 +134,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         battle = b.session.state.pending_battle()
         if battle is None or battle.stage != "attacker":
             break
-        assert b.view.card.visible
+        assert d.battle_card_shown
         if b.session.state.count[b.session.game.cell_index("d5")] and rounds >= 1:
             break
         card_button(app, "continue")
@@ -182,7 +175,7 @@ def test_attack_over_rounds_with_continue_a_defenders_retreat_and_the_occupation
         idle(app)
         assert b.session.log[-1].startswith("occupy:")
     assert b.session.state.pending_battle() is None
-    assert not b.view.card.visible
+    assert not d.battle_card_shown
     # Undo takes the last human decision back and never rerolls: the same rolls stay in the log.
     rolls = [t for t in b.session.log if t.startswith("roll")]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -205,9 +198,8 @@ def test_blitz_stops_mid_battle_on_the_stop_button(home):
         card_button(app, "blitz_end")
         assert d.blitz is not None and d.busy
         frames(app, 3)
-        stop = [x for x in b.view.card.layout_buttons() if x.key == "stop"]
-        assert stop
-        click_at(app, stop[0].rect.center, settle=1)
+        assert "stop" in d.battle_card_keys
+        d.press_battle_card("stop")
         assert d.blitz is None
         idle(app)
         battle = b.session.state.pending_battle()
@@ -401,6 +393,7 @@ def attack_by_mouse(app, origin: str, target: str) -> None:
 def test_undo_in_a_battle_never_rerolls_and_continue_resumes_it_mid_battle(app):
     # A real game (so its autosave replays), seat 0 human with an attack open whose first round leaves the battle
     # open (with this seed).
+    d = BoardDriver(app)
     session = demo.odds_session(seed=8)
     session.autosave = True
     attack = demo.best_attack(session)
@@ -432,9 +425,9 @@ def test_undo_in_a_battle_never_rerolls_and_continue_resumes_it_mid_battle(app):
     b = board(app)
     idle(app)
     assert b.session.log == log and b.session.state.pending_battle().stage == stage
-    assert b.view.card.visible and b.view.card.cells == (origin, target)
+    assert d.battle_card_shown and b.view.card.cells == (origin, target)
     if stage == "attacker":
-        assert {"continue", "withdraw"} <= {button.key for button in b.view.card.layout_buttons()}
+        assert {"continue", "withdraw"} <= set(d.battle_card_keys)
 
 
 def test_key_g_outlines_every_players_groups(app):

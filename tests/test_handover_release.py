@@ -26,9 +26,7 @@ def board(home):
 
 
 def _button(scene: CheckRiskScene, name: str) -> tuple[int, int]:
-    match = [b for b in scene.view.card.layout_buttons() if b.key == name]
-    assert match, [b.key for b in scene.view.card.layout_buttons()]
-    return match[0].rect.center
+    return BoardDriver(scene.app).battle_card_button(name).rect.center
 
 
 def _post(kind: int, pos: tuple[int, int]) -> None:

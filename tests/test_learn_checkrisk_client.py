@@ -29,9 +29,7 @@ def click_cell(app, cell: str) -> None:
 
 
 def card_button(app, name: str) -> None:
-    match = [b for b in board(app).view.card.layout_buttons() if b.key == name]
-    assert match, f"no button {name!r} on the battle card"
-    ui.click_at(app, match[0].rect.center, settle=1)
+    BoardDriver(app).press_battle_card(name)
 
 
 def digit(app, n: int) -> None:
@@ -115,8 +113,7 @@ def test_a_retreat_lesson_is_played_by_the_defender_without_a_hand_over_card(app
     app.goto("learn", mode="checkrisk")
     ui.frames(app, 2)
     ui.open_lesson(app, lesson)
-    b = board(app)
-    assert d.handover is None and b.view.card.visible
+    assert d.handover is None and d.battle_card_shown
     play(app, lesson.solution[0])
     assert d.card_stars == 3
 

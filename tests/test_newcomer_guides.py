@@ -33,10 +33,8 @@ def checkrisk_act(app) -> BoardScene:
     return current(app, BoardScene)
 
 
-def slot_button(app, b: BoardScene, name: str) -> None:
-    match = [button for button in b.view.slot.buttons() if button.key == name]
-    assert match, [button.key for button in b.view.slot.buttons()]
-    click_at(app, match[0].rect.center, settle=1)
+def slot_button(app, name: str) -> None:
+    BoardDriver(app).press_slot(name)
 
 
 def test_e_with_actions_left_asks_first_and_no_keeps_the_turn(app):
@@ -49,7 +47,7 @@ def test_e_with_actions_left_asks_first_and_no_keeps_the_turn(app):
     assert "You still have 3 actions this turn" in confirm.question
     key(app, pygame.K_ESCAPE)  # Keep playing
     assert b.session.log == log and b.session.state.seat == 0
-    slot_button(app, b, "end")  # the panel's End turn asks the same
+    slot_button(app, "end")  # the panel's End turn asks the same
     assert d.question is not None
     key(app, pygame.K_RETURN)  # End turn
     settle_scene(app)
@@ -185,8 +183,7 @@ def test_lessons_show_no_turn_or_round_counter(app, mode, first):
     start.open_lesson(app, lesson)
     frames(app, 2)
     settle_scene(app)
-    b = current(app, BoardScene)
-    text = b.view.slot.phase_text()
+    text = BoardDriver(app).slot_text
     assert "Round" not in text and "Turn" not in text and " of " not in text, text
 
 
@@ -200,7 +197,7 @@ def test_the_review_says_the_turn_as_the_board_does(app):
     for _ in range(3):  # Light, Dark and Light again end their turns
         d.commit(END)
         settle_scene(app)
-    board_says = b.view.slot.phase_text()
+    board_says = d.slot_text
     assert board_says.startswith("Turn ") and board_says.endswith(" of 100")
     d.review(len(d.timeline.entry_ends()))
     frames(app, 1)

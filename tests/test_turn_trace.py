@@ -137,13 +137,13 @@ def answer_until_own_turn(app, session: GameSession) -> None:
     battle card's Stand)."""
     from game.client.board import buttons as B
 
-    scene = scene_of(app)
+    d = BoardDriver(app)
     for _ in range(40):
         settle_scene(app)
         frames(app, 2)
         if session.state.seat == 0 and session.is_human_turn:
             return
-        stand = next(b for b in scene.view.card.layout_buttons() if b.key == "stand")
+        stand = d.battle_card_button("stand")
         click_at(app, stand.rect.center, settle=2)
         assert B.hit([stand], stand.rect.center) is not None
     raise AssertionError("the computer's turn did not end")
