@@ -39,10 +39,12 @@ def sources() -> Iterator[Path]:
 
 
 def families() -> list[i18n.Keys]:
-    """Every family of keys, each module of the client imported so that it has declared its own."""
+    """Every family of keys of the game and of the registered modes, each module of the client imported so that it
+    has declared its own (a mode kept outside the game that another test registered for a while is left out)."""
     for info in pkgutil.walk_packages(game.client.__path__, "game.client."):
         importlib.import_module(info.name)
-    return list(i18n.FAMILIES)
+    packages = tuple(spec.scene.partition(":")[0].rpartition(".")[0] + "." for spec in registry.MODES)
+    return [f for f in i18n.FAMILIES if f.module.startswith(("game.", "ai.", *packages))]
 
 
 def translated(language: str, key: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -145,6 +146,8 @@ class Keys:
         optional: bool = False,
     ) -> None:
         self.template, self.slots, self.pairs, self.optional = template, slots, pairs, optional
+        # The declaring module: a mode kept outside the game's packages has texts only while it is registered.
+        self.module: str = sys._getframe(1).f_globals.get("__name__", "")
         FAMILIES.append(self)
 
     def __call__(self, *values: object) -> str:
