@@ -306,3 +306,25 @@ def test_an_online_board_rests_until_news_arrives_and_wakes_for_the_strip_minute
     shown = app.frame_count
     assert app.loop_step()
     assert clock.rests[-1] == pytest.approx(50.0 + NUDGE) and app.frame_count == shown + 1
+
+
+@pytest.mark.anim("normal")
+def test_a_challenge_solution_steps_on_without_input(app, clock):
+    # Between the solution's steps the board stands still: the loop must still wake for the next one instead of
+    # resting until the player moves the mouse.
+    from game.client.learn.challenge_play import STEP_SECONDS, ChallengeFlow, open_challenge
+    from game.learn.challenges import load_challenges
+
+    d = BoardDriver(app)
+    challenge = load_challenges("battle_checkers")[0]
+    open_challenge(app, challenge, showing=True)
+    settle_scene(app)
+    flow = d.scene.lesson
+    assert isinstance(flow, ChallengeFlow) and flow.showing
+    for _ in range(2000):
+        if d.overlay == "card":
+            break
+        due = app.wake_in()
+        assert due is not None and due <= STEP_SECONDS  # never a rest that only input ends
+        app.loop_step()
+    assert d.overlay == "card"

@@ -216,6 +216,7 @@ def wire(scene: BoardScene) -> None:
     pacing.moving.append(lambda: scene.session is not None and not scene.turns.settled and not scene.handovers.held)
     pacing.due.append(lambda: None if scene.reviewer.playback is None else scene.reviewer.playback.wake_in())
     pacing.due += [scene.tracker.hold_due, lambda: _thinking(scene), scene.online.wake_in]
+    pacing.due.append(lambda: scene.lesson.wake_in())  # a challenge's solution steps on by itself
 
 
 def _thinking(scene: BoardScene) -> float | None:

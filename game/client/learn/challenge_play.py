@@ -322,6 +322,13 @@ class ChallengeFlow(LessonFlow):
             return
         self.board.commit(session.state.action_from_str(line[len(session.log)]))
 
+    def wake_in(self) -> float | None:
+        """When the solution's next step is due while it plays (the loop must wake for it, with no input); None
+        otherwise."""
+        if self.challenge is None or not self.showing or self.verdict.done:
+            return None
+        return max(0.0, self.wait)
+
     def show_solution(self) -> None:
         """Play the solution on the board from the start; the challenge is marked as seen."""
         challenge = self.challenge

@@ -286,6 +286,11 @@ class LessonFlow:
         """True while the attempt may be given up for the solution (a challenge's)."""
         return False
 
+    def wake_in(self) -> float | None:
+        """When a step of its own is next due on an idle board (the loop rests until then); None: a lesson takes
+        none by itself."""
+        return None
+
     def hint(self) -> str | None:
         """The stored solution's next action while the player has followed it, else None (the computer hints)."""
         lesson = self.lesson
