@@ -294,3 +294,16 @@ def test_kubtafl_the_result_card_counts_one_die_as_one(en, tmp_path):
     assert board.view.end_summary(board.session.state) == (
         "Light kept 2 dice, worth 16 in all; Dark kept 1 die, worth 12."
     )
+
+
+def test_a_shown_hint_follows_a_switch_of_language(en, tmp_path):
+    import pygame
+
+    from tests.driver import BoardDriver
+
+    d = BoardDriver(en)
+    shown(en, "kubtafl", kubtafl(tmp_path, LONE_D4, []))
+    d.key(pygame.K_h)
+    assert d.hint.startswith("Hint: ")
+    en.set_language("ru")  # as Settings does while the game waits under it
+    assert d.hint.startswith("Подсказка: ") and d.hint_move

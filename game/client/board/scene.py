@@ -186,7 +186,8 @@ class BoardScene(GameScene):
         self.view.layout_changed()
 
     def build_board_ui(self) -> None:
-        """The panel's buttons (and an online card's)."""
+        """The panel's buttons (and an online card's); a shown hint is worded again (the language may have changed)."""
+        self.turns.reword_hint()
         self.presenter.build_buttons()
         self.online.build_ui()
 

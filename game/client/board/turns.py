@@ -260,6 +260,11 @@ class TurnFlow:
         elif self.env.live.request_hint():
             self.clear_hint()
 
+    def reword_hint(self) -> None:
+        """The shown suggestion in the board's language now (its words were made in the one it was asked in)."""
+        if self.hint_action is not None:
+            self.hint_text = self.view.hint_words(self.hint_action)
+
     def clear_hint(self) -> None:
         """Forget the shown suggestion."""
         self.hint_text = ""
