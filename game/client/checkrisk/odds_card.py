@@ -53,12 +53,17 @@ def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list
         t("checkrisk.odds.hold", p=percent(detail.hold)),
         t("checkrisk.odds.both", p=percent(detail.both_gone)),
         t("checkrisk.odds.survivors", a=f"{float(detail.attackers_left):.1f}", d=f"{float(detail.defenders_left):.1f}"),
-        t(
-            "checkrisk.odds.needed",
-            fifty=fifty if fifty is not None else "—",
-            eighty=eighty if eighty is not None else "—",
-        ),
+        _needed(t, fifty, eighty, max(amounts, default=n)),
     ]
+
+
+def _needed(t: Translator, fifty: int | None, eighty: int | None, most: int) -> str:
+    """The fewest attackers for an even and for a strong chance, in words where this stack cannot reach one."""
+    if fifty is None:
+        return t("checkrisk.odds.needed_none", n=most)
+    if eighty is None:
+        return t("checkrisk.odds.needed_half", fifty=fifty)
+    return t("checkrisk.odds.needed", fifty=fifty, eighty=eighty)
 
 
 def draw(
