@@ -17,3 +17,10 @@ def test_the_needed_line_names_a_chance_out_of_reach_in_words(home):
     assert "—" not in needed and needed.startswith("50 % from ")
     t.language = "ru"
     assert "—" not in lines(even, "c3", "c4", 3, [1, 2, 3], t)[-1]
+
+
+def test_one_token_out_of_reach_is_one_token(home):
+    lone = checkrisk({"c3": (0, 1), "c4": (1, 1), "h8": (1, 3)}, []).state
+    assert lines(lone, "c3", "c4", 1, [1], Translator("en"))[-1] == (
+        "Under 50 % even with the 1 token this stack can send"
+    )

@@ -11,6 +11,7 @@ import pygame
 
 from game.client import lettering, palette
 from game.client.board.odds import card_rect, percent
+from game.client.board.wording import counted
 from game.client.checkrisk.pieces import seat_colour
 from game.engine.checkrisk import Attack, BattleForecast, CheckRiskState
 from game.engine.core import Forecast
@@ -60,7 +61,7 @@ def lines(state: CheckRiskState, origin: str, target: str, n: int, amounts: list
 def _needed(t: Translator, fifty: int | None, eighty: int | None, most: int) -> str:
     """The fewest attackers for an even and for a strong chance, in words where this stack cannot reach one."""
     if fifty is None:
-        return t("checkrisk.odds.needed_none", n=most)
+        return counted(t, "checkrisk.odds.needed_none", most)
     if eighty is None:
         return t("checkrisk.odds.needed_half", fifty=fifty)
     return t("checkrisk.odds.needed", fifty=fifty, eighty=eighty)
