@@ -798,7 +798,7 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
                 frames(app, 2)
                 card = b.view.odds_shown
                 assert card is not None and b.layout.frame.contains(card), target
-                size = max(13, int(b.layout.cell * 0.27))  # the card's font, as the view sizes it
+                size = b.view.card_size()  # the card's font, as the view sizes it
                 room = card.w - 2 * size
                 assert all(lettering.font(size).size(line)[0] <= room for line in b.view.card_lines[1:]), (
                     b.view.card_lines
@@ -806,6 +806,31 @@ def test_the_attack_card_is_whole_at_every_size(home, size, language):
                 assert d.cut == [], (target, d.cut)
         stakes = " ".join(d.odds("d5")[1:2])
         assert stakes.endswith(("destroyed", "ваш", "happens", "происходит")), stakes
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_plan_card_has_the_same_type_on_the_small_board_as_on_the_big_one(home, size):
+    """The card by a hovered cell reads at the interface's size: Skirmish's big cells do not blow it up over half
+    the board."""
+    app = make_app(size, anim_speed="fast")
+    try:
+        shown = {}
+        for name, session in (
+            ("10x10", demo.position(WALK, HOT, dice=(3, 5))),
+            ("6x6", _small_board({"c2": (0, "N"), "a1": (0, "N"), "d5": (1, "S"), "f6": (1, "S")})),
+        ):
+            b = start(app, session)
+            click_cell(app, "c2")
+            hover(app, "c4")
+            frames(app, 2)
+            card = b.view.card_shown
+            assert card is not None and b.view.card_lines, name
+            shown[name] = (card.h / len(b.view.card_lines), card, b.layout.board)
+        (line_big, _, _), (line_small, card, board) = shown["10x10"], shown["6x6"]
+        assert abs(line_small - line_big) <= 1, (line_small, line_big)  # the same height a line on both boards
+        assert card.w * card.h < board.w * board.h / 4, (card, board)
     finally:
         app.close()
 

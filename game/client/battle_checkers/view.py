@@ -110,6 +110,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         self.odds_shown: pygame.Rect | None = None  # where the odds card was last drawn (None: not shown)
         self.top_cut: list[str] = []  # the texts over the board (cards, the drag's words) that did not fit last frame
         self.card_lines: list[str] = []  # the lines of the card last drawn (odds or plan), as wrapped
+        self.card_shown: pygame.Rect | None = None  # where the odds or plan card was last drawn (None: not shown)
 
     # ----- model and animation -----
     def enter(self) -> None:
@@ -445,7 +446,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         """The odds card by a hovered target, the roll card, the fate card, a dragged draft unit's arrow."""
         cut: list[str] = []
         p = self.picks
-        self.odds_shown = None
+        self.odds_shown = self.card_shown = None
         if self.board.accepting_input and p.phase == "main" and p.hover in p.targets() and not p.facing_targets():
             self._odds_card(surface, p.hover, cut)
         elif self.board.accepting_input and p.phase == "main" and p.hover is not None:
@@ -567,7 +568,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         """A card of `texts` beside `cell` (the first line bold), each line in its colour, a line too long for the
         board's width wrapped onto the next; returns where."""
         layout = self.board.layout
-        size = max(13, int(layout.cell * 0.27))
+        size = self.card_size()
         f, fb = lettering.font(size), lettering.font(int(size * 1.08), bold=True)
         room = layout.frame.w - size * 2
         lines, tints = texts[:1], colours[:1]
@@ -589,7 +590,13 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
             )
             lettering.label(surface, text, fit, colours[i], topleft=(rect.left + size, y), bold=i == 0)
             y += font.get_linesize()
+        self.card_shown = rect
         return rect
+
+    def card_size(self) -> int:
+        """The type size of the odds and plan cards: from the panel's unit, so a card reads the same on every board
+        (a small board's big cells would give it type that covers half the board)."""
+        return max(12, round(self.board.panel_layout.unit * 0.8))
 
     # ----- panel and texts -----
     def seat_name(self, seat: int) -> str:
