@@ -15,7 +15,8 @@ from client_helpers import frames, key, make_app, settle_scene
 
 from game.client.board.marks import Mark
 from game.client.checkrisk import demo
-from game.client.checkrisk.battles import BattleEnd, BattleReader
+from game.client.checkrisk.battles import BattleEnd, BattleReader, BattleRecord, RoundRecord
+from game.client.checkrisk.chip import chip_text
 from game.client.checkrisk.pieces import seat_colour
 from game.client.checkrisk.scene import CheckRiskScene
 from game.client.checkrisk.stats import GameStats
@@ -202,6 +203,20 @@ def test_undo_back_into_the_occupation_restores_the_card_as_it_was(app):
     assert (card.header_text(), card.outcome_text(), card.result_text(), card.tray.faces(), card.tray.hits) == shown
 
 
+def test_the_result_chip_shows_no_minus_for_a_side_that_lost_nothing(app):
+    record = BattleRecord(
+        attacker=0,
+        defender=1,
+        origin="b2",
+        target="b3",
+        attackers=3,
+        defenders=1,
+        rounds=(RoundRecord(1, (6, 5, 4), (1,), 3, 0, 3, 1, 0, 1),),
+        end=BattleEnd.TAKEN,
+    )
+    assert chip_text(record, app.t) == "Taken 0 −1"
+
+
 def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     b, retreat = retreat_game(app)
     _, _, _, target, hits = the_battle(b.session)
@@ -214,7 +229,8 @@ def test_the_battles_result_chip_stays_on_the_cell_until_the_next_action(app):
     settle_scene(app)
     frames(app, 1)
     lost = (sum(d for _, d in hits), sum(a for a, _ in hits))  # the attacker's and the defender's losses
-    assert Mark("battle_result", target, f"Retreated −{lost[0]} −{lost[1]}") in b.marks.drawn
+    shown = " ".join(f"−{n}" if n else "0" for n in lost)  # no loss reads 0, never −0
+    assert Mark("battle_result", target, f"Retreated {shown}") in b.marks.drawn
     record = b.view.last_battle()
     assert record is not None and record.end is BattleEnd.RETREATED and record.winner == record.attacker
     assert record.retreat == tuple((b.session.game.cell_name(c), n) for c, n in retreat.parts)

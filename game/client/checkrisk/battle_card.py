@@ -19,6 +19,7 @@ from game.client.board import buttons as B
 from game.client.board.layout import BoardLayout, cell_xy
 from game.client.board.odds import percent
 from game.client.checkrisk.battles import BattleEnd, BattleRecord, RoundRecord
+from game.client.checkrisk.chip import loss_text
 from game.client.checkrisk.pieces import draw_emblem, seat_colour
 from game.client.dice import DiceTray, TrayDie
 from game.client.dice.tray import FRAME_PX
@@ -588,11 +589,11 @@ class BattleCard:
                 + self.pad
             )
             x = lettering.label(
-                surface, f"−{a_lost}", size, seat_colour(record.attacker), midleft=(x, y), bold=True
+                surface, loss_text(a_lost), size, seat_colour(record.attacker), midleft=(x, y), bold=True
             ).right
             x = lettering.label(surface, " · ", size, ink, midleft=(x, y)).right
             lettering.label(
-                surface, f"−{d_lost}", size, seat_colour(max(0, record.defender)), midleft=(x, y), bold=True
+                surface, loss_text(d_lost), size, seat_colour(max(0, record.defender)), midleft=(x, y), bold=True
             )
 
     def _result(self, surface: pygame.Surface, cut: list[str]) -> None:

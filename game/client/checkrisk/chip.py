@@ -24,9 +24,14 @@ def chip_parts(record: BattleRecord, t: Translator) -> list[tuple[str, Colour]]:
     end = record.end.value if record.end is not None else "fighting"
     winner = record.winner
     parts = [(t(CHIP(end)), seat_colour(winner) if winner is not None else palette.PARCHMENT)]
-    parts.append((f"−{record.attacker_lost}", seat_colour(record.attacker)))
-    parts.append((f"−{record.defender_lost}", seat_colour(max(0, record.defender))))
+    parts.append((loss_text(record.attacker_lost), seat_colour(record.attacker)))
+    parts.append((loss_text(record.defender_lost), seat_colour(max(0, record.defender))))
     return parts
+
+
+def loss_text(lost: int) -> str:
+    """Tokens a side lost as the chip and the card show them: '−2', and a plain '0' for none (never '−0')."""
+    return f"−{lost}" if lost else "0"
 
 
 def chip_text(record: BattleRecord, t: Translator) -> str:
