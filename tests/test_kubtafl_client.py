@@ -175,6 +175,31 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
     assert not rematch.session.is_over and rematch.session.log == []
 
 
+def test_the_status_says_what_an_open_amount_popup_asks(app):
+    d = BoardDriver(app)
+    start_session(app, "kubtafl", str(FINISH_LEVEL), ["human", "human"], 5)
+    frames(app, 2)
+    board = scene(app)
+    settle(app)
+    click_cell(app, "a1")
+    click_at(app, d.transfer_badges["a2"].center, settle=1)
+    assert d.chooser is not None
+    assert d.status.startswith("Give from a1 to a2: click an amount")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    settle(app)
+    kinds = board.model.removed["dark"]
+    slot = board.view.pools().slots("dark", len(kinds))[kinds.index("d12")]
+    click_at(app, slot.center, settle=1)
+    assert d.status.startswith("Choose a dashed square")
+    cell = sorted(d.offered.reentries["d12"])[0]
+    click_cell(app, cell)
+    assert d.chooser is not None
+    assert d.status.startswith(f"Bring back the d12 on {cell}: click an amount"), d.status
+    key(app, pygame.K_ESCAPE)
+    assert d.chooser is None and not d.status.startswith("Bring back")
+
+
 def test_preview_drawn_on_hover_and_gone_after_commit(app):
     d = BoardDriver(app)
     session = GameSession("kubtafl", "standard", ["human", "human"], seed=1)

@@ -221,6 +221,7 @@ def test_panel_texts_fit_in_every_state(home, size, language):
             t("kubtafl.status.selected", die="d20 (20)"),
             t("board.status.animating"),
             t("kubtafl.status.reentry", die="d12"),
+            t("kubtafl.status.chooser", title=t("kubtafl.popup.reenter", die="d12", cell="g10")),
             t("kubtafl.status.hint", move="d6@g7/f7:5"),
         ]
         for status in statuses:

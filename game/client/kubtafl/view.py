@@ -302,6 +302,10 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
             return t(DRAWS(p.preview.reason))
         if hint:
             return hint
+        chooser = self.board.popups.chooser
+        if chooser is not None:
+            # The open popup is the question now: the dashed squares and the die's marks are behind it.
+            return t("kubtafl.status.chooser", title=chooser.title)
         reach = p.reach_cell()
         model = self.board.model_as(BoardModel)
         if reach is not None and reach in model.dice:
