@@ -198,6 +198,15 @@ def test_the_first_lesson_shows_what_a_click_sends_and_passes_with_three_stars(a
     assert d.card_stars == 3
 
 
+def test_a_lessons_move_list_numbers_its_entries_from_1_not_by_round(app):
+    d = BoardDriver(app)
+    ui.learn_screen(app, "checkrisk")
+    ui.open_lesson(app, LESSONS[0])
+    play(app, "c2-c3:4")
+    assert board(app).session.log == ["c2-c3:4"]
+    assert [d.move_list.number(line.turn) for line in d.move_lines if line.lead] == ["1"]
+
+
 def test_the_first_battle_lesson_says_how_the_dice_hit_before_the_first_attack():
     first = next(lesson for lesson in LESSONS if any("x" in text.partition(":")[0] for text in lesson.solution))
     assert "die" in first.goal.en and "4–6 hit" in first.goal.en

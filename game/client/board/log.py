@@ -175,6 +175,10 @@ class MoveLog:
         y = track.top + (track.h - h) * top // max(1, total - rows)
         return pygame.Rect(track.left, y, track.w, h)
 
+    def number(self, turn: int) -> str:
+        """The number drawn before the turn at index `turn`: the game's count, else its place in the list."""
+        return str(self.numbers[turn] if turn < len(self.numbers) else turn + 1)
+
     def _number_right(self) -> int:
         """Where the turn numbers end (right-aligned)."""
         return self.rect.left + int(self.unit * 1.9)
@@ -457,7 +461,7 @@ class MoveLog:
             name, colour = self.name_of(turn.seat)
             x = x0
             if line.lead:
-                number = str(self.numbers[line.turn] if line.turn < len(self.numbers) else line.turn + 1)
+                number = self.number(line.turn)
                 bold = line.turn == newest
                 lettering.label(
                     surface,

@@ -66,6 +66,10 @@ class PanelCoach(Protocol):
     def plays(self, seat: int) -> bool:
         """True when `seat` is its player."""
 
+    @property
+    def counts_turns(self) -> bool:
+        """False while a puzzle's position is played (the board shows no turn or round counter)."""
+
 
 class TurnWords(Protocol):
     """What the panel reads of the turn flow: the last undo's words, the hint's, whether the end was shown."""
@@ -397,11 +401,13 @@ class PanelPresenter:
         if self.queue.busy and self._log_key is not None and self.reviewer.model is None:
             return  # the list tells what happened once the board has shown it: no result before its dice land
         seats = [(self.view.seat_name(i), self.view.seat_colour(i)) for i in range(len(s.seats))] if s else []
-        key = (id(s), len(s.log), hash(tuple(s.log)), self.env.t.language, tuple(seats)) if s else None
+        counts = self.coach().counts_turns
+        key = (id(s), len(s.log), hash(tuple(s.log)), self.env.t.language, tuple(seats), counts) if s else None
         if key != self._log_key:
             self._log_key = key
             log.set_turns(self.view.log_turns() if s is not None else [], seats)
-            log.numbers = [n for n, _ in self.reviewer.turn_counts()]  # as the board, review and Games count
+            # As the board, review and Games count; a puzzle counts no rounds: its entries are numbered from 1.
+            log.numbers = [n for n, _ in self.reviewer.turn_counts()] if counts else []
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel's changing part, re-rendered only when what it shows changes (or while the AI thinks)."""
