@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import saves
+from game.client import saves, shapes
 from game.client.game_names import level_info, played_date, setup_title
 from game.client.play import records
 from game.client.play.session import GameSession
@@ -176,6 +176,25 @@ def test_the_games_screen_lists_unfinished_games_above_records_and_resumes_one_b
         assert app.scenes.current_name == "kubtafl"
         board = app.scenes.current
         assert board.session.log == older.log and board.session.state.to_dict() == older.state.to_dict()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_selected_rows_marker_keeps_the_themes_gap_before_the_date(home, size):
+    kubtafl_game(seed=1, moves=2)
+    kubtafl_game(seed=2, moves=3)
+    app = make_app(size)
+    try:
+        click(app, button_by_text(app, "Games"))
+        scene = app.scenes.current
+        key(app, pygame.K_DOWN)
+        frames(app)
+        assert scene.selected == 1 and scene.marker is not None
+        date = scene.dates[1]
+        tip = scene.marker.right - 1  # the marker's last column of pixels
+        assert date.left - tip >= app.s(shapes.GAP), (scene.marker, date)
+        assert scene.cut == []
     finally:
         app.close()
 

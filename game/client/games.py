@@ -90,6 +90,8 @@ class GamesScene(Scene):
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.confirm: Confirm | None = None  # "Delete this unfinished game?" while it is asked
         self.cut: list[str] = []  # texts that did not fit in the last frame
+        self.marker: pygame.Rect | None = None  # the selected row's focus marker, as last drawn
+        self.dates: dict[int, pygame.Rect] = {}  # item index -> where its date was last drawn
         self._rows: dict[int, Row] = {}  # item index -> its texts (made once per list and language)
         self._buttons_for: tuple[str, bool] = ("", False)
         self._last_click: int | None = None
@@ -434,6 +436,7 @@ class GamesScene(Scene):
         shapes.panel(surface, self.panel_rect, app.ui_scale)
         lettering.heading(app, surface, t("games.title"), (self.panel_rect.centerx, self.panel_rect.y + s(46)), 30)
         self.cut = []
+        self.marker, self.dates = None, {}
         if not self.items:
             box = self.row_rects[1].union(self.row_rects[2])
             lettering.wrapped_text(
@@ -483,7 +486,7 @@ class GamesScene(Scene):
         """One entry: the date, the mode over its setup, the seats, the turn or result over its detail."""
         s = self.app.s
         if index == self.selected:
-            shapes.focus_band(surface, rect, s)
+            self.marker = shapes.focus_band(surface, rect, s)
         row = self._row(index)
         colour = palette.ERROR if row.bad else (palette.PARCHMENT if index == self.selected else palette.PARCHMENT_DARK)
         cells = (
@@ -492,22 +495,30 @@ class GamesScene(Scene):
             (row.seats, row.opponents, 16),
             (row.status, row.detail, 16),
         )
+        # The columns start a gap past the focus marker, so a selected row's marker never touches its date.
+        left = s(shapes.FOCUS_MARKER + shapes.GAP)
+        inner = rect.w - left - s(4)
         for column, ((main, under, size), (start, width)) in enumerate(zip(cells, COLUMNS, strict=True)):
-            x, room = rect.x + s(12) + int(rect.w * start), rect.w * width - s(8)
+            x, room = rect.x + left + int(inner * start), inner * width - s(8)
             if column == 2 and row.seats_more:  # three or four seats: two lines alike, in one size
                 fitted = min(lettering.fitting_size(line, room, s(14), self.cut) for line in (main, row.seats_more))
                 lettering.label(surface, main, fitted, colour, midleft=(x, rect.centery - s(9)))
                 lettering.label(surface, row.seats_more, fitted, colour, midleft=(x, rect.centery + s(10)))
             elif under:
-                self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
+                drawn = self._text(surface, main, size, colour, (x, rect.centery - s(9)), room)
+                if column == 0:
+                    self.dates[index] = drawn
                 tag = column == 0  # an online game's tag stands out from the muted details
                 self._text(surface, under, 13, palette.BRASS if tag else palette.MUTED, (x, rect.centery + s(10)), room)
             elif main:
-                self._text(surface, main, size, colour, (x, rect.centery), room)
+                drawn = self._text(surface, main, size, colour, (x, rect.centery), room)
+                if column == 0:
+                    self.dates[index] = drawn
 
     def _text(
         self, surface: pygame.Surface, text: str, size: int, colour: palette.Colour, at: tuple[int, int], room: float
-    ) -> None:
-        """`text` from its left middle at `at`, in a smaller font when it needs to (else noted in `cut`)."""
+    ) -> pygame.Rect:
+        """`text` from its left middle at `at`, in a smaller font when it needs to (else noted in `cut`); returns
+        where it was drawn."""
         fitted = lettering.fitting_size(text, room, self.app.s(size), self.cut)
-        lettering.label(surface, text, fitted, colour, midleft=at)
+        return lettering.label(surface, text, fitted, colour, midleft=at)

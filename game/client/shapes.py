@@ -386,12 +386,20 @@ def die_emblem(surface: pygame.Surface, center: tuple[int, int], size: int, fade
         pygame.draw.circle(surface, pip, (cx + dx * size * 0.24, cy + dy * size * 0.24), max(2, size // 12))
 
 
-def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Callable[[float], int]) -> None:
-    """The keyboard-focus highlight of a settings row: a tinted band, a brass outline and a marker."""
+#: The theme's space between neighbours (buttons, tiles, a text and what comes next), in layout units.
+GAP = 10
+#: Where the focus band's marker ends, from the band's left, in layout units (a row's text starts a GAP past it).
+FOCUS_MARKER = 14
+
+
+def focus_band(surface: pygame.Surface, rect: pygame.Rect, s: Callable[[float], int]) -> pygame.Rect:
+    """The keyboard-focus highlight of a settings row: a tinted band, a brass outline and a marker; returns the
+    marker's rect."""
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(band, (*ORANGE, 34), band.get_rect(), border_radius=s(8))
     surface.blit(band, rect.topleft)
     pygame.draw.rect(surface, BRASS_DARK, rect, 1, border_radius=s(8))
     # A triangle marker, so the focus does not rely on the tint alone.
     cy = rect.centery
-    pygame.draw.polygon(surface, ORANGE, [(rect.x + s(6), cy - s(7)), (rect.x + s(14), cy), (rect.x + s(6), cy + s(7))])
+    marker = [(rect.x + s(6), cy - s(7)), (rect.x + s(FOCUS_MARKER), cy), (rect.x + s(6), cy + s(7))]
+    return pygame.draw.polygon(surface, ORANGE, marker)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 ROW_H = 58
 TILE = 46
-TILE_GAP = 10
+TILE_GAP = shapes.GAP
 TILE_MIN_W = 42
 
 
