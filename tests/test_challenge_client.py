@@ -13,6 +13,7 @@ from game.client.board.scene import BoardScene
 from game.client.board.wording import counted
 from game.client.learn.challenge_play import ChallengeFlow, challenge_key, open_challenge
 from game.client.learn.challenge_screen import ChallengeScene
+from game.client.learn.screen import TILE_GAP
 from game.learn.challenges import Challenge, challenge_modes, load_challenges
 from game.learn.progress import load_progress, progress_path
 from tests.client_helpers import button_by_text, click, frames, make_app, settle_scene
@@ -206,6 +207,23 @@ def test_the_screen_shows_solved_and_best_chance_and_they_survive_a_restart(app)
     assert table.get(challenge_key(first)) == 3 and table.chances[challenge_key(first)] == Fraction(2, 3)
     assert screen(again).best_text(first) == "best 66.7 % of 66.7 %"
     again.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_description_keeps_the_themes_gap_before_the_next_tile(home, size):
+    app = make_app(size)
+    try:
+        app.goto("challenges", mode="checkrisk")
+        frames(app, 2)
+        shown = screen(app)
+        tiles = [shown.tiles[c.id].rect for c in shown.challenges]
+        for challenge in shown.challenges:
+            text = shown.descriptions[challenge.id]
+            below = [t for t in tiles if t.left == shown.tiles[challenge.id].rect.left and t.top > text.top]
+            if below:
+                assert min(t.top for t in below) - text.bottom >= app.s(TILE_GAP), (challenge.id, text, below[0])
+    finally:
+        app.close()
 
 
 def test_a_damaged_challenge_table_is_set_aside_and_old_files_still_load(home):

@@ -16,14 +16,16 @@ from game.client.i18n import Translator
 from game.client.learn import start
 from game.client.learn.challenge_play import challenge_key, open_challenge, percent
 from game.client.learn.keys import LINE
-from game.client.learn.screen import LearnScene
+from game.client.learn.screen import TILE_GAP, LearnScene
 from game.learn.challenges import BestTurn, Challenge, WinIn, challenge_modes, read_challenges
 
 if TYPE_CHECKING:
     from game.client.app import App
 
 COLUMNS = 2
-TILE_H = 60  # a row: the title's tile and the description under it
+TILE_H = 34  # the title's tile at its tallest; the description and a gap before the next tile come under it
+TILE_H_LEAST = 28  # the title's tile at its shortest (its bold title still fits)
+DESCRIPTION_SIZE, DESCRIPTION_LEAST, DESCRIPTION_DROP = 15, 11, 2  # its type at most and least; its drop from the tile
 STARS_W = 96  # the stars and the best score beside a tile
 
 
@@ -46,6 +48,8 @@ class ChallengeScene(LearnScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.challenges: list[Challenge] = []
+        self.descriptions: dict[str, pygame.Rect] = {}  # challenge id -> where its description was last drawn
+        self.description_size = DESCRIPTION_SIZE
 
     def enter(self, mode: str | None = None, **context: object) -> None:
         """Open at `mode`'s challenges (the first game's by default)."""
@@ -79,9 +83,14 @@ class ChallengeScene(LearnScene):
         cell_w = (self.paper.w - s(56) - (COLUMNS - 1) * gap) // COLUMNS
         # The foot of the parchment names the focused challenge; each row: the title's tile with the stars beside
         # it and the one-line description under it.
-        room = self.paper.h - s(28) - s(84)
-        row_h = min(s(TILE_H), room // rows)
-        tile_h = max(s(22), min(s(34), row_h - s(22)))
+        room = self.paper.h - s(14) - s(80)  # from the first tile's top to the foot's rule
+        row_h = min(s(TILE_H) + self._under(s(DESCRIPTION_SIZE)), room // rows)
+        tile_h = max(s(TILE_H_LEAST), min(s(TILE_H), row_h - self._under(s(DESCRIPTION_SIZE))))
+        # The description takes what the tile leaves, in smaller type when it must: the theme's gap stays clear
+        # before the next tile.
+        self.description_size = s(DESCRIPTION_SIZE)
+        while self.description_size > DESCRIPTION_LEAST and tile_h + self._under(self.description_size) > row_h:
+            self.description_size -= 1
         tile_w = cell_w - s(STARS_W)
         for index, challenge in enumerate(self.challenges):
             col, line = index // rows, index % rows  # down the first column, then the second: in order
@@ -97,6 +106,11 @@ class ChallengeScene(LearnScene):
                 object_id="#primary" if stars else "#menu_button",
             )
             self.tiles[challenge.id] = button
+
+    def _under(self, size: int) -> int:
+        """The height under a tile: the description's line at `size` and the gap before the next tile."""
+        s = self.app.s
+        return s(DESCRIPTION_DROP) + lettering.font(size).get_linesize() + s(TILE_GAP)
 
     def focused_challenge(self) -> Challenge | None:
         """The challenge whose tile has the keyboard focus (or the pointer), if any."""
@@ -140,7 +154,7 @@ class ChallengeScene(LearnScene):
             self.draw_stars(surface, beside, self.progress.get(challenge_key(challenge)), r, s(4))
             # Under the tile: the description, and the best score at the row's right end.
             best = self.best_text(challenge)
-            y = tile.rect.bottom + s(3)
+            y = tile.rect.bottom + s(DESCRIPTION_DROP)
             used = 0
             if best:
                 used = lettering.text(
@@ -148,8 +162,10 @@ class ChallengeScene(LearnScene):
                 ).w
             line = description(app.t, challenge)
             room = beside.right - tile.rect.x - s(4) - used - s(10)
-            size = lettering.fitting_size(line, room, s(15), [])
-            lettering.label(surface, line, size, palette.INK_SOFT, topleft=(tile.rect.x + s(4), y))
+            size = lettering.fitting_size(line, room, self.description_size, [])
+            self.descriptions[challenge.id] = lettering.label(
+                surface, line, size, palette.INK_SOFT, topleft=(tile.rect.x + s(4), y)
+            )
         self._draw_focused_challenge(surface)
         solved = sum(1 for c in self.challenges if self.progress.get(challenge_key(c)))
         text = t("challenge.total", n=solved, most=len(self.challenges))
