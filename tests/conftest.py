@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +69,8 @@ def held_ai():
 # heaviest first; the tests inside a file keep their order, so its module fixtures are still built once per worker.
 # Times are rounded to half-octaves so that small changes between runs do not reorder the files.
 FILE_TIMES = "kubiki-file-seconds.json"
+# A clean checkout has no cache yet: it orders its first run by the times kept beside the tests.
+KEPT_TIMES = Path(__file__).resolve().parent / "file_seconds.json"
 
 
 def _file_times_path(config: pytest.Config):
@@ -85,8 +88,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     import math
 
     path = _file_times_path(config)
+    if path is None or not path.is_file():
+        path = KEPT_TIMES
     try:
-        known = json.loads(path.read_text(encoding="utf-8")) if path is not None and path.is_file() else {}
+        known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     except (OSError, ValueError):
         known = {}
     if not isinstance(known, dict):
