@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Self
 
 from game.engine.core import Outcome
 from game.engine.kubtafl.geometry import Geometry
@@ -29,9 +30,9 @@ class Position:
     seen: dict[tuple[int, ...], int]
     result: Outcome | None
 
-    def copy(self) -> Position:
-        """An independent copy (four flat lists and the small repetition table)."""
-        new = _new(Position)  # without __init__: copies are the search's most frequent step
+    def copy(self) -> Self:
+        """An independent copy of the same class (four flat lists and the small repetition table)."""
+        new = _new(type(self))  # without __init__: copies are the search's most frequent step
         new.geo = self.geo
         new.board = self.board[:]
         new.pos = self.pos[:]
@@ -45,3 +46,7 @@ class Position:
     def key(self) -> tuple[int, ...]:
         """A hashable key of the position with the side to move (exact; counters excluded)."""
         return (self.to_move, *self.pos, *self.val)
+
+
+#: The names of a position's fields, in order.
+POSITION_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Position))

@@ -7,14 +7,12 @@ from typing import NamedTuple
 from game.engine.core import TERMINAL, Event, Game, JSONObject, Outcome, State
 from game.engine.kubtafl import rules
 from game.engine.kubtafl.actions import KubtaflAction, Move
-from game.engine.kubtafl.geometry import Geometry
 from game.engine.kubtafl.notation import action_to_str, parse_notation
 from game.engine.kubtafl.pieces import KINDS_PER_SIDE, REMOVED, SIDE_OF
-from game.engine.kubtafl.position import Position
+from game.engine.kubtafl.position import POSITION_FIELDS, Position
 from game.engine.kubtafl.position_json import position_to_dict
 
 Action = KubtaflAction
-_new = object.__new__
 
 
 class DieInfo(NamedTuple):
@@ -27,57 +25,28 @@ class DieInfo(NamedTuple):
     cell: int
 
 
-class KubtaflState(State[KubtaflAction]):
-    """A game in progress: the `position` the rules change in place, and read-only views of its fields.
+class KubtaflState(Position, State[KubtaflAction]):
+    """A game in progress: the engine's seam over the `Position` it is (the rules change it in place).
 
-    Read-only arrays for searchers and evaluators (never mutate them): `board[cell]` = die id on the cell or -1;
+    Its fields, read-only for searchers and evaluators (never mutate them): `board[cell]` = die id on the cell or -1;
     `pos[id]` = cell, REMOVED (-1, in the pool) or ABSENT (-2); `val[id]` = value (0 when off the board);
     `to_move` = 0 light / 1 dark; `quiet` = actions since the last damage, removal or re-entry; `seen` the K18
     repetition table. Die ids are `side * 7 + kind` (see `pieces`).
     """
 
-    __slots__ = ("game", "position")
+    __slots__ = ("game",)
+    # Equal as every state is, by its position JSON (the position's dataclass would compare the fields first).
+    __eq__ = State.__eq__
 
     def __init__(self, game: Game, position: Position) -> None:
         self.game = game
-        self.position = position
-
-    # ----- the position's fields (read-only) --------------------------------------------------------------
-
-    @property
-    def geo(self) -> Geometry:
-        """The board geometry."""
-        return self.position.geo
+        for name in POSITION_FIELDS:
+            setattr(self, name, getattr(position, name))
 
     @property
-    def board(self) -> list[int]:
-        """board[cell]: the die id on the cell, or -1."""
-        return self.position.board
-
-    @property
-    def pos(self) -> list[int]:
-        """pos[id]: the die's cell, REMOVED or ABSENT."""
-        return self.position.pos
-
-    @property
-    def val(self) -> list[int]:
-        """val[id]: the die's value (0 off the board)."""
-        return self.position.val
-
-    @property
-    def to_move(self) -> int:
-        """The side to move: 0 light, 1 dark."""
-        return self.position.to_move
-
-    @property
-    def quiet(self) -> int:
-        """Actions since the last damage, removal or re-entry (K18)."""
-        return self.position.quiet
-
-    @property
-    def seen(self) -> dict[tuple[int, ...], int]:
-        """How often each position key occurred since then (K18)."""
-        return self.position.seen
+    def position(self) -> Position:
+        """The position the rules read and change: the state is its position (one object, so a clone copies one)."""
+        return self
 
     # ----- the State protocol -----------------------------------------------------------------------------
 
@@ -96,14 +65,9 @@ class KubtaflState(State[KubtaflAction]):
 
     def clone(self) -> KubtaflState:
         """An independent copy."""
-        new = _new(KubtaflState)  # without __init__'s call: clones are the search's most frequent step
+        new = self.copy()  # the position's copy, of this class
         new.game = self.game
-        new.position = self.position.copy()
         return new
-
-    def key(self) -> tuple[int, ...]:
-        """A hashable key of the position with the side to move (exact; counters excluded)."""
-        return self.position.key()
 
     def legal_actions(self) -> list[Action]:
         """All legal actions of the side to move, in a fixed order: moves, transfers, re-entries."""
