@@ -16,7 +16,7 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
@@ -29,6 +29,7 @@ from game.online.store import store_from_url
 
 #: How long a wait goes without any news from the clients before it is taken for one that would hang.
 DEADLINE = 60.0
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 #: A server for whole games: no rate limit gets in the way of players answering at once.
 FAST = ServerConfig(rate=10_000.0, burst=10_000.0, close_timeout=0.2)
@@ -114,7 +115,7 @@ async def play_match(
 ) -> list[MatchClient]:
     """Every seat of the match played by a random seat, to the end (bounded by DEADLINE)."""
     players = [random_seat(url, code, s, seed * 10 + s, before_send) for s in range(seats)]
-    return list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE))
+    return list(await within(asyncio.gather(*players), "every player's end"))
 
 
 class Raw:
@@ -126,7 +127,7 @@ class Raw:
     @classmethod
     async def open(cls, url: str) -> Raw:
         """Connect and read the server's hello."""
-        raw = cls(await asyncio.wait_for(connect(url, compression=None, max_size=None), DEADLINE))
+        raw = cls(await within(connect(url, compression=None, max_size=None), "the connection"))
         assert (await raw.recv())["kind"] == "hello"
         return raw
 
@@ -136,7 +137,7 @@ class Raw:
 
     async def recv(self) -> dict[str, object]:
         """The next message."""
-        data = json.loads(await asyncio.wait_for(self.ws.recv(), DEADLINE))
+        data = json.loads(await within(self.ws.recv(), "the server's next message"))
         assert isinstance(data, dict)
         return data
 
@@ -225,6 +226,14 @@ def redis_url(base: str = "") -> str:
 def never_arrived(what: str) -> NoReturn:
     """End a wait that would hang."""
     pytest.fail(f"{what} never arrived", pytrace=False)
+
+
+async def within(awaitable: Awaitable[T], what: str, limit: float = DEADLINE) -> T:
+    """Await `awaitable`; one that would hang ends after `limit` as '<what> never arrived' (no speed is checked)."""
+    try:
+        return await asyncio.wait_for(awaitable, limit)
+    except TimeoutError:
+        never_arrived(what)
 
 
 def wait_for(done: Callable[[], bool], what: str) -> None:

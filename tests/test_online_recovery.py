@@ -21,7 +21,16 @@ from game.online.client import (
 )
 from game.online.limits import ServerConfig
 from game.online.match import outcome_text
-from tests.online_helpers import DEADLINE, free_port, play_match, serve_process, start_server, stored_entries, until
+from tests.online_helpers import (
+    DEADLINE,
+    free_port,
+    play_match,
+    serve_process,
+    start_server,
+    stored_entries,
+    until,
+    within,
+)
 
 LEVELS = [("kubtafl", "endgame"), ("checkrisk", "standard"), ("battle_checkers", "skirmish6")]
 
@@ -114,7 +123,7 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
         await asyncio.gather(*tasks)
         return created["code"], [c.token for c in clients], clients[0].seq
 
-    code, tokens, seq = asyncio.run(asyncio.wait_for(half(), DEADLINE))
+    code, tokens, seq = asyncio.run(within(half(), "the first half of the match"))
     server.stop()
     server = start_server(store)
     try:
@@ -127,7 +136,7 @@ def test_a_stopped_server_serves_its_matches_again(tmp_path):
             await task
             return back
 
-        back = asyncio.run(asyncio.wait_for(rest(), DEADLINE))
+        back = asyncio.run(within(rest(), "the rest of the match"))
     finally:
         server.stop()
     assert back.seq == seq and back.seat == 0
@@ -204,14 +213,18 @@ def test_a_takeback_accepted_undoes_the_decision_and_never_rerolls(server):
         assert mover.my_turn
         # The same decision again: the same roll numbers give the same dice.
         await mover.send_action(action)
-        await until(lambda: mover.seq > seq + 1 and other.seq == mover.seq, "the decision made again at both seats")
+        # Its entries come one by one (the decision, then the roll it asks for): all of them, at both seats.
+        await until(
+            lambda: mover.seq >= seq + 1 + len(after) and other.seq == mover.seq,
+            "the decision made again and its roll at both seats",
+        )
         again = mover.replica.entries[seq + 1 :]
         assert [(e.type, e.action, e.roll) for e in again] == [(e.type, e.action, e.roll) for e in after]
         for c in clients:
             await c.close()
         await asyncio.gather(*tasks)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
@@ -243,7 +256,7 @@ def test_resign_ends_the_match_and_a_rematch_keeps_the_seats(server):
             await c.close()
         await asyncio.gather(*tasks, *more)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_presence_says_who_is_away_since_when(server):
@@ -263,7 +276,7 @@ def test_presence_says_who_is_away_since_when(server):
             await c.close()
         await asyncio.gather(*tasks)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_finished_matches_are_removed_after_a_while_and_unfinished_ones_kept(tmp_path):
@@ -276,7 +289,7 @@ def test_finished_matches_are_removed_after_a_while_and_unfinished_ones_kept(tmp
             waiting = await create_match(server.url, "kubtafl", "endgame")
             return done["code"], waiting["code"]
 
-        done, waiting = asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+        done, waiting = asyncio.run(within(scenario(), "the scenario's end"))
         removed = server.call(lambda s: s.sweep())
         assert removed == [done]
         assert server.call(lambda s: s.match(done)) is None

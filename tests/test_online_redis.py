@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,7 @@ from tests.online_helpers import (
     serve_process,
     stored_entries,
     until,
+    within,
 )
 
 needs_redis = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
@@ -101,7 +103,7 @@ def test_a_whole_game_with_the_seats_on_different_processes(two, mode, level, se
         created = await create_match(two.urls[0], mode, level, seed=5)
         code = created["code"]
         players = [random_seat(two.urls[s % 2], code, s, 30 + s) for s in range(seats)]
-        return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE))
+        return code, list(await within(asyncio.gather(*players), "every player's end"))
 
     code, clients = asyncio.run(scenario())
     assert {c.address for c in clients} == set(two.urls)
@@ -124,7 +126,7 @@ def test_presence_crosses_processes(two):
             await c.close()
         await asyncio.gather(*tasks)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 @needs_redis
@@ -167,7 +169,7 @@ def test_a_seat_on_a_killed_process_is_soon_shown_away(tmp_path):
             await clients[0].close()
             await tasks[0]
 
-        asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+        asyncio.run(within(scenario(), "the scenario's end"))
     finally:
         servers.stop()
         here.stop()
@@ -194,7 +196,7 @@ def test_a_killed_process_s_clients_finish_the_game_through_the_other(tmp_path):
                 random_seat(f"{a},{b}", code, 0, 70, kill_mid_game),
                 random_seat(f"{b},{a}", code, 1, 71, kill_mid_game),
             ]
-            return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE))
+            return code, list(await within(asyncio.gather(*players), "every player's end"))
 
         code, clients = asyncio.run(scenario())
     finally:
@@ -255,7 +257,7 @@ def test_two_processes_racing_for_one_match_never_fork_its_log(two):
         await asyncio.gather(*tasks)
         return code, everyone, refusals, races
 
-    code, everyone, refusals, races = asyncio.run(asyncio.wait_for(scenario(), DEADLINE * 2))
+    code, everyone, refusals, races = asyncio.run(within(scenario(), "the scenario's end", DEADLINE * 2))
     assert races >= 10
     assert len(refusals) == races and {r.code for r in refusals} == {P.STALE}
     logs = [[e.text for e in c.replica.entries] for c in everyone]
@@ -309,7 +311,7 @@ def test_takeback_and_rematch_across_processes(two):
             await c.close()
         await asyncio.gather(*tasks, *more)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 class OwnRedis:
@@ -326,9 +328,17 @@ class OwnRedis:
                 *("--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder), "--save", ""),
                 *("--appendonly", "yes", "--appendfsync", "always"),
             ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
         )
+        # Redis says when it takes connections; its log is read up to that line (it ends if Redis dies first).
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if b"Ready to accept connections" in line:
+                break
+        else:
+            never_arrived("Redis's 'Ready to accept connections'")
+        threading.Thread(target=self.proc.stdout.read, daemon=True).start()  # the rest of its log, unread
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -340,37 +350,11 @@ class OwnRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
 
-async def reachable(url: str) -> None:
-    """Ask Redis (started again) until it answers, at a probe's pace; a Redis that never answers ends the wait."""
-    from game.online.redis_store import RedisStore
-    from game.online.store import StoreUnavailable
-
-    store = RedisStore(url)
-    try:
-
-        async def ping() -> bool:
-            try:
-                await store.ping()
-            except StoreUnavailable:
-                return False
-            return True
-
-        loop = asyncio.get_running_loop()
-        end = loop.time() + DEADLINE
-        while not await ping():
-            if loop.time() > end:
-                never_arrived("Redis's answer")
-            await asyncio.sleep(0.02)  # a probe's pace, not a wait for an outcome
-    finally:
-        await store.close()
-
-
 @needs_redis
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server to restart")
 def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
     redis = OwnRedis(tmp_path)
     redis.start()
-    asyncio.run(reachable(redis.url))
     servers = Servers(tmp_path, redis.url, 2)
     statuses: list[tuple[int, bool]] = []
     restarted = asyncio.Event()
@@ -400,7 +384,7 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
             players = [
                 random_seat(servers.urls[seat], code, seat, 90 + seat, restart_redis, watch=watch) for seat in (0, 1)
             ]
-            return code, list(await asyncio.wait_for(asyncio.gather(*players), DEADLINE * 2))
+            return code, list(await within(asyncio.gather(*players), "every player's end", DEADLINE * 2))
 
         code, played = asyncio.run(scenario())
     finally:
@@ -413,7 +397,6 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
     # Redis kept every entry it acknowledged: the log is whole, the same everywhere.
     redis.start()
     try:
-        asyncio.run(reachable(redis.url))
         check_game(played, redis.url, code)
     finally:
         redis.kill()
@@ -424,7 +407,6 @@ def test_redis_restarted_mid_game_the_game_waits_then_goes_on(tmp_path):
 def test_the_window_says_server_unavailable_while_redis_is_away_then_plays_on(app, tmp_path):
     redis = OwnRedis(tmp_path)
     redis.start()
-    asyncio.run(reachable(redis.url))
     server = ServerThread(redis.url, config=FAST)
     server.start()
     anna = None

@@ -10,7 +10,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol as P
 from game.online.limits import ServerConfig
-from tests.online_helpers import DEADLINE, Raw, claim, create, start_server
+from tests.online_helpers import Raw, claim, create, start_server, within
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_malformed_messages_are_refused_and_the_match_goes_on(server):
         entry = await second.expect("entry")
         assert entry["seq"] == seq + 1 and entry["type"] == P.ACTION
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_an_oversized_message_closes_only_that_connection(server):
@@ -103,7 +103,7 @@ def test_an_oversized_message_closes_only_that_connection(server):
         await again.send({"kind": "action", "token": token0, "seq": seq, "action": action})
         assert (await second.expect("entry"))["seq"] == seq + 1
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 async def claim_again(url: str, code: str, token: str):
@@ -141,7 +141,7 @@ def test_acting_for_another_seat_out_of_turn_with_dice_or_twice_is_refused(serve
         )
         assert await _seq(server.url, code) == after
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 async def _legal_for_whoever(url: str, code: str) -> tuple[tuple[int, int], str]:
@@ -176,7 +176,7 @@ def test_joining_wrongly_is_refused(server):
         watching = await other.expect("joined")
         assert watching["seat"] is None and "token" not in watching
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_a_flood_is_rate_limited_and_the_match_goes_on(server):
@@ -197,7 +197,7 @@ def test_a_flood_is_rate_limited_and_the_match_goes_on(server):
         assert await _seq(server.url, code) == seq
         await second.refused({"kind": "takeback_reply", "token": "C" * 24, "accept": True}, P.BAD_TOKEN)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))
 
 
 def test_too_many_matches_or_connections_are_refused(server):
@@ -212,19 +212,19 @@ def test_too_many_matches_or_connections_are_refused(server):
         from websockets.asyncio.client import connect
 
         extra = await connect(server.url, compression=None)
-        refusal = json.loads(await asyncio.wait_for(extra.recv(), DEADLINE))
+        refusal = json.loads(await within(extra.recv(), "the server's next message"))
         assert refusal["kind"] == "error" and refusal["code"] == P.TOO_MANY_CONNECTIONS
         with pytest.raises(ConnectionClosed):
-            await asyncio.wait_for(extra.recv(), DEADLINE)
+            await within(extra.recv(), "the server's next message")
         # Room again once one leaves: each try is answered, refused until the server has let the closed one go.
         await conns.pop().close()
         while True:
             again = await connect(server.url, compression=None, max_size=None)
-            first = json.loads(await asyncio.wait_for(again.recv(), DEADLINE))
+            first = json.loads(await within(again.recv(), "the server's next message"))
             if first["kind"] == "hello":
                 break
             assert first["code"] == P.TOO_MANY_CONNECTIONS
             await again.close()
         await Raw(again).refused({"kind": "create", "mode": "kubtafl"}, P.TOO_MANY_MATCHES)
 
-    asyncio.run(asyncio.wait_for(scenario(), DEADLINE))
+    asyncio.run(within(scenario(), "the scenario's end"))

@@ -11,7 +11,7 @@ import pytest
 
 from game.online.protocol import Entry
 from game.online.store import MatchRecord, SeatRecord, store_from_url
-from tests.online_helpers import DEADLINE, NO_REDIS, REDIS, redis_url
+from tests.online_helpers import NO_REDIS, REDIS, redis_url, within
 
 STORES = ["sqlite", pytest.param("redis", marks=pytest.mark.skipif(not REDIS, reason=NO_REDIS))]
 
@@ -32,7 +32,7 @@ def entries(first: int, count: int, tag: str = "a") -> list[Entry]:
 
 def run(work):
     """Run a coroutine with a bound."""
-    return asyncio.run(asyncio.wait_for(work, DEADLINE))
+    return asyncio.run(within(work, "the store's answer"))
 
 
 def test_a_match_is_kept_whole(spec):
@@ -148,7 +148,7 @@ def test_redis_gives_a_finished_match_a_time_to_live_and_relays_its_entries_in_o
             await writer.append("AAAAAA", entries(1, 2))
             await writer.append("BBBBBB", entries(1, 2))  # not watched: not heard
             await writer.append("AAAAAA", entries(3, 3), finished=time.time())
-            await asyncio.wait_for(got_all.wait(), DEADLINE)
+            await within(got_all.wait(), "every entry")
             assert heard == [("AAAAAA", e.seq, e.text) for e in entries(1, 5)]
             # A finished match's keys are removed by Redis after the time to live even if nobody sweeps; an
             # unfinished match's keys have none.
