@@ -107,7 +107,7 @@ def test_the_required_hooks_are_abstract_and_the_rest_have_defaults() -> None:
     view = FullView()
     assert missing_hooks(FullView) == []
     # The optional hooks answer with their defaults.
-    assert view.slot_units == 0.0 and view.slot_room() == 0.0 and view.slot_key() is None
+    assert view.slot_units == 0.0 and view.slot_room() == 0.0 and view.panel_slot() is None
     assert view.position_changed(3, True) is None and view.cancel() is False and view.handover(0) is None
     assert view.turn_marks([]) == [] and view.turn_seat(3) is None and view.last_cells() is None
     assert view.results_size() == (0, 0) and view.end_summary(3) == "" and view.turn_left(3) == ""

@@ -617,6 +617,10 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         t = self.board.t
         return t(key) if t.has(key) else name.replace("_", " ").capitalize()
 
+    def panel_slot(self) -> Slot:
+        """The turn counter, the dice chips, the phase's buttons and both sides' spirit."""
+        return self.slot
+
     def slot_room(self) -> float:
         """The slot's rows as they are drawn (the phase line, the chips, the buttons, both sides' spirit): the move
         list gets the rest."""
@@ -639,14 +643,6 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         risks = not self.board.other_side_waits  # a lesson's idle other side strikes nothing next turn
         sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title, risks)
         return self.board.t("battle_checkers.hint", text=sentence)
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """The slot's widgets."""
-        self.slot.draw(surface, rect, unit, cut)
-
-    def slot_key(self) -> object:
-        """What the slot shows."""
-        return self.slot.key()
 
     def status(self, hint: str, note: str) -> str:
         """The hint's words, else the last undo's note, else what this phase of the picks asks for."""

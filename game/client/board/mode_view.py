@@ -9,7 +9,7 @@ By job (required hooks; then the optional ones, with defaults):
   `last_cells`.
 - `InputHooks`, pointer and keys: `pointer`; `position_changed`, `reset`, `key`, `cancel`, `press_while_busy`.
 - `PanelHooks`, the side panel's seats and slot: `seat_name`, `seat_colour`, `draw_emblem`; `slot_units`,
-  `draw_slot_static`, `draw_slot`, `slot_key`, `slot_room`, `eliminated`.
+  `draw_slot_static`, `panel_slot`, `slot_room`, `eliminated`.
 - `TextHooks`, the texts: `log_turns`, `status`, `hint_words`; `handover`, `turn_left`, `legend`.
 - `EndHooks`, the game-over card: `end_reason`; `end_summary`, `results_size`, `draw_results`.
 - `TraceHooks`, the other seats' last turn: none required; `turn_seat`, `turn_marks`, `value_rects`.
@@ -77,6 +77,7 @@ from game.client.board.layout import BoardLayout
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
+from game.client.board.mode_parts import Slot
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
@@ -191,11 +192,9 @@ class PanelHooks(ABC):
     def draw_slot_static(self, surface: pygame.Surface, rect: pygame.Rect, unit: int) -> None:  # noqa: B027 (optional: no slot)
         """The slot's unchanging parts (cached with the table)."""
 
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:  # noqa: B027 (optional: no slot)
-        """The slot's widgets this frame (texts that do not fit go to `cut`)."""
-
-    def slot_key(self) -> object:
-        """A value that changes whenever `draw_slot` would draw something else (the panel image cache)."""
+    def panel_slot(self) -> Slot | None:
+        """The slot's widgets: drawn each frame (texts that do not fit go to `cut`) and keyed by what they show (the
+        panel image cache); None: nothing in the slot changes."""
         return None
 
     def slot_room(self) -> float:

@@ -420,10 +420,11 @@ class PanelPresenter:
         log.empty_text = self.env.t("board.log.empty")
         log.chip_text = self.env.t("review.latest")
         pl = self.panel()
+        slot = view.panel_slot()
         key = (
             pl.rect,
             repr(info),
-            repr(view.slot_key()),
+            repr(slot.key() if slot is not None else None),
             (len(log.lines), log.version),
             log.first_shown(),
             log.selected,
@@ -436,7 +437,8 @@ class PanelPresenter:
             local = pl.moved(-rect.x, -rect.y)
             cut = draw_dynamic(image, local, info, self._spinner_time(), view.draw_emblem)
             log.draw(image, (-rect.x, -rect.y), cut)
-            view.draw_slot(image, local.slot, local.unit, cut)
+            if slot is not None:
+                slot.draw(image, local.slot, local.unit, cut)
             self.panel_cut = cut
             self._image = image
             self._key = key

@@ -92,6 +92,10 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
         """The seats' records (see `mode_parts.StatsCache`)."""
         return self.statistics.read()
 
+    def panel_slot(self) -> Slot:
+        """What the phase asks, its buttons, and each player's luck."""
+        return self.slot
+
     def event_handlers(self) -> Handlers:
         """CheckRisk's event classes -> animation handlers."""
         return self.animation.handlers()
@@ -495,14 +499,6 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
         except ValueError:
             return notation_hint(self.board, text)
         return self.board.t("checkrisk.hint", text=hint_sentence(self.board.t, state, action, self.seat_name))
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """The slot's widgets."""
-        self.slot.draw(surface, rect, unit, cut)
-
-    def slot_key(self) -> object:
-        """What the slot shows."""
-        return self.slot.key()
 
     def status(self, hint: str, note: str) -> str:
         """The hint's words, else the last undo's note, else what this phase of the picks asks for."""

@@ -3,6 +3,7 @@ human's turn to bring one back (K14)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -94,3 +95,18 @@ class RemovedPools:
                 lettering.label(
                     surface, "—", int(u * 0.9), palette.EMPTY_MARK, midleft=(box.left + u // 2, box.bottom - u * 1.2)
                 )
+
+
+class RemovedSlot:
+    """The removed rows as the panel slot's widgets: what they show is read each frame."""
+
+    def __init__(self, info: Callable[[], PoolsInfo]) -> None:
+        self.info = info
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
+        """Both rows with their dice."""
+        RemovedPools(rect, unit).draw(surface, self.info(), cut)
+
+    def key(self) -> object:
+        """The rows' contents."""
+        return self.info()

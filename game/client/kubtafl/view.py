@@ -27,7 +27,7 @@ from game.client.kubtafl.model import SIDES, BoardModel
 from game.client.kubtafl.overlays import KubtaflOverlays, dice_cells, draw_pin
 from game.client.kubtafl.picks import KubtaflPicks
 from game.client.kubtafl.pieces import DicePainter
-from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools
+from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools, RemovedSlot
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
 from game.client.kubtafl.words import hint_sentence, log_turns
@@ -55,6 +55,7 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         self.overlays = KubtaflOverlays(board.marks)
         self.painter = DicePainter()
         self.animation = KubtaflAnimation(board.animator, lambda: board.model_as(BoardModel))
+        self.slot = RemovedSlot(self.pools_info)
         board.effects.register("pin", draw_pin)
 
     # ----- model and animation -----
@@ -239,6 +240,10 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The removed rows' boxes."""
         RemovedPools(rect, unit).draw_static(surface)
 
+    def panel_slot(self) -> RemovedSlot:
+        """The removed rows with their dice."""
+        return self.slot
+
     def pools_info(self) -> PoolsInfo:
         """What the removed rows show now."""
         t = self.board.t
@@ -260,14 +265,6 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
         """The removed die a re-entry hint suggests (its pool slot is marked), else None."""
         parts = self._parts(self.board.hint_action or "")
         return parts.die if parts is not None and parts.kind == "reentry" else None
-
-    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, unit: int, cut: list[str]) -> None:
-        """The removed rows."""
-        RemovedPools(rect, unit).draw(surface, self.pools_info(), cut)
-
-    def slot_key(self) -> object:
-        """The removed rows' contents."""
-        return self.pools_info()
 
     def log_turns(self) -> list[LogTurn]:
         """One entry per action (K4), in words: "d20 rammed the d8 on a7 for 6 and pushed it to a5"."""
