@@ -12,6 +12,7 @@ import warnings
 from typing import TYPE_CHECKING, Literal
 
 import pygame
+import pygame.freetype
 
 from game.client import gui, palette
 from game.client.fonts import Fonts
@@ -109,7 +110,11 @@ class App:
         self, size: tuple[int, int] = BASE_SIZE, *, fullscreen: bool | None = None, remember_window: bool = False
     ) -> None:
         present_natively()
-        pygame.init()
+        # Only what the window uses: the sound device opens at the first sound (`Sound`), never while sound is
+        # off or silent, so no audio thread runs for nothing and closing the window does not wait on one.
+        pygame.display.init()
+        pygame.font.init()
+        pygame.freetype.init()
         pygame.display.set_caption("Kubiki")
         loaded = load_settings()
         self.settings, settings_problem = loaded.settings, loaded.problem
