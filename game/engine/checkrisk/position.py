@@ -130,8 +130,12 @@ class Position:
         return [(i, o, c) for i, (o, c) in enumerate(zip(self.owner, self.count, strict=True)) if c]
 
     def cells_of(self, seat: int) -> list[int]:
-        """The cells holding the seat's stacks."""
-        return [i for i, (o, c) in enumerate(zip(self.owner, self.count, strict=True)) if o == seat and c]
+        """The cells holding the seat's stacks (a cell is owned exactly while it holds tokens: `turns.lift`)."""
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    def cells_held(self, seat: int) -> int:
+        """How many cells the seat holds."""
+        return self.owner.count(seat)
 
     def groups(self, seat: int) -> list[tuple[int, ...]]:
         """The seat's orthogonally connected groups of cells (C7), each sorted, largest first."""

@@ -180,7 +180,7 @@ class CheckRiskState(State[A.CheckRiskAction]):
 
     def cells_held(self, seat: int) -> int:
         """How many cells the seat holds (the first C15 tie-break)."""
-        return len(self.position.cells_of(seat))
+        return self.position.cells_held(seat)
 
     def tokens_on_board(self, seat: int) -> int:
         """The seat's tokens on the board, counting attackers out on a battle."""
