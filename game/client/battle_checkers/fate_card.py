@@ -38,7 +38,7 @@ class FateCard:
     def lines(self) -> list[str]:
         """Title, what happens, the exact expectation, both spirits."""
         t = self.view.board.t
-        state = self.view.picks.state
+        state = self.view.picks.live
         loss = fate_expected_loss_of_lower()
         even = fate_no_change()
         names = self.view.seat_name
@@ -133,7 +133,7 @@ class FateCard:
         buttons = self.layout()
         rect = self.rect
         cell = self.view.board.layout.cell
-        colour = seat_colour(self.view.picks.state.fate_player or 0)
+        colour = seat_colour(self.view.picks.live.fate_player or 0)
         shapes.soft_shadow(surface, rect, 12, 10)
         pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=12)
         pygame.draw.rect(surface, colour, rect, 2, border_radius=12)

@@ -26,6 +26,7 @@ from game.engine.battle_checkers import (
     Activate,
     ActivationForecast,
     Attack,
+    AttackForecast,
     BattleCheckersState,
     Place,
     Placed,
@@ -72,7 +73,7 @@ class AttackOption:
     label: str
 
 
-class BattleCheckersPicks(BoardPicks):
+class BattleCheckersPicks(BoardPicks[BattleCheckersState]):
     """The picks of the human to act (the draft: cell -> facing), over the board scene's services."""
 
     def __init__(self, board: BoardServices) -> None:
@@ -124,20 +125,20 @@ class BattleCheckersPicks(BoardPicks):
 
     def cell(self, name: str) -> int:
         """The engine's index of a cell name."""
-        return int(self.state.board.cell(name))
+        return int(self.live.board.cell(name))
 
     def name(self, cell: int) -> str:
         """The name of an engine cell index."""
-        return str(self.state.board.name(cell))
+        return str(self.live.board.name(cell))
 
     # ----- deployment -----
     def default_facing(self) -> int:
         """New units face the enemy: north for player 1, south for player 2."""
-        return 0 if self.state.player == 0 else 4
+        return 0 if self.live.player == 0 else 4
 
     def units_left(self) -> int:
         """Units the deploying side still has to place (the draft counted)."""
-        return int(self.state.to_place[self.state.player]) - len(self.draft)
+        return int(self.live.to_place[self.live.player]) - len(self.draft)
 
     def draft_free(self, cell: str) -> bool:
         """True when a unit of the draft may go on `cell` (the engine's placement check, the draft placed)."""
@@ -191,11 +192,11 @@ class BattleCheckersPicks(BoardPicks):
         """The level's presets open now (only before any unit is placed)."""
         if self.phase != "deploy":
             return []
-        return [a.name for a in self.state.legal_actions() if isinstance(a, Preset)]
+        return [a.name for a in self.live.legal_actions() if isinstance(a, Preset)]
 
     def use_preset(self, name: str) -> None:
         """Fill the draft from a preset: where the engine puts its units for this side."""
-        trial = self.state.clone()
+        trial = self.live.clone()
         events = trial.apply(Preset(name))
         self.draft = {e.cell: DIRECTIONS.index(e.facing) for e in events if isinstance(e, Placed)}
         self.draft_preset = name
@@ -206,12 +207,12 @@ class BattleCheckersPicks(BoardPicks):
         if not self.draft and presets:
             self.use_preset(presets[0])
             return
-        front = self.state.board.height // 2 - 0.5
+        front = self.live.board.height // 2 - 0.5
         while self.units_left() > 0:
             cells = self.free_cells()
             if not cells:
                 break
-            mid = (self.state.board.width - 1) / 2
+            mid = (self.live.board.width - 1) / 2
             best = min(cells, key=lambda c: (abs(int(c[1:]) - 1 - front), abs(ord(c[0]) - 97 - mid), c))
             self.draft[best] = self.default_facing()
         self.draft_preset = ""
@@ -250,7 +251,7 @@ class BattleCheckersPicks(BoardPicks):
         chip that reaches it."""
         if cell not in self._by_end:
             out: dict[tuple[str, int], list[Activate]] = {}
-            for action in self.state.unit_actions(self.cell(cell)):
+            for action in self.live.unit_actions(self.cell(cell)):
                 if isinstance(action, Activate):
                     out.setdefault((self.name(action.to), action.facing), []).append(action)
             self._by_end[cell] = out
@@ -270,7 +271,8 @@ class BattleCheckersPicks(BoardPicks):
             for (to, facing), options in self._ends(cell).items():
                 if use is None or any(a.use == use for a in options):
                     cost = state.activation_cost(start, self.cell(to), facing)
-                    out.setdefault(to, {})[facing] = int(cost)
+                    if cost is not None:  # an end this unit reaches always has a cost
+                        out.setdefault(to, {})[facing] = cost
             self._plans[key] = out
         return self._plans[key]
 
@@ -315,7 +317,7 @@ class BattleCheckersPicks(BoardPicks):
 
     def current_facing(self) -> int:
         """The selected unit's facing now."""
-        return int(self.state.facing[self.cell(self.selected)]) if self.selected else 0
+        return int(self.live.facing[self.cell(self.selected)]) if self.selected else 0
 
     def turn_only(self) -> bool:
         """True when the selected unit may only turn where it stands (B7: it starts next to an enemy)."""
@@ -327,10 +329,10 @@ class BattleCheckersPicks(BoardPicks):
         cell with another own unit stays a click that selects that unit; the wheel still turns towards it)."""
         if not self.turn_only() or self.selected is None:
             return {}
-        ahead = self.state.board.ahead[self.cell(self.selected)]
+        ahead = self.live.board.ahead[self.cell(self.selected)]
         costs = self.plans()[self.selected]
-        own = self.state.player
-        return {self.name(ahead[f]): f for f in costs if ahead[f] >= 0 and self.state.owner[ahead[f]] != own}
+        own = self.live.player
+        return {self.name(ahead[f]): f for f in costs if ahead[f] >= 0 and self.live.owner[ahead[f]] != own}
 
     def end_of(self, cell: str) -> tuple[str, int] | None:
         """The end cell and final facing a click on `cell` plays (a neighbour of a unit that may only turn: the
@@ -363,7 +365,7 @@ class BattleCheckersPicks(BoardPicks):
     def forecast(self, action: Activate) -> Forecast:
         """The engine's forecast of `action` (cached for the position)."""
         if action not in self._forecasts:
-            self._forecasts[action] = self.state.forecast(action)
+            self._forecasts[action] = self.live.forecast(action)
         return self._forecasts[action]
 
     def spend(self, action: Activate) -> ActivationForecast:
@@ -375,7 +377,7 @@ class BattleCheckersPicks(BoardPicks):
     def after(self, action: Activate) -> BattleCheckersState:
         """The position `action` leads to (cached for the position: the card reads what the unit then faces)."""
         if action not in self._after:
-            after = self.state.clone()
+            after = self.live.clone()
             after.apply(action)
             self._after[action] = after
         return self._after[action]
@@ -459,7 +461,7 @@ class BattleCheckersPicks(BoardPicks):
         attacks = self._attacks.get(target, [])
         if not attacks:
             return None
-        return max(attacks, key=lambda a: (self.state.forecast(a).probability("success"), -a.cell))
+        return max(attacks, key=lambda a: (self.live.forecast(a).probability("success"), -a.cell))
 
     def pick_attack(self, target: str) -> None:
         """Commit the attack on `target`, or let the player choose among several attackers."""
@@ -470,7 +472,9 @@ class BattleCheckersPicks(BoardPicks):
         t = self.board.t
         options = []
         for attack in self._attacks.get(target, []):
-            side = self.state.forecast(attack).detail.side
+            detail = self.live.forecast(attack).detail
+            assert isinstance(detail, AttackForecast)  # an attack's forecast carries the side it hits
+            side = detail.side
             options.append(AttackOption(attack, self.name(attack.cell), t(SIDE(side))))
         self.board.popups.open_chooser(
             t("battle_checkers.chooser.attacker", target=target), [(t("battle_checkers.chooser.from"), options)], target
@@ -587,7 +591,7 @@ class BattleCheckersPicks(BoardPicks):
     def _move_cursor(self, dx: int, dy: int) -> None:
         """Arrows move a cursor over the board; the cell under it is hovered (the planner's ghost follows)."""
         layout = self.board.layout
-        start = self.cursor or cell_xy(self.hover or self.selected or self.name(self.state.board.size // 2))
+        start = self.cursor or cell_xy(self.hover or self.selected or self.name(self.live.board.size // 2))
         self.cursor = step_cursor(start, dx, dy, layout)
         cell = cell_name(*self.cursor)
         if cell != self.hover:

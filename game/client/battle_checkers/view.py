@@ -55,6 +55,7 @@ from game.engine.battle_checkers import (
     Activated,
     Attack,
     Attacked,
+    AttackForecast,
     BattleCheckersState,
     Destroyed,
     Moved,
@@ -464,8 +465,9 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         attack = p.shown_attack(target)
         if attack is None:
             return []
-        forecast = p.state.forecast(attack)
+        forecast = p.live.forecast(attack)
         detail = forecast.detail
+        assert isinstance(detail, AttackForecast)  # an attack's forecast carries the side it hits
         side = detail.side
         if side == FRONT:
             how = t("battle_checkers.odds.front")
@@ -507,8 +509,8 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         if not texts:
             return
         attack = self.picks.shown_attack(target)
-        origin = self.picks.state.board.name(attack.cell) if attack is not None else None
-        accent = seat_colour(self.picks.state.player)
+        origin = self.picks.live.board.name(attack.cell) if attack is not None else None
+        accent = seat_colour(self.picks.live.player)
         colours = [palette.PARCHMENT, accent] + [palette.PARCHMENT] * (len(texts) - 2)
         self.odds_shown = self._card(surface, target, texts, colours, origin, cut)
 
@@ -535,7 +537,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
             lines.append(t("battle_checkers.plan.waste_tip" if to != p.selected else "battle_checkers.plan.waste_turn"))
         if p.ends_turn(action):
             lines.append(t("battle_checkers.plan.ends_turn"))
-        after, seat = p.after(action), p.state.player
+        after, seat = p.after(action), p.live.player
         faced = faced_attack(after, action.to, action.facing, seat)
         if faced is not None:
             target, odds = faced
@@ -551,7 +553,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         if not texts or action is None:
             return
         warn = self.picks.spend(action).wasted > 0
-        colours = [palette.PARCHMENT, palette.ERROR if warn else seat_colour(self.picks.state.player)]
+        colours = [palette.PARCHMENT, palette.ERROR if warn else seat_colour(self.picks.live.player)]
         colours += [palette.PARCHMENT] * (len(texts) - 2)
         end = self.picks.name(action.to)
         self._card(surface, end, texts, colours, self.picks.selected if end != self.picks.selected else None, cut)
@@ -580,7 +582,7 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
         rect = card_rect(layout, cell, texts, size, room, origin=origin)
         pygame.draw.rect(surface, palette.SHADOW, rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, palette.PANEL_LIGHT, rect, border_radius=8)
-        pygame.draw.rect(surface, seat_colour(self.picks.state.player), rect, 2, border_radius=8)
+        pygame.draw.rect(surface, seat_colour(self.picks.live.player), rect, 2, border_radius=8)
         y = rect.top + size // 2
         for i, text in enumerate(texts):
             font = fb if i == 0 else f

@@ -3,18 +3,29 @@ for, whether a human acts on it, the draft, the selection and the hovered cell."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from game.client.board.services import BoardServices
 
 
-class BoardPicks:
+class Phased(Protocol):
+    """A position that is in a phase (deployment, the main part…)."""
+
+    @property
+    def phase(self) -> object:
+        """The phase."""
+
+
+StateT = TypeVar("StateT", bound=Phased)
+
+
+class BoardPicks(Generic[StateT]):
     """The picks of the human to act, over the board scene's services; a mode adds its own."""
 
     def __init__(self, board: BoardServices) -> None:
         self.board = board
-        self.state: Any = None
+        self.state: StateT | None = None
         self.human = False
         self.draft: dict[str, int] = {}  # deployment not yet committed: cell -> the mode's value (tokens, facing)
         self.draft_preset = ""  # the preset the draft came from (committed as one action while unchanged)
@@ -37,6 +48,13 @@ class BoardPicks:
             self.select(None)
             return True
         return False
+
+    @property
+    def live(self) -> StateT:
+        """The position the picks were built for, read only where one must be (a human acts on it)."""
+        if self.state is None:
+            raise RuntimeError("the picks have no position yet")
+        return self.state
 
     @property
     def phase(self) -> str:

@@ -53,7 +53,7 @@ class Blitz:
         return True
 
 
-class CheckRiskPicks(BoardPicks):
+class CheckRiskPicks(BoardPicks[CheckRiskState]):
     """The picks of the human to act (the draft: cell -> tokens), over the board scene's services."""
 
     def __init__(self, board: BoardServices) -> None:
@@ -114,12 +114,12 @@ class CheckRiskPicks(BoardPicks):
 
     def cell_index(self, cell: str) -> int:
         """The engine's index of a cell name."""
-        return int(self.state.game.cell_index(cell))
+        return int(self.live.game.cell_index(cell))
 
     # ----- deployment -----
     def draft_state(self, draft: dict[str, int] | None = None) -> CheckRiskState | None:
         """The position with the draft placed, or None when the engine refuses it."""
-        state: CheckRiskState = self.state.clone()
+        state: CheckRiskState = self.live.clone()
         for cell, k in sorted((draft if draft is not None else self.draft).items()):
             try:
                 state.apply(Deploy(self.cell_index(cell), k))
@@ -139,14 +139,14 @@ class CheckRiskPicks(BoardPicks):
     def draft_addable(self) -> set[str]:
         """Cells where one more token may go now."""
         state = self.draft_state()
-        if state is None or state.phase != "deploy" or state.seat != self.state.seat:
+        if state is None or state.phase != "deploy" or state.seat != self.live.seat:
             return set()
         name = state.game.cell_name
         return {name(a.cell) for a in state.legal_actions() if isinstance(a, Deploy) and a.k == 1}
 
     def tokens_left(self) -> int:
         """Tokens the deploying seat still has to place (the draft counted)."""
-        return int(self.state.to_deploy[self.state.seat]) - sum(self.draft.values())
+        return int(self.live.to_deploy[self.live.seat]) - sum(self.draft.values())
 
     def add_token(self, cell: str) -> bool:
         """One more token on `cell` in the draft (a refusal is kept, in words, for the panel)."""
@@ -157,7 +157,7 @@ class CheckRiskPicks(BoardPicks):
         placed = self.draft_state(draft)
         if placed is None:
             why: DeployRefusal | None = DeployRefusal.NOT_DEPLOYING
-        elif placed.phase != "deploy" or placed.seat != self.state.seat:
+        elif placed.phase != "deploy" or placed.seat != self.live.seat:
             why = DeployRefusal.NO_TOKENS  # the draft already places every token: the deployment has passed on
         else:
             why = deploy_refusal(placed.position, self.cell_index(cell))
@@ -180,14 +180,14 @@ class CheckRiskPicks(BoardPicks):
 
     def use_preset(self, name: str) -> None:
         """Fill the draft from a preset (committed as the preset while unchanged)."""
-        cells = self.state.game.presets(self.state.seat).get(name, ())
-        self.draft = {self.state.game.cell_name(c): k for c, k in cells}
+        cells = self.live.game.presets(self.live.seat).get(name, ())
+        self.draft = {self.live.game.cell_name(c): k for c, k in cells}
         self.draft_preset = name
 
     def deploy_for_me(self) -> None:
         """Fill the rest of the draft: a token at a time on the emptiest cell allowed, nearest the front."""
         self.draft_preset = ""
-        mid = (self.state.game.board_size[1] - 1) / 2
+        mid = (self.live.game.board_size[1] - 1) / 2
         while self.tokens_left() > 0:
             cells = self.draft_addable()
             if not cells:
@@ -240,7 +240,7 @@ class CheckRiskPicks(BoardPicks):
     def hinted_amount(self, origin: str, target: str) -> int | None:
         """The amount of the shown hint when it is a move or an attack from `origin` to `target`, else None."""
         text = self.board.hint_action
-        action = typed(self.state.game, text) if text else None
+        action = typed(self.live.game, text) if text else None
         if not isinstance(action, (Move, Attack)):
             return None
         if (action.origin, action.target) != (self.cell_index(origin), self.cell_index(target)):
@@ -258,7 +258,7 @@ class CheckRiskPicks(BoardPicks):
         return self.default_amount(origin, target)
 
     def _count(self, cell: str) -> int:
-        return int(self.state.count[self.cell_index(cell)])
+        return int(self.live.count[self.cell_index(cell)])
 
     def select(self, cell: str | None) -> None:
         """Select an own stack that can act (or drop the selection); an amount typed before any stack was picked
@@ -305,10 +305,10 @@ class CheckRiskPicks(BoardPicks):
 
     def open_occupy(self) -> None:
         """The occupation amount: how many of the origin stack move into the won cell."""
-        battle = self.state.pending_battle()
+        battle = self.live.pending_battle()
         if battle is None or not self.index.occupy:
             return
-        game = self.state.game
+        game = self.live.game
         origin, target = game.cell_name(battle.origin), game.cell_name(battle.target)
         high = max(self.index.occupy)
         default = high - 1 if high > 1 else high
@@ -473,7 +473,7 @@ class CheckRiskPicks(BoardPicks):
 
     def _why_not(self, selected: str | None, cell: str) -> str:
         """Why a click on `cell` neither selects a stack nor acts (said on the status line, never silently)."""
-        t, state = self.board.t, self.state
+        t, state = self.board.t, self.live
         index = self.cell_index(cell)
         owner = int(state.owner[index])
         if selected is not None:
@@ -525,7 +525,7 @@ class CheckRiskPicks(BoardPicks):
 
     def start_blitz(self, blitz: Blitz) -> None:
         """Fight on by itself while the condition holds (checked after every round)."""
-        battle = self.state.pending_battle()
+        battle = self.live.pending_battle()
         if battle is None or "continue" not in self.index.words:
             return
         if not blitz.goes_on(battle.attackers, battle.defenders):
