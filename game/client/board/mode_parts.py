@@ -1,6 +1,6 @@
-"""Parts and helpers a mode's view composes (no base class: every view subclasses `ModeView` alone): the shapes of
-a card over the board, a panel slot and an animation; game statistics kept while events play; the hint's ghost
-arrow; a dragged piece's arrow; result chips on the last turn's marks; the reason and hint texts every mode has."""
+"""Parts and helpers a mode's view composes (no base class: every view subclasses `ModeView` alone): the shape of
+a panel slot; game statistics kept while events play; the hint's ghost arrow; a dragged piece's arrow; result
+chips on the last turn's marks; the reason and hint texts every mode has."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import pygame
 
 from game.client import palette, shapes
-from game.client.board.animator import Handlers
 from game.client.board.marks import Chip, TurnMark, TurnStep, keep_off
 from game.client.board.stats import Stats, stats_of
 from game.client.modes import REASON, STATUS_HINT, reason_slug
@@ -24,18 +23,6 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 
-class Card(Protocol):
-    """A card over the board (CheckRisk's battle card, Battle Checkers' roll card)."""
-
-    visible: bool
-
-    def place(self) -> None:
-        """Follow the board's layout."""
-
-    def close(self) -> None:
-        """Hide the card."""
-
-
 class Slot(Protocol):
     """A mode's widgets in the panel slot."""
 
@@ -44,13 +31,6 @@ class Slot(Protocol):
 
     def key(self) -> object:
         """What the slot shows."""
-
-
-class Animation(Protocol):
-    """A mode's animation of the engine's events."""
-
-    def handlers(self) -> Handlers:
-        """Event class -> handler."""
 
 
 StatsT = TypeVar("StatsT", bound=Stats)
