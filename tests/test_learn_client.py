@@ -9,7 +9,7 @@ import pytest
 
 from game.client import palette
 from game.client.learn.screen import LearnScene
-from game.learn.lessons import Lesson, load_course
+from game.learn.lessons import Lesson, course_modes, load_course
 from game.learn.progress import load_progress, progress_path
 from tests.client_helpers import (
     board_of,
@@ -103,7 +103,10 @@ def test_menu_offers_learn_on_the_first_start_and_the_screen_lists_stages_levels
     screen = learn_screen(app)
     assert [title for _, title in screen.rows][:2] == ["1. Moving", "2. Ramming"]
     assert len(screen.tiles) == len(LESSONS)
-    assert all(tab.is_enabled for tab in screen.tabs)  # every game has lessons
+    for tab, mode in screen.tabs.items():  # each game with lessons opens; one without (a new mode) says why not
+        assert tab.is_enabled == (mode in course_modes())
+        assert tab.is_enabled or tab.tool_tip_text == app.t("learn.no_lessons")
+    assert sum(tab.is_enabled for tab in screen.tabs) == len(course_modes()) >= 3  # the three games' courses
     assert load_progress().offered  # the offer is over once Learn was opened
     key(app, pygame.K_ESCAPE)
     assert app.scenes.current_name == "menu" and not app.scenes.current.first_start
