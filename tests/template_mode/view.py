@@ -14,7 +14,7 @@ from game.client.board.animator import Handlers
 from game.client.board.input import Intent, Press
 from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.log import LogTurn
-from game.client.board.mode_parts import notation_hint, reason_words
+from game.client.board.mode_parts import hint_from, reason_words
 from game.client.board.mode_view import ModeView
 from game.client.board.scene import BoardScene
 from game.client.board.wording import Decision, TurnWords, decisions
@@ -159,13 +159,19 @@ class DiceStripView(ModeView[DiceStripState, StripModel]):
     def hint_words(self, text: str) -> str:
         """A step in words: the cell it reaches."""
         state = self.board.state_as(DiceStripState)
-        try:
+
+        def step(text: str) -> Step:
             action = state.action_from_str(text)
-        except ValueError:
-            return notation_hint(self.board, text)
-        if not isinstance(action, Step):
-            return notation_hint(self.board, text)
-        return self.board.t("dice_strip.hint.step", cell=_cell(_reach(state, action)))
+            if not isinstance(action, Step):
+                raise ValueError(f"not a step: {text}")
+            return action
+
+        return hint_from(
+            self.board,
+            text,
+            step,
+            lambda action: self.board.t("dice_strip.hint.step", cell=_cell(_reach(state, action))),
+        )
 
     def end_reason(self, outcome: Outcome) -> str:
         """Why the game ended, naming the winner and the loser."""

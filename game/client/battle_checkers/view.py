@@ -35,7 +35,7 @@ from game.client.board.mode_parts import (
     StatsCache,
     chipped_marks,
     draw_drag,
-    notation_hint,
+    hint_from,
     reason_words,
     status_line,
 )
@@ -56,6 +56,7 @@ from game.engine.battle_checkers import (
     Attack,
     Attacked,
     AttackForecast,
+    BattleCheckersAction,
     BattleCheckersState,
     Destroyed,
     Moved,
@@ -637,14 +638,14 @@ class BattleCheckersView(ModeView[BattleCheckersState, BattleCheckersModel]):
 
     def hint_words(self, text: str) -> str:
         """The hinted action in words, with the attack it sets up and what the enemy can then do to it."""
-        state = self.board.state_as(BattleCheckersState)
-        try:
-            action = state.action_from_str(text)
-        except ValueError:
-            return notation_hint(self.board, text)
+        state, t = self.board.state_as(BattleCheckersState), self.board.t
         risks = not self.board.other_side_waits  # a lesson's idle other side strikes nothing next turn
-        sentence = hint_sentence(self.board.t, state, action, self.seat_name, self.preset_title, risks)
-        return self.board.t("battle_checkers.hint", text=sentence)
+
+        def words(action: BattleCheckersAction) -> str:
+            sentence = hint_sentence(t, state, action, self.seat_name, self.preset_title, risks)
+            return t("battle_checkers.hint", text=sentence)
+
+        return hint_from(self.board, text, state.action_from_str, words)
 
     def status(self, hint: str, note: str) -> str:
         """The hint's words, else the last undo's note, else what this phase of the picks asks for."""

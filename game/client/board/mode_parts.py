@@ -35,6 +35,7 @@ class Slot(Protocol):
 
 StatsT = TypeVar("StatsT", bound=Stats)
 StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
 
 
 class StatsCache(Generic[StatsT]):
@@ -136,6 +137,11 @@ def reason_words(board: BoardServices, outcome: Outcome, **names: str) -> str:
     return board.t(REASON(board.mode, reason_slug(outcome.reason)), **names)
 
 
-def notation_hint(board: BoardServices, text: str) -> str:
-    """A suggested action the position cannot read, in its notation (`<mode>.status.hint`)."""
-    return board.t(STATUS_HINT(board.mode), move=text)
+def hint_from(board: BoardServices, text: str, parse: Callable[[str], ActionT], words: Callable[[ActionT], str]) -> str:
+    """A suggested action in words: `words` of the action `parse` reads from the notation `text`, or the notation
+    itself (`<mode>.status.hint`) where the position cannot read it."""
+    try:
+        action = parse(text)
+    except (ValueError, IndexError):  # IllegalAction is a ValueError
+        return board.t(STATUS_HINT(board.mode), move=text)
+    return words(action)

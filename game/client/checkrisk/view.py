@@ -20,7 +20,7 @@ from game.client.board.mode_parts import (
     StatsCache,
     chipped_marks,
     draw_drag,
-    notation_hint,
+    hint_from,
     reason_words,
     status_line,
 )
@@ -493,12 +493,13 @@ class CheckRiskView(ModeView[CheckRiskState, CheckRiskModel]):
 
     def hint_words(self, text: str) -> str:
         """The hinted action in words, with an attack's odds and what a move leaves open."""
-        state = self.board.state_as(CheckRiskState)
-        try:
-            action = state.action_from_str(text)
-        except ValueError:
-            return notation_hint(self.board, text)
-        return self.board.t("checkrisk.hint", text=hint_sentence(self.board.t, state, action, self.seat_name))
+        state, t = self.board.state_as(CheckRiskState), self.board.t
+        return hint_from(
+            self.board,
+            text,
+            state.action_from_str,
+            lambda action: t("checkrisk.hint", text=hint_sentence(t, state, action, self.seat_name)),
+        )
 
     def status(self, hint: str, note: str) -> str:
         """The hint's words, else the last undo's note, else what this phase of the picks asks for."""

@@ -15,7 +15,7 @@ from game.client.board.layout import BoardLayout, cell_name
 from game.client.board.legend import LegendEntry
 from game.client.board.log import LogTurn
 from game.client.board.marks import TurnMark, TurnStep
-from game.client.board.mode_parts import notation_hint, reason_words
+from game.client.board.mode_parts import hint_from, reason_words
 from game.client.board.mode_view import ModeView
 from game.client.board.wording import counted, decisions
 from game.client.dice import polyhedra
@@ -31,7 +31,6 @@ from game.client.kubtafl.pools import SLOT_UNITS, PoolsInfo, RemovedPools, Remov
 from game.client.kubtafl.preview import Preview, build_preview
 from game.client.kubtafl.threats import Reach
 from game.client.kubtafl.words import hint_sentence, log_turns
-from game.engine.core import IllegalAction
 from game.engine.kubtafl import KubtaflState
 from game.online.protocol import RESIGNATION
 
@@ -333,13 +332,14 @@ class KubtaflView(ModeView[KubtaflState, BoardModel]):
 
     def hint_words(self, text: str) -> str:
         """The hinted action in words, with a win it brings and a die it leaves to be destroyed."""
-        state = self.board.state_as(KubtaflState)
-        try:
-            action = state.parse_notation(text)
-        except (IllegalAction, IndexError):
-            return notation_hint(self.board, text)
+        state, t = self.board.state_as(KubtaflState), self.board.t
         risks = not self.board.other_side_waits  # a lesson's idle other side destroys nothing next turn
-        return self.board.t("kubtafl.hint", text=hint_sentence(self.board.t, state, action, risks))
+        return hint_from(
+            self.board,
+            text,
+            state.parse_notation,
+            lambda action: t("kubtafl.hint", text=hint_sentence(t, state, action, risks)),
+        )
 
     def end_reason(self, outcome: Outcome) -> str:
         """K16–K18 in words, naming the losing side."""
