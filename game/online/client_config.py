@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ssl
 from dataclasses import dataclass
-
-from websockets.asyncio.client import ClientConnection, connect
+from typing import TYPE_CHECKING
 
 from game.online import protocol as P
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 #: How long a client keeps trying without any server before it is gone.
 GIVE_UP_SECONDS = 60.0
@@ -30,6 +32,9 @@ class ClientConfig:
 
 async def open_socket(url: str, tls: ssl.SSLContext | None) -> ClientConnection:
     """A websocket to one server, with the protocol's message cap."""
+    # Imported here: a game played on this machine only never loads the websocket client.
+    from websockets.asyncio.client import connect
+
     return await connect(url, max_size=P.MAX_MESSAGE, compression=None, ssl=tls, open_timeout=10, proxy=None)
 
 

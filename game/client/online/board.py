@@ -25,7 +25,7 @@ from game.client.board.wording import counted
 from game.client.i18n import Keys
 from game.client.pacing import NUDGE
 from game.client.play.online import OnlineSession, presence_words, shared_url
-from game.online.client import NEWS, News
+from game.online.client_events import NEWS, News
 
 if TYPE_CHECKING:
     from game.client.board.layout import BoardLayout

@@ -15,7 +15,7 @@ from game.client.new_game import ChosenGame, NewGameScene
 from game.client.online.lobby import remember, remembered
 from game.client.play.seats import HUMAN, NAME_LIMIT, REMOTE, SEAT_CHOICES
 from game.engine.core import JSONObject
-from game.online.client import JoinRefused
+from game.online.client_events import JoinRefused
 
 if TYPE_CHECKING:
     from game.client.app import App

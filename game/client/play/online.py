@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.client import saves
 from game.client.play import records
@@ -27,9 +28,9 @@ from game.client.play.session import GameSession, Snapshot
 from game.client.play.worker import Executor
 from game.engine.core import CHANCE, JSON, Action, Event, JSONObject, Outcome
 from game.online import protocol as P
-from game.online.client import (
+from game.online.client_config import ClientConfig
+from game.online.client_events import (
     Applied,
-    ClientConfig,
     ClientEvent,
     Ended,
     Joined,
@@ -41,12 +42,14 @@ from game.online.client import (
     ServerStatus,
     Status,
     StatusChanged,
-    ThreadedMatchClient,
     Unsent,
 )
 from game.online.dice import DiceCheck
 from game.online.match import Resignable, resignation
 from game.online.protocol import Entry
+
+if TYPE_CHECKING:
+    from game.online.threaded_client import ThreadedMatchClient
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +59,14 @@ HOST_PORT = 8765
 #: again; a refusal that names the decision awaited always lets it decide again.
 DECIDE_AGAIN = frozenset({P.STALE, P.ILLEGAL, P.NOT_YOUR_TURN, P.NOT_STARTED, P.UNAVAILABLE, P.RATE_LIMITED})
 
-ClientFactory = Callable[[ClientConfig], ThreadedMatchClient]
+ClientFactory = Callable[[ClientConfig], "ThreadedMatchClient"]
+
+
+def _threaded_client(config: ClientConfig) -> ThreadedMatchClient:
+    """A client on its own thread (imported at the first connection: a game played here only never loads it)."""
+    from game.online.threaded_client import ThreadedMatchClient
+
+    return ThreadedMatchClient(config)
 
 
 @dataclass
@@ -114,7 +124,7 @@ class OnlineSession(Resignable, GameSession):
         seed: int | None = None,
         executor: Executor | None = None,
         autosave: bool = True,
-        connect: ClientFactory = ThreadedMatchClient,
+        connect: ClientFactory | None = None,
     ) -> None:
         # Set before the base constructor: it asks `_advance_chance` for the opening rolls (none until they arrive).
         self.link = link
@@ -141,7 +151,7 @@ class OnlineSession(Resignable, GameSession):
         self.notes: list[tuple[str, str]] = []  # (what, detail) for the board to tell: refusals, a declined takeback
         self.jumped = False  # the position changed without an action to animate (a catch-up, a takeback)
         self._handed: Entry | None = None
-        self._connect = connect
+        self._connect = connect or _threaded_client
         self.clients: dict[int, ThreadedMatchClient] = {}
         self.watcher: ThreadedMatchClient | None = None
         seats = [link.kinds.get(s, REMOTE) for s in range(num_seats)]
@@ -589,7 +599,7 @@ class OnlineSession(Resignable, GameSession):
 
     @classmethod
     def from_saved(
-        cls, game: saves.Unfinished, executor: Executor | None = None, connect: ClientFactory = ThreadedMatchClient
+        cls, game: saves.Unfinished, executor: Executor | None = None, connect: ClientFactory | None = None
     ) -> OnlineSession:
         """The unfinished online game kept in `game`'s file, ready to reconnect (Resume); ValueError when the save
         does not hold one."""
