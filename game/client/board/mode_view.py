@@ -221,7 +221,8 @@ class TextHooks(ABC, Generic[StateT]):
     @abstractmethod
     def hint_words(self, text: str) -> str:
         """A suggested action (given in notation, read typed by the position) in words for the status line: what
-        it does and why, and what it risks where that can be told exactly."""
+        it does and why, and what it risks where that can be told exactly (`mode_parts.hint_from` reads it, or
+        says the notation where the position cannot)."""
 
     def handover(self, seat: int) -> str | None:
         """The hand-over card's message when the human `seat` takes over from another human, or None: no card."""
