@@ -16,9 +16,8 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TypeVar
 
-import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.online import dice
@@ -26,6 +25,7 @@ from game.online.client import NEWS, ClientConfig, ClientEvent, Joined, MatchCli
 from game.online.limits import ServerConfig
 from game.online.server_thread import ServerThread
 from game.online.store import store_from_url
+from tests.waits import never_arrived
 
 #: How long a wait goes without any news from the clients before it is taken for one that would hang.
 DEADLINE = 60.0
@@ -221,11 +221,6 @@ NO_REDIS = "no Redis for the tests: set KUBIKI_TEST_REDIS=redis://HOST:PORT/DB (
 def redis_url(base: str = "") -> str:
     """The tests' Redis with a key prefix of its own (tests running at once never see each other's matches)."""
     return f"{base or REDIS}?prefix=kubiki-test-{secrets.token_hex(6)}:"
-
-
-def never_arrived(what: str) -> NoReturn:
-    """End a wait that would hang."""
-    pytest.fail(f"{what} never arrived", pytrace=False)
 
 
 async def within(awaitable: Awaitable[T], what: str, limit: float = DEADLINE) -> T:

@@ -12,6 +12,7 @@ from ai.controllers import AIController, Cancelled, HumanController, make_contro
 from ai.levels import LEVELS, QUICK_SECONDS, parse_level, quick_level
 from game.engine import registry
 from tests.toygames import NimGame, RaceGame
+from tests.waits import ends
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "easy", "normal", "hard", "ai:normal", " AI:Hard ", "hard@500"])
@@ -47,7 +48,7 @@ def test_human_controller_waits_for_a_legal_submission() -> None:
     worker.start()
     human.submit(3)  # not legal with two stones: dropped
     human.submit(2)
-    worker.join(timeout=10)
+    ends(worker, "the choice")
     assert result == [2]
 
 
@@ -65,8 +66,8 @@ def test_human_controller_cancel_raises() -> None:
     worker = threading.Thread(target=wait)
     worker.start()
     stop.set()
-    worker.join(timeout=10)
-    assert not worker.is_alive() and len(errors) == 1
+    ends(worker, "the choice")
+    assert len(errors) == 1
 
 
 def test_ai_cancel_returns_a_legal_move_from_an_unbounded_search() -> None:

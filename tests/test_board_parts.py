@@ -45,6 +45,7 @@ from game.client.play.session import GameSession
 from game.client.settings import Settings
 from game.engine import registry
 from game.online.client import News, SeatPresence
+from tests.waits import arrives
 
 
 class FakeView:
@@ -612,7 +613,7 @@ def test_the_news_bell_posts_an_event_for_news():
     bell.start()
     try:
         news.arrived()
-        assert rang.wait(10), "the bell never rang"
+        arrives(rang.wait, "the bell")
         assert posted == [NEWS_ARRIVED] and bell.ringing
     finally:
         bell.stop()

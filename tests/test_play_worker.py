@@ -32,12 +32,11 @@ from game.client.play.worker import (
 )
 from game.engine import registry
 from tests.driver import BoardDriver
+from tests.waits import HANG, arrives
 
 PLAY = Path(__file__).resolve().parent.parent / "game" / "client" / "play"
 # Long enough to outlast any test: the search is stopped, cancelled or killed, never awaited.
 ENDLESS = "hard@600s"
-# A generous guard against a hang, not a speed check.
-TIMEOUT = 120
 
 
 def kubtafl_job(spec: str = "normal@300", level: str = "standard", seed: int = 5) -> SearchJob:
@@ -59,7 +58,7 @@ def test_the_play_package_never_imports_pygame():
         text=True,
         check=True,
         cwd=PLAY.parent.parent.parent,
-        timeout=TIMEOUT,
+        timeout=HANG,
     )
     assert out.stdout.strip() == "[]"
 
@@ -95,12 +94,13 @@ def test_the_thread_executor_answers_as_inline_does():
     executor = ThreadExecutor()
     try:
         ticket = executor.submit(kubtafl_job(), tag=7)
-        assert ticket.wait(TIMEOUT)
+        arrives(ticket.wait, "the answer")
         assert ticket.answer is not None and ticket.answer.action == run_search(kubtafl_job()).action
         endless = executor.submit(kubtafl_job(ENDLESS))
         executor.cancel(endless)
         after = executor.submit(kubtafl_job())
-        assert after.wait(TIMEOUT) and after.answer is not None  # the cancelled search made way
+        arrives(after.wait, "the next answer")
+        assert after.answer is not None  # the cancelled search made way
         running, queued = executor.submit(kubtafl_job(ENDLESS)), executor.submit(kubtafl_job())
         executor.close()  # returns at once: whether started or queued, both searches are told to stop
         assert running.stop.is_set() and queued.stop.is_set()
@@ -119,7 +119,7 @@ def process():
 
 def test_the_process_answers_as_inline_does(process):
     ticket = process.submit(kubtafl_job(), tag=("session", 3))
-    assert ticket.wait(TIMEOUT), "the worker process gave no answer"
+    arrives(ticket.wait, "the worker process's answer")
     assert ticket.tag == ("session", 3) and ticket.error is None
     assert ticket.answer is not None and ticket.answer.action == run_search(kubtafl_job()).action
     assert ticket.answer.nodes == run_search(kubtafl_job()).nodes
@@ -127,21 +127,24 @@ def test_the_process_answers_as_inline_does(process):
 
 def test_the_process_reports_errors_and_drops_cancelled_jobs(process):
     bad = process.submit(kubtafl_job(spec="genius"))
-    assert bad.wait(TIMEOUT) and "genius" in (bad.error or "")
+    arrives(bad.wait, "the refusal")
+    assert "genius" in (bad.error or "")
     endless = process.submit(kubtafl_job(ENDLESS))
     process.cancel(endless)
     after = process.submit(kubtafl_job(level="endgame"))
-    assert after.wait(TIMEOUT) and after.answer is not None  # the cancelled search stopped and made way
+    arrives(after.wait, "the next answer")
+    assert after.answer is not None  # the cancelled search stopped and made way
     assert endless.cancelled and not endless.done
 
 
 def test_a_crashed_worker_process_is_reported_then_replaced(process):
     thinking = process.submit(kubtafl_job(ENDLESS))
     process.process.kill()
-    assert thinking.wait(TIMEOUT)
+    arrives(thinking.wait, "the crash report")
     assert thinking.answer is None and "stopped" in (thinking.error or "")
     again = process.submit(kubtafl_job())
-    assert again.wait(TIMEOUT) and again.answer is not None
+    arrives(again.wait, "the new worker's answer")
+    assert again.answer is not None
     assert process.crashes == 1
 
 
@@ -182,7 +185,7 @@ def test_the_app_plays_the_computers_move_from_the_worker_process(home):
         frames(app, 1)  # the AI seat's search is sent to the process (it cannot have answered within the frame)
         ticket = board.session._ai_ticket
         assert ticket is not None and isinstance(default_executor(), ProcessExecutor)
-        assert ticket.wait(TIMEOUT), "the worker process gave no answer"
+        arrives(ticket.wait, "the worker process's answer")
         frames(app, 3)
         assert board.session.actors[:1] == [0] and board.session.is_human_turn
         assert board.session.ai_error is None
@@ -280,7 +283,7 @@ def test_a_stopped_worker_is_replaced_at_its_deadline_and_the_seat_plays_the_qui
     clock = FakeClock()
     executor = ProcessExecutor(clock=clock)
     try:
-        assert executor.submit(kubtafl_job()).wait(TIMEOUT)  # the worker is up and has answered once
+        arrives(executor.submit(kubtafl_job()).wait, "the first answer")  # the worker is up and has answered once
         stopped = executor.process
         os.kill(stopped.pid, signal.SIGSTOP)
         session = ai_to_move(executor)
@@ -295,7 +298,7 @@ def test_a_stopped_worker_is_replaced_at_its_deadline_and_the_seat_plays_the_qui
         assert executor.replaced == 1 and executor.process is None and not stopped.is_alive()
         session.apply(action)
         session.apply(session.state.legal_actions()[0])  # the human's reply; the AI is to move again
-        assert session.wait_ai(TIMEOUT) in session.state.legal_actions()  # a new worker answered it
+        assert session.wait_ai(HANG) in session.state.legal_actions()  # a new worker answered it
         assert executor.process.pid != stopped.pid and session.helper_note is None and quick_moves == [action]
     finally:
         executor.close()
@@ -319,7 +322,7 @@ def test_a_worker_that_dies_at_once_is_told_and_the_seat_plays_the_quick_move(qu
     executor = ProcessExecutor(body=dies_at_once)
     try:
         session = ai_to_move(executor)
-        action = session.wait_ai(TIMEOUT)
+        action = session.wait_ai(HANG)
         assert action is not None and quick_moves == [action] and action in session.state.legal_actions()
         assert "exit code 3" in (session.ai_error or "") and session.take_helper_note() == "move"
         assert executor.crashes == 1
@@ -334,7 +337,7 @@ def test_a_worker_answering_nonsense_is_replaced_and_the_seat_plays_the_quick_mo
         session = ai_to_move(executor)
         session.start_ai()
         liar = executor.process
-        action = session.wait_ai(TIMEOUT)
+        action = session.wait_ai(HANG)
         assert action is not None and quick_moves == [action] and action in session.state.legal_actions()
         assert "nonsense" in (session.ai_error or "") and session.take_helper_note() == "move"
         assert executor.replaced == 1 and executor.process is None and not liar.is_alive()
@@ -375,7 +378,7 @@ def test_the_board_tells_the_player_once_and_plays_on_when_the_worker_stops(home
 
     clock = FakeClock()
     executor = ProcessExecutor(clock=clock)
-    assert executor.submit(kubtafl_job()).wait(TIMEOUT)  # up and answering; then it stops
+    arrives(executor.submit(kubtafl_job()).wait, "the first answer")  # up and answering; then it stops
     os.kill(executor.process.pid, signal.SIGSTOP)
     set_default_executor(executor)
     app = make_app(anim_speed="instant", menu=False)
@@ -410,7 +413,8 @@ def test_a_lost_hint_on_the_board_is_a_quick_one_or_a_clear_no_hint(home, monkey
         frames(app, 2)
         key(app, pygame.K_h)
         ticket = board.session._hint_ticket  # None when the dead helper was noticed within the key's own frames
-        assert ticket is None or ticket.wait(TIMEOUT)
+        if ticket is not None:
+            arrives(ticket.wait, "the hint")
         frames(app, 2)
         assert app.messages == ["The computer's helper stopped; this hint comes from a quick search."]
         if found:
