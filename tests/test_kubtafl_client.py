@@ -129,17 +129,22 @@ def test_hot_seat_from_menu_moves_ricochet_transfer_and_undo(app):
     assert model_matches_state(board)
 
 
-@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
-def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
+def open_transfer_a1_a2(app):
+    """The finish level on the board, Light's transfer from a1 to a2 asked by its '+' badge: the driver and board."""
     d = BoardDriver(app)
     start_session(app, "kubtafl", str(FINISH_LEVEL), ["human", "human"], 5)
     frames(app, 2)
     board = scene(app)
     settle(app)
-    # Light gives value with the '+' badge between a1 and a2.
     click_cell(app, "a1")
-    badge = d.transfer_badges["a2"]
-    click_at(app, badge.center, settle=1)
+    click_at(app, d.transfer_badges["a2"].center, settle=1)
+    return d, board
+
+
+@pytest.mark.parametrize("app", SIZES, indirect=True, ids=["1280x720", "1024x768"])
+def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
+    # Light gives value with the '+' badge between a1 and a2.
+    d, board = open_transfer_a1_a2(app)
     assert d.chooser is not None
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
@@ -176,13 +181,7 @@ def test_endgame_to_game_over_dialog_with_reentry_and_transfer_badge(app):
 
 
 def test_the_status_says_what_an_open_amount_popup_asks(app):
-    d = BoardDriver(app)
-    start_session(app, "kubtafl", str(FINISH_LEVEL), ["human", "human"], 5)
-    frames(app, 2)
-    board = scene(app)
-    settle(app)
-    click_cell(app, "a1")
-    click_at(app, d.transfer_badges["a2"].center, settle=1)
+    d, board = open_transfer_a1_a2(app)
     assert d.chooser is not None
     assert d.status.startswith("Give from a1 to a2: click an amount")
     key(app, pygame.K_RIGHT)
