@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import random
 import tomllib
 from enum import StrEnum
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.baselines import NAMES, baseline_choice
 from ai.knowledge import Knowledge, knowledge_for
 from ai.levels import LEVELS, PLAYER_LEVELS
 from ai.planners import planner_for
@@ -85,6 +87,10 @@ def test_ai_knowledge_and_planner_resolve(spec: registry.ModeSpec) -> None:
         planner = planner_for(game, LEVELS[level])
         assert (planner is None) == (spec.planner is None)
         assert planner is None or callable(planner.choose)
+    for name in NAMES:  # every arena baseline: the mode's own script, or None for the greedy move
+        state = game.initial_state()
+        choice = baseline_choice(name, state, random.Random(1))
+        assert (choice is None) if spec.baselines is None else (choice is None or choice in state.legal_actions())
 
 
 def test_a_name_without_a_spec_has_no_rules_and_no_scene() -> None:

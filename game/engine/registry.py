@@ -46,6 +46,9 @@ class ModeSpec:
     planner: str | None = None
     #: The reference opponent's `Adapter` class for the mode (`ai.reference`); None for the one over `knowledge`.
     reference: str | None = None
+    #: The arena's scripted baselines for the mode, `(name, state, rng) -> Action | None` (`ai.baselines`); None
+    #: when the controller's greedy move stands in for them.
+    baselines: str | None = None
     #: Learn's `Judge` class for the mode's lessons; None for a mode without lessons.
     judge: str | None = None
     #: Learn's `ChallengeRules` object for the mode's challenges; None for a mode without challenges.
@@ -88,6 +91,7 @@ MODES: tuple[ModeSpec, ...] = (
         knowledge="ai.dice_modes_eval:CheckRiskKnowledge",
         planner="ai.checkrisk_planner:make_planner",
         reference="ai.checkrisk_reference:CheckRiskAdapter",
+        baselines="ai.checkrisk_baselines:choose",
         judge="game.learn.checkrisk:CheckRiskJudge",
         challenges="game.learn.checkrisk_challenges:RULES",
         screenshots="game.client.checkrisk.shots:screens",
@@ -104,6 +108,7 @@ MODES: tuple[ModeSpec, ...] = (
         knowledge="ai.dice_modes_eval:BattleCheckersKnowledge",
         planner="ai.battle_checkers_search:make_planner",
         reference="ai.battle_checkers_reference:BattleCheckersAdapter",
+        baselines="ai.battle_checkers_baselines:choose",
         judge="game.learn.battle_checkers:BattleCheckersJudge",
         challenges="game.learn.battle_checkers_challenges:RULES",
         screenshots="game.client.battle_checkers.shots:screens",
