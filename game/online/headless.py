@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.engine import registry
 from game.online import protocol as P
 from game.online.client_config import ClientConfig
 from game.online.client_events import (
@@ -135,7 +136,7 @@ def online_parser() -> argparse.ArgumentParser:
     create.add_argument(
         "url", help="the server, e.g. ws://127.0.0.1:8765 (servers sharing a store: ws://h:8765,ws://h:8766)"
     )
-    create.add_argument("--mode", required=True, help="kubtafl, checkrisk or battle_checkers")
+    create.add_argument("--mode", required=True, help="the game: " + ", ".join(registry.modes()))
     create.add_argument("--level", help="a level name of the mode (default: standard, or the first with --seats)")
     create.add_argument("--seed", type=int, help="a seed for the computer players (the dice are the server's)")
     create.add_argument("--seats", type=int, help="how many seats (picks a level with that many)")
